@@ -1,0 +1,410 @@
+"""The night document (`shared/spec/night-format.md`): JSON in, `Night` out, and back.
+
+Reading checks the shape of the document (types, known fields, seated names) and
+reports every problem at once; the rules of the game are checked by
+`scorekeeper.validation`.  `load_night` does both, and is what every door (command
+line, import, tests) uses to turn a document into a night.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.problems import Problem
+from scorekeeper.records import (
+    Hand,
+    LeasterHand,
+    MisplayHand,
+    Night,
+    NightInfo,
+    NoPickHand,
+    PickHand,
+)
+from scorekeeper.rules import RuleSet, parse_rules
+from scorekeeper.validation import validate_hand, validate_night
+
+FORMAT = "sheepshead-night/1"
+MAX_DOUBLERS = 16
+INFO_FIELDS = ("date", "league", "season", "table", "title")
+TOP_FIELDS = ("format", "rules", "players", "hands", *INFO_FIELDS)
+COMMON_FIELDS = ("type", "dealer", "sitting_out", "doublers", "last_hand", "misplays", "note")
+TYPE_FIELDS: dict[str, tuple[str, ...]] = {
+    "pick": ("picker", "partners", "partner", "call", "points", "tricks"),
+    "leaster": ("winner", "winners", "points", "tricks"),
+    "no-pick": (),
+    "misplay": (),
+}
+
+
+def load_night(document: Any) -> tuple[Night | None, list[Problem]]:
+    """Read and validate a parsed night document: the night, or every problem in it.
+
+    Hands that read cleanly are checked against the game's rules even when another
+    hand could not be read, so a user sees every mistake at once.
+    """
+    read = _read_document(document)
+    problems = list(read.problems)
+    if read.rules is not None and read.players is not None:
+        seats = Night(rules=read.rules, players=read.players)
+        seat_problems = validate_night(seats)
+        problems += seat_problems
+        if not seat_problems:
+            for number, hand in read.hands:
+                problems += [
+                    Problem(p.field, p.message, hand=number)
+                    for p in validate_hand(hand, read.rules, read.players)
+                ]
+    problems.sort(key=lambda p: p.hand or 0)
+    if problems or read.night is None:
+        return None, problems
+    return read.night, []
+
+
+def loads_night(text: str | bytes) -> tuple[Night | None, list[Problem]]:
+    """Like `load_night`, from the document's JSON text."""
+    try:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        document = json.loads(text)
+    except UnicodeDecodeError:
+        return None, [Problem("file", "is not UTF-8 text")]
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno} column {error.colno}"
+        return None, [Problem("file", f"is not JSON ({error.msg} at {where})")]
+    return load_night(document)
+
+
+@dataclass
+class _Read:
+    """What could be read of a document, and the problems with its shape."""
+
+    problems: list[Problem]
+    rules: RuleSet | None = None
+    players: tuple[str, ...] | None = None
+    hands: list[tuple[int, Hand]] = field(default_factory=list)
+    night: Night | None = None
+
+
+def read_night(document: Any) -> tuple[Night | None, list[Problem]]:
+    """Read a document's shape into a `Night`, without the game's rules checks."""
+    read = _read_document(document)
+    return read.night, read.problems
+
+
+def _read_document(document: Any) -> _Read:
+    if not isinstance(document, Mapping):
+        return _Read([Problem("file", "must hold one JSON object (a night)")])
+    problems = [Problem(k, "is not a field of a night") for k in document if k not in TOP_FIELDS]
+    if document.get("format") != FORMAT:
+        got = document.get("format")
+        problems.append(Problem("format", f"must be {FORMAT!r}, not {got!r}"))
+    rules, rule_problems = parse_rules(document.get("rules", None))
+    problems += rule_problems
+    players = _read_players(document.get("players"), problems)
+    info = _read_info(document, problems)
+    read = _Read(problems, rules, players)
+    hands = _read_hands(document.get("hands"), players, problems, read.hands)
+    if not problems and rules is not None and players is not None and hands is not None:
+        read.night = Night(rules=rules, players=players, hands=hands, info=info)
+    return read
+
+
+def _read_players(value: Any, problems: list[Problem]) -> tuple[str, ...] | None:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        problems.append(Problem("players", "must be a list of names"))
+        return None
+    names = tuple(v.strip() for v in value)
+    start = len(problems)
+    if not 3 <= len(names) <= 8:
+        problems.append(Problem("players", f"{len(names)} seated; a table seats 3 to 8"))
+    seen: dict[str, str] = {}
+    for name in names:
+        if not name:
+            problems.append(Problem("players", "a name is empty"))
+        elif name.casefold() in seen:
+            first = seen[name.casefold()]
+            problems.append(Problem("players", f"{first!r} and {name!r} are the same name"))
+        seen.setdefault(name.casefold(), name)
+    return names if len(problems) == start else None
+
+
+def _read_info(document: Mapping[str, Any], problems: list[Problem]) -> NightInfo:
+    values: dict[str, str | None] = {}
+    for key in INFO_FIELDS:
+        value = document.get(key)
+        if value is not None and not isinstance(value, str):
+            problems.append(Problem(key, "must be text"))
+            value = None
+        values[key] = value
+    date = values["date"]
+    if date is not None:
+        try:
+            dt.date.fromisoformat(date)
+            if len(date) != 10:
+                raise ValueError
+        except ValueError:
+            problems.append(Problem("date", f"{date!r} is not a date written YYYY-MM-DD"))
+    return NightInfo(**values)
+
+
+def _read_hands(
+    value: Any,
+    players: tuple[str, ...] | None,
+    problems: list[Problem],
+    numbered: list[tuple[int, Hand]],
+) -> tuple[Hand, ...] | None:
+    if not isinstance(value, list):
+        problems.append(Problem("hands", "must be a list of hands"))
+        return None
+    seated = {p.casefold(): p for p in players or ()}
+    hands = []
+    for number, item in enumerate(value, start=1):
+        reader = _HandReader(item, number, seated if players else None, problems)
+        hand = reader.read()
+        if hand is not None:
+            hands.append(hand)
+            numbered.append((number, hand))
+    return tuple(hands) if len(hands) == len(value) else None
+
+
+class _HandReader:
+    """Reads one hand's fields, adding a problem for each one that is wrong."""
+
+    def __init__(
+        self,
+        item: Any,
+        number: int,
+        seated: dict[str, str] | None,
+        problems: list[Problem],
+    ) -> None:
+        self.item = item if isinstance(item, Mapping) else {}
+        self.raw = item
+        self.number = number
+        self.seated = seated
+        self.problems = problems
+        self.ok = True
+
+    def problem(self, field: str, message: str) -> None:
+        self.problems.append(Problem(field, message, hand=self.number))
+        self.ok = False
+
+    def read(self) -> Hand | None:
+        if not isinstance(self.raw, Mapping):
+            self.problem("hand", "must be an object")
+            return None
+        kind = self.item.get("type")
+        if kind not in TYPE_FIELDS:
+            known = ", ".join(TYPE_FIELDS)
+            self.problem("type", f"{kind!r} is not a hand type ({known})")
+            return None
+        allowed = COMMON_FIELDS + TYPE_FIELDS[kind]
+        for key in self.item:
+            if key not in allowed:
+                self.problem(key, f"is not a field of a {kind} hand")
+        common = self.common()
+        builders: dict[str, Callable[[dict[str, Any]], Hand | None]] = {
+            "pick": self.pick,
+            "leaster": self.leaster,
+            "no-pick": lambda c: NoPickHand(**c),
+            "misplay": lambda c: MisplayHand(**c),
+        }
+        hand = builders[kind](common)
+        return hand if self.ok else None
+
+    def common(self) -> dict[str, Any]:
+        doublers, doubler_names = self.doublers()
+        sitting_out = self.names("sitting_out") if "sitting_out" in self.item else None
+        return dict(
+            dealer=self.name("dealer", required=False),
+            sitting_out=sitting_out,
+            doublers=doublers,
+            doubler_names=doubler_names,
+            last_hand=self.flag("last_hand"),
+            misplays=self.names("misplays"),
+            note=self.text("note"),
+        )
+
+    def pick(self, common: dict[str, Any]) -> Hand | None:
+        if "partner" in self.item and "partners" in self.item:
+            self.problem("partner", "give either partner or partners, not both")
+        if "partner" in self.item:
+            one = self.name("partner", required=False)
+            partners: tuple[str, ...] = (one,) if one else ()
+        else:
+            partners = self.names("partners")
+        call = self.item.get("call")
+        if call is not None and not isinstance(call, str):
+            self.problem("call", "must be text such as 'ace-hearts' or 'alone'")
+        picker = self.name("picker", required=True)
+        points = self.whole("points")
+        tricks = self.whole("tricks")
+        if not self.ok or picker is None or points is None or tricks is None:
+            return None
+        return PickHand(
+            **common, picker=picker, partners=partners, call=call, points=points, tricks=tricks
+        )
+
+    def leaster(self, common: dict[str, Any]) -> Hand | None:
+        if "winner" in self.item and "winners" in self.item:
+            self.problem("winner", "give either winner or winners, not both")
+        if "winners" in self.item:
+            winners = self.names("winners")
+            if not winners:
+                self.problem("winners", "name at least one winner")
+        else:
+            one = self.name("winner", required=True)
+            winners = (one,) if one else ()
+        points = self.name_map("points")
+        tricks = self.name_map("tricks")
+        if not self.ok:
+            return None
+        return LeasterHand(**common, winners=winners, points=points, tricks=tricks)
+
+    # -- field readers ---------------------------------------------------------------
+
+    def resolve(self, field: str, value: Any) -> str | None:
+        if not isinstance(value, str) or not value.strip():
+            self.problem(field, f"{value!r} is not a player's name")
+            return None
+        if self.seated is None:
+            return value.strip()
+        name = self.seated.get(value.strip().casefold())
+        if name is None:
+            self.problem(field, f"{value.strip()!r} is not seated at this table")
+        return name
+
+    def name(self, field: str, *, required: bool) -> str | None:
+        value = self.item.get(field)
+        if value is None:
+            if required:
+                self.problem(field, "missing")
+            return None
+        return self.resolve(field, value)
+
+    def names(self, field: str) -> tuple[str, ...]:
+        value = self.item.get(field, [])
+        if not isinstance(value, list):
+            self.problem(field, "must be a list of names")
+            return ()
+        names = [self.resolve(field, v) for v in value]
+        return tuple(n for n in names if n is not None)
+
+    def name_map(self, field: str) -> dict[str, int] | None:
+        value = self.item.get(field)
+        if value is None:
+            return None
+        if not isinstance(value, Mapping):
+            self.problem(field, "must map each player's name to a whole number")
+            return None
+        result: dict[str, int] = {}
+        for key, amount in value.items():
+            name = self.resolve(field, key)
+            if not _whole(amount) or amount < 0:
+                self.problem(f"{field}.{key}", f"{amount!r} is not a whole number of 0 or more")
+            elif name is not None:
+                result[name] = amount
+        return result
+
+    def whole(self, field: str) -> int | None:
+        value = self.item.get(field)
+        if value is None:
+            self.problem(field, "missing")
+            return None
+        if not _whole(value):
+            self.problem(field, f"{value!r} is not a whole number")
+            return None
+        return int(value)
+
+    def flag(self, field: str) -> bool:
+        value = self.item.get(field, False)
+        if not isinstance(value, bool):
+            self.problem(field, f"{value!r} is not true or false")
+            return False
+        return value
+
+    def text(self, field: str) -> str:
+        value = self.item.get(field, "")
+        if not isinstance(value, str):
+            self.problem(field, "must be text")
+            return ""
+        return value
+
+    def doublers(self) -> tuple[int, tuple[str, ...]]:
+        value = self.item.get("doublers", 0)
+        if isinstance(value, list):
+            if not all(isinstance(v, str) and v.strip() for v in value):
+                self.problem("doublers", "must be a count or a list of doubler names")
+                return 0, ()
+            names = tuple(v.strip() for v in value)
+            count = len(names)
+        elif _whole(value) and value >= 0:
+            names, count = (), int(value)
+        else:
+            self.problem("doublers", f"{value!r} is not a count of 0 or more")
+            return 0, ()
+        if count > MAX_DOUBLERS:
+            self.problem("doublers", f"{count} doublers on one hand; at most {MAX_DOUBLERS}")
+        return count, names
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def night_to_document(night: Night) -> dict[str, Any]:
+    """The night document of a night: what `export` writes and `import` reads back."""
+    document: dict[str, Any] = {"format": FORMAT}
+    for key in INFO_FIELDS:
+        value = getattr(night.info, key)
+        if value is not None:
+            document[key] = value
+    document["rules"] = night.rules.to_document()
+    document["players"] = list(night.players)
+    document["hands"] = [hand_to_document(h) for h in night.hands]
+    return document
+
+
+def hand_to_document(hand: Hand) -> dict[str, Any]:
+    """One hand in the night document's canonical form (defaults left out)."""
+    out: dict[str, Any] = {"type": hand.type}
+    if hand.dealer is not None:
+        out["dealer"] = hand.dealer
+    if hand.sitting_out is not None:
+        out["sitting_out"] = list(hand.sitting_out)
+    if isinstance(hand, PickHand):
+        out |= {"picker": hand.picker, "partners": list(hand.partners)}
+        if hand.call is not None:
+            out["call"] = hand.call
+        out |= {"points": hand.points, "tricks": hand.tricks}
+    elif isinstance(hand, LeasterHand):
+        if len(hand.winners) == 1:
+            out["winner"] = hand.winners[0]
+        else:
+            out["winners"] = list(hand.winners)
+        if hand.points is not None:
+            out["points"] = dict(hand.points)
+        if hand.tricks is not None:
+            out["tricks"] = dict(hand.tricks)
+    if hand.doubler_names:
+        out["doublers"] = list(hand.doubler_names)
+    elif hand.doublers:
+        out["doublers"] = hand.doublers
+    if hand.last_hand:
+        out["last_hand"] = True
+    if hand.misplays:
+        out["misplays"] = list(hand.misplays)
+    if hand.note:
+        out["note"] = hand.note
+    return out
+
+
+def rules_from_json(value: Mapping[str, Any]) -> RuleSet:
+    """A stored rule set back; raises ValueError if it is not one this version knows."""
+    rules, problems = parse_rules(value)
+    if rules is None:
+        raise ValueError("; ".join(str(p) for p in problems))
+    return rules

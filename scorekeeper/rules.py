@@ -1,0 +1,281 @@
+"""House rules: every option declared once with its default and plain meaning, and presets.
+
+Rules of play are data, not code paths.  A night is scored under one `RuleSet`, chosen
+when it starts and stored with it (as `to_json()`), so history can always be rescored
+exactly as it was played.  The options and presets are those of `shared/spec/scoring.md`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Literal
+
+from scorekeeper.problems import Problem
+
+Partner = Literal["called-ace", "jack-of-diamonds", "black-queens", "none"]
+NoPick = Literal["leaster", "doubler", "forced"]
+NoTrickLoss = Literal["team", "picker-pays"]
+DoublerStack = Literal["stack", "multiply"]
+LeasterTie = Literal["draw", "all-win", "void"]
+
+DECK_CARDS = 32
+CARD_POINTS = 120
+BLIND_CARD_MAX_POINTS = 11
+LARGE = 10_000  # a sane ceiling for units and factors, so amounts stay in 64 bits
+
+
+@dataclass(frozen=True)
+class Option:
+    """The declaration of one house-rule option: its kind, range and plain meaning."""
+
+    name: str
+    meaning: str
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+    maximum: int = 0
+    is_bool: bool = False
+
+    def check(self, value: Any) -> str | None:
+        """A message saying what is wrong with `value` for this option, or None."""
+        if self.is_bool:
+            return None if isinstance(value, bool) else f"{value!r} is not true or false"
+        if self.choices:
+            if value in self.choices:
+                return None
+            return f"{value!r} is not one of {', '.join(self.choices)}"
+        if not _is_whole(value):
+            return f"{value!r} is not a whole number"
+        if not self.minimum <= value <= self.maximum:
+            return f"{value} is not between {self.minimum} and {self.maximum}"
+        return None
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option("dealt_in", "players dealt into a hand", minimum=3, maximum=8),
+    Option("tricks", "tricks in a hand (cards each player holds)", minimum=4, maximum=10),
+    Option("blind", "cards in the blind", minimum=0, maximum=4),
+    Option(
+        "partner",
+        "how the picker's partner is found",
+        choices=("called-ace", "jack-of-diamonds", "black-queens", "none"),
+    ),
+    Option("partner_units", "a partner's share of the unit", minimum=0, maximum=LARGE),
+    Option(
+        "no_pick",
+        "what happens when everyone passes: a leaster, a doubler on the next hand, "
+        "or someone must pick",
+        choices=("leaster", "doubler", "forced"),
+    ),
+    Option("double_on_the_bump", "a lost hand costs the pickers double", is_bool=True),
+    Option(
+        "no_trick_loss",
+        "who pays when the picking side takes no trick: the whole team, or the picker alone",
+        choices=("team", "picker-pays"),
+    ),
+    Option("win_at", "card points the picking side needs to win", minimum=0, maximum=120),
+    Option("schneider_at", "card points that win schneider", minimum=0, maximum=120),
+    Option(
+        "schneidered_at",
+        "card points at or below which the picking side loses schneider",
+        minimum=0,
+        maximum=120,
+    ),
+    Option("schneider_factor", "what a schneider multiplies", minimum=1, maximum=LARGE),
+    Option("no_trick_factor", "what a no-trick hand multiplies", minimum=1, maximum=LARGE),
+    Option(
+        "leaster_units", "what each loser of a leaster pays each winner", minimum=1, maximum=LARGE
+    ),
+    Option(
+        "misplay_units",
+        "what a misplayer pays each other player in the hand",
+        minimum=1,
+        maximum=LARGE,
+    ),
+    Option(
+        "misplay_multiplied",
+        "the hand's doublers also multiply misplay penalties",
+        is_bool=True,
+    ),
+    Option("last_hand_doubler", "the last hand of the night counts double", is_bool=True),
+    Option(
+        "doubler_stack",
+        "queued doublers: one on each following hand, or all on the next hand",
+        choices=("stack", "multiply"),
+    ),
+    Option(
+        "max_multiplier",
+        "the most a hand can be multiplied by doublers (0: no cap)",
+        minimum=0,
+        maximum=1 << 20,
+    ),
+    Option(
+        "leaster_tie",
+        "a tie for the fewest points in a leaster: the table draws, all tied win, or nobody pays",
+        choices=("draw", "all-win", "void"),
+    ),
+    Option("stake_cents", "cents a point is worth", minimum=0, maximum=1_000_000),
+)
+OPTION_BY_NAME: dict[str, Option] = {o.name: o for o in OPTIONS}
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A complete set of house rules: the preset it started from and every option's value."""
+
+    preset: str = "classic-5"
+    dealt_in: int = 5
+    tricks: int = 6
+    blind: int = 2
+    partner: Partner = "called-ace"
+    partner_units: int = 1
+    no_pick: NoPick = "leaster"
+    double_on_the_bump: bool = False
+    no_trick_loss: NoTrickLoss = "team"
+    win_at: int = 61
+    schneider_at: int = 91
+    schneidered_at: int = 30
+    schneider_factor: int = 2
+    no_trick_factor: int = 3
+    leaster_units: int = 1
+    misplay_units: int = 1
+    misplay_multiplied: bool = False
+    last_hand_doubler: bool = True
+    doubler_stack: DoublerStack = "stack"
+    max_multiplier: int = 0
+    leaster_tie: LeasterTie = "draw"
+    stake_cents: int = 5
+
+    @property
+    def max_partners(self) -> int:
+        """How many partners a picker can have under this partner rule."""
+        return 0 if self.partner == "none" else 1
+
+    def options(self) -> dict[str, Any]:
+        """Every option's value, without the preset name."""
+        values = asdict(self)
+        del values["preset"]
+        return values
+
+    def overrides(self) -> dict[str, Any]:
+        """The options whose value differs from the preset's own."""
+        base = preset_rules(self.preset).options()
+        return {k: v for k, v in self.options().items() if base[k] != v}
+
+    def to_json(self) -> dict[str, Any]:
+        """The full rule set as a JSON object: what a stored night is scored under."""
+        return {"preset": self.preset, **self.options()}
+
+    def to_document(self) -> str | dict[str, Any]:
+        """The shortest night-document form: the preset name, or it and the overrides."""
+        changed = self.overrides()
+        return {"preset": self.preset, **changed} if changed else self.preset
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "classic-5": dict(
+        dealt_in=5, tricks=6, blind=2, partner="called-ace", no_pick="leaster",
+        no_trick_loss="picker-pays", double_on_the_bump=False,
+    ),
+    "jack-of-diamonds-5": dict(
+        dealt_in=5, tricks=6, blind=2, partner="jack-of-diamonds", no_pick="leaster",
+        no_trick_loss="picker-pays", double_on_the_bump=False,
+    ),
+    "cutthroat-4": dict(
+        dealt_in=4, tricks=7, blind=4, partner="none", no_pick="leaster",
+        no_trick_loss="team", double_on_the_bump=False,
+    ),
+    "partners-4": dict(
+        dealt_in=4, tricks=8, blind=0, partner="black-queens", no_pick="forced",
+        no_trick_loss="team", double_on_the_bump=False,
+    ),
+    "three-handed": dict(
+        dealt_in=3, tricks=10, blind=2, partner="none", no_pick="leaster",
+        no_trick_loss="team", double_on_the_bump=False,
+    ),
+    "six-handed": dict(
+        dealt_in=6, tricks=5, blind=2, partner="jack-of-diamonds", no_pick="leaster",
+        no_trick_loss="team", double_on_the_bump=False,
+    ),
+    "seven-handed": dict(
+        dealt_in=7, tricks=4, blind=4, partner="black-queens", no_pick="forced",
+        no_trick_loss="team", double_on_the_bump=False,
+    ),
+    "penny": dict(
+        dealt_in=5, tricks=6, blind=2, partner="called-ace", no_pick="leaster",
+        no_trick_loss="team", double_on_the_bump=True,
+    ),
+}  # fmt: skip
+
+
+def preset_rules(name: str) -> RuleSet:
+    """The rule set of a preset, every other option at its default."""
+    return RuleSet(preset=name, **PRESETS[name])
+
+
+def parse_rules(value: Any) -> tuple[RuleSet | None, list[Problem]]:
+    """Read the `rules` of a night document: a preset name, or an object with overrides.
+
+    Returns the rule set, or None with every problem found (unknown preset or option,
+    a value out of range, options that contradict each other).
+    """
+    if isinstance(value, str):
+        value = {"preset": value}
+    if not isinstance(value, Mapping):
+        return None, [Problem("rules", "must be a preset name or an object with a preset")]
+    preset = value.get("preset")
+    if preset is None:
+        return None, [Problem("rules.preset", "missing: name the preset the night starts from")]
+    if preset not in PRESETS:
+        names = ", ".join(PRESETS)
+        return None, [Problem("rules.preset", f"{preset!r} is not a preset (one of {names})")]
+    problems = []
+    overrides: dict[str, Any] = {}
+    for key, option_value in value.items():
+        if key == "preset":
+            continue
+        option = OPTION_BY_NAME.get(key)
+        if option is None:
+            problems.append(Problem(f"rules.{key}", "is not a house-rule option"))
+            continue
+        message = option.check(option_value)
+        if message:
+            problems.append(Problem(f"rules.{key}", message))
+        else:
+            overrides[key] = option_value
+    if problems:
+        return None, problems
+    rules = replace(preset_rules(preset), **overrides)
+    problems = check_consistency(rules)
+    return (None, problems) if problems else (rules, [])
+
+
+def check_consistency(rules: RuleSet) -> list[Problem]:
+    """Problems with options that are each valid but cannot hold together."""
+    problems = []
+    cards = rules.dealt_in * rules.tricks + rules.blind
+    if cards != DECK_CARDS:
+        problems.append(Problem(
+            "rules.tricks",
+            f"{rules.dealt_in} players with {rules.tricks} cards each and a blind of "
+            f"{rules.blind} make {cards} cards, but the deck has {DECK_CARDS}",
+        ))  # fmt: skip
+    if not rules.schneidered_at < rules.win_at <= rules.schneider_at:
+        problems.append(Problem(
+            "rules.win_at",
+            f"schneidered_at ({rules.schneidered_at}) must be below win_at "
+            f"({rules.win_at}), and win_at no more than schneider_at ({rules.schneider_at})",
+        ))  # fmt: skip
+    m = rules.max_multiplier
+    if m and m & (m - 1):
+        problems.append(Problem("rules.max_multiplier", f"{m} is not 0 or a power of 2"))
+    return problems
+
+
+def option_names() -> tuple[str, ...]:
+    """Names of every option of a rule set, in declaration order."""
+    return tuple(f.name for f in fields(RuleSet) if f.name != "preset")

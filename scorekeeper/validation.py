@@ -1,0 +1,232 @@
+"""The one place that decides whether a recorded night can be scored.
+
+`validate_night` returns every problem at once, each naming the hand (from 1) and the
+field in a player's words.  The scoring functions assume a night that passed it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from scorekeeper.problems import Problem
+from scorekeeper.records import CALLS, Hand, LeasterHand, MisplayHand, Night, NoPickHand, PickHand
+from scorekeeper.rules import BLIND_CARD_MAX_POINTS, CARD_POINTS, RuleSet
+
+
+def validate_night(night: Night) -> list[Problem]:
+    """Every problem in a night: its seats, and each hand under the night's rules."""
+    problems = _check_seats(night)
+    if problems:
+        return problems
+    for number, hand in enumerate(night.hands, start=1):
+        problems += [
+            Problem(p.field, p.message, hand=number)
+            for p in validate_hand(hand, night.rules, night.players)
+        ]
+    return problems
+
+
+def _check_seats(night: Night) -> list[Problem]:
+    seated, dealt = len(night.players), night.rules.dealt_in
+    problems = []
+    if len({p.casefold() for p in night.players}) != seated:
+        problems.append(Problem("players", "two players have the same name"))
+    if seated < dealt:
+        problems.append(Problem(
+            "players",
+            f"{night.rules.preset} deals {dealt} players in, but only {seated} are seated",
+        ))  # fmt: skip
+    return problems
+
+
+def sitting_out(hand: Hand, rules: RuleSet, players: tuple[str, ...]) -> tuple[str, ...]:
+    """Who sits out a hand: those named, else the dealer when one too many are seated."""
+    if hand.sitting_out is not None:
+        return hand.sitting_out
+    if len(players) == rules.dealt_in + 1 and hand.dealer is not None:
+        return (hand.dealer,)
+    return ()
+
+
+def active_players(hand: Hand, rules: RuleSet, players: tuple[str, ...]) -> tuple[str, ...]:
+    """The players dealt into a hand, in seat order."""
+    out = set(sitting_out(hand, rules, players))
+    return tuple(p for p in players if p not in out)
+
+
+def validate_hand(hand: Hand, rules: RuleSet, players: tuple[str, ...]) -> list[Problem]:
+    """Every problem with one hand (fields named, hand number left to the caller)."""
+    problems = _check_sitting_out(hand, rules, players)
+    if problems:
+        return problems
+    active = active_players(hand, rules, players)
+    problems += _check_kind_allowed(hand, rules)
+    problems += _check_names(hand.misplays, "misplays", active)
+    if isinstance(hand, PickHand):
+        problems += _check_pick(hand, rules, active)
+    elif isinstance(hand, LeasterHand):
+        problems += _check_leaster(hand, rules, active)
+    elif isinstance(hand, MisplayHand) and not hand.misplays:
+        problems.append(Problem("misplays", "a misplay hand names at least one misplayer"))
+    elif isinstance(hand, NoPickHand) and hand.misplays:
+        problems.append(Problem("misplays", "nobody played this hand, so nobody misplayed"))
+    return problems
+
+
+def _check_sitting_out(hand: Hand, rules: RuleSet, players: tuple[str, ...]) -> list[Problem]:
+    extra = len(players) - rules.dealt_in
+    if hand.sitting_out is not None:
+        if len(set(hand.sitting_out)) != len(hand.sitting_out):
+            return [Problem("sitting_out", "names a player twice")]
+        if len(hand.sitting_out) != extra:
+            return [Problem(
+                "sitting_out",
+                f"names {len(hand.sitting_out)}, but with {len(players)} seated and "
+                f"{rules.dealt_in} dealt in, {extra} sit out",
+            )]  # fmt: skip
+        return []
+    if extra == 1 and hand.dealer is None:
+        return [Problem(
+            "dealer",
+            f"missing: with {len(players)} seated and {rules.dealt_in} dealt in, "
+            "the dealer sits out, so the dealer must be named",
+        )]  # fmt: skip
+    if extra > 1:
+        return [Problem(
+            "sitting_out",
+            f"missing: {len(players)} are seated and {rules.dealt_in} dealt in; "
+            f"name the {extra} who sit out",
+        )]  # fmt: skip
+    return []
+
+
+def _check_kind_allowed(hand: Hand, rules: RuleSet) -> list[Problem]:
+    if rules.no_pick == "forced" and isinstance(hand, LeasterHand | NoPickHand):
+        return [Problem(
+            "type",
+            f"a {hand.type} hand cannot happen when someone must pick (no_pick is forced)",
+        )]  # fmt: skip
+    return []
+
+
+def _check_names(names: Iterable[str], field: str, active: tuple[str, ...]) -> list[Problem]:
+    names = tuple(names)
+    problems = [Problem(field, f"{n} sits out this hand") for n in names if n not in active]
+    if len(set(names)) != len(names):
+        problems.append(Problem(field, "names a player twice"))
+    return problems
+
+
+def _check_pick(hand: PickHand, rules: RuleSet, active: tuple[str, ...]) -> list[Problem]:
+    problems = _check_names((hand.picker,), "picker", active)
+    problems += _check_names(hand.partners, "partners", active)
+    if hand.picker in hand.partners:
+        problems.append(Problem("partners", f"{hand.picker} is the picker, not a partner"))
+    if len(hand.partners) > rules.max_partners:
+        problems.append(Problem(
+            "partners",
+            f"{len(hand.partners)} named, but under partner rule '{rules.partner}' "
+            f"a picker has at most {rules.max_partners}",
+        ))  # fmt: skip
+    problems += _check_call(hand, rules)
+    problems += _check_points_and_tricks(hand, rules)
+    return problems
+
+
+def _check_call(hand: PickHand, rules: RuleSet) -> list[Problem]:
+    if hand.call is None:
+        return []
+    if hand.call not in CALLS:
+        return [Problem("call", f"{hand.call!r} is not a call (such as ace-hearts or alone)")]
+    if hand.call == "alone" and hand.partners:
+        return [Problem("call", "the picker went alone, so no partner can be named")]
+    if hand.call != "alone" and not hand.partners:
+        return [Problem("partners", f"{hand.call} was called, so name who held it")]
+    return []
+
+
+def _check_points_and_tricks(hand: PickHand, rules: RuleSet) -> list[Problem]:
+    problems = []
+    if not 0 <= hand.points <= CARD_POINTS:
+        problems.append(Problem("points", f"{hand.points} is not between 0 and {CARD_POINTS}"))
+    if not 0 <= hand.tricks <= rules.tricks:
+        problems.append(Problem("tricks", f"{hand.tricks} is not between 0 and {rules.tricks}"))
+    if problems:
+        return problems
+    if hand.tricks == rules.tricks and hand.points != CARD_POINTS:
+        problems.append(Problem(
+            "points",
+            f"the picking side took every trick, so it has all {CARD_POINTS} points, "
+            f"not {hand.points}",
+        ))  # fmt: skip
+    most_buried = BLIND_CARD_MAX_POINTS * rules.blind
+    if hand.tricks == 0 and hand.points > most_buried:
+        problems.append(Problem(
+            "points",
+            f"{hand.points} with no trick, but the buried cards hold at most {most_buried}",
+        ))  # fmt: skip
+    return problems
+
+
+def _check_leaster(hand: LeasterHand, rules: RuleSet, active: tuple[str, ...]) -> list[Problem]:
+    field = "winner" if len(hand.winners) == 1 else "winners"
+    problems = _check_names(hand.winners, field, active)
+    if rules.leaster_tie == "draw" and len(hand.winners) != 1:
+        problems.append(Problem(
+            "winners", "under leaster_tie 'draw' the table draws for one winner: name one"
+        ))  # fmt: skip
+    if len(set(hand.winners)) >= len(active):
+        problems.append(Problem("winners", "not every player can win a leaster"))
+    if problems:
+        return problems
+    problems += _check_leaster_map(hand.points, "points", CARD_POINTS, active)
+    problems += _check_leaster_map(hand.tricks, "tricks", rules.tricks, active)
+    if problems:
+        return problems
+    return _check_leaster_winners(hand, rules)
+
+
+def _check_leaster_map(
+    amounts: Mapping[str, int] | None, field: str, total: int, active: tuple[str, ...]
+) -> list[Problem]:
+    if amounts is None:
+        return []
+    missing = [p for p in active if p not in amounts]
+    extra = [p for p in amounts if p not in active]
+    problems = [Problem(field, f"{p} sits out this hand") for p in extra]
+    problems += [Problem(field, f"{p} is missing") for p in missing]
+    if not problems and sum(amounts.values()) != total:
+        problems.append(Problem(field, f"add up to {sum(amounts.values())}, not {total}"))
+    return problems
+
+
+def _check_leaster_winners(hand: LeasterHand, rules: RuleSet) -> list[Problem]:
+    field = "winner" if len(hand.winners) == 1 else "winners"
+    if hand.tricks is not None:
+        trickless = [w for w in hand.winners if hand.tricks[w] == 0]
+        if trickless:
+            who = " and ".join(trickless)
+            return [Problem(field, f"{who} took no trick, and a leaster winner must take one")]
+    if hand.points is None:
+        return []
+    points = hand.points
+    took_trick = [
+        p for p in points
+        if (hand.tricks[p] > 0 if hand.tricks is not None else points[p] > 0 or p in hand.winners)
+    ]  # fmt: skip
+    fewest = min(points[p] for p in took_trick)
+    tied = [p for p in took_trick if points[p] == fewest]
+    beaten = [w for w in hand.winners if points[w] != fewest]
+    if beaten:
+        return [Problem(
+            field,
+            f"{' and '.join(beaten)} did not have the fewest points "
+            f"({', '.join(tied)} had {fewest})",
+        )]  # fmt: skip
+    if rules.leaster_tie != "draw" and set(tied) != set(hand.winners):
+        return [Problem(
+            "winners",
+            f"{', '.join(tied)} tied with {fewest}; under leaster_tie "
+            f"'{rules.leaster_tie}' every tied player is a winner",
+        )]  # fmt: skip
+    return []

@@ -1,0 +1,277 @@
+"""`scorekeeper score`: the JSON it prints, and exit status 2 with named fields for bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.cli import main
+from tests.sheet import FIVE, leaster, night_doc, pick
+
+GOOD = night_doc({"preset": "classic-5", "stake_cents": 25}, [
+    pick("Bob", "Dee", points=74, tricks=4, call="ace-hearts", dealer="Ann"),
+    {"type": "no-pick", "dealer": "Bob"},
+    leaster("Cal", dealer="Bob",
+            points={"Ann": 30, "Bob": 41, "Cal": 12, "Dee": 37, "Eve": 0},
+            tricks={"Ann": 2, "Bob": 2, "Cal": 1, "Dee": 1, "Eve": 0}),
+    {"type": "misplay", "dealer": "Cal", "misplays": ["Eve"]},
+    pick("Eve", points=55, tricks=2, call="alone", dealer="Dee", doublers=1, last_hand=True),
+])  # fmt: skip
+
+
+def run(tmp_path: Path, document: Any, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    path = tmp_path / "night.json"
+    if isinstance(document, bytes):
+        path.write_bytes(document)
+    else:
+        path.write_text(document if isinstance(document, str) else json.dumps(document))
+    status = main(["score", str(path)])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_score_prints_the_night_format_json(tmp_path: Path, capsys) -> None:
+    status, out, err = run(tmp_path, GOOD, capsys)
+    assert (status, err) == (0, "")
+    printed = json.loads(out)
+    assert printed["players"] == FIVE
+    assert printed["hands"][0] == {
+        "points": {"Ann": -1, "Bob": 2, "Cal": -1, "Dee": 1, "Eve": -1},
+        "cents": {"Ann": -25, "Bob": 50, "Cal": -25, "Dee": 25, "Eve": -25},
+        "outcome": "win", "level": "normal", "multiplier": 1,
+        "explanation": "Bob and Dee took 74: a win. Bob +2, Dee +1, each defender -1.",
+    }  # fmt: skip
+    assert [h["outcome"] for h in printed["hands"]] == [
+        "win", "no-pick", "leaster", "misplay", "loss",
+    ]  # fmt: skip
+    # Eve alone loses 55 doubled twice (a doubler and the last hand): unit 4.
+    assert printed["hands"][4]["points"] == {"Ann": 4, "Bob": 4, "Cal": 4, "Dee": 4, "Eve": -16}
+    assert printed["hands"][4]["multiplier"] == 4
+    totals = printed["totals"]
+    assert totals["points"] == {"Ann": 3, "Bob": 6, "Cal": 8, "Dee": 5, "Eve": -22}
+    assert totals["cents"] == {k: v * 25 for k, v in totals["points"].items()}
+    paid = {name: 0 for name in FIVE}
+    for payment in printed["settlement"]:
+        paid[payment["from"]] += payment["cents"]
+        paid[payment["to"]] -= payment["cents"]
+    assert {k: -v for k, v in paid.items()} == totals["cents"]
+    assert len(printed["settlement"]) == 4
+    assert printed["doublers_pending"] == 0
+
+
+def hand(**fields: Any) -> dict[str, Any]:
+    return {**pick("Bob", "Dee", points=74, tricks=4), **fields}
+
+
+def doc(**fields: Any) -> dict[str, Any]:
+    return {**night_doc("classic-5", [hand()]), **fields}
+
+
+BAD: list[tuple[str, Any, str]] = [
+    ("not JSON at all", "{ this is not json", "file: is not JSON"),
+    ("not UTF-8", b"\xff\xfe\x00{", "file: is not UTF-8"),
+    ("a list, not a night", "[1, 2]", "file: must hold one JSON object"),
+    ("wrong format", doc(format="sheepshead-night/9"), "format: must be"),
+    ("unknown preset", doc(rules="classic-9"), "rules.preset: 'classic-9' is not a preset"),
+    (
+        "unknown option",
+        doc(rules={"preset": "classic-5", "stakes": 5}),
+        "rules.stakes: is not a house-rule option",
+    ),
+    (
+        "option of the wrong type",
+        doc(rules={"preset": "classic-5", "stake_cents": "5"}),
+        "rules.stake_cents: '5' is not a whole number",
+    ),
+    ("two players", doc(players=["Ann", "Bob"]), "players: 2 seated; a table seats 3 to 8"),
+    (
+        "names differing only in case",
+        doc(players=["Ann", "Bob", "Cal", "Dee", "ann"]),
+        "players: 'Ann' and 'ann' are the same name",
+    ),
+    ("players not a list", doc(players="Ann Bob Cal"), "players: must be a list of names"),
+    (
+        "too few for the preset",
+        doc(players=["Ann", "Bob", "Dee", "Eve"]),
+        "players: classic-5 deals 5 players in, but only 4 are seated",
+    ),
+    ("unknown hand type", doc(hands=[{"type": "pass"}]), "hand 1: type: 'pass' is not a hand"),
+    ("unknown name", doc(hands=[hand(picker="Zed")]), "hand 1: picker: 'Zed' is not seated"),
+    (
+        "points out of range",
+        doc(hands=[hand(points=130)]),
+        "hand 1: points: 130 is not between 0 and 120",
+    ),
+    ("points as text", doc(hands=[hand(points="74")]), "hand 1: points: '74' is not a whole"),
+    ("points as a fraction", doc(hands=[hand(points=74.5)]), "hand 1: points: 74.5 is not"),
+    (
+        "tricks out of range",
+        doc(hands=[hand(tricks=7)]),
+        "hand 1: tricks: 7 is not between 0 and 6",
+    ),
+    (
+        "every trick but not every point",
+        doc(hands=[hand(points=100, tricks=6)]),
+        "hand 1: points: the picking side took every trick",
+    ),
+    (
+        "no trick but more than the blind holds",
+        doc(hands=[hand(points=40, tricks=0)]),
+        "hand 1: points: 40 with no trick",
+    ),
+    (
+        "partner is the picker",
+        doc(hands=[hand(partners=["Bob"])]),
+        "hand 1: partners: Bob is the picker",
+    ),
+    (
+        "two partners for a called ace",
+        doc(hands=[hand(partners=["Dee", "Eve"])]),
+        "hand 1: partners: 2 named",
+    ),
+    (
+        "a partner in cutthroat",
+        doc(rules="cutthroat-4", players=["Ann", "Bob", "Cal", "Dee"]),
+        "hand 1: partners: 1 named",
+    ),
+    (
+        "unknown call",
+        doc(hands=[hand(call="queen-hearts")]),
+        "hand 1: call: 'queen-hearts' is not a call",
+    ),
+    ("alone with a partner", doc(hands=[hand(call="alone")]), "hand 1: call: the picker went"),
+    (
+        "missing points",
+        doc(hands=[{"type": "pick", "picker": "Bob", "tricks": 3}]),
+        "hand 1: points: missing",
+    ),
+    (
+        "unknown hand field",
+        doc(hands=[hand(partnr="Dee")]),
+        "hand 1: partnr: is not a field of a pick hand",
+    ),
+    (
+        "leaster winner without a trick",
+        doc(
+            hands=[
+                leaster(
+                    "Eve",
+                    points={"Ann": 30, "Bob": 41, "Cal": 12, "Dee": 37, "Eve": 0},
+                    tricks={"Ann": 2, "Bob": 2, "Cal": 2, "Dee": 0, "Eve": 0},
+                )
+            ]
+        ),
+        "hand 1: winner: Eve took no trick",
+    ),
+    (
+        "leaster winner without the fewest points",
+        doc(
+            hands=[
+                leaster(
+                    "Ann",
+                    points={"Ann": 30, "Bob": 41, "Cal": 12, "Dee": 37, "Eve": 0},
+                    tricks={"Ann": 2, "Bob": 2, "Cal": 1, "Dee": 1, "Eve": 0},
+                )
+            ]
+        ),
+        "hand 1: winner: Ann did not have the fewest points (Cal had 12)",
+    ),
+    (
+        "leaster points not adding to 120",
+        doc(hands=[leaster("Cal", points={"Ann": 30, "Bob": 41, "Cal": 12, "Dee": 30, "Eve": 0})]),
+        "hand 1: points: add up to 113, not 120",
+    ),
+    (
+        "two leaster winners under draw",
+        doc(hands=[leaster("Ann", "Cal")]),
+        "hand 1: winners: under leaster_tie 'draw'",
+    ),
+    (
+        "a picker who sits out",
+        doc(players=[*FIVE, "Fay"], hands=[hand(dealer="Bob")]),
+        "hand 1: picker: Bob sits out",
+    ),
+    (
+        "no dealer when one must sit out",
+        doc(players=[*FIVE, "Fay"]),
+        "hand 1: dealer: missing: with 6 seated and 5 dealt in",
+    ),
+    (
+        "a leaster when someone must pick",
+        doc(rules="partners-4", players=["Ann", "Bob", "Cal", "Dee"], hands=[leaster("Ann")]),
+        "hand 1: type: a leaster hand cannot happen",
+    ),
+    (
+        "a misplay hand naming nobody",
+        doc(hands=[{"type": "misplay"}]),
+        "hand 1: misplays: a misplay hand names at least one",
+    ),
+    (
+        "doublers of the wrong type",
+        doc(hands=[hand(doublers="crack")]),
+        "hand 1: doublers: 'crack' is not a count",
+    ),
+    (
+        "last_hand not a flag",
+        doc(hands=[hand(last_hand="yes")]),
+        "hand 1: last_hand: 'yes' is not true or false",
+    ),
+    ("a bad date", doc(date="22/11/2026"), "date: '22/11/2026' is not a date"),
+    ("unknown top-level field", doc(venue="Bar"), "venue: is not a field of a night"),
+]
+
+
+@pytest.mark.parametrize(("why", "document", "message"), BAD, ids=[b[0] for b in BAD])
+def test_bad_documents_exit_2_naming_the_field(
+    tmp_path: Path, capsys, why: str, document: Any, message: str
+) -> None:
+    status, out, err = run(tmp_path, document, capsys)
+    assert status == 2, why
+    assert out == ""
+    assert any(line.startswith(message) for line in err.splitlines()), err
+
+
+def test_every_problem_is_reported_at_once(tmp_path: Path, capsys) -> None:
+    document = doc(hands=[hand(points=130), hand(picker="Zed"), hand(tricks=-1)])
+    status, out, err = run(tmp_path, document, capsys)
+    assert status == 2 and out == ""
+    assert [line.split(":")[0] for line in err.splitlines()] == ["hand 1", "hand 2", "hand 3"]
+
+
+def test_names_are_trimmed_and_matched_without_case(tmp_path: Path, capsys) -> None:
+    document = doc(players=[" Ann", "Bob ", "Cal", "Dee", "Eve"],
+                   hands=[hand(picker="bob", partners=["DEE "])])  # fmt: skip
+    status, out, _ = run(tmp_path, document, capsys)
+    assert status == 0
+    assert json.loads(out)["hands"][0]["points"]["Bob"] == 2
+
+
+def test_score_reads_standard_input_in_a_real_process() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "score", "-"],
+        input=json.dumps(GOOD).encode(), capture_output=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["totals"]["points"]["Cal"] == 8
+
+
+def test_a_bad_file_in_a_real_process_prints_nothing_on_stdout(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(doc(hands=[hand(points=130)])))
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "score", str(path)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == "hand 1: points: 130 is not between 0 and 120\n"
+
+
+def test_a_missing_file_is_named(tmp_path: Path, capsys) -> None:
+    assert main(["score", str(tmp_path / "nope.json")]) == 2
+    assert "nope.json: no such file" in capsys.readouterr().err

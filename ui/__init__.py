@@ -1,0 +1,1 @@
+"""The Sheepshead Scorekeeper desktop app (PySide6), built on the `scorekeeper` core."""

@@ -18,7 +18,10 @@ from tests.sheet import (
     score_doc,
 )
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples.json"
+# The spec's examples, copied into the repository so a checkout tests on its own;
+# test_the_copy_of_the_examples_is_current keeps the copy true to shared/spec/.
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "spec-examples.json"
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples.json"
 
 
 def test_1_plain_win_picker_two_partner_one() -> None:
@@ -149,3 +152,8 @@ def test_examples_json(example: dict) -> None:
     assert result.total_cents == expect["totals_cents"]
     if "doublers_pending" in expect:
         assert result.doublers_pending == expect["doublers_pending"]
+
+
+@pytest.mark.skipif(not SHARED.exists(), reason="no shared/ folder beside this checkout")
+def test_the_copy_of_the_examples_is_current() -> None:
+    assert json.loads(EXAMPLES.read_text("utf-8")) == json.loads(SHARED.read_text("utf-8"))

@@ -12,12 +12,14 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from scorekeeper import __version__
 from scorekeeper.document import loads_night
 from scorekeeper.night import NightResult, score_night
-from scorekeeper.problems import Problem
+from scorekeeper.problems import InvalidNight, Problem
+from scorekeeper.store.errors import StorageError
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -79,16 +81,122 @@ def command_score(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def command_import(args: argparse.Namespace, out: TextIO) -> int:
+    """`scorekeeper import FILE`: file a night document; prints the new night's id."""
+    from scorekeeper.store.nights import import_night
+
+    data = read_input(args.file)
+    night, problems = loads_night(data)
+    if night is None:
+        raise UserError(problems)
+    night_id = import_night(open_store(args), json.loads(data))
+    print(night_id, file=out)
+    return EXIT_OK
+
+
+def command_export(args: argparse.Namespace, out: TextIO) -> int:
+    """`scorekeeper export --night ID [-o FILE]`: the night document back."""
+    from scorekeeper.store.nights import export_night
+
+    document = export_night(open_store(args), night_id=args.night)
+    text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    if args.output:
+        write_file(args.output, text)
+    else:
+        out.write(text)
+    return EXIT_OK
+
+
+def command_nights(args: argparse.Namespace, out: TextIO) -> int:
+    """`scorekeeper nights [--league NAME]`: a readable list of the stored nights."""
+    from scorekeeper.store.nights import list_nights
+
+    rows = [("id", "date", "league", "season", "table", "hands", "players")]
+    for night in list_nights(open_store(args), league=args.league):
+        rows.append((str(night.id), night.date or "-", night.league or "-",
+                     night.season or "-", night.table or "-", str(night.hands),
+                     ", ".join(night.players)))  # fmt: skip
+    if len(rows) == 1:
+        print("No nights yet.", file=out)
+        return EXIT_OK
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    for row in rows:
+        cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
+        print("  ".join([*cells, row[-1]]), file=out)
+    return EXIT_OK
+
+
+def command_backup(args: argparse.Namespace, out: TextIO) -> int:
+    """`scorekeeper backup FILE`: a consistent copy, even while the app is open."""
+    from scorekeeper.store.backup_commands import backup
+
+    kind = backup(open_store(args), args.file)
+    print(f"Backed up to {args.file} ({kind}).", file=out)
+    return EXIT_OK
+
+
+def command_restore(args: argparse.Namespace, out: TextIO) -> int:
+    """`scorekeeper restore FILE [--force]`: replace the database with a backup."""
+    from scorekeeper.store.backup_commands import restore
+
+    restore(open_store(args, upgrade=False), args.file, force=args.force)
+    print(f"Restored from {args.file}.", file=out)
+    return EXIT_OK
+
+
+def open_store(args: argparse.Namespace, *, upgrade: bool = True) -> Any:
+    """The database the command works on (--database, else the environment, else the
+    default SQLite file); a StorageError becomes a user error."""
+    from scorekeeper.store.database import open_database
+
+    return open_database(args.database, upgrade=upgrade)
+
+
+def write_file(path: str, text: str) -> None:
+    """Write FILE whole or not at all."""
+    target = Path(path)
+    partial = target.with_name(target.name + ".partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        partial.replace(target)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        raise UserError([f"{path}: cannot write it ({error.strerror})"]) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(
         prog="scorekeeper", description="Score Sheepshead and Schafkopf nights."
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--database",
+        metavar="URL",
+        help="SQLAlchemy database URL (default: $SCOREKEEPER_DATABASE_URL, else a SQLite "
+        "file in your data folder)",
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     score = commands.add_parser("score", help="score a night document and print JSON")
     score.add_argument("file", metavar="FILE", help="the night document, or - for stdin")
     score.set_defaults(run=command_score)
+    imp = commands.add_parser("import", help="file a night document; prints the night's id")
+    imp.add_argument("file", metavar="FILE", help="the night document, or - for stdin")
+    imp.set_defaults(run=command_import)
+    exp = commands.add_parser("export", help="write a stored night as a night document")
+    exp.add_argument("--night", type=int, required=True, metavar="ID")
+    exp.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
+    exp.set_defaults(run=command_export)
+    lst = commands.add_parser("nights", help="list the stored nights")
+    lst.add_argument("--league", metavar="NAME")
+    lst.set_defaults(run=command_nights)
+    bak = commands.add_parser("backup", help="copy the database to FILE, safely while in use")
+    bak.add_argument("file", metavar="FILE")
+    bak.set_defaults(run=command_backup)
+    res = commands.add_parser("restore", help="replace the database with a backup FILE")
+    res.add_argument("file", metavar="FILE")
+    res.add_argument("--force", action="store_true", help="overwrite a database with data")
+    res.set_defaults(run=command_restore)
     return parser
 
 
@@ -104,6 +212,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UserError as error:
         for line in error.lines:
             print(line, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except InvalidNight as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except StorageError as error:
+        print(f"scorekeeper: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except Exception as error:  # an internal error: a short message, never a traceback
         print(f"scorekeeper: internal error: {type(error).__name__}: {error}", file=sys.stderr)

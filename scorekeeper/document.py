@@ -408,3 +408,13 @@ def rules_from_json(value: Mapping[str, Any]) -> RuleSet:
     if rules is None:
         raise ValueError("; ".join(str(p) for p in problems))
     return rules
+
+
+def read_hand(
+    item: Any, players: tuple[str, ...], number: int = 1
+) -> tuple[Hand | None, list[Problem]]:
+    """Read one hand of a night document (its shape and names) for the given seats."""
+    problems: list[Problem] = []
+    seated = {p.casefold(): p for p in players}
+    hand = _HandReader(item, number, seated, problems).read()
+    return (hand if not problems else None), problems

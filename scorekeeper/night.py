@@ -8,7 +8,7 @@ unbalanced sheet can never reach a person.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from scorekeeper import explain
 from scorekeeper.problems import InvalidNight, require_zero_sum
@@ -24,6 +24,22 @@ from scorekeeper.scoring import (
 )
 from scorekeeper.settlement import Payment, settle
 from scorekeeper.validation import active_players, validate_night
+
+ROLES = ("picker", "partner", "defender", "leaster-winner", "leaster", "played")
+
+
+def hand_roles(hand: Hand, active: tuple[str, ...]) -> dict[str, str]:
+    """Each active player's part in a hand, for statistics: the picker, a partner or a
+    defender; a leaster's winner or another player in it; else someone who played."""
+    if isinstance(hand, PickHand):
+        partners = set(hand.partners)
+        return {
+            p: "picker" if p == hand.picker else "partner" if p in partners else "defender"
+            for p in active
+        }
+    if isinstance(hand, LeasterHand):
+        return {p: "leaster-winner" if p in hand.winners else "leaster" for p in active}
+    return dict.fromkeys(active, "played")
 
 
 @dataclass(frozen=True)
@@ -41,6 +57,7 @@ class HandResult:
     active: tuple[str, ...]
     declarers: tuple[str, ...] = ()
     doublers_pending: int = 0  # queued doublers waiting after this hand
+    roles: dict[str, str] = field(default_factory=dict)  # active player -> role, see ROLES
 
 
 @dataclass(frozen=True)
@@ -173,6 +190,7 @@ def _score_hand(
         active=active,
         declarers=declarers,
         doublers_pending=queue,
+        roles=hand_roles(hand, active),
     )
     return result, queue
 

@@ -1,0 +1,253 @@
+"""Where the data lives: the database URL, the engine, migrations, and clear errors.
+
+By default a SQLite file in the user's data folder (WAL journal, foreign keys on, a busy
+timeout, write transactions that take the lock up front); `--database URL` or
+`SCOREKEEPER_DATABASE_URL` selects any SQLAlchemy URL, PostgreSQL included.  Opening a
+database brings its schema up to date with alembic, after copying a SQLite file to a
+timestamped backup beside it; a database made by a newer version is refused untouched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlchemyError
+from sqlmodel import Session
+
+from scorekeeper.store import backup as backups
+from scorekeeper.store.errors import StorageError
+
+APP_NAME = "sheepshead-scorekeeper"
+ENV_URL = "SCOREKEEPER_DATABASE_URL"
+SQLITE_MAGIC = b"SQLite format 3\x00"
+BUSY_TIMEOUT_MS = 15_000
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def default_path() -> Path:
+    """The default SQLite file, in the user's data folder."""
+    return platformdirs.user_data_path(APP_NAME, appauthor=False) / "scorekeeper.sqlite3"
+
+
+def resolve_url(url: str | None) -> str:
+    """The database URL to use: the one given, else the environment's, else the default."""
+    chosen = url or os.environ.get(ENV_URL) or ""
+    return chosen or f"sqlite:///{default_path()}"
+
+
+def describe(url: URL) -> str:
+    """A URL as a user may see it: never the password."""
+    return url.render_as_string(hide_password=True)
+
+
+def alembic_config() -> Config:
+    """The migration environment of this package, for alembic's commands."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+@dataclass
+class Database:
+    """An open, up-to-date database: sessions for reading, transactions for writing."""
+
+    engine: Engine
+    url: URL
+
+    @property
+    def sqlite_path(self) -> Path | None:
+        """The SQLite file, or None for a server database or an in-memory one."""
+        if self.url.get_backend_name() != "sqlite" or not self.url.database:
+            return None
+        return None if self.url.database == ":memory:" else Path(self.url.database)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.url.get_backend_name() == "sqlite"
+
+    @contextlib.contextmanager
+    def session(self) -> Iterator[Session]:
+        """A session for reading (and for a write the caller commits itself)."""
+        with self.translate_errors(), Session(self.engine, expire_on_commit=False) as session:
+            yield session
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[Session]:
+        """One write transaction: committed when the block ends, rolled back on any error,
+        so nothing is ever half-written."""
+        with (
+            self.translate_errors(),
+            Session(self.engine, expire_on_commit=False) as session,
+            session.begin(),
+        ):
+            yield session
+
+    @contextlib.contextmanager
+    def translate_errors(self) -> Iterator[None]:
+        """Turn database failures into a `StorageError` that says what to do."""
+        try:
+            yield
+        except DBAPIError as error:
+            raise StorageError(self.explain(error)) from error
+
+    def explain(self, error: DBAPIError) -> str:
+        """Plain words for a database failure, naming the newest backup where there is one."""
+        text = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
+        lowered = text.lower()
+        where = describe(self.url)
+        if "disk is full" in lowered or "no space" in lowered:
+            message = f"the disk holding {where} is full; nothing was written"
+        elif "malformed" in lowered or "not a database" in lowered or "corrupt" in lowered:
+            message = f"the database {where} is damaged ({text})"
+        elif "locked" in lowered or "busy" in lowered:
+            message = f"the database {where} is busy in another program; try again ({text})"
+        elif "read-only" in lowered or "readonly" in lowered:
+            message = f"the database {where} cannot be written ({text})"
+        else:
+            message = f"the database {where} failed: {text}"
+        return message + self.backup_hint()
+
+    def backup_hint(self) -> str:
+        path = self.sqlite_path
+        newest = backups.newest_backup(path) if path else None
+        return f"; the newest backup is {newest}" if newest else ""
+
+    def dispose(self) -> None:
+        """Close every connection (before a restore replaces the file, say)."""
+        self.engine.dispose()
+
+
+def make_engine(url: URL) -> Engine:
+    """An engine set up for this app: SQLite pragmas and locking, or a server pool."""
+    if url.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Take transaction control from pysqlite, so that BEGIN IMMEDIATE below holds the
+        # write lock from a transaction's first read: two processes appending hands can
+        # then never both read the same "last position".
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        if url.database and url.database != ":memory:":
+            cursor.execute("PRAGMA journal_mode = WAL")
+            cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
+    """Open (creating if need be) and migrate the database; raises `StorageError`."""
+    try:
+        parsed = make_url(resolve_url(url))
+    except ArgumentError:
+        raise StorageError(f"--database: {url!r} is not a database URL") from None
+    path = _sqlite_file(parsed)
+    if path is not None:
+        _check_sqlite_file(path)
+    try:
+        engine = make_engine(parsed)
+    except (NoSuchModuleError, ModuleNotFoundError) as error:
+        raise StorageError(f"--database: no driver for {describe(parsed)} ({error})") from None
+    database = Database(engine=engine, url=parsed)
+    try:
+        with database.translate_errors():
+            _bring_up_to_date(database, upgrade=upgrade)
+    except StorageError:
+        engine.dispose()
+        raise
+    except SQLAlchemyError as error:
+        engine.dispose()
+        raise StorageError(f"cannot open {describe(parsed)}: {error}") from error
+    return database
+
+
+def _sqlite_file(url: URL) -> Path | None:
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
+        return None
+    return Path(url.database)
+
+
+def _check_sqlite_file(path: Path) -> None:
+    if path.is_dir():
+        raise StorageError(f"{path} is a folder, not a database file")
+    if not path.exists():
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StorageError(f"cannot create the folder for {path}: {error}") from None
+        return
+    with path.open("rb") as handle:
+        head = handle.read(len(SQLITE_MAGIC))
+    if head and head != SQLITE_MAGIC:
+        newest = backups.newest_backup(path)
+        hint = f"; the newest backup is {newest}" if newest else ""
+        raise StorageError(f"{path} is not a Scorekeeper database (not a SQLite file){hint}")
+
+
+def _bring_up_to_date(database: Database, *, upgrade: bool) -> None:
+    script = ScriptDirectory.from_config(alembic_config())
+    head = script.get_current_head()
+    with database.engine.connect() as connection:
+        if database.is_sqlite:
+            _integrity_check(database, connection)
+        current = MigrationContext.configure(connection).get_current_revision()
+        tables = set(inspect(connection).get_table_names())
+    if current is None and tables - {"alembic_version"}:
+        raise StorageError(
+            f"{describe(database.url)} holds tables of another program, not a Scorekeeper "
+            "database; choose another file or database"
+        )
+    known = {rev.revision for rev in script.walk_revisions()}
+    if current is not None and current not in known:
+        raise StorageError(
+            f"{describe(database.url)} was made by a newer version of Sheepshead Scorekeeper "
+            f"(schema {current}); update the app to open it. Nothing was changed."
+        )
+    if current == head or not upgrade:
+        return
+    path = database.sqlite_path
+    if current is not None and path is not None:
+        backups.sqlite_backup(path, backups.timestamped_backup_path(path, before=head or ""))
+    config = alembic_config()
+    with database.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def _integrity_check(database: Database, connection: Any) -> None:
+    try:
+        rows = connection.exec_driver_sql("PRAGMA quick_check").fetchall()
+    except DBAPIError as error:
+        raise StorageError(database.explain(error)) from None
+    if [tuple(r) for r in rows] != [("ok",)]:
+        first = rows[0][0] if rows else "no answer"
+        raise StorageError(
+            f"the database {describe(database.url)} is damaged ({first})" + database.backup_hint()
+        )
+
+
+def sqlite_connect(path: Path) -> sqlite3.Connection:
+    """A plain sqlite3 connection with the app's busy timeout (for backups and checks)."""
+    return sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)

@@ -1,0 +1,568 @@
+"""Repository functions for nights and hands: small, keyword-only, rows in, records out.
+
+Every write is one transaction that (1) locks the night, (2) builds the night as it
+will be after the change, (3) validates and scores it with the core, (4) writes the
+change, its revision and the rebuilt score cache, and commits; any problem rolls the
+whole change back.  Nothing here returns a live ORM row.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, func, insert, update
+from sqlmodel import Session, col, select
+
+from scorekeeper.document import FORMAT, hand_to_document, load_night, read_hand
+from scorekeeper.night import NightResult, score_night
+from scorekeeper.problems import InvalidNight, Problem
+from scorekeeper.records import Night
+from scorekeeper.rules import RuleSet, parse_rules
+from scorekeeper.store import records as stored
+from scorekeeper.store.database import Database
+from scorekeeper.store.errors import StorageError
+from scorekeeper.store.people import (
+    find_league,
+    find_or_create_player,
+    league_and_season,
+)
+from scorekeeper.store.tables import (
+    HandPointsRow,
+    HandRevisionRow,
+    HandRow,
+    HandScoreRow,
+    LeagueRow,
+    NightRow,
+    PlayerRow,
+    SeasonRow,
+    SeatRow,
+    now,
+)
+
+
+@dataclass(frozen=True)
+class NightSummary:
+    """One line of `scorekeeper nights`."""
+
+    id: int
+    date: str | None
+    league: str | None
+    season: str | None
+    table: str | None
+    title: str | None
+    hands: int
+    players: tuple[str, ...]
+    closed: bool
+
+
+@dataclass(frozen=True)
+class Revision:
+    """One version of a hand, as the history shows it."""
+
+    id: int
+    hand_id: int
+    revision: int
+    action: str
+    position: int
+    hand: dict[str, Any]
+    recorded_at: dt.datetime
+
+
+@dataclass
+class _State:
+    """A night as stored, loaded inside a write transaction."""
+
+    row: NightRow
+    rules: RuleSet
+    seats: list[SeatRow]
+    names: dict[int, str]  # player id -> current name
+    hands: list[HandRow]  # in position order
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        order: dict[int, int] = {}
+        for seat in sorted(self.seats, key=lambda s: (s.position, s.first_hand)):
+            order.setdefault(seat.player_id, len(order))
+        return tuple(self.names[pid] for pid in order)
+
+    @property
+    def ids(self) -> dict[str, int]:
+        return {name: pid for pid, name in self.names.items()}
+
+
+# -- reading -------------------------------------------------------------------------
+
+
+def _rules_of(row: NightRow) -> RuleSet:
+    rules, problems = parse_rules(row.rules)
+    if rules is None:
+        detail = "; ".join(str(p) for p in problems)
+        raise StorageError(f"night {row.id} has rules this version cannot read ({detail})")
+    return rules
+
+
+def _load_state(session: Session, night_id: int, *, lock: bool) -> _State:
+    query = select(NightRow).where(NightRow.id == night_id)
+    row = session.exec(query.with_for_update() if lock else query).first()
+    if row is None:
+        raise StorageError(f"--night: there is no night {night_id}")
+    seats = list(session.exec(select(SeatRow).where(SeatRow.night_id == night_id)))
+    player_ids = {s.player_id for s in seats}
+    players = session.exec(select(PlayerRow).where(col(PlayerRow.id).in_(player_ids)))
+    names = {p.id: p.name for p in players if p.id is not None}
+    hands = list(
+        session.exec(select(HandRow).where(HandRow.night_id == night_id).order_by("position"))
+    )
+    return _State(row=row, rules=_rules_of(row), seats=seats, names=names, hands=hands)
+
+
+def _seated_at(state: _State, number: int) -> set[str]:
+    return {
+        state.names[s.player_id]
+        for s in state.seats
+        if s.first_hand <= number and (s.last_hand is None or number <= s.last_hand)
+    }
+
+
+def _document_hand(state: _State, record: Mapping[str, Any], number: int) -> dict[str, Any]:
+    """A stored record as a document hand, with players not seated at it sitting out."""
+    hand = stored.from_stored(record, state.names)
+    players = state.players
+    present = _seated_at(state, number)
+    absent = [p for p in players if p not in present]
+    if absent:
+        own = hand.get("sitting_out")
+        if own is None:
+            dealer = hand.get("dealer")
+            own = [dealer] if dealer in present and len(present) == state.rules.dealt_in + 1 else []
+        hand["sitting_out"] = [p for p in players if p in absent or p in own]
+    return hand
+
+
+def _document(state: _State, records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    document: dict[str, Any] = {"format": FORMAT}
+    return document | {
+        "rules": state.rules.to_document(),
+        "players": list(state.players),
+        "hands": [_document_hand(state, r, n) for n, r in enumerate(records, start=1)],
+    }
+
+
+def _info(session: Session, row: NightRow) -> dict[str, Any]:
+    info: dict[str, Any] = {}
+    if row.played_on is not None:
+        info["date"] = row.played_on.isoformat()
+    if row.league_id is not None:
+        info["league"] = session.get_one(LeagueRow, row.league_id).name
+    if row.season_id is not None:
+        info["season"] = session.get_one(SeasonRow, row.season_id).name
+    if row.table_label is not None:
+        info["table"] = row.table_label
+    if row.title is not None:
+        info["title"] = row.title
+    return info
+
+
+def export_night(db: Database, *, night_id: int) -> dict[str, Any]:
+    """The night document of a stored night (what `scorekeeper export` writes)."""
+    with db.session() as session:
+        state = _load_state(session, night_id, lock=False)
+        document = _document(state, [h.record for h in state.hands])
+        info = _info(session, state.row)
+    head = {"format": FORMAT, **info}
+    return head | {k: v for k, v in document.items() if k != "format"}
+
+
+def load_stored_night(db: Database, *, night_id: int) -> Night:
+    """A stored night as the core's record."""
+    night, problems = load_night(export_night(db, night_id=night_id))
+    if night is None:
+        detail = "; ".join(str(p) for p in problems)
+        raise StorageError(f"night {night_id} cannot be scored as stored ({detail})")
+    return night
+
+
+def night_result(db: Database, *, night_id: int) -> NightResult:
+    """A stored night scored by the core."""
+    return score_night(load_stored_night(db, night_id=night_id))
+
+
+def list_nights(db: Database, *, league: str | None = None) -> list[NightSummary]:
+    """Every night, newest first, optionally of one league."""
+    with db.session() as session:
+        query = select(NightRow)
+        if league is not None:
+            found = find_league(session, league)
+            if found is None:
+                raise StorageError(f"--league: there is no league {league!r}")
+            query = query.where(NightRow.league_id == found.id)
+        rows = list(session.exec(query))
+        counts = dict(
+            session.exec(
+                select(HandRow.night_id, func.count()).group_by(HandRow.night_id)  # type: ignore[arg-type]
+            ).all()
+        )
+        summaries = []
+        for row in rows:
+            assert row.id is not None
+            state = _load_state(session, row.id, lock=False)
+            info = _info(session, row)
+            summaries.append(NightSummary(
+                id=row.id, date=info.get("date"), league=info.get("league"),
+                season=info.get("season"), table=info.get("table"), title=info.get("title"),
+                hands=counts.get(row.id, 0), players=state.players,
+                closed=row.closed_at is not None,
+            ))  # fmt: skip
+    summaries.sort(key=lambda s: (s.date or "", s.id), reverse=True)
+    return summaries
+
+
+def hand_history(db: Database, *, hand_id: int) -> list[Revision]:
+    """Every version of a hand, oldest first, with each player's current name."""
+    with db.session() as session:
+        rows = list(session.exec(
+            select(HandRevisionRow).where(HandRevisionRow.hand_id == hand_id)
+            .order_by("revision")
+        ))  # fmt: skip
+        if not rows:
+            raise StorageError(f"there is no hand {hand_id}")
+        names = {p.id: p.name for p in session.exec(select(PlayerRow)) if p.id is not None}
+    return [
+        Revision(
+            id=r.id or 0, hand_id=r.hand_id, revision=r.revision, action=r.action,
+            position=r.position, hand=stored.from_stored(r.record, names),
+            recorded_at=r.recorded_at,
+        )
+        for r in rows
+    ]  # fmt: skip
+
+
+def hand_ids(db: Database, *, night_id: int) -> list[int]:
+    """The ids of a night's hands in order (hand 1 first)."""
+    with db.session() as session:
+        query = select(HandRow.id).where(HandRow.night_id == night_id).order_by("position")
+        return [i for i in session.exec(query) if i is not None]
+
+
+# -- writing -------------------------------------------------------------------------
+
+
+def import_night(db: Database, document: Any) -> int:
+    """File a night document (league and season created if missing); returns its id.
+
+    All or nothing: a document with any problem raises `InvalidNight` and writes nothing.
+    """
+    night, problems = load_night(document)
+    if night is None:
+        raise InvalidNight(problems)
+    info = night.info
+    if info.season is not None and info.league is None:
+        raise InvalidNight([Problem("season", "a season belongs to a league: give league too")])
+    with db.transaction() as session:
+        league_id, season_id = league_and_season(session, info.league, info.season)
+        row = NightRow(
+            league_id=league_id,
+            season_id=season_id,
+            played_on=dt.date.fromisoformat(info.date) if info.date else None,
+            table_label=info.table,
+            title=info.title,
+            rules=night.rules.to_json(),
+        )
+        session.add(row)
+        session.flush()
+        assert row.id is not None
+        ids = _seat_everyone(session, row.id, night.players)
+        records = [stored.to_stored(hand_to_document(h), ids) for h in night.hands]
+        hand_rows = _insert_hands(session, row.id, records)
+        state = _load_state(session, row.id, lock=True)
+        # Score the night as stored: a player already known keeps the stored spelling.
+        stored_night = _check(state, records)
+        _rescore(session, state, stored_night, hand_rows, from_position=1)
+        return row.id
+
+
+def create_night(
+    db: Database,
+    *,
+    players: Sequence[str],
+    rules: RuleSet,
+    date: dt.date | None = None,
+    league: str | None = None,
+    season: str | None = None,
+    table: str | None = None,
+    title: str | None = None,
+) -> int:
+    """Start an empty night for these seats (clockwise) under these rules."""
+    document: dict[str, Any] = {"format": FORMAT, "rules": rules.to_json(),
+                                "players": list(players), "hands": []}  # fmt: skip
+    for key, value in (("league", league), ("season", season), ("table", table),
+                       ("title", title)):  # fmt: skip
+        if value is not None:
+            document[key] = value
+    if date is not None:
+        document["date"] = date.isoformat()
+    return import_night(db, document)
+
+
+def _seat_everyone(session: Session, night_id: int, players: Sequence[str]) -> dict[str, int]:
+    ids = {}
+    for position, name in enumerate(players, start=1):
+        player = find_or_create_player(session, name)
+        assert player.id is not None
+        ids[name] = player.id
+        session.add(SeatRow(night_id=night_id, player_id=player.id, position=position))
+    session.flush()
+    return ids
+
+
+def _insert_hands(
+    session: Session, night_id: int, records: Sequence[dict[str, Any]], start: int = 1
+) -> list[HandRow]:
+    rows = [HandRow(night_id=night_id, position=start + i, record=r) for i, r in enumerate(records)]
+    session.add_all(rows)
+    session.flush()
+    moment = now()
+    session.add_all(
+        HandRevisionRow(night_id=night_id, hand_id=row.id, revision=1, action="insert",
+                        position=row.position, record=row.record, recorded_at=moment)
+        for row in rows if row.id is not None
+    )  # fmt: skip
+    return rows
+
+
+def _canonical(state: _State, hand: Mapping[str, Any], number: int) -> dict[str, Any]:
+    parsed, problems = read_hand(hand, state.players, number)
+    if parsed is None:
+        raise InvalidNight(problems)
+    document = hand_to_document(parsed)
+    return stored.to_stored(document, state.ids)
+
+
+def _check(state: _State, records: Sequence[Mapping[str, Any]]) -> Night:
+    night, problems = load_night(_document(state, records))
+    if night is None:
+        raise InvalidNight(problems)
+    return night
+
+
+def record_hand(
+    db: Database, *, night_id: int, hand: Mapping[str, Any], position: int | None = None
+) -> int:
+    """Record a hand at the end of the night, or insert it at POSITION (from 1).
+
+    Committed before this returns: once it returns, the hand is safe.
+    """
+    with db.transaction() as session:
+        state = _load_state(session, night_id, lock=True)
+        _refuse_if_closed(state)
+        count = len(state.hands)
+        at = count + 1 if position is None else position
+        if not 1 <= at <= count + 1:
+            raise InvalidNight([Problem("position", f"{at} is not between 1 and {count + 1}")])
+        record = _canonical(state, hand, at)
+        records = [h.record for h in state.hands]
+        records.insert(at - 1, record)
+        night = _check_with_shift(state, records, at, +1)
+        _shift(session, state, at, +1)
+        (row,) = _insert_hands(session, night_id, [record], start=at)
+        state.hands.insert(at - 1, row)
+        _rescore(session, state, night, state.hands, from_position=at)
+        assert row.id is not None
+        return row.id
+
+
+def edit_hand(db: Database, *, hand_id: int, hand: Mapping[str, Any]) -> None:
+    """Replace what was recorded for a hand; the earlier version stays in its history."""
+    with db.transaction() as session:
+        state, row = _state_of_hand(session, hand_id)
+        _refuse_if_closed(state)
+        record = _canonical(state, hand, row.position)
+        _replace(session, state, row, record, action="edit")
+
+
+def delete_hand(db: Database, *, hand_id: int) -> None:
+    """Delete a hand; it stays in its history and can be restored."""
+    with db.transaction() as session:
+        state, row = _state_of_hand(session, hand_id)
+        _refuse_if_closed(state)
+        at = row.position
+        records = [h.record for h in state.hands if h.id != hand_id]
+        night = _check_with_shift(state, records, at, -1)
+        session.add(HandRevisionRow(
+            night_id=row.night_id, hand_id=hand_id, revision=row.revision + 1,
+            action="delete", position=at, record=row.record,
+        ))  # fmt: skip
+        session.execute(delete(HandScoreRow).where(col(HandScoreRow.hand_id) == hand_id))
+        session.execute(delete(HandPointsRow).where(col(HandPointsRow.hand_id) == hand_id))
+        session.delete(row)
+        session.flush()
+        state.hands = [h for h in state.hands if h.id != hand_id]
+        _shift(session, state, at, -1)
+        _rescore(session, state, night, state.hands, from_position=at)
+
+
+def restore_revision(db: Database, *, revision_id: int) -> int:
+    """Bring back one version of a hand: an earlier edit, or a deleted hand at its place."""
+    with db.transaction() as session:
+        revision = session.get(HandRevisionRow, revision_id)
+        if revision is None:
+            raise StorageError(f"there is no hand revision {revision_id}")
+        live = session.get(HandRow, revision.hand_id)
+        state = _load_state(session, revision.night_id, lock=True)
+        _refuse_if_closed(state)
+        if live is not None:
+            live = next(h for h in state.hands if h.id == revision.hand_id)
+            _replace(session, state, live, revision.record, action="restore")
+            return revision.hand_id
+        latest = session.exec(
+            select(func.max(HandRevisionRow.revision)).where(
+                HandRevisionRow.hand_id == revision.hand_id
+            )
+        ).one()
+        at = min(revision.position, len(state.hands) + 1)
+        records = [h.record for h in state.hands]
+        records.insert(at - 1, revision.record)
+        night = _check_with_shift(state, records, at, +1)
+        _shift(session, state, at, +1)
+        row = HandRow(id=revision.hand_id, night_id=revision.night_id, position=at,
+                      record=revision.record, revision=(latest or 0) + 1)  # fmt: skip
+        session.add(row)
+        session.add(HandRevisionRow(
+            night_id=row.night_id, hand_id=revision.hand_id, revision=row.revision,
+            action="restore", position=at, record=row.record,
+        ))  # fmt: skip
+        session.flush()
+        state.hands.insert(at - 1, row)
+        _rescore(session, state, night, state.hands, from_position=at)
+        return revision.hand_id
+
+
+def _state_of_hand(session: Session, hand_id: int) -> tuple[_State, HandRow]:
+    row = session.get(HandRow, hand_id)
+    if row is None:
+        raise StorageError(f"there is no hand {hand_id}")
+    state = _load_state(session, row.night_id, lock=True)
+    return state, next(h for h in state.hands if h.id == hand_id)
+
+
+def _refuse_if_closed(state: _State) -> None:
+    if state.row.closed_at is not None:
+        raise StorageError(f"night {state.row.id} is closed; reopen it to change a hand")
+
+
+def _replace(
+    session: Session, state: _State, row: HandRow, record: dict[str, Any], *, action: str
+) -> None:
+    records = [record if h.id == row.id else h.record for h in state.hands]
+    night = _check(state, records)
+    row.record = record
+    row.revision += 1
+    row.updated_at = now()
+    session.add(row)
+    session.add(HandRevisionRow(
+        night_id=row.night_id, hand_id=row.id or 0, revision=row.revision, action=action,
+        position=row.position, record=record,
+    ))  # fmt: skip
+    session.flush()
+    _rescore(session, state, night, state.hands, from_position=row.position)
+
+
+def _check_with_shift(state: _State, records: list[dict[str, Any]], at: int, step: int) -> Night:
+    """Validate the night after inserting (+1) or deleting (-1) at AT, seats following."""
+    seats = [(s.first_hand, s.last_hand) for s in state.seats]
+    _shift_seats(state.seats, at, step)
+    try:
+        return _check(state, records)
+    finally:
+        for seat, (first, last) in zip(state.seats, seats, strict=True):
+            seat.first_hand, seat.last_hand = first, last
+
+
+def _shift_seats(seats: Sequence[SeatRow], at: int, step: int) -> None:
+    """Seat ranges follow a hand inserted (+1) or deleted (-1) at AT: a player who
+    joined at or after it joins one hand later (earlier), and likewise for leaving."""
+    for seat in seats:
+        joined_after = seat.first_hand > at or (step > 0 and seat.first_hand == at > 1)
+        if joined_after:
+            seat.first_hand += step
+        if seat.last_hand is not None and seat.last_hand >= at:
+            seat.last_hand += step
+
+
+def _shift(session: Session, state: _State, at: int, step: int) -> None:
+    """Make room for a hand inserted at AT (+1) or close the gap of one deleted at AT (-1):
+    hands after move by STEP positions, in two steps so that the unique (night, position)
+    constraint never sees two hands in one place; seats follow."""
+    _shift_seats(state.seats, at, step)
+    at = at if step > 0 else at + 1
+    night_id = state.row.id
+    moving = (col(HandRow.night_id) == night_id) & (col(HandRow.position) >= at)
+    session.execute(update(HandRow).where(moving).values(position=-col(HandRow.position)))
+    session.execute(
+        update(HandRow)
+        .where((col(HandRow.night_id) == night_id) & (col(HandRow.position) < 0))
+        .values(position=-col(HandRow.position) + step)
+    )
+    for hand in state.hands:
+        if hand.position >= at:
+            session.expire(hand, ["position"])
+    session.add_all(state.seats)
+    session.flush()
+
+
+def _rescore(
+    session: Session, state: _State, night: Night, rows: Sequence[HandRow], *, from_position: int
+) -> None:
+    """Rebuild the score cache from FROM_POSITION on, in the caller's transaction."""
+    result = score_night(night)
+    night_id = state.row.id
+    session.execute(
+        delete(HandScoreRow).where(
+            (col(HandScoreRow.night_id) == night_id) & (col(HandScoreRow.position) >= from_position)
+        )
+    )
+    changed = [r.id for r in rows[from_position - 1 :]]
+    if changed:
+        session.execute(delete(HandPointsRow).where(col(HandPointsRow.hand_id).in_(changed)))
+    ids = state.ids
+    scores, points = [], []
+    for row, hand in zip(rows, result.hands, strict=True):
+        if hand.number < from_position:
+            continue
+        scores.append(dict(
+            hand_id=row.id, night_id=night_id, position=hand.number, outcome=hand.outcome,
+            level=hand.level, multiplier=hand.multiplier, explanation=hand.explanation,
+            doublers_pending=hand.doublers_pending,
+        ))  # fmt: skip
+        points += [
+            dict(hand_id=row.id, player_id=ids[p], night_id=night_id,
+                 points=hand.points[p], cents=hand.cents[p], role=hand.roles[p])
+            for p in hand.active
+        ]  # fmt: skip
+    if scores:
+        session.execute(insert(HandScoreRow), scores)
+    if points:
+        session.execute(insert(HandPointsRow), points)
+    state.row.updated_at = now()
+    session.add(state.row)
+    session.flush()
+
+
+def cached_points(db: Database, *, night_id: int) -> list[dict[str, int]]:
+    """Each hand's points per seated player as the cache holds them (0 when not dealt
+    in): what the sheet shows without rescoring, and what must equal a fresh scoring."""
+    with db.session() as session:
+        state = _load_state(session, night_id, lock=False)
+        query = (
+            select(HandRow.position, HandPointsRow.player_id, HandPointsRow.points)
+            .join(HandPointsRow, col(HandPointsRow.hand_id) == col(HandRow.id))
+            .where(HandRow.night_id == night_id)
+        )
+        rows = session.exec(query).all()
+    sheet = [dict.fromkeys(state.players, 0) for _ in state.hands]
+    for position, player_id, points in rows:
+        sheet[position - 1][state.names[player_id]] = points
+    return sheet

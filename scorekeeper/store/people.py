@@ -1,0 +1,112 @@
+"""Players, leagues and seasons: found by name (trimmed, without regard to case)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from scorekeeper.store.database import Database
+from scorekeeper.store.errors import StorageError
+from scorekeeper.store.tables import LeagueRow, PlayerRow, SeasonRow
+
+
+def name_key(name: str) -> str:
+    """The key two names share when they are the same name: trimmed and case-folded."""
+    return name.strip().casefold()
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player as the rest of the app sees one."""
+
+    id: int
+    name: str
+    retired: bool
+
+
+def find_or_create_player(session: Session, name: str) -> PlayerRow:
+    """The player of this name, created if new (safe when two writers race to create)."""
+    key = name_key(name)
+    found = session.exec(select(PlayerRow).where(PlayerRow.name_key == key)).first()
+    if found is not None:
+        return found
+    try:
+        with session.begin_nested():
+            player = PlayerRow(name=name.strip(), name_key=key)
+            session.add(player)
+        return player
+    except IntegrityError:
+        return session.exec(select(PlayerRow).where(PlayerRow.name_key == key)).one()
+
+
+def find_league(session: Session, name: str) -> LeagueRow | None:
+    """The league of this name, if there is one."""
+    return session.exec(select(LeagueRow).where(LeagueRow.name_key == name_key(name))).first()
+
+
+def find_season(session: Session, league_id: int, name: str) -> SeasonRow | None:
+    """The season of this name in a league, if there is one."""
+    query = select(SeasonRow).where(
+        (SeasonRow.league_id == league_id) & (SeasonRow.name_key == name_key(name))
+    )
+    return session.exec(query).first()
+
+
+def league_and_season(
+    session: Session, league: str | None, season: str | None
+) -> tuple[int | None, int | None]:
+    """The ids to file a night under, creating the league and season if missing."""
+    if league is None:
+        return None, None
+    found = find_league(session, league)
+    if found is None:
+        found = LeagueRow(name=league.strip(), name_key=name_key(league))
+        session.add(found)
+        session.flush()
+    assert found.id is not None
+    if season is None:
+        return found.id, None
+    filed = find_season(session, found.id, season)
+    if filed is None:
+        filed = SeasonRow(league_id=found.id, name=season.strip(), name_key=name_key(season))
+        session.add(filed)
+        session.flush()
+    return found.id, filed.id
+
+
+def list_players(db: Database, *, include_retired: bool = False) -> list[Player]:
+    """The roster, by name."""
+    with db.session() as session:
+        rows = session.exec(select(PlayerRow).order_by("name_key"))
+        return [
+            Player(id=r.id or 0, name=r.name, retired=r.retired)
+            for r in rows
+            if include_retired or not r.retired
+        ]
+
+
+def rename_player(db: Database, *, old: str, new: str) -> None:
+    """Rename a player everywhere at once (hands store ids, so history is untouched)."""
+    if not new.strip():
+        raise StorageError("--to: a player's name cannot be empty")
+    with db.transaction() as session:
+        player = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(old))).first()
+        if player is None:
+            raise StorageError(f"--player: there is no player {old!r}")
+        clash = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(new))).first()
+        if clash is not None and clash.id != player.id:
+            raise StorageError(f"--to: there is already a player {clash.name!r}")
+        player.name, player.name_key = new.strip(), name_key(new)
+        session.add(player)
+
+
+def retire_player(db: Database, *, name: str, retired: bool = True) -> None:
+    """Take a player off (or back onto) the roster offered for new nights."""
+    with db.transaction() as session:
+        player = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(name))).first()
+        if player is None:
+            raise StorageError(f"--player: there is no player {name!r}")
+        player.retired = retired
+        session.add(player)

@@ -1,0 +1,186 @@
+"""The database tables (sqlmodel): what was recorded, never what was computed as truth.
+
+Hands store the record as it was entered at the table (the night document's form,
+with player ids in place of names so that a rename touches no history).  Scores live
+only in the `hand_score`/`hand_points` cache, which is rebuilt in the same transaction
+as every change and can therefore never go stale.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import JSON, Column, DateTime, Index, UniqueConstraint
+from sqlalchemy.types import TypeDecorator
+from sqlmodel import Field, SQLModel
+
+
+class UTCDateTime(TypeDecorator[dt.datetime]):
+    """A moment in time, always timezone-aware UTC in Python, whatever the database."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: dt.datetime | None, dialect: Any) -> dt.datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime: store timezone-aware UTC")
+        return value.astimezone(dt.UTC)
+
+    def process_result_value(self, value: dt.datetime | None, dialect: Any) -> dt.datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=dt.UTC) if value.tzinfo is None else value.astimezone(dt.UTC)
+
+
+def now() -> dt.datetime:
+    """The current moment, timezone-aware UTC."""
+    return dt.datetime.now(dt.UTC)
+
+
+def _moment(nullable: bool = False) -> Any:
+    column: Column[dt.datetime] = Column(UTCDateTime(), nullable=nullable)
+    return (
+        Field(default=None, sa_column=column)
+        if nullable
+        else Field(default_factory=now, sa_column=column)
+    )
+
+
+def _json(nullable: bool = False) -> Any:
+    return Field(default=None, sa_column=Column(JSON, nullable=nullable))
+
+
+class PlayerRow(SQLModel, table=True):
+    """A person, across every night and league; unique by trimmed, case-folded name."""
+
+    __tablename__ = "player"
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    name_key: str = Field(unique=True)
+    retired: bool = False
+    created_at: dt.datetime = _moment()
+
+
+class LeagueRow(SQLModel, table=True):
+    """A league, with its default rules (a full rule set as JSON) for new nights."""
+
+    __tablename__ = "league"
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    name_key: str = Field(unique=True)
+    rules: dict[str, Any] | None = _json(nullable=True)
+    created_at: dt.datetime = _moment()
+
+
+class SeasonRow(SQLModel, table=True):
+    """A season of a league; nights are filed under it."""
+
+    __tablename__ = "season"
+    __table_args__ = (UniqueConstraint("league_id", "name_key"),)
+    id: int | None = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="league.id", index=True)
+    name: str
+    name_key: str
+    rules: dict[str, Any] | None = _json(nullable=True)
+    created_at: dt.datetime = _moment()
+
+
+class NightRow(SQLModel, table=True):
+    """One night at one table, with the full rule set it is scored under."""
+
+    __tablename__ = "night"
+    id: int | None = Field(default=None, primary_key=True)
+    league_id: int | None = Field(default=None, foreign_key="league.id", index=True)
+    season_id: int | None = Field(default=None, foreign_key="season.id", index=True)
+    played_on: dt.date | None = None
+    table_label: str | None = None
+    title: str | None = None
+    rules: dict[str, Any] = _json()
+    closed_at: dt.datetime | None = _moment(nullable=True)
+    created_at: dt.datetime = _moment()
+    updated_at: dt.datetime = _moment()
+
+
+class SeatRow(SQLModel, table=True):
+    """A player's seat at a night, clockwise `position`, valid from one hand to another
+    (`first_hand` to `last_hand`, counted from 1; no last hand: to the end)."""
+
+    __tablename__ = "seat"
+    id: int | None = Field(default=None, primary_key=True)
+    night_id: int = Field(foreign_key="night.id", index=True)
+    player_id: int = Field(foreign_key="player.id", index=True)
+    position: int
+    first_hand: int = 1
+    last_hand: int | None = None
+
+
+class HandRow(SQLModel, table=True):
+    """A hand as recorded at the table, at its place in the night (`position` from 1)."""
+
+    __tablename__ = "hand"
+    __table_args__ = (UniqueConstraint("night_id", "position"),)
+    id: int | None = Field(default=None, primary_key=True)
+    night_id: int = Field(foreign_key="night.id", index=True)
+    position: int
+    record: dict[str, Any] = _json()
+    revision: int = 1
+    updated_at: dt.datetime = _moment()
+
+
+class HandRevisionRow(SQLModel, table=True):
+    """Every version a hand has had: kept on insert, edit, delete and restore."""
+
+    __tablename__ = "hand_revision"
+    id: int | None = Field(default=None, primary_key=True)
+    night_id: int = Field(foreign_key="night.id", index=True)
+    hand_id: int = Field(index=True)
+    revision: int
+    action: str  # "insert", "edit", "delete" or "restore"
+    position: int
+    record: dict[str, Any] = _json()
+    recorded_at: dt.datetime = _moment()
+
+
+class HandScoreRow(SQLModel, table=True):
+    """Cache: a hand's computed result, rebuilt in the same transaction as any change."""
+
+    __tablename__ = "hand_score"
+    hand_id: int = Field(foreign_key="hand.id", primary_key=True, ondelete="CASCADE")
+    night_id: int = Field(foreign_key="night.id", index=True)
+    position: int
+    outcome: str
+    level: str
+    multiplier: int
+    explanation: str
+    doublers_pending: int
+
+
+class HandPointsRow(SQLModel, table=True):
+    """Cache: one player's points and cents for one hand (what standings sum)."""
+
+    __tablename__ = "hand_points"
+    __table_args__ = (Index("ix_hand_points_night_player", "night_id", "player_id"),)
+    hand_id: int = Field(foreign_key="hand.id", primary_key=True, ondelete="CASCADE")
+    player_id: int = Field(foreign_key="player.id", primary_key=True, index=True)
+    night_id: int = Field(foreign_key="night.id")
+    points: int
+    cents: int
+    role: str = "played"  # the player's part in the hand (scorekeeper.night.ROLES)
+
+
+class PaymentRow(SQLModel, table=True):
+    """Money that changed hands: who paid whom, how many cents, when."""
+
+    __tablename__ = "payment"
+    id: int | None = Field(default=None, primary_key=True)
+    league_id: int | None = Field(default=None, foreign_key="league.id", index=True)
+    night_id: int | None = Field(default=None, foreign_key="night.id", index=True)
+    payer_id: int = Field(foreign_key="player.id")
+    payee_id: int = Field(foreign_key="player.id")
+    cents: int
+    paid_on: dt.date
+    note: str = ""
+    recorded_at: dt.datetime = _moment()

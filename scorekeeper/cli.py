@@ -139,17 +139,17 @@ def command_restore(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper restore FILE [--force]`: replace the database with a backup."""
     from scorekeeper.store.backup_commands import restore
 
-    restore(open_store(args, upgrade=False), args.file, force=args.force)
+    restore(open_store(args), args.file, force=args.force)
     print(f"Restored from {args.file}.", file=out)
     return EXIT_OK
 
 
-def open_store(args: argparse.Namespace, *, upgrade: bool = True) -> Any:
+def open_store(args: argparse.Namespace) -> Any:
     """The database the command works on (--database, else the environment, else the
-    default SQLite file); a StorageError becomes a user error."""
+    default SQLite file), brought up to date."""
     from scorekeeper.store.database import open_database
 
-    return open_database(args.database, upgrade=upgrade)
+    return open_database(args.database)
 
 
 def write_file(path: str, text: str) -> None:

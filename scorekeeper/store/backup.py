@@ -49,6 +49,14 @@ def sqlite_backup(source: Path, target: Path) -> None:
     partial.replace(target)
 
 
+def sqlite_copy_into(source: Path, target: Path) -> None:
+    """Replace the contents of the SQLite database TARGET with SOURCE's, atomically."""
+    with sqlite3.connect(source, timeout=15) as src, sqlite3.connect(target, timeout=15) as dst:
+        src.backup(dst)
+    dst.close()
+    src.close()
+
+
 def is_sqlite_file(path: Path) -> bool:
     """True when PATH starts with SQLite's header."""
     with path.open("rb") as handle:

@@ -99,7 +99,9 @@ def _restore_sqlite_file(db: Database, path: Path) -> None:
     db.dispose()
     if target.exists() and target.stat().st_size:
         files.sqlite_backup(target, files.timestamped_backup_path(target, before="restore"))
-    files.sqlite_backup(path, target)
+    # Through SQLite's backup API into the live file (never a file swap, which would
+    # leave the old write-ahead log beside the new data): all pages or none.
+    files.sqlite_copy_into(path, target)
     open_database(f"sqlite:///{target}").dispose()  # brings an older backup up to date
 
 

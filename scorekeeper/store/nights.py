@@ -13,14 +13,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, func, insert, update
+from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
 
 from scorekeeper.document import FORMAT, hand_to_document, load_night, read_hand
 from scorekeeper.night import NightResult, score_night
 from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.records import Night
-from scorekeeper.rules import RuleSet, parse_rules
+from scorekeeper.rules import RuleSet
 from scorekeeper.store import records as stored
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
@@ -28,6 +28,16 @@ from scorekeeper.store.people import (
     find_league,
     find_or_create_player,
     league_and_season,
+)
+from scorekeeper.store.state import (
+    NightState,
+    check_night,
+    check_with_shift,
+    insert_hands,
+    load_state,
+    night_document,
+    rescore,
+    shift_hands,
 )
 from scorekeeper.store.tables import (
     HandPointsRow,
@@ -71,86 +81,6 @@ class Revision:
     recorded_at: dt.datetime
 
 
-@dataclass
-class _State:
-    """A night as stored, loaded inside a write transaction."""
-
-    row: NightRow
-    rules: RuleSet
-    seats: list[SeatRow]
-    names: dict[int, str]  # player id -> current name
-    hands: list[HandRow]  # in position order
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        order: dict[int, int] = {}
-        for seat in sorted(self.seats, key=lambda s: (s.position, s.first_hand)):
-            order.setdefault(seat.player_id, len(order))
-        return tuple(self.names[pid] for pid in order)
-
-    @property
-    def ids(self) -> dict[str, int]:
-        return {name: pid for pid, name in self.names.items()}
-
-
-# -- reading -------------------------------------------------------------------------
-
-
-def _rules_of(row: NightRow) -> RuleSet:
-    rules, problems = parse_rules(row.rules)
-    if rules is None:
-        detail = "; ".join(str(p) for p in problems)
-        raise StorageError(f"night {row.id} has rules this version cannot read ({detail})")
-    return rules
-
-
-def _load_state(session: Session, night_id: int, *, lock: bool) -> _State:
-    query = select(NightRow).where(NightRow.id == night_id)
-    row = session.exec(query.with_for_update() if lock else query).first()
-    if row is None:
-        raise StorageError(f"--night: there is no night {night_id}")
-    seats = list(session.exec(select(SeatRow).where(SeatRow.night_id == night_id)))
-    player_ids = {s.player_id for s in seats}
-    players = session.exec(select(PlayerRow).where(col(PlayerRow.id).in_(player_ids)))
-    names = {p.id: p.name for p in players if p.id is not None}
-    hands = list(
-        session.exec(select(HandRow).where(HandRow.night_id == night_id).order_by("position"))
-    )
-    return _State(row=row, rules=_rules_of(row), seats=seats, names=names, hands=hands)
-
-
-def _seated_at(state: _State, number: int) -> set[str]:
-    return {
-        state.names[s.player_id]
-        for s in state.seats
-        if s.first_hand <= number and (s.last_hand is None or number <= s.last_hand)
-    }
-
-
-def _document_hand(state: _State, record: Mapping[str, Any], number: int) -> dict[str, Any]:
-    """A stored record as a document hand, with players not seated at it sitting out."""
-    hand = stored.from_stored(record, state.names)
-    players = state.players
-    present = _seated_at(state, number)
-    absent = [p for p in players if p not in present]
-    if absent:
-        own = hand.get("sitting_out")
-        if own is None:
-            dealer = hand.get("dealer")
-            own = [dealer] if dealer in present and len(present) == state.rules.dealt_in + 1 else []
-        hand["sitting_out"] = [p for p in players if p in absent or p in own]
-    return hand
-
-
-def _document(state: _State, records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    document: dict[str, Any] = {"format": FORMAT}
-    return document | {
-        "rules": state.rules.to_document(),
-        "players": list(state.players),
-        "hands": [_document_hand(state, r, n) for n, r in enumerate(records, start=1)],
-    }
-
-
 def _info(session: Session, row: NightRow) -> dict[str, Any]:
     info: dict[str, Any] = {}
     if row.played_on is not None:
@@ -169,8 +99,8 @@ def _info(session: Session, row: NightRow) -> dict[str, Any]:
 def export_night(db: Database, *, night_id: int) -> dict[str, Any]:
     """The night document of a stored night (what `scorekeeper export` writes)."""
     with db.session() as session:
-        state = _load_state(session, night_id, lock=False)
-        document = _document(state, [h.record for h in state.hands])
+        state = load_state(session, night_id, lock=False)
+        document = night_document(state, [h.record for h in state.hands])
         info = _info(session, state.row)
     head = {"format": FORMAT, **info}
     return head | {k: v for k, v in document.items() if k != "format"}
@@ -208,7 +138,7 @@ def list_nights(db: Database, *, league: str | None = None) -> list[NightSummary
         summaries = []
         for row in rows:
             assert row.id is not None
-            state = _load_state(session, row.id, lock=False)
+            state = load_state(session, row.id, lock=False)
             info = _info(session, row)
             summaries.append(NightSummary(
                 id=row.id, date=info.get("date"), league=info.get("league"),
@@ -276,11 +206,11 @@ def import_night(db: Database, document: Any) -> int:
         assert row.id is not None
         ids = _seat_everyone(session, row.id, night.players)
         records = [stored.to_stored(hand_to_document(h), ids) for h in night.hands]
-        hand_rows = _insert_hands(session, row.id, records)
-        state = _load_state(session, row.id, lock=True)
+        hand_rows = insert_hands(session, row.id, records)
+        state = load_state(session, row.id, lock=True)
         # Score the night as stored: a player already known keeps the stored spelling.
-        stored_night = _check(state, records)
-        _rescore(session, state, stored_night, hand_rows, from_position=1)
+        stored_night = check_night(state, records)
+        rescore(session, state, stored_night, hand_rows, from_position=1)
         return row.id
 
 
@@ -318,34 +248,12 @@ def _seat_everyone(session: Session, night_id: int, players: Sequence[str]) -> d
     return ids
 
 
-def _insert_hands(
-    session: Session, night_id: int, records: Sequence[dict[str, Any]], start: int = 1
-) -> list[HandRow]:
-    rows = [HandRow(night_id=night_id, position=start + i, record=r) for i, r in enumerate(records)]
-    session.add_all(rows)
-    session.flush()
-    moment = now()
-    session.add_all(
-        HandRevisionRow(night_id=night_id, hand_id=row.id, revision=1, action="insert",
-                        position=row.position, record=row.record, recorded_at=moment)
-        for row in rows if row.id is not None
-    )  # fmt: skip
-    return rows
-
-
-def _canonical(state: _State, hand: Mapping[str, Any], number: int) -> dict[str, Any]:
+def _canonical(state: NightState, hand: Mapping[str, Any], number: int) -> dict[str, Any]:
     parsed, problems = read_hand(hand, state.players, number)
     if parsed is None:
         raise InvalidNight(problems)
     document = hand_to_document(parsed)
     return stored.to_stored(document, state.ids)
-
-
-def _check(state: _State, records: Sequence[Mapping[str, Any]]) -> Night:
-    night, problems = load_night(_document(state, records))
-    if night is None:
-        raise InvalidNight(problems)
-    return night
 
 
 def record_hand(
@@ -356,7 +264,7 @@ def record_hand(
     Committed before this returns: once it returns, the hand is safe.
     """
     with db.transaction() as session:
-        state = _load_state(session, night_id, lock=True)
+        state = load_state(session, night_id, lock=True)
         _refuse_if_closed(state)
         count = len(state.hands)
         at = count + 1 if position is None else position
@@ -365,11 +273,11 @@ def record_hand(
         record = _canonical(state, hand, at)
         records = [h.record for h in state.hands]
         records.insert(at - 1, record)
-        night = _check_with_shift(state, records, at, +1)
-        _shift(session, state, at, +1)
-        (row,) = _insert_hands(session, night_id, [record], start=at)
+        night = check_with_shift(state, records, at, +1)
+        shift_hands(session, state, at, +1)
+        (row,) = insert_hands(session, night_id, [record], start=at)
         state.hands.insert(at - 1, row)
-        _rescore(session, state, night, state.hands, from_position=at)
+        rescore(session, state, night, state.hands, from_position=at)
         assert row.id is not None
         return row.id
 
@@ -390,7 +298,7 @@ def delete_hand(db: Database, *, hand_id: int) -> None:
         _refuse_if_closed(state)
         at = row.position
         records = [h.record for h in state.hands if h.id != hand_id]
-        night = _check_with_shift(state, records, at, -1)
+        night = check_with_shift(state, records, at, -1)
         session.add(HandRevisionRow(
             night_id=row.night_id, hand_id=hand_id, revision=row.revision + 1,
             action="delete", position=at, record=row.record,
@@ -400,8 +308,8 @@ def delete_hand(db: Database, *, hand_id: int) -> None:
         session.delete(row)
         session.flush()
         state.hands = [h for h in state.hands if h.id != hand_id]
-        _shift(session, state, at, -1)
-        _rescore(session, state, night, state.hands, from_position=at)
+        shift_hands(session, state, at, -1)
+        rescore(session, state, night, state.hands, from_position=at)
 
 
 def restore_revision(db: Database, *, revision_id: int) -> int:
@@ -411,7 +319,7 @@ def restore_revision(db: Database, *, revision_id: int) -> int:
         if revision is None:
             raise StorageError(f"there is no hand revision {revision_id}")
         live = session.get(HandRow, revision.hand_id)
-        state = _load_state(session, revision.night_id, lock=True)
+        state = load_state(session, revision.night_id, lock=True)
         _refuse_if_closed(state)
         if live is not None:
             live = next(h for h in state.hands if h.id == revision.hand_id)
@@ -425,8 +333,8 @@ def restore_revision(db: Database, *, revision_id: int) -> int:
         at = min(revision.position, len(state.hands) + 1)
         records = [h.record for h in state.hands]
         records.insert(at - 1, revision.record)
-        night = _check_with_shift(state, records, at, +1)
-        _shift(session, state, at, +1)
+        night = check_with_shift(state, records, at, +1)
+        shift_hands(session, state, at, +1)
         row = HandRow(id=revision.hand_id, night_id=revision.night_id, position=at,
                       record=revision.record, revision=(latest or 0) + 1)  # fmt: skip
         session.add(row)
@@ -436,28 +344,28 @@ def restore_revision(db: Database, *, revision_id: int) -> int:
         ))  # fmt: skip
         session.flush()
         state.hands.insert(at - 1, row)
-        _rescore(session, state, night, state.hands, from_position=at)
+        rescore(session, state, night, state.hands, from_position=at)
         return revision.hand_id
 
 
-def _state_of_hand(session: Session, hand_id: int) -> tuple[_State, HandRow]:
+def _state_of_hand(session: Session, hand_id: int) -> tuple[NightState, HandRow]:
     row = session.get(HandRow, hand_id)
     if row is None:
         raise StorageError(f"there is no hand {hand_id}")
-    state = _load_state(session, row.night_id, lock=True)
+    state = load_state(session, row.night_id, lock=True)
     return state, next(h for h in state.hands if h.id == hand_id)
 
 
-def _refuse_if_closed(state: _State) -> None:
+def _refuse_if_closed(state: NightState) -> None:
     if state.row.closed_at is not None:
         raise StorageError(f"night {state.row.id} is closed; reopen it to change a hand")
 
 
 def _replace(
-    session: Session, state: _State, row: HandRow, record: dict[str, Any], *, action: str
+    session: Session, state: NightState, row: HandRow, record: dict[str, Any], *, action: str
 ) -> None:
     records = [record if h.id == row.id else h.record for h in state.hands]
-    night = _check(state, records)
+    night = check_night(state, records)
     row.record = record
     row.revision += 1
     row.updated_at = now()
@@ -467,95 +375,14 @@ def _replace(
         position=row.position, record=record,
     ))  # fmt: skip
     session.flush()
-    _rescore(session, state, night, state.hands, from_position=row.position)
-
-
-def _check_with_shift(state: _State, records: list[dict[str, Any]], at: int, step: int) -> Night:
-    """Validate the night after inserting (+1) or deleting (-1) at AT, seats following."""
-    seats = [(s.first_hand, s.last_hand) for s in state.seats]
-    _shift_seats(state.seats, at, step)
-    try:
-        return _check(state, records)
-    finally:
-        for seat, (first, last) in zip(state.seats, seats, strict=True):
-            seat.first_hand, seat.last_hand = first, last
-
-
-def _shift_seats(seats: Sequence[SeatRow], at: int, step: int) -> None:
-    """Seat ranges follow a hand inserted (+1) or deleted (-1) at AT: a player who
-    joined at or after it joins one hand later (earlier), and likewise for leaving."""
-    for seat in seats:
-        joined_after = seat.first_hand > at or (step > 0 and seat.first_hand == at > 1)
-        if joined_after:
-            seat.first_hand += step
-        if seat.last_hand is not None and seat.last_hand >= at:
-            seat.last_hand += step
-
-
-def _shift(session: Session, state: _State, at: int, step: int) -> None:
-    """Make room for a hand inserted at AT (+1) or close the gap of one deleted at AT (-1):
-    hands after move by STEP positions, in two steps so that the unique (night, position)
-    constraint never sees two hands in one place; seats follow."""
-    _shift_seats(state.seats, at, step)
-    at = at if step > 0 else at + 1
-    night_id = state.row.id
-    moving = (col(HandRow.night_id) == night_id) & (col(HandRow.position) >= at)
-    session.execute(update(HandRow).where(moving).values(position=-col(HandRow.position)))
-    session.execute(
-        update(HandRow)
-        .where((col(HandRow.night_id) == night_id) & (col(HandRow.position) < 0))
-        .values(position=-col(HandRow.position) + step)
-    )
-    for hand in state.hands:
-        if hand.position >= at:
-            session.expire(hand, ["position"])
-    session.add_all(state.seats)
-    session.flush()
-
-
-def _rescore(
-    session: Session, state: _State, night: Night, rows: Sequence[HandRow], *, from_position: int
-) -> None:
-    """Rebuild the score cache from FROM_POSITION on, in the caller's transaction."""
-    result = score_night(night)
-    night_id = state.row.id
-    session.execute(
-        delete(HandScoreRow).where(
-            (col(HandScoreRow.night_id) == night_id) & (col(HandScoreRow.position) >= from_position)
-        )
-    )
-    changed = [r.id for r in rows[from_position - 1 :]]
-    if changed:
-        session.execute(delete(HandPointsRow).where(col(HandPointsRow.hand_id).in_(changed)))
-    ids = state.ids
-    scores, points = [], []
-    for row, hand in zip(rows, result.hands, strict=True):
-        if hand.number < from_position:
-            continue
-        scores.append(dict(
-            hand_id=row.id, night_id=night_id, position=hand.number, outcome=hand.outcome,
-            level=hand.level, multiplier=hand.multiplier, explanation=hand.explanation,
-            doublers_pending=hand.doublers_pending,
-        ))  # fmt: skip
-        points += [
-            dict(hand_id=row.id, player_id=ids[p], night_id=night_id,
-                 points=hand.points[p], cents=hand.cents[p], role=hand.roles[p])
-            for p in hand.active
-        ]  # fmt: skip
-    if scores:
-        session.execute(insert(HandScoreRow), scores)
-    if points:
-        session.execute(insert(HandPointsRow), points)
-    state.row.updated_at = now()
-    session.add(state.row)
-    session.flush()
+    rescore(session, state, night, state.hands, from_position=row.position)
 
 
 def cached_points(db: Database, *, night_id: int) -> list[dict[str, int]]:
     """Each hand's points per seated player as the cache holds them (0 when not dealt
     in): what the sheet shows without rescoring, and what must equal a fresh scoring."""
     with db.session() as session:
-        state = _load_state(session, night_id, lock=False)
+        state = load_state(session, night_id, lock=False)
         query = (
             select(HandRow.position, HandPointsRow.player_id, HandPointsRow.points)
             .join(HandPointsRow, col(HandPointsRow.hand_id) == col(HandRow.id))

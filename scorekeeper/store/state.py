@@ -1,0 +1,229 @@
+"""A night as stored, inside a write transaction: loading it, checking it with the core
+as it will be after a change, moving hands and seats, and rebuilding the score cache.
+
+The repository modules (`nights`, `seats`) build every write from these steps, so that
+each change is validated and rescored in the same transaction that makes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, insert, update
+from sqlmodel import Session, col, select
+
+from scorekeeper.document import FORMAT, load_night
+from scorekeeper.night import score_night
+from scorekeeper.problems import InvalidNight
+from scorekeeper.records import Night
+from scorekeeper.rules import RuleSet, parse_rules
+from scorekeeper.store import records as stored
+from scorekeeper.store.errors import StorageError
+from scorekeeper.store.tables import (
+    HandPointsRow,
+    HandRevisionRow,
+    HandRow,
+    HandScoreRow,
+    NightRow,
+    PlayerRow,
+    SeatRow,
+    now,
+)
+
+
+@dataclass
+class NightState:
+    """A night as stored, loaded inside a write transaction."""
+
+    row: NightRow
+    rules: RuleSet
+    seats: list[SeatRow]
+    names: dict[int, str]  # player id -> current name
+    hands: list[HandRow]  # in position order
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        order: dict[int, int] = {}
+        for seat in sorted(self.seats, key=lambda s: (s.position, s.first_hand)):
+            order.setdefault(seat.player_id, len(order))
+        return tuple(self.names[pid] for pid in order)
+
+    @property
+    def ids(self) -> dict[str, int]:
+        return {name: pid for pid, name in self.names.items()}
+
+
+# -- reading -------------------------------------------------------------------------
+
+
+def rules_of(row: NightRow) -> RuleSet:
+    rules, problems = parse_rules(row.rules)
+    if rules is None:
+        detail = "; ".join(str(p) for p in problems)
+        raise StorageError(f"night {row.id} has rules this version cannot read ({detail})")
+    return rules
+
+
+def load_state(session: Session, night_id: int, *, lock: bool) -> NightState:
+    query = select(NightRow).where(NightRow.id == night_id)
+    row = session.exec(query.with_for_update() if lock else query).first()
+    if row is None:
+        raise StorageError(f"--night: there is no night {night_id}")
+    seats = list(session.exec(select(SeatRow).where(SeatRow.night_id == night_id)))
+    player_ids = {s.player_id for s in seats}
+    players = session.exec(select(PlayerRow).where(col(PlayerRow.id).in_(player_ids)))
+    names = {p.id: p.name for p in players if p.id is not None}
+    hands = list(
+        session.exec(select(HandRow).where(HandRow.night_id == night_id).order_by("position"))
+    )
+    return NightState(row=row, rules=rules_of(row), seats=seats, names=names, hands=hands)
+
+
+def seated_at(state: NightState, number: int) -> set[str]:
+    return {
+        state.names[s.player_id]
+        for s in state.seats
+        if s.first_hand <= number and (s.last_hand is None or number <= s.last_hand)
+    }
+
+
+def document_hand(state: NightState, record: Mapping[str, Any], number: int) -> dict[str, Any]:
+    """A stored record as a document hand, with players not seated at it sitting out."""
+    hand = stored.from_stored(record, state.names)
+    players = state.players
+    present = seated_at(state, number)
+    absent = [p for p in players if p not in present]
+    if absent:
+        own = hand.get("sitting_out")
+        if own is None:
+            dealer = hand.get("dealer")
+            own = [dealer] if dealer in present and len(present) == state.rules.dealt_in + 1 else []
+        hand["sitting_out"] = [p for p in players if p in absent or p in own]
+    return hand
+
+
+def night_document(state: NightState, records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    document: dict[str, Any] = {"format": FORMAT}
+    return document | {
+        "rules": state.rules.to_document(),
+        "players": list(state.players),
+        "hands": [document_hand(state, r, n) for n, r in enumerate(records, start=1)],
+    }
+
+
+def insert_hands(
+    session: Session, night_id: int, records: Sequence[dict[str, Any]], start: int = 1
+) -> list[HandRow]:
+    rows = [HandRow(night_id=night_id, position=start + i, record=r) for i, r in enumerate(records)]
+    session.add_all(rows)
+    session.flush()
+    moment = now()
+    session.add_all(
+        HandRevisionRow(night_id=night_id, hand_id=row.id, revision=1, action="insert",
+                        position=row.position, record=row.record, recorded_at=moment)
+        for row in rows if row.id is not None
+    )  # fmt: skip
+    return rows
+
+
+def check_night(state: NightState, records: Sequence[Mapping[str, Any]]) -> Night:
+    night, problems = load_night(night_document(state, records))
+    if night is None:
+        raise InvalidNight(problems)
+    return night
+
+
+def check_with_shift(state: NightState, records: list[dict[str, Any]], at: int, step: int) -> Night:
+    """Validate the night after inserting (+1) or deleting (-1) at AT, seats following."""
+    seats = [(s.first_hand, s.last_hand) for s in state.seats]
+    if not _appending(state, at, step):
+        shift_seats(state.seats, at, step)
+    try:
+        return check_night(state, records)
+    finally:
+        for seat, (first, last) in zip(state.seats, seats, strict=True):
+            seat.first_hand, seat.last_hand = first, last
+
+
+def _appending(state: NightState, at: int, step: int) -> bool:
+    return step > 0 and at > len(state.hands)
+
+
+def shift_seats(seats: Sequence[SeatRow], at: int, step: int) -> None:
+    """Seat ranges follow a hand inserted (+1) or deleted (-1) at AT: a player who
+    joined at or after it joins one hand later (earlier), and likewise for leaving."""
+    for seat in seats:
+        joined_after = seat.first_hand > at or (step > 0 and seat.first_hand == at > 1)
+        if joined_after:
+            seat.first_hand += step
+        if seat.last_hand is not None and seat.last_hand >= at:
+            seat.last_hand += step
+
+
+def shift_hands(session: Session, state: NightState, at: int, step: int) -> None:
+    """Make room for a hand inserted at AT (+1) or close the gap of one deleted at AT (-1):
+    hands after move by STEP positions, in two steps so that the unique (night, position)
+    constraint never sees two hands in one place; seats follow.  Appending moves nothing:
+    a player who joins at the next hand plays it."""
+    if _appending(state, at, step):
+        return
+    shift_seats(state.seats, at, step)
+    at = at if step > 0 else at + 1
+    night_id = state.row.id
+    moving = (col(HandRow.night_id) == night_id) & (col(HandRow.position) >= at)
+    session.execute(update(HandRow).where(moving).values(position=-col(HandRow.position)))
+    session.execute(
+        update(HandRow)
+        .where((col(HandRow.night_id) == night_id) & (col(HandRow.position) < 0))
+        .values(position=-col(HandRow.position) + step)
+    )
+    for hand in state.hands:
+        if hand.position >= at:
+            session.expire(hand, ["position"])
+    session.add_all(state.seats)
+    session.flush()
+
+
+def rescore(
+    session: Session,
+    state: NightState,
+    night: Night,
+    rows: Sequence[HandRow],
+    *,
+    from_position: int,
+) -> None:
+    """Rebuild the score cache from FROM_POSITION on, in the caller's transaction."""
+    result = score_night(night)
+    night_id = state.row.id
+    session.execute(
+        delete(HandScoreRow).where(
+            (col(HandScoreRow.night_id) == night_id) & (col(HandScoreRow.position) >= from_position)
+        )
+    )
+    changed = [r.id for r in rows[from_position - 1 :]]
+    if changed:
+        session.execute(delete(HandPointsRow).where(col(HandPointsRow.hand_id).in_(changed)))
+    ids = state.ids
+    scores, points = [], []
+    for row, hand in zip(rows, result.hands, strict=True):
+        if hand.number < from_position:
+            continue
+        scores.append(dict(
+            hand_id=row.id, night_id=night_id, position=hand.number, outcome=hand.outcome,
+            level=hand.level, multiplier=hand.multiplier, explanation=hand.explanation,
+            doublers_pending=hand.doublers_pending,
+        ))  # fmt: skip
+        points += [
+            dict(hand_id=row.id, player_id=ids[p], night_id=night_id,
+                 points=hand.points[p], cents=hand.cents[p], role=hand.roles[p])
+            for p in hand.active
+        ]  # fmt: skip
+    if scores:
+        session.execute(insert(HandScoreRow), scores)
+    if points:
+        session.execute(insert(HandPointsRow), points)
+    state.row.updated_at = now()
+    session.add(state.row)
+    session.flush()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 
@@ -39,3 +40,61 @@ def sample_night_document() -> dict[str, Any]:
         "players": players,
         "hands": hands,
     }
+
+
+ROSTER = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kay", "Lou"]
+
+
+def _sample_hand(rng: random.Random, seated: list[str], number: int) -> dict[str, Any]:
+    """One plausible hand: mostly picks with a partner, some alone, leasters, misplays."""
+    dealer = seated[number % len(seated)]
+    active = [p for p in seated if not (len(seated) == 6 and p == dealer)]
+    roll = rng.random()
+    hand: dict[str, Any]
+    if roll < 0.08:
+        hand = {"type": "leaster", "winner": rng.choice(active)}
+    elif roll < 0.11:
+        hand = {"type": "misplay", "misplays": [rng.choice(active)]}
+    else:
+        picker = rng.choice(active)
+        alone = rng.random() < 0.12
+        partners = [] if alone else [rng.choice([p for p in active if p != picker])]
+        points = min(120, max(0, int(rng.gauss(70, 22))))
+        tricks = 6 if points == 120 else (0 if points <= 11 and rng.random() < 0.5 else
+                                          max(1, min(5, points // 20)))  # fmt: skip
+        if tricks == 0:
+            points = min(points, 22)
+        hand = {"type": "pick", "picker": picker, "partners": partners,
+                "call": "alone" if alone else rng.choice(["ace-clubs", "ace-spades",
+                                                          "ace-hearts"]),
+                "points": points, "tricks": tricks}  # fmt: skip
+        if rng.random() < 0.07:
+            hand["doublers"] = ["crack"]
+    hand["dealer"] = dealer
+    return hand
+
+
+def sample_league_documents() -> list[dict[str, Any]]:
+    """A small league to open the app on the first time: two seasons, two tables some
+    nights, twelve players.  The same every time (a fixed random seed)."""
+    rng = random.Random(2026)
+    nights: list[dict[str, Any]] = []
+    dates = [("Spring 2026", f"2026-0{m}-{d:02d}") for m, d in ((3, 3), (3, 17), (4, 7))]
+    dates += [("Fall 2026", f"2026-{m}-{d:02d}") for m, d in ((10, 6), (10, 20), (11, 3))]
+    for season, date in dates:
+        tables = 2 if rng.random() < 0.5 else 1
+        sizes = [5 + rng.randint(0, 1) for _ in range(tables)]  # five, or six with a dealer out
+        players = rng.sample(ROSTER, sum(sizes))
+        for table, size in enumerate(sizes):
+            start = sum(sizes[:table])
+            seated = players[start : start + size]
+            count = rng.randint(14, 24)
+            hands = [_sample_hand(rng, seated, n) for n in range(count)]
+            hands[-1]["last_hand"] = True
+            nights.append({
+                "format": "sheepshead-night/1", "date": date,
+                "league": "Tuesday Night League", "season": season, "table": str(table + 1),
+                "rules": {"preset": "classic-5", "stake_cents": 10, "no_pick": "leaster"},
+                "players": seated, "hands": hands,
+            })  # fmt: skip
+    return nights

@@ -27,6 +27,11 @@ from scorekeeper import __version__
 from scorekeeper.document import load_night
 from scorekeeper.night import NightResult, score_night
 from scorekeeper.sample import sample_night_document
+from scorekeeper.store.database import Database, open_database, resolve_url
+from scorekeeper.store.errors import StorageError
+from scorekeeper.store.nights import list_nights, night_result
+from scorekeeper.store.seed import is_empty, seed_sample_league
+from ui import errors
 
 APP_NAME = "Sheepshead Scorekeeper"
 
@@ -51,6 +56,7 @@ class SheetWindow(QMainWindow):
     def __init__(self, result: NightResult, title: str) -> None:
         super().__init__()
         self.setWindowTitle(f"{title} — {APP_NAME}")
+        self.setAccessibleName(title)
         table = QTableWidget(len(result.hands) + 2, len(result.players))
         table.setAccessibleName("Score sheet")
         table.setHorizontalHeaderLabels(list(result.players))
@@ -74,7 +80,7 @@ class SheetWindow(QMainWindow):
             table.setItem(len(result.hands) + 1, column, QTableWidgetItem(
                 f"{sign}${abs(cents) // 100}.{abs(cents) % 100:02d}"))  # fmt: skip
         table.resizeColumnsToContents()
-        note = QLabel("A sample night scored by the core. Hover a cell for the hand's explanation.")
+        note = QLabel(f"{title}. Hover a cell for the hand's explanation.")
         note.setTextFormat(Qt.TextFormat.PlainText)
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -84,15 +90,42 @@ class SheetWindow(QMainWindow):
         self.resize(760, 520)
 
 
+def open_store(url: str | None) -> Database:
+    """Open the database; the default one gets the sample league the first time."""
+    database = open_database(url)
+    if resolve_url(url) == resolve_url(None) and not url and is_empty(database):
+        seed_sample_league(database)
+    return database
+
+
+def latest_night(database: Database) -> tuple[NightResult, str] | None:
+    """The most recent night, scored, and its title for the window."""
+    nights = list_nights(database)
+    if not nights:
+        return None
+    newest = nights[0]
+    label = " · ".join(x for x in (newest.league, newest.date, f"table {newest.table}") if x)
+    return night_result(database, night_id=newest.id), label
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Open the app and run until its window is closed."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    parse_arguments(argv)
+    args = parse_arguments(argv)
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
     app.setApplicationName(APP_NAME)
-    night, _ = load_night(sample_night_document())
-    assert night is not None
-    window = SheetWindow(score_night(night), night.info.title or "Sample night")
+    errors.install()
+    try:
+        database = open_store(args.database)
+        shown = latest_night(database)
+    except StorageError as error:
+        errors.show_error(str(error))
+        return 2
+    if shown is None:
+        night, _ = load_night(sample_night_document())
+        assert night is not None
+        shown = score_night(night), "Sample night"
+    window = SheetWindow(*shown)
     window.show()
     shot = os.environ.get("SCOREKEEPER_SCREENSHOT")
     if shot:

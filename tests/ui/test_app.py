@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtWidgets import QTableWidget
 
 from scorekeeper.document import load_night
 from scorekeeper.night import score_night
-from scorekeeper.sample import sample_night_document
-from ui.app import SheetWindow, parse_arguments
+from scorekeeper.sample import sample_league_documents, sample_night_document
+from scorekeeper.store.nights import list_nights
+from ui.app import SheetWindow, open_store, parse_arguments
 
 
 def test_the_sheet_shows_the_core_totals_that_sum_to_zero(qtbot) -> None:
@@ -28,3 +31,20 @@ def test_the_database_comes_from_the_argument_or_the_environment(monkeypatch) ->
     monkeypatch.setenv("SCOREKEEPER_DATABASE_URL", "sqlite:///from-env.db")
     assert parse_arguments([]).database == "sqlite:///from-env.db"
     assert parse_arguments(["--database", "sqlite:///x.db"]).database == "sqlite:///x.db"
+
+
+def test_the_default_database_gets_the_sample_league_once(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
+    db = open_store(None)
+    assert len(list_nights(db)) == len(sample_league_documents())
+    db.dispose()
+    again = open_store(None)
+    assert len(list_nights(again)) == len(sample_league_documents())
+    again.dispose()
+
+
+def test_a_chosen_database_gets_no_sample(tmp_path: Path) -> None:
+    db = open_store(f"sqlite:///{tmp_path / 'league.sqlite3'}")
+    assert list_nights(db) == []
+    db.dispose()

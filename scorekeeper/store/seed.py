@@ -1,0 +1,23 @@
+"""The sample league a newcomer sees the first time the app opens an empty database."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+
+from scorekeeper.sample import sample_league_documents
+from scorekeeper.store.database import Database
+from scorekeeper.store.nights import import_night
+from scorekeeper.store.tables import NightRow, PlayerRow
+
+
+def is_empty(db: Database) -> bool:
+    """True when no player and no night has ever been stored."""
+    with db.session() as session:
+        players = session.execute(select(func.count()).select_from(PlayerRow)).scalar_one()
+        nights = session.execute(select(func.count()).select_from(NightRow)).scalar_one()
+    return not players and not nights
+
+
+def seed_sample_league(db: Database) -> list[int]:
+    """File the sample league's nights; returns their ids."""
+    return [import_night(db, document) for document in sample_league_documents()]

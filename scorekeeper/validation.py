@@ -6,7 +6,8 @@ field in a player's words.  The scoring functions assume a night that passed it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import Any
 
 from scorekeeper.problems import Problem
 from scorekeeper.records import CALLS, Hand, LeasterHand, MisplayHand, Night, NoPickHand, PickHand
@@ -46,6 +47,22 @@ def sitting_out(hand: Hand, rules: RuleSet, players: tuple[str, ...]) -> tuple[s
     if len(players) == rules.dealt_in + 1 and hand.dealer is not None:
         return (hand.dealer,)
     return ()
+
+
+def with_absent_players(
+    hand: Mapping[str, Any], players: Sequence[str], present: Collection[str], rules: RuleSet
+) -> dict[str, Any]:
+    """A document hand with the players not at the table for it (not yet joined, or
+    gone home) sitting out, besides the dealer when one too many are present."""
+    out = dict(hand)
+    absent = [p for p in players if p not in present]
+    if absent:
+        own = out.get("sitting_out")
+        if own is None:
+            dealer = out.get("dealer")
+            own = [dealer] if dealer in present and len(present) == rules.dealt_in + 1 else []
+        out["sitting_out"] = [p for p in players if p in absent or p in own]
+    return out
 
 
 def active_players(hand: Hand, rules: RuleSet, players: tuple[str, ...]) -> tuple[str, ...]:

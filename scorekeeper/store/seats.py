@@ -107,3 +107,11 @@ def seated_players(db: Database, *, night_id: int, hand: int) -> list[str]:
         for s in seats
         if s.first_hand <= hand and (s.last_hand is None or hand <= s.last_hand)
     ]
+
+
+def seat_ranges(db: Database, *, night_id: int) -> list[tuple[str, int, int | None]]:
+    """Each seat of a night, clockwise: (player, first hand, last hand or None)."""
+    with db.session() as session:
+        state = load_state(session, night_id, lock=False)
+    ordered = sorted(state.seats, key=lambda s: (s.position, s.first_hand))
+    return [(state.names[s.player_id], s.first_hand, s.last_hand) for s in ordered]

@@ -31,6 +31,7 @@ from scorekeeper.store.tables import (
     SeatRow,
     now,
 )
+from scorekeeper.validation import with_absent_players
 
 
 @dataclass
@@ -92,16 +93,7 @@ def seated_at(state: NightState, number: int) -> set[str]:
 def document_hand(state: NightState, record: Mapping[str, Any], number: int) -> dict[str, Any]:
     """A stored record as a document hand, with players not seated at it sitting out."""
     hand = stored.from_stored(record, state.names)
-    players = state.players
-    present = seated_at(state, number)
-    absent = [p for p in players if p not in present]
-    if absent:
-        own = hand.get("sitting_out")
-        if own is None:
-            dealer = hand.get("dealer")
-            own = [dealer] if dealer in present and len(present) == state.rules.dealt_in + 1 else []
-        hand["sitting_out"] = [p for p in players if p in absent or p in own]
-    return hand
+    return with_absent_players(hand, state.players, seated_at(state, number), state.rules)
 
 
 def night_document(state: NightState, records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:

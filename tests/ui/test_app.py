@@ -4,27 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QTableWidget
-
-from scorekeeper.document import load_night
-from scorekeeper.night import score_night
-from scorekeeper.sample import sample_league_documents, sample_night_document
+from scorekeeper.sample import sample_league_documents
 from scorekeeper.store.nights import list_nights
-from ui.app import SheetWindow, open_store, parse_arguments
-
-
-def test_the_sheet_shows_the_core_totals_that_sum_to_zero(qtbot) -> None:
-    night, _ = load_night(sample_night_document())
-    assert night is not None
-    result = score_night(night)
-    window = SheetWindow(result, "Sample night")
-    qtbot.addWidget(window)
-    table = window.findChild(QTableWidget)
-    totals_row = len(result.hands)
-    shown = [int(table.item(totals_row, c).text()) for c in range(len(result.players))]
-    assert shown == [result.total_points[p] for p in result.players]
-    assert sum(shown) == 0
-    assert table.item(0, 1).toolTip() == result.hands[0].explanation
+from ui.app import open_store, parse_arguments
 
 
 def test_the_database_comes_from_the_argument_or_the_environment(monkeypatch) -> None:

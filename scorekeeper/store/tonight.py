@@ -1,0 +1,147 @@
+"""What the night screen needs besides hands: the night to reopen on, closing and
+reopening, undoing the start of a night, and the payments made at the end of it."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from sqlalchemy import delete, func
+from sqlmodel import Session, col, select
+
+from scorekeeper.store.database import Database
+from scorekeeper.store.errors import StorageError
+from scorekeeper.store.people import name_key
+from scorekeeper.store.tables import (
+    HandRevisionRow,
+    HandRow,
+    NightRow,
+    PaymentRow,
+    PlayerRow,
+    SeatRow,
+    now,
+)
+
+
+@dataclass(frozen=True)
+class PaymentMade:
+    """A payment recorded at the end of a night."""
+
+    id: int
+    payer: str
+    payee: str
+    cents: int
+    paid_on: dt.date
+
+
+def night_to_reopen(db: Database) -> int | None:
+    """The night the app should open on: the last one changed that is still open, else
+    the last one changed.  Read from the database, so it survives the app being killed."""
+    with db.session() as session:
+        query = select(NightRow.id, NightRow.closed_at).order_by(
+            col(NightRow.updated_at).desc(), col(NightRow.id).desc()
+        )
+        rows = session.exec(query).all()
+    open_nights = [night_id for night_id, closed in rows if closed is None]
+    if open_nights:
+        return open_nights[0]
+    return rows[0][0] if rows else None
+
+
+def is_closed(db: Database, *, night_id: int) -> bool:
+    """True when the night has been closed (settled)."""
+    with db.session() as session:
+        return _night(session, night_id).closed_at is not None
+
+
+def set_closed(db: Database, *, night_id: int, closed: bool) -> None:
+    """Close a night (no more changes) or reopen it to fix a mistake."""
+    with db.transaction() as session:
+        row = _night(session, night_id)
+        row.closed_at = now() if closed else None
+        row.updated_at = now()
+        session.add(row)
+
+
+def discard_empty_night(db: Database, *, night_id: int) -> None:
+    """Remove a night that never had a hand (undoing its start)."""
+    with db.transaction() as session:
+        _night(session, night_id)
+        hands = session.execute(
+            select(func.count()).select_from(HandRevisionRow).where(
+                HandRevisionRow.night_id == night_id)).scalar_one()  # fmt: skip
+        if hands:
+            raise StorageError(f"night {night_id} has hands; it cannot be discarded")
+        session.execute(delete(PaymentRow).where(col(PaymentRow.night_id) == night_id))
+        session.execute(delete(SeatRow).where(col(SeatRow.night_id) == night_id))
+        session.execute(delete(NightRow).where(col(NightRow.id) == night_id))
+
+
+def reopen_seat(db: Database, *, night_id: int, player: str) -> None:
+    """Undo a player's leaving: their latest seat runs to the end of the night again."""
+    with db.transaction() as session:
+        seats = session.exec(
+            select(SeatRow).join(PlayerRow, col(PlayerRow.id) == col(SeatRow.player_id))
+            .where((SeatRow.night_id == night_id) & (PlayerRow.name_key == name_key(player)))
+            .order_by(col(SeatRow.first_hand).desc())
+        ).all()  # fmt: skip
+        if not seats:
+            raise StorageError(f"{player} has no seat at night {night_id}")
+        seats[0].last_hand = None
+        session.add(seats[0])
+
+
+def record_payment(
+    db: Database, *, night_id: int, payer: str, payee: str, cents: int, paid_on: dt.date
+) -> int:
+    """Write down that PAYER paid PAYEE; returns the payment's id."""
+    if cents <= 0:
+        raise StorageError(f"--cents: {cents} is not a positive number of cents")
+    with db.transaction() as session:
+        row = _night(session, night_id)
+        ids: dict[str, int] = {}
+        for role, name in (("--from", payer), ("--to", payee)):
+            player = session.exec(
+                select(PlayerRow).where(PlayerRow.name_key == name_key(name))).first()  # fmt: skip
+            if player is None or player.id is None:
+                raise StorageError(f"{role}: there is no player {name!r}")
+            ids[role] = player.id
+        payment = PaymentRow(league_id=row.league_id, night_id=night_id, payer_id=ids["--from"],
+                             payee_id=ids["--to"], cents=cents, paid_on=paid_on)  # fmt: skip
+        session.add(payment)
+        session.flush()
+        assert payment.id is not None
+        return payment.id
+
+
+def delete_payment(db: Database, *, payment_id: int) -> None:
+    """Take back a payment written down by mistake."""
+    with db.transaction() as session:
+        session.execute(delete(PaymentRow).where(col(PaymentRow.id) == payment_id))
+
+
+def night_payments(db: Database, *, night_id: int) -> list[PaymentMade]:
+    """The payments made for a night, in the order they were written down."""
+    with db.session() as session:
+        rows = session.exec(
+            select(PaymentRow).where(PaymentRow.night_id == night_id).order_by(col(PaymentRow.id))
+        ).all()
+        names = {p.id: p.name for p in session.exec(select(PlayerRow))}
+    return [PaymentMade(r.id or 0, names[r.payer_id], names[r.payee_id], r.cents, r.paid_on)
+            for r in rows]  # fmt: skip
+
+
+def hand_count(db: Database, *, night_id: int) -> int:
+    """How many hands a night has."""
+    with db.session() as session:
+        count: int = session.execute(
+            select(func.count()).select_from(HandRow).where(HandRow.night_id == night_id)
+        ).scalar_one()
+    return count
+
+
+def _night(session: Session, night_id: int) -> NightRow:
+    row = session.get(NightRow, night_id)
+    if row is None:
+        raise StorageError(f"there is no night {night_id}")
+    return row

@@ -1,0 +1,325 @@
+"""The night screen: the score sheet, the hand entry under it, panels beside it.
+
+Keyboard first: the entry form has the focus after every change; Ctrl+Z / Ctrl+Shift+Z
+undo and redo every change; F2 edits the selected hand, Ctrl+I inserts a hand before
+it, Delete deletes it; Ctrl+J seats a player, Ctrl+Shift+L sees one go home; Ctrl+E
+shows the settlement.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QItemSelectionModel, QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QFileDialog,
+    QHeaderView,
+    QInputDialog,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from scorekeeper.problems import InvalidNight
+from scorekeeper.store.errors import StorageError
+from scorekeeper.store.nights import list_nights
+from scorekeeper.store.people import list_players
+from ui import errors
+from ui.hand_entry import HandEntry
+from ui.night_panels import HandPanel, RunningChart, SettlementPanel
+from ui.paths import icon_path
+from ui.session import NightSession
+from ui.sheet_model import HAND_ID_ROLE, SheetModel
+from ui.start_dialog import StartNightDialog
+
+APP_NAME = "Sheepshead Scorekeeper"
+
+
+class MainWindow(QMainWindow):
+    """One night at a time, as the table's paper sheet, but always right."""
+
+    def __init__(self, session: NightSession) -> None:
+        super().__init__()
+        self.session = session
+        self.setWindowTitle(APP_NAME)
+        self.setWindowIcon(QIcon(str(icon_path())))
+        self.setAccessibleName(APP_NAME)
+
+        self.model = SheetModel()
+        self.sheet = QTableView()
+        self.sheet.setModel(self.model)
+        self.sheet.setAccessibleName("Score sheet")
+        self.sheet.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.sheet.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.sheet.setAlternatingRowColors(True)
+        self.sheet.verticalHeader().setVisible(False)
+        self.sheet.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.sheet.doubleClicked.connect(lambda _: self.edit_selected())
+
+        self.entry = HandEntry()
+        self.entry.submitted.connect(self.save_hand)
+        self.entry.cancelled.connect(lambda: self.entry.start_new())
+
+        self.hand_panel = HandPanel()
+        self.chart = RunningChart()
+        self.settlement = SettlementPanel()
+        self.settlement.pay.connect(self.pay)
+        self.settlement.close_night.connect(self.set_closed)
+        self.tabs = QTabWidget()
+        self.tabs.setAccessibleName("Night panels")
+        self.tabs.addTab(self.hand_panel, "Hand")
+        self.tabs.addTab(self.chart, "Chart")
+        self.tabs.addTab(self.settlement, "Settle up")
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.sheet, 1)
+        left_layout.addWidget(self.entry)
+        self.splitter = QSplitter()
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.tabs)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 1)
+        self.setCentralWidget(self.splitter)
+        self._menus()
+
+        session.changed.connect(self.refresh)
+        session.failed.connect(errors.show_error)
+        self.sheet.selectionModel().currentRowChanged.connect(lambda *_: self._show_panels())
+        self.restore_geometry()
+        self.refresh()
+
+    # -- menus ---------------------------------------------------------------------
+
+    def _action(self, menu: Any, text: str, slot: Any, *keys: Any) -> QAction:
+        action = QAction(text, self)
+        if keys:
+            action.setShortcuts([QKeySequence(k) for k in keys])
+        action.triggered.connect(lambda _=False: slot())
+        menu.addAction(action)
+        return action
+
+    def _menus(self) -> None:
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        self._action(file, "&New night…", self.new_night, QKeySequence.StandardKey.New)
+        self._action(file, "&Open night…", self.open_night, QKeySequence.StandardKey.Open)
+        self._action(file, "&Export night…", self.export_night)
+        file.addSeparator()
+        self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+
+        edit = bar.addMenu("&Edit")
+        undo = self.session.undo_stack.createUndoAction(self, "&Undo")
+        undo.setShortcuts([QKeySequence(QKeySequence.StandardKey.Undo)])
+        redo = self.session.undo_stack.createRedoAction(self, "&Redo")
+        redo.setShortcuts(
+            [QKeySequence("Ctrl+Shift+Z"), QKeySequence(QKeySequence.StandardKey.Redo)]
+        )
+        edit.addAction(undo)
+        edit.addAction(redo)
+        edit.addSeparator()
+        self._action(edit, "&Edit selected hand", self.edit_selected, "F2")
+        self._action(edit, "&Insert a hand before the selected one", self.insert_before, "Ctrl+I")
+        self._action(edit, "&Delete selected hand", self.delete_selected,
+                     QKeySequence.StandardKey.Delete)  # fmt: skip
+        self._action(edit, "Go to the &sheet", self.sheet.setFocus, "Ctrl+Up")
+        self._action(edit, "Go to the hand &entry", self.focus_entry, "Ctrl+Down")
+
+        night = bar.addMenu("&Night")
+        self._action(night, "A player &joins…", self.join, "Ctrl+J")
+        self._action(night, "A player &leaves…", self.leave, "Ctrl+Shift+L")
+        night.addSeparator()
+        self._action(night, "&Settle up", lambda: self.tabs.setCurrentWidget(self.settlement),
+                     "Ctrl+E")  # fmt: skip
+        self._action(night, "&Chart", lambda: self.tabs.setCurrentWidget(self.chart), "Ctrl+G")
+
+    # -- showing ---------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Show the session's night as it now is in the database."""
+        view = self.session.view
+        keep = self.sheet.currentIndex().row()
+        self.model.set_view(view)
+        self.entry.set_view(view)
+        title = f"{view.title} — {APP_NAME}" if view else APP_NAME
+        self.setWindowTitle(title + (" (closed)" if view and view.closed else ""))
+        if view is not None and view.lines:
+            row = keep if 0 <= keep < len(view.lines) else len(view.lines) - 1
+            if self.entry.editing is None:
+                row = len(view.lines) - 1
+            index = self.model.index(row, 0)
+            self.sheet.selectionModel().setCurrentIndex(
+                index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows,
+            )  # fmt: skip
+            self.sheet.scrollTo(index)
+        self._show_panels()
+        if view is not None and not view.closed and self.isActiveWindow():
+            self.focus_entry()
+
+    def _show_panels(self) -> None:
+        view = self.session.view
+        row = self.sheet.currentIndex().row()
+        self.hand_panel.show_view(view, row if row >= 0 else None)
+        self.chart.show_view(view)
+        self.settlement.show_view(view)
+
+    def focus_entry(self) -> None:
+        self.entry._first_field_focus()
+
+    def back_to_entry(self) -> None:
+        """After a dialog: the window takes the keyboard again, the entry has the focus."""
+        self.activateWindow()
+        self.focus_entry()
+
+    def selected_hand_id(self) -> int | None:
+        index = self.sheet.currentIndex()
+        if not index.isValid():
+            return None
+        value = self.model.data(self.model.index(index.row(), 0), HAND_ID_ROLE)
+        return int(value) if value is not None else None
+
+    # -- doing -----------------------------------------------------------------------
+
+    def attempt(self, action: Any, *args: Any) -> bool:
+        """Run a change; a refused or failed one is shown in a sentence, never raised."""
+        try:
+            action(*args)
+        except InvalidNight as error:
+            errors.show_error("\n".join(str(p) for p in error.problems))
+            return False
+        except StorageError as error:
+            errors.show_error(str(error))
+            return False
+        return True
+
+    def save_hand(self, hand: dict[str, Any]) -> None:
+        entry = self.entry
+        if entry.editing is not None:
+            done = self.attempt(self.session.edit_hand, entry.editing.hand_id, hand)
+            number = entry.editing.number
+        else:
+            done = self.attempt(self.session.record_hand, hand, entry.insert_at)
+            number = entry.number
+        if done:
+            entry.start_new()
+            self.statusBar().showMessage(f"Hand {number} saved.", 4000)
+            self.focus_entry()
+
+    def edit_selected(self) -> None:
+        row = self.sheet.currentIndex().row()
+        line = self.model.line_at(row)
+        if line is not None and self.session.view and not self.session.view.closed:
+            self.entry.start_edit(line)
+
+    def insert_before(self) -> None:
+        line = self.model.line_at(self.sheet.currentIndex().row())
+        if line is not None and self.session.view and not self.session.view.closed:
+            self.entry.start_new(insert_at=line.number)
+            self.focus_entry()
+
+    def delete_selected(self) -> None:
+        hand_id = self.selected_hand_id()
+        if hand_id is not None:
+            self.attempt(self.session.delete_hand, hand_id)
+
+    def join(self) -> None:
+        view = self.session.view
+        if view is None:
+            return
+        roster = [p.name for p in list_players(self.session.db) if p.name not in view.seated_next]
+        name, ok = QInputDialog.getItem(self, "A player joins", "Who sits down?", roster, 0, True)
+        if not ok or not name.strip():
+            return
+        seats = list(view.seated_next)
+        after, ok = QInputDialog.getItem(self, "A player joins",
+                                         f"{name.strip()} sits after:", seats,
+                                         len(seats) - 1, False)  # fmt: skip
+        if ok:
+            self.attempt(self.session.join, name.strip(), after)
+        self.back_to_entry()
+
+    def leave(self) -> None:
+        view = self.session.view
+        if view is None:
+            return
+        name, ok = QInputDialog.getItem(self, "A player leaves", "Who goes home?",
+                                        list(view.seated_next), 0, False)  # fmt: skip
+        if ok:
+            self.attempt(self.session.leave, name)
+        self.back_to_entry()
+
+    def pay(self, payer: str, payee: str, cents: int) -> None:
+        self.attempt(self.session.record_payment, payer, payee, cents)
+
+    def set_closed(self, closed: bool) -> None:
+        self.attempt(self.session.set_closed, closed)
+
+    def new_night(self) -> None:
+        db = self.session.db
+        roster = [p.name for p in list_players(db)]
+        leagues = sorted({n.league for n in list_nights(db) if n.league})
+        dialog = StartNightDialog(roster, leagues, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.attempt(lambda: self.session.start_night(**dialog.choices()))
+        self.back_to_entry()
+
+    def open_night(self) -> None:
+        found = list_nights(self.session.db)
+        if not found:
+            return
+        labels = [f"{n.id}: {n.date or '-'} {n.league or ''} table {n.table or '-'} "
+                  f"({n.hands} hands: {', '.join(n.players)})" for n in found]  # fmt: skip
+        choice, ok = QInputDialog.getItem(self, "Open a night", "Night:", labels, 0, False)
+        if ok:
+            self.session.undo_stack.clear()
+            self.session.open(found[labels.index(choice)].id)
+
+    def export_night(self) -> None:
+        if self.session.night_id is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Export night", "night.json", "JSON (*.json)")
+        if path:
+            import json
+
+            from scorekeeper.store.nights import export_night
+
+            document = export_night(self.session.db, night_id=self.session.night_id)
+            with open(path, "w", encoding="utf-8") as handle:
+                json.dump(document, handle, ensure_ascii=False, indent=2)
+
+    # -- window state ----------------------------------------------------------------
+
+    def restore_geometry(self) -> None:
+        settings = QSettings()
+        geometry = settings.value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1200, 760)
+        splitter = settings.value("window/splitter")
+        if isinstance(splitter, QByteArray):
+            self.splitter.restoreState(splitter)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        settings = QSettings()
+        settings.setValue("window/geometry", self.saveGeometry())
+        settings.setValue("window/splitter", self.splitter.saveState())
+        settings.sync()
+        super().closeEvent(event)
+
+
+def confirm(parent: QWidget, text: str) -> bool:
+    """Ask a yes/no question (plain text)."""
+    buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+    box = QMessageBox(QMessageBox.Icon.Question, APP_NAME, text, buttons, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    return box.exec() == QMessageBox.StandardButton.Yes

@@ -1,0 +1,214 @@
+"""The panels beside the sheet: the selected hand's explanation, what is pending, the
+running-total chart, and the end-of-night settlement with payments."""
+
+from __future__ import annotations
+
+from PySide6.QtCharts import QChart, QChartView, QLineSeries, QValueAxis
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QPainter, QPen
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.money import dollars
+from ui.session import NightView
+
+Index = QModelIndex | QPersistentModelIndex
+# Line styles as well as colours, so players can be told apart without colour.
+STYLES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine,
+          Qt.PenStyle.DashDotLine, Qt.PenStyle.DashDotDotLine)  # fmt: skip
+
+
+def plain_label(text: str = "", name: str = "") -> QLabel:
+    """A label that never reads markup (names may hold < or &)."""
+    label = QLabel(text)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setWordWrap(True)
+    if name:
+        label.setAccessibleName(name)
+    return label
+
+
+class HandPanel(QWidget):
+    """The selected hand's explanation, and what is pending for the next hand."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.explanation = plain_label(name="Explanation of the hand")
+        self.pending = plain_label(name="Pending for the next hand")
+        self.balance = plain_label(name="Zero-sum check")
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("<b>The hand</b>"))
+        layout.addWidget(self.explanation)
+        layout.addSpacing(12)
+        layout.addWidget(QLabel("<b>Next hand</b>"))
+        layout.addWidget(self.pending)
+        layout.addSpacing(12)
+        layout.addWidget(self.balance)
+        layout.addStretch()
+
+    def show_view(self, view: NightView | None, selected: int | None) -> None:
+        if view is None:
+            for label in (self.explanation, self.pending, self.balance):
+                label.clear()
+            return
+        line = view.lines[selected] if selected is not None and selected < len(view.lines) else None
+        if line is None and view.lines:
+            line = view.lines[-1]
+        self.explanation.setText(
+            f"Hand {line.number}: {line.result.explanation}" if line else "No hand yet."
+        )
+        waiting = view.result.doublers_pending
+        dealer = view.next_dealer() or "—"
+        seated = ", ".join(view.seated_next)
+        self.pending.setText(
+            f"Hand {view.next_number}, dealt by {dealer}.\n"
+            f"Doublers waiting: {waiting}.\nAt the table: {seated}."
+        )
+        points, cents = view.result.total_points, view.result.total_cents
+        self.balance.setText(
+            f"Totals sum to {sum(points.values())} points and {dollars(sum(cents.values()))}."
+        )
+
+
+class RunningChart(QChartView):
+    """Each player's running total through the night."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setAccessibleName("Running totals chart")
+        self.setMinimumHeight(220)
+
+    def show_view(self, view: NightView | None) -> None:
+        chart = QChart()
+        chart.setTitle("Running totals")
+        if view is not None and view.lines:
+            rows = view.result.running_points()
+            x_axis, y_axis = QValueAxis(), QValueAxis()
+            x_axis.setTitleText("Hand")
+            x_axis.setLabelFormat("%d")
+            x_axis.setRange(0, len(rows))
+            low = min(0, *(min(r.values()) for r in rows))
+            high = max(0, *(max(r.values()) for r in rows))
+            y_axis.setRange(low - 1, high + 1)
+            y_axis.setTitleText("Points")
+            chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
+            chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
+            for number, player in enumerate(view.players):
+                series = QLineSeries()
+                series.setName(player)
+                series.append(0, 0)
+                for hand, row in enumerate(rows, start=1):
+                    series.append(hand, row[player])
+                chart.addSeries(series)
+                series.attachAxis(x_axis)
+                series.attachAxis(y_axis)
+                pen = QPen(series.pen())
+                pen.setStyle(STYLES[number % len(STYLES)])
+                pen.setWidth(2)
+                series.setPen(pen)
+        self.setChart(chart)
+
+
+class SettlementModel(QAbstractTableModel):
+    """The fewest payments, and which of them have been made."""
+
+    HEADERS = ("Payment", "Amount", "Made")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[tuple[str, str, int, bool]] = []
+
+    def set_view(self, view: NightView | None) -> None:
+        self.beginResetModel()
+        self.rows = []
+        if view is not None:
+            made = [(p.payer, p.payee, p.cents) for p in view.payments]
+            for payment in view.result.settlement:
+                key = (payment.payer, payment.payee, payment.cents)
+                done = key in made
+                if done:
+                    made.remove(key)
+                self.rows.append((payment.payer, payment.payee, payment.cents, done))
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:  # fmt: skip
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.HEADERS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or role not in (Qt.ItemDataRole.DisplayRole,
+                                               Qt.ItemDataRole.AccessibleTextRole):  # fmt: skip
+            return None
+        payer, payee, cents, done = self.rows[index.row()]
+        return (f"{payer} pays {payee}", dollars(cents), "paid ✓" if done else "not yet")[
+            index.column()
+        ]
+
+
+class SettlementPanel(QWidget):
+    """End of night: who pays whom, marking payments made, closing the night."""
+
+    pay = Signal(str, str, int)
+    close_night = Signal(bool)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.model = SettlementModel()
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setAccessibleName("Settlement")
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.summary = plain_label(name="Settlement summary")
+        self.mark = QPushButton("Mark as paid")
+        self.mark.clicked.connect(self._mark)
+        self.closer = QPushButton("Close the night")
+        self.closer.clicked.connect(lambda: self.close_night.emit(not self._closed))
+        self._closed = False
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.mark)
+        buttons.addStretch()
+        buttons.addWidget(self.closer)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(buttons)
+
+    def show_view(self, view: NightView | None) -> None:
+        self.model.set_view(view)
+        self._closed = bool(view and view.closed)
+        self.closer.setText("Reopen the night" if self._closed else "Close the night")
+        if view is None:
+            self.summary.clear()
+            return
+        count = len(view.result.settlement)
+        made = sum(1 for row in self.model.rows if row[3])
+        self.summary.setText(
+            f"{count} payment{'s' if count != 1 else ''} square everyone up; {made} made."
+            if count
+            else "Nobody owes anybody anything."
+        )
+        if self.model.rowCount():
+            self.table.selectRow(0)
+
+    def _mark(self) -> None:
+        row = self.table.currentIndex().row()
+        if 0 <= row < len(self.model.rows) and not self.model.rows[row][3]:
+            payer, payee, cents, _ = self.model.rows[row]
+            self.pay.emit(payer, payee, cents)

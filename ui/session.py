@@ -1,0 +1,347 @@
+"""The open night: what the screen shows (`NightView`) and the changes made to it.
+
+`NightSession` is the only thing in the UI that writes.  Every change is done in the
+store first (committed, validated and rescored there) and only then pushed onto the
+undo stack as a command whose undo does the opposite in the store; the view is then
+rebuilt from the database, so the screen never shows a hand that is not saved.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from scorekeeper.night import HandResult, NightResult, score_night
+from scorekeeper.records import Night
+from scorekeeper.rules import RuleSet
+from scorekeeper.store import nights, seats, tonight
+from scorekeeper.store.database import Database
+from scorekeeper.validation import with_absent_players
+
+
+@dataclass(frozen=True)
+class HandLine:
+    """One row of the score sheet: what was recorded and what it scored."""
+
+    number: int
+    hand_id: int
+    record: dict[str, Any]
+    result: HandResult
+
+    @property
+    def dealer(self) -> str | None:
+        return self.record.get("dealer")
+
+    @property
+    def sat_out(self) -> tuple[str, ...]:
+        return tuple(p for p in self.result.points if p not in self.result.active)
+
+
+@dataclass(frozen=True)
+class NightView:
+    """Everything the night screen shows, computed once per change."""
+
+    night_id: int
+    title: str
+    rules: RuleSet
+    players: tuple[str, ...]
+    seated_next: tuple[str, ...]  # who is at the table for the next hand, clockwise
+    lines: tuple[HandLine, ...]
+    result: NightResult
+    closed: bool
+    payments: tuple[tonight.PaymentMade, ...] = ()
+    document: dict[str, Any] = field(default_factory=dict)
+    seat_ranges: tuple[tuple[str, int, int | None], ...] = ()
+
+    @property
+    def next_number(self) -> int:
+        return len(self.lines) + 1
+
+    def next_dealer(self) -> str | None:
+        """The dealer advances clockwise among those seated for the next hand."""
+        seated = list(self.seated_next)
+        if not seated:
+            return None
+        last = next((ln.dealer for ln in reversed(self.lines) if ln.dealer), None)
+        if last is None:
+            return seated[0]
+        order = list(self.players)
+        start = order.index(last) if last in order else -1
+        for step in range(1, len(order) + 1):
+            candidate = order[(start + step) % len(order)]
+            if candidate in seated:
+                return candidate
+        return seated[0]
+
+    def seated_at(self, number: int) -> tuple[str, ...]:
+        """Who was at the table for hand NUMBER, clockwise."""
+        present = {
+            name
+            for name, first, last in self.seat_ranges
+            if first <= number and (last is None or number <= last)
+        }
+        return tuple(p for p in self.players if p in present)
+
+    def as_document_hand(self, hand: Mapping[str, Any], number: int) -> dict[str, Any]:
+        """A hand from the entry form, with absent players sitting out, ready to check."""
+        return with_absent_players(hand, self.players, self.seated_at(number), self.rules)
+
+    def night_with(self, hand: Mapping[str, Any], number: int, *, replace: bool) -> Any:
+        """The night document with HAND recorded at NUMBER (replacing the hand there)."""
+        hands = [dict(h) for h in self.document["hands"]]
+        entry = self.as_document_hand(hand, number)
+        if replace:
+            hands[number - 1] = entry
+        else:
+            hands.insert(number - 1, entry)
+        return {**self.document, "hands": hands}
+
+
+def build_view(db: Database, night_id: int) -> NightView:
+    """Read a night from the store and score it with the core."""
+    document = nights.export_night(db, night_id=night_id)
+    night: Night = nights.load_stored_night(db, night_id=night_id)
+    result = score_night(night)
+    ids = nights.hand_ids(db, night_id=night_id)
+    lines = tuple(
+        HandLine(number=n, hand_id=i, record=h, result=r)
+        for n, (i, h, r) in enumerate(zip(ids, document["hands"], result.hands, strict=True), 1)
+    )
+    ranges = tuple(seats.seat_ranges(db, night_id=night_id))
+    seated = [
+        name
+        for name, first, last in ranges
+        if first <= len(lines) + 1 and (last is None or len(lines) + 1 <= last)
+    ]
+    parts = [
+        document.get("league"),
+        document.get("date"),
+        f"table {document['table']}" if document.get("table") else None,
+    ]
+    title = " · ".join(p for p in parts if p) or document.get("title") or f"Night {night_id}"
+    return NightView(
+        night_id=night_id,
+        title=title,
+        rules=night.rules,
+        players=night.players,
+        seated_next=tuple(seated),
+        lines=lines,
+        result=result,
+        closed=tonight.is_closed(db, night_id=night_id),
+        payments=tuple(tonight.night_payments(db, night_id=night_id)),
+        document=document,
+        seat_ranges=ranges,
+    )
+
+
+class StoreCommand(QUndoCommand):
+    """An undoable change already made in the store: the first redo does nothing (the
+    change is done before the command is pushed, so a failure never reaches the stack);
+    later redos and undos call the store again."""
+
+    def __init__(
+        self, session: NightSession, text: str, undo: Callable[[], None], redo: Callable[[], None]
+    ) -> None:
+        super().__init__(text)
+        self.session = session
+        self._undo, self._redo = undo, redo
+        self._done = True
+
+    def redo(self) -> None:
+        if self._done:
+            self._done = False
+        else:
+            self.session.guard(self._redo)
+        self.session.refresh()
+
+    def undo(self) -> None:
+        self.session.guard(self._undo)
+        self.session.refresh()
+
+
+class NightSession(QObject):
+    """The night being scored: its view, and every change to it, undoable."""
+
+    changed = Signal()
+    failed = Signal(str)
+
+    def __init__(self, db: Database, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.night_id: int | None = None
+        self.view: NightView | None = None
+        self.undo_stack = QUndoStack(self)
+
+    # -- reading -------------------------------------------------------------------
+
+    def open(self, night_id: int | None) -> None:
+        """Show a night (None: no night)."""
+        self.night_id = night_id
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Rebuild the view from the database and tell the screen."""
+        self.view = None if self.night_id is None else build_view(self.db, self.night_id)
+        self.changed.emit()
+
+    def guard(self, action: Callable[[], None]) -> bool:
+        """Run a store call from an undo or redo; a failure is reported, not raised."""
+        try:
+            action()
+        except Exception as error:  # shown as one sentence; the stack stays usable
+            self.failed.emit(str(error))
+            return False
+        return True
+
+    def _push(self, text: str, undo: Callable[[], None], redo: Callable[[], None]) -> None:
+        self.undo_stack.push(StoreCommand(self, text, undo, redo))
+
+    def _night(self) -> int:
+        assert self.night_id is not None, "no night is open"
+        return self.night_id
+
+    # -- changes (each done in the store, then made undoable) ----------------------
+
+    def start_night(
+        self,
+        *,
+        players: Sequence[str],
+        rules: RuleSet,
+        date: dt.date | None,
+        league: str | None,
+        season: str | None,
+        table: str | None,
+    ) -> int:
+        """Start a night and open it; undo discards it (it has no hands yet)."""
+        previous = self.night_id
+        holder = {"id": 0}
+
+        def create() -> None:
+            holder["id"] = nights.create_night(
+                self.db,
+                players=players,
+                rules=rules,
+                date=date,
+                league=league,
+                season=season,
+                table=table,
+            )
+            self.night_id = holder["id"]
+
+        def discard() -> None:
+            tonight.discard_empty_night(self.db, night_id=holder["id"])
+            self.night_id = previous
+
+        create()
+        self._push("Start the night", discard, create)
+        return holder["id"]
+
+    def record_hand(self, hand: Mapping[str, Any], position: int | None = None) -> int:
+        """Record (or insert at POSITION) a hand; committed before this returns."""
+        night_id = self._night()
+        hand_id = nights.record_hand(self.db, night_id=night_id, hand=hand, position=position)
+        box = {"revision": 0}
+
+        def undo() -> None:
+            nights.delete_hand(self.db, hand_id=hand_id)
+            box["revision"] = nights.hand_history(self.db, hand_id=hand_id)[-1].id
+
+        def redo() -> None:
+            nights.restore_revision(self.db, revision_id=box["revision"])
+
+        verb = "Record" if position is None else "Insert"
+        self._push(
+            f"{verb} hand {position or len(self.view.lines) + 1 if self.view else ''}", undo, redo
+        )
+        return hand_id
+
+    def edit_hand(self, hand_id: int, hand: Mapping[str, Any]) -> None:
+        """Replace a hand's record; undo puts the earlier version back."""
+        before = nights.hand_history(self.db, hand_id=hand_id)[-1].hand
+        nights.edit_hand(self.db, hand_id=hand_id, hand=hand)
+        after = dict(hand)
+        self._push(
+            "Edit a hand",
+            lambda: nights.edit_hand(self.db, hand_id=hand_id, hand=before),
+            lambda: nights.edit_hand(self.db, hand_id=hand_id, hand=after),
+        )
+
+    def delete_hand(self, hand_id: int) -> None:
+        """Delete a hand; undo restores it at its place."""
+        nights.delete_hand(self.db, hand_id=hand_id)
+        box = {"revision": nights.hand_history(self.db, hand_id=hand_id)[-1].id}
+
+        def undo() -> None:
+            nights.restore_revision(self.db, revision_id=box["revision"])
+
+        def redo() -> None:
+            nights.delete_hand(self.db, hand_id=hand_id)
+            box["revision"] = nights.hand_history(self.db, hand_id=hand_id)[-1].id
+
+        self._push("Delete a hand", undo, redo)
+
+    def join(self, player: str, after: str | None = None) -> None:
+        """A player sits down from the next hand on; undo takes the seat away."""
+        night_id = self._night()
+        seats.join_night(self.db, night_id=night_id, player=player, after=after)
+        first = tonight.hand_count(self.db, night_id=night_id)
+        self._push(
+            f"{player} joins",
+            lambda: seats.leave_night(self.db, night_id=night_id, player=player, after_hand=first),
+            lambda: seats.join_night(self.db, night_id=night_id, player=player, after=after),
+        )
+
+    def leave(self, player: str) -> None:
+        """A player goes home after the last hand; undo seats them again."""
+        night_id = self._night()
+        seats.leave_night(self.db, night_id=night_id, player=player)
+        self._push(
+            f"{player} leaves",
+            lambda: tonight.reopen_seat(self.db, night_id=night_id, player=player),
+            lambda: seats.leave_night(self.db, night_id=night_id, player=player),
+        )
+
+    def set_closed(self, closed: bool) -> None:
+        """Close the night when it is settled, or reopen it to fix a mistake."""
+        night_id = self._night()
+        tonight.set_closed(self.db, night_id=night_id, closed=closed)
+        self._push(
+            "Close the night" if closed else "Reopen the night",
+            lambda: tonight.set_closed(self.db, night_id=night_id, closed=not closed),
+            lambda: tonight.set_closed(self.db, night_id=night_id, closed=closed),
+        )
+
+    def record_payment(self, payer: str, payee: str, cents: int) -> None:
+        """Mark a settlement payment as made; undo takes the mark back."""
+        night_id = self._night()
+        box = {
+            "id": tonight.record_payment(
+                self.db,
+                night_id=night_id,
+                payer=payer,
+                payee=payee,
+                cents=cents,
+                paid_on=dt.date.today(),
+            )
+        }
+
+        def redo() -> None:
+            box["id"] = tonight.record_payment(
+                self.db,
+                night_id=night_id,
+                payer=payer,
+                payee=payee,
+                cents=cents,
+                paid_on=dt.date.today(),
+            )
+
+        self._push(
+            f"{payer} paid {payee}",
+            lambda: tonight.delete_payment(self.db, payment_id=box["id"]),
+            redo,
+        )

@@ -1,0 +1,196 @@
+"""The score sheet as a Qt table model: a row a hand, a column a player, then totals.
+
+Marks are letters, not only colours (so the sheet reads in high contrast and on a
+black-and-white printout): P picked, p partnered, D dealt, L won the leaster, M
+misplayed, and a dash for sitting out.  Each player cell shows the hand's points and
+the running total.  The sort role gives raw numbers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
+
+from scorekeeper.explain import join_names
+from ui.money import dollars
+from ui.session import HandLine, NightView
+
+NUMBER, DEALER, HAND, MULTIPLIER = range(4)
+FIXED = ("#", "Dealer", "Hand", "×")
+SORT_ROLE = Qt.ItemDataRole.UserRole
+HAND_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+TOTAL_ROWS = ("Total", "Money")
+Index = QModelIndex | QPersistentModelIndex
+
+
+def hand_summary(line: HandLine) -> str:
+    """A few words for the Hand column: who, what, how it ended."""
+    record, result = line.record, line.result
+    kind = record["type"]
+    if kind == "pick":
+        side = join_names([record["picker"], *record.get("partners", [])])
+        if not record.get("partners"):
+            side += " alone"
+        word = {"normal": result.outcome, "schneider": "schneider", "no-trick": "no-trick"}
+        level = word[result.level]
+        if result.outcome == "loss" and result.level != "normal":
+            level = f"loss, {level}"
+        return f"{side}: {record['points']} ({record['tricks']} tricks) {level}"
+    if kind == "leaster":
+        winners = record.get("winners") or [record.get("winner")]
+        return f"Leaster: {join_names(winners)}"
+    if kind == "no-pick":
+        return "Nobody picked" + (" (doubler)" if result.doublers_pending else "")
+    return f"Misplay: {join_names(record.get('misplays', []))}"
+
+
+def marks(line: HandLine, player: str) -> str:
+    """The letters that say what a player did in a hand."""
+    record = line.record
+    found = ""
+    if record.get("picker") == player:
+        found += "P"
+    if player in record.get("partners", []):
+        found += "p"
+    if player in (record.get("winners") or [record.get("winner")]):
+        found += "L"
+    if player in record.get("misplays", []):
+        found += "M"
+    if line.dealer == player:
+        found += "D"
+    return found
+
+
+class SheetModel(QAbstractTableModel):
+    """The night's score sheet; rebuilt whole from a `NightView` after every change."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.view: NightView | None = None
+        self._running: list[dict[str, int]] = []
+
+    def set_view(self, view: NightView | None) -> None:
+        """Show another state of the night."""
+        self.beginResetModel()
+        self.view = view
+        self._running = view.result.running_points() if view else []
+        self.endResetModel()
+
+    # -- shape ---------------------------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        if parent.isValid() or self.view is None:
+            return 0
+        return len(self.view.lines) + len(TOTAL_ROWS)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        if parent.isValid() or self.view is None:
+            return 0
+        return len(FIXED) + len(self.view.players)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if self.view is None or role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            if section < len(FIXED):
+                return FIXED[section]
+            return self.view.players[section - len(FIXED)]
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    # -- cells ---------------------------------------------------------------------
+
+    def player_at(self, column: int) -> str | None:
+        if self.view is None or column < len(FIXED):
+            return None
+        return self.view.players[column - len(FIXED)]
+
+    def line_at(self, row: int) -> HandLine | None:
+        if self.view is None or not 0 <= row < len(self.view.lines):
+            return None
+        return self.view.lines[row]
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or self.view is None:
+            return None
+        row, column = index.row(), index.column()
+        line = self.line_at(row)
+        if line is None:
+            return self._total_data(row - len(self.view.lines), column, role)
+        player = self.player_at(column)
+        if role == HAND_ID_ROLE:
+            return line.hand_id
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return line.result.explanation
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return (
+                int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if (player or column in (NUMBER, MULTIPLIER))
+                else int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            )
+        if player is None:
+            return self._fixed_data(line, column, role)
+        return self._player_data(line, player, role)
+
+    def _fixed_data(self, line: HandLine, column: int, role: int) -> Any:
+        multiplier = line.result.multiplier
+        values: dict[int, tuple[str, Any]] = {
+            NUMBER: (str(line.number), line.number),
+            DEALER: (line.dealer or "", line.dealer or ""),
+            HAND: (hand_summary(line), hand_summary(line)),
+            MULTIPLIER: (f"×{multiplier}" if multiplier > 1 else "", multiplier),
+        }
+        text, raw = values[column]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            return text
+        if role == SORT_ROLE:
+            return raw
+        return None
+
+    def _player_data(self, line: HandLine, player: str, role: int) -> Any:
+        points = line.result.points[player]
+        running = self._running[line.number - 1][player]
+        sat_out = player not in line.result.active
+        if role == Qt.ItemDataRole.DisplayRole:
+            shown = "—" if sat_out else f"{points:+d}" if points else "0"
+            total = f"{running:+d}" if running else "0"
+            return f"{shown} {marks(line, player)}".rstrip() + f"   {total}"
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            what = "sat out" if sat_out else f"{points:+d} points"
+            return f"{player}, hand {line.number}: {what}, running total {running:+d}"
+        if role == SORT_ROLE:
+            return points
+        return None
+
+    def _total_data(self, which: int, column: int, role: int) -> Any:
+        assert self.view is not None
+        result = self.view.result
+        player = self.player_at(column)
+        if role == Qt.ItemDataRole.FontRole:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole,
+                        SORT_ROLE):  # fmt: skip
+            return None
+        if player is None:
+            if column == HAND:
+                sums = (sum(result.total_points.values()), sum(result.total_cents.values()))
+                check = "sums to 0 ✓" if sums == (0, 0) else "DOES NOT SUM TO 0"
+                return f"{TOTAL_ROWS[which]} ({check})" if role != SORT_ROLE else None
+            return None
+        if which == 0:
+            points = result.total_points[player]
+            return points if role == SORT_ROLE else f"{points:+d}"
+        cents = result.total_cents[player]
+        return cents if role == SORT_ROLE else dollars(cents)

@@ -1,0 +1,275 @@
+"""Starting a night: who sits where, which league, which rules, what stake.
+
+Every house-rule option of the core is offered with its plain meaning; the table's
+last choices are remembered (QSettings) and offered again next time.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtCore import QDate, QSettings, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from scorekeeper.rules import OPTIONS, PRESETS, RuleSet, check_consistency, preset_rules
+
+SETTINGS_KEY = "start/last"
+
+
+class StartNightDialog(QDialog):
+    """Choose the players in clockwise order, the filing, the rules and the stake."""
+
+    def __init__(self, roster: list[str], leagues: list[str], parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Start a night")
+        self.setAccessibleName("Start a night")
+        self.roster = roster
+        self.option_widgets: dict[str, QWidget] = {}
+
+        self.seated = QListWidget()
+        self.seated.setAccessibleName("Seats, clockwise")
+        self.seated.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.add_name = QComboBox()
+        self.add_name.setEditable(True)
+        self.add_name.addItems(roster)
+        self.add_name.setCurrentText("")
+        self.add_name.setAccessibleName("Player to seat")
+        self.add_name.lineEdit().returnPressed.connect(self.add_player)
+        add = QPushButton("&Seat player")
+        add.clicked.connect(self.add_player)
+        remove = QPushButton("&Remove")
+        remove.clicked.connect(lambda: self.seated.takeItem(self.seated.currentRow()))
+        up = QPushButton("Move &up")
+        up.clicked.connect(lambda: self.move(-1))
+        down = QPushButton("Move &down")
+        down.clicked.connect(lambda: self.move(+1))
+        people = QGroupBox("Players, clockwise from the first dealer")
+        people_layout = QVBoxLayout(people)
+        adder = QHBoxLayout()
+        adder.addWidget(self.add_name, 1)
+        adder.addWidget(add)
+        people_layout.addLayout(adder)
+        people_layout.addWidget(self.seated)
+        movers = QHBoxLayout()
+        for button in (up, down, remove):
+            movers.addWidget(button)
+        people_layout.addLayout(movers)
+
+        self.league = QComboBox()
+        self.league.setEditable(True)
+        self.league.addItems(["", *leagues])
+        self.league.setAccessibleName("League")
+        self.season = QLineEdit()
+        self.season.setAccessibleName("Season")
+        self.table = QLineEdit()
+        self.table.setAccessibleName("Table")
+        self.date = QDateEdit(QDate.currentDate())
+        self.date.setCalendarPopup(True)
+        self.date.setAccessibleName("Date")
+        filing = QFormLayout()
+        filing.addRow("&League (optional)", self.league)
+        filing.addRow("S&eason (optional)", self.season)
+        filing.addRow("&Table", self.table)
+        filing.addRow("D&ate", self.date)
+
+        self.preset = QComboBox()
+        self.preset.addItems(list(PRESETS))
+        self.preset.setAccessibleName("Rule preset")
+        self.preset.currentTextChanged.connect(self.load_preset)
+        rules_box = QGroupBox("House rules")
+        rules_form = QFormLayout()
+        rules_form.addRow("&Preset", self.preset)
+        for option in OPTIONS:
+            widget = self._option_widget(option)
+            label = QLabel(option.name.replace("_", " "))
+            label.setToolTip(option.meaning)
+            meaning = QLabel(option.meaning)
+            meaning.setWordWrap(True)
+            meaning.setStyleSheet("color: palette(mid);")
+            row = QWidget()
+            row_layout = QHBoxLayout(row)
+            row_layout.setContentsMargins(0, 0, 0, 0)
+            row_layout.addWidget(widget)
+            row_layout.addWidget(meaning, 1)
+            rules_form.addRow(label, row)
+        inner = QWidget()
+        inner.setLayout(rules_form)
+        scroll = QScrollArea()
+        scroll.setWidget(inner)
+        scroll.setWidgetResizable(True)
+        QVBoxLayout(rules_box).addWidget(scroll)
+
+        self.problem = QLabel()
+        self.problem.setStyleSheet("color: #b00020;")
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)
+        self.problem.setWordWrap(True)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start the &night")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+
+        left = QVBoxLayout()
+        left.addWidget(people, 1)
+        left.addLayout(filing)
+        body = QHBoxLayout()
+        body.addLayout(left, 2)
+        body.addWidget(rules_box, 3)
+        layout = QVBoxLayout(self)
+        layout.addLayout(body, 1)
+        layout.addWidget(self.problem)
+        layout.addWidget(buttons)
+        self.resize(1000, 640)
+        self.load_preset(self.preset.currentText())
+        self.restore_last()
+
+    # -- widgets -------------------------------------------------------------------
+
+    def _option_widget(self, option: Any) -> QWidget:
+        widget: QWidget
+        if option.is_bool:
+            widget = QCheckBox()
+        elif option.choices:
+            widget = QComboBox()
+            widget.addItems(list(option.choices))
+        else:
+            widget = QSpinBox()
+            widget.setRange(option.minimum, min(option.maximum, 2**31 - 1))
+        widget.setAccessibleName(option.name.replace("_", " "))
+        widget.setToolTip(option.meaning)
+        self.option_widgets[option.name] = widget
+        return widget
+
+    def load_preset(self, name: str) -> None:
+        """Put a preset's values into every option."""
+        self.set_rules(preset_rules(name))
+
+    def set_rules(self, rules: RuleSet) -> None:
+        self.preset.blockSignals(True)
+        self.preset.setCurrentText(rules.preset)
+        self.preset.blockSignals(False)
+        for name, value in rules.options().items():
+            widget = self.option_widgets[name]
+            if isinstance(widget, QCheckBox):
+                widget.setChecked(bool(value))
+            elif isinstance(widget, QComboBox):
+                widget.setCurrentText(str(value))
+            elif isinstance(widget, QSpinBox):
+                widget.setValue(int(value))
+
+    def rules(self) -> RuleSet:
+        """The rule set the dialog shows."""
+        values: dict[str, Any] = {}
+        for name, widget in self.option_widgets.items():
+            if isinstance(widget, QCheckBox):
+                values[name] = widget.isChecked()
+            elif isinstance(widget, QComboBox):
+                values[name] = widget.currentText()
+            elif isinstance(widget, QSpinBox):
+                values[name] = widget.value()
+        return replace(preset_rules(self.preset.currentText()), **values)
+
+    def add_player(self) -> None:
+        name = self.add_name.currentText().strip()
+        taken = {self.seated.item(i).text().casefold() for i in range(self.seated.count())}
+        if name and name.casefold() not in taken:
+            known = next((r for r in self.roster if r.casefold() == name.casefold()), name)
+            self.seated.addItem(known)
+        self.add_name.setCurrentText("")
+        self.add_name.setFocus()
+
+    def move(self, step: int) -> None:
+        row = self.seated.currentRow()
+        target = row + step
+        if row < 0 or not 0 <= target < self.seated.count():
+            return
+        item = self.seated.takeItem(row)
+        self.seated.insertItem(target, item)
+        self.seated.setCurrentRow(target)
+
+    def players(self) -> list[str]:
+        return [self.seated.item(i).text() for i in range(self.seated.count())]
+
+    def choices(self) -> dict[str, Any]:
+        """What the night starts with, as `NightSession.start_night` takes it."""
+        date = self.date.date()
+        return {
+            "players": self.players(),
+            "rules": self.rules(),
+            "date": dt.date(date.year(), date.month(), date.day()),
+            "league": self.league.currentText().strip() or None,
+            "season": self.season.text().strip() or None,
+            "table": self.table.text().strip() or None,
+        }
+
+    def problems(self) -> list[str]:
+        rules = self.rules()
+        found = [f"{p.field.removeprefix('rules.')}: {p.message}" for p in check_consistency(rules)]
+        players = self.players()
+        if len(players) < rules.dealt_in:
+            found.append(f"{rules.preset} deals {rules.dealt_in} in: seat at least that many")
+        if len(players) > 8:
+            found.append("a table seats at most 8")
+        if self.season.text().strip() and not self.league.currentText().strip():
+            found.append("a season belongs to a league: choose the league too")
+        return found
+
+    def accept(self) -> None:
+        found = self.problems()
+        if found:
+            self.problem.setText("⚠ " + "; ".join(found))
+            return
+        self.remember()
+        super().accept()
+
+    # -- remembered choices --------------------------------------------------------
+
+    def remember(self) -> None:
+        choices = self.choices()
+        saved = {"players": choices["players"], "rules": choices["rules"].to_json(),
+                 "league": choices["league"], "season": choices["season"],
+                 "table": choices["table"]}  # fmt: skip
+        settings = QSettings()
+        settings.setValue(SETTINGS_KEY, json.dumps(saved))
+        settings.sync()
+
+    def restore_last(self) -> None:
+        raw = QSettings().value(SETTINGS_KEY)
+        if not raw:
+            return
+        try:
+            saved = json.loads(str(raw))
+            from scorekeeper.rules import parse_rules
+
+            rules, _ = parse_rules(saved["rules"])
+        except (ValueError, KeyError, TypeError):
+            return
+        if rules is not None:
+            self.set_rules(rules)
+        for name in saved.get("players", []):
+            self.seated.addItem(name)
+        self.league.setCurrentText(saved.get("league") or "")
+        self.season.setText(saved.get("season") or "")
+        self.table.setText(saved.get("table") or "")

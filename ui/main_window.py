@@ -92,7 +92,7 @@ class MainWindow(QMainWindow):
         self._menus()
 
         session.changed.connect(self.refresh)
-        session.failed.connect(errors.show_error)
+        session.failed.connect(lambda message: errors.show_error(message))
         self.sheet.selectionModel().currentRowChanged.connect(lambda *_: self._show_panels())
         self.restore_geometry()
         self.refresh()
@@ -162,8 +162,14 @@ class MainWindow(QMainWindow):
             )  # fmt: skip
             self.sheet.scrollTo(index)
         self._show_panels()
-        if view is not None and not view.closed and self.isActiveWindow():
+        if not self.isActiveWindow():
+            return
+        if view is not None and not view.closed:
             self.focus_entry()
+        elif not self.entry.isEnabled() and (
+            self.focusWidget() is None or not self.focusWidget().isEnabled()
+        ):
+            self.sheet.setFocus()  # keys (Ctrl+Z, Ctrl+N) still reach the window
 
     def _show_panels(self) -> None:
         view = self.session.view

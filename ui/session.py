@@ -219,27 +219,27 @@ class NightSession(QObject):
     ) -> int:
         """Start a night and open it; undo discards it (it has no hands yet)."""
         previous = self.night_id
-        holder = {"id": 0}
-
-        def create() -> None:
-            holder["id"] = nights.create_night(
-                self.db,
-                players=players,
-                rules=rules,
-                date=date,
-                league=league,
-                season=season,
-                table=table,
-            )
-            self.night_id = holder["id"]
+        night_id = nights.create_night(
+            self.db,
+            players=players,
+            rules=rules,
+            date=date,
+            league=league,
+            season=season,
+            table=table,
+        )
+        self.night_id = night_id
 
         def discard() -> None:
-            tonight.discard_empty_night(self.db, night_id=holder["id"])
+            tonight.set_discarded(self.db, night_id=night_id, discarded=True)
             self.night_id = previous
 
-        create()
-        self._push("Start the night", discard, create)
-        return holder["id"]
+        def bring_back() -> None:
+            tonight.set_discarded(self.db, night_id=night_id, discarded=False)
+            self.night_id = night_id
+
+        self._push("Start the night", discard, bring_back)
+        return night_id
 
     def record_hand(self, hand: Mapping[str, Any], position: int | None = None) -> int:
         """Record (or insert at POSITION) a hand; committed before this returns."""
@@ -297,12 +297,15 @@ class NightSession(QObject):
         )
 
     def leave(self, player: str) -> None:
-        """A player goes home after the last hand; undo seats them again."""
+        """A player goes home after the last hand; undo seats them again as before."""
         night_id = self._night()
+        position, first = tonight.open_seat(self.db, night_id=night_id, player=player)
         seats.leave_night(self.db, night_id=night_id, player=player)
         self._push(
             f"{player} leaves",
-            lambda: tonight.reopen_seat(self.db, night_id=night_id, player=player),
+            lambda: tonight.reopen_seat(
+                self.db, night_id=night_id, player=player, position=position, first_hand=first
+            ),
             lambda: seats.leave_night(self.db, night_id=night_id, player=player),
         )
 

@@ -123,7 +123,7 @@ def night_result(db: Database, *, night_id: int) -> NightResult:
 def list_nights(db: Database, *, league: str | None = None) -> list[NightSummary]:
     """Every night, newest first, optionally of one league."""
     with db.session() as session:
-        query = select(NightRow)
+        query = select(NightRow).where(col(NightRow.discarded_at).is_(None))
         if league is not None:
             found = find_league(session, league)
             if found is None:

@@ -100,6 +100,7 @@ class NightRow(SQLModel, table=True):
     title: str | None = None
     rules: dict[str, Any] = _json()
     closed_at: dt.datetime | None = _moment(nullable=True)
+    discarded_at: dt.datetime | None = _moment(nullable=True)  # its start was undone
     created_at: dt.datetime = _moment()
     updated_at: dt.datetime = _moment()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
@@ -13,7 +14,6 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.people import name_key
 from scorekeeper.store.tables import (
-    HandRevisionRow,
     HandRow,
     NightRow,
     PaymentRow,
@@ -38,8 +38,10 @@ def night_to_reopen(db: Database) -> int | None:
     """The night the app should open on: the last one changed that is still open, else
     the last one changed.  Read from the database, so it survives the app being killed."""
     with db.session() as session:
-        query = select(NightRow.id, NightRow.closed_at).order_by(
-            col(NightRow.updated_at).desc(), col(NightRow.id).desc()
+        query = (
+            select(NightRow.id, NightRow.closed_at)
+            .where(col(NightRow.discarded_at).is_(None))
+            .order_by(col(NightRow.updated_at).desc(), col(NightRow.id).desc())
         )
         rows = session.exec(query).all()
     open_nights = [night_id for night_id, closed in rows if closed is None]
@@ -63,32 +65,53 @@ def set_closed(db: Database, *, night_id: int, closed: bool) -> None:
         session.add(row)
 
 
-def discard_empty_night(db: Database, *, night_id: int) -> None:
-    """Remove a night that never had a hand (undoing its start)."""
+def set_discarded(db: Database, *, night_id: int, discarded: bool) -> None:
+    """Discard a night (undoing its start) or bring it back; nothing is deleted, so its
+    id and history stay for a redo.  Discarded nights are left out of every list."""
     with db.transaction() as session:
-        _night(session, night_id)
-        hands = session.execute(
-            select(func.count()).select_from(HandRevisionRow).where(
-                HandRevisionRow.night_id == night_id)).scalar_one()  # fmt: skip
-        if hands:
-            raise StorageError(f"night {night_id} has hands; it cannot be discarded")
-        session.execute(delete(PaymentRow).where(col(PaymentRow.night_id) == night_id))
-        session.execute(delete(SeatRow).where(col(SeatRow.night_id) == night_id))
-        session.execute(delete(NightRow).where(col(NightRow.id) == night_id))
+        row = _night(session, night_id)
+        row.discarded_at = now() if discarded else None
+        row.updated_at = now()
+        session.add(row)
 
 
-def reopen_seat(db: Database, *, night_id: int, player: str) -> None:
-    """Undo a player's leaving: their latest seat runs to the end of the night again."""
+def open_seat(db: Database, *, night_id: int, player: str) -> tuple[int, int]:
+    """Where a seated player sits: (clockwise position, first hand)."""
+    with db.session() as session:
+        seat = session.exec(_seats_of(night_id, player)).first()
+    if seat is None:
+        raise StorageError(f"{player} has no seat at night {night_id}")
+    return seat.position, seat.first_hand
+
+
+def reopen_seat(
+    db: Database, *, night_id: int, player: str, position: int, first_hand: int
+) -> None:
+    """Undo a player's leaving: their seat runs to the end of the night again, or, if
+    leaving removed it (they had played no hand), it is put back where it was."""
     with db.transaction() as session:
-        seats = session.exec(
-            select(SeatRow).join(PlayerRow, col(PlayerRow.id) == col(SeatRow.player_id))
-            .where((SeatRow.night_id == night_id) & (PlayerRow.name_key == name_key(player)))
-            .order_by(col(SeatRow.first_hand).desc())
-        ).all()  # fmt: skip
-        if not seats:
-            raise StorageError(f"{player} has no seat at night {night_id}")
-        seats[0].last_hand = None
-        session.add(seats[0])
+        seat = session.exec(_seats_of(night_id, player)).first()
+        if seat is not None and seat.first_hand == first_hand:
+            seat.last_hand = None
+            session.add(seat)
+            return
+        player_row = session.exec(
+            select(PlayerRow).where(PlayerRow.name_key == name_key(player))).one()  # fmt: skip
+        for other in session.exec(select(SeatRow).where(SeatRow.night_id == night_id)):
+            if other.position >= position:
+                other.position += 1
+                session.add(other)
+        assert player_row.id is not None
+        session.add(SeatRow(night_id=night_id, player_id=player_row.id, position=position,
+                            first_hand=first_hand))  # fmt: skip
+
+
+def _seats_of(night_id: int, player: str) -> Any:
+    return (
+        select(SeatRow).join(PlayerRow, col(PlayerRow.id) == col(SeatRow.player_id))
+        .where((SeatRow.night_id == night_id) & (PlayerRow.name_key == name_key(player)))
+        .order_by(col(SeatRow.first_hand).desc())
+    )  # fmt: skip
 
 
 def record_payment(

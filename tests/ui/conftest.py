@@ -26,6 +26,21 @@ def private_settings(tmp_path: Path) -> Iterator[None]:
     yield
 
 
+@pytest.fixture(autouse=True)
+def shown_errors(
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> Iterator[list[str]]:
+    """Error messages the app would show, recorded instead of a modal box; a test that
+    does not expect any fails if one appears."""
+    from ui import errors
+
+    shown: list[str] = []
+    monkeypatch.setattr(errors, "show_error", lambda message, *_: shown.append(message))
+    yield shown
+    if "expects_errors" not in request.keywords:
+        assert shown == [], shown
+
+
 @pytest.fixture
 def database(tmp_path: Path) -> Iterator[Database]:
     db = open_database(f"sqlite:///{tmp_path / 'league.sqlite3'}")

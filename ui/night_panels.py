@@ -98,6 +98,8 @@ class RunningChart(QChartView):
             low = min(0, *(min(r.values()) for r in rows))
             high = max(0, *(max(r.values()) for r in rows))
             y_axis.setRange(low - 1, high + 1)
+            y_axis.applyNiceNumbers()
+            y_axis.setLabelFormat("%d")  # points are whole numbers
             y_axis.setTitleText("Points")
             chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
             chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)

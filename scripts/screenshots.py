@@ -1,0 +1,67 @@
+"""Take the README's screenshots of the real app under Xvfb:
+
+    xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/python scripts/screenshots.py OUTDIR
+
+States: the empty start (starting a night), a night in progress, and settling up.
+"""
+
+import sys
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+
+from scorekeeper.store.seed import seed_sample_league
+from scorekeeper.store.tonight import night_to_reopen
+from ui.app import identify, open_store, open_window
+from ui.start_dialog import StartNightDialog
+
+
+def main() -> None:
+    out = Path(sys.argv[1])
+    out.mkdir(parents=True, exist_ok=True)
+    app = QApplication(sys.argv[:1])
+    identify()
+    work = Path(tempfile.mkdtemp())
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(work))
+
+    empty = open_window(open_store(f"sqlite:///{work / 'empty.sqlite3'}"))
+    empty.resize(1260, 780)
+    empty.show()
+    dialog = StartNightDialog(["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"], ["Tuesday Night League"],
+                              empty)  # fmt: skip
+    for name in ("Ann", "Bob", "Cal", "Dee", "Eve"):
+        dialog.add_name.setCurrentText(name)
+        dialog.add_player()
+    dialog.show()
+
+    db = open_store(f"sqlite:///{work / 'league.sqlite3'}")
+    seed_sample_league(db)
+    night = open_window(db)
+    night.session.open(night_to_reopen(db))
+    night.resize(1260, 780)
+    night.move(0, 0)
+
+    def grab(name: str) -> None:
+        app.primaryScreen().grabWindow(0).save(str(out / name))
+
+    steps = [
+        lambda: grab("empty-start.png"),
+        lambda: (dialog.close(), empty.close(), night.show(), night.activateWindow()),
+        lambda: night.entry.picker.setFocus(),
+        lambda: grab("mid-night.png"),
+        lambda: night.tabs.setCurrentWidget(night.settlement),
+        lambda: grab("settlement.png"),
+        lambda: night.tabs.setCurrentWidget(night.chart),
+        lambda: grab("chart.png"),
+        app.quit,
+    ]
+    for number, step in enumerate(steps):
+        QTimer.singleShot(600 * (number + 1), step)
+    app.exec()
+
+
+if __name__ == "__main__":
+    main()

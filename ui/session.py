@@ -322,18 +322,9 @@ class NightSession(QObject):
     def record_payment(self, payer: str, payee: str, cents: int) -> None:
         """Mark a settlement payment as made; undo takes the mark back."""
         night_id = self._night()
-        box = {
-            "id": tonight.record_payment(
-                self.db,
-                night_id=night_id,
-                payer=payer,
-                payee=payee,
-                cents=cents,
-                paid_on=dt.date.today(),
-            )
-        }
+        box = {"id": 0}
 
-        def redo() -> None:
+        def pay() -> None:
             box["id"] = tonight.record_payment(
                 self.db,
                 night_id=night_id,
@@ -343,8 +334,9 @@ class NightSession(QObject):
                 paid_on=dt.date.today(),
             )
 
+        pay()
         self._push(
             f"{payer} paid {payee}",
             lambda: tonight.delete_payment(self.db, payment_id=box["id"]),
-            redo,
+            pay,
         )

@@ -243,22 +243,31 @@ class HandEntry(QWidget):
         self.sitting_out.setAccessibleName("Sitting out")
         self.sitting_out.setPlaceholderText("seats or names, comma between")
         self.winner = SeatField("Leaster winner")
+        self.leaster_points = EntryLine()
+        self.leaster_points.setAccessibleName("Leaster points, in seat order")
+        self.leaster_points.setPlaceholderText("optional: each player's points, seat order")
+        self.leaster_tricks = EntryLine()
+        self.leaster_tricks.setAccessibleName("Leaster tricks, in seat order")
+        self.leaster_tricks.setPlaceholderText("optional: each player's tricks, seat order")
         self.misplayer = SeatField("Misplayer")
 
         self.errors: dict[str, QLabel] = {}
         grid = QGridLayout()
         fields = [
-            ("D&ealer", self.dealer, "dealer"),
+            # Mnemonics clash neither with each other nor with the menus (F, E, N).
+            ("Dealer", self.dealer, "dealer"),
             ("P&icker", self.picker, "picker"),
             ("Pa&rtner", self.partner, "partners"),
             ("C&all", self.call, "call"),
             ("Poin&ts", self.points, "points"),
             ("Tric&ks", self.tricks, "tricks"),
             ("&Winner", self.winner, "winner"),
-            ("Misplayed b&y", self.misplayer, "misplayer"),
+            ("Misplayed &by", self.misplayer, "misplayer"),
             ("&Cracks/doublers", self.doublers, "doublers"),
             ("Misplays (&x)", self.misplays, "misplays"),
-            ("Sitting &out", self.sitting_out, "sitting_out"),
+            ("Sitting o&ut", self.sitting_out, "sitting_out"),
+            ("Leaster p&oints", self.leaster_points, "leaster_points"),
+            ("Leaster tricks", self.leaster_tricks, "leaster_tricks"),
         ]
         self.rows: dict[str, list[QWidget]] = {}
         for row, (label_text, widget, key) in enumerate(fields):
@@ -320,6 +329,8 @@ class HandEntry(QWidget):
             self.misplayer,
         ):
             field.textChanged.connect(self.check)
+        self.leaster_points.textChanged.connect(self.check)
+        self.leaster_tricks.textChanged.connect(self.check)
         for box in (self.defenders, self.last_hand):
             box.toggled.connect(self.check)
         self.doublers.valueChanged.connect(self.check)
@@ -408,7 +419,14 @@ class HandEntry(QWidget):
         for field in (self.dealer, self.picker, self.partner, self.winner, self.misplayer):
             field.set_players(seated)
             field.clear_value()
-        for line_edit in (self.points, self.tricks, self.misplays, self.sitting_out):
+        for line_edit in (
+            self.points,
+            self.tricks,
+            self.misplays,
+            self.sitting_out,
+            self.leaster_points,
+            self.leaster_tricks,
+        ):
             line_edit.clear()
         self.defenders.setChecked(False)
         self.last_hand.setChecked(False)
@@ -451,6 +469,8 @@ class HandEntry(QWidget):
             "doublers": kind != "no-pick",
             "misplays": kind in ("pick", "leaster", "misplay"),
             "sitting_out": self._needs_sitting_out(),
+            "leaster_points": kind == "leaster",
+            "leaster_tricks": kind == "leaster",
         }
         rules = self.view.rules if self.view else None
         if rules is not None and rules.max_partners == 0:
@@ -511,6 +531,23 @@ class HandEntry(QWidget):
             out.append(matches[0] if len(matches) == 1 else part)
         return out
 
+    def dealt_in(self, hand: dict[str, Any]) -> list[str]:
+        """Those dealt into the hand as entered, clockwise."""
+        seated = list(self.seated())
+        out = set(hand.get("sitting_out") or ())
+        if not out and self.view and len(seated) == self.view.rules.dealt_in + 1:
+            out = {hand.get("dealer")}
+        return [p for p in seated if p not in out]
+
+    def per_player(self, text: str, hand: dict[str, Any]) -> Any:
+        """'30, 41, 12, 37, 0' in seat order as {player: number}; anything else is passed
+        on as typed, so the core names the problem."""
+        numbers = [p for p in text.replace(",", " ").split() if p]
+        players = self.dealt_in(hand)
+        if len(numbers) != len(players) or not all(n.isdigit() for n in numbers):
+            return text.strip()
+        return {p: int(n) for p, n in zip(players, numbers, strict=True)}
+
     def hand(self) -> dict[str, Any]:
         """The hand as the night document writes it, from what is in the form."""
         kind = self.kind
@@ -532,6 +569,9 @@ class HandEntry(QWidget):
             hand["tricks"] = self.tricks.value()
         elif kind == "leaster":
             hand["winner"] = self.winner.value or self.winner.text().strip() or None
+            for key, field in (("points", self.leaster_points), ("tricks", self.leaster_tricks)):
+                if field.text().strip():
+                    hand[key] = self.per_player(field.text(), hand)
         elif kind == "misplay":
             who = self.misplayer.value or self.misplayer.text().strip()
             hand["misplays"] = [who] if who else []
@@ -564,6 +604,8 @@ class HandEntry(QWidget):
                 field = "misplayer"
             if field == "winners":
                 field = "winner"
+            if self.kind == "leaster" and field in ("points", "tricks"):
+                field = f"leaster_{field}"
             self.problems.append(f"{field}: {problem.message}")
             if problem.message.startswith("missing") and not self.tried:
                 continue

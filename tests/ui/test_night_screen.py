@@ -222,3 +222,28 @@ def test_the_app_reopens_on_the_night_last_changed(database) -> None:
     )
     assert night_to_reopen(database) == first
     assert second != first
+
+
+def test_a_leaster_with_each_players_points_and_tricks(
+    qtbot, database, open_window, keyboard
+) -> None:
+    night_id = nights.import_night(database, night_doc("classic-5", []))
+    window = open_window(database, night_id)
+    choose(qtbot, window, keyboard, Qt.Key.Key_L, "leaster")
+    keyboard.type("3")  # Cal
+    keyboard.alt(Qt.Key.Key_O)
+    keyboard.type("30 41 12 37 5")  # adds up to 125: refused, the field says why
+    assert any("add up to 125" in p for p in window.entry.problems), (
+        window.entry.problems,
+        window.entry.hand(),
+    )
+    assert "add up to 125" in window.entry.errors["leaster_points"].text()
+    keyboard.enter()
+    assert nights.cached_points(database, night_id=night_id) == []
+    window.entry.leaster_points.setFocus()
+    window.entry.leaster_points.selectAll()
+    keyboard.type("30 41 12 37 0")
+    keyboard.enter()
+    hand = nights.export_night(database, night_id=night_id)["hands"][0]
+    assert hand["points"] == {"Ann": 30, "Bob": 41, "Cal": 12, "Dee": 37, "Eve": 0}
+    assert nights.cached_points(database, night_id=night_id)[0]["Cal"] == 4

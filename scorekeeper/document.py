@@ -402,14 +402,6 @@ def hand_to_document(hand: Hand) -> dict[str, Any]:
     return out
 
 
-def rules_from_json(value: Mapping[str, Any]) -> RuleSet:
-    """A stored rule set back; raises ValueError if it is not one this version knows."""
-    rules, problems = parse_rules(value)
-    if rules is None:
-        raise ValueError("; ".join(str(p) for p in problems))
-    return rules
-
-
 def read_hand(
     item: Any, players: tuple[str, ...], number: int = 1
 ) -> tuple[Hand | None, list[Problem]]:

@@ -131,8 +131,3 @@ def _check_settles(balances: Mapping[str, int], payments: list[Payment]) -> None
     if any(after.values()):
         raise AssertionError(f"the settlement leaves balances {after}")
     require_zero_sum(after, "the settled balances")
-
-
-def minimum_payments(balances: Mapping[str, int]) -> int:
-    """How many payments the fewest-payment settlement takes (for reports and tests)."""
-    return len(settle(balances))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QItemSelectionModel, QSettings, Qt
+from PySide6.QtCore import QByteArray, QItemSelectionModel, QSettings
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QInputDialog,
     QMainWindow,
-    QMessageBox,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -321,11 +320,3 @@ class MainWindow(QMainWindow):
         settings.setValue("window/splitter", self.splitter.saveState())
         settings.sync()
         super().closeEvent(event)
-
-
-def confirm(parent: QWidget, text: str) -> bool:
-    """Ask a yes/no question (plain text)."""
-    buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
-    box = QMessageBox(QMessageBox.Icon.Question, APP_NAME, text, buttons, parent)
-    box.setTextFormat(Qt.TextFormat.PlainText)
-    return box.exec() == QMessageBox.StandardButton.Yes

@@ -91,21 +91,11 @@ class NightView:
         """A hand from the entry form, with absent players sitting out, ready to check."""
         return with_absent_players(hand, self.players, self.seated_at(number), self.rules)
 
-    def night_with(self, hand: Mapping[str, Any], number: int, *, replace: bool) -> Any:
-        """The night document with HAND recorded at NUMBER (replacing the hand there)."""
-        hands = [dict(h) for h in self.document["hands"]]
-        entry = self.as_document_hand(hand, number)
-        if replace:
-            hands[number - 1] = entry
-        else:
-            hands.insert(number - 1, entry)
-        return {**self.document, "hands": hands}
-
 
 def build_view(db: Database, night_id: int) -> NightView:
     """Read a night from the store and score it with the core."""
     document = nights.export_night(db, night_id=night_id)
-    night: Night = nights.load_stored_night(db, night_id=night_id)
+    night: Night = nights.night_of_document(document, night_id=night_id)
     result = score_night(night)
     ids = nights.hand_ids(db, night_id=night_id)
     lines = tuple(

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -246,8 +245,3 @@ def _integrity_check(database: Database, connection: Any) -> None:
         raise StorageError(
             f"the database {describe(database.url)} is damaged ({first})" + database.backup_hint()
         )
-
-
-def sqlite_connect(path: Path) -> sqlite3.Connection:
-    """A plain sqlite3 connection with the app's busy timeout (for backups and checks)."""
-    return sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)

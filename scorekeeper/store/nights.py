@@ -108,7 +108,12 @@ def export_night(db: Database, *, night_id: int) -> dict[str, Any]:
 
 def load_stored_night(db: Database, *, night_id: int) -> Night:
     """A stored night as the core's record."""
-    night, problems = load_night(export_night(db, night_id=night_id))
+    return night_of_document(export_night(db, night_id=night_id), night_id=night_id)
+
+
+def night_of_document(document: Mapping[str, Any], *, night_id: int) -> Night:
+    """The core's record of a stored night's exported document (read once, used twice)."""
+    night, problems = load_night(document)
     if night is None:
         detail = "; ".join(str(p) for p in problems)
         raise StorageError(f"night {night_id} cannot be scored as stored ({detail})")

@@ -17,7 +17,7 @@ from sqlmodel import Session, col, select
 from scorekeeper.document import FORMAT, load_night
 from scorekeeper.night import score_night
 from scorekeeper.problems import InvalidNight
-from scorekeeper.records import Night
+from scorekeeper.records import Night, PickHand
 from scorekeeper.rules import RuleSet, parse_rules
 from scorekeeper.store import records as stored
 from scorekeeper.store.errors import StorageError
@@ -199,17 +199,19 @@ def rescore(
         session.execute(delete(HandPointsRow).where(col(HandPointsRow.hand_id).in_(changed)))
     ids = state.ids
     scores, points = [], []
-    for row, hand in zip(rows, result.hands, strict=True):
+    for row, hand, record in zip(rows, result.hands, night.hands, strict=True):
         if hand.number < from_position:
             continue
         scores.append(dict(
             hand_id=row.id, night_id=night_id, position=hand.number, outcome=hand.outcome,
             level=hand.level, multiplier=hand.multiplier, explanation=hand.explanation,
             doublers_pending=hand.doublers_pending,
+            call=record.call if isinstance(record, PickHand) else None,
         ))  # fmt: skip
         points += [
             dict(hand_id=row.id, player_id=ids[p], night_id=night_id,
-                 points=hand.points[p], cents=hand.cents[p], role=hand.roles[p])
+                 points=hand.points[p], cents=hand.cents[p], role=hand.roles[p],
+                 misplays=record.misplays.count(p))
             for p in hand.active
         ]  # fmt: skip
     if scores:

@@ -72,6 +72,7 @@ class LeagueRow(SQLModel, table=True):
     name: str
     name_key: str = Field(unique=True)
     rules: dict[str, Any] | None = _json(nullable=True)
+    standings: dict[str, Any] | None = _json(nullable=True)  # StandingsOptions as JSON
     created_at: dt.datetime = _moment()
 
 
@@ -157,6 +158,7 @@ class HandScoreRow(SQLModel, table=True):
     multiplier: int
     explanation: str
     doublers_pending: int
+    call: str | None = None  # a pick hand's partner call ("alone", "ace-hearts", ...)
 
 
 class HandPointsRow(SQLModel, table=True):
@@ -170,6 +172,7 @@ class HandPointsRow(SQLModel, table=True):
     points: int
     cents: int
     role: str = "played"  # the player's part in the hand (scorekeeper.night.ROLES)
+    misplays: int = 0  # misplays this player made in this hand
 
 
 class PaymentRow(SQLModel, table=True):

@@ -1,0 +1,162 @@
+"""Money across nights: debts from each closed night's settlement, payments against them,
+each player's balance, and who owes whom now, three ways.
+
+A balance is what a player is owed (positive) or owes (negative).  Every debt adds its
+cents to the creditor and takes them from the debtor; every payment moves them back.
+So balances always sum to zero (checked), and so do the payments that clear them.
+
+- `simplify`: the fewest payments that zero every balance (`settlement.settle`);
+- `direct`: debts stay between the players who owe them (no money routed through a third
+  person): each pair's debts and payments netted;
+- `collector`: everyone who owes pays one treasurer, who pays everyone owed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from scorekeeper.problems import require_zero_sum
+from scorekeeper.settlement import Payment, settle
+
+DebtMode = Literal["simplify", "direct", "collector"]
+DEBT_MODES: tuple[DebtMode, ...] = ("simplify", "direct", "collector")
+
+
+@dataclass(frozen=True)
+class Debt:
+    """Money owed from one closed night: `debtor` owes `creditor` `cents`."""
+
+    night_id: int
+    date: dt.date | None
+    debtor: str
+    creditor: str
+    cents: int
+
+
+@dataclass(frozen=True)
+class PaymentRecord:
+    """Money that changed hands, whole or part of a debt."""
+
+    id: int
+    payer: str
+    payee: str
+    cents: int
+    paid_on: dt.date
+    night_id: int | None = None
+
+
+@dataclass(frozen=True)
+class BalancePoint:
+    """A player's balance after one event (a night closed, a payment), for the chart."""
+
+    date: dt.date | None
+    balance: int
+    what: str
+
+
+def debts_of_night(
+    night_id: int, date: dt.date | None, settlement: Iterable[Payment]
+) -> list[Debt]:
+    """A closed night's settlement as debts."""
+    return [Debt(night_id, date, p.payer, p.payee, p.cents) for p in settlement]
+
+
+def balances(
+    debts: Iterable[Debt], payments: Iterable[PaymentRecord], players: Iterable[str] = ()
+) -> dict[str, int]:
+    """Each player's balance: owed to them (positive) or by them (negative)."""
+    balance = dict.fromkeys(players, 0)
+    for debt in debts:
+        balance[debt.creditor] = balance.get(debt.creditor, 0) + debt.cents
+        balance[debt.debtor] = balance.get(debt.debtor, 0) - debt.cents
+    for payment in payments:
+        balance[payment.payer] = balance.get(payment.payer, 0) + payment.cents
+        balance[payment.payee] = balance.get(payment.payee, 0) - payment.cents
+    require_zero_sum(balance, "the league's balances")
+    return balance
+
+
+def outstanding(
+    debts: Sequence[Debt],
+    payments: Sequence[PaymentRecord],
+    *,
+    mode: DebtMode = "simplify",
+    collector: str | None = None,
+) -> tuple[Payment, ...]:
+    """The payments that would square everyone up now, in the chosen mode."""
+    balance = balances(debts, payments)
+    if mode == "simplify":
+        owed = settle(balance)
+    elif mode == "direct":
+        owed = _direct(debts, payments)
+    else:
+        if not collector:
+            raise ValueError("collector mode needs the treasurer's name")
+        owed = _through(collector, balance)
+    _check_clears(balance, owed)
+    return owed
+
+
+def _direct(debts: Iterable[Debt], payments: Iterable[PaymentRecord]) -> tuple[Payment, ...]:
+    """Each pair's debts net of each other and of what passed between them."""
+    net: dict[tuple[str, str], int] = {}  # (a, b) with a < b: what a owes b
+
+    def owe(debtor: str, creditor: str, cents: int) -> None:
+        pair = (debtor, creditor) if debtor < creditor else (creditor, debtor)
+        net[pair] = net.get(pair, 0) + (cents if pair[0] == debtor else -cents)
+
+    for debt in debts:
+        owe(debt.debtor, debt.creditor, debt.cents)
+    for payment in payments:
+        owe(payment.payee, payment.payer, payment.cents)
+    owed = [Payment(a, b, c) if c > 0 else Payment(b, a, -c) for (a, b), c in net.items() if c]
+    return tuple(sorted(owed, key=lambda p: (-p.cents, p.payer, p.payee)))
+
+
+def _through(collector: str, balance: Mapping[str, int]) -> tuple[Payment, ...]:
+    """Everyone who owes pays the collector; the collector pays everyone owed."""
+    into = [Payment(p, collector, -c) for p, c in balance.items() if c < 0 and p != collector]
+    out = [Payment(collector, p, c) for p, c in balance.items() if c > 0 and p != collector]
+    return tuple(sorted(into, key=lambda p: (-p.cents, p.payer))
+                 + sorted(out, key=lambda p: (-p.cents, p.payee)))  # fmt: skip
+
+
+def _check_clears(balance: Mapping[str, int], owed: Iterable[Payment]) -> None:
+    after = dict(balance)
+    for payment in owed:
+        if payment.cents <= 0:
+            raise AssertionError(f"an outstanding payment of {payment.cents} cents")
+        after[payment.payer] = after.get(payment.payer, 0) + payment.cents
+        after[payment.payee] = after.get(payment.payee, 0) - payment.cents
+    if any(after.values()):
+        raise AssertionError(f"the outstanding payments leave balances {after}")
+
+
+def balance_history(
+    player: str, debts: Iterable[Debt], payments: Iterable[PaymentRecord]
+) -> list[BalancePoint]:
+    """A player's balance after each night and payment that touched it, in date order
+    (a night before a payment on the same day)."""
+    events: list[tuple[dt.date, int, int, str]] = []
+    nights: dict[int, tuple[dt.date | None, int]] = {}
+    for debt in debts:
+        if player in (debt.debtor, debt.creditor):
+            date, cents = nights.get(debt.night_id, (debt.date, 0))
+            sign = 1 if debt.creditor == player else -1
+            nights[debt.night_id] = (date, cents + sign * debt.cents)
+    for night_id, (date, cents) in nights.items():
+        events.append((date or dt.date.min, 0, cents, f"night {night_id}"))
+    for payment in payments:
+        if player in (payment.payer, payment.payee):
+            sign = 1 if payment.payer == player else -1
+            other = payment.payee if sign == 1 else payment.payer
+            word = f"paid {other}" if sign == 1 else f"paid by {other}"
+            events.append((payment.paid_on, 1, sign * payment.cents, word))
+    points, running = [], 0
+    for date, _, cents, what in sorted(events, key=lambda e: (e[0], e[1])):
+        running += cents
+        points.append(BalancePoint(None if date == dt.date.min else date, running, what))
+    return points

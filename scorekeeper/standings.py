@@ -1,0 +1,318 @@
+"""League standings: each player's nights summed and ranked under the organiser's choice.
+
+Input is one `NightLine` per player per night (what the store sums from the score
+cache); output is `Standings`: the players who qualify, ranked, and those who do not
+yet, listed apart and ranked among themselves.  Points and money are always the true
+totals of every night (they sum to zero, checked); the *score* a player is ranked by
+may leave out their worst nights or count placement points instead.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Literal
+
+from scorekeeper.problems import Problem, require_zero_sum
+
+RankBy = Literal["points", "money", "points-per-hand", "placement"]
+RANK_BY: tuple[RankBy, ...] = ("points", "money", "points-per-hand", "placement")
+
+RANK_BY_MEANING: dict[str, str] = {
+    "points": "total points",
+    "money": "total money",
+    "points-per-hand": "points per hand played",
+    "placement": "placement points for each night's finishing place at the table",
+}
+
+# Each tie-break: its meaning, and the value compared (higher is better).
+TIE_BREAKS: dict[str, str] = {
+    "nights-won": "more nights won (first place at the table, shared or not)",
+    "hands": "more hands played",
+    "misplays": "fewer misplays",
+    "nights": "more nights played",
+    "points": "more points",
+    "money": "more money",
+    "points-per-hand": "more points per hand",
+    "picker-wins": "more hands won as picker",
+}
+DEFAULT_TIE_BREAKS = ("nights-won", "hands", "misplays")
+DEFAULT_PLACEMENT_POINTS = (5, 3, 2, 1, 0)
+
+
+@dataclass(frozen=True)
+class NightLine:
+    """One player's night in a league: the sums standings and statistics start from."""
+
+    night_id: int
+    date: str | None  # ISO date
+    season: str | None
+    table: str | None
+    player: str
+    points: int
+    cents: int
+    hands: int = 0  # hands dealt in
+    picks: int = 0
+    picker_wins: int = 0
+    schneiders_won: int = 0
+    schneiders_lost: int = 0
+    leasters_won: int = 0
+    misplays: int = 0
+
+
+@dataclass(frozen=True)
+class StandingsOptions:
+    """The organiser's choice of how a league is ranked."""
+
+    rank_by: RankBy = "points"
+    placement_points: tuple[int, ...] = DEFAULT_PLACEMENT_POINTS
+    min_nights: int = 0
+    min_hands: int = 0
+    drop_worst: int = 0
+    tie_breaks: tuple[str, ...] = DEFAULT_TIE_BREAKS
+
+    def to_json(self) -> dict[str, object]:
+        """The options as stored with a league."""
+        return {
+            "rank_by": self.rank_by,
+            "placement_points": list(self.placement_points),
+            "min_nights": self.min_nights,
+            "min_hands": self.min_hands,
+            "drop_worst": self.drop_worst,
+            "tie_breaks": list(self.tie_breaks),
+        }
+
+    def describe(self) -> list[str]:
+        """The qualifying rule and the tie-breaks in words, as printed under standings."""
+        lines = [f"Ranked by {RANK_BY_MEANING[self.rank_by]}."]
+        if self.rank_by == "placement":
+            points = "-".join(str(p) for p in self.placement_points)
+            lines.append(f"Placement points {points} for 1st, 2nd, ... at each table.")
+        if self.drop_worst:
+            nights = "night" if self.drop_worst == 1 else f"{self.drop_worst} nights"
+            lines.append(f"Each player's worst {nights} are not counted (one always is).")
+        if self.min_nights or self.min_hands:
+            need = [f"{n} {w}" for n, w in ((self.min_nights, "nights"),
+                                            (self.min_hands, "hands")) if n]  # fmt: skip
+            lines.append(f"To qualify: at least {' and '.join(need)}; "
+                         "those below are listed apart.")  # fmt: skip
+        if self.tie_breaks:
+            words = "; then ".join(TIE_BREAKS[t] for t in self.tie_breaks)
+            lines.append(f"Ties are broken by {words}; players still tied share the place.")
+        else:
+            lines.append("Players tied share the place.")
+        return lines
+
+
+def parse_standings_options(value: object) -> tuple[StandingsOptions | None, list[Problem]]:
+    """Standings options from JSON (a league's stored choice, or the command line's),
+    every problem named by its field."""
+    if value is None:
+        return StandingsOptions(), []
+    if not isinstance(value, Mapping):
+        return None, [Problem("standings", "must be an object")]
+    problems: list[Problem] = []
+    known = set(StandingsOptions().to_json())
+    problems += [Problem(str(k), "is not a standings option") for k in value if k not in known]
+    rank_by = value.get("rank_by", "points")
+    if rank_by not in RANK_BY:
+        problems.append(Problem("rank_by", f"{rank_by!r} is not one of {', '.join(RANK_BY)}"))
+    placement = value.get("placement_points", list(DEFAULT_PLACEMENT_POINTS))
+    if not _whole_list(placement) or not placement:
+        problems.append(Problem("placement_points", "must be a list of whole numbers"))
+    counts = {k: value.get(k, 0) for k in ("min_nights", "min_hands", "drop_worst")}
+    for key, count in counts.items():
+        if not _whole(count) or count < 0:
+            problems.append(Problem(key, f"{count!r} is not a whole number of 0 or more"))
+    breaks = value.get("tie_breaks", list(DEFAULT_TIE_BREAKS))
+    if not isinstance(breaks, list) or not all(isinstance(b, str) for b in breaks):
+        problems.append(Problem("tie_breaks", "must be a list of tie-break names"))
+    else:
+        problems += [Problem("tie_breaks", f"{b!r} is not one of {', '.join(TIE_BREAKS)}")
+                     for b in breaks if b not in TIE_BREAKS]  # fmt: skip
+    if problems:
+        return None, problems
+    return StandingsOptions(rank_by=rank_by, placement_points=tuple(placement),
+                            tie_breaks=tuple(breaks), **counts), []  # fmt: skip
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _whole_list(value: object) -> bool:
+    return isinstance(value, list) and all(_whole(v) for v in value)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's line in the standings."""
+
+    rank: int | None  # shared when tied; None for a player listed apart (not qualified)
+    player: str
+    qualified: bool
+    nights: int
+    hands: int
+    points: int
+    cents: int
+    picks: int
+    picker_wins: int
+    schneiders_won: int
+    schneiders_lost: int
+    leasters_won: int
+    misplays: int
+    nights_won: int
+    placement_points: int
+    dropped: int  # nights not counted in the score
+    score: Fraction  # what the player is ranked by (after dropping nights)
+
+    @property
+    def points_per_hand(self) -> Fraction:
+        """Average points a hand played (exact)."""
+        return Fraction(self.points, self.hands) if self.hands else Fraction(0)
+
+    @property
+    def picker_win_rate(self) -> Fraction | None:
+        """Hands won as picker over hands picked; None if never picked."""
+        return Fraction(self.picker_wins, self.picks) if self.picks else None
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Ranked standings: the qualified players, then those listed apart."""
+
+    options: StandingsOptions
+    qualified: tuple[Standing, ...]
+    not_qualified: tuple[Standing, ...]
+    nights: int  # nights counted
+    places: dict[int, dict[str, int]] = field(default_factory=dict)  # night -> player -> place
+
+    @property
+    def everyone(self) -> tuple[Standing, ...]:
+        """Every player, the qualified first."""
+        return self.qualified + self.not_qualified
+
+
+def night_places(lines: Iterable[NightLine]) -> dict[int, dict[str, int]]:
+    """Each player's finishing place at each night's table by points; tied players share
+    the better place (1, 1, 3, ...)."""
+    by_night: dict[int, list[NightLine]] = defaultdict(list)
+    for line in lines:
+        by_night[line.night_id].append(line)
+    return {night: _shared_places({n.player: n.points for n in group})
+            for night, group in by_night.items()}  # fmt: skip
+
+
+def _shared_places(values: Mapping[str, int | Fraction]) -> dict[str, int]:
+    ordered = sorted(values, key=lambda p: -values[p])
+    places: dict[str, int] = {}
+    for index, player in enumerate(ordered):
+        tied_above = index and values[ordered[index - 1]] == values[player]
+        places[player] = places[ordered[index - 1]] if tied_above else index + 1
+    return places
+
+
+def compute_standings(
+    lines: Sequence[NightLine], options: StandingsOptions | None = None
+) -> Standings:
+    """Rank every player of these nights.  Points and money sum to zero over everyone
+    (checked); each player's score is what `options.rank_by` counts."""
+    options = options or StandingsOptions()
+    places = night_places(lines)
+    by_player: dict[str, list[NightLine]] = defaultdict(list)
+    for line in lines:
+        by_player[line.player].append(line)
+    rows = [_standing(p, nights, places, options) for p, nights in by_player.items()]
+    require_zero_sum([r.points for r in rows], "the standings' points")
+    require_zero_sum([r.cents for r in rows], "the standings' money")
+    qualified = [r for r in rows if r.qualified]
+    apart = [r for r in rows if not r.qualified]
+    return Standings(
+        options=options,
+        qualified=_ranked(qualified, options),
+        not_qualified=tuple(replace(r, rank=None) for r in _ranked(apart, options)),
+        nights=len(places),
+        places=places,
+    )
+
+
+def _placement(place: int, options: StandingsOptions) -> int:
+    table = options.placement_points
+    return table[place - 1] if place <= len(table) else 0
+
+
+def _night_value(line: NightLine, place: int, options: StandingsOptions) -> Fraction:
+    if options.rank_by == "money":
+        return Fraction(line.cents)
+    if options.rank_by == "placement":
+        return Fraction(_placement(place, options))
+    if options.rank_by == "points-per-hand":
+        return Fraction(line.points, line.hands) if line.hands else Fraction(0)
+    return Fraction(line.points)
+
+
+def _standing(
+    player: str,
+    nights: list[NightLine],
+    places: Mapping[int, Mapping[str, int]],
+    options: StandingsOptions,
+) -> Standing:
+    place = {n.night_id: places[n.night_id][player] for n in nights}
+    worst_first = sorted(nights, key=lambda n: (_night_value(n, place[n.night_id], options),
+                                                n.date or "", n.night_id))  # fmt: skip
+    dropped = min(options.drop_worst, len(nights) - 1)
+    counted = worst_first[dropped:]
+    hands = sum(n.hands for n in nights)
+    total = sum(n.points for n in nights)
+    return Standing(
+        rank=None, player=player,
+        qualified=len(nights) >= options.min_nights and hands >= options.min_hands,
+        nights=len(nights), hands=hands, points=total, cents=sum(n.cents for n in nights),
+        picks=sum(n.picks for n in nights), picker_wins=sum(n.picker_wins for n in nights),
+        schneiders_won=sum(n.schneiders_won for n in nights),
+        schneiders_lost=sum(n.schneiders_lost for n in nights),
+        leasters_won=sum(n.leasters_won for n in nights),
+        misplays=sum(n.misplays for n in nights),
+        nights_won=sum(1 for n in nights if place[n.night_id] == 1),
+        placement_points=sum(_placement(place[n.night_id], options) for n in nights),
+        dropped=dropped, score=_score(counted, place, options),
+    )  # fmt: skip
+
+
+def _score(
+    counted: list[NightLine], place: Mapping[int, int], options: StandingsOptions
+) -> Fraction:
+    if options.rank_by == "points-per-hand":
+        hands = sum(n.hands for n in counted)
+        return Fraction(sum(n.points for n in counted), hands) if hands else Fraction(0)
+    return sum((_night_value(n, place[n.night_id], options) for n in counted), Fraction(0))
+
+
+_TIE_VALUES: dict[str, Callable[[Standing], Fraction | int]] = {
+    "nights-won": lambda s: s.nights_won,
+    "hands": lambda s: s.hands,
+    "misplays": lambda s: -s.misplays,
+    "nights": lambda s: s.nights,
+    "points": lambda s: s.points,
+    "money": lambda s: s.cents,
+    "points-per-hand": lambda s: s.points_per_hand,
+    "picker-wins": lambda s: s.picker_wins,
+}
+
+
+def _ranked(rows: list[Standing], options: StandingsOptions) -> tuple[Standing, ...]:
+    """Best first; ties broken in the stated order; still tied share the place (and are
+    listed by name)."""
+
+    def key(row: Standing) -> tuple[Fraction | int, ...]:
+        return (row.score, *(_TIE_VALUES[t](row) for t in options.tie_breaks))
+
+    ordered = sorted(rows, key=lambda r: (tuple(-v for v in key(r)), r.player.casefold()))
+    ranked: list[Standing] = []
+    for index, row in enumerate(ordered):
+        tied = index and key(ordered[index - 1]) == key(row)
+        rank = ranked[-1].rank if tied else index + 1
+        ranked.append(replace(row, rank=rank))
+    return tuple(ranked)

@@ -1,0 +1,198 @@
+"""Statistics: a player's record over many nights, and how often each outcome happens.
+
+Input is one `HandFact` per hand a player was dealt into (what the store reads from the
+score cache), in the order played: by date, night, then hand number.  Every count here
+is a whole number; rates are exact fractions, shown rounded only by whoever prints them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+DECLARERS = ("picker", "partner")
+
+
+@dataclass(frozen=True)
+class HandFact:
+    """One player's part in one hand, from the score cache."""
+
+    night_id: int
+    date: str | None
+    number: int  # the hand's number in its night
+    player: str
+    role: str  # scorekeeper.night.ROLES
+    outcome: str  # "win"/"loss" for a pick hand (the declarers'), else the hand's type
+    level: str  # "normal", "schneider" or "no-trick"
+    call: str | None  # how the partner was called on a pick hand ("alone", "ace-hearts")
+    points: int
+    cents: int
+    misplays: int = 0  # misplays this player made in this hand
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Hands of one kind, and how many of them were won."""
+
+    hands: int = 0
+    won: int = 0
+
+    @property
+    def rate(self) -> Fraction | None:
+        """The share won; None when there were no such hands."""
+        return Fraction(self.won, self.hands) if self.hands else None
+
+    def add(self, won: bool) -> Tally:
+        """This tally with one more hand."""
+        return Tally(self.hands + 1, self.won + (1 if won else 0))
+
+
+@dataclass(frozen=True)
+class NightFigure:
+    """A player's result for one night (for best and worst nights)."""
+
+    night_id: int
+    date: str | None
+    points: int
+    cents: int
+
+
+@dataclass(frozen=True)
+class PlayerStatistics:
+    """A player's record over the nights asked for."""
+
+    player: str
+    nights: int
+    hands: int
+    points: int
+    cents: int
+    picker: Tally
+    picker_alone: Tally
+    picker_with_partner: Tally
+    picker_by_call: dict[str, Tally]
+    partner: Tally
+    defender: Tally
+    schneiders_won: int
+    schneiders_lost: int
+    no_tricks_won: int
+    no_tricks_lost: int
+    leasters: Tally
+    misplays: int
+    best_night: NightFigure | None
+    worst_night: NightFigure | None
+    longest_winning_streak: int  # hands in a row with points won
+    longest_losing_streak: int  # hands in a row with points lost
+    nights_by_date: tuple[NightFigure, ...] = field(default=())
+
+    @property
+    def points_per_hand(self) -> Fraction:
+        """Average points a hand played (exact)."""
+        return Fraction(self.points, self.hands) if self.hands else Fraction(0)
+
+
+def side_won(fact: HandFact) -> bool | None:
+    """Whether the player's side won a pick hand (None for other hands)."""
+    if fact.outcome not in ("win", "loss"):
+        return None
+    return (fact.role in DECLARERS) == (fact.outcome == "win")
+
+
+def player_statistics(player: str, facts: Sequence[HandFact]) -> PlayerStatistics:
+    """Everything the player page shows, from the player's hands in the order played."""
+    mine = [f for f in facts if f.player == player]
+    tallies: dict[str, Tally] = defaultdict(Tally)
+    by_call: dict[str, Tally] = defaultdict(Tally)
+    levels: Counter[tuple[str, bool]] = Counter()
+    for fact in mine:
+        won = side_won(fact)
+        if fact.role.startswith("leaster"):
+            tallies["leaster"] = tallies["leaster"].add(fact.role == "leaster-winner")
+        if won is None:
+            continue
+        tallies[fact.role] = tallies[fact.role].add(won)
+        if fact.role == "picker":
+            alone = fact.call in (None, "alone")
+            kind = "alone" if alone else "with-partner"
+            tallies[kind] = tallies[kind].add(won)
+            by_call[fact.call or "alone"] = by_call[fact.call or "alone"].add(won)
+        if fact.level != "normal":
+            levels[fact.level, won] += 1
+    nights = _nights(mine)
+    winning, losing = _streaks(mine)
+    return PlayerStatistics(
+        player=player, nights=len(nights), hands=len(mine),
+        points=sum(f.points for f in mine), cents=sum(f.cents for f in mine),
+        picker=tallies["picker"], picker_alone=tallies["alone"],
+        picker_with_partner=tallies["with-partner"], picker_by_call=dict(sorted(by_call.items())),
+        partner=tallies["partner"], defender=tallies["defender"],
+        schneiders_won=levels["schneider", True] + levels["no-trick", True],
+        schneiders_lost=levels["schneider", False] + levels["no-trick", False],
+        no_tricks_won=levels["no-trick", True], no_tricks_lost=levels["no-trick", False],
+        leasters=tallies["leaster"], misplays=sum(f.misplays for f in mine),
+        best_night=max(nights, key=lambda n: n.points, default=None),
+        worst_night=min(nights, key=lambda n: n.points, default=None),
+        longest_winning_streak=winning, longest_losing_streak=losing,
+        nights_by_date=tuple(nights),
+    )  # fmt: skip
+
+
+def _nights(facts: Iterable[HandFact]) -> list[NightFigure]:
+    """The player's nights in the order played, with their totals."""
+    totals: dict[int, list[int]] = {}
+    dates: dict[int, str | None] = {}
+    for fact in facts:
+        entry = totals.setdefault(fact.night_id, [0, 0])
+        entry[0] += fact.points
+        entry[1] += fact.cents
+        dates[fact.night_id] = fact.date
+    return [NightFigure(n, dates[n], p, c) for n, (p, c) in totals.items()]
+
+
+def _streaks(facts: Iterable[HandFact]) -> tuple[int, int]:
+    """The longest runs of hands won (points > 0) and lost (points < 0); a hand that
+    scored nothing for the player (a doubler, say) neither extends nor breaks a run."""
+    best = {1: 0, -1: 0}
+    sign, run = 0, 0
+    for fact in facts:
+        if not fact.points:
+            continue
+        now = 1 if fact.points > 0 else -1
+        run = run + 1 if now == sign else 1
+        sign = now
+        best[now] = max(best[now], run)
+    return best[1], best[-1]
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """One hand as the table saw it (one per hand, not per player)."""
+
+    outcome: str
+    level: str
+    call: str | None
+
+
+def outcome_counts(hands: Iterable[HandOutcome]) -> dict[str, int]:
+    """How often each outcome happens at the table, in the words players use."""
+    counts: Counter[str] = Counter()
+    for hand in hands:
+        counts["hands"] += 1
+        if hand.outcome in ("win", "loss"):
+            counts["picked"] += 1
+            counts["picker won" if hand.outcome == "win" else "picker lost"] += 1
+            counts["went alone"] += hand.call in (None, "alone")
+            if hand.level == "schneider":
+                counts["schneider"] += 1
+            elif hand.level == "no-trick":
+                counts["no-trick"] += 1
+        else:
+            counts[
+                {
+                    "leaster": "leaster",
+                    "no-pick": "nobody picked (doubler or redeal)",
+                    "misplay": "thrown in for a misplay",
+                }.get(hand.outcome, hand.outcome)
+            ] += 1
+    return dict(counts)

@@ -1,0 +1,288 @@
+"""Leagues and seasons, and what standings and statistics read: one grouped query over
+the score cache, turned into the core's `NightLine`s and `HandFact`s at the boundary."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import and_, case, func
+from sqlalchemy import select as columns
+from sqlalchemy.sql import Select
+from sqlmodel import Session, col, select
+
+from scorekeeper.rules import RuleSet, parse_rules
+from scorekeeper.standings import (
+    NightLine,
+    Standings,
+    StandingsOptions,
+    compute_standings,
+    parse_standings_options,
+)
+from scorekeeper.stats import HandFact, HandOutcome
+from scorekeeper.store.database import Database
+from scorekeeper.store.errors import StorageError
+from scorekeeper.store.people import find_league, find_season, name_key
+from scorekeeper.store.tables import (
+    HandPointsRow,
+    HandRow,
+    HandScoreRow,
+    LeagueRow,
+    NightRow,
+    PlayerRow,
+    SeasonRow,
+)
+
+
+@dataclass(frozen=True)
+class LeagueInfo:
+    """A league as the league screens show it."""
+
+    id: int
+    name: str
+    rules: RuleSet | None
+    standings: StandingsOptions
+    seasons: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Period:
+    """Which of a league's nights: one season or all, between two dates (inclusive)."""
+
+    league: str
+    season: str | None = None
+    since: dt.date | None = None
+    until: dt.date | None = None
+
+
+def list_leagues(db: Database) -> list[str]:
+    """Every league's name, alphabetically."""
+    with db.session() as session:
+        return [row.name for row in session.exec(select(LeagueRow).order_by("name_key"))]
+
+
+def league_row(session: Session, name: str) -> LeagueRow:
+    """The league of this name, or a message naming --league."""
+    found = find_league(session, name)
+    if found is None:
+        raise StorageError(f"--league: there is no league {name!r}")
+    return found
+
+
+def _rules(value: Any, what: str) -> RuleSet | None:
+    if value is None:
+        return None
+    rules, problems = parse_rules(value)
+    if rules is None:
+        raise StorageError(f"{what} has rules this version cannot read ({problems[0]})")
+    return rules
+
+
+def _options(value: Any, what: str) -> StandingsOptions:
+    options, problems = parse_standings_options(value)
+    if options is None:
+        raise StorageError(f"{what}: {problems[0]}")
+    return options
+
+
+def league_info(db: Database, *, league: str) -> LeagueInfo:
+    """A league with its default rules, standings options and seasons."""
+    with db.session() as session:
+        row = league_row(session, league)
+        seasons = session.exec(
+            select(SeasonRow.name).where(SeasonRow.league_id == row.id).order_by("created_at")
+        ).all()
+        assert row.id is not None
+        return LeagueInfo(row.id, row.name, _rules(row.rules, f"league {row.name!r}"),
+                          _options(row.standings, f"league {row.name!r}"),
+                          tuple(seasons))  # fmt: skip
+
+
+def save_league(
+    db: Database,
+    *,
+    name: str,
+    rules: RuleSet | None = None,
+    standings: StandingsOptions | None = None,
+) -> int:
+    """Create a league, or change its default rules or standings options (what is None
+    is left as it is); returns its id."""
+    if not name.strip():
+        raise StorageError("--league: a league's name cannot be empty")
+    with db.transaction() as session:
+        row = find_league(session, name) or LeagueRow(name=name.strip(), name_key=name_key(name))
+        if rules is not None:
+            row.rules = rules.to_json()
+        if standings is not None:
+            row.standings = standings.to_json()
+        session.add(row)
+        session.flush()
+        assert row.id is not None
+        return row.id
+
+
+def save_season(db: Database, *, league: str, name: str, rules: RuleSet | None = None) -> int:
+    """Create a season of a league (or change its default rules); returns its id."""
+    if not name.strip():
+        raise StorageError("--season: a season's name cannot be empty")
+    with db.transaction() as session:
+        found = league_row(session, league)
+        assert found.id is not None
+        row = find_season(session, found.id, name) or SeasonRow(
+            league_id=found.id, name=name.strip(), name_key=name_key(name)
+        )
+        if rules is not None:
+            row.rules = rules.to_json()
+        session.add(row)
+        session.flush()
+        assert row.id is not None
+        return row.id
+
+
+def default_rules(db: Database, *, league: str, season: str | None = None) -> RuleSet | None:
+    """The rules a new night of this league (and season) starts with: the season's own,
+    else the league's, else None (the table's last choice then)."""
+    with db.session() as session:
+        found = find_league(session, league)
+        if found is None or found.id is None:
+            return None
+        filed = find_season(session, found.id, season) if season else None
+        if filed is not None and filed.rules is not None:
+            return _rules(filed.rules, f"season {filed.name!r}")
+        return _rules(found.rules, f"league {found.name!r}")
+
+
+def nights_of(session: Session, period: Period) -> Select[Any]:
+    """The ids of the period's nights (never a discarded one)."""
+    league = league_row(session, period.league)
+    query = select(NightRow.id).where(
+        (col(NightRow.league_id) == league.id) & col(NightRow.discarded_at).is_(None)
+    )
+    if period.season is not None:
+        assert league.id is not None
+        season = find_season(session, league.id, period.season)
+        if season is None:
+            raise StorageError(f"--season: league {league.name!r} has no season {period.season!r}")
+        query = query.where(NightRow.season_id == season.id)
+    if period.since is not None:
+        query = query.where(col(NightRow.played_on) >= period.since)
+    if period.until is not None:
+        query = query.where(col(NightRow.played_on) <= period.until)
+    return query
+
+
+def _count(condition: Any) -> Any:
+    return func.sum(case((condition, 1), else_=0))
+
+
+def _side_won() -> Any:
+    """True where the player's side won a pick hand."""
+    declarer = col(HandPointsRow.role).in_(("picker", "partner"))
+    outcome = col(HandScoreRow.outcome)
+    return (declarer & (outcome == "win")) | (~declarer & (outcome == "loss"))
+
+
+def night_lines(db: Database, period: Period) -> list[NightLine]:
+    """Each player's sums for each night of the period: one grouped query on the cache."""
+    night, player, role = (col(HandPointsRow.night_id), col(HandPointsRow.player_id),
+                           col(HandPointsRow.role))  # fmt: skip
+    outcome, big = col(HandScoreRow.outcome), col(HandScoreRow.level) != "normal"
+    query = (
+        columns(
+            night, player, func.sum(col(HandPointsRow.points)),
+            func.sum(col(HandPointsRow.cents)), func.count(), _count(role == "picker"),
+            _count(and_(role == "picker", outcome == "win")),
+            _count(and_(big, _side_won())),
+            _count(and_(big, outcome.in_(("win", "loss")), ~_side_won())),
+            _count(role == "leaster-winner"), func.sum(col(HandPointsRow.misplays)),
+        )
+        .join(HandScoreRow, col(HandScoreRow.hand_id) == col(HandPointsRow.hand_id))
+        .group_by(night, player)
+    )  # fmt: skip
+    with db.session() as session:
+        query = query.where(night.in_(nights_of(session, period)))
+        rows = session.execute(query).all()
+        nights, names = _night_labels(session, period), _names(session)
+    lines = []
+    for night_id, player_id, *sums in rows:
+        date, season, table = nights[night_id]
+        lines.append(NightLine(night_id, date, season, table, names[player_id],
+                               *(int(s or 0) for s in sums)))  # fmt: skip
+    lines.sort(key=lambda line: (line.date or "", line.night_id, line.player.casefold()))
+    return lines
+
+
+def _night_labels(session: Session, period: Period) -> dict[int, tuple[str | None, ...]]:
+    query = (
+        columns(col(NightRow.id), col(NightRow.played_on), col(SeasonRow.name),
+                col(NightRow.table_label))
+        .outerjoin(SeasonRow, col(SeasonRow.id) == col(NightRow.season_id))
+        .where(col(NightRow.id).in_(nights_of(session, period)))
+    )  # fmt: skip
+    return {
+        night: (date.isoformat() if date else None, season, table)
+        for night, date, season, table in session.execute(query).all()
+    }
+
+
+def _names(session: Session) -> dict[int, str]:
+    return {pid: name for pid, name in session.exec(select(PlayerRow.id, PlayerRow.name)).all()
+            if pid is not None}  # fmt: skip
+
+
+def standings(db: Database, period: Period, options: StandingsOptions | None = None) -> Standings:
+    """The period's standings under OPTIONS, else the league's own choice."""
+    if options is None:
+        options = league_info(db, league=period.league).standings
+    return compute_standings(night_lines(db, period), options)
+
+
+def hand_facts(db: Database, period: Period, *, player: str) -> list[HandFact]:
+    """A player's hands in the period, in the order played."""
+    with db.session() as session:
+        found = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(player)))
+        row = found.first()
+        if row is None:
+            raise StorageError(f"--player: there is no player {player!r}")
+        query = (
+            select(  # type: ignore[call-overload]
+                HandPointsRow.night_id, NightRow.played_on, HandScoreRow.position,
+                HandPointsRow.role, HandScoreRow.outcome, HandScoreRow.level, HandScoreRow.call,
+                HandPointsRow.points, HandPointsRow.cents, HandPointsRow.misplays,
+            )
+            .join(HandScoreRow, col(HandScoreRow.hand_id) == col(HandPointsRow.hand_id))
+            .join(NightRow, col(NightRow.id) == col(HandPointsRow.night_id))
+            .where(HandPointsRow.player_id == row.id)
+            .where(col(HandPointsRow.night_id).in_(nights_of(session, period)))
+            .order_by(NightRow.played_on, HandPointsRow.night_id, HandScoreRow.position)
+        )  # fmt: skip
+        rows = session.exec(query).all()
+        name = row.name
+    return [
+        HandFact(night, date.isoformat() if date else None, position, name, role, outcome,
+                 level, call, points, cents, misplays)
+        for night, date, position, role, outcome, level, call, points, cents, misplays in rows
+    ]  # fmt: skip
+
+
+def hand_outcomes(db: Database, period: Period) -> list[HandOutcome]:
+    """Every hand of the period as the table saw it (for how often each outcome happens)."""
+    with db.session() as session:
+        query = (
+            select(HandScoreRow.outcome, HandScoreRow.level, HandScoreRow.call)
+            .join(HandRow, col(HandRow.id) == col(HandScoreRow.hand_id))
+            .where(col(HandScoreRow.night_id).in_(nights_of(session, period)))
+        )
+        return [HandOutcome(o, lv, c) for o, lv, c in session.exec(query).all()]
+
+
+def league_players(db: Database, period: Period) -> list[str]:
+    """Everyone dealt into a hand of the period, by name."""
+    with db.session() as session:
+        query = (
+            select(PlayerRow.name).distinct()
+            .join(HandPointsRow, col(HandPointsRow.player_id) == col(PlayerRow.id))
+            .where(col(HandPointsRow.night_id).in_(nights_of(session, period)))
+        )  # fmt: skip
+        return sorted(session.exec(query).all(), key=str.casefold)

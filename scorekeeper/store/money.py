@@ -1,0 +1,142 @@
+"""A league's money across nights: each closed night's settlement as debts, the payments
+recorded against them, and who owes whom now (the arithmetic is `scorekeeper.ledger`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass
+
+from sqlalchemy import func
+from sqlalchemy import select as columns
+from sqlmodel import Session, col, select
+
+from scorekeeper.ledger import (
+    BalancePoint,
+    Debt,
+    DebtMode,
+    PaymentRecord,
+    balance_history,
+    balances,
+    debts_of_night,
+    outstanding,
+)
+from scorekeeper.settlement import Payment, settle
+from scorekeeper.store.database import Database
+from scorekeeper.store.errors import StorageError
+from scorekeeper.store.league import league_row
+from scorekeeper.store.people import name_key
+from scorekeeper.store.tables import HandPointsRow, NightRow, PaymentRow, PlayerRow, SeatRow
+
+
+@dataclass(frozen=True)
+class LeagueMoney:
+    """Everything the money view shows for a league."""
+
+    league: str
+    debts: tuple[Debt, ...]
+    payments: tuple[PaymentRecord, ...]
+    balances: dict[str, int]  # every player's, by name; sums to zero
+
+    def outstanding(self, mode: DebtMode = "simplify", collector: str | None = None
+                    ) -> tuple[Payment, ...]:  # fmt: skip
+        """Who owes whom now, in MODE."""
+        return outstanding(self.debts, self.payments, mode=mode, collector=collector)
+
+    def history(self, player: str) -> list[BalancePoint]:
+        """A player's balance after each closed night and payment."""
+        return balance_history(player, self.debts, self.payments)
+
+
+def league_money(db: Database, *, league: str) -> LeagueMoney:
+    """A league's debts (closed nights only: an open night is still being played), its
+    payments, and every player's balance."""
+    with db.session() as session:
+        row = league_row(session, league)
+        closed: list[tuple[int, dt.date | None]] = [
+            (night, date)
+            for night, date in session.execute(
+                columns(col(NightRow.id), col(NightRow.played_on)).where(
+                    (col(NightRow.league_id) == row.id)
+                    & col(NightRow.closed_at).is_not(None)
+                    & col(NightRow.discarded_at).is_(None)
+                )
+            ).all()
+        ]
+        names = {pid: name for pid, name in session.exec(select(PlayerRow.id, PlayerRow.name))}
+        totals = _night_cents(session, [night for night, _ in closed], names)
+        debts = [d for night, date in sorted(closed, key=lambda n: (n[1] or dt.date.min, n[0]))
+                 for d in debts_of_night(night, date, settle(totals.get(night, {})))]  # fmt: skip
+        payments = [
+            PaymentRecord(p.id or 0, names[p.payer_id], names[p.payee_id], p.cents, p.paid_on,
+                          p.night_id)
+            for p in session.exec(select(PaymentRow).where(PaymentRow.league_id == row.id)
+                                  .order_by(col(PaymentRow.paid_on), col(PaymentRow.id)))
+        ]  # fmt: skip
+        name = row.name
+    everyone = sorted({d.debtor for d in debts} | {d.creditor for d in debts}
+                      | {p.payer for p in payments} | {p.payee for p in payments},
+                      key=str.casefold)  # fmt: skip
+    return LeagueMoney(name, tuple(debts), tuple(payments), balances(debts, payments, everyone))
+
+
+def _night_cents(
+    session: Session, nights: list[int], names: dict[int | None, str]
+) -> dict[int, dict[str, int]]:
+    """Each night's money per player, in seat order (so the settlement is the one the
+    night screen showed: it settles in the same order)."""
+    if not nights:
+        return {}
+    night, player = col(HandPointsRow.night_id), col(HandPointsRow.player_id)
+    sums = session.execute(
+        columns(night, player, func.sum(col(HandPointsRow.cents)))
+        .where(night.in_(nights)).group_by(night, player)
+    ).all()  # fmt: skip
+    cents: dict[int, dict[int, int]] = defaultdict(dict)
+    for night_id, player_id, total in sums:
+        cents[night_id][player_id] = int(total)
+    seats = session.execute(
+        columns(col(SeatRow.night_id), col(SeatRow.player_id))
+        .where(col(SeatRow.night_id).in_(nights))
+        .order_by(col(SeatRow.night_id), col(SeatRow.position), col(SeatRow.first_hand))
+    ).all()  # fmt: skip
+    ordered: dict[int, dict[str, int]] = defaultdict(dict)
+    for night_id, player_id in seats:
+        if player_id in cents[night_id] and names[player_id] not in ordered[night_id]:
+            ordered[night_id][names[player_id]] = cents[night_id][player_id]
+    return ordered
+
+
+def _player_id(session: Session, name: str, flag: str) -> int:
+    row = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(name))).first()
+    if row is None or row.id is None:
+        raise StorageError(f"{flag}: there is no player {name!r}")
+    return row.id
+
+
+def record_league_payment(
+    db: Database,
+    *,
+    league: str,
+    payer: str,
+    payee: str,
+    cents: int,
+    paid_on: dt.date | None = None,
+    note: str = "",
+) -> int:
+    """Write down that PAYER paid PAYEE, whole or part of what is owed; returns its id."""
+    if cents <= 0:
+        raise StorageError(f"--cents: {cents} is not a positive number of cents")
+    if name_key(payer) == name_key(payee):
+        raise StorageError("--to: a player cannot pay themselves")
+    with db.transaction() as session:
+        row = league_row(session, league)
+        payment = PaymentRow(
+            league_id=row.id, payer_id=_player_id(session, payer, "--from"),
+            payee_id=_player_id(session, payee, "--to"), cents=cents,
+            paid_on=paid_on or dt.date.today(), note=note,
+        )  # fmt: skip
+        session.add(payment)
+        session.flush()
+        assert payment.id is not None
+        return payment.id

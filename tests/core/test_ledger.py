@@ -1,0 +1,166 @@
+"""Money across nights: debts plus partial payments give the right balances, and each way
+of squaring up (fewest payments, debts kept between the original players, a collector)
+does what it promises; league money always sums to zero."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.ledger import (
+    Debt,
+    PaymentRecord,
+    balance_history,
+    balances,
+    outstanding,
+)
+from scorekeeper.settlement import Payment
+
+DAY = dt.date(2026, 11, 3)
+
+
+def debts(text: str) -> list[Debt]:
+    """"night debtor creditor cents" rows."""
+    rows = [line.split() for line in text.strip().splitlines()]
+    return [Debt(int(n), DAY + dt.timedelta(days=7 * int(n)), d, c, int(cents))
+            for n, d, c, cents in rows]  # fmt: skip
+
+
+def paid(text: str) -> list[PaymentRecord]:
+    """"payer payee cents" rows, paid on the day after the last night."""
+    rows = [line.split() for line in text.strip().splitlines()]
+    return [PaymentRecord(i, p, q, int(c), DAY + dt.timedelta(days=30))
+            for i, (p, q, c) in enumerate(rows, start=1)]  # fmt: skip
+
+
+THREE_NIGHTS = debts("""
+1 Bob Ann 125
+1 Cal Ann 50
+2 Ann Dee 200
+2 Bob Dee 25
+3 Cal Bob 75
+""")
+
+
+def test_debts_and_partial_payments_give_the_right_balances() -> None:
+    payments = paid("Cal Ann 30\nAnn Dee 100\nBob Ann 125")
+    assert balances(THREE_NIGHTS, payments) == {
+        # Ann: +125 +50 -200, paid 100, received 30 and 125
+        "Ann": 125 + 50 - 200 + 100 - 30 - 125,
+        "Bob": -125 - 25 + 75 + 125,
+        "Cal": -50 - 75 + 30,
+        "Dee": 200 + 25 - 100,
+    }
+
+
+def test_simplified_debts_zero_every_balance_in_the_fewest_payments() -> None:
+    # Ann -5, Bob +5, Cal -7, Dee +7: two pairs cancel, so two payments (not three).
+    owed = outstanding(debts("1 Ann Bob 5\n2 Cal Dee 3\n3 Cal Dee 4"), [])
+    assert sorted(owed) == [Payment("Ann", "Bob", 5), Payment("Cal", "Dee", 7)]
+
+
+def test_a_full_payment_clears_the_debt() -> None:
+    owed = outstanding(debts("1 Ann Bob 250"), paid("Ann Bob 250"))
+    assert owed == ()
+
+
+def test_direct_mode_keeps_debts_between_the_original_players() -> None:
+    # Simplified, Ann would pay Cal directly (Bob is square); direct keeps both debts.
+    chain = debts("1 Ann Bob 100\n2 Bob Cal 100")
+    assert outstanding(chain, []) == (Payment("Ann", "Cal", 100),)
+    assert set(outstanding(chain, [], mode="direct")) == {
+        Payment("Ann", "Bob", 100), Payment("Bob", "Cal", 100)
+    }  # fmt: skip
+
+
+def test_direct_mode_nets_a_pair_and_its_payments() -> None:
+    owed = outstanding(debts("1 Ann Bob 100\n2 Bob Ann 30"), paid("Ann Bob 50"), mode="direct")
+    assert owed == (Payment("Ann", "Bob", 20),)
+
+
+def test_collector_mode_routes_everything_through_the_treasurer() -> None:
+    owed = outstanding(THREE_NIGHTS, [], mode="collector", collector="Ann")
+    assert all("Ann" in (p.payer, p.payee) for p in owed)
+    assert set(owed) == {Payment("Cal", "Ann", 125), Payment("Bob", "Ann", 75),
+                         Payment("Ann", "Dee", 225)}  # fmt: skip
+
+
+def test_a_collector_who_never_played_only_passes_money_on() -> None:
+    owed = outstanding(debts("1 Ann Bob 40"), [], mode="collector", collector="Treasurer")
+    assert owed == (Payment("Ann", "Treasurer", 40), Payment("Treasurer", "Bob", 40))
+
+
+def test_balance_history_follows_nights_then_payments() -> None:
+    history = balance_history("Ann", THREE_NIGHTS, paid("Ann Dee 100"))
+    assert [(p.balance, p.what) for p in history] == [
+        (175, "night 1"), (-25, "night 2"), (75, "paid Dee")
+    ]  # fmt: skip
+
+
+NAMES = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus"]
+pairs = st.tuples(st.sampled_from(NAMES), st.sampled_from(NAMES)).filter(lambda p: p[0] != p[1])
+debt_lists = st.lists(st.tuples(pairs, st.integers(1, 5000)), max_size=25).map(
+    lambda rows: [Debt(i // 4, None, d, c, cents) for i, ((d, c), cents) in enumerate(rows)]
+)
+payment_lists = st.lists(st.tuples(pairs, st.integers(1, 3000)), max_size=10).map(
+    lambda rows: [PaymentRecord(i, p, q, cents, DAY) for i, ((p, q), cents) in enumerate(rows)]
+)
+
+
+def _after(balance: dict[str, int], owed: tuple[Payment, ...]) -> dict[str, int]:
+    left = dict(balance)
+    for payment in owed:
+        assert payment.cents > 0
+        left[payment.payer] += payment.cents
+        left[payment.payee] = left.get(payment.payee, 0) - payment.cents
+    return left
+
+
+@settings(max_examples=200, deadline=None)
+@given(debt_lists, payment_lists)
+def test_league_money_always_sums_to_zero_and_every_mode_squares_it(debts_, payments) -> None:
+    balance = balances(debts_, payments)
+    assert sum(balance.values()) == 0
+    for mode in ("simplify", "direct"):
+        owed = outstanding(debts_, payments, mode=mode)
+        assert not any(_after(balance, owed).values())
+    owed = outstanding(debts_, payments, mode="collector", collector="Ann")
+    assert all("Ann" in (p.payer, p.payee) for p in owed)
+    assert not any(_after(balance, owed).values())
+
+
+@settings(max_examples=200, deadline=None)
+@given(debt_lists, payment_lists)
+def test_direct_mode_pays_only_between_players_who_had_dealings(debts_, payments) -> None:
+    dealt = {frozenset((d.debtor, d.creditor)) for d in debts_}
+    dealt |= {frozenset((p.payer, p.payee)) for p in payments}
+    for payment in outstanding(debts_, payments, mode="direct"):
+        assert frozenset((payment.payer, payment.payee)) in dealt
+
+
+@settings(max_examples=100, deadline=None)
+@given(debt_lists)
+def test_simplified_is_no_more_payments_than_any_split_into_square_groups(debts_) -> None:
+    balance = {p: c for p, c in balances(debts_, []).items() if c}
+    owed = outstanding(debts_, [])
+    # Brute force: the fewest payments is (players with a balance) - (most groups that
+    # each sum to zero); check no partition into zero-sum groups beats it.
+    names = list(balance)
+    best = _most_zero_groups(names, balance)
+    assert len(owed) == len(names) - best
+
+
+def _most_zero_groups(names: list[str], balance: dict[str, int]) -> int:
+    if not names:
+        return 0
+    first, rest = names[0], names[1:]
+    best = 0
+    for size in range(len(rest) + 1):
+        for group in itertools.combinations(rest, size):
+            if balance[first] + sum(balance[n] for n in group) == 0:
+                left = [n for n in rest if n not in group]
+                best = max(best, 1 + _most_zero_groups(left, balance))
+    return best

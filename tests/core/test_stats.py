@@ -1,0 +1,77 @@
+"""Player statistics and the table's outcome counts, from hands written out by hand."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from scorekeeper.stats import HandFact, HandOutcome, outcome_counts, player_statistics
+
+
+def hands(text: str, player: str = "Ann") -> list[HandFact]:
+    """"night role outcome level call points [misplays]" rows, in the order played."""
+    facts = []
+    for number, row in enumerate(text.strip().splitlines(), start=1):
+        night, role, outcome, level, call, points, *rest = row.split()
+        facts.append(HandFact(int(night), f"2026-10-{int(night):02d}", number, player, role,
+                              outcome, level, None if call == "-" else call, int(points),
+                              int(points) * 25, int(rest[0]) if rest else 0))  # fmt: skip
+    return facts
+
+
+ANN = hands("""
+1 picker   win   normal    ace-hearts  2
+1 picker   win   schneider alone       6
+1 partner  loss  normal    ace-clubs  -1
+1 defender loss  no-trick  ace-spades  3
+1 defender win   normal    ace-hearts -1
+2 leaster-winner leaster normal - 4
+2 leaster  leaster normal  -          -1
+2 played   no-pick normal  -           0
+2 played   misplay normal  -          -4 1
+2 picker   loss  normal    ace-spades -2
+2 defender win   schneider ace-clubs  -2
+""")
+
+
+def test_a_players_record_counts_every_kind_of_hand() -> None:
+    stats = player_statistics("Ann", ANN)
+    assert (stats.nights, stats.hands, stats.points, stats.cents) == (2, 11, 4, 100)
+    assert (stats.picker.hands, stats.picker.won) == (3, 2)
+    assert (stats.picker_alone.hands, stats.picker_alone.won) == (1, 1)
+    assert (stats.picker_with_partner.hands, stats.picker_with_partner.won) == (2, 1)
+    assert {c: (t.hands, t.won) for c, t in stats.picker_by_call.items()} == {
+        "ace-hearts": (1, 1), "alone": (1, 1), "ace-spades": (1, 0)
+    }  # fmt: skip
+    assert (stats.partner.hands, stats.partner.won) == (1, 0)
+    # Defending: a loss by the picker is the defenders' win.
+    assert (stats.defender.hands, stats.defender.won) == (3, 1)
+    assert (stats.schneiders_won, stats.schneiders_lost) == (2, 1)
+    assert (stats.no_tricks_won, stats.no_tricks_lost) == (1, 0)
+    assert (stats.leasters.hands, stats.leasters.won) == (2, 1)
+    assert stats.misplays == 1
+    assert stats.picker.rate == Fraction(2, 3)
+    assert stats.points_per_hand == Fraction(4, 11)
+
+
+def test_best_and_worst_nights_and_streaks() -> None:
+    stats = player_statistics("Ann", ANN)
+    assert (stats.best_night.night_id, stats.best_night.points) == (1, 9)
+    assert (stats.worst_night.night_id, stats.worst_night.points) == (2, -5)
+    # +2 +6, then -1, then +3, -1, +4, -1, (0 skipped) -4 -2 -2: longest losing run 4.
+    assert (stats.longest_winning_streak, stats.longest_losing_streak) == (2, 4)
+
+
+def test_a_player_with_no_hands_has_empty_statistics() -> None:
+    stats = player_statistics("Zed", ANN)
+    assert stats.hands == 0 and stats.best_night is None and stats.picker.rate is None
+
+
+def test_how_often_each_outcome_happens_at_the_table() -> None:
+    table = [HandOutcome("win", "normal", "ace-hearts"), HandOutcome("win", "schneider", "alone"),
+             HandOutcome("loss", "no-trick", "ace-clubs"), HandOutcome("leaster", "normal", None),
+             HandOutcome("no-pick", "normal", None), HandOutcome("misplay", "normal", None)]  # fmt: skip
+    assert outcome_counts(table) == {
+        "hands": 6, "picked": 3, "picker won": 2, "picker lost": 1, "went alone": 1,
+        "schneider": 1, "no-trick": 1, "leaster": 1,
+        "nobody picked (doubler or redeal)": 1, "thrown in for a misplay": 1,
+    }  # fmt: skip

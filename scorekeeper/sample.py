@@ -77,24 +77,44 @@ def _sample_hand(rng: random.Random, seated: list[str], number: int) -> dict[str
 def sample_league_documents() -> list[dict[str, Any]]:
     """A small league to open the app on the first time: two seasons, two tables some
     nights, twelve players.  The same every time (a fixed random seed)."""
-    rng = random.Random(2026)
+    return generated_league_documents(seed=2026, seasons=SAMPLE_SEASONS, stakes=(10,))
+
+
+SAMPLE_SEASONS = {
+    "Spring 2026": ["2026-03-03", "2026-03-17", "2026-04-07"],
+    "Fall 2026": ["2026-10-06", "2026-10-20", "2026-11-03"],
+}
+
+
+def generated_league_documents(
+    *,
+    seed: int,
+    seasons: dict[str, list[str]],
+    stakes: tuple[int, ...] = (10,),
+    roster: list[str] | None = None,
+    league: str = "Tuesday Night League",
+) -> list[dict[str, Any]]:
+    """Night documents of a league: for each season, its dates (ISO), one or two tables
+    a night of five or six players drawn from ROSTER, stakes drawn from STAKES."""
+    rng = random.Random(seed)
+    roster = roster or ROSTER
     nights: list[dict[str, Any]] = []
-    dates = [("Spring 2026", f"2026-0{m}-{d:02d}") for m, d in ((3, 3), (3, 17), (4, 7))]
-    dates += [("Fall 2026", f"2026-{m}-{d:02d}") for m, d in ((10, 6), (10, 20), (11, 3))]
-    for season, date in dates:
-        tables = 2 if rng.random() < 0.5 else 1
-        sizes = [5 + rng.randint(0, 1) for _ in range(tables)]  # five, or six with a dealer out
-        players = rng.sample(ROSTER, sum(sizes))
-        for table, size in enumerate(sizes):
-            start = sum(sizes[:table])
-            seated = players[start : start + size]
-            count = rng.randint(14, 24)
-            hands = [_sample_hand(rng, seated, n) for n in range(count)]
-            hands[-1]["last_hand"] = True
-            nights.append({
-                "format": "sheepshead-night/1", "date": date,
-                "league": "Tuesday Night League", "season": season, "table": str(table + 1),
-                "rules": {"preset": "classic-5", "stake_cents": 10, "no_pick": "leaster"},
-                "players": seated, "hands": hands,
-            })  # fmt: skip
+    for season, dates in seasons.items():
+        for date in dates:
+            tables = 2 if rng.random() < 0.5 else 1
+            sizes = [5 + rng.randint(0, 1) for _ in range(tables)]  # six: the dealer sits out
+            players = rng.sample(roster, sum(sizes))
+            stake = rng.choice(stakes)
+            for table, size in enumerate(sizes):
+                start = sum(sizes[:table])
+                seated = players[start : start + size]
+                count = rng.randint(14, 24)
+                hands = [_sample_hand(rng, seated, n) for n in range(count)]
+                hands[-1]["last_hand"] = True
+                nights.append({
+                    "format": "sheepshead-night/1", "date": date, "league": league,
+                    "season": season, "table": str(table + 1),
+                    "rules": {"preset": "classic-5", "stake_cents": stake, "no_pick": "leaster"},
+                    "players": seated, "hands": hands,
+                })  # fmt: skip
     return nights

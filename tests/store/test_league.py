@@ -1,0 +1,206 @@
+"""League standings, statistics and money from a real database (SQLite file and
+PostgreSQL server), checked against totals computed in the test from the night
+documents themselves."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter, defaultdict
+from typing import Any
+
+import pytest
+
+from scorekeeper.document import load_night
+from scorekeeper.night import NightResult, score_night
+from scorekeeper.records import PickHand
+from scorekeeper.sample import generated_league_documents
+from scorekeeper.standings import StandingsOptions
+from scorekeeper.store import league as leagues
+from scorekeeper.store.database import Database
+from scorekeeper.store.errors import StorageError
+from scorekeeper.store.money import league_money, record_league_payment
+from scorekeeper.store.nights import import_night, night_result
+from scorekeeper.store.tonight import set_closed
+
+LEAGUE = "Tuesday Night League"
+SEASONS = {
+    "Spring": ["2026-03-03", "2026-03-10", "2026-03-17"],
+    "Summer": ["2026-06-02", "2026-06-09"],
+    "Fall": ["2026-10-06", "2026-10-13", "2026-10-20"],
+}
+
+
+@pytest.fixture
+def documents() -> list[dict[str, Any]]:
+    return generated_league_documents(seed=7, seasons=SEASONS, stakes=(5, 10, 25))
+
+
+@pytest.fixture
+def filed(db: Database, documents: list[dict[str, Any]]) -> list[int]:
+    return [import_night(db, document) for document in documents]
+
+
+def expected_totals(documents: list[dict[str, Any]]) -> dict[str, Counter[str]]:
+    """Each player's sums, computed here from the documents with the core's scorer."""
+    totals: dict[str, Counter[str]] = defaultdict(Counter)
+    for document in documents:
+        night, problems = load_night(document)
+        assert night is not None, problems
+        result = score_night(night)
+        played = set()
+        for record, hand in zip(night.hands, result.hands, strict=True):
+            for player in hand.active:
+                played.add(player)
+                mine = totals[player]
+                mine["points"] += hand.points[player]
+                mine["cents"] += hand.cents[player]
+                mine["hands"] += 1
+                mine["misplays"] += record.misplays.count(player)
+            if isinstance(record, PickHand):
+                totals[record.picker]["picks"] += 1
+                totals[record.picker]["picker_wins"] += hand.outcome == "win"
+            if hand.type == "leaster":
+                for winner in record.winners:  # type: ignore[attr-defined]
+                    totals[winner]["leasters_won"] += 1
+        for player in played:
+            totals[player]["nights"] += 1
+    return totals
+
+
+def as_counts(standing: Any) -> Counter[str]:
+    fields = ("points", "cents", "hands", "misplays", "picks", "picker_wins",
+              "leasters_won", "nights")  # fmt: skip
+    return Counter({f: getattr(standing, f) for f in fields if getattr(standing, f)})
+
+
+def test_all_time_standings_equal_the_documents_totals(
+    db: Database, documents: list[dict[str, Any]], filed: list[int]
+) -> None:
+    standings = leagues.standings(db, leagues.Period(LEAGUE))
+    expected = expected_totals(documents)
+    assert {s.player: as_counts(s) for s in standings.everyone} == {
+        p: Counter({k: v for k, v in c.items() if v}) for p, c in expected.items()
+    }
+    assert standings.nights == len(documents) > len(SEASONS) * 2  # several tables a night
+    ranked = [s.points for s in standings.qualified]
+    assert ranked == sorted(ranked, reverse=True)
+
+
+def test_standings_for_a_season_and_for_a_date_range(
+    db: Database, documents: list[dict[str, Any]], filed: list[int]
+) -> None:
+    summer = [d for d in documents if d["season"] == "Summer"]
+    season = leagues.standings(db, leagues.Period(LEAGUE, season="Summer"))
+    assert {s.player: s.points for s in season.everyone} == {
+        p: c["points"] for p, c in expected_totals(summer).items()
+    }
+    march = [d for d in documents if "2026-03-10" <= d["date"] <= "2026-03-17"]
+    since, until = dt.date(2026, 3, 10), dt.date(2026, 3, 17)
+    ranged = leagues.standings(db, leagues.Period(LEAGUE, since=since, until=until))
+    assert {s.player: s.cents for s in ranged.everyone} == {
+        p: c["cents"] for p, c in expected_totals(march).items()
+    }
+
+
+def test_the_leagues_own_choice_of_ranking_is_kept(db: Database, filed: list[int]) -> None:
+    options = StandingsOptions(rank_by="placement", min_nights=4, tie_breaks=("hands",))
+    leagues.save_league(db, name=LEAGUE, standings=options)
+    assert leagues.league_info(db, league=LEAGUE).standings == options
+    standings = leagues.standings(db, leagues.Period(LEAGUE))
+    assert standings.options == options
+    assert all(s.nights >= 4 for s in standings.qualified)
+    assert all(s.nights < 4 for s in standings.not_qualified)
+
+
+def test_a_player_page_statistics_match_the_documents(
+    db: Database, documents: list[dict[str, Any]], filed: list[int]
+) -> None:
+    from scorekeeper.stats import player_statistics
+
+    facts = leagues.hand_facts(db, leagues.Period(LEAGUE), player="ann")
+    stats = player_statistics("Ann", facts)
+    expected = expected_totals(documents)["Ann"]
+    assert (stats.hands, stats.points, stats.nights) == (
+        expected["hands"], expected["points"], expected["nights"]
+    )  # fmt: skip
+    assert (stats.picker.hands, stats.picker.won) == (expected["picks"], expected["picker_wins"])
+    dates = [f.date for f in facts]
+    assert dates == sorted(dates)  # in the order played
+
+
+def test_unknown_league_season_and_player_are_named(db: Database, filed: list[int]) -> None:
+    with pytest.raises(StorageError, match="--league: there is no league 'Nope'"):
+        leagues.standings(db, leagues.Period("Nope"))
+    with pytest.raises(StorageError, match="--season: .* has no season 'Winter'"):
+        leagues.standings(db, leagues.Period(LEAGUE, season="Winter"))
+    with pytest.raises(StorageError, match="--player: there is no player 'Zed'"):
+        leagues.hand_facts(db, leagues.Period(LEAGUE), player="Zed")
+
+
+def test_a_season_has_its_own_default_rules(db: Database) -> None:
+    from scorekeeper.rules import preset_rules
+
+    leagues.save_league(db, name="Thursday", rules=preset_rules("classic-5"))
+    leagues.save_season(db, league="Thursday", name="Winter", rules=preset_rules("cutthroat-4"))
+    assert leagues.default_rules(db, league="Thursday", season="Winter") == preset_rules(
+        "cutthroat-4"
+    )
+    assert leagues.default_rules(db, league="thursday", season="Other") == preset_rules(
+        "classic-5"
+    )
+    assert leagues.league_info(db, league="Thursday").seasons == ("Winter",)
+
+
+# -- money ---------------------------------------------------------------------------
+
+
+def test_closed_nights_settlements_become_the_leagues_debts(
+    db: Database, filed: list[int]
+) -> None:
+    closed = filed[:-2]  # the last two nights are still being played
+    for night_id in closed:
+        set_closed(db, night_id=night_id, closed=True)
+    money = league_money(db, league=LEAGUE)
+    results: dict[int, NightResult] = {n: night_result(db, night_id=n) for n in filed}
+    assert sorted((d.night_id, d.debtor, d.creditor, d.cents) for d in money.debts) == sorted(
+        (n, p.payer, p.payee, p.cents) for n in closed for p in results[n].settlement
+    )
+    expected: Counter[str] = Counter()
+    for night_id in closed:
+        expected.update(results[night_id].total_cents)
+    assert {p: c for p, c in money.balances.items() if c} == {p: c for p, c in expected.items() if c}
+    assert sum(money.balances.values()) == 0
+
+
+def test_partial_payments_change_balances_and_what_is_outstanding(
+    db: Database, filed: list[int]
+) -> None:
+    for night_id in filed:
+        set_closed(db, night_id=night_id, closed=True)
+    before = league_money(db, league=LEAGUE)
+    first = before.outstanding()[0]
+    half = first.cents // 2
+    record_league_payment(db, league=LEAGUE, payer=first.payer, payee=first.payee, cents=half,
+                          paid_on=dt.date(2026, 11, 1))  # fmt: skip
+    after = league_money(db, league=LEAGUE)
+    assert after.balances[first.payer] == before.balances[first.payer] + half
+    assert after.balances[first.payee] == before.balances[first.payee] - half
+    assert sum(after.balances.values()) == 0
+    assert after.history(first.payer)[-1].balance == after.balances[first.payer]
+    for payment in after.outstanding():
+        record_league_payment(db, league=LEAGUE, payer=payment.payer, payee=payment.payee,
+                              cents=payment.cents)  # fmt: skip
+    settled = league_money(db, league=LEAGUE)
+    assert not any(settled.balances.values()) and settled.outstanding() == ()
+
+
+def test_a_bad_payment_is_refused_and_writes_nothing(db: Database, filed: list[int]) -> None:
+    for payer, payee, cents, message in [
+        ("Ann", "Bob", 0, "--cents: 0 is not a positive"),
+        ("Ann", "ann", 5, "--to: a player cannot pay themselves"),
+        ("Zed", "Bob", 5, "--from: there is no player 'Zed'"),
+        ("Ann", "Zed", 5, "--to: there is no player 'Zed'"),
+    ]:
+        with pytest.raises(StorageError, match=message):
+            record_league_payment(db, league=LEAGUE, payer=payer, payee=payee, cents=cents)
+    assert league_money(db, league=LEAGUE).payments == ()

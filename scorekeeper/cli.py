@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from scorekeeper import __version__
 from scorekeeper.document import loads_night
+from scorekeeper.league_cli import add_league_commands
 from scorekeeper.night import NightResult, score_night
 from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.store.errors import StorageError
@@ -197,6 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
     res.add_argument("file", metavar="FILE")
     res.add_argument("--force", action="store_true", help="overwrite a database with data")
     res.set_defaults(run=command_restore)
+    add_league_commands(commands)
     return parser
 
 
@@ -220,6 +222,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StorageError as error:
         print(f"scorekeeper: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
+        sys.stderr.close()
+        return EXIT_OK
     except Exception as error:  # an internal error: a short message, never a traceback
         print(f"scorekeeper: internal error: {type(error).__name__}: {error}", file=sys.stderr)
         return EXIT_INTERNAL

@@ -23,14 +23,14 @@ DAY = dt.date(2026, 11, 3)
 
 
 def debts(text: str) -> list[Debt]:
-    """"night debtor creditor cents" rows."""
+    """ "night debtor creditor cents" rows."""
     rows = [line.split() for line in text.strip().splitlines()]
     return [Debt(int(n), DAY + dt.timedelta(days=7 * int(n)), d, c, int(cents))
             for n, d, c, cents in rows]  # fmt: skip
 
 
 def paid(text: str) -> list[PaymentRecord]:
-    """"payer payee cents" rows, paid on the day after the last night."""
+    """ "payer payee cents" rows, paid on the day after the last night."""
     rows = [line.split() for line in text.strip().splitlines()]
     return [PaymentRecord(i, p, q, int(c), DAY + dt.timedelta(days=30))
             for i, (p, q, c) in enumerate(rows, start=1)]  # fmt: skip

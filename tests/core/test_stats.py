@@ -8,7 +8,7 @@ from scorekeeper.stats import HandFact, HandOutcome, outcome_counts, player_stat
 
 
 def hands(text: str, player: str = "Ann") -> list[HandFact]:
-    """"night role outcome level call points [misplays]" rows, in the order played."""
+    """ "night role outcome level call points [misplays]" rows, in the order played."""
     facts = []
     for number, row in enumerate(text.strip().splitlines(), start=1):
         night, role, outcome, level, call, points, *rest = row.split()

@@ -145,18 +145,14 @@ def test_a_season_has_its_own_default_rules(db: Database) -> None:
     assert leagues.default_rules(db, league="Thursday", season="Winter") == preset_rules(
         "cutthroat-4"
     )
-    assert leagues.default_rules(db, league="thursday", season="Other") == preset_rules(
-        "classic-5"
-    )
+    assert leagues.default_rules(db, league="thursday", season="Other") == preset_rules("classic-5")
     assert leagues.league_info(db, league="Thursday").seasons == ("Winter",)
 
 
 # -- money ---------------------------------------------------------------------------
 
 
-def test_closed_nights_settlements_become_the_leagues_debts(
-    db: Database, filed: list[int]
-) -> None:
+def test_closed_nights_settlements_become_the_leagues_debts(db: Database, filed: list[int]) -> None:
     closed = filed[:-2]  # the last two nights are still being played
     for night_id in closed:
         set_closed(db, night_id=night_id, closed=True)
@@ -168,7 +164,9 @@ def test_closed_nights_settlements_become_the_leagues_debts(
     expected: Counter[str] = Counter()
     for night_id in closed:
         expected.update(results[night_id].total_cents)
-    assert {p: c for p, c in money.balances.items() if c} == {p: c for p, c in expected.items() if c}
+    assert {p: c for p, c in money.balances.items() if c} == {
+        p: c for p, c in expected.items() if c
+    }
     assert sum(money.balances.values()) == 0
 
 

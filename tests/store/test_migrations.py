@@ -55,10 +55,20 @@ FIRST_SCHEMA_ROWS = [
     "(1,1,1,1),(1,2,2,1),(1,3,3,1)",
     "INSERT INTO hand (id, night_id, position, record, revision, updated_at) VALUES "
     '(1, 1, 1, \'{"type": "pick", "picker": 2, "partners": [], "points": 70, '
-    "\"tricks\": 5}', 1, '2026-01-01')",
+    '"tricks": 5, "call": "alone"}\', 1, \'2026-01-01\')',
     "INSERT INTO hand_score VALUES (1, 1, 1, 'win', 'normal', 1, 'Bob took 70: a win.', 0)",
     "INSERT INTO hand_points (hand_id, player_id, night_id, points, cents) VALUES "
     "(1,1,1,-1,-5),(1,2,1,2,10),(1,3,1,-1,-5)",
+    # A second night, thrown in for Ann's misplay (for 0004's misplay counts).
+    "INSERT INTO night (id, rules, created_at, updated_at) VALUES "
+    "(2, '{\"preset\": \"three-handed\"}', '2026-01-02', '2026-01-02')",
+    "INSERT INTO seat (night_id, player_id, position, first_hand) VALUES "
+    "(2,1,1,1),(2,2,2,1),(2,3,3,1)",
+    "INSERT INTO hand (id, night_id, position, record, revision, updated_at) VALUES "
+    '(2, 2, 1, \'{"type": "misplay", "misplays": [1]}\', 1, \'2026-01-02\')',
+    "INSERT INTO hand_score VALUES (2, 2, 1, 'misplay', 'normal', 1, 'Ann misplayed.', 0)",
+    "INSERT INTO hand_points (hand_id, player_id, night_id, points, cents) VALUES "
+    "(2,1,2,-2,-10),(2,2,2,1,5),(2,3,2,1,5)",
 ]
 
 
@@ -77,12 +87,22 @@ def test_a_first_schema_database_with_data_upgrades_intact_with_a_backup(tmp_pat
     (backup,) = tmp_path.glob("league.sqlite3.*.bak")
     with sqlite3.connect(backup) as old:
         assert old.execute("SELECT version_num FROM alembic_version").fetchall() == [("0001",)]
-        assert old.execute("SELECT count(*) FROM hand_points").fetchone() == (3,)
+        assert old.execute("SELECT count(*) FROM hand_points").fetchone() == (6,)
     with sqlite3.connect(path) as new:
         version = new.execute("SELECT version_num FROM alembic_version").fetchall()
-        roles = new.execute("SELECT player_id, role FROM hand_points ORDER BY player_id")
+        roles = new.execute("SELECT player_id, role, misplays FROM hand_points "
+                            "ORDER BY hand_id, player_id")  # fmt: skip
+        calls = new.execute("SELECT hand_id, call FROM hand_score ORDER BY hand_id")
         assert version == [(head_revision(),)]
-        assert roles.fetchall() == [(1, "defender"), (2, "picker"), (3, "defender")]
+        assert roles.fetchall() == [
+            (1, "defender", 0),
+            (2, "picker", 0),
+            (3, "defender", 0),
+            (1, "played", 1),
+            (2, "played", 0),
+            (3, "played", 0),
+        ]
+        assert calls.fetchall() == [(1, "alone"), (2, None)]
     assert nights.cached_points(db, night_id=1) == [{"Ann": -1, "Bob": 2, "Cal": -1}]
     assert nights.night_result(db, night_id=1).total_points == {"Ann": -1, "Bob": 2, "Cal": -1}
     db.dispose()

@@ -1,0 +1,367 @@
+"""The league commands of `scorekeeper`: league, standings, stats, debts, pay.
+
+Each reads the database through the store and computes with the core; bad input (an
+unknown league, a bad date, a bad option) is named by its flag and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+from typing import Any, TextIO
+
+from scorekeeper.formatting import decimal, dollars, number, percent
+from scorekeeper.ledger import DEBT_MODES
+from scorekeeper.rules import PRESETS, parse_rules
+from scorekeeper.standings import RANK_BY, TIE_BREAKS, Standing, StandingsOptions
+from scorekeeper.standings import parse_standings_options as parse_options
+from scorekeeper.stats import PlayerStatistics, Tally, player_statistics
+
+
+def _user_error(lines: list[str]) -> Exception:
+    from scorekeeper.cli import UserError
+
+    return UserError(lines)
+
+
+def _store(args: argparse.Namespace) -> Any:
+    from scorekeeper.cli import open_store
+
+    return open_store(args)
+
+
+def _date(value: str | None, flag: str) -> dt.date | None:
+    if value is None:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise _user_error([f"{flag}: {value!r} is not a date like 2026-11-22"]) from None
+
+
+def _period(args: argparse.Namespace) -> Any:
+    from scorekeeper.store.league import Period
+
+    return Period(args.league, getattr(args, "season", None),
+                  _date(getattr(args, "since", None), "--since"),
+                  _date(getattr(args, "until", None), "--until"))  # fmt: skip
+
+
+def _period_and_options(args: argparse.Namespace, db: Any) -> tuple[Any, StandingsOptions]:
+    """The period and the standings options the flags ask for, every problem at once."""
+    from scorekeeper.cli import UserError
+    from scorekeeper.store.league import league_info
+
+    lines: list[str] = []
+    period = options = None
+    try:
+        period = _period(args)
+    except UserError as error:
+        lines += error.lines
+    try:
+        options = _options_from_flags(args, league_info(db, league=args.league).standings)
+    except UserError as error:
+        lines += error.lines
+    if lines:
+        raise UserError(lines)
+    assert options is not None
+    return period, options
+
+
+def _emit(out: TextIO, value: Any) -> None:
+    json.dump(value, out, ensure_ascii=False, indent=2)
+    out.write("\n")
+
+
+def _table(out: TextIO, rows: list[list[str]], right: set[int]) -> None:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        cells = [c.rjust(w) if i in right else c.ljust(w)
+                 for i, (c, w) in enumerate(zip(row, widths, strict=True))]  # fmt: skip
+        print("  ".join(cells).rstrip(), file=out)
+
+
+# -- league --------------------------------------------------------------------------
+
+
+def _options_from_flags(args: argparse.Namespace, base: StandingsOptions) -> StandingsOptions:
+    """The standings options with whatever the flags change."""
+    value: dict[str, Any] = base.to_json()
+    lists = {"placement_points": args.placement_points, "tie_breaks": args.tie_breaks}
+    for key, text in lists.items():
+        if text is not None:
+            items = [t.strip() for t in text.split(",") if t.strip()]
+            value[key] = [int(t) if t.lstrip("-").isdigit() else t for t in items] if (
+                key == "placement_points") else items  # fmt: skip
+    for key in ("rank_by", "min_nights", "min_hands", "drop_worst"):
+        if getattr(args, key) is not None:
+            value[key] = getattr(args, key)
+    options, problems = parse_options(value)
+    if options is None:
+        raise _user_error([f"--{p.field.replace('_', '-')}: {p.message}" for p in problems])
+    return options
+
+
+def command_league(args: argparse.Namespace, out: TextIO) -> int:
+    """`scorekeeper league NAME [--season S] [--preset P] [--stake N] [standings flags]`:
+    create a league (or season) or change its defaults, then print them."""
+    from scorekeeper.store.league import league_info, save_league, save_season
+
+    db = _store(args)
+    rules = None
+    if args.preset is not None or args.stake is not None:
+        value = {"preset": args.preset or "classic-5"}
+        if args.stake is not None:
+            value["stake_cents"] = args.stake
+        rules, problems = parse_rules(value)
+        if rules is None:
+            flags = {"stake_cents": "stake", "preset": "preset"}
+            raise _user_error([f"--{flags.get(p.field.rsplit('.', 1)[-1], 'preset')}: "
+                               f"{p.message}" for p in problems])  # fmt: skip
+    if args.season:
+        save_league(db, name=args.league)
+        save_season(db, league=args.league, name=args.season, rules=rules)
+    else:
+        save_league(db, name=args.league, rules=rules)
+    info = league_info(db, league=args.league)
+    options = _options_from_flags(args, info.standings)
+    if options != info.standings:
+        save_league(db, name=args.league, standings=options)
+    print(f"League: {info.name}", file=out)
+    print(f"Seasons: {', '.join(info.seasons) or '(none yet)'}", file=out)
+    if info.rules is not None:
+        print(f"Default rules: {json.dumps(info.rules.to_json())}", file=out)
+    for line in options.describe():
+        print(line, file=out)
+    return 0
+
+
+# -- standings -----------------------------------------------------------------------
+
+
+def standing_to_json(row: Standing) -> dict[str, Any]:
+    """One player's standing as `scorekeeper standings --json` prints it."""
+    return {
+        "rank": row.rank, "player": row.player, "qualified": row.qualified,
+        "points": row.points, "cents": row.cents, "nights": row.nights, "hands": row.hands,
+        "points_per_hand": number(row.points_per_hand), "picks": row.picks,
+        "picker_wins": row.picker_wins,
+        "picker_win_rate": None if row.picker_win_rate is None else number(row.picker_win_rate),
+        "schneiders_won": row.schneiders_won, "schneiders_lost": row.schneiders_lost,
+        "leasters_won": row.leasters_won, "misplays": row.misplays,
+        "nights_won": row.nights_won, "placement_points": row.placement_points,
+        "dropped_nights": row.dropped, "score": number(row.score),
+    }  # fmt: skip
+
+
+STANDINGS_HEADER = ["#", "Player", "Nights", "Hands", "Points", "Money", "Pts/hand", "Picks",
+                    "Picks won", "Schneiders", "Leasters", "Misplays"]  # fmt: skip
+
+
+def standing_cells(row: Standing) -> list[str]:
+    """A standing as the printed table shows it (the same cells as the league report)."""
+    return [str(row.rank) if row.rank else "-", row.player, str(row.nights), str(row.hands),
+            str(row.points), dollars(row.cents), decimal(row.points_per_hand), str(row.picks),
+            percent(row.picker_win_rate), str(row.schneiders_won), str(row.leasters_won),
+            str(row.misplays)]  # fmt: skip
+
+
+def command_standings(args: argparse.Namespace, out: TextIO) -> int:
+    """`scorekeeper standings --league NAME [--season S] [--json]`: the league's table."""
+    from scorekeeper.store.league import standings
+
+    db = _store(args)
+    period, options = _period_and_options(args, db)
+    result = standings(db, period, options)
+    if args.json:
+        _emit(out, [standing_to_json(row) for row in result.everyone])
+        return 0
+    if not result.everyone:
+        print("No hands played in this period yet.", file=out)
+        return 0
+    right = {0, *range(2, len(STANDINGS_HEADER))}
+    _table(out, [STANDINGS_HEADER, *[standing_cells(r) for r in result.qualified]], right)
+    if result.not_qualified:
+        print("\nNot yet qualified:", file=out)
+        _table(out, [STANDINGS_HEADER, *[standing_cells(r) for r in result.not_qualified]],
+               right)  # fmt: skip
+    print("", file=out)
+    for line in options.describe():
+        print(line, file=out)
+    return 0
+
+
+# -- stats ---------------------------------------------------------------------------
+
+
+def _tally(tally: Tally) -> dict[str, Any]:
+    rate = tally.rate
+    return {"hands": tally.hands, "won": tally.won,
+            "rate": None if rate is None else number(rate)}  # fmt: skip
+
+
+def statistics_to_json(stats: PlayerStatistics) -> dict[str, Any]:
+    """A player's statistics as `scorekeeper stats --json` prints them."""
+
+    def night(n: Any) -> dict[str, Any] | None:
+        if n is None:
+            return None
+        return {"night": n.night_id, "date": n.date, "points": n.points, "cents": n.cents}
+
+    return {
+        "player": stats.player, "nights": stats.nights, "hands": stats.hands,
+        "points": stats.points, "cents": stats.cents,
+        "points_per_hand": number(stats.points_per_hand),
+        "picker": _tally(stats.picker), "picker_alone": _tally(stats.picker_alone),
+        "picker_with_partner": _tally(stats.picker_with_partner),
+        "picker_by_call": {c: _tally(t) for c, t in stats.picker_by_call.items()},
+        "partner": _tally(stats.partner), "defender": _tally(stats.defender),
+        "schneiders_won": stats.schneiders_won, "schneiders_lost": stats.schneiders_lost,
+        "no_tricks_won": stats.no_tricks_won, "no_tricks_lost": stats.no_tricks_lost,
+        "leasters": _tally(stats.leasters), "misplays": stats.misplays,
+        "best_night": night(stats.best_night), "worst_night": night(stats.worst_night),
+        "longest_winning_streak": stats.longest_winning_streak,
+        "longest_losing_streak": stats.longest_losing_streak,
+    }  # fmt: skip
+
+
+def statistics_lines(stats: PlayerStatistics) -> list[tuple[str, str]]:
+    """A player's statistics as label and value, for the player page and the CLI."""
+
+    def won(t: Tally) -> str:
+        return f"{t.won} of {t.hands} ({percent(t.rate)})"
+
+    def night(n: Any) -> str:
+        return "-" if n is None else f"{n.points:+d} points ({n.date or 'no date'})"
+
+    lines = [("Nights", str(stats.nights)), ("Hands", str(stats.hands)),
+             ("Points", str(stats.points)), ("Money", dollars(stats.cents)),
+             ("Points per hand", decimal(stats.points_per_hand)),
+             ("Won as picker", won(stats.picker)), ("  going alone", won(stats.picker_alone)),
+             ("  with a partner", won(stats.picker_with_partner))]  # fmt: skip
+    lines += [(f"  calling {call}", won(t)) for call, t in stats.picker_by_call.items()
+              if call != "alone"]  # fmt: skip
+    lines += [("Won as partner", won(stats.partner)), ("Won defending", won(stats.defender)),
+              ("Schneiders won / lost", f"{stats.schneiders_won} / {stats.schneiders_lost}"),
+              ("No-tricks won / lost", f"{stats.no_tricks_won} / {stats.no_tricks_lost}"),
+              ("Leasters won", won(stats.leasters)), ("Misplays", str(stats.misplays)),
+              ("Best night", night(stats.best_night)), ("Worst night", night(stats.worst_night)),
+              ("Longest winning streak", f"{stats.longest_winning_streak} hands"),
+              ("Longest losing streak", f"{stats.longest_losing_streak} hands")]  # fmt: skip
+    return lines
+
+
+def command_stats(args: argparse.Namespace, out: TextIO) -> int:
+    """`scorekeeper stats --league NAME --player NAME [--json]`: a player's record."""
+    from scorekeeper.store.league import hand_facts
+
+    facts = hand_facts(_store(args), _period(args), player=args.player)
+    name = facts[0].player if facts else args.player.strip()
+    stats = player_statistics(name, facts)
+    if args.json:
+        _emit(out, statistics_to_json(stats))
+        return 0
+    rows = statistics_lines(stats)
+    width = max(len(label) for label, _ in rows)
+    print(stats.player, file=out)
+    for label, value in rows:
+        print(f"  {label.ljust(width)}  {value}", file=out)
+    return 0
+
+
+# -- money ---------------------------------------------------------------------------
+
+
+def command_debts(args: argparse.Namespace, out: TextIO) -> int:
+    """`scorekeeper debts --league NAME [--mode M] [--collector NAME] [--json]`."""
+    from scorekeeper.store.money import league_money
+
+    if args.mode == "collector" and not args.collector:
+        raise _user_error(["--collector: collector mode needs the treasurer's name"])
+    money = league_money(_store(args), league=args.league)
+    owed = money.outstanding(args.mode, args.collector)
+    if args.json:
+        _emit(out, {"league": money.league, "mode": args.mode, "balances": money.balances,
+                    "outstanding": [{"from": p.payer, "to": p.payee, "cents": p.cents}
+                                    for p in owed]})  # fmt: skip
+        return 0
+    if not owed:
+        print(f"{money.league}: everyone is square.", file=out)
+        return 0
+    for payment in owed:
+        print(f"{payment.payer} pays {payment.payee} {dollars(payment.cents)}", file=out)
+    return 0
+
+
+def command_pay(args: argparse.Namespace, out: TextIO) -> int:
+    """`scorekeeper pay --league NAME --from NAME --to NAME --cents N [--date D]`."""
+    from scorekeeper.store.money import league_money, record_league_payment
+
+    db = _store(args)
+    record_league_payment(db, league=args.league, payer=args.payer, payee=args.payee,
+                          cents=args.cents, paid_on=_date(args.date, "--date"),
+                          note=args.note or "")  # fmt: skip
+    balance = league_money(db, league=args.league).balances
+    print(f"Recorded: {args.payer} paid {args.payee} {dollars(args.cents)}.", file=out)
+    for name in (args.payer, args.payee):
+        key = next((n for n in balance if n.casefold() == name.strip().casefold()), name)
+        print(f"{key}'s balance is now {dollars(balance.get(key, 0))}.", file=out)
+    return 0
+
+
+# -- the parser ----------------------------------------------------------------------
+
+
+def _standings_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rank-by", choices=RANK_BY, dest="rank_by")
+    parser.add_argument("--placement-points", metavar="LIST", help="e.g. 5,3,2,1,0")
+    parser.add_argument("--min-nights", type=int, metavar="N", help="nights to qualify")
+    parser.add_argument("--min-hands", type=int, metavar="N", help="hands to qualify")
+    parser.add_argument("--drop-worst", type=int, metavar="N", help="nights not counted")
+    parser.add_argument("--tie-breaks", metavar="LIST",
+                        help=f"in order, from: {', '.join(TIE_BREAKS)}")  # fmt: skip
+
+
+def _period_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--league", required=True, metavar="NAME")
+    parser.add_argument("--season", metavar="NAME", help="default: every season")
+    parser.add_argument("--since", metavar="DATE", help="first date counted (2026-01-31)")
+    parser.add_argument("--until", metavar="DATE", help="last date counted")
+
+
+def add_league_commands(commands: Any) -> None:
+    """Add the league commands to `scorekeeper`'s subcommands."""
+    league = commands.add_parser("league", help="create a league or season, or set defaults")
+    league.add_argument("league", metavar="NAME")
+    league.add_argument("--season", metavar="NAME", help="create or change this season")
+    league.add_argument("--preset", choices=sorted(PRESETS), help="default rules for new nights")
+    league.add_argument("--stake", type=int, metavar="CENTS", help="cents a point")
+    _standings_flags(league)
+    league.set_defaults(run=command_league)
+    standings = commands.add_parser("standings", help="the league's standings")
+    _period_flags(standings)
+    _standings_flags(standings)
+    standings.add_argument("--json", action="store_true")
+    standings.set_defaults(run=command_standings)
+    stats = commands.add_parser("stats", help="a player's statistics in a league")
+    _period_flags(stats)
+    stats.add_argument("--player", required=True, metavar="NAME")
+    stats.add_argument("--json", action="store_true")
+    stats.set_defaults(run=command_stats)
+    debts = commands.add_parser("debts", help="who owes whom in a league, across nights")
+    debts.add_argument("--league", required=True, metavar="NAME")
+    debts.add_argument("--mode", choices=DEBT_MODES, default="simplify",
+                       help="simplify: fewest payments; direct: only between the players "
+                       "who owe each other; collector: all through one treasurer")  # fmt: skip
+    debts.add_argument("--collector", metavar="NAME", help="the treasurer, for collector mode")
+    debts.add_argument("--json", action="store_true")
+    debts.set_defaults(run=command_debts)
+    pay = commands.add_parser("pay", help="record a payment, whole or part of a debt")
+    pay.add_argument("--league", required=True, metavar="NAME")
+    pay.add_argument("--from", required=True, dest="payer", metavar="NAME")
+    pay.add_argument("--to", required=True, dest="payee", metavar="NAME")
+    pay.add_argument("--cents", required=True, type=int, metavar="N")
+    pay.add_argument("--date", metavar="DATE", help="default: today")
+    pay.add_argument("--note", metavar="TEXT")
+    pay.set_defaults(run=command_pay)

@@ -1,0 +1,126 @@
+"""`scorekeeper league / standings / stats / debts / pay` on a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.cli import main
+from scorekeeper.sample import sample_league_documents
+from scorekeeper.store.database import open_database
+from scorekeeper.store.nights import import_night
+from scorekeeper.store.tonight import set_closed
+
+LEAGUE = "Tuesday Night League"
+
+
+def run(*args: str, capsys) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'league.sqlite3'}"
+    db = open_database(url)
+    for night_id in [import_night(db, d) for d in sample_league_documents()]:
+        set_closed(db, night_id=night_id, closed=True)
+    db.dispose()
+    return url
+
+
+def test_standings_json_lists_every_player_with_the_required_fields(url, capsys) -> None:
+    status, out, err = run("--database", url, "standings", "--league", LEAGUE, "--json",
+                           capsys=capsys)  # fmt: skip
+    assert status == 0 and err == ""
+    rows = json.loads(out)
+    assert {"rank", "player", "points", "cents", "nights", "hands"} <= set(rows[0])
+    assert [r["rank"] for r in rows] == sorted(r["rank"] for r in rows)
+    assert sum(r["points"] for r in rows) == 0 and sum(r["cents"] for r in rows) == 0
+    points = [r["points"] for r in rows]
+    assert points == sorted(points, reverse=True)
+
+
+def test_standings_flags_choose_ranking_and_qualifying(url, capsys) -> None:
+    status, out, _ = run("--database", url, "standings", "--league", LEAGUE, "--season",
+                         "Fall 2026", "--rank-by", "placement", "--placement-points", "5,3,1",
+                         "--min-nights", "2", "--json", capsys=capsys)  # fmt: skip
+    rows = json.loads(out)
+    qualified = [r for r in rows if r["qualified"]]
+    assert all(r["nights"] >= 2 for r in qualified)
+    assert all(r["rank"] is None and r["nights"] < 2 for r in rows if not r["qualified"])
+    scores = [r["score"] for r in qualified]
+    assert scores == sorted(scores, reverse=True)
+    assert all(r["score"] == r["placement_points"] for r in qualified)
+
+
+def test_the_league_command_keeps_the_organisers_choice(url, capsys) -> None:
+    status, out, _ = run("--database", url, "league", LEAGUE, "--rank-by", "money",
+                         "--drop-worst", "1", "--tie-breaks", "misplays,hands",
+                         capsys=capsys)  # fmt: skip
+    assert status == 0 and "Ranked by total money." in out
+    assert "fewer misplays; then more hands played" in out
+    status, out, _ = run("--database", url, "standings", "--league", LEAGUE, capsys=capsys)
+    assert "Ranked by total money." in out and "worst night" in out
+
+
+def test_stats_json_matches_the_standings_line(url, capsys) -> None:
+    rows = json.loads(run("--database", url, "standings", "--league", LEAGUE, "--json",
+                          capsys=capsys)[1])  # fmt: skip
+    ann = next(r for r in rows if r["player"] == "Ann")
+    status, out, _ = run("--database", url, "stats", "--league", LEAGUE, "--player", "ann",
+                         "--json", capsys=capsys)  # fmt: skip
+    stats = json.loads(out)
+    assert status == 0 and stats["player"] == "Ann"
+    assert (stats["points"], stats["hands"], stats["nights"]) == (
+        ann["points"], ann["hands"], ann["nights"]
+    )  # fmt: skip
+    assert (stats["picker"]["hands"], stats["picker"]["won"]) == (ann["picks"], ann["picker_wins"])
+
+
+def test_paying_part_of_a_debt_changes_what_debts_prints(url, capsys) -> None:
+    before = json.loads(run("--database", url, "debts", "--league", LEAGUE, "--json",
+                            capsys=capsys)[1])  # fmt: skip
+    first = before["outstanding"][0]
+    status, out, _ = run("--database", url, "pay", "--league", LEAGUE, "--from", first["from"],
+                         "--to", first["to"], "--cents", "10", capsys=capsys)  # fmt: skip
+    assert status == 0 and f"Recorded: {first['from']} paid {first['to']} $0.10." in out
+    after = json.loads(run("--database", url, "debts", "--league", LEAGUE, "--json",
+                           capsys=capsys)[1])  # fmt: skip
+    assert after["balances"][first["from"]] == before["balances"][first["from"]] + 10
+    assert sum(after["balances"].values()) == 0
+
+
+def test_debts_in_collector_and_direct_modes(url, capsys) -> None:
+    out = run("--database", url, "debts", "--league", LEAGUE, "--mode", "collector",
+              "--collector", "Ann", "--json", capsys=capsys)[1]  # fmt: skip
+    assert all("Ann" in (p["from"], p["to"]) for p in json.loads(out)["outstanding"])
+    status, out, _ = run("--database", url, "debts", "--league", LEAGUE, "--mode", "direct",
+                         capsys=capsys)  # fmt: skip
+    assert status == 0 and " pays " in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["standings", "--league", "Nope"], "--league: there is no league 'Nope'"),
+        (["standings", "--league", LEAGUE, "--season", "Winter"], "--season: "),
+        (["standings", "--league", LEAGUE, "--since", "2026-13-01"], "--since: '2026-13-01'"),
+        (["standings", "--league", LEAGUE, "--tie-breaks", "height"], "--tie-breaks: 'height'"),
+        (["standings", "--league", LEAGUE, "--min-nights", "-1"], "--min-nights: -1"),
+        (["stats", "--league", LEAGUE, "--player", "Zed"], "--player: there is no player 'Zed'"),
+        (["pay", "--league", LEAGUE, "--from", "Ann", "--to", "Bob", "--cents", "-5"],
+         "--cents: -5 is not a positive"),
+        (["pay", "--league", LEAGUE, "--from", "Ann", "--to", "Zed", "--cents", "5"],
+         "--to: there is no player 'Zed'"),
+        (["debts", "--league", LEAGUE, "--mode", "collector"], "--collector: "),
+        (["league", LEAGUE, "--stake", "-3"], "--stake: "),
+    ],
+)  # fmt: skip
+def test_bad_input_is_named_by_its_flag_with_status_2(url, capsys, args, message) -> None:
+    status, out, err = run("--database", url, *args, capsys=capsys)
+    assert status == 2 and out == ""
+    assert message in err and "Traceback" not in err

@@ -45,7 +45,7 @@ def test_standings_json_lists_every_player_with_the_required_fields(url, capsys)
 
 
 def test_standings_flags_choose_ranking_and_qualifying(url, capsys) -> None:
-    status, out, _ = run("--database", url, "standings", "--league", LEAGUE, "--season",
+    _, out, _ = run("--database", url, "standings", "--league", LEAGUE, "--season",
                          "Fall 2026", "--rank-by", "placement", "--placement-points", "5,3,1",
                          "--min-nights", "2", "--json", capsys=capsys)  # fmt: skip
     rows = json.loads(out)

@@ -67,9 +67,11 @@ def test_a_player_with_no_hands_has_empty_statistics() -> None:
 
 
 def test_how_often_each_outcome_happens_at_the_table() -> None:
-    table = [HandOutcome("win", "normal", "ace-hearts"), HandOutcome("win", "schneider", "alone"),
-             HandOutcome("loss", "no-trick", "ace-clubs"), HandOutcome("leaster", "normal", None),
-             HandOutcome("no-pick", "normal", None), HandOutcome("misplay", "normal", None)]  # fmt: skip
+    table = [
+        HandOutcome("win", "normal", "ace-hearts"), HandOutcome("win", "schneider", "alone"),
+        HandOutcome("loss", "no-trick", "ace-clubs"), HandOutcome("leaster", "normal", None),
+        HandOutcome("no-pick", "normal", None), HandOutcome("misplay", "normal", None),
+    ]  # fmt: skip
     assert outcome_counts(table) == {
         "hands": 6, "picked": 3, "picker won": 2, "picker lost": 1, "went alone": 1,
         "schneider": 1, "no-trick": 1, "leaster": 1,

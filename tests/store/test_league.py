@@ -131,7 +131,7 @@ def test_a_player_page_statistics_match_the_documents(
 def test_unknown_league_season_and_player_are_named(db: Database, filed: list[int]) -> None:
     with pytest.raises(StorageError, match="--league: there is no league 'Nope'"):
         leagues.standings(db, leagues.Period("Nope"))
-    with pytest.raises(StorageError, match="--season: .* has no season 'Winter'"):
+    with pytest.raises(StorageError, match=r"--season: .* has no season 'Winter'"):
         leagues.standings(db, leagues.Period(LEAGUE, season="Winter"))
     with pytest.raises(StorageError, match="--player: there is no player 'Zed'"):
         leagues.hand_facts(db, leagues.Period(LEAGUE), player="Zed")

@@ -32,3 +32,14 @@ def decimal(value: Fraction, places: int = 2) -> str:
 def number(value: Fraction) -> int | float:
     """A JSON number: whole values stay integers, others are rounded to 3 places."""
     return int(value) if value.denominator == 1 else round(float(value), 3)
+
+
+def parse_dollars(text: str) -> int | None:
+    """Whole cents from what a person types for money: '1.25', '$1.25', '3', '.5', '0.05';
+    None when it is not an amount.  Never through a float."""
+    cleaned = text.strip().removeprefix("$").replace(",", "").strip()
+    whole, _, part = cleaned.partition(".")
+    digits = all(p == "" or p.isdigit() for p in (whole, part))
+    if not (whole or part) or not digits or len(part) > 2:
+        return None
+    return int(whole or "0") * 100 + int(part.ljust(2, "0"))

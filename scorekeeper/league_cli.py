@@ -16,7 +16,7 @@ from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.rules import PRESETS, parse_rules
 from scorekeeper.standings import RANK_BY, TIE_BREAKS, Standing, StandingsOptions
 from scorekeeper.standings import parse_standings_options as parse_options
-from scorekeeper.stats import PlayerStatistics, Tally, player_statistics
+from scorekeeper.stats import PlayerStatistics, Tally, player_statistics, statistics_lines
 
 
 def _user_error(lines: list[str]) -> Exception:
@@ -224,32 +224,6 @@ def statistics_to_json(stats: PlayerStatistics) -> dict[str, Any]:
         "longest_winning_streak": stats.longest_winning_streak,
         "longest_losing_streak": stats.longest_losing_streak,
     }  # fmt: skip
-
-
-def statistics_lines(stats: PlayerStatistics) -> list[tuple[str, str]]:
-    """A player's statistics as label and value, for the player page and the CLI."""
-
-    def won(t: Tally) -> str:
-        return f"{t.won} of {t.hands} ({percent(t.rate)})"
-
-    def night(n: Any) -> str:
-        return "-" if n is None else f"{n.points:+d} points ({n.date or 'no date'})"
-
-    lines = [("Nights", str(stats.nights)), ("Hands", str(stats.hands)),
-             ("Points", str(stats.points)), ("Money", dollars(stats.cents)),
-             ("Points per hand", decimal(stats.points_per_hand)),
-             ("Won as picker", won(stats.picker)), ("  going alone", won(stats.picker_alone)),
-             ("  with a partner", won(stats.picker_with_partner))]  # fmt: skip
-    lines += [(f"  calling {call}", won(t)) for call, t in stats.picker_by_call.items()
-              if call != "alone"]  # fmt: skip
-    lines += [("Won as partner", won(stats.partner)), ("Won defending", won(stats.defender)),
-              ("Schneiders won / lost", f"{stats.schneiders_won} / {stats.schneiders_lost}"),
-              ("No-tricks won / lost", f"{stats.no_tricks_won} / {stats.no_tricks_lost}"),
-              ("Leasters won", won(stats.leasters)), ("Misplays", str(stats.misplays)),
-              ("Best night", night(stats.best_night)), ("Worst night", night(stats.worst_night)),
-              ("Longest winning streak", f"{stats.longest_winning_streak} hands"),
-              ("Longest losing streak", f"{stats.longest_losing_streak} hands")]  # fmt: skip
-    return lines
 
 
 def command_stats(args: argparse.Namespace, out: TextIO) -> int:

@@ -11,6 +11,9 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
+
+from scorekeeper.formatting import decimal, dollars, percent
 
 DECLARERS = ("picker", "partner")
 
@@ -196,3 +199,29 @@ def outcome_counts(hands: Iterable[HandOutcome]) -> dict[str, int]:
                 }.get(hand.outcome, hand.outcome)
             ] += 1
     return dict(counts)
+
+
+def statistics_lines(stats: PlayerStatistics) -> list[tuple[str, str]]:
+    """A player's statistics as label and value, for the player page and the CLI."""
+
+    def won(t: Tally) -> str:
+        return f"{t.won} of {t.hands} ({percent(t.rate)})"
+
+    def night(n: Any) -> str:
+        return "-" if n is None else f"{n.points:+d} points ({n.date or 'no date'})"
+
+    lines = [("Nights", str(stats.nights)), ("Hands", str(stats.hands)),
+             ("Points", str(stats.points)), ("Money", dollars(stats.cents)),
+             ("Points per hand", decimal(stats.points_per_hand)),
+             ("Won as picker", won(stats.picker)), ("  going alone", won(stats.picker_alone)),
+             ("  with a partner", won(stats.picker_with_partner))]  # fmt: skip
+    lines += [(f"  calling {call}", won(t)) for call, t in stats.picker_by_call.items()
+              if call != "alone"]  # fmt: skip
+    lines += [("Won as partner", won(stats.partner)), ("Won defending", won(stats.defender)),
+              ("Schneiders won / lost", f"{stats.schneiders_won} / {stats.schneiders_lost}"),
+              ("No-tricks won / lost", f"{stats.no_tricks_won} / {stats.no_tricks_lost}"),
+              ("Leasters won", won(stats.leasters)), ("Misplays", str(stats.misplays)),
+              ("Best night", night(stats.best_night)), ("Worst night", night(stats.worst_night)),
+              ("Longest winning streak", f"{stats.longest_winning_streak} hands"),
+              ("Longest losing streak", f"{stats.longest_losing_streak} hands")]  # fmt: skip
+    return lines

@@ -2,7 +2,8 @@
 
     xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/python scripts/screenshots.py OUTDIR
 
-States: the empty start (starting a night), a night in progress, and settling up.
+States: the empty start (starting a night), a night in progress, settling up, the chart,
+and the league window (standings, a player's page, the money across nights).
 """
 
 import sys
@@ -56,10 +57,25 @@ def main() -> None:
         lambda: grab("settlement.png"),
         lambda: night.tabs.setCurrentWidget(night.chart),
         lambda: grab("chart.png"),
+        lambda: (night.show_league(), night.league_window.move(0, 0),
+                 night.league_window.resize(1260, 780)),
+        lambda: grab("league-standings.png"),
+        lambda: (night.league_window.tabs.setCurrentIndex(1),
+                 night.league_window.player.setCurrentText("Ann")),
+        lambda: grab("league-player.png"),
+        lambda: night.league_window.tabs.setCurrentIndex(2),
+        lambda: grab("league-money.png"),
         app.quit,
     ]
-    for number, step in enumerate(steps):
-        QTimer.singleShot(600 * (number + 1), step)
+
+    def run(number: int) -> None:
+        """One step, then the next 600 ms after it ends (a slow step cannot make the
+        next screenshot catch a screen that has not been repainted yet)."""
+        steps[number]()
+        if number + 1 < len(steps):
+            QTimer.singleShot(600, lambda: run(number + 1))
+
+    QTimer.singleShot(600, lambda: run(0))
     app.exec()
 
 

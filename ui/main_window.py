@@ -32,6 +32,7 @@ from scorekeeper.store.nights import list_nights
 from scorekeeper.store.people import list_players
 from ui import errors
 from ui.hand_entry import HandEntry
+from ui.league_window import LeagueWindow
 from ui.night_panels import HandPanel, RunningChart, SettlementPanel
 from ui.paths import icon_path
 from ui.session import NightSession
@@ -90,6 +91,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.splitter)
         self._menus()
 
+        self.league_window: LeagueWindow | None = None
         session.changed.connect(self.refresh)
         session.failed.connect(lambda message: errors.show_error(message))
         self.sheet.selectionModel().currentRowChanged.connect(lambda *_: self._show_panels())
@@ -139,6 +141,9 @@ class MainWindow(QMainWindow):
         self._action(night, "&Settle up", lambda: self.tabs.setCurrentWidget(self.settlement),
                      "Ctrl+E")  # fmt: skip
         self._action(night, "&Chart", lambda: self.tabs.setCurrentWidget(self.chart), "Ctrl+G")
+
+        league = bar.addMenu("Lea&gue")
+        self._action(league, "&Standings, players and money…", self.show_league, "Ctrl+L")
 
     # -- showing ---------------------------------------------------------------------
 
@@ -276,6 +281,23 @@ class MainWindow(QMainWindow):
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.attempt(lambda: self.session.start_night(**dialog.choices()))
         self.back_to_entry()
+
+    def show_league(self) -> None:
+        """The league window, on this night's league; kept up to date while it is open."""
+        view = self.session.view
+        league = view.document.get("league") if view is not None else None
+        if self.league_window is None:
+            self.league_window = LeagueWindow(self.session.db, league)
+            self.session.changed.connect(self._refresh_league)
+        else:
+            self.league_window.load_leagues(league or self.league_window.league.currentText())
+        self.league_window.show()
+        self.league_window.raise_()
+        self.league_window.activateWindow()
+
+    def _refresh_league(self) -> None:
+        if self.league_window is not None and self.league_window.isVisible():
+            self.league_window.load_leagues(self.league_window.league.currentText())
 
     def open_night(self) -> None:
         found = list_nights(self.session.db)

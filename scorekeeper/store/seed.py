@@ -8,6 +8,7 @@ from scorekeeper.sample import sample_league_documents
 from scorekeeper.store.database import Database
 from scorekeeper.store.nights import import_night
 from scorekeeper.store.tables import NightRow, PlayerRow
+from scorekeeper.store.tonight import set_closed
 
 
 def is_empty(db: Database) -> bool:
@@ -19,5 +20,9 @@ def is_empty(db: Database) -> bool:
 
 
 def seed_sample_league(db: Database) -> list[int]:
-    """File the sample league's nights; returns their ids."""
-    return [import_night(db, document) for document in sample_league_documents()]
+    """File the sample league's nights, every one but the newest closed (settled, so the
+    league's money has debts to show); returns their ids."""
+    ids = [import_night(db, document) for document in sample_league_documents()]
+    for night_id in ids[:-1]:
+        set_closed(db, night_id=night_id, closed=True)
+    return ids

@@ -1,0 +1,139 @@
+"""The league window: standings filtered and sorted, a player's page, and the money view
+where a payment is recorded (saved first), changes the balances, and can be undone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from scorekeeper.store.database import Database
+from scorekeeper.store.league import Period, standings
+from scorekeeper.store.money import league_money
+from scorekeeper.store.seed import seed_sample_league
+from ui.league_models import SORT_ROLE
+from ui.league_window import LeagueWindow
+
+LEAGUE = "Tuesday Night League"
+
+
+@pytest.fixture
+def window(database: Database, qtbot: Any) -> LeagueWindow:
+    seed_sample_league(database)
+    shown = LeagueWindow(database, LEAGUE)
+    qtbot.addWidget(shown)
+    shown.show()
+    return shown
+
+
+def shown_column(view: Any, column: int) -> list[str]:
+    model = view.model()
+    return [model.index(row, column).data() for row in range(model.rowCount())]
+
+
+def balance_of(window: LeagueWindow, player: str) -> str:
+    names = shown_column(window.balances_view, 0)
+    return shown_column(window.balances_view, 1)[names.index(player)]
+
+
+def test_recording_a_payment_changes_the_balances(window: LeagueWindow, database, qtbot) -> None:
+    window.tabs.setCurrentIndex(2)
+    owed = window.owed_model.rows[0]
+    before = league_money(database, league=LEAGUE).balances
+    shown_before = balance_of(window, owed.payer)
+    assert (window.payer.currentText(), window.payee.currentText()) == (owed.payer, owed.payee)
+    assert window.amount.text() == _dollars(owed.cents)[1:]  # offered: the suggestion
+    window.amount.clear()
+    qtbot.keyClicks(window.amount, "0.05")  # a partial payment
+    qtbot.keyClick(window.amount, Qt.Key.Key_Return)
+
+    after = league_money(database, league=LEAGUE).balances  # saved before it is shown
+    assert after[owed.payer] == before[owed.payer] + 5
+    assert after[owed.payee] == before[owed.payee] - 5
+    assert balance_of(window, owed.payer) != shown_before
+    assert balance_of(window, owed.payer) == _dollars(after[owed.payer])
+    assert shown_column(window.payments_view, 1) == [f"{owed.payer} paid {owed.payee}"]
+    assert window.amount.text() == ""
+
+    window.undo_stack.undo()
+    assert league_money(database, league=LEAGUE).balances == before
+    assert balance_of(window, owed.payer) == shown_before
+    window.undo_stack.redo()
+    assert league_money(database, league=LEAGUE).balances == after
+
+
+def test_recording_every_suggested_payment_squares_the_league(window: LeagueWindow) -> None:
+    window.tabs.setCurrentIndex(2)
+    while window.owed_model.rows:
+        window.owed_view.selectRow(0)
+        window.settle_selected.click()
+    assert window.money_summary.text() == "Everyone is square."
+    assert set(shown_column(window.balances_view, 1)) == {"$0.00"}
+
+
+def test_a_bad_amount_is_named_and_nothing_is_written(window: LeagueWindow, database) -> None:
+    window.tabs.setCurrentIndex(2)
+    for typed in ("abc", "1.234", "0"):
+        window.amount.setText(typed)
+        window.record.click()
+        assert window.form_problem.text().startswith("Amount: ")
+    window.payer.setCurrentText("Ann")
+    window.payee.setCurrentText("Ann")
+    window.amount.setText("1")
+    window.record.click()
+    assert window.form_problem.text() == "--to: a player cannot pay themselves"
+    assert league_money(database, league=LEAGUE).payments == ()
+
+
+def test_standings_follow_the_season_and_sort_by_number(window: LeagueWindow, database) -> None:
+    expected = standings(database, Period(LEAGUE, season="Fall 2026"))
+    window.season.setCurrentText("Fall 2026")
+    assert shown_column(window.standings_view, 1) == [r.player for r in expected.everyone]
+    window.standings_view.sortByColumn(4, Qt.SortOrder.AscendingOrder)  # points, low first
+    points = [int(p) for p in shown_column(window.standings_view, 4)]
+    assert points == sorted(points) and points != sorted(points, key=str)
+
+
+def test_choosing_a_ranking_and_keeping_it_for_the_league(window: LeagueWindow, database) -> None:
+    window.rank_by.setCurrentIndex(window.rank_by.findData("placement"))
+    window.min_nights.setValue(4)
+    ranks = shown_column(window.standings_view, 0)
+    nights = [int(n) for n in shown_column(window.standings_view, 2)]
+    assert all(n >= 4 for r, n in zip(ranks, nights, strict=True) if r != "—")
+    assert "—" in ranks  # those below the minimum are listed apart, at the end
+    window.save_choice.click()
+    kept = standings(database, Period(LEAGUE)).options
+    assert (kept.rank_by, kept.min_nights) == ("placement", 4)
+
+
+def test_the_player_page_shows_the_players_record(window: LeagueWindow, database) -> None:
+    window.tabs.setCurrentIndex(1)
+    window.player.setCurrentText("Bob")
+    rows = dict(window.stats_model.rows)
+    bob = next(r for r in standings(database, Period(LEAGUE)).everyone if r.player == "Bob")
+    assert rows["Hands"] == str(bob.hands) and rows["Points"] == str(bob.points)
+    assert window.balance_chart.chart().series()  # the balance over time is drawn
+
+
+def test_sort_values_are_plain_numbers_qt_can_compare(window: LeagueWindow) -> None:
+    model = window.standings_model
+    for column in range(model.columnCount()):
+        value = model.index(0, column).data(SORT_ROLE)
+        assert isinstance(value, int | float | str), (column, value)
+
+
+def _dollars(cents: int) -> str:
+    from scorekeeper.formatting import dollars
+
+    return dollars(cents)
+
+
+def test_the_night_screen_opens_the_league_window(database, open_window) -> None:
+    seed_sample_league(database)
+    from scorekeeper.store.tonight import night_to_reopen
+
+    main = open_window(database, night_to_reopen(database))
+    main.show_league()
+    assert main.league_window is not None and main.league_window.isVisible()
+    assert main.league_window.league.currentText() == LEAGUE

@@ -1,0 +1,136 @@
+"""Table models of the league window: standings, a player's statistics, balances, who
+owes whom, and payments.  Each holds plain values from the core (never ORM rows), shows
+text, and gives the raw value under SORT_ROLE so sorting is by number, not by text."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, Generic, TypeVar
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+from scorekeeper.formatting import decimal, dollars, percent
+from scorekeeper.ledger import PaymentRecord
+from scorekeeper.settlement import Payment
+from scorekeeper.standings import Standing
+
+Index = QModelIndex | QPersistentModelIndex
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+Row = TypeVar("Row")
+
+
+class Column(Generic[Row]):
+    """One column: its header, its text, and the value it sorts by."""
+
+    def __init__(
+        self, header: str, text: Callable[[Row], str], sort: Callable[[Row], Any] | None = None,
+        *, right: bool = True,
+    ) -> None:  # fmt: skip
+        self.header, self.text, self.sort, self.right = header, text, sort or text, right
+
+
+class RowsModel(QAbstractTableModel, Generic[Row]):
+    """A read-only table of ROWS, one per line, described by COLUMNS."""
+
+    columns: Sequence[Column[Row]] = ()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[Row] = []
+
+    def set_rows(self, rows: Sequence[Row]) -> None:
+        """Show these rows instead."""
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.columns)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:  # fmt: skip
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.columns[section].header
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        column, row = self.columns[index.column()], self.rows[index.row()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            return column.text(row)
+        if role == SORT_ROLE:  # Qt compares only plain values: fractions sort as floats
+            value = column.sort(row)
+            return float(value) if isinstance(value, Fraction) else value
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            side = Qt.AlignmentFlag.AlignRight if column.right else Qt.AlignmentFlag.AlignLeft
+            return int(side | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+
+def _rank_sort(row: Standing) -> int:
+    return row.rank if row.rank is not None else 1_000_000  # listed apart: last
+
+
+class StandingsModel(RowsModel[Standing]):
+    """The standings: qualified players ranked, then those not yet qualified ("—")."""
+
+    columns = (
+        Column("#", lambda s: str(s.rank) if s.rank else "—", _rank_sort),
+        Column("Player", lambda s: s.player, lambda s: s.player.casefold(), right=False),
+        Column("Nights", lambda s: str(s.nights), lambda s: s.nights),
+        Column("Hands", lambda s: str(s.hands), lambda s: s.hands),
+        Column("Points", lambda s: str(s.points), lambda s: s.points),
+        Column("Money", lambda s: dollars(s.cents), lambda s: s.cents),
+        Column("Score", lambda s: decimal(s.score) if s.score.denominator != 1 else str(s.score),
+               lambda s: s.score),
+        Column("Pts/hand", lambda s: decimal(s.points_per_hand), lambda s: s.points_per_hand),
+        Column("Picks", lambda s: str(s.picks), lambda s: s.picks),
+        Column("Picks won", lambda s: percent(s.picker_win_rate),
+               lambda s: s.picker_win_rate if s.picker_win_rate is not None else -1.0),
+        Column("Nights won", lambda s: str(s.nights_won), lambda s: s.nights_won),
+        Column("Schneiders", lambda s: str(s.schneiders_won), lambda s: s.schneiders_won),
+        Column("Leasters", lambda s: str(s.leasters_won), lambda s: s.leasters_won),
+        Column("Misplays", lambda s: str(s.misplays), lambda s: s.misplays),
+    )  # fmt: skip
+
+
+class LabelledModel(RowsModel[tuple[str, str]]):
+    """Label and value pairs (a player's statistics, the table's outcomes)."""
+
+    columns = (
+        Column("", lambda r: r[0], right=False),
+        Column("", lambda r: r[1], right=False),
+    )
+
+
+class BalancesModel(RowsModel[tuple[str, int]]):
+    """Each player's balance across nights: owed to them (+) or by them (−)."""
+
+    columns = (
+        Column("Player", lambda r: r[0], lambda r: r[0].casefold(), right=False),
+        Column("Balance", lambda r: dollars(r[1]), lambda r: r[1]),
+    )
+
+
+class OwedModel(RowsModel[Payment]):
+    """Who owes whom now."""
+
+    columns = (
+        Column("Payment", lambda p: f"{p.payer} pays {p.payee}", right=False),
+        Column("Amount", lambda p: dollars(p.cents), lambda p: p.cents),
+    )
+
+
+class PaymentsModel(RowsModel[PaymentRecord]):
+    """Payments recorded in the league, newest last."""
+
+    columns = (
+        Column("Date", lambda p: p.paid_on.isoformat(), right=False),
+        Column("Payment", lambda p: f"{p.payer} paid {p.payee}", right=False),
+        Column("Amount", lambda p: dollars(p.cents), lambda p: p.cents),
+    )

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store.errors import StorageError
+from scorekeeper.store.league import default_rules
 from scorekeeper.store.nights import list_nights
 from scorekeeper.store.people import list_players
 from ui import errors
@@ -277,7 +278,9 @@ class MainWindow(QMainWindow):
         db = self.session.db
         roster = [p.name for p in list_players(db)]
         leagues = sorted({n.league for n in list_nights(db) if n.league})
-        dialog = StartNightDialog(roster, leagues, self)
+        dialog = StartNightDialog(roster, leagues, self,
+                                  lambda league, season: default_rules(db, league=league,
+                                                                       season=season))  # fmt: skip
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.attempt(lambda: self.session.start_night(**dialog.choices()))
         self.back_to_entry()

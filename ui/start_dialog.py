@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -40,8 +41,15 @@ SETTINGS_KEY = "start/last"
 class StartNightDialog(QDialog):
     """Choose the players in clockwise order, the filing, the rules and the stake."""
 
-    def __init__(self, roster: list[str], leagues: list[str], parent: QWidget | None = None):
+    def __init__(
+        self,
+        roster: list[str],
+        leagues: list[str],
+        parent: QWidget | None = None,
+        defaults: Callable[[str, str | None], RuleSet | None] | None = None,
+    ):
         super().__init__(parent)
+        self.defaults = defaults  # a league's (or season's) own rules, when it has them
         self.setWindowTitle("Start a night")
         self.setAccessibleName("Start a night")
         self.roster = roster
@@ -144,6 +152,19 @@ class StartNightDialog(QDialog):
         self.resize(1000, 640)
         self.load_preset(self.preset.currentText())
         self.restore_last()
+        # After the table's last choices: choosing another league or season from here on
+        # brings that league's (or season's) default rules and stake.
+        self.league.currentTextChanged.connect(lambda _: self.load_filing_defaults())
+        self.season.editingFinished.connect(self.load_filing_defaults)
+
+    def load_filing_defaults(self) -> None:
+        """Put the chosen league's (or season's) default rules into every option."""
+        league = self.league.currentText().strip()
+        if self.defaults is None or not league:
+            return
+        rules = self.defaults(league, self.season.text().strip() or None)
+        if rules is not None:
+            self.set_rules(rules)
 
     # -- widgets -------------------------------------------------------------------
 

@@ -137,3 +137,23 @@ def test_the_night_screen_opens_the_league_window(database, open_window) -> None
     main.show_league()
     assert main.league_window is not None and main.league_window.isVisible()
     assert main.league_window.league.currentText() == LEAGUE
+
+
+def test_starting_a_night_in_a_league_brings_its_default_rules(database, qtbot) -> None:
+    from scorekeeper.rules import parse_rules
+    from scorekeeper.store.league import default_rules, save_league, save_season
+    from ui.start_dialog import StartNightDialog
+
+    thursday, _ = parse_rules({"preset": "cutthroat-4", "stake_cents": 50})
+    winter, _ = parse_rules({"preset": "classic-5", "stake_cents": 5})
+    save_league(database, name="Thursday", rules=thursday)
+    save_season(database, league="Thursday", name="Winter", rules=winter)
+    dialog = StartNightDialog([], ["Thursday"], None,
+                              lambda league, season: default_rules(database, league=league,
+                                                                   season=season))  # fmt: skip
+    qtbot.addWidget(dialog)
+    dialog.league.setCurrentText("Thursday")
+    assert dialog.rules() == thursday
+    dialog.season.setText("Winter")
+    dialog.season.editingFinished.emit()
+    assert dialog.rules() == winter

@@ -4,7 +4,7 @@ running-total chart, and the end-of-night settlement with payments."""
 from __future__ import annotations
 
 from PySide6.QtCharts import QChart, QChartView, QLineSeries, QValueAxis
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPainter, QPen
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -16,10 +16,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.league_models import Column, RowsModel
 from ui.money import dollars
 from ui.session import NightView
 
-Index = QModelIndex | QPersistentModelIndex
 # Line styles as well as colours, so players can be told apart without colour.
 STYLES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine,
           Qt.PenStyle.DashDotLine, Qt.PenStyle.DashDotDotLine)  # fmt: skip
@@ -119,18 +119,17 @@ class RunningChart(QChartView):
         self.setChart(chart)
 
 
-class SettlementModel(QAbstractTableModel):
+class SettlementModel(RowsModel[tuple[str, str, int, bool]]):
     """The fewest payments, and which of them have been made."""
 
-    HEADERS = ("Payment", "Amount", "Made")
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.rows: list[tuple[str, str, int, bool]] = []
+    columns = (
+        Column("Payment", lambda r: f"{r[0]} pays {r[1]}", right=False),
+        Column("Amount", lambda r: dollars(r[2]), lambda r: r[2]),
+        Column("Made", lambda r: "paid ✓" if r[3] else "not yet", right=False),
+    )
 
     def set_view(self, view: NightView | None) -> None:
-        self.beginResetModel()
-        self.rows = []
+        rows = []
         if view is not None:
             made = [(p.payer, p.payee, p.cents) for p in view.payments]
             for payment in view.result.settlement:
@@ -138,29 +137,8 @@ class SettlementModel(QAbstractTableModel):
                 done = key in made
                 if done:
                     made.remove(key)
-                self.rows.append((payment.payer, payment.payee, payment.cents, done))
-        self.endResetModel()
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> object:  # fmt: skip
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
-        return None
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid() or role not in (Qt.ItemDataRole.DisplayRole,
-                                               Qt.ItemDataRole.AccessibleTextRole):  # fmt: skip
-            return None
-        payer, payee, cents, done = self.rows[index.row()]
-        return (f"{payer} pays {payee}", dollars(cents), "paid ✓" if done else "not yet")[
-            index.column()
-        ]
+                rows.append((payment.payer, payment.payee, payment.cents, done))
+        self.set_rows(rows)
 
 
 class SettlementPanel(QWidget):

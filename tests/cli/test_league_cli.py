@@ -7,19 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.cli import main
 from scorekeeper.sample import sample_league_documents
 from scorekeeper.store.database import open_database
 from scorekeeper.store.nights import import_night
 from scorekeeper.store.tonight import set_closed
+from tests.cli.test_store_cli import run
 
 LEAGUE = "Tuesday Night League"
-
-
-def run(*args: str, capsys) -> tuple[int, str, str]:
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 @pytest.fixture

@@ -210,3 +210,40 @@ def test_bad_options_are_named_by_field() -> None:
     options, problems = parse_standings_options(bad)
     assert options is None
     assert {p.field for p in problems} == {"rank_by", "min_nights", "tie_breaks", "colour"}
+
+
+def line(night: int, player: str, points: int, cents: int | None = None, **counts: int):
+    return NightLine(night, f"2026-02-{night:02d}", None, None, player, points,
+                     points * 10 if cents is None else cents, **counts)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("tie_break", "rank_by", "lines", "winner"),
+    [
+        # Both on 0 points; Bob played two nights, Ann one.
+        ("nights", "points", [line(1, "Ann", 0), line(1, "Zed", 0), line(2, "Bob", 3),
+                              line(2, "Zed", -3), line(3, "Bob", -3), line(3, "Zed", 3)], "Bob"),
+        # Equal placement points (each won a night); Ann won by more.
+        ("points", "placement", [line(1, "Ann", 9), line(1, "Zed", -9),
+                                 line(2, "Bob", 2), line(2, "Zed", -2)], "Ann"),
+        # Equal points at different stakes; Bob's night was played for more.
+        ("money", "points", [line(1, "Ann", 4, 20), line(1, "Zed", -4, -20),
+                             line(2, "Bob", 4, 100), line(2, "Zed", -4, -100)], "Bob"),
+        # Equal points; Ann took them in fewer hands.
+        ("points-per-hand", "points", [line(1, "Ann", 4, hands=5), line(1, "Zed", -4, hands=5),
+                                       line(2, "Bob", 4, hands=20), line(2, "Zed", -4, hands=20)],
+         "Ann"),
+        # Equal points; Bob won more hands as picker.
+        ("picker-wins", "points", [line(1, "Ann", 4, picker_wins=1), line(1, "Zed", -4),
+                                   line(2, "Bob", 4, picker_wins=3), line(2, "Zed", -4)], "Bob"),
+    ],
+)  # fmt: skip
+def test_every_other_tie_break_decides_a_tie(tie_break, rank_by, lines, winner) -> None:
+    loser = ({"Ann", "Bob"} - {winner}).pop()
+    broken = compute_standings(lines, StandingsOptions(rank_by=rank_by, tie_breaks=(tie_break,)))
+    order = [r.player for r in broken.qualified if r.player != "Zed"]
+    ranks = {r.player: r.rank for r in broken.qualified}
+    assert order == [winner, loser] and ranks[winner] < ranks[loser]
+    untied = compute_standings(lines, StandingsOptions(rank_by=rank_by, tie_breaks=()))
+    shared = {r.player: r.rank for r in untied.qualified}
+    assert shared["Ann"] == shared["Bob"]

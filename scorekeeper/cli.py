@@ -20,6 +20,7 @@ from scorekeeper.document import loads_night
 from scorekeeper.league_cli import add_league_commands
 from scorekeeper.night import NightResult, score_night
 from scorekeeper.problems import InvalidNight, Problem
+from scorekeeper.report_cli import add_report_command
 from scorekeeper.store.errors import StorageError
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
@@ -199,6 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
     res.add_argument("--force", action="store_true", help="overwrite a database with data")
     res.set_defaults(run=command_restore)
     add_league_commands(commands)
+    add_report_command(commands)
     return parser
 
 

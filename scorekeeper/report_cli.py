@@ -1,0 +1,65 @@
+"""`scorekeeper report night|league|statement|pad -o FILE.pdf`: the printable reports."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any, TextIO
+
+
+def _write_pdf(path: str, data: bytes) -> None:
+    """Write FILE whole or not at all (a half-written PDF is worse than none)."""
+    from scorekeeper.cli import UserError
+
+    target = Path(path)
+    partial = target.with_name(target.name + ".partial")
+    try:
+        partial.write_bytes(data)
+        partial.replace(target)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        raise UserError([f"-o: cannot write {path} ({error.strerror})"]) from None
+
+
+def command_report(args: argparse.Namespace, out: TextIO) -> int:
+    """Make the report asked for and write it to -o."""
+    from scorekeeper.cli import UserError, open_store
+    from scorekeeper.reports import build
+    from scorekeeper.reports.render import ReportError
+
+    try:
+        if args.kind == "pad":
+            data = build.pad_pdf(args.players.split(","))
+        elif args.kind == "night":
+            data = build.night_pdf(open_store(args), night_id=args.night)
+        elif args.kind == "league":
+            data = build.league_pdf(open_store(args), league=args.league, season=args.season)
+        else:
+            players = [args.player] if args.player else []
+            data = build.statements_pdf(open_store(args), league=args.league, players=players,
+                                        season=args.season)  # fmt: skip
+    except ReportError as error:
+        raise UserError([f"report: {error}"]) from None
+    _write_pdf(args.output, data)
+    print(f"Wrote {args.output}.", file=out)
+    return 0
+
+
+def add_report_command(commands: Any) -> None:
+    """Add `report` and its four kinds to `scorekeeper`'s subcommands."""
+    report = commands.add_parser("report", help="write a printable PDF report")
+    kinds = report.add_subparsers(dest="kind", required=True, metavar="KIND")
+    night = kinds.add_parser("night", help="a night's score sheet, totals and settlement")
+    night.add_argument("--night", type=int, required=True, metavar="ID")
+    league = kinds.add_parser("league", help="standings, a chart and the nights of a league")
+    league.add_argument("--league", required=True, metavar="NAME")
+    league.add_argument("--season", metavar="NAME", help="default: every season")
+    statement = kinds.add_parser("statement", help="a page per player: nights and money")
+    statement.add_argument("--league", required=True, metavar="NAME")
+    statement.add_argument("--player", metavar="NAME", help="default: every player")
+    statement.add_argument("--season", metavar="NAME", help="default: every season")
+    pad = kinds.add_parser("pad", help="a blank score pad for a table")
+    pad.add_argument("--players", required=True, metavar="LIST", help='e.g. "Ann,Bob,Cal"')
+    for kind in (night, league, statement, pad):
+        kind.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
+        kind.set_defaults(run=command_report)

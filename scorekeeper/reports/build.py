@@ -1,0 +1,108 @@
+"""Each report from the database: read with the store, compute with the core
+(`reports.data`), lay out (`reports.render`).  Returns the PDF's bytes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorekeeper.formatting import dollars
+from scorekeeper.night import score_night
+from scorekeeper.reports.data import (
+    NightListing,
+    PadReport,
+    Statement,
+    league_report,
+    night_report,
+    signed,
+)
+from scorekeeper.reports.render import (
+    Progress,
+    render_league,
+    render_night,
+    render_pad,
+    render_statements,
+)
+from scorekeeper.standings import compute_standings
+from scorekeeper.store.database import Database
+from scorekeeper.store.errors import StorageError
+from scorekeeper.store.league import Period, league_info, night_lines
+from scorekeeper.store.money import league_money
+from scorekeeper.store.nights import list_nights, load_stored_night
+
+
+def night_pdf(db: Database, *, night_id: int, progress: Progress | None = None) -> bytes:
+    """The session report of a stored night."""
+    night = load_stored_night(db, night_id=night_id)
+    return render_night(night_report(night, score_night(night), night_id=night_id), progress)
+
+
+def league_pdf(
+    db: Database, *, league: str, season: str | None = None, progress: Progress | None = None
+) -> bytes:
+    """The league report for a season, or all seasons."""
+    info = league_info(db, league=league)
+    lines = night_lines(db, Period(info.name, season))
+    standings = compute_standings(lines, info.standings)
+    wanted = None if season is None else season.strip().casefold()
+    filed = [n for n in list_nights(db, league=info.name)
+             if wanted is None or (n.season or "").casefold() == wanted]  # fmt: skip
+    nights = [NightListing(n.date or "-", n.table or "-", ", ".join(n.players), str(n.hands))
+              for n in sorted(filed, key=lambda n: (n.date or "", n.id))]  # fmt: skip
+    report = league_report(info, standings, lines, season=season, nights=nights)
+    return render_league(report, progress)
+
+
+def statements_pdf(
+    db: Database,
+    *,
+    league: str,
+    players: Sequence[str] = (),
+    season: str | None = None,
+    progress: Progress | None = None,
+) -> bytes:
+    """A page per player (each named, else everyone in the period)."""
+    info = league_info(db, league=league)
+    lines = night_lines(db, Period(info.name, season))
+    money = league_money(db, league=info.name)
+    everyone = sorted({line.player for line in lines} | set(money.balances), key=str.casefold)
+    chosen = []
+    for name in players or everyone:
+        found = next((p for p in everyone if p.casefold() == name.strip().casefold()), None)
+        if found is None:
+            raise StorageError(f"--player: {name!r} has no nights or money in {info.name!r}")
+        chosen.append(found)
+    owed = money.outstanding()
+    statements = []
+    for player in chosen:
+        mine = [line for line in lines if line.player == player]
+        balance = money.balances.get(player, 0)
+        statements.append(Statement(
+            player=player, league=info.name,
+            period=f"Season {season}" if season else "All seasons",
+            nights=tuple((n.date or "-", n.table or "-", signed(n.points), dollars(n.cents))
+                         for n in mine),
+            total_points=signed(sum(n.points for n in mine)),
+            total_money=dollars(sum(n.cents for n in mine)),
+            paid=tuple(f"{p.paid_on.isoformat()}: {p.payer} paid {p.payee} {dollars(p.cents)}"
+                       for p in money.payments if player in (p.payer, p.payee)),
+            balance=dollars(balance), balance_words=_balance_words(player, balance),
+            owed=tuple(f"{p.payer} pays {p.payee} {dollars(p.cents)}"
+                       for p in owed if player in (p.payer, p.payee)),
+        ))  # fmt: skip
+    return render_statements(statements, progress)
+
+
+def _balance_words(player: str, balance: int) -> str:
+    if balance > 0:
+        return f"{player} is owed {dollars(balance)}."
+    if balance < 0:
+        return f"{player} owes {dollars(-balance)}."
+    return f"{player} is square."
+
+
+def pad_pdf(players: Sequence[str], *, rows: int = 23, progress: Progress | None = None) -> bytes:
+    """A blank score pad for these players."""
+    names = tuple(p.strip() for p in players if p.strip())
+    if not 3 <= len(names) <= 8:
+        raise StorageError(f"--players: a table has 3 to 8 players, not {len(names)}")
+    return render_pad(PadReport(players=names, rows=rows), progress)

@@ -1,0 +1,370 @@
+"""Laying reports out on paper with reportlab.  Nothing here computes a number: every
+string and series comes ready from `scorekeeper.reports.data`.
+
+`Renderer` is one class of small steps (fonts, styles, page decoration, tables, charts,
+building); each report is a function that composes a story from those steps.  Names go
+into tables as plain strings and into paragraphs escaped, so `Zoë <b>&` prints as
+written; the fonts are DejaVu (bundled in resources/fonts), which prints every name.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.graphics.charts.legends import Legend
+from reportlab.graphics.charts.lineplots import LinePlot
+from reportlab.graphics.shapes import Drawing, String
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import LETTER, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from scorekeeper.reports.data import LeagueReport, NightReport, PadReport, Series, Statement
+
+FONT, BOLD = "DejaVuSansCondensed", "DejaVuSansCondensed-Bold"
+FONT_FOLDERS = (
+    Path(__file__).resolve().parents[2] / "resources" / "fonts",
+    Path("/usr/share/fonts/truetype/dejavu"),
+)
+PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
+           "#17becf")  # fmt: skip
+DASHES = (None, (4, 2), (1, 2), (6, 2, 1, 2))
+Progress = Callable[[str, int], None]
+
+
+class ReportError(Exception):
+    """A report could not be made (no font, or the person cancelled it)."""
+
+
+class ReportCancelled(ReportError):
+    """The person cancelled a report while it was being laid out."""
+
+
+def register_fonts() -> None:
+    """Register the bundled fonts with reportlab (once)."""
+    if FONT in pdfmetrics.getRegisteredFontNames():
+        return
+    for folder in FONT_FOLDERS:
+        regular, bold = folder / f"{FONT}.ttf", folder / f"{BOLD}.ttf"
+        if regular.is_file() and bold.is_file():
+            pdfmetrics.registerFont(TTFont(FONT, str(regular)))
+            pdfmetrics.registerFont(TTFont(BOLD, str(bold)))
+            pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD)
+            return
+    raise ReportError(f"the report font {FONT}.ttf is missing from resources/fonts")
+
+
+class NumberedCanvas(Canvas):
+    """A canvas that holds every page back until the end, so each footer can say
+    "page X of Y"."""
+
+    footer = ""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._pages: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        total = len(self._pages)
+        for number, page in enumerate(self._pages, start=1):
+            self.__dict__.update(page)
+            self.setFont(FONT, 7.5)
+            self.setFillColor(colors.grey)
+            width = self._pagesize[0]
+            self.drawString(36, 20, self.footer)
+            self.drawRightString(width - 36, 20, f"page {number} of {total}")
+            super().showPage()
+        super().save()
+
+
+class Renderer:
+    """The steps every report is laid out with; override one to change it everywhere."""
+
+    pagesize = landscape(LETTER)
+    margin = 36
+    body_size = 8.0
+
+    def __init__(self, title: str, progress: Progress | None = None) -> None:
+        register_fonts()
+        self.title = title
+        self.progress = progress
+        self.styles = self.make_styles()
+
+    # -- styles and text -------------------------------------------------------------
+
+    def make_styles(self) -> dict[str, ParagraphStyle]:
+        """Paragraph styles, all in the bundled font."""
+        base = ParagraphStyle("body", fontName=FONT, fontSize=self.body_size + 1, leading=12)
+        return {
+            "title": ParagraphStyle(
+                "title", base, fontName=BOLD, fontSize=16, leading=20, spaceAfter=4
+            ),
+            "heading": ParagraphStyle(
+                "heading",
+                base,
+                fontName=BOLD,
+                fontSize=11,
+                leading=14,
+                spaceBefore=10,
+                spaceAfter=4,
+                keepWithNext=1,
+            ),
+            "body": base,
+            "small": ParagraphStyle(
+                "small",
+                base,
+                fontSize=self.body_size,
+                leading=10,
+                textColor=colors.HexColor("#333333"),
+            ),
+        }
+
+    def text(self, words: str, style: str = "body") -> Paragraph:
+        """A paragraph of plain text: markup characters print as themselves."""
+        return Paragraph(escape(words), self.styles[style])
+
+    @property
+    def width(self) -> float:
+        """The width between the margins."""
+        return float(self.pagesize[0] - 2 * self.margin)
+
+    # -- tables ----------------------------------------------------------------------
+
+    def table_style(self, header_rows: int, body_rows: int) -> list[tuple[Any, ...]]:
+        """Grid, header shading, zebra stripes and the bundled fonts."""
+        style: list[tuple[Any, ...]] = [
+            ("FONT", (0, 0), (-1, -1), FONT, self.body_size),
+            ("FONT", (0, 0), (-1, header_rows - 1), BOLD, self.body_size),
+            ("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor("#dde4ee")),
+            ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor("#9aa5b4")),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+            ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
+        ]
+        for row in range(header_rows + 1, header_rows + body_rows, 2):
+            style.append(("BACKGROUND", (0, row), (-1, row), colors.HexColor("#f3f5f8")))
+        return style
+
+    def table(
+        self,
+        header: Sequence[Sequence[str]],
+        body: Sequence[Sequence[str]],
+        widths: Sequence[float] | None = None,
+        *,
+        right_from: int = 0,
+        extra: Sequence[tuple[Any, ...]] = (),
+    ) -> Table:
+        """A table whose header rows repeat on every page it runs onto; cells are plain
+        strings (never markup); columns from RIGHT_FROM on are right-aligned."""
+        rows = [list(r) for r in header] + [list(r) for r in body]
+        table = Table(rows, colWidths=widths, repeatRows=len(header), hAlign="LEFT")
+        style = self.table_style(len(header), len(body))
+        if right_from:
+            style.append(("ALIGN", (right_from, 0), (-1, -1), "RIGHT"))
+        table.setStyle(TableStyle([*style, *extra]))
+        return table
+
+    # -- charts ----------------------------------------------------------------------
+
+    def line_chart(
+        self,
+        series: Sequence[Series],
+        *,
+        title: str,
+        x_title: str,
+        height: float = 200,
+    ) -> Drawing:
+        """Lines with a legend beside them; colours and dashes tell the lines apart."""
+        width = self.width
+        drawing = Drawing(width, height + 24)
+        drawing.add(String(0, height + 10, title, fontName=BOLD, fontSize=10))
+        plot = LinePlot()
+        plot.x, plot.y, plot.width, plot.height = 36, 24, width - 190, height - 30
+        plot.data = [list(points) for _, points in series] or [[(0.0, 0.0)]]
+        for axis in (plot.xValueAxis, plot.yValueAxis):
+            axis.labels.fontName, axis.labels.fontSize = FONT, 7
+        plot.xValueAxis.labelTextFormat = "%d"
+        plot.yValueAxis.labelTextFormat = "%d"
+        for index in range(len(series)):
+            line = plot.lines[index]
+            line.strokeColor = colors.HexColor(PALETTE[index % len(PALETTE)])
+            line.strokeWidth = 1.4
+            dash = DASHES[(index // len(PALETTE) + index) % len(DASHES)]
+            if dash:
+                line.strokeDashArray = dash
+        drawing.add(plot)
+        drawing.add(String(plot.x + plot.width / 2, 4, x_title, fontName=FONT, fontSize=7,
+                           textAnchor="middle"))  # fmt: skip
+        legend = Legend()
+        legend.x, legend.y = width - 140, height - 10
+        legend.fontName, legend.fontSize = FONT, 8
+        legend.alignment = "right"
+        legend.colorNamePairs = [(plot.lines[i].strokeColor, name)
+                                 for i, (name, _) in enumerate(series)]  # fmt: skip
+        drawing.add(legend)
+        return drawing
+
+    # -- building --------------------------------------------------------------------
+
+    def _on_progress(self, kind: str, value: int) -> None:
+        if self.progress is not None:
+            self.progress(kind, value)
+
+    def build(self, story: list[Flowable]) -> bytes:
+        """Lay the story out; the PDF's bytes (nothing written until it is whole)."""
+        out = io.BytesIO()
+        doc = SimpleDocTemplate(
+            out, pagesize=self.pagesize, leftMargin=self.margin, rightMargin=self.margin,
+            topMargin=self.margin, bottomMargin=self.margin + 6, title=self.title,
+            author="Sheepshead Scorekeeper",
+        )  # fmt: skip
+        doc.setProgressCallBack(self._on_progress)
+        canvas_class = type("Footed", (NumberedCanvas,), {"footer": self.title})
+        doc.build(story, canvasmaker=canvas_class)
+        return out.getvalue()
+
+
+# -- the reports -----------------------------------------------------------------------
+
+
+def render_night(report: NightReport, progress: Progress | None = None) -> bytes:
+    """The session report: header, the sheet, totals, settlement, figures, chart."""
+    r = Renderer(report.title, progress)
+    story: list[Flowable] = [r.text(report.title, "title")]
+    if report.filing:
+        story.append(r.text("  ·  ".join(f"{k}: {v}" for k, v in report.filing)))
+    story += [r.text(line, "small") for line in report.rules]
+    story.append(Spacer(1, 6))
+    story.append(_sheet(r, report))
+    story.append(r.text("Settlement", "heading"))
+    story += [r.text(line) for line in report.settlement] or [r.text("Nobody owes anybody.")]
+    story.append(r.text("Figures", "heading"))
+    story.append(r.table([report.figures_header], report.figures, right_from=1))
+    story.append(Spacer(1, 10))
+    story.append(KeepTogether([r.line_chart(report.running, title="Running totals",
+                                            x_title="hand")]))  # fmt: skip
+    return r.build(story)
+
+
+def _sheet(r: Renderer, report: NightReport) -> Table:
+    fixed = (18, 46, 50, 50, 22, 18, 64, 18)
+    players = len(report.players)
+    each = (r.width - sum(fixed)) / max(1, 2 * players)
+    top = [*report.header, *(x for p in report.players for x in (p, ""))]
+    second = [""] * len(report.header) + ["pts", "total"] * players
+    body = [[*cells, *(x for pair in per_player for x in pair)]
+            for cells, per_player in report.rows]  # fmt: skip
+    first = len(report.header)
+    blank = [""] * (first - 1)
+    body.append(["Total", *blank, *(x for t in report.total_points for x in ("", t))])
+    body.append(["Money", *blank, *(x for t in report.total_money for x in ("", t))])
+    spans: list[tuple[Any, ...]] = [
+        ("SPAN", (first + 2 * i, 0), (first + 2 * i + 1, 0)) for i in range(players)
+    ]
+    spans += [("ALIGN", (first, 0), (-1, 0), "CENTER"),
+              ("ALIGN", (4, 2), (5, -1), "RIGHT"),
+              ("SPAN", (0, -2), (first - 1, -2)), ("SPAN", (0, -1), (first - 1, -1)),
+              ("FONT", (0, -2), (-1, -1), BOLD, r.body_size),
+              ("LINEABOVE", (0, -2), (-1, -2), 1, colors.black)]  # fmt: skip
+    spans += [("LINEBEFORE", (first + 2 * i, 0), (first + 2 * i, -1), 0.8, colors.HexColor(
+        "#4a5568")) for i in range(players)]  # fmt: skip
+    widths = [*fixed, *([each] * 2 * players)]
+    table = r.table([top, second], body, widths, extra=spans)
+    table.setStyle(TableStyle([("ALIGN", (first, 1), (-1, -1), "RIGHT")]))
+    return table
+
+
+def render_league(report: LeagueReport, progress: Progress | None = None) -> bytes:
+    """The league report: standings, how they are ranked, the leaders' chart, the nights."""
+    r = Renderer(f"{report.title} — {report.period}", progress)
+    story: list[Flowable] = [r.text(report.title, "title"), r.text(report.period)]
+    story.append(r.text("Standings", "heading"))
+    story.append(r.table([report.header], report.qualified, right_from=2,
+                         extra=[("ALIGN", (0, 0), (0, -1), "RIGHT")]))  # fmt: skip
+    if report.not_qualified:
+        story.append(r.text("Not yet qualified", "heading"))
+        story.append(r.table([report.header], report.not_qualified, right_from=2))
+    story.append(Spacer(1, 6))
+    story += [r.text(line, "small") for line in report.rules]
+    if report.leaders:
+        story.append(Spacer(1, 10))
+        chart = r.line_chart(report.leaders, title="Points of the leading players, night by night",
+                             x_title="night (in date order)")  # fmt: skip
+        story.append(KeepTogether([chart]))
+    story.append(r.text("Nights", "heading"))
+    rows = [(n.date, n.table, n.players, n.hands) for n in report.nights]
+    story.append(r.table([("Date", "Table", "Players", "Hands")], rows,
+                         widths=(70, 50, r.width - 170, 50),
+                         extra=[("ALIGN", (3, 0), (3, -1), "RIGHT")]))  # fmt: skip
+    return r.build(story)
+
+
+def render_statements(statements: Sequence[Statement], progress: Progress | None = None) -> bytes:
+    """One page per player: their nights, totals, payments, and what is still owed."""
+    title = statements[0].league if statements else "Statements"
+    r = Renderer(f"{title} — statements", progress)
+    story: list[Flowable] = []
+    for index, statement in enumerate(statements):
+        if index:
+            story.append(PageBreak())
+        story += [r.text(f"Statement: {statement.player}", "title"),
+                  r.text(f"{statement.league} — {statement.period}")]  # fmt: skip
+        story.append(r.text("Nights", "heading"))
+        story.append(r.table([("Date", "Table", "Points", "Money")], [
+            *statement.nights, ("Total", "", statement.total_points, statement.total_money)],
+            widths=(90, 60, 60, 70), right_from=2,
+            extra=[("FONT", (0, -1), (-1, -1), BOLD, r.body_size)]))  # fmt: skip
+        story.append(r.text("Payments", "heading"))
+        story += [r.text(line) for line in statement.paid] or [r.text("None recorded.")]
+        story.append(r.text("Balance", "heading"))
+        story.append(r.text(statement.balance_words))
+        story += [r.text(line) for line in statement.owed]
+    return r.build(story or [r.text("No players.")])
+
+
+def render_pad(report: PadReport, progress: Progress | None = None) -> bytes:
+    """A blank score pad: the hand columns and a points and running-total column pair
+    for each player, with room to write."""
+    r = Renderer("Score pad", progress)
+    r.body_size = 9
+    story: list[Flowable] = [r.text("Sheepshead score pad", "title"),
+                             r.text("Date: ____________   League: ______________________   "
+                                    "Table: ____   Stake: ______ a point")]  # fmt: skip
+    story.append(Spacer(1, 6))
+    fixed = (18, 46, 50, 50, 22, 18, 64, 18)
+    players = len(report.players)
+    each = (r.width - sum(fixed)) / max(1, 2 * players)
+    first = len(report.header)
+    top = [*report.header, *(x for p in report.players for x in (p, ""))]
+    second = [""] * first + ["pts", "total"] * players
+    body = [[str(n), *[""] * (first - 1 + 2 * players)] for n in range(1, report.rows + 1)]
+    body.append(["Total", *[""] * (first - 1 + 2 * players)])
+    spans: list[tuple[Any, ...]] = [
+        ("SPAN", (first + 2 * i, 0), (first + 2 * i + 1, 0)) for i in range(players)
+    ]
+    spans += [("ALIGN", (first, 0), (-1, 0), "CENTER"), ("TOPPADDING", (0, 2), (-1, -1), 4),
+              ("BOTTOMPADDING", (0, 2), (-1, -1), 4)]  # fmt: skip
+    story.append(r.table([top, second], body, [*fixed, *([each] * 2 * players)], extra=spans))
+    return r.build(story)

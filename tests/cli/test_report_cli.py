@@ -1,0 +1,58 @@
+"""`scorekeeper report night|league|statement|pad`: a whole PDF or a named problem."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from scorekeeper.sample import sample_league_documents
+from scorekeeper.store.database import open_database
+from scorekeeper.store.nights import import_night
+from tests.cli.test_store_cli import run
+
+LEAGUE = "Tuesday Night League"
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'league.sqlite3'}"
+    db = open_database(url)
+    for document in sample_league_documents():
+        import_night(db, document)
+    db.dispose()
+    return url
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["report", "night", "--night", "1"],
+        ["report", "league", "--league", LEAGUE, "--season", "Fall 2026"],
+        ["report", "statement", "--league", LEAGUE, "--player", "Ann"],
+        ["report", "pad", "--players", "Ann,Bob,Cal,Dee,Eve"],
+    ],
+)
+def test_each_report_is_written_as_a_readable_pdf(url, tmp_path, capsys, args) -> None:
+    target = tmp_path / "out.pdf"
+    status, out, err = run("--database", url, *args, "-o", str(target), capsys=capsys)
+    assert status == 0 and err == "" and out == f"Wrote {target}.\n"
+    assert len(PdfReader(target).pages) >= 1
+    assert not list(tmp_path.glob("*.partial"))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["report", "night", "--night", "99"], "there is no night 99"),
+        (["report", "league", "--league", "Nope"], "--league: there is no league 'Nope'"),
+        (["report", "statement", "--league", LEAGUE, "--player", "Zed"], "--player: 'Zed'"),
+        (["report", "pad", "--players", "Ann,Bob"], "--players: a table has 3 to 8 players"),
+    ],
+)  # fmt: skip
+def test_bad_report_input_is_named_and_writes_nothing(url, tmp_path, capsys, args, message):
+    target = tmp_path / "out.pdf"
+    status, out, err = run("--database", url, *args, "-o", str(target), capsys=capsys)
+    assert status == 2 and out == "" and message in err
+    assert not target.exists()

@@ -1,0 +1,1 @@
+"""Tests of the PDF reports, read back with a PDF library."""

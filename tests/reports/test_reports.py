@@ -1,0 +1,166 @@
+"""The PDF reports read back with pypdf: the exact totals, settlement lines, standings
+and balances that the core computed, names printed as people write them, and long
+nights running over pages with the column header on each."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+
+from scorekeeper.formatting import dollars
+from scorekeeper.night import score_night
+from scorekeeper.reports import build
+from scorekeeper.reports.data import signed
+from scorekeeper.reports.render import ReportCancelled
+from scorekeeper.sample import _sample_hand, sample_league_documents
+from scorekeeper.standings import compute_standings
+from scorekeeper.store.database import Database, open_database
+from scorekeeper.store.league import Period, league_info, night_lines
+from scorekeeper.store.money import league_money, record_league_payment
+from scorekeeper.store.nights import import_night, load_stored_night
+from scorekeeper.store.tonight import set_closed
+
+NAMES = ["Łukasz", "Zoë <b>&", "O'Neil", "Ann", "Bob"]
+LEAGUE = "Tuesday Night League"
+
+
+def pages(data: bytes) -> list[list[str]]:
+    """Each page's text, a line per table cell or paragraph line."""
+    assert data.startswith(b"%PDF")
+    reader = PdfReader(io.BytesIO(data))
+    return [[line.strip() for line in page.extract_text().splitlines()] for page in reader.pages]
+
+
+def after(lines: list[str], label: str, count: int) -> list[str]:
+    """The COUNT cells after the cell LABEL."""
+    index = lines.index(label)
+    return lines[index + 1 : index + 1 + count]
+
+
+def night_document(players: list[str], hands: int, seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    return {"format": "sheepshead-night/1", "date": "2026-11-20", "league": LEAGUE,
+            "season": "Fall", "table": "2", "rules": {"preset": "classic-5", "stake_cents": 25},
+            "players": players,
+            "hands": [_sample_hand(rng, players, n) for n in range(hands)]}  # fmt: skip
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Iterator[Database]:
+    database = open_database(f"sqlite:///{tmp_path / 'league.sqlite3'}")
+    yield database
+    database.dispose()
+
+
+def test_night_report_prints_the_cores_totals_money_and_settlement(db: Database) -> None:
+    night_id = import_night(db, night_document(NAMES, 12, seed=5))
+    result = score_night(load_stored_night(db, night_id=night_id))
+    text = [line for page in pages(build.night_pdf(db, night_id=night_id)) for line in page]
+    assert after(text, "Total", 5) == [signed(result.total_points[p]) for p in NAMES]
+    assert after(text, "Money", 5) == [dollars(result.total_cents[p]) for p in NAMES]
+    settlement = after(text, "Settlement", len(result.settlement))
+    assert settlement == [f"{p.payer} pays {p.payee} {dollars(p.cents)}"
+                          for p in result.settlement]  # fmt: skip
+    assert any("Zoë <b>&" in line for line in settlement)  # printed literally, not as markup
+    for name in NAMES:
+        assert name in text
+    running = result.running_points()[-1]
+    hand_12 = text.index("12")  # the last hand's row: its cells, then each player's pair
+    assert text[hand_12 + 8 :][: 2 * len(NAMES)][1::2] == [str(running[p]) for p in NAMES]
+
+
+def test_a_60_hand_night_runs_over_pages_each_with_the_column_header(db: Database) -> None:
+    night_id = import_night(db, night_document(NAMES, 60, seed=9))
+    printed = pages(build.night_pdf(db, night_id=night_id))
+    sheet = []  # the pages of the score sheet: up to the one where the settlement starts
+    for page in printed:
+        sheet.append(page)
+        if "Settlement" in page:
+            break
+    assert len(sheet) >= 2 and len(printed) >= 3
+    for number, page in enumerate(printed, start=1):
+        assert f"page {number} of {len(printed)}" in page
+    for page in sheet:
+        header = page.index("#")
+        assert page[header : header + 8] == ["#", "Dealer", "Picker", "Partner", "Pts", "Tr.",
+                                             "Outcome", "×"]  # fmt: skip
+        assert page[header + 8 : header + 13] == NAMES
+    rows = {line for page in sheet for line in page}
+    assert {str(n) for n in range(1, 61)} <= rows  # every hand is on the sheet
+
+
+@pytest.fixture
+def league(db: Database) -> list[int]:
+    ids = [import_night(db, document) for document in sample_league_documents()]
+    for night_id in ids:
+        set_closed(db, night_id=night_id, closed=True)
+    return ids
+
+
+def test_league_report_prints_the_standings_the_core_ranked(db: Database, league) -> None:
+    info = league_info(db, league=LEAGUE)
+    standings = compute_standings(night_lines(db, Period(LEAGUE)), info.standings)
+    printed = pages(build.league_pdf(db, league=LEAGUE))
+    text = [line for page in printed for line in page]
+    start = text.index("Leasters won") + 1  # the end of the standings' header
+    for offset, row in enumerate(standings.qualified):
+        cells = text[start + 11 * offset : start + 11 * offset + 6]
+        assert cells == [str(row.rank), row.player, str(row.nights), str(row.hands),
+                         signed(row.points), dollars(row.cents)]  # fmt: skip
+    for line in info.standings.describe():
+        assert line in " ".join(text)
+    assert "Points of the leading players, night by night" in text
+
+
+def test_season_league_report_lists_only_that_seasons_nights(db: Database, league) -> None:
+    text = [line for page in pages(build.league_pdf(db, league=LEAGUE, season="Fall 2026"))
+            for line in page]  # fmt: skip
+    fall = [d for d in sample_league_documents() if d["season"] == "Fall 2026"]
+    dates = [line for line in text if line.startswith("2026-")]
+    assert sorted(dates) == sorted(d["date"] for d in fall)
+    assert "Season Fall 2026" in text
+
+
+def test_statement_shows_nights_and_what_is_owed_after_payments(db: Database, league) -> None:
+    money = league_money(db, league=LEAGUE)
+    debtor = next(p for p, c in money.balances.items() if c < -10)
+    owed_to = next(p.payee for p in money.outstanding() if p.payer == debtor)
+    record_league_payment(db, league=LEAGUE, payer=debtor, payee=owed_to, cents=10)
+    balance = league_money(db, league=LEAGUE).balances[debtor]
+    (page,) = pages(build.statements_pdf(db, league=LEAGUE, players=[debtor.lower()]))
+    assert f"Statement: {debtor}" in page
+    assert f"{debtor} owes {dollars(-balance)}." in page
+    assert any(line.endswith(f"{debtor} paid {owed_to} $0.10") for line in page)
+    lines = [n for n in night_lines(db, Period(LEAGUE)) if n.player == debtor]
+    assert after(page, "Total", 2) == [signed(sum(n.points for n in lines)),
+                                       dollars(sum(n.cents for n in lines))]  # fmt: skip
+
+
+def test_statements_for_everyone_give_a_page_each(db: Database, league) -> None:
+    printed = pages(build.statements_pdf(db, league=LEAGUE))
+    players = {line.removeprefix("Statement: ") for page in printed for line in page
+               if line.startswith("Statement: ")}  # fmt: skip
+    assert len(printed) == len(players) == len(league_money(db, league=LEAGUE).balances)
+
+
+def test_a_blank_pad_is_one_page_with_every_name() -> None:
+    (page,) = pages(build.pad_pdf(["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]))
+    for name in ("Ann", "Hal", "Dealer", "Picker", "Total"):
+        assert name in page
+
+
+def test_a_report_can_be_cancelled_while_it_is_laid_out(db: Database) -> None:
+    night_id = import_night(db, night_document(NAMES, 60, seed=9))
+
+    def cancel(kind: str, value: int) -> None:
+        if kind == "PAGE":
+            raise ReportCancelled("cancelled")
+
+    with pytest.raises(ReportCancelled):
+        build.night_pdf(db, night_id=night_id, progress=cancel)

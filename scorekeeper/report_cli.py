@@ -3,22 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any, TextIO
-
-
-def _write_pdf(path: str, data: bytes) -> None:
-    """Write FILE whole or not at all (a half-written PDF is worse than none)."""
-    from scorekeeper.cli import UserError
-
-    target = Path(path)
-    partial = target.with_name(target.name + ".partial")
-    try:
-        partial.write_bytes(data)
-        partial.replace(target)
-    except OSError as error:
-        partial.unlink(missing_ok=True)
-        raise UserError([f"-o: cannot write {path} ({error.strerror})"]) from None
 
 
 def command_report(args: argparse.Namespace, out: TextIO) -> int:
@@ -38,9 +23,9 @@ def command_report(args: argparse.Namespace, out: TextIO) -> int:
             players = [args.player] if args.player else []
             data = build.statements_pdf(open_store(args), league=args.league, players=players,
                                         season=args.season)  # fmt: skip
+        build.save_pdf(args.output, data)
     except ReportError as error:
-        raise UserError([f"report: {error}"]) from None
-    _write_pdf(args.output, data)
+        raise UserError([f"-o: {error}"]) from None
     print(f"Wrote {args.output}.", file=out)
     return 0
 

@@ -9,6 +9,7 @@ be undone (Ctrl+Z) and redone like any change in the night screen.
 from __future__ import annotations
 
 import datetime as dt
+from functools import partial
 from typing import Any
 
 from PySide6.QtCharts import QChart, QChartView, QDateTimeAxis, QLineSeries, QValueAxis
@@ -35,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.formatting import dollars, parse_dollars
 from scorekeeper.ledger import DEBT_MODES
+from scorekeeper.reports.build import league_pdf, statements_pdf
 from scorekeeper.standings import RANK_BY, RANK_BY_MEANING, StandingsOptions
 from scorekeeper.stats import outcome_counts, player_statistics, statistics_lines
 from scorekeeper.store import league as leagues
@@ -52,6 +54,7 @@ from ui.league_models import (
     StandingsModel,
 )
 from ui.night_panels import plain_label
+from ui.reports import make_report
 
 ANY_DATE = QDate(2000, 1, 1)  # the date edits' "any date"
 MODE_NAMES = {
@@ -172,11 +175,17 @@ class LeagueWindow(QWidget):
         self.since, self.until = date_edit("From date"), date_edit("To date")
         row = QHBoxLayout()
         for text, widget in (("&League", self.league), ("S&eason", self.season),
-                             ("&From", self.since), ("T&o", self.until)):  # fmt: skip
+                             ("&From", self.since), ("&Until", self.until)):  # fmt: skip
             label = QLabel(text)
             label.setBuddy(widget)
             row.addWidget(label)
             row.addWidget(widget, 1 if widget is self.league else 0)
+        self.league_report = QPushButton("Print lea&gue report…")
+        self.league_report.clicked.connect(self.print_league)
+        self.statements = QPushButton("Pr&int statements…")
+        self.statements.clicked.connect(self.print_statements)
+        row.addWidget(self.league_report)
+        row.addWidget(self.statements)
         self.filter_row = row
         self.league.currentTextChanged.connect(lambda _: self._league_changed())
         for signal in (self.season.currentIndexChanged, self.since.dateChanged,
@@ -263,7 +272,7 @@ class LeagueWindow(QWidget):
         self.owed_view.selectionModel().currentRowChanged.connect(lambda *_: self._prefill())
         self.payments_view = table_of(self.payments_model, "Payments recorded", stretch=1)
         self.money_summary = plain_label(name="Money summary")
-        self.settle_selected = QPushButton("Record the selected payment as &made")
+        self.settle_selected = QPushButton("Mar&k the selected payment as made")
         self.settle_selected.clicked.connect(self.pay_selected)
         form = self._payment_form()
         left = QVBoxLayout()
@@ -305,9 +314,9 @@ class LeagueWindow(QWidget):
         self.form_problem.setStyleSheet("color: #b00020")
         form = QFormLayout()
         form.addRow("Paid &by", self.payer)
-        form.addRow("Paid &to", self.payee)
+        form.addRow("Paid t&o", self.payee)
         form.addRow("&Amount ($)", self.amount)
-        form.addRow("Paid o&n", self.paid_on)
+        form.addRow("&When paid", self.paid_on)
         form.addRow(self.form_problem, self.record)
         return form
 
@@ -539,3 +548,24 @@ class LeagueWindow(QWidget):
         if 0 <= row < len(self.owed_model.rows):
             owed = self.owed_model.rows[row]
             self.pay(owed.payer, owed.payee, owed.cents, dt.date.today())
+
+    # -- printing --------------------------------------------------------------------
+
+    def print_league(self) -> None:
+        """The league report (PDF) for the season chosen, or all seasons."""
+        league, season = self.league.currentText(), self.season.currentData()
+        if not league:
+            return
+        name = f"{league} {season or 'all seasons'}.pdf"
+        make_report(self, name, partial(league_pdf, self.db, league=league, season=season))
+
+    def print_statements(self) -> None:
+        """Player statements: the chosen player's on the player page, else everyone's."""
+        league, season = self.league.currentText(), self.season.currentData()
+        if not league:
+            return
+        player = self.player.currentText() if self.tabs.currentIndex() == 1 else ""
+        players = [player] if player else []
+        name = f"{league} statement{' ' + player if player else 's'}.pdf"
+        make_report(self, name, partial(statements_pdf, self.db, league=league, players=players,
+                                        season=season))  # fmt: skip

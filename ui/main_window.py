@@ -8,6 +8,7 @@ shows the settlement.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QItemSelectionModel, QSettings
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.problems import InvalidNight
+from scorekeeper.reports.build import night_pdf, pad_pdf
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import default_rules
 from scorekeeper.store.nights import list_nights
@@ -36,6 +38,7 @@ from ui.hand_entry import HandEntry
 from ui.league_window import LeagueWindow
 from ui.night_panels import HandPanel, RunningChart, SettlementPanel
 from ui.paths import icon_path
+from ui.reports import make_report
 from ui.session import NightSession
 from ui.sheet_model import HAND_ID_ROLE, SheetModel
 from ui.start_dialog import StartNightDialog
@@ -115,6 +118,9 @@ class MainWindow(QMainWindow):
         self._action(file, "&New night…", self.new_night, QKeySequence.StandardKey.New)
         self._action(file, "&Open night…", self.open_night, QKeySequence.StandardKey.Open)
         self._action(file, "&Export night…", self.export_night)
+        self._action(file, "&Print night report…", self.print_night,
+                     QKeySequence.StandardKey.Print)  # fmt: skip
+        self._action(file, "Blank score p&ad…", self.print_pad)
         file.addSeparator()
         self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
@@ -283,6 +289,25 @@ class MainWindow(QMainWindow):
                                                                        season=season))  # fmt: skip
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.attempt(lambda: self.session.start_night(**dialog.choices()))
+        self.back_to_entry()
+
+    def print_night(self) -> None:
+        """The session report (PDF) of the night on screen."""
+        night_id, db = self.session.night_id, self.session.db
+        if night_id is None:
+            return
+        make_report(self, f"night-{night_id}.pdf", partial(night_pdf, db, night_id=night_id))
+        self.back_to_entry()
+
+    def print_pad(self) -> None:
+        """A blank score pad (PDF) for the players at this table, or others typed in."""
+        view = self.session.view
+        seated = ", ".join(view.seated_next) if view else "Ann, Bob, Cal, Dee, Eve"
+        names, ok = QInputDialog.getText(self, "Blank score pad", "Players, clockwise:",
+                                         text=seated)  # fmt: skip
+        if ok:
+            players = [n.strip() for n in names.split(",") if n.strip()]
+            make_report(self, "score-pad.pdf", partial(pad_pdf, players))
         self.back_to_entry()
 
     def show_league(self) -> None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from scorekeeper.formatting import dollars
 from scorekeeper.night import score_night
@@ -17,6 +18,7 @@ from scorekeeper.reports.data import (
 )
 from scorekeeper.reports.render import (
     Progress,
+    ReportError,
     render_league,
     render_night,
     render_pad,
@@ -106,3 +108,15 @@ def pad_pdf(players: Sequence[str], *, rows: int = 23, progress: Progress | None
     if not 3 <= len(names) <= 8:
         raise StorageError(f"--players: a table has 3 to 8 players, not {len(names)}")
     return render_pad(PadReport(players=names, rows=rows), progress)
+
+
+def save_pdf(path: str | Path, data: bytes) -> None:
+    """Write a report whole or not at all: a half-written PDF is worse than none."""
+    target = Path(path)
+    partial = target.with_name(target.name + ".partial")
+    try:
+        partial.write_bytes(data)
+        partial.replace(target)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        raise ReportError(f"cannot write {target} ({error.strerror})") from None

@@ -365,6 +365,7 @@ def render_pad(report: PadReport, progress: Progress | None = None) -> bytes:
         ("SPAN", (first + 2 * i, 0), (first + 2 * i + 1, 0)) for i in range(players)
     ]
     spans += [("ALIGN", (first, 0), (-1, 0), "CENTER"), ("TOPPADDING", (0, 2), (-1, -1), 4),
+              ("SPAN", (0, -1), (first - 1, -1)), ("FONT", (0, -1), (-1, -1), BOLD, 9),
               ("BOTTOMPADDING", (0, 2), (-1, -1), 4)]  # fmt: skip
     story.append(r.table([top, second], body, [*fixed, *([each] * 2 * players)], extra=spans))
     return r.build(story)

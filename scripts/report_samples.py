@@ -1,0 +1,48 @@
+"""Make a sample of each report from the sample league and turn its pages into PNGs:
+
+    .venv/bin/python scripts/report_samples.py docs/samples
+
+Needs pdftoppm (poppler-utils).  The night is the sample night with players renamed
+to names that reportlab's own fonts and markup get wrong.
+"""
+
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from scorekeeper.reports import build
+from scorekeeper.sample import sample_league_documents
+from scorekeeper.store.database import open_database
+from scorekeeper.store.nights import import_night
+from scorekeeper.store.people import rename_player
+from scorekeeper.store.tonight import set_closed
+
+
+def main() -> None:
+    out = Path(sys.argv[1])
+    out.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp())
+    db = open_database(f"sqlite:///{work / 'league.sqlite3'}")
+    ids = [import_night(db, document) for document in sample_league_documents()]
+    for night_id in ids[:-1]:
+        set_closed(db, night_id=night_id, closed=True)
+    for old, new in (("Jon", "Łukasz"), ("Ida", "Zoë <b>&"), ("Hal", "O'Neil")):
+        rename_player(db, old=old, new=new)
+    reports = {
+        "night": build.night_pdf(db, night_id=ids[0]),
+        "league": build.league_pdf(db, league="Tuesday Night League"),
+        "statement": build.statements_pdf(db, league="Tuesday Night League",
+                                          players=["Zoë <b>&"]),
+        "pad": build.pad_pdf(["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"]),
+    }  # fmt: skip
+    for name, data in reports.items():
+        pdf = work / f"{name}.pdf"
+        pdf.write_bytes(data)
+        subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "2", str(pdf),
+                        str(out / name)], check=True)  # fmt: skip
+        print(f"{name}: {sorted(p.name for p in out.glob(name + '-*.png'))}")
+
+
+if __name__ == "__main__":
+    main()

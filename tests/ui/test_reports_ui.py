@@ -1,0 +1,73 @@
+"""Printing from the app: the night report, a cancelled report, the league's reports,
+and Alt letters in the league window that each mean one thing."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from PySide6.QtWidgets import QAbstractButton, QFileDialog, QLabel, QMessageBox, QProgressDialog
+
+from scorekeeper.formatting import dollars
+from scorekeeper.store.nights import night_result
+from scorekeeper.store.seed import seed_sample_league
+from scorekeeper.store.tonight import night_to_reopen
+from ui.league_window import LeagueWindow
+
+
+@pytest.fixture
+def save_to(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The save dialog answers with a file in the test's folder; "open it?" with No."""
+    target = tmp_path / "report.pdf"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.No)
+    return target
+
+
+def text_of(path: Path) -> str:
+    return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(path.read_bytes())).pages)
+
+
+def test_printing_the_night_writes_its_report(database, open_window, save_to) -> None:
+    seed_sample_league(database)
+    night_id = night_to_reopen(database)
+    window = open_window(database, night_id)
+    window.print_night()
+    text = text_of(save_to)
+    for payment in night_result(database, night_id=night_id).settlement:
+        assert f"{payment.payer} pays {payment.payee} {dollars(payment.cents)}" in text
+
+
+def test_a_cancelled_report_writes_nothing(database, open_window, save_to, monkeypatch) -> None:
+    seed_sample_league(database)
+    window = open_window(database, night_to_reopen(database))
+    monkeypatch.setattr(QProgressDialog, "wasCanceled", lambda self: True)
+    window.print_night()
+    assert not save_to.exists() and not list(save_to.parent.glob("*.partial"))
+
+
+def test_the_league_window_prints_the_league_and_a_statement(database, qtbot, save_to) -> None:
+    seed_sample_league(database)
+    window = LeagueWindow(database, "Tuesday Night League")
+    qtbot.addWidget(window)
+    window.print_league()
+    assert "Standings" in text_of(save_to)
+    window.tabs.setCurrentIndex(1)
+    window.player.setCurrentText("Bob")
+    window.print_statements()
+    text = text_of(save_to)
+    assert "Statement: Bob" in text and "Statement: Ann" not in text
+
+
+def test_no_two_controls_of_the_league_window_share_an_alt_letter(database, qtbot) -> None:
+    seed_sample_league(database)
+    window = LeagueWindow(database, "Tuesday Night League")
+    qtbot.addWidget(window)
+    texts = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    texts += [w.text() for w in window.findChildren(QAbstractButton)]
+    texts += [w.text() for w in window.findChildren(QLabel) if w.buddy() is not None]
+    letters = [m.group(1).lower() for t in texts if (m := re.search(r"&(\w)", t))]
+    assert len(letters) == len(set(letters)), sorted(letters)

@@ -1,0 +1,77 @@
+"""Making a report from the app: where to save it, a progress dialog that can cancel a
+long one, the file written whole, and an offer to open it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QStandardPaths, Qt, QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QProgressDialog, QWidget
+
+from scorekeeper.reports.build import save_pdf
+from scorekeeper.reports.render import ReportCancelled, ReportError
+from scorekeeper.store.errors import StorageError
+from ui import errors
+
+Make = Callable[..., bytes]  # called with progress=...
+
+
+def ask_where(parent: QWidget, suggested: str) -> Path | None:
+    """The file to save a report to, or None if the person changed their mind."""
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    path, _ = QFileDialog.getSaveFileName(parent, "Save the report", str(Path(folder) / suggested),
+                                          "PDF documents (*.pdf)")  # fmt: skip
+    if not path:
+        return None
+    return Path(path if path.lower().endswith(".pdf") else path + ".pdf")
+
+
+def lay_out(parent: QWidget, make: Make) -> bytes | None:
+    """Run MAKE under a progress dialog whose Cancel stops it; None when cancelled or
+    when it failed (the failure shown in a sentence)."""
+    dialog = QProgressDialog("Laying out the report…", "Cancel", 0, 0, parent)
+    dialog.setWindowTitle("Making the report")
+    dialog.setWindowModality(Qt.WindowModality.WindowModal)
+    dialog.setMinimumDuration(400)
+
+    def progress(kind: str, value: int) -> None:
+        if kind == "SIZE_EST":
+            dialog.setMaximum(max(1, value))
+        elif kind == "PROGRESS":
+            dialog.setValue(min(value, dialog.maximum()))
+        elif kind == "PAGE":
+            dialog.setLabelText(f"Laying out page {value}…")
+        QApplication.processEvents()
+        if dialog.wasCanceled():
+            raise ReportCancelled("the report was cancelled")
+
+    try:
+        return make(progress=progress)
+    except ReportCancelled:
+        return None
+    except (ReportError, StorageError) as error:
+        errors.show_error(f"The report could not be made: {error}")
+        return None
+    finally:
+        dialog.close()
+
+
+def make_report(parent: QWidget, suggested: str, make: Make) -> Path | None:
+    """Ask where, lay out, write whole, offer to open; the path written, or None."""
+    path = ask_where(parent, suggested)
+    if path is None:
+        return None
+    data = lay_out(parent, make)
+    if data is None:
+        return None
+    try:
+        save_pdf(path, data)
+    except ReportError as error:
+        errors.show_error(f"The report could not be saved: {error}")
+        return None
+    answer = QMessageBox.question(parent, "Report saved", f"Saved {path}.\n\nOpen it now?")
+    if answer == QMessageBox.StandardButton.Yes:
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+    return path

@@ -24,7 +24,7 @@ from scorekeeper.records import (
     NoPickHand,
     PickHand,
 )
-from scorekeeper.rules import RuleSet, parse_rules
+from scorekeeper.rules import RuleSet, is_whole, parse_rules
 from scorekeeper.validation import validate_hand, validate_night
 
 FORMAT = "sheepshead-night/1"
@@ -303,7 +303,7 @@ class _HandReader:
         result: dict[str, int] = {}
         for key, amount in value.items():
             name = self.resolve(field, key)
-            if not _whole(amount) or amount < 0:
+            if not is_whole(amount) or amount < 0:
                 self.problem(f"{field}.{key}", f"{amount!r} is not a whole number of 0 or more")
             elif name is not None:
                 result[name] = amount
@@ -314,7 +314,7 @@ class _HandReader:
         if value is None:
             self.problem(field, "missing")
             return None
-        if not _whole(value):
+        if not is_whole(value):
             self.problem(field, f"{value!r} is not a whole number")
             return None
         return int(value)
@@ -341,7 +341,7 @@ class _HandReader:
                 return 0, ()
             names = tuple(v.strip() for v in value)
             count = len(names)
-        elif _whole(value) and value >= 0:
+        elif is_whole(value) and value >= 0:
             names, count = (), int(value)
         else:
             self.problem("doublers", f"{value!r} is not a count of 0 or more")
@@ -349,10 +349,6 @@ class _HandReader:
         if count > MAX_DOUBLERS:
             self.problem("doublers", f"{count} doublers on one hand; at most {MAX_DOUBLERS}")
         return count, names
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def night_to_document(night: Night) -> dict[str, Any]:

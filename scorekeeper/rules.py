@@ -44,14 +44,15 @@ class Option:
             if value in self.choices:
                 return None
             return f"{value!r} is not one of {', '.join(self.choices)}"
-        if not _is_whole(value):
+        if not is_whole(value):
             return f"{value!r} is not a whole number"
         if not self.minimum <= value <= self.maximum:
             return f"{value} is not between {self.minimum} and {self.maximum}"
         return None
 
 
-def _is_whole(value: Any) -> bool:
+def is_whole(value: Any) -> bool:
+    """True for a whole number (an int that is not a bool, as JSON gives them)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Literal
 
 from scorekeeper.problems import Problem, require_zero_sum
+from scorekeeper.rules import is_whole
 
 RankBy = Literal["points", "money", "points-per-hand", "placement"]
 RANK_BY: tuple[RankBy, ...] = ("points", "money", "points-per-hand", "placement")
@@ -124,7 +125,7 @@ def parse_standings_options(value: object) -> tuple[StandingsOptions | None, lis
         problems.append(Problem("placement_points", "must be a list of whole numbers"))
     counts = {k: value.get(k, 0) for k in ("min_nights", "min_hands", "drop_worst")}
     for key, count in counts.items():
-        if not _whole(count) or count < 0:
+        if not is_whole(count) or count < 0:
             problems.append(Problem(key, f"{count!r} is not a whole number of 0 or more"))
     breaks = value.get("tie_breaks", list(DEFAULT_TIE_BREAKS))
     if not isinstance(breaks, list) or not all(isinstance(b, str) for b in breaks):
@@ -138,12 +139,8 @@ def parse_standings_options(value: object) -> tuple[StandingsOptions | None, lis
                             tie_breaks=tuple(breaks), **counts), []  # fmt: skip
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _whole_list(value: object) -> bool:
-    return isinstance(value, list) and all(_whole(v) for v in value)
+    return isinstance(value, list) and all(is_whole(v) for v in value)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from scorekeeper.standings import (
 from scorekeeper.stats import HandFact, HandOutcome
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.people import find_league, find_season, name_key
+from scorekeeper.store.people import find_league, find_season, name_key, require_player
 from scorekeeper.store.tables import (
     HandPointsRow,
     HandRow,
@@ -241,10 +241,7 @@ def standings(db: Database, period: Period, options: StandingsOptions | None = N
 def hand_facts(db: Database, period: Period, *, player: str) -> list[HandFact]:
     """A player's hands in the period, in the order played."""
     with db.session() as session:
-        found = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(player)))
-        row = found.first()
-        if row is None:
-            raise StorageError(f"--player: there is no player {player!r}")
+        row = require_player(session, player, "--player")
         query = (
             select(  # type: ignore[call-overload]
                 HandPointsRow.night_id, NightRow.played_on, HandScoreRow.position,

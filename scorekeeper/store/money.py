@@ -25,7 +25,7 @@ from scorekeeper.settlement import Payment, settle
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import league_row
-from scorekeeper.store.people import name_key
+from scorekeeper.store.people import name_key, require_player
 from scorekeeper.store.tables import HandPointsRow, NightRow, PaymentRow, PlayerRow, SeatRow
 
 
@@ -107,11 +107,28 @@ def _night_cents(
     return ordered
 
 
-def _player_id(session: Session, name: str, flag: str) -> int:
-    row = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(name))).first()
-    if row is None or row.id is None:
-        raise StorageError(f"{flag}: there is no player {name!r}")
-    return row.id
+def add_payment(
+    session: Session,
+    *,
+    league_id: int | None,
+    night_id: int | None,
+    payer: str,
+    payee: str,
+    cents: int,
+    paid_on: dt.date,
+    note: str = "",
+) -> int:
+    """Write a payment in the caller's transaction (the players named by --from and
+    --to must exist); returns its id.  The one writer of payments."""
+    payer_id = require_player(session, payer, "--from").id
+    payee_id = require_player(session, payee, "--to").id
+    assert payer_id is not None and payee_id is not None
+    payment = PaymentRow(league_id=league_id, night_id=night_id, payer_id=payer_id,
+                         payee_id=payee_id, cents=cents, paid_on=paid_on, note=note)  # fmt: skip
+    session.add(payment)
+    session.flush()
+    assert payment.id is not None
+    return payment.id
 
 
 def record_league_payment(
@@ -131,12 +148,5 @@ def record_league_payment(
         raise StorageError("--to: a player cannot pay themselves")
     with db.transaction() as session:
         row = league_row(session, league)
-        payment = PaymentRow(
-            league_id=row.id, payer_id=_player_id(session, payer, "--from"),
-            payee_id=_player_id(session, payee, "--to"), cents=cents,
-            paid_on=paid_on or dt.date.today(), note=note,
-        )  # fmt: skip
-        session.add(payment)
-        session.flush()
-        assert payment.id is not None
-        return payment.id
+        return add_payment(session, league_id=row.id, night_id=None, payer=payer, payee=payee,
+                           cents=cents, paid_on=paid_on or dt.date.today(), note=note)  # fmt: skip

@@ -41,6 +41,14 @@ def find_or_create_player(session: Session, name: str) -> PlayerRow:
         return session.exec(select(PlayerRow).where(PlayerRow.name_key == key)).one()
 
 
+def require_player(session: Session, name: str, flag: str) -> PlayerRow:
+    """The player of this name, or a message naming the FLAG it was given in."""
+    found = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(name))).first()
+    if found is None:
+        raise StorageError(f"{flag}: there is no player {name!r}")
+    return found
+
+
 def find_league(session: Session, name: str) -> LeagueRow | None:
     """The league of this name, if there is one."""
     return session.exec(select(LeagueRow).where(LeagueRow.name_key == name_key(name))).first()
@@ -92,9 +100,7 @@ def rename_player(db: Database, *, old: str, new: str) -> None:
     if not new.strip():
         raise StorageError("--to: a player's name cannot be empty")
     with db.transaction() as session:
-        player = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(old))).first()
-        if player is None:
-            raise StorageError(f"--player: there is no player {old!r}")
+        player = require_player(session, old, "--player")
         clash = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(new))).first()
         if clash is not None and clash.id != player.id:
             raise StorageError(f"--to: there is already a player {clash.name!r}")
@@ -105,8 +111,6 @@ def rename_player(db: Database, *, old: str, new: str) -> None:
 def retire_player(db: Database, *, name: str, retired: bool = True) -> None:
     """Take a player off (or back onto) the roster offered for new nights."""
     with db.transaction() as session:
-        player = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(name))).first()
-        if player is None:
-            raise StorageError(f"--player: there is no player {name!r}")
+        player = require_player(session, name, "--player")
         player.retired = retired
         session.add(player)

@@ -12,6 +12,7 @@ from sqlmodel import Session, col, select
 
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
+from scorekeeper.store.money import add_payment
 from scorekeeper.store.people import name_key
 from scorekeeper.store.tables import (
     HandRow,
@@ -122,19 +123,8 @@ def record_payment(
         raise StorageError(f"--cents: {cents} is not a positive number of cents")
     with db.transaction() as session:
         row = _night(session, night_id)
-        ids: dict[str, int] = {}
-        for role, name in (("--from", payer), ("--to", payee)):
-            player = session.exec(
-                select(PlayerRow).where(PlayerRow.name_key == name_key(name))).first()  # fmt: skip
-            if player is None or player.id is None:
-                raise StorageError(f"{role}: there is no player {name!r}")
-            ids[role] = player.id
-        payment = PaymentRow(league_id=row.league_id, night_id=night_id, payer_id=ids["--from"],
-                             payee_id=ids["--to"], cents=cents, paid_on=paid_on)  # fmt: skip
-        session.add(payment)
-        session.flush()
-        assert payment.id is not None
-        return payment.id
+        return add_payment(session, league_id=row.league_id, night_id=night_id, payer=payer,
+                           payee=payee, cents=cents, paid_on=paid_on)  # fmt: skip
 
 
 def delete_payment(db: Database, *, payment_id: int) -> None:

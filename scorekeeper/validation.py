@@ -42,10 +42,18 @@ def _check_seats(night: Night) -> list[Problem]:
 
 def sitting_out(hand: Hand, rules: RuleSet, players: tuple[str, ...]) -> tuple[str, ...]:
     """Who sits out a hand: those named, else the dealer when one too many are seated."""
-    if hand.sitting_out is not None:
-        return hand.sitting_out
-    if len(players) == rules.dealt_in + 1 and hand.dealer is not None:
-        return (hand.dealer,)
+    return who_sits_out(hand.sitting_out, hand.dealer, rules, players)
+
+
+def who_sits_out(
+    named: Sequence[str] | None, dealer: str | None, rules: RuleSet, players: Collection[str]
+) -> tuple[str, ...]:
+    """Who sits out: those NAMED, else the DEALER when one more than the rules deal in
+    is at the table; the one statement of that rule (the entry form uses it too)."""
+    if named is not None:
+        return tuple(named)
+    if len(players) == rules.dealt_in + 1 and dealer is not None:
+        return (dealer,)
     return ()
 
 
@@ -60,7 +68,7 @@ def with_absent_players(
         own = out.get("sitting_out")
         if own is None:
             dealer = out.get("dealer")
-            own = [dealer] if dealer in present and len(present) == rules.dealt_in + 1 else []
+            own = who_sits_out(None, dealer if dealer in present else None, rules, present)
         out["sitting_out"] = [p for p in players if p in absent or p in own]
     return out
 

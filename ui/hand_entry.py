@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from scorekeeper.document import read_hand
 from scorekeeper.records import CALLS
 from scorekeeper.rules import CARD_POINTS
-from scorekeeper.validation import validate_hand
+from scorekeeper.validation import validate_hand, who_sits_out
 from ui.session import HandLine, NightView
 
 TYPES = (
@@ -70,6 +70,14 @@ class EntryLine(QLineEdit):
             event.ignore()
             return False
         return super().event(event)
+
+
+def entry_line(name: str, placeholder: str) -> EntryLine:
+    """An EntryLine with its accessible name and the hint shown while it is empty."""
+    line = EntryLine()
+    line.setAccessibleName(name)
+    line.setPlaceholderText(placeholder)
+    return line
 
 
 class EntrySpin(QSpinBox):
@@ -236,19 +244,13 @@ class HandEntry(QWidget):
         self.doublers.setRange(0, 16)
         self.doublers.setAccessibleName("Cracks and other doublers")
         self.last_hand = EntryCheck("Last &hand")
-        self.misplays = EntryLine()
-        self.misplays.setAccessibleName("Misplays")
-        self.misplays.setPlaceholderText("seats or names, comma between")
-        self.sitting_out = EntryLine()
-        self.sitting_out.setAccessibleName("Sitting out")
-        self.sitting_out.setPlaceholderText("seats or names, comma between")
+        self.misplays = entry_line("Misplays", "seats or names, comma between")
+        self.sitting_out = entry_line("Sitting out", "seats or names, comma between")
         self.winner = SeatField("Leaster winner")
-        self.leaster_points = EntryLine()
-        self.leaster_points.setAccessibleName("Leaster points, in seat order")
-        self.leaster_points.setPlaceholderText("optional: each player's points, seat order")
-        self.leaster_tricks = EntryLine()
-        self.leaster_tricks.setAccessibleName("Leaster tricks, in seat order")
-        self.leaster_tricks.setPlaceholderText("optional: each player's tricks, seat order")
+        self.leaster_points = entry_line("Leaster points, in seat order",
+                                         "optional: each player's points, seat order")  # fmt: skip
+        self.leaster_tricks = entry_line("Leaster tricks, in seat order",
+                                         "optional: each player's tricks, seat order")  # fmt: skip
         self.misplayer = SeatField("Misplayer")
 
         self.errors: dict[str, QLabel] = {}
@@ -534,9 +536,11 @@ class HandEntry(QWidget):
     def dealt_in(self, hand: dict[str, Any]) -> list[str]:
         """Those dealt into the hand as entered, clockwise."""
         seated = list(self.seated())
-        out = set(hand.get("sitting_out") or ())
-        if not out and self.view and len(seated) == self.view.rules.dealt_in + 1:
-            out = {hand.get("dealer")}
+        named = hand.get("sitting_out") or None
+        if self.view is None:
+            out = set(named or ())
+        else:
+            out = set(who_sits_out(named, hand.get("dealer"), self.view.rules, seated))
         return [p for p in seated if p not in out]
 
     def per_player(self, text: str, hand: dict[str, Any]) -> Any:

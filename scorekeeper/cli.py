@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from scorekeeper import __version__
 from scorekeeper.document import loads_night
+from scorekeeper.formatting import print_table
 from scorekeeper.league_cli import add_league_commands
 from scorekeeper.night import NightResult, score_night
 from scorekeeper.problems import InvalidNight, Problem
@@ -121,10 +122,7 @@ def command_nights(args: argparse.Namespace, out: TextIO) -> int:
     if len(rows) == 1:
         print("No nights yet.", file=out)
         return EXIT_OK
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
-    for row in rows:
-        cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
-        print("  ".join([*cells, row[-1]]), file=out)
+    print_table(out, rows)
     return EXIT_OK
 
 

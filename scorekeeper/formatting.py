@@ -3,7 +3,9 @@ fractions.  Only for display: nothing computed from these strings."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from fractions import Fraction
+from typing import TextIO
 
 
 def dollars(cents: int) -> str:
@@ -43,3 +45,13 @@ def parse_dollars(text: str) -> int | None:
     if not (whole or part) or not digits or len(part) > 2:
         return None
     return int(whole or "0") * 100 + int(part.ljust(2, "0"))
+
+
+def print_table(out: TextIO, rows: Sequence[Sequence[str]], right: Collection[int] = ()) -> None:
+    """Rows as aligned columns two spaces apart (the columns in RIGHT right-aligned), as
+    the command line prints its lists."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        cells = [c.rjust(w) if i in right else c.ljust(w)
+                 for i, (c, w) in enumerate(zip(row, widths, strict=True))]  # fmt: skip
+        print("  ".join(cells).rstrip(), file=out)

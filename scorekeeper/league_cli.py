@@ -11,7 +11,7 @@ import datetime as dt
 import json
 from typing import Any, TextIO
 
-from scorekeeper.formatting import decimal, dollars, number, percent
+from scorekeeper.formatting import decimal, dollars, number, percent, print_table
 from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.rules import PRESETS, parse_rules
 from scorekeeper.standings import RANK_BY, TIE_BREAKS, Standing, StandingsOptions
@@ -72,14 +72,6 @@ def _period_and_options(args: argparse.Namespace, db: Any) -> tuple[Any, Standin
 def _emit(out: TextIO, value: Any) -> None:
     json.dump(value, out, ensure_ascii=False, indent=2)
     out.write("\n")
-
-
-def _table(out: TextIO, rows: list[list[str]], right: set[int]) -> None:
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    for row in rows:
-        cells = [c.rjust(w) if i in right else c.ljust(w)
-                 for i, (c, w) in enumerate(zip(row, widths, strict=True))]  # fmt: skip
-        print("  ".join(cells).rstrip(), file=out)
 
 
 # -- league --------------------------------------------------------------------------
@@ -181,10 +173,10 @@ def command_standings(args: argparse.Namespace, out: TextIO) -> int:
         print("No hands played in this period yet.", file=out)
         return 0
     right = {0, *range(2, len(STANDINGS_HEADER))}
-    _table(out, [STANDINGS_HEADER, *[standing_cells(r) for r in result.qualified]], right)
+    print_table(out, [STANDINGS_HEADER, *[standing_cells(r) for r in result.qualified]], right)
     if result.not_qualified:
         print("\nNot yet qualified:", file=out)
-        _table(out, [STANDINGS_HEADER, *[standing_cells(r) for r in result.not_qualified]],
+        print_table(out, [STANDINGS_HEADER, *[standing_cells(r) for r in result.not_qualified]],
                right)  # fmt: skip
     print("", file=out)
     for line in options.describe():

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from scorekeeper.problems import require_zero_sum
-from scorekeeper.settlement import Payment, settle
+from scorekeeper.settlement import Payment, check_settles, settle
 
 DebtMode = Literal["simplify", "direct", "collector"]
 DEBT_MODES: tuple[DebtMode, ...] = ("simplify", "direct", "collector")
@@ -96,7 +96,7 @@ def outstanding(
         if not collector:
             raise ValueError("collector mode needs the treasurer's name")
         owed = _through(collector, balance)
-    _check_clears(balance, owed)
+    check_settles(balance, owed, "who owes whom")
     return owed
 
 
@@ -122,17 +122,6 @@ def _through(collector: str, balance: Mapping[str, int]) -> tuple[Payment, ...]:
     out = [Payment(collector, p, c) for p, c in balance.items() if c > 0 and p != collector]
     return tuple(sorted(into, key=lambda p: (-p.cents, p.payer))
                  + sorted(out, key=lambda p: (-p.cents, p.payee)))  # fmt: skip
-
-
-def _check_clears(balance: Mapping[str, int], owed: Iterable[Payment]) -> None:
-    after = dict(balance)
-    for payment in owed:
-        if payment.cents <= 0:
-            raise AssertionError(f"an outstanding payment of {payment.cents} cents")
-        after[payment.payer] = after.get(payment.payer, 0) + payment.cents
-        after[payment.payee] = after.get(payment.payee, 0) - payment.cents
-    if any(after.values()):
-        raise AssertionError(f"the outstanding payments leave balances {after}")
 
 
 def balance_history(

@@ -14,7 +14,7 @@ cancels exactly, then settle the rest greedily; see `EXACT_LIMIT`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from scorekeeper.problems import require_zero_sum
@@ -40,7 +40,7 @@ def settle(balances: Mapping[str, int]) -> tuple[Payment, ...]:
     nonzero = [(name, amount) for name, amount in balances.items() if amount]
     groups = _zero_sum_groups(nonzero) if len(nonzero) <= EXACT_LIMIT else _pairs_then_rest(nonzero)
     payments = [p for group in groups for p in _settle_group(group)]
-    _check_settles(balances, payments)
+    check_settles(balances, payments)
     return tuple(payments)
 
 
@@ -121,13 +121,17 @@ def _settle_group(group: list[tuple[str, int]]) -> list[Payment]:
     return payments
 
 
-def _check_settles(balances: Mapping[str, int], payments: list[Payment]) -> None:
+def check_settles(
+    balances: Mapping[str, int], payments: Iterable[Payment], what: str = "settlement"
+) -> None:
+    """Raise unless every payment is positive and together they zero every balance (a
+    payee with no balance, such as a treasurer, must end square too)."""
     after = dict(balances)
     for payment in payments:
         if payment.cents <= 0:
-            raise AssertionError(f"a settlement payment of {payment.cents} cents")
-        after[payment.payer] += payment.cents
-        after[payment.payee] -= payment.cents
+            raise AssertionError(f"{what}: a payment of {payment.cents} cents")
+        after[payment.payer] = after.get(payment.payer, 0) + payment.cents
+        after[payment.payee] = after.get(payment.payee, 0) - payment.cents
     if any(after.values()):
-        raise AssertionError(f"the settlement leaves balances {after}")
-    require_zero_sum(after, "the settled balances")
+        raise AssertionError(f"{what}: it leaves balances {after}")
+    require_zero_sum(after, f"the balances after {what}")

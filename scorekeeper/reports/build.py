@@ -87,7 +87,7 @@ def statements_pdf(
             total_money=dollars(sum(n.cents for n in mine)),
             paid=tuple(f"{p.paid_on.isoformat()}: {p.payer} paid {p.payee} {dollars(p.cents)}"
                        for p in money.payments if player in (p.payer, p.payee)),
-            balance=dollars(balance), balance_words=_balance_words(player, balance),
+            balance_words=_balance_words(player, balance),
             owed=tuple(f"{p.payer} pays {p.payee} {dollars(p.cents)}"
                        for p in owed if player in (p.payer, p.payee)),
         ))  # fmt: skip

@@ -170,7 +170,6 @@ class LeagueReport:
     not_qualified: tuple[tuple[str, ...], ...]
     rules: tuple[str, ...]
     leaders: tuple[Series, ...]  # cumulative points night by night
-    night_dates: tuple[str, ...]  # the chart's x axis: one date per night, in order
     nights: tuple[NightListing, ...]
 
 
@@ -207,7 +206,6 @@ def league_report(
         not_qualified=tuple(_standing_cells(r) for r in standings.not_qualified),
         rules=tuple(standings.options.describe()),
         leaders=_cumulative(lines, order, top),
-        night_dates=tuple(dates[n] for n in order),
         nights=tuple(nights),
     )
 
@@ -241,8 +239,7 @@ class Statement:
     total_points: str
     total_money: str
     paid: tuple[str, ...]  # payments made and received
-    balance: str
-    balance_words: str
+    balance_words: str  # "Ann owes $0.80."
     owed: tuple[str, ...]  # the payments that would square this player up
 
 

@@ -268,30 +268,42 @@ def render_night(report: NightReport, progress: Progress | None = None) -> bytes
     return r.build(story)
 
 
+SHEET_WIDTHS = (18, 46, 50, 50, 22, 18, 64, 18)  # the hand columns of a score sheet
+
+
+def sheet_frame(
+    r: Renderer, header: Sequence[str], players: Sequence[str]
+) -> tuple[list[list[str]], list[float], list[tuple[Any, ...]]]:
+    """A score sheet's two header rows (the hand columns, then each player's name over
+    a points and a running-total column), its column widths, and the style that spans
+    and centres each name: shared by the night's sheet and the blank pad."""
+    first, count = len(header), len(players)
+    each = (r.width - sum(SHEET_WIDTHS)) / max(1, 2 * count)
+    top = [*header, *(x for p in players for x in (p, ""))]
+    second = [""] * first + ["pts", "total"] * count
+    spans: list[tuple[Any, ...]] = [
+        ("SPAN", (first + 2 * i, 0), (first + 2 * i + 1, 0)) for i in range(count)
+    ]
+    spans.append(("ALIGN", (first, 0), (-1, 0), "CENTER"))
+    return [top, second], [*SHEET_WIDTHS, *([each] * 2 * count)], spans
+
+
 def _sheet(r: Renderer, report: NightReport) -> Table:
-    fixed = (18, 46, 50, 50, 22, 18, 64, 18)
     players = len(report.players)
-    each = (r.width - sum(fixed)) / max(1, 2 * players)
-    top = [*report.header, *(x for p in report.players for x in (p, ""))]
-    second = [""] * len(report.header) + ["pts", "total"] * players
+    header, widths, spans = sheet_frame(r, report.header, report.players)
     body = [[*cells, *(x for pair in per_player for x in pair)]
             for cells, per_player in report.rows]  # fmt: skip
     first = len(report.header)
     blank = [""] * (first - 1)
     body.append(["Total", *blank, *(x for t in report.total_points for x in ("", t))])
     body.append(["Money", *blank, *(x for t in report.total_money for x in ("", t))])
-    spans: list[tuple[Any, ...]] = [
-        ("SPAN", (first + 2 * i, 0), (first + 2 * i + 1, 0)) for i in range(players)
-    ]
-    spans += [("ALIGN", (first, 0), (-1, 0), "CENTER"),
-              ("ALIGN", (4, 2), (5, -1), "RIGHT"),
+    spans += [("ALIGN", (4, 2), (5, -1), "RIGHT"),
               ("SPAN", (0, -2), (first - 1, -2)), ("SPAN", (0, -1), (first - 1, -1)),
               ("FONT", (0, -2), (-1, -1), BOLD, r.body_size),
               ("LINEABOVE", (0, -2), (-1, -2), 1, colors.black)]  # fmt: skip
     spans += [("LINEBEFORE", (first + 2 * i, 0), (first + 2 * i, -1), 0.8, colors.HexColor(
         "#4a5568")) for i in range(players)]  # fmt: skip
-    widths = [*fixed, *([each] * 2 * players)]
-    table = r.table([top, second], body, widths, extra=spans)
+    table = r.table(header, body, widths, extra=spans)
     table.setStyle(TableStyle([("ALIGN", (first, 1), (-1, -1), "RIGHT")]))
     return table
 
@@ -353,19 +365,12 @@ def render_pad(report: PadReport, progress: Progress | None = None) -> bytes:
                              r.text("Date: ____________   League: ______________________   "
                                     "Table: ____   Stake: ______ a point")]  # fmt: skip
     story.append(Spacer(1, 6))
-    fixed = (18, 46, 50, 50, 22, 18, 64, 18)
-    players = len(report.players)
-    each = (r.width - sum(fixed)) / max(1, 2 * players)
+    header, widths, spans = sheet_frame(r, report.header, report.players)
+    blank = [""] * (len(header[0]) - 1)
+    body = [[str(n), *blank] for n in range(1, report.rows + 1)]
+    body.append(["Total", *blank])
     first = len(report.header)
-    top = [*report.header, *(x for p in report.players for x in (p, ""))]
-    second = [""] * first + ["pts", "total"] * players
-    body = [[str(n), *[""] * (first - 1 + 2 * players)] for n in range(1, report.rows + 1)]
-    body.append(["Total", *[""] * (first - 1 + 2 * players)])
-    spans: list[tuple[Any, ...]] = [
-        ("SPAN", (first + 2 * i, 0), (first + 2 * i + 1, 0)) for i in range(players)
-    ]
-    spans += [("ALIGN", (first, 0), (-1, 0), "CENTER"), ("TOPPADDING", (0, 2), (-1, -1), 4),
-              ("SPAN", (0, -1), (first - 1, -1)), ("FONT", (0, -1), (-1, -1), BOLD, 9),
-              ("BOTTOMPADDING", (0, 2), (-1, -1), 4)]  # fmt: skip
-    story.append(r.table([top, second], body, [*fixed, *([each] * 2 * players)], extra=spans))
+    spans += [("TOPPADDING", (0, 2), (-1, -1), 4), ("BOTTOMPADDING", (0, 2), (-1, -1), 4),
+              ("SPAN", (0, -1), (first - 1, -1)), ("FONT", (0, -1), (-1, -1), BOLD, 9)]  # fmt: skip
+    story.append(r.table(header, body, widths, extra=spans))
     return r.build(story)

@@ -26,7 +26,6 @@ from scorekeeper.store.errors import StorageError
 from scorekeeper.store.people import find_league, find_season, name_key, require_player
 from scorekeeper.store.tables import (
     HandPointsRow,
-    HandRow,
     HandScoreRow,
     LeagueRow,
     NightRow,
@@ -266,10 +265,8 @@ def hand_facts(db: Database, period: Period, *, player: str) -> list[HandFact]:
 def hand_outcomes(db: Database, period: Period) -> list[HandOutcome]:
     """Every hand of the period as the table saw it (for how often each outcome happens)."""
     with db.session() as session:
-        query = (
-            select(HandScoreRow.outcome, HandScoreRow.level, HandScoreRow.call)
-            .join(HandRow, col(HandRow.id) == col(HandScoreRow.hand_id))
-            .where(col(HandScoreRow.night_id).in_(nights_of(session, period)))
+        query = select(HandScoreRow.outcome, HandScoreRow.level, HandScoreRow.call).where(
+            col(HandScoreRow.night_id).in_(nights_of(session, period))
         )
         return [HandOutcome(o, lv, c) for o, lv, c in session.exec(query).all()]
 

@@ -324,8 +324,10 @@ class MainWindow(QMainWindow):
         self.league_window.activateWindow()
 
     def _refresh_league(self) -> None:
+        """After a change at the table: the league window reads its numbers again, with
+        the league, season, dates and ranking the person chose left as they are."""
         if self.league_window is not None and self.league_window.isVisible():
-            self.league_window.load_leagues(self.league_window.league.currentText())
+            self.league_window.refresh()
 
     def open_night(self) -> None:
         found = list_nights(self.session.db)

@@ -157,3 +157,25 @@ def test_starting_a_night_in_a_league_brings_its_default_rules(database, qtbot) 
     dialog.season.setText("Winter")
     dialog.season.editingFinished.emit()
     assert dialog.rules() == winter
+
+
+def test_a_hand_recorded_tonight_updates_the_open_league_window(database, open_window) -> None:
+    from scorekeeper.store.tonight import night_to_reopen
+
+    seed_sample_league(database)
+    main = open_window(database, night_to_reopen(database))
+    main.show_league()
+    league = main.league_window
+    assert league is not None
+    league.season.setCurrentText("Fall 2026")
+    league.min_nights.setValue(2)  # chosen here, not saved as the league's
+    before = sum(int(h) for h in shown_column(league.standings_view, 3))
+    view = main.session.view
+    dealer = view.next_dealer()
+    picker, partner = [p for p in view.seated_next if p != dealer][:2]
+    main.session.record_hand({"type": "pick", "dealer": dealer, "picker": picker,
+                              "partners": [partner], "call": "ace-hearts", "points": 70,
+                              "tricks": 4}, None)  # fmt: skip
+    dealt = view.rules.dealt_in
+    assert sum(int(h) for h in shown_column(league.standings_view, 3)) == before + dealt
+    assert league.season.currentText() == "Fall 2026" and league.min_nights.value() == 2

@@ -37,25 +37,34 @@ class UserError(Exception):
 
 def result_to_json(result: NightResult) -> dict[str, Any]:
     """The JSON object `scorekeeper score` prints (`night-format.md`)."""
-    return {
+    hands = []
+    for hand in result.hands:
+        row: dict[str, Any] = {
+            "points": hand.points,
+            "cents": hand.cents,
+            "outcome": hand.outcome,
+            "level": hand.level,
+            "multiplier": hand.multiplier,
+            "explanation": hand.explanation,
+        }
+        if hand.pot is not None:
+            row["pot"] = hand.pot
+        hands.append(row)
+    totals: dict[str, Any] = {"points": result.total_points, "cents": result.total_cents}
+    if result.pot is not None:
+        totals |= {"pot": result.pot, "pot_cents": result.pot_cents}
+    out: dict[str, Any] = {
         "players": list(result.players),
-        "hands": [
-            {
-                "points": hand.points,
-                "cents": hand.cents,
-                "outcome": hand.outcome,
-                "level": hand.level,
-                "multiplier": hand.multiplier,
-                "explanation": hand.explanation,
-            }
-            for hand in result.hands
-        ],
-        "totals": {"points": result.total_points, "cents": result.total_cents},
+        "hands": hands,
+        "totals": totals,
         "settlement": [
             {"from": p.payer, "to": p.payee, "cents": p.cents} for p in result.settlement
         ],
         "doublers_pending": result.doublers_pending,
     }
+    if result.bock_pending:
+        out["bock_pending"] = result.bock_pending
+    return out
 
 
 def read_input(path: str) -> bytes:

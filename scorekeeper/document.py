@@ -16,13 +16,19 @@ from typing import Any
 
 from scorekeeper.problems import Problem
 from scorekeeper.records import (
+    CallHand,
+    GameHand,
     Hand,
     LeasterHand,
     MisplayHand,
     Night,
     NightInfo,
     NoPickHand,
+    NullHand,
+    PassHand,
     PickHand,
+    RamschHand,
+    SoloHand,
 )
 from scorekeeper.rules import RuleSet, is_whole, parse_rules
 from scorekeeper.validation import validate_hand, validate_night
@@ -37,7 +43,14 @@ TYPE_FIELDS: dict[str, tuple[str, ...]] = {
     "leaster": ("winner", "winners", "points", "tricks"),
     "no-pick": (),
     "misplay": (),
-}
+    "call": ("declarer", "partners", "partner", "points", "tricks", "laufende", "knocks",
+             "kontra", "bid", "forced", "renonce"),
+    "solo": ("declarer", "game", "points", "tricks", "laufende", "knocks", "kontra", "tout",
+             "sie", "bid"),
+    "null": ("declarer", "tricks", "knocks", "kontra"),
+    "ramsch": ("points", "tricks", "loser", "knocks"),
+    "pass": (),
+}  # fmt: skip
 
 
 def load_night(document: Any) -> tuple[Night | None, list[Problem]]:
@@ -211,6 +224,11 @@ class _HandReader:
             "leaster": self.leaster,
             "no-pick": lambda c: NoPickHand(**c),
             "misplay": lambda c: MisplayHand(**c),
+            "call": self.call,
+            "solo": self.solo,
+            "null": self.null,
+            "ramsch": self.ramsch,
+            "pass": lambda c: PassHand(**c),
         }
         hand = builders[kind](common)
         return hand if self.ok else None
@@ -263,6 +281,67 @@ class _HandReader:
         if not self.ok:
             return None
         return LeasterHand(**common, winners=winners, points=points, tricks=tricks)
+
+    # -- Schafkopf --------------------------------------------------------------------
+
+    def game_fields(self) -> dict[str, Any] | None:
+        """What a call game and a solo share: the declarer, points, tricks, Laufende,
+        knocks, Kontra steps and the bid."""
+        declarer = self.name("declarer", required=True)
+        points = self.whole("points")
+        tricks = self.whole("tricks")
+        counts = {f: self.count(f) for f in ("laufende", "knocks", "kontra")}
+        bid = self.item.get("bid")
+        if bid is not None and not is_whole(bid):
+            self.problem("bid", f"{bid!r} is not a whole number")
+            bid = None
+        if declarer is None or points is None or tricks is None:
+            return None
+        return dict(declarer=declarer, points=points, tricks=tricks, bid=bid, **counts)
+
+    def call(self, common: dict[str, Any]) -> Hand | None:
+        if "partner" in self.item and "partners" in self.item:
+            self.problem("partner", "give either partner or partners, not both")
+        if "partner" in self.item:
+            one = self.name("partner", required=False)
+            partners: tuple[str, ...] = (one,) if one else ()
+        else:
+            partners = self.names("partners")
+        shared = self.game_fields()
+        forced, renonce = self.flag("forced"), self.flag("renonce")
+        if not self.ok or shared is None:
+            return None
+        return CallHand(**common, **shared, partners=partners, forced=forced, renonce=renonce)
+
+    def solo(self, common: dict[str, Any]) -> Hand | None:
+        game = self.item.get("game", "solo")
+        if not isinstance(game, str):
+            self.problem("game", "must be text such as 'solo', 'wenz' or 'geier'")
+        shared = self.game_fields()
+        tout, sie = self.flag("tout"), self.flag("sie")
+        if not self.ok or shared is None:
+            return None
+        return SoloHand(**common, **shared, game=game, tout=tout, sie=sie)
+
+    def null(self, common: dict[str, Any]) -> Hand | None:
+        declarer = self.name("declarer", required=True)
+        tricks = self.whole("tricks")
+        knocks, kontra = self.count("knocks"), self.count("kontra")
+        if not self.ok or declarer is None or tricks is None:
+            return None
+        return NullHand(**common, declarer=declarer, tricks=tricks, knocks=knocks, kontra=kontra)
+
+    def ramsch(self, common: dict[str, Any]) -> Hand | None:
+        points = self.name_map("points")
+        tricks = self.name_map("tricks")
+        for key, value in (("points", points), ("tricks", tricks)):
+            if value is None and key not in self.item:
+                self.problem(key, f"missing: give every player's {key} in the Ramsch")
+        loser = self.name("loser", required=False)
+        knocks = self.count("knocks")
+        if not self.ok or points is None or tricks is None:
+            return None
+        return RamschHand(**common, points=points, tricks=tricks, loser=loser, knocks=knocks)
 
     # -- field readers ---------------------------------------------------------------
 
@@ -317,6 +396,14 @@ class _HandReader:
         if not is_whole(value):
             self.problem(field, f"{value!r} is not a whole number")
             return None
+        return int(value)
+
+    def count(self, field: str) -> int:
+        """An optional count of 0 or more (Laufende, knocks, Kontra steps)."""
+        value = self.item.get(field, 0)
+        if not is_whole(value) or value < 0:
+            self.problem(field, f"{value!r} is not a count of 0 or more")
+            return 0
         return int(value)
 
     def flag(self, field: str) -> bool:
@@ -376,6 +463,8 @@ def hand_to_document(hand: Hand) -> dict[str, Any]:
         if hand.call is not None:
             out["call"] = hand.call
         out |= {"points": hand.points, "tricks": hand.tricks}
+    elif isinstance(hand, GameHand | NullHand | RamschHand):
+        out |= _schafkopf_fields(hand)
     elif isinstance(hand, LeasterHand):
         if len(hand.winners) == 1:
             out["winner"] = hand.winners[0]
@@ -395,6 +484,35 @@ def hand_to_document(hand: Hand) -> dict[str, Any]:
         out["misplays"] = list(hand.misplays)
     if hand.note:
         out["note"] = hand.note
+    return out
+
+
+def _schafkopf_fields(hand: GameHand | NullHand | RamschHand) -> dict[str, Any]:
+    """A Schafkopf hand's own fields in canonical order, defaults left out."""
+    out: dict[str, Any] = {}
+    if isinstance(hand, RamschHand):
+        out |= {"points": dict(hand.points), "tricks": dict(hand.tricks)}
+        if hand.loser is not None:
+            out["loser"] = hand.loser
+        if hand.knocks:
+            out["knocks"] = hand.knocks
+        return out
+    out["declarer"] = hand.declarer
+    if isinstance(hand, CallHand):
+        out["partners"] = list(hand.partners)
+    if isinstance(hand, SoloHand):
+        out["game"] = hand.game
+    if isinstance(hand, GameHand):
+        out["points"] = hand.points
+    out["tricks"] = hand.tricks
+    for key in ("laufende", "knocks", "kontra"):
+        if getattr(hand, key, 0):
+            out[key] = getattr(hand, key)
+    if isinstance(hand, GameHand) and hand.bid is not None:
+        out["bid"] = hand.bid
+    for key in ("forced", "renonce", "tout", "sie"):
+        if getattr(hand, key, False):
+            out[key] = True
     return out
 
 

@@ -12,8 +12,33 @@ from dataclasses import dataclass, field
 
 from scorekeeper import explain
 from scorekeeper.problems import InvalidNight, require_zero_sum
-from scorekeeper.records import Hand, LeasterHand, MisplayHand, Night, NoPickHand, PickHand
+from scorekeeper.records import (
+    CallHand,
+    GameHand,
+    Hand,
+    LeasterHand,
+    MisplayHand,
+    Night,
+    NoPickHand,
+    NullHand,
+    PassHand,
+    PickHand,
+    RamschHand,
+    SoloHand,
+)
 from scorekeeper.rules import RuleSet
+from scorekeeper.schafkopf import (
+    bock_triggered,
+    doubling_events,
+    game_of,
+    game_value,
+    hand_game_key,
+    null_won,
+    pot_paid_in,
+    score_game,
+    score_null,
+    score_ramsch,
+)
 from scorekeeper.scoring import (
     add_amounts,
     misplay_penalties,
@@ -28,13 +53,18 @@ from scorekeeper.validation import active_players, validate_night
 ROLES = ("picker", "partner", "defender", "leaster-winner", "leaster", "played")
 
 
+POT = "(pot)"  # the pot as a party to the settlement (Schafkopf `all_pass` pot)
+
+
 def hand_roles(hand: Hand, active: tuple[str, ...]) -> dict[str, str]:
-    """Each active player's part in a hand, for statistics: the picker, a partner or a
-    defender; a leaster's winner or another player in it; else someone who played."""
-    if isinstance(hand, PickHand):
-        partners = set(hand.partners)
+    """Each active player's part in a hand, for statistics: the picker (a Schafkopf
+    declarer), a partner or a defender; a leaster's winner or another player in it;
+    else someone who played."""
+    if isinstance(hand, PickHand | GameHand | NullHand):
+        declarer = hand.picker if isinstance(hand, PickHand) else hand.declarer
+        partners = set(getattr(hand, "partners", ()))
         return {
-            p: "picker" if p == hand.picker else "partner" if p in partners else "defender"
+            p: "picker" if p == declarer else "partner" if p in partners else "defender"
             for p in active
         }
     if isinstance(hand, LeasterHand):
@@ -49,7 +79,7 @@ class HandResult:
     number: int
     type: str
     outcome: str  # "win"/"loss" for the declarers of a pick hand, else the hand's type
-    level: str  # "normal", "schneider" or "no-trick"
+    level: str  # "normal", "schneider", "no-trick" (Sheepshead) or "schwarz" (Schafkopf)
     multiplier: int
     points: dict[str, int]
     cents: dict[str, int]
@@ -58,11 +88,18 @@ class HandResult:
     declarers: tuple[str, ...] = ()
     doublers_pending: int = 0  # queued doublers waiting after this hand
     roles: dict[str, str] = field(default_factory=dict)  # active player -> role, see ROLES
+    call: str | None = None  # what was called (Sheepshead) or the game played (Schafkopf)
+    pot: int | None = None  # what the pot holds after this hand, when the rules keep one
+    pot_change: int = 0  # what this hand put into the pot (negative: taken out)
+    bock_pending: int = 0  # Bock hands still to come after this one
 
 
 @dataclass(frozen=True)
 class NightResult:
-    """A whole night scored: each hand, the totals, and the fewest-payment settlement."""
+    """A whole night scored: each hand, the totals, and the fewest-payment settlement.
+
+    With a pot, the players' totals plus the pot sum to zero, and the settlement
+    treats the pot as one more party, `(pot)`."""
 
     players: tuple[str, ...]
     hands: tuple[HandResult, ...]
@@ -70,6 +107,9 @@ class NightResult:
     total_cents: dict[str, int]
     settlement: tuple[Payment, ...]
     doublers_pending: int
+    pot: int | None = None
+    pot_cents: int | None = None
+    bock_pending: int = 0
 
     def running_points(self) -> list[dict[str, int]]:
         """Each player's running total after each hand, as the score sheet shows it."""
@@ -82,31 +122,58 @@ class NightResult:
         return rows
 
 
+@dataclass
+class _Carried:
+    """What one hand leaves to the next: queued doublers, Bock hands, the pot."""
+
+    doublers: int = 0
+    bock: int = 0
+    pot: int = 0
+
+
+@dataclass
+class _Scored:
+    """One hand's amounts and its words, before the misplays and the checks."""
+
+    amounts: dict[str, int]
+    sentence: str
+    outcome: str
+    level: str = "normal"
+    multiplier: int = 1
+    declarers: tuple[str, ...] = ()
+    pot_change: int = 0
+
+
 def score_night(night: Night) -> NightResult:
     """Score a recorded night; raises `InvalidNight` with every problem if it cannot be."""
     problems = validate_night(night)
     if problems:
         raise InvalidNight(problems)
     rules, players = night.rules, night.players
-    queue = 0
+    carried = _Carried()
     results = []
     for number, hand in enumerate(night.hands, start=1):
-        result, queue = _score_hand(number, hand, rules, players, queue)
-        results.append(result)
+        results.append(_score_hand(number, hand, rules, players, carried))
     totals = dict.fromkeys(players, 0)
     for result in results:
         for player, amount in result.points.items():
             totals[player] += amount
-    require_zero_sum(totals, "the night's points")
+    pot = carried.pot if rules.has_pot else None
+    require_zero_sum([*totals.values(), pot or 0], "the night's points")
     cents = {p: amount * rules.stake_cents for p, amount in totals.items()}
-    require_zero_sum(cents, "the night's money")
+    pot_cents = None if pot is None else pot * rules.stake_cents
+    require_zero_sum([*cents.values(), pot_cents or 0], "the night's money")
+    balances = cents | {POT: pot_cents} if pot_cents else cents
     return NightResult(
         players=players,
         hands=tuple(results),
         total_points=totals,
         total_cents=cents,
-        settlement=settle(cents),
-        doublers_pending=queue,
+        settlement=settle(balances),
+        doublers_pending=carried.doublers,
+        pot=pot,
+        pot_cents=pot_cents,
+        bock_pending=carried.bock,
     )
 
 
@@ -119,87 +186,168 @@ def _take_queued(hand: Hand, rules: RuleSet, queue: int) -> int:
 
 def hand_multiplier(hand: Hand, rules: RuleSet, queued: int) -> int:
     """2 to the power of the hand's doubling events, capped by `max_multiplier`."""
-    events = hand.doublers + queued + (1 if hand.last_hand and rules.last_hand_doubler else 0)
+    return _capped(hand.doublers + queued + _last_hand(hand, rules), rules)
+
+
+def _capped(events: int, rules: RuleSet) -> int:
     multiplier: int = 2**events
     if rules.max_multiplier:
         multiplier = min(multiplier, rules.max_multiplier)
     return multiplier
 
 
+def _last_hand(hand: Hand, rules: RuleSet) -> int:
+    return 1 if hand.last_hand and rules.last_hand_doubler else 0
+
+
 def _score_hand(
-    number: int, hand: Hand, rules: RuleSet, players: tuple[str, ...], queue: int
-) -> tuple[HandResult, int]:
+    number: int, hand: Hand, rules: RuleSet, players: tuple[str, ...], carried: _Carried
+) -> HandResult:
     active = active_players(hand, rules, players)
-    taken = _take_queued(hand, rules, queue)
-    queue -= taken
+    if rules.game == "schafkopf":
+        scored, unit = _score_schafkopf(hand, rules, active, carried)
+    else:
+        scored, unit = _score_sheepshead(hand, rules, active, carried)
+    amounts = scored.amounts
+    if hand.misplays and not isinstance(hand, MisplayHand):
+        penalties = misplay_penalties(hand.misplays, rules, active, scored.multiplier)
+        amounts = add_amounts(amounts, penalties)
+        scored.sentence += " " + explain.explain_misplay(
+            hand.misplays, penalties, thrown_in=False, unit=unit
+        )
+    require_zero_sum([*amounts.values(), scored.pot_change], f"hand {number}")
+    points = {p: amounts.get(p, 0) for p in players}
+    return HandResult(
+        number=number,
+        type=hand.type,
+        outcome=scored.outcome,
+        level=scored.level,
+        multiplier=scored.multiplier,
+        points=points,
+        cents=_cents(points, scored.pot_change, rules.stake_cents, number),
+        explanation=scored.sentence,
+        active=active,
+        declarers=scored.declarers,
+        doublers_pending=carried.doublers,
+        roles=hand_roles(hand, active),
+        call=hand.call if isinstance(hand, PickHand) else hand_game_key(hand),
+        pot=carried.pot if rules.has_pot else None,
+        pot_change=scored.pot_change,
+        bock_pending=carried.bock,
+    )
+
+
+def _score_sheepshead(
+    hand: Hand, rules: RuleSet, active: tuple[str, ...], carried: _Carried
+) -> tuple[_Scored, int]:
+    """A Sheepshead hand, and the misplay unit that goes with it."""
+    taken = _take_queued(hand, rules, carried.doublers)
+    carried.doublers -= taken
     multiplier = hand_multiplier(hand, rules, taken)
     doubling = explain.doubling_phrase(
         hand.doubler_names,
         hand.doublers - len(hand.doubler_names),
-        hand.last_hand and rules.last_hand_doubler,
+        bool(_last_hand(hand, rules)),
         taken,
         multiplier,
     )
-    outcome: str = hand.type
-    level = "normal"
-    declarers: tuple[str, ...] = ()
     if isinstance(hand, PickHand):
         picked = pick_outcome(hand, rules, multiplier)
         amounts = score_pick(hand, rules, active, picked)
-        outcome, level = ("win" if picked.won else "loss"), picked.level
-        declarers = (hand.picker, *hand.partners)
         sentence = explain.explain_pick(
             hand, picked, amounts, doubling,
             alone_possible=rules.max_partners > 0,
             picker_pays=picker_pays(hand, rules, picked),
             bumped=not picked.won and rules.double_on_the_bump,
         )  # fmt: skip
+        outcome = "win" if picked.won else "loss"
+        scored = _Scored(amounts, sentence, outcome, picked.level, multiplier,
+                         (hand.picker, *hand.partners))  # fmt: skip
     elif isinstance(hand, LeasterHand):
         amounts = score_leaster(hand, rules, active, multiplier)
         sentence = explain.explain_leaster(hand, amounts, doubling)
+        scored = _Scored(amounts, sentence, hand.type, multiplier=multiplier)
     elif isinstance(hand, NoPickHand):
-        amounts = dict.fromkeys(active, 0)
         queues = rules.no_pick == "doubler"
-        queue += 1 if queues else 0
-        multiplier = 1
-        sentence = explain.explain_no_pick(queued_doubler=queues, waiting=queue)
+        carried.doublers += 1 if queues else 0
+        sentence = explain.explain_no_pick(queued_doubler=queues, waiting=carried.doublers)
+        return _Scored(dict.fromkeys(active, 0), sentence, hand.type), _misplay_unit(rules, 1)
     else:
-        assert isinstance(hand, MisplayHand)
-        amounts = misplay_penalties(hand.misplays, rules, active, multiplier)
-        sentence = explain.explain_misplay(
-            hand.misplays, amounts, thrown_in=True, unit=_misplay_unit(rules, multiplier)
-        )
-    if hand.misplays and not isinstance(hand, MisplayHand):
-        penalties = misplay_penalties(hand.misplays, rules, active, multiplier)
-        amounts = add_amounts(amounts, penalties)
-        unit = _misplay_unit(rules, multiplier)
-        sentence += " " + explain.explain_misplay(
-            hand.misplays, penalties, thrown_in=False, unit=unit
-        )
-    require_zero_sum(amounts, f"hand {number}")
-    points = {p: amounts.get(p, 0) for p in players}
-    result = HandResult(
-        number=number,
-        type=hand.type,
-        outcome=outcome,
-        level=level,
-        multiplier=multiplier,
-        points=points,
-        cents=_cents(points, rules.stake_cents, number),
-        explanation=sentence,
-        active=active,
-        declarers=declarers,
-        doublers_pending=queue,
-        roles=hand_roles(hand, active),
+        scored = _score_misplay(hand, rules, active, multiplier)
+    return scored, _misplay_unit(rules, multiplier)
+
+
+def _score_misplay(hand: Hand, rules: RuleSet, active: tuple[str, ...], multiplier: int) -> _Scored:
+    assert isinstance(hand, MisplayHand)
+    amounts = misplay_penalties(hand.misplays, rules, active, multiplier)
+    sentence = explain.explain_misplay(
+        hand.misplays, amounts, thrown_in=True, unit=_misplay_unit(rules, multiplier)
     )
-    return result, queue
+    return _Scored(amounts, sentence, hand.type, multiplier=multiplier)
+
+
+BOCK_TYPES = (CallHand, SoloHand, NullHand, RamschHand, LeasterHand)
+
+
+def _score_schafkopf(
+    hand: Hand, rules: RuleSet, active: tuple[str, ...], carried: _Carried
+) -> tuple[_Scored, int]:
+    """A Schafkopf hand (`schafkopf.md`): Bock taken and queued, the pot paid or fed."""
+    bock = isinstance(hand, BOCK_TYPES) and carried.bock > 0
+    carried.bock -= int(bock)
+    last = bool(_last_hand(hand, rules))
+    multiplier = _capped(hand.doublers + doubling_events(hand) + int(bock) + int(last), rules)
+    doubling = explain.schafkopf_doubling(hand, bock, last, multiplier)
+    won: bool | None = None
+    if isinstance(hand, GameHand):
+        value = game_value(hand, rules, multiplier)
+        amounts = score_game(hand, active, value)
+        won, pot_change, pot_words = value.won, 0, ""
+        if isinstance(hand, CallHand) and carried.pot:
+            pot_words = explain.pot_phrase(hand.declarer, value.won, carried.pot)
+            pot_change = -carried.pot if value.won else carried.pot
+            amounts[hand.declarer] -= pot_change
+        minimum = rules.laufende_minimum(game_of(hand).laufende_class)
+        sentence = explain.explain_game(
+            hand, value, amounts, doubling, minimum=minimum, pot_words=pot_words
+        )
+        declarers = (hand.declarer, *(hand.partners if isinstance(hand, CallHand) else ()))
+        scored = _Scored(amounts, sentence, "win" if won else "loss", value.level,
+                         multiplier * value.factor, declarers, pot_change)  # fmt: skip
+    elif isinstance(hand, NullHand):
+        amounts = score_null(hand, rules, active, multiplier)
+        won = null_won(hand)
+        sentence = explain.explain_null(hand, amounts, doubling)
+        scored = _Scored(amounts, sentence, "win" if won else "loss", "normal", multiplier,
+                         (hand.declarer,))  # fmt: skip
+    elif isinstance(hand, RamschHand):
+        ramsch = score_ramsch(hand, rules, active, multiplier)
+        sentence = explain.explain_ramsch(hand, ramsch, ramsch.amounts, doubling, rules.jungfrau)
+        scored = _Scored(ramsch.amounts, sentence, hand.type, multiplier=multiplier)
+    elif isinstance(hand, LeasterHand):
+        amounts = score_leaster(hand, rules, active, multiplier)
+        sentence = explain.explain_leaster(hand, amounts, doubling)
+        scored = _Scored(amounts, sentence, hand.type, multiplier=multiplier)
+    elif isinstance(hand, PassHand):
+        amounts = pot_paid_in(rules, active) if rules.has_pot else dict.fromkeys(active, 0)
+        pot_change = -sum(amounts.values())
+        pot_after = carried.pot + pot_change if rules.has_pot else None
+        sentence = explain.explain_pass(rules.tariff_call, pot_after)
+        scored = _Scored(amounts, sentence, hand.type, pot_change=pot_change)
+    else:
+        scored = _score_misplay(hand, rules, active, multiplier)
+    carried.pot += scored.pot_change
+    if bock_triggered(hand, won, scored.level, rules):
+        carried.bock += rules.bock_hands
+        scored.sentence += explain.bock_phrase(rules.bock_hands)
+    return scored, _misplay_unit(rules, multiplier)
 
 
 def _misplay_unit(rules: RuleSet, multiplier: int) -> int:
     return rules.misplay_units * (multiplier if rules.misplay_multiplied else 1)
 
 
-def _cents(points: Mapping[str, int], stake: int, number: int) -> dict[str, int]:
+def _cents(points: Mapping[str, int], pot_change: int, stake: int, number: int) -> dict[str, int]:
     cents = {p: amount * stake for p, amount in points.items()}
-    require_zero_sum(cents, f"hand {number}'s money")
+    require_zero_sum([*cents.values(), pot_change * stake], f"hand {number}'s money")
     return cents

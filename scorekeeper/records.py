@@ -12,7 +12,19 @@ from typing import Literal
 
 from scorekeeper.rules import RuleSet
 
-HandType = Literal["pick", "leaster", "no-pick", "misplay"]
+HandType = Literal[
+    "pick", "leaster", "no-pick", "misplay", "call", "solo", "null", "ramsch", "pass"
+]
+SHEEPSHEAD_TYPES: tuple[HandType, ...] = ("pick", "leaster", "no-pick", "misplay")
+SCHAFKOPF_TYPES: tuple[HandType, ...] = (
+    "call",
+    "solo",
+    "null",
+    "ramsch",
+    "pass",
+    "leaster",
+    "misplay",
+)
 
 SUITS = ("clubs", "spades", "hearts")
 CALLS: tuple[str, ...] = (
@@ -87,6 +99,87 @@ class MisplayHand(Hand):
     @property
     def type(self) -> HandType:
         return "misplay"
+
+
+# -- Schafkopf (`shared/spec/schafkopf.md`) ------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameHand(Hand):
+    """A Schafkopf call game or solo: the declarers' card points and tricks, their
+    Laufende, the knocks and Kontra steps said, and the bid when there was an auction."""
+
+    declarer: str
+    points: int
+    tricks: int
+    laufende: int = 0
+    knocks: int = 0
+    kontra: int = 0
+    bid: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class CallHand(GameHand):
+    """A call game (Sauspiel): the declarer and who held the called ace."""
+
+    partners: tuple[str, ...] = ()
+    forced: bool = False  # the club queen had to play (`all_pass` forced)
+    renonce: bool = False  # called while holding all four aces (002 2.5.1)
+
+    @property
+    def type(self) -> HandType:
+        return "call"
+
+
+@dataclass(frozen=True, kw_only=True)
+class SoloHand(GameHand):
+    """A solo of any kind (`game`), perhaps declared Tout or Sie."""
+
+    game: str = "solo"
+    tout: bool = False
+    sie: bool = False
+
+    @property
+    def type(self) -> HandType:
+        return "solo"
+
+
+@dataclass(frozen=True, kw_only=True)
+class NullHand(Hand):
+    """A Null (Bettel): won when the declarer takes no trick."""
+
+    declarer: str
+    tricks: int
+    knocks: int = 0
+    kontra: int = 0
+
+    @property
+    def type(self) -> HandType:
+        return "null"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RamschHand(Hand):
+    """All passed and everyone played for themselves: each player's points and tricks,
+    and the loser when points and tricks leave a tie."""
+
+    points: Mapping[str, int]
+    tricks: Mapping[str, int]
+    loser: str | None = None
+    knocks: int = 0
+
+    @property
+    def type(self) -> HandType:
+        return "ramsch"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PassHand(Hand):
+    """All four passed and nothing was played (a redeal, or a payment into the pot)."""
+
+    @property
+    def type(self) -> HandType:
+        return "pass"
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,36 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
+from scorekeeper.explain import join_names
 from scorekeeper.problems import Problem
-from scorekeeper.records import CALLS, Hand, LeasterHand, MisplayHand, Night, NoPickHand, PickHand
-from scorekeeper.rules import BLIND_CARD_MAX_POINTS, CARD_POINTS, RuleSet
+from scorekeeper.records import (
+    CALLS,
+    SCHAFKOPF_TYPES,
+    SHEEPSHEAD_TYPES,
+    CallHand,
+    GameHand,
+    Hand,
+    LeasterHand,
+    MisplayHand,
+    Night,
+    NoPickHand,
+    NullHand,
+    PassHand,
+    PickHand,
+    RamschHand,
+    SoloHand,
+)
+from scorekeeper.rules import BLIND_CARD_MAX_POINTS, CARD_POINTS, GAME_NAMES, RuleSet
+from scorekeeper.schafkopf import (
+    BIDS,
+    KONTRA_STEPS,
+    SOLO_BY_KEY,
+    game_of,
+    ramsch_durchmarsch,
+    ramsch_tied,
+)
+
+POT_PARTY = "(pot)"  # the pot's name in a settlement (scorekeeper.night.POT)
 
 
 def validate_night(night: Night) -> list[Problem]:
@@ -36,6 +63,10 @@ def _check_seats(night: Night) -> list[Problem]:
         problems.append(Problem(
             "players",
             f"{night.rules.preset} deals {dealt} players in, but only {seated} are seated",
+        ))  # fmt: skip
+    if night.rules.has_pot and POT_PARTY in night.players:
+        problems.append(Problem(
+            "players", f"{POT_PARTY} is the pot's name in the settlement, not a player's"
         ))  # fmt: skip
     return problems
 
@@ -86,14 +117,22 @@ def validate_hand(hand: Hand, rules: RuleSet, players: tuple[str, ...]) -> list[
         return problems
     active = active_players(hand, rules, players)
     problems += _check_kind_allowed(hand, rules)
+    if problems:
+        return problems
     problems += _check_names(hand.misplays, "misplays", active)
     if isinstance(hand, PickHand):
         problems += _check_pick(hand, rules, active)
     elif isinstance(hand, LeasterHand):
         problems += _check_leaster(hand, rules, active)
+    elif isinstance(hand, GameHand):
+        problems += _check_game(hand, rules, active)
+    elif isinstance(hand, NullHand):
+        problems += _check_null(hand, rules, active)
+    elif isinstance(hand, RamschHand):
+        problems += _check_ramsch(hand, rules, active)
     elif isinstance(hand, MisplayHand) and not hand.misplays:
         problems.append(Problem("misplays", "a misplay hand names at least one misplayer"))
-    elif isinstance(hand, NoPickHand) and hand.misplays:
+    elif isinstance(hand, NoPickHand | PassHand) and hand.misplays:
         problems.append(Problem("misplays", "nobody played this hand, so nobody misplayed"))
     return problems
 
@@ -126,6 +165,15 @@ def _check_sitting_out(hand: Hand, rules: RuleSet, players: tuple[str, ...]) -> 
 
 
 def _check_kind_allowed(hand: Hand, rules: RuleSet) -> list[Problem]:
+    kinds = SCHAFKOPF_TYPES if rules.game == "schafkopf" else SHEEPSHEAD_TYPES
+    if hand.type not in kinds:
+        return [Problem(
+            "type",
+            f"a {hand.type} hand is not played at {GAME_NAMES[rules.game]} "
+            f"({rules.preset}): record {', '.join(kinds)}",
+        )]  # fmt: skip
+    if rules.game == "schafkopf":
+        return _check_all_pass(hand, rules)
     if rules.no_pick == "forced" and isinstance(hand, LeasterHand | NoPickHand):
         return [Problem(
             "type",
@@ -254,4 +302,156 @@ def _check_leaster_winners(hand: LeasterHand, rules: RuleSet) -> list[Problem]:
             f"{', '.join(tied)} tied with {fewest}; under leaster_tie "
             f"'{rules.leaster_tie}' every tied player is a winner",
         )]  # fmt: skip
+    return []
+
+
+# -- Schafkopf (`shared/spec/schafkopf.md`) ---------------------------------------------
+
+
+def _check_all_pass(hand: Hand, rules: RuleSet) -> list[Problem]:
+    """A Ramsch, a leaster and a passed hand each belong to one `all_pass` rule."""
+    rule = rules.all_pass
+    needs = {RamschHand: "ramsch", LeasterHand: "leaster"}
+    for kind, wanted in needs.items():
+        if isinstance(hand, kind) and rule != wanted:
+            return [Problem(
+                "type",
+                f"a {hand.type} is played when all pass only under all_pass '{wanted}' "
+                f"(this night's is '{rule}')",
+            )]  # fmt: skip
+    if isinstance(hand, PassHand) and rule not in ("redeal", "pot"):
+        played = {"ramsch": "the Ramsch", "leaster": "the leaster",
+                  "forced": "the forced call game"}[rule]  # fmt: skip
+        return [Problem(
+            "type", f"when all pass under all_pass '{rule}', {played} is played: record that"
+        )]  # fmt: skip
+    return []
+
+
+def _check_counts(hand: GameHand | NullHand | RamschHand, active: tuple[str, ...]) -> list[Problem]:
+    problems = []
+    if hand.knocks > len(active):
+        problems.append(Problem(
+            "knocks", f"{hand.knocks} knocks, but each of the {len(active)} players knocks once"
+        ))  # fmt: skip
+    kontra = getattr(hand, "kontra", 0)
+    if kontra > len(KONTRA_STEPS):
+        problems.append(Problem(
+            "kontra", f"{kontra} steps; at most {len(KONTRA_STEPS)} ({', '.join(KONTRA_STEPS)})"
+        ))  # fmt: skip
+    return problems
+
+
+def _check_game(hand: GameHand, rules: RuleSet, active: tuple[str, ...]) -> list[Problem]:
+    problems = _check_names((hand.declarer,), "declarer", active)
+    problems += _check_counts(hand, active)
+    if isinstance(hand, CallHand):
+        problems += _check_call_game(hand, rules, active)
+    elif isinstance(hand, SoloHand):
+        if hand.game not in SOLO_BY_KEY:
+            return [*problems, Problem(
+                "game", f"{hand.game!r} is not a solo ({', '.join(SOLO_BY_KEY)})"
+            )]  # fmt: skip
+        if hand.tout and hand.sie:
+            problems.append(Problem("sie", "a solo is declared Tout or Sie, not both"))
+    game = game_of(hand)
+    if hand.laufende > game.trumps:
+        problems.append(Problem(
+            "laufende", f"{hand.laufende}, but a {game.name} has only {game.trumps} trumps"
+        ))  # fmt: skip
+    if hand.bid is not None and hand.bid not in BIDS:
+        problems.append(Problem(
+            "bid", f"{hand.bid} is not a bid (70, 80, 90, 100, 110 or 120)"
+        ))  # fmt: skip
+    return problems + _check_card_points(hand.points, hand.tricks, rules)
+
+
+def _check_call_game(hand: CallHand, rules: RuleSet, active: tuple[str, ...]) -> list[Problem]:
+    problems = _check_names(hand.partners, "partners", active)
+    if len(hand.partners) != 1:
+        problems.append(Problem(
+            "partners",
+            f"{len(hand.partners)} named; a call game has exactly one partner, "
+            "who held the called ace",
+        ))  # fmt: skip
+    elif hand.partners[0] == hand.declarer:
+        problems.append(Problem("partners", f"{hand.declarer} is the declarer, not a partner"))
+    if hand.forced:
+        if rules.all_pass != "forced":
+            problems.append(Problem(
+                "forced", f"a forced game is played only under all_pass 'forced', "
+                f"not '{rules.all_pass}'",
+            ))  # fmt: skip
+        for field in ("knocks", "kontra"):
+            if getattr(hand, field):
+                problems.append(Problem(field, "a forced game allows no doubling: it must be 0"))
+        if hand.bid is not None:
+            problems.append(Problem("bid", "nobody bid: the game was forced"))
+    return problems
+
+
+def _check_card_points(points: int, tricks: int, rules: RuleSet) -> list[Problem]:
+    """A side's card points and tricks in a game without a blind."""
+    problems = []
+    if not 0 <= points <= CARD_POINTS:
+        problems.append(Problem("points", f"{points} is not between 0 and {CARD_POINTS}"))
+    if not 0 <= tricks <= rules.tricks:
+        problems.append(Problem("tricks", f"{tricks} is not between 0 and {rules.tricks}"))
+    if problems:
+        return problems
+    if tricks == rules.tricks and points != CARD_POINTS:
+        problems.append(Problem(
+            "points", f"every trick holds all {CARD_POINTS} points, not {points}"
+        ))  # fmt: skip
+    if tricks == 0 and points:
+        problems.append(Problem("points", f"{points} with no trick; no trick holds 0"))
+    return problems
+
+
+def _check_null(hand: NullHand, rules: RuleSet, active: tuple[str, ...]) -> list[Problem]:
+    problems = _check_names((hand.declarer,), "declarer", active) + _check_counts(hand, active)
+    if not 0 <= hand.tricks <= rules.tricks:
+        problems.append(Problem("tricks", f"{hand.tricks} is not between 0 and {rules.tricks}"))
+    return problems
+
+
+def _check_ramsch(hand: RamschHand, rules: RuleSet, active: tuple[str, ...]) -> list[Problem]:
+    problems = _check_counts(hand, active)
+    problems += _check_leaster_map(hand.points, "points", CARD_POINTS, active)
+    problems += _check_leaster_map(hand.tricks, "tricks", rules.tricks, active)
+    if problems:
+        return problems
+    problems += [
+        Problem(f"points.{p}", f"{hand.points[p]}, but {p} took no trick")
+        for p in active if hand.tricks[p] == 0 and hand.points[p]
+    ]  # fmt: skip
+    if hand.loser is not None:
+        problems += _check_names((hand.loser,), "loser", active)
+    if problems:
+        return problems
+    winner = ramsch_durchmarsch(hand, rules)
+    if winner is not None:
+        if hand.loser is not None:
+            return [Problem(
+                "loser", f"{winner} took every trick (a Durchmarsch), so nobody else loses"
+            )]  # fmt: skip
+        return []
+    tied = ramsch_tied(hand)
+    top = tied[0]
+    if len(tied) == 1:
+        if hand.loser is not None and hand.loser != top:
+            return [Problem(
+                "loser",
+                f"{top} has the most points ({hand.points[top]}) and so loses, not {hand.loser}",
+            )]  # fmt: skip
+        return []
+    who = join_names(tied)
+    if hand.loser is None:
+        return [Problem(
+            "loser",
+            f"missing: {who} tied with {hand.points[top]} points and {hand.tricks[top]} "
+            "tricks; name who loses on the trumps",
+        )]  # fmt: skip
+    if hand.loser not in tied:
+        return [Problem("loser", f"{hand.loser} is not one of those tied ({who})")]
     return []

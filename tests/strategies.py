@@ -6,7 +6,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from scorekeeper.rules import PRESETS, RuleSet, preset_rules
+from scorekeeper.rules import SHEEPSHEAD_PRESETS, RuleSet, preset_rules
 
 NAMES = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]
 CALL_BY_PARTNER = {
@@ -113,7 +113,7 @@ def hand(draw: st.DrawFn, rules: RuleSet, players: list[str], number: int) -> di
 @st.composite
 def night_documents(draw: st.DrawFn, max_hands: int = 12) -> dict[str, Any]:
     """A random valid night document: any preset, any overrides, 0 to max_hands hands."""
-    preset = draw(st.sampled_from(sorted(PRESETS)))
+    preset = draw(st.sampled_from(sorted(SHEEPSHEAD_PRESETS)))
     changed = draw(overrides())
     rules = preset_rules(preset)
     for key, value in changed.items():
@@ -131,3 +131,152 @@ def _with(rules: RuleSet, key: str, value: Any) -> RuleSet:
     from dataclasses import replace
 
     return replace(rules, **{key: value})
+
+
+# -- Schafkopf ------------------------------------------------------------------------
+
+
+@st.composite
+def schafkopf_overrides(draw: st.DrawFn) -> dict[str, Any]:
+    """Any Schafkopf house rules: tariffs, Laufende minimums, factors, all-pass, Bock."""
+    options = {
+        "tariff_call": st.integers(1, 30),
+        "tariff_solo": st.integers(1, 100),
+        "tariff_null": st.integers(1, 60),
+        "tariff_extra": st.integers(0, 20),
+        "tariff_ramsch": st.integers(1, 40),
+        "laufende_min": st.fixed_dictionaries(
+            {}, optional={k: st.integers(1, 4) for k in ("call", "solo", "wenz", "geier", "other")}
+        ),
+        "tout_factor": st.integers(1, 4),
+        "sie_factor": st.integers(1, 8),
+        "all_pass": st.sampled_from(["redeal", "ramsch", "leaster", "pot", "forced"]),
+        "jungfrau": st.sampled_from(["double", "double-to-jungfrau", "none"]),
+        "durchmarsch_value": st.sampled_from(["solo", "solo-schwarz"]),
+        "bock_after": st.lists(
+            st.sampled_from(["schwarz", "lost-solo", "lost-kontra", "kontra"]), unique=True
+        ),
+        "bock_hands": st.integers(1, 5),
+        "max_multiplier": st.sampled_from([0, 2, 8, 64]),
+        "misplay_units": st.integers(1, 30),
+        "stake_cents": st.integers(0, 50),
+        "leaster_units": st.integers(1, 3),
+        "last_hand_doubler": st.booleans(),
+    }
+    return {n: draw(options[n]) for n in draw(st.sets(st.sampled_from(sorted(options))))}
+
+
+def _split(draw: st.DrawFn, total: int, parts: int, zero: list[bool]) -> list[int]:
+    """TOTAL shared among PARTS, 0 exactly where ZERO says (the rest at least 1)."""
+    open_ = [i for i in range(parts) if not zero[i]]
+    values = [0] * parts
+    left = total - len(open_)
+    for i in open_[:-1]:
+        take = draw(st.integers(0, left))
+        values[i] = 1 + take
+        left -= take
+    values[open_[-1]] = 1 + left
+    return values
+
+
+@st.composite
+def ramsch_hand(draw: st.DrawFn, active: list[str]) -> dict[str, Any]:
+    """A Ramsch with consistent points and tricks, the loser named when a tie needs one."""
+    if draw(st.integers(0, 9)) == 0:
+        winner = draw(st.sampled_from(active))
+        points = {p: 120 if p == winner else 0 for p in active}
+        tricks = {p: 8 if p == winner else 0 for p in active}
+        return {"type": "ramsch", "points": points, "tricks": tricks}
+    zero = draw(st.lists(st.booleans(), min_size=4, max_size=4).filter(lambda z: sum(z) <= 2))
+    tricks_list = _split(draw, 8, 4, zero)
+    points_list = _split(draw, 120, 4, zero)
+    record: dict[str, Any] = {
+        "type": "ramsch",
+        "points": dict(zip(active, points_list, strict=True)),
+        "tricks": dict(zip(active, tricks_list, strict=True)),
+    }
+    most = max(points_list)
+    tied = [p for p in active if record["points"][p] == most]
+    top = max(record["tricks"][p] for p in tied)
+    tied = [p for p in tied if record["tricks"][p] == top]
+    if len(tied) > 1:
+        record["loser"] = draw(st.sampled_from(tied))
+    if draw(st.booleans()):
+        record["knocks"] = draw(st.integers(0, 2))
+    return record
+
+
+@st.composite
+def schafkopf_game(draw: st.DrawFn, rules: RuleSet, active: list[str]) -> dict[str, Any]:
+    """A call game, a solo (any kind, maybe Tout or Sie, maybe bid) or a Null."""
+    declarer = draw(st.sampled_from(active))
+    kind = draw(st.sampled_from(["call", "call", "solo", "null"]))
+    if kind == "null":
+        return {"type": "null", "declarer": declarer, "tricks": draw(st.integers(0, 3)),
+                "knocks": draw(st.integers(0, 2)), "kontra": draw(st.integers(0, 2))}  # fmt: skip
+    tricks = draw(st.integers(0, 8))
+    points = 120 if tricks == 8 else 0 if tricks == 0 else draw(st.integers(0, 120))
+    record: dict[str, Any] = {"type": kind, "declarer": declarer, "points": points,
+                              "tricks": tricks}  # fmt: skip
+    forced = kind == "call" and rules.all_pass == "forced" and draw(st.booleans())
+    if kind == "call":
+        record["partners"] = [draw(st.sampled_from([p for p in active if p != declarer]))]
+        if forced:
+            record["forced"] = True
+    else:
+        game = draw(st.sampled_from(["solo", "wenz", "geier", "farbwenz", "kings"]))
+        record["game"] = game
+        if draw(st.integers(0, 4)) == 0:
+            record[draw(st.sampled_from(["tout", "sie"]))] = True
+    record["laufende"] = draw(st.integers(0, 4))
+    if not forced:
+        record["knocks"] = draw(st.integers(0, 2))
+        record["kontra"] = draw(st.integers(0, 2))
+        if draw(st.integers(0, 5)) == 0:
+            record["bid"] = draw(st.sampled_from([70, 80, 90, 100, 110, 120]))
+    return record
+
+
+@st.composite
+def schafkopf_hand(draw: st.DrawFn, rules: RuleSet, players: list[str], n: int) -> dict[str, Any]:
+    dealer = players[n % len(players)]
+    active = [p for p in players if p != dealer] if len(players) == 5 else list(players)
+    kinds = ["game", "game", "game", "misplay", "all-pass"]
+    kind = draw(st.sampled_from(kinds))
+    record: dict[str, Any]
+    if kind == "game":
+        record = draw(schafkopf_game(rules, active))
+    elif kind == "misplay":
+        record = {"type": "misplay"}
+    elif rules.all_pass == "ramsch":
+        record = draw(ramsch_hand(active))
+    elif rules.all_pass == "leaster":
+        record = {"type": "leaster", "winner": draw(st.sampled_from(active))}
+    elif rules.all_pass == "forced":
+        record = draw(schafkopf_game(rules, active))
+    else:
+        record = {"type": "pass"}
+    if record["type"] == "misplay" or (record["type"] != "pass" and draw(st.integers(0, 9)) == 0):
+        record["misplays"] = draw(st.lists(st.sampled_from(active), min_size=1, max_size=2,
+                                           unique=True))  # fmt: skip
+    record["dealer"] = dealer
+    if draw(st.integers(0, 9)) == 0:
+        record["doublers"] = 1
+    return record
+
+
+@st.composite
+def schafkopf_night_documents(draw: st.DrawFn, max_hands: int = 14) -> dict[str, Any]:
+    """A random valid Schafkopf night: either preset, any overrides, 4 or 5 seated."""
+    preset = draw(st.sampled_from(["schafkopf", "schafkopf-10-50"]))
+    changed = draw(schafkopf_overrides())
+    document_rules: Any = {"preset": preset, **changed} if changed else preset
+    from scorekeeper.rules import parse_rules
+
+    rules, problems = parse_rules(document_rules)
+    assert rules is not None, problems
+    players = NAMES[: draw(st.integers(4, 5))]
+    count = draw(st.integers(0, max_hands))
+    hands = [draw(schafkopf_hand(rules, players, n)) for n in range(count)]
+    return {"format": "sheepshead-night/1", "rules": document_rules,
+            "players": players, "hands": hands}  # fmt: skip

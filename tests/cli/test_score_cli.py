@@ -100,7 +100,12 @@ BAD: list[tuple[str, Any, str]] = [
         doc(players=["Ann", "Bob", "Dee", "Eve"]),
         "players: classic-5 deals 5 players in, but only 4 are seated",
     ),
-    ("unknown hand type", doc(hands=[{"type": "pass"}]), "hand 1: type: 'pass' is not a hand"),
+    ("unknown hand type", doc(hands=[{"type": "shuffle"}]), "hand 1: type: 'shuffle' is not a"),
+    (
+        "a Schafkopf hand at Sheepshead",
+        doc(hands=[{"type": "pass"}]),
+        "hand 1: type: a pass hand is not played at Sheepshead",
+    ),
     ("unknown name", doc(hands=[hand(picker="Zed")]), "hand 1: picker: 'Zed' is not seated"),
     (
         "points out of range",

@@ -1,0 +1,264 @@
+"""Pure functions that score one Bavarian Schafkopf hand (`shared/spec/schafkopf.md`).
+
+The night machinery (`scorekeeper.night`) decides who is dealt in, the doublings
+(knocks, Kontra steps, Bock, doublers) and the pot; these functions only apply the
+tariff to one hand.  Every function returns amounts that sum to zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from scorekeeper.records import CallHand, GameHand, Hand, NullHand, RamschHand, SoloHand
+from scorekeeper.rules import CARD_POINTS, RuleSet
+
+Amounts = dict[str, int]
+
+WIN_AT = 61  # the declarers need 61 of the 120 card points; 60:60 goes to the defenders
+SCHNEIDER_AT = 91  # a win with 91 or more is Schneider ...
+SCHNEIDERED_AT = 30  # ... and so is a loss with 30 or fewer
+BIDS = tuple(range(70, CARD_POINTS + 1, 10))  # an auction bid: 70, 80, ... 120
+KONTRA_STEPS = ("Kontra", "Re", "Sub", "Hirsch", "Mord", "Leben")
+
+
+@dataclass(frozen=True)
+class Game:
+    """One kind of Schafkopf game: its key in the night document, the name players use,
+    what it means in English, its Laufende class and the most Laufende it can have."""
+
+    key: str
+    name: str
+    meaning: str
+    laufende_class: str
+    trumps: int
+
+
+CALL_GAME = Game("call", "Sauspiel", "call game", "call", 14)
+SOLO_GAMES: tuple[Game, ...] = (
+    Game("solo", "Farbsolo", "suit solo", "solo", 14),
+    Game("wenz", "Wenz", "jacks solo", "wenz", 4),
+    Game("geier", "Geier", "queens solo", "geier", 4),
+    Game("farbwenz", "Farbwenz", "jacks and a suit", "other", 11),
+    Game("farbgeier", "Farbgeier", "queens and a suit", "other", 11),
+    Game("kings", "Kings solo", "kings only", "other", 4),
+    Game("jacks-kings", "Jacks-Kings solo", "jacks and kings", "other", 8),
+    Game("queens-jacks", "Queens-Jacks solo", "queens over jacks", "other", 8),
+    Game("jacks-queens", "Jacks-Queens solo", "jacks over queens", "other", 8),
+    Game("queens-jacks-kings", "Queens-Jacks-Kings solo", "queens, jacks, kings", "other", 12),
+    Game("suit", "Straight suit solo", "one suit only", "other", 8),
+)
+SOLO_BY_KEY: dict[str, Game] = {g.key: g for g in SOLO_GAMES}
+
+# The words of the table, with their English meaning alongside, for every screen.
+TERMS: dict[str, str] = {
+    "Sauspiel": "call game",
+    "Laufende": "top trumps in a row",
+    "Kontra": "double",
+    "Re": "redouble",
+    "Schneider": "loser under 31",
+    "Schwarz": "loser took no trick",
+    "Ramsch": "all passed, most points loses",
+    "Jungfrau": "took no trick",
+    "Durchmarsch": "took every trick",
+    "Bock": "a round that counts double",
+    "Tout": "must take every trick",
+    "Sie": "held all top trumps",
+    "Null": "Bettel: must take no trick",
+    "Klopfen": "knock: doubles",
+}
+
+
+def game_of(hand: GameHand) -> Game:
+    """The kind of game a call or solo hand is."""
+    if isinstance(hand, SoloHand):
+        return SOLO_BY_KEY[hand.game]
+    return CALL_GAME
+
+
+def hand_game_key(hand: Hand) -> str | None:
+    """What the score cache keeps in its `call` column for a Schafkopf hand (the game
+    played, for statistics), or None for a hand with no declarer."""
+    if isinstance(hand, CallHand):
+        return "forced" if hand.forced else "renonce" if hand.renonce else "call"
+    if isinstance(hand, SoloHand):
+        return "tout" if hand.tout else "sie" if hand.sie else hand.game
+    if isinstance(hand, NullHand):
+        return "null"
+    return None
+
+
+def points_needed(bid: int | None) -> int:
+    """Card points the declarers need: 61, or one more than the bid (120 for 120)."""
+    return WIN_AT if bid is None else min(bid + 1, CARD_POINTS)
+
+
+def doubling_events(hand: Hand) -> int:
+    """The hand's own doublings: knocks and Kontra steps (Bock is the night's)."""
+    if isinstance(hand, GameHand | NullHand):
+        return hand.knocks + hand.kontra
+    if isinstance(hand, RamschHand):
+        return hand.knocks
+    return 0
+
+
+@dataclass(frozen=True)
+class GameValue:
+    """How a call game or solo ended and what it is worth to each defender."""
+
+    won: bool
+    level: str  # "normal", "schneider" or "schwarz"
+    base: int
+    laufende: int  # the Laufende counted (0 when below the minimum)
+    factor: int  # the Tout or Sie factor, else 1
+    value: int  # per defender: (base + extras) x factor x doubling
+
+
+def game_value(hand: GameHand, rules: RuleSet, doubling: int) -> GameValue:
+    """Apply `schafkopf.md`'s value of a game: base, Schneider, Schwarz and Laufende
+    extras (or the Tout/Sie factor), then the doublings."""
+    tout = isinstance(hand, SoloHand) and (hand.tout or hand.sie)
+    max_tricks = rules.tricks
+    won = hand.tricks == max_tricks if tout else hand.points >= points_needed(hand.bid)
+    if won:
+        level = (
+            "schwarz" if hand.tricks == max_tricks
+            else "schneider" if hand.points >= SCHNEIDER_AT else "normal"
+        )  # fmt: skip
+    else:
+        level = (
+            "schwarz" if hand.tricks == 0
+            else "schneider" if hand.points <= SCHNEIDERED_AT else "normal"
+        )  # fmt: skip
+    base = rules.tariff_call if isinstance(hand, CallHand) else rules.tariff_solo
+    minimum = rules.laufende_minimum(game_of(hand).laufende_class)
+    laufende = hand.laufende if hand.laufende >= minimum else 0
+    if tout:
+        assert isinstance(hand, SoloHand)
+        factor = rules.tout_factor if hand.tout else rules.sie_factor
+        value = (base + rules.tariff_extra * laufende) * factor
+    else:
+        factor = 1
+        extras = laufende + {"normal": 0, "schneider": 1, "schwarz": 2}[level]
+        value = base + rules.tariff_extra * extras
+    return GameValue(won, level, base, laufende, factor, value * doubling)
+
+
+def score_game(hand: GameHand, active: Iterable[str], value: GameValue) -> Amounts:
+    """A call game: the two declarers get (or pay) the value each.  A solo: each
+    defender pays (or gets) it and the declarer balances the three."""
+    sign = 1 if value.won else -1
+    declarers = {hand.declarer, *(hand.partners if isinstance(hand, CallHand) else ())}
+    amounts: Amounts = {}
+    for player in active:
+        if player not in declarers:
+            amounts[player] = -sign * value.value
+    if isinstance(hand, CallHand):
+        for partner in hand.partners:
+            amounts[partner] = sign * value.value
+    amounts[hand.declarer] = -sum(amounts.values())
+    return amounts
+
+
+def null_won(hand: NullHand) -> bool:
+    return hand.tricks == 0
+
+
+def score_null(hand: NullHand, rules: RuleSet, active: Iterable[str], doubling: int) -> Amounts:
+    """A Null: each defender pays (or gets) `tariff_null` x the doublings."""
+    sign = 1 if null_won(hand) else -1
+    amounts = {p: -sign * rules.tariff_null * doubling for p in active if p != hand.declarer}
+    amounts[hand.declarer] = -sum(amounts.values())
+    return amounts
+
+
+@dataclass(frozen=True)
+class RamschResult:
+    """Who lost a Ramsch (or who won it with a Durchmarsch) and what each one pays."""
+
+    amounts: Amounts
+    loser: str | None  # None on a Durchmarsch
+    durchmarsch: str | None
+    jungfrauen: tuple[str, ...]
+    unit: int  # what the loser pays a player who is not a Jungfrau (or a Durchmarsch's value)
+
+
+def ramsch_durchmarsch(hand: RamschHand, rules: RuleSet) -> str | None:
+    """The player who took every trick, if one did."""
+    return next((p for p, t in hand.tricks.items() if t == rules.tricks), None)
+
+
+def ramsch_tied(hand: RamschHand) -> list[str]:
+    """The players that points and then tricks cannot separate at the top: the loser
+    is among them, and must be named when there are two or more."""
+    most = max(hand.points.values())
+    on_points = [p for p, v in hand.points.items() if v == most]
+    most_tricks = max(hand.tricks[p] for p in on_points)
+    return [p for p in on_points if hand.tricks[p] == most_tricks]
+
+
+def ramsch_loser(hand: RamschHand) -> str:
+    """The loser: the most points, then the most tricks, then the one the record names."""
+    tied = ramsch_tied(hand)
+    if len(tied) == 1:
+        return tied[0]
+    assert hand.loser is not None, "validation requires a loser for a tie"
+    return hand.loser
+
+
+def score_ramsch(
+    hand: RamschHand, rules: RuleSet, active: Iterable[str], doubling: int
+) -> RamschResult:
+    """A Ramsch: the loser pays each other player, doubled by each Jungfrau (or paid
+    double to her); a Durchmarsch is paid to its player as a won solo."""
+    players = tuple(active)
+    amounts = dict.fromkeys(players, 0)
+    winner = ramsch_durchmarsch(hand, rules)
+    if winner is not None:
+        schwarz = 2 * rules.tariff_extra if rules.durchmarsch_value == "solo-schwarz" else 0
+        unit = (rules.tariff_solo + schwarz) * doubling
+        for player in players:
+            if player != winner:
+                amounts[player] -= unit
+                amounts[winner] += unit
+        return RamschResult(amounts, None, winner, (), unit)
+    loser = ramsch_loser(hand)
+    jungfrauen = tuple(p for p in players if hand.tricks[p] == 0)
+    unit = rules.tariff_ramsch * doubling
+    if rules.jungfrau == "double":
+        unit *= 2 ** len(jungfrauen)
+    for player in players:
+        if player != loser:
+            paid = unit * (2 if rules.jungfrau == "double-to-jungfrau" and player in jungfrauen
+                           else 1)  # fmt: skip
+            amounts[player] += paid
+            amounts[loser] -= paid
+    return RamschResult(amounts, loser, None, jungfrauen, unit)
+
+
+def bock_triggered(hand: Hand, won: bool | None, level: str, rules: RuleSet) -> bool:
+    """True when this hand meets one of the `bock_after` conditions (`002` 4.1)."""
+    if not rules.bock_after or won is None:
+        return False
+    triggers = set(rules.bock_after)
+    kontra = isinstance(hand, GameHand | NullHand) and hand.kontra > 0
+    solo = isinstance(hand, SoloHand | NullHand)
+    return (
+        ("schwarz" in triggers and level == "schwarz")
+        or ("lost-solo" in triggers and solo and not won)
+        or ("lost-kontra" in triggers and kontra and not won)
+        or ("kontra" in triggers and kontra)
+    )
+
+
+def pot_paid_in(rules: RuleSet, active: Iterable[str]) -> Amounts:
+    """A passed hand under `all_pass` pot: each active player pays `tariff_call` in."""
+    return {p: -rules.tariff_call for p in active}
+
+
+def kontra_words(steps: int) -> str:
+    """'Kontra', 'Kontra and Re', 'Kontra, Re and Sub', ... or '7 Kontra steps'."""
+    if steps > len(KONTRA_STEPS):
+        return f"{steps} Kontra steps"
+    words = list(KONTRA_STEPS[:steps])
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"

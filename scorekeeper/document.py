@@ -500,7 +500,7 @@ def _schafkopf_fields(hand: GameHand | NullHand | RamschHand) -> dict[str, Any]:
     out["declarer"] = hand.declarer
     if isinstance(hand, CallHand):
         out["partners"] = list(hand.partners)
-    if isinstance(hand, SoloHand):
+    if isinstance(hand, SoloHand) and hand.game != "solo":
         out["game"] = hand.game
     if isinstance(hand, GameHand):
         out["points"] = hand.points

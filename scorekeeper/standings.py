@@ -185,6 +185,7 @@ class Standings:
     not_qualified: tuple[Standing, ...]
     nights: int  # nights counted
     places: dict[int, dict[str, int]] = field(default_factory=dict)  # night -> player -> place
+    pot: tuple[int, int] = (0, 0)  # points and cents left in Schafkopf pots (a party too)
 
     @property
     def everyone(self) -> tuple[Standing, ...]:
@@ -212,18 +213,21 @@ def _shared_places(values: Mapping[str, int | Fraction]) -> dict[str, int]:
 
 
 def compute_standings(
-    lines: Sequence[NightLine], options: StandingsOptions | None = None
+    lines: Sequence[NightLine],
+    options: StandingsOptions | None = None,
+    pot: tuple[int, int] = (0, 0),
 ) -> Standings:
     """Rank every player of these nights.  Points and money sum to zero over everyone
-    (checked); each player's score is what `options.rank_by` counts."""
+    and what the nights left in a Schafkopf pot, POT's points and cents (checked); each
+    player's score is what `options.rank_by` counts."""
     options = options or StandingsOptions()
     places = night_places(lines)
     by_player: dict[str, list[NightLine]] = defaultdict(list)
     for line in lines:
         by_player[line.player].append(line)
     rows = [_standing(p, nights, places, options) for p, nights in by_player.items()]
-    require_zero_sum([r.points for r in rows], "the standings' points")
-    require_zero_sum([r.cents for r in rows], "the standings' money")
+    require_zero_sum([*(r.points for r in rows), pot[0]], "the standings' points")
+    require_zero_sum([*(r.cents for r in rows), pot[1]], "the standings' money")
     qualified = [r for r in rows if r.qualified]
     apart = [r for r in rows if not r.qualified]
     return Standings(
@@ -232,6 +236,7 @@ def compute_standings(
         not_qualified=tuple(replace(r, rank=None) for r in _ranked(apart, options)),
         nights=len(places),
         places=places,
+        pot=pot,
     )
 
 

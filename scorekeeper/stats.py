@@ -121,7 +121,8 @@ def player_statistics(player: str, facts: Sequence[HandFact]) -> PlayerStatistic
             tallies[kind] = tallies[kind].add(won)
             by_call[fact.call or "alone"] = by_call[fact.call or "alone"].add(won)
         if fact.level != "normal":
-            levels[fact.level, won] += 1
+            # Schafkopf's Schwarz is Sheepshead's no-trick: the losers took no trick.
+            levels["no-trick" if fact.level == "schwarz" else fact.level, won] += 1
     nights = _nights(mine)
     winning, losing = _streaks(mine)
     return PlayerStatistics(
@@ -188,14 +189,16 @@ def outcome_counts(hands: Iterable[HandOutcome]) -> dict[str, int]:
             counts["went alone"] += hand.call in (None, "alone")
             if hand.level == "schneider":
                 counts["schneider"] += 1
-            elif hand.level == "no-trick":
-                counts["no-trick"] += 1
+            elif hand.level in ("no-trick", "schwarz"):
+                counts["no-trick" if hand.level == "no-trick" else "Schwarz (no trick)"] += 1
         else:
             counts[
                 {
                     "leaster": "leaster",
                     "no-pick": "nobody picked (doubler or redeal)",
                     "misplay": "thrown in for a misplay",
+                    "ramsch": "Ramsch (all passed, most points loses)",
+                    "pass": "all passed (redeal or pot)",
                 }.get(hand.outcome, hand.outcome)
             ] += 1
     return dict(counts)

@@ -27,7 +27,7 @@ from scorekeeper.reports.render import (
 from scorekeeper.standings import compute_standings
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.league import Period, league_info, night_lines
+from scorekeeper.store.league import Period, league_info, night_lines, pot_totals
 from scorekeeper.store.money import league_money
 from scorekeeper.store.nights import list_nights, load_stored_night
 
@@ -43,8 +43,9 @@ def league_pdf(
 ) -> bytes:
     """The league report for a season, or all seasons."""
     info = league_info(db, league=league)
-    lines = night_lines(db, Period(info.name, season))
-    standings = compute_standings(lines, info.standings)
+    period = Period(info.name, season)
+    lines = night_lines(db, period)
+    standings = compute_standings(lines, info.standings, pot_totals(db, period))
     wanted = None if season is None else season.strip().casefold()
     filed = [n for n in list_nights(db, league=info.name)
              if wanted is None or (n.season or "").casefold() == wanted]  # fmt: skip

@@ -234,7 +234,21 @@ def standings(db: Database, period: Period, options: StandingsOptions | None = N
     """The period's standings under OPTIONS, else the league's own choice."""
     if options is None:
         options = league_info(db, league=period.league).standings
-    return compute_standings(night_lines(db, period), options)
+    return compute_standings(night_lines(db, period), options, pot_totals(db, period))
+
+
+def pot_totals(db: Database, period: Period) -> tuple[int, int]:
+    """The points and cents the period's nights left in Schafkopf pots (a party to the
+    zero sum: the players' totals and the pots sum to zero)."""
+    query = columns(
+        func.coalesce(func.sum(col(HandScoreRow.pot)), 0),
+        func.coalesce(func.sum(col(HandScoreRow.pot_cents)), 0),
+    )
+    with db.session() as session:
+        row = session.execute(
+            query.where(col(HandScoreRow.night_id).in_(nights_of(session, period)))
+        ).one()
+    return int(row[0]), int(row[1])
 
 
 def hand_facts(db: Database, period: Period, *, player: str) -> list[HandFact]:

@@ -21,12 +21,20 @@ from scorekeeper.ledger import (
     debts_of_night,
     outstanding,
 )
+from scorekeeper.night import POT
 from scorekeeper.settlement import Payment, settle
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import league_row
 from scorekeeper.store.people import name_key, require_player
-from scorekeeper.store.tables import HandPointsRow, NightRow, PaymentRow, PlayerRow, SeatRow
+from scorekeeper.store.tables import (
+    HandPointsRow,
+    HandScoreRow,
+    NightRow,
+    PaymentRow,
+    PlayerRow,
+    SeatRow,
+)
 
 
 @dataclass(frozen=True)
@@ -65,6 +73,8 @@ def league_money(db: Database, *, league: str) -> LeagueMoney:
         ]
         names = {pid: name for pid, name in session.exec(select(PlayerRow.id, PlayerRow.name))}
         totals = _night_cents(session, [night for night, _ in closed], names)
+        for night, pot in _night_pots(session, [night for night, _ in closed]).items():
+            totals[night][POT] = pot
         debts = [d for night, date in sorted(closed, key=lambda n: (n[1] or dt.date.min, n[0]))
                  for d in debts_of_night(night, date, settle(totals.get(night, {})))]  # fmt: skip
         payments = [
@@ -105,6 +115,19 @@ def _night_cents(
         if player_id in cents[night_id] and names[player_id] not in ordered[night_id]:
             ordered[night_id][names[player_id]] = cents[night_id][player_id]
     return ordered
+
+
+def _night_pots(session: Session, nights: list[int]) -> dict[int, int]:
+    """The cents each night left in its Schafkopf pot: the pot is a party to the
+    night's settlement, named `(pot)`, as on the night screen."""
+    if not nights:
+        return {}
+    night = col(HandScoreRow.night_id)
+    total = func.sum(col(HandScoreRow.pot_cents))
+    rows = session.execute(
+        columns(night, total).where(night.in_(nights)).group_by(night).having(total != 0)
+    ).all()
+    return {night_id: int(cents) for night_id, cents in rows}
 
 
 def add_payment(

@@ -17,7 +17,7 @@ from sqlmodel import Session, col, select
 from scorekeeper.document import FORMAT, load_night
 from scorekeeper.night import score_night
 from scorekeeper.problems import InvalidNight
-from scorekeeper.records import Night, PickHand
+from scorekeeper.records import Night
 from scorekeeper.rules import RuleSet, parse_rules
 from scorekeeper.store import records as stored
 from scorekeeper.store.errors import StorageError
@@ -206,7 +206,8 @@ def rescore(
             hand_id=row.id, night_id=night_id, position=hand.number, outcome=hand.outcome,
             level=hand.level, multiplier=hand.multiplier, explanation=hand.explanation,
             doublers_pending=hand.doublers_pending,
-            call=record.call if isinstance(record, PickHand) else None,
+            call=hand.call, pot=hand.pot_change,
+            pot_cents=hand.pot_change * night.rules.stake_cents,
         ))  # fmt: skip
         points += [
             dict(hand_id=row.id, player_id=ids[p], night_id=night_id,

@@ -158,7 +158,9 @@ class HandScoreRow(SQLModel, table=True):
     multiplier: int
     explanation: str
     doublers_pending: int
-    call: str | None = None  # a pick hand's partner call ("alone", "ace-hearts", ...)
+    call: str | None = None  # a pick's partner call ("alone", ...) or a Schafkopf game
+    pot: int = 0  # points this hand put into a Schafkopf pot (negative: taken out)
+    pot_cents: int = 0
 
 
 class HandPointsRow(SQLModel, table=True):

@@ -15,7 +15,7 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 
 def spec_examples() -> list[dict[str, Any]]:
     examples = json.loads((DATA / "spec-examples.json").read_text("utf-8"))
-    return [e["night"] for e in examples if e["name"].startswith("scoring.md")]
+    return [e["night"] for e in examples if e["name"].startswith(("scoring.md", "schafkopf.md"))]
 
 
 def written() -> list[dict[str, Any]]:
@@ -45,7 +45,41 @@ def written() -> list[dict[str, Any]]:
          "title": "Names as people write them"},
     ]  # fmt: skip
     nights[3]["hands"][0]["picker"] = "Łukasz"
-    return nights
+    return nights + schafkopf_nights()
+
+
+def schafkopf_nights() -> list[dict[str, Any]]:
+    """Schafkopf nights: a pot left unwon, Bock rounds, five seated, every hand type."""
+    five = [*FIVE]
+    game = {"declarer": "Ann", "points": 75, "tricks": 5}
+    pot_rules = {
+        "preset": "schafkopf",
+        "all_pass": "pot",
+        "bock_after": ["schwarz", "kontra"],
+        "stake_cents": 5,
+    }
+    return [
+        {**night_doc(pot_rules, [
+            {"type": "pass", "dealer": "Eve"},
+            {"type": "call", "dealer": "Ann", **game, "declarer": "Bob", "partners": ["Cal"],
+             "points": 50, "tricks": 3, "kontra": 1},
+            {"type": "solo", "dealer": "Bob", **game, "game": "wenz", "laufende": 2,
+             "knocks": 1},
+            {"type": "null", "dealer": "Cal", "declarer": "Dee", "tricks": 1},
+            {"type": "solo", "dealer": "Dee", **game, "points": 120, "tricks": 8, "tout": True,
+             "laufende": 3},
+            {"type": "misplay", "dealer": "Eve", "misplays": ["Ann"]},
+            {"type": "pass", "dealer": "Ann", "last_hand": True},
+        ], players=five), "title": "Schafkopf with a pot left in it", "league": "Stammtisch"},
+        night_doc("schafkopf-10-50", [
+            {"type": "ramsch", "points": {"Ann": 30, "Bob": 50, "Cal": 40, "Dee": 0},
+             "tricks": {"Ann": 3, "Bob": 3, "Cal": 2, "Dee": 0}, "knocks": 1},
+            {"type": "ramsch", "points": {"Ann": 40, "Bob": 40, "Cal": 20, "Dee": 20},
+             "tricks": {"Ann": 2, "Bob": 2, "Cal": 2, "Dee": 2}, "loser": "Bob"},
+            {"type": "call", **game, "partners": ["Dee"], "laufende": 3, "bid": 70},
+            {"type": "solo", **game, "game": "geier", "sie": True, "points": 120, "tricks": 8},
+        ], players=["Ann", "Bob", "Cal", "Dee"]),
+    ]  # fmt: skip
 
 
 def corpus() -> list[dict[str, Any]]:

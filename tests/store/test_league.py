@@ -202,3 +202,26 @@ def test_a_bad_payment_is_refused_and_writes_nothing(db: Database, filed: list[i
         with pytest.raises(StorageError, match=message):
             record_league_payment(db, league=LEAGUE, payer=payer, payee=payee, cents=cents)
     assert league_money(db, league=LEAGUE).payments == ()
+
+
+def test_a_schafkopf_pot_left_unwon_is_a_party_to_standings_and_money(db: Database) -> None:
+    from scorekeeper.night import POT
+    from tests.store.corpus import schafkopf_nights
+
+    documents = [{**d, "league": "Stammtisch", "date": f"2026-11-0{i + 1}"}
+                 for i, d in enumerate(schafkopf_nights())]  # fmt: skip
+    ids = [import_night(db, d) for d in documents]
+    results = [night_result(db, night_id=n) for n in ids]
+    # 80 from a pass, doubled by a lost call game, and 80 from a last pass
+    assert results[0].pot == 240
+    table = leagues.standings(db, leagues.Period("Stammtisch"))
+    assert table.pot == (240, 1200)
+    assert sum(r.points for r in table.everyone) == -240
+    for night_id in ids:
+        set_closed(db, night_id=night_id, closed=True)
+    money = league_money(db, league="Stammtisch")
+    assert money.balances[POT] == 1200
+    assert sum(money.balances.values()) == 0
+    assert {(d.debtor, d.creditor, d.cents) for d in money.debts if d.night_id == ids[0]} == {
+        (p.payer, p.payee, p.cents) for p in results[0].settlement
+    }

@@ -33,9 +33,60 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.rules import OPTIONS, PRESETS, RuleSet, check_consistency, preset_rules
+from scorekeeper.rules import (
+    OPTION_BY_NAME,
+    OPTIONS,
+    PRESETS,
+    RuleSet,
+    check_consistency,
+    preset_rules,
+)
 
 SETTINGS_KEY = "start/last"
+
+
+class KeyedSpins(QWidget):
+    """An option that is an object of whole numbers (the Laufende minimum by game):
+    a labelled spin box a key."""
+
+    def __init__(self, keys: tuple[str, ...], low: int, high: int) -> None:
+        super().__init__()
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.spins: dict[str, QSpinBox] = {}
+        for key in keys:
+            spin = QSpinBox()
+            spin.setRange(low, high)
+            spin.setAccessibleName(key)
+            layout.addWidget(QLabel(key))
+            layout.addWidget(spin)
+            self.spins[key] = spin
+
+    def set_value(self, value: Any) -> None:
+        for key, count in dict(value).items():
+            self.spins[key].setValue(int(count))
+
+    def value(self) -> tuple[tuple[str, int], ...]:
+        return tuple((key, spin.value()) for key, spin in self.spins.items())
+
+
+class ChoiceChecks(QWidget):
+    """An option that is a set of choices (what starts a Bock round): a check box each."""
+
+    def __init__(self, choices: tuple[str, ...]) -> None:
+        super().__init__()
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.boxes = {choice: QCheckBox(choice) for choice in choices}
+        for box in self.boxes.values():
+            layout.addWidget(box)
+
+    def set_value(self, value: Any) -> None:
+        for choice, box in self.boxes.items():
+            box.setChecked(choice in value)
+
+    def value(self) -> tuple[str, ...]:
+        return tuple(c for c, box in self.boxes.items() if box.isChecked())
 
 
 class StartNightDialog(QDialog):
@@ -108,6 +159,8 @@ class StartNightDialog(QDialog):
         rules_box = QGroupBox("House rules")
         rules_form = QFormLayout()
         rules_form.addRow("&Preset", self.preset)
+        self.rules_form = rules_form
+        self.option_rows: dict[str, QWidget] = {}
         for option in OPTIONS:
             widget = self._option_widget(option)
             label = QLabel(option.name.replace("_", " "))
@@ -121,6 +174,7 @@ class StartNightDialog(QDialog):
             row_layout.addWidget(widget)
             row_layout.addWidget(meaning, 1)
             rules_form.addRow(label, row)
+            self.option_rows[option.name] = row
         inner = QWidget()
         inner.setLayout(rules_form)
         scroll = QScrollArea()
@@ -170,7 +224,11 @@ class StartNightDialog(QDialog):
 
     def _option_widget(self, option: Any) -> QWidget:
         widget: QWidget
-        if option.is_bool:
+        if option.keys:
+            widget = KeyedSpins(option.keys, option.minimum, option.maximum)
+        elif option.many:
+            widget = ChoiceChecks(option.choices)
+        elif option.is_bool:
             widget = QCheckBox()
         elif option.choices:
             widget = QComboBox()
@@ -191,9 +249,13 @@ class StartNightDialog(QDialog):
         self.preset.blockSignals(True)
         self.preset.setCurrentText(rules.preset)
         self.preset.blockSignals(False)
+        for name, row in self.option_rows.items():
+            self.rules_form.setRowVisible(row, OPTION_BY_NAME[name].applies_to(rules.game))
         for name, value in rules.options().items():
             widget = self.option_widgets[name]
-            if isinstance(widget, QCheckBox):
+            if isinstance(widget, KeyedSpins | ChoiceChecks):
+                widget.set_value(value)
+            elif isinstance(widget, QCheckBox):
                 widget.setChecked(bool(value))
             elif isinstance(widget, QComboBox):
                 widget.setCurrentText(str(value))
@@ -203,14 +265,19 @@ class StartNightDialog(QDialog):
     def rules(self) -> RuleSet:
         """The rule set the dialog shows."""
         values: dict[str, Any] = {}
+        base = preset_rules(self.preset.currentText())
         for name, widget in self.option_widgets.items():
-            if isinstance(widget, QCheckBox):
+            if not OPTION_BY_NAME[name].applies_to(base.game):
+                continue  # another game's option: the preset's own value stands
+            if isinstance(widget, KeyedSpins | ChoiceChecks):
+                values[name] = widget.value()
+            elif isinstance(widget, QCheckBox):
                 values[name] = widget.isChecked()
             elif isinstance(widget, QComboBox):
                 values[name] = widget.currentText()
             elif isinstance(widget, QSpinBox):
                 values[name] = widget.value()
-        return replace(preset_rules(self.preset.currentText()), **values)
+        return replace(base, **values)
 
     def add_player(self) -> None:
         name = self.add_name.currentText().strip()

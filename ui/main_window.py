@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QMainWindow,
     QSplitter,
+    QStackedWidget,
     QTableView,
     QTabWidget,
     QVBoxLayout,
@@ -34,11 +35,13 @@ from scorekeeper.store.league import default_rules
 from scorekeeper.store.nights import list_nights
 from scorekeeper.store.people import list_players
 from ui import errors
+from ui.entry_form import EntryForm
 from ui.hand_entry import HandEntry
 from ui.league_window import LeagueWindow
 from ui.night_panels import HandPanel, RunningChart, SettlementPanel
 from ui.paths import icon_path
 from ui.reports import make_report
+from ui.schafkopf_entry import SchafkopfEntry
 from ui.session import NightSession
 from ui.sheet_model import HAND_ID_ROLE, SheetModel
 from ui.start_dialog import StartNightDialog
@@ -67,9 +70,14 @@ class MainWindow(QMainWindow):
         self.sheet.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.sheet.doubleClicked.connect(lambda _: self.edit_selected())
 
-        self.entry = HandEntry()
-        self.entry.submitted.connect(self.save_hand)
-        self.entry.cancelled.connect(lambda: self.entry.start_new())
+        # One entry form for each game; the night's rules choose which one shows.
+        self.entries = QStackedWidget()
+        self.sheepshead_entry = HandEntry()
+        self.schafkopf_entry = SchafkopfEntry()
+        for form in (self.sheepshead_entry, self.schafkopf_entry):
+            form.submitted.connect(self.save_hand)
+            form.cancelled.connect(lambda form=form: form.start_new())
+            self.entries.addWidget(form)
 
         self.hand_panel = HandPanel()
         self.chart = RunningChart()
@@ -86,7 +94,7 @@ class MainWindow(QMainWindow):
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(self.sheet, 1)
-        left_layout.addWidget(self.entry)
+        left_layout.addWidget(self.entries)
         self.splitter = QSplitter()
         self.splitter.addWidget(left)
         self.splitter.addWidget(self.tabs)
@@ -101,6 +109,13 @@ class MainWindow(QMainWindow):
         self.sheet.selectionModel().currentRowChanged.connect(lambda *_: self._show_panels())
         self.restore_geometry()
         self.refresh()
+
+    @property
+    def entry(self) -> EntryForm:
+        """The entry form of the night's game."""
+        form = self.entries.currentWidget()
+        assert isinstance(form, EntryForm)
+        return form
 
     # -- menus ---------------------------------------------------------------------
 
@@ -159,6 +174,11 @@ class MainWindow(QMainWindow):
         view = self.session.view
         keep = self.sheet.currentIndex().row()
         self.model.set_view(view)
+        game = view.rules.game if view else "sheepshead"
+        form = self.schafkopf_entry if game == "schafkopf" else self.sheepshead_entry
+        if self.entry is not form:
+            self.entry.set_view(None)
+            self.entries.setCurrentWidget(form)
         self.entry.set_view(view)
         title = f"{view.title} — {APP_NAME}" if view else APP_NAME
         self.setWindowTitle(title + (" (closed)" if view and view.closed else ""))

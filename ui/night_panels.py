@@ -67,14 +67,21 @@ class HandPanel(QWidget):
         waiting = view.result.doublers_pending
         dealer = view.next_dealer() or "—"
         seated = ", ".join(view.seated_next)
+        result = view.result
+        if view.rules.game == "schafkopf":
+            waiting_line = f"Bock (counts double): {result.bock_pending} hands to come."
+            if result.pot is not None:
+                waiting_line += f"\nThe pot holds {result.pot} ({dollars(result.pot_cents or 0)})."
+        else:
+            waiting_line = f"Doublers waiting: {waiting}."
         self.pending.setText(
-            f"Hand {view.next_number}, dealt by {dealer}.\n"
-            f"Doublers waiting: {waiting}.\nAt the table: {seated}."
+            f"Hand {view.next_number}, dealt by {dealer}.\n{waiting_line}\nAt the table: {seated}."
         )
-        points, cents = view.result.total_points, view.result.total_cents
-        self.balance.setText(
-            f"Totals sum to {sum(points.values())} points and {dollars(sum(cents.values()))}."
-        )
+        points, cents = result.total_points, result.total_cents
+        words = f"Totals sum to {sum(points.values())} points and {dollars(sum(cents.values()))}"
+        if result.pot:
+            words += f"; with the pot's {result.pot}, to {sum(points.values()) + result.pot}"
+        self.balance.setText(words + ".")
 
 
 class RunningChart(QChartView):

@@ -1,9 +1,9 @@
 """The score sheet as a Qt table model: a row a hand, a column a player, then totals.
 
 Marks are letters, not only colours (so the sheet reads in high contrast and on a
-black-and-white printout): P picked, p partnered, D dealt, L won the leaster, M
-misplayed, and a dash for sitting out.  Each player cell shows the hand's points and
-the running total.  The sort role gives raw numbers.
+black-and-white printout): P picked (or declared, in Schafkopf), p partnered, D dealt,
+L won the leaster, M misplayed, and a dash for sitting out.  Each player cell shows the
+hand's points and the running total.  The sort role gives raw numbers.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QFont
 
 from scorekeeper.explain import join_names
+from scorekeeper.schafkopf import SOLO_BY_KEY
 from ui.money import dollars
 from ui.session import HandLine, NightView
 
@@ -43,14 +44,64 @@ def hand_summary(line: HandLine) -> str:
         return f"Leaster: {join_names(winners)}"
     if kind == "no-pick":
         return "Nobody picked" + (" (doubler)" if result.doublers_pending else "")
+    if kind in SCHAFKOPF_SUMMARIES:
+        return SCHAFKOPF_SUMMARIES[kind](record, result)
     return f"Misplay: {join_names(record.get('misplays', []))}"
+
+
+def _schafkopf_level(result: Any) -> str:
+    word = "won" if result.outcome == "win" else "lost"
+    return word + {"normal": "", "schneider": " Schneider", "schwarz": " Schwarz"}[result.level]
+
+
+def _game_summary(record: dict[str, Any], result: Any) -> str:
+    """'Sauspiel Ann+Cal: 95 won Schneider', 'Wenz Tout Ann: 8 tricks won'."""
+    if record["type"] == "call":
+        name = "Forced Sauspiel" if record.get("forced") else (
+            "Renonce" if record.get("renonce") else "Sauspiel"
+        )  # fmt: skip
+        side = "+".join([record["declarer"], *record.get("partners", [])])
+    else:
+        name = SOLO_BY_KEY[record.get("game", "solo")].name
+        name += " Tout" if record.get("tout") else " Sie" if record.get("sie") else ""
+        side = record["declarer"]
+    took = (f"{record['tricks']} tricks" if record.get("tout") or record.get("sie")
+            else str(record["points"]))  # fmt: skip
+    pot = f", pot {result.pot}" if result.pot_change else ""
+    return f"{name} {side}: {took} {_schafkopf_level(result)}{pot}"
+
+
+def _ramsch_summary(record: dict[str, Any]) -> str:
+    """'Ramsch: Bob lost with 50, Jungfrau Dee' or 'Ramsch: Durchmarsch Cal'."""
+    points, tricks = record["points"], record["tricks"]
+    sweep = [p for p, t in tricks.items() if t == 8]
+    if sweep:
+        return f"Ramsch: Durchmarsch {sweep[0]}"
+    loser = record.get("loser") or max(points, key=lambda p: (points[p], tricks[p]))
+    maidens = [p for p, t in tricks.items() if t == 0]
+    jungfrau = f", Jungfrau {join_names(maidens)}" if maidens else ""
+    return f"Ramsch: {loser} lost with {points[loser]}{jungfrau}"
+
+
+SCHAFKOPF_SUMMARIES = {
+    "call": _game_summary,
+    "solo": _game_summary,
+    "null": lambda record, result: (
+        f"Null {record['declarer']}: {record['tricks']} tricks "
+        f"{'won' if result.outcome == 'win' else 'lost'}"
+    ),
+    "ramsch": lambda record, result: _ramsch_summary(record),
+    "pass": lambda record, result: (
+        "All passed" + (f" (pot {result.pot})" if result.pot is not None else "")
+    ),
+}
 
 
 def marks(line: HandLine, player: str) -> str:
     """The letters that say what a player did in a hand."""
     record = line.record
     found = ""
-    if record.get("picker") == player:
+    if player in (record.get("picker"), record.get("declarer")):
         found += "P"
     if player in record.get("partners", []):
         found += "p"

@@ -9,8 +9,21 @@ from dataclasses import dataclass, field
 
 from scorekeeper.formatting import decimal, dollars, percent
 from scorekeeper.night import HandResult, NightResult
-from scorekeeper.records import Hand, LeasterHand, MisplayHand, Night, NightInfo, PickHand
+from scorekeeper.records import (
+    CallHand,
+    Hand,
+    LeasterHand,
+    MisplayHand,
+    Night,
+    NightInfo,
+    NullHand,
+    PassHand,
+    PickHand,
+    RamschHand,
+    SoloHand,
+)
 from scorekeeper.rules import RuleSet
+from scorekeeper.schafkopf import SOLO_BY_KEY
 from scorekeeper.standings import NightLine, Standing, Standings
 from scorekeeper.store.league import LeagueInfo
 
@@ -47,6 +60,8 @@ def signed(value: int) -> str:
 
 def rules_summary(rules: RuleSet) -> tuple[str, ...]:
     """The house rules in a few short lines, as a score sheet's header would say them."""
+    if rules.game == "schafkopf":
+        return _schafkopf_rules_summary(rules)
     partner = {"called-ace": "partner by called ace", "jack-of-diamonds":
                "jack of diamonds partners", "black-queens": "the black queens are partners",
                "none": "no partners"}[rules.partner]  # fmt: skip
@@ -70,10 +85,57 @@ def rules_summary(rules: RuleSet) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def _schafkopf_rules_summary(rules: RuleSet) -> tuple[str, ...]:
+    laufende = dict(rules.laufende_min)
+    passed = {
+        "redeal": "deal again",
+        "ramsch": "a Ramsch",
+        "leaster": "a leaster",
+        "pot": "everyone pays into the pot",
+        "forced": "the club queen must play",
+    }
+    lines = [
+        f"{rules.preset}: Schafkopf, four dealt in. Sauspiel {rules.tariff_call}, solo "
+        f"{rules.tariff_solo}, Null {rules.tariff_null}, each extra {rules.tariff_extra}, "
+        f"Ramsch {rules.tariff_ramsch}.",
+        f"Laufende count from {laufende['call']} (Sauspiel), {laufende['solo']} (solo), "
+        f"{laufende['wenz']} (Wenz), {laufende['geier']} (Geier), {laufende['other']} (other); "
+        f"Tout ×{rules.tout_factor}, Sie ×{rules.sie_factor}; when all pass, "
+        f"{passed[rules.all_pass]}.",
+        f"Stake {dollars(rules.stake_cents)} a point"
+        + (f"; Bock rounds of {rules.bock_hands} after {', '.join(rules.bock_after)}"
+           if rules.bock_after else "")
+        + (f"; multiplier at most ×{rules.max_multiplier}" if rules.max_multiplier else "")
+        + ".",
+    ]  # fmt: skip
+    return tuple(lines)
+
+
+def _schafkopf_cells(hand: Hand, result: HandResult) -> tuple[str, str, str, str, str]:
+    """Declarer (and game), partner, points, tricks and result of a Schafkopf hand."""
+    level = "" if result.level == "normal" else f", {result.level}"
+    outcome = f"{result.outcome}{level}"
+    if isinstance(hand, CallHand):
+        return (f"{hand.declarer} (Sauspiel)", ", ".join(hand.partners), str(hand.points),
+                str(hand.tricks), outcome)  # fmt: skip
+    if isinstance(hand, SoloHand):
+        game = SOLO_BY_KEY[hand.game].name + (" Tout" if hand.tout else " Sie" if hand.sie
+                                               else "")  # fmt: skip
+        return f"{hand.declarer} ({game})", "", str(hand.points), str(hand.tricks), outcome
+    if isinstance(hand, NullHand):
+        return f"{hand.declarer} (Null)", "", "", str(hand.tricks), outcome
+    if isinstance(hand, RamschHand):
+        paid = [p for p, v in result.points.items() if p in result.active and v < 0]
+        return "Ramsch", "", "", "", f"{', '.join(paid)} paid"
+    return "all passed", "", "", "", "" if result.pot is None else f"pot {result.pot}"
+
+
 def _hand_cells(number: int, hand: Hand, result: HandResult) -> tuple[str, ...]:
     dealer = hand.dealer or ""
     multiplier = f"×{result.multiplier}" if result.multiplier > 1 else ""
     level = "" if result.level == "normal" else f", {result.level}"
+    if isinstance(hand, CallHand | SoloHand | NullHand | RamschHand | PassHand):
+        return (str(number), dealer, *_schafkopf_cells(hand, result), multiplier)
     if isinstance(hand, PickHand):
         partner = ", ".join(hand.partners) or "alone"
         return (str(number), dealer, hand.picker, partner, str(hand.points), str(hand.tricks),

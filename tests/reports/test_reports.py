@@ -164,3 +164,21 @@ def test_a_report_can_be_cancelled_while_it_is_laid_out(db: Database) -> None:
 
     with pytest.raises(ReportCancelled):
         build.night_pdf(db, night_id=night_id, progress=cancel)
+
+
+def test_a_schafkopf_night_report_names_the_games_and_pays_the_pot(db: Database) -> None:
+    from tests.store.corpus import schafkopf_nights
+
+    night_id = import_night(db, schafkopf_nights()[0])
+    result = score_night(load_stored_night(db, night_id=night_id))
+    assert result.pot
+    text = [line for page in pages(build.night_pdf(db, night_id=night_id)) for line in page]
+    players = list(result.players)
+    assert after(text, "Total", len(players)) == [signed(result.total_points[p]) for p in players]
+    settlement = after(text, "Settlement", len(result.settlement))
+    assert settlement == [f"{p.payer} pays {p.payee} {dollars(p.cents)}"
+                          for p in result.settlement]  # fmt: skip
+    assert any("pays (pot)" in line for line in settlement)
+    for words in ("Bob (Sauspiel)", "Ann (Wenz)", "Dee (Null)", "Ann (Farbsolo Tout)"):
+        assert words in text, words
+    assert any(line.startswith("Schafkopf") or "Schafkopf, four dealt in" in line for line in text)

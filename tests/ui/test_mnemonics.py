@@ -16,3 +16,16 @@ def test_no_two_controls_share_an_alt_letter(database, open_window) -> None:
     texts += [w.text() for w in window.entry.findChildren(QLabel) if w.buddy() is not None]
     letters = [m.group(1).lower() for t in texts if (m := re.search(r"&(\w)", t))]
     assert len(letters) == len(set(letters)), sorted(letters)
+
+
+def test_no_two_controls_of_the_schafkopf_form_share_an_alt_letter(database, open_window) -> None:
+    night_id = nights.import_night(
+        database, night_doc("schafkopf", [], ["Ann", "Bob", "Cal", "Dee"])
+    )
+    window = open_window(database, night_id)
+    assert window.entry is window.schafkopf_entry
+    texts = [a.text() for a in window.menuBar().actions()]
+    texts += [w.text() for w in window.entry.findChildren(QAbstractButton)]
+    texts += [w.text() for w in window.entry.findChildren(QLabel) if w.buddy() is not None]
+    letters = [m.group(1).lower() for t in texts if (m := re.search(r"&(\w)", t))]
+    assert len(letters) == len(set(letters)), sorted(letters)

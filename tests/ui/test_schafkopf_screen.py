@@ -1,0 +1,107 @@
+"""A Schafkopf night on the night screen, through the keyboard: a Sauspiel, a Wenz with
+Laufende and a Kontra, and a Ramsch with a Jungfrau.  The sheet shows what
+`scorekeeper score` says of the exported night."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+from scorekeeper.cli import main as cli
+from scorekeeper.store import nights
+from tests.sheet import night_doc
+from tests.ui.test_night_screen import sheet_points
+from ui.sheet_model import SORT_ROLE
+
+FOUR = ["Ann", "Bob", "Cal", "Dee"]
+
+
+def test_sauspiel_wenz_with_kontra_and_ramsch_with_a_jungfrau(
+    qtbot: Any, database: Any, open_window: Any, keyboard: Any, tmp_path: Path, capsys: Any
+) -> None:
+    rules = {"preset": "schafkopf", "all_pass": "ramsch", "stake_cents": 5}
+    night_id = nights.import_night(database, night_doc(rules, [], FOUR))
+    window = open_window(database, night_id)
+    entry = window.entry
+    assert entry is window.schafkopf_entry and entry.kind == "call"
+
+    # 1. Sauspiel: Ann (seat 1) calls; Cal (seat 3) held the ace; they take 75.
+    keyboard.type("1" + "3" + "75")
+    keyboard.enter()
+    qtbot.waitUntil(lambda: len(window.session.view.lines) == 1)
+
+    # 2. Wenz: Bob declares, takes 80 with 2 Laufende; Kontra.
+    keyboard.alt(Qt.Key.Key_O)
+    qtbot.waitUntil(lambda: entry.kind == "solo")
+    keyboard.type("2")  # Bob; the game list has the focus next
+    keyboard.press(Qt.Key.Key_Down)  # Farbsolo -> Wenz
+    keyboard.alt(Qt.Key.Key_P)
+    keyboard.type("80")  # two digits: on to the tricks, guessed from the points
+    keyboard.press(Qt.Key.Key_Tab)  # Laufende
+    keyboard.type("2")
+    keyboard.press(Qt.Key.Key_Tab)  # knocks
+    keyboard.press(Qt.Key.Key_Tab)  # Kontra
+    keyboard.press(Qt.Key.Key_Down)
+    assert entry.hand() == {"type": "solo", "dealer": "Bob", "declarer": "Bob", "tricks": 5,
+                            "kontra": 1, "points": 80, "laufende": 2, "game": "wenz"}  # fmt: skip
+    keyboard.alt(Qt.Key.Key_S)
+    qtbot.waitUntil(lambda: len(window.session.view.lines) == 2)
+
+    # 3. Ramsch: Bob has the most points, Dee took no trick (a Jungfrau).
+    keyboard.alt(Qt.Key.Key_R)
+    qtbot.waitUntil(lambda: entry.kind == "ramsch")
+    keyboard.type("30 50 40 0")
+    keyboard.press(Qt.Key.Key_Tab)
+    keyboard.type("3 3 2 0")
+    keyboard.enter()
+    qtbot.waitUntil(lambda: len(window.session.view.lines) == 3)
+
+    view = window.session.view
+    assert [line.record["type"] for line in view.lines] == ["call", "solo", "ramsch"]
+    shown = sheet_points(window)
+    assert shown == [
+        {"Ann": 20, "Bob": -20, "Cal": 20, "Dee": -20},
+        {"Ann": -140, "Bob": 420, "Cal": -140, "Dee": -140},
+        {"Ann": 40, "Bob": -120, "Cal": 40, "Dee": 40},
+    ]
+    assert "Wenz" in view.lines[1].result.explanation
+    assert "Kontra" in view.lines[1].result.explanation
+    assert "Jungfrau" in view.lines[2].result.explanation
+    summaries = [window.model.index(r, 2).data() for r in range(3)]
+    assert summaries[1].startswith("Wenz Bob: 80 won")
+    assert summaries[2] == "Ramsch: Bob lost with 50, Jungfrau Dee"
+
+    # The sheet, the database and `scorekeeper score` of the export all agree.
+    assert shown == nights.cached_points(database, night_id=night_id)
+    exported = tmp_path / "exported.json"
+    url = str(database.url)
+    assert cli(["--database", url, "export", "--night", str(night_id), "-o", str(exported)]) == 0
+    capsys.readouterr()
+    assert cli(["score", str(exported)]) == 0
+    scored = json.loads(capsys.readouterr().out)
+    assert [h["points"] for h in scored["hands"]] == shown
+    for column, player in enumerate(view.players):
+        assert (
+            window.model.index(3, 4 + column).data(SORT_ROLE) == scored["totals"]["points"][player]
+        )
+        assert (
+            window.model.index(4, 4 + column).data(SORT_ROLE) == scored["totals"]["cents"][player]
+        )
+
+
+def test_a_bad_schafkopf_hand_is_named_beside_its_field_and_not_saved(
+    qtbot: Any, database: Any, open_window: Any, keyboard: Any
+) -> None:
+    night_id = nights.import_night(database, night_doc("schafkopf", [], FOUR))
+    window = open_window(database, night_id)
+    entry = window.entry
+    keyboard.type("1")  # Ann declares; the partner field has the focus
+    keyboard.type("1")  # Ann again: she cannot be her own partner
+    keyboard.type("75")
+    keyboard.enter()
+    assert "declarer, not a partner" in entry.errors["partners"].text()
+    assert window.session.view.lines == ()
+    assert not entry.save.isEnabled()

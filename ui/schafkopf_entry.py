@@ -1,0 +1,344 @@
+"""Recording a Schafkopf hand, keyboard first: the game, the declarer, the partner who
+held the called ace, the points, Enter.
+
+The same seat and number fields as the Sheepshead form (`ui.entry_form`): a seat field
+takes a seat number or the start of a name.  The choices follow the night's rules: a
+Ramsch, a leaster or a passed hand is offered only under the `all_pass` rule that plays
+it, and "forced" only when the club queen must play.  The table's German words stand
+beside their English meaning.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
+
+from scorekeeper.rules import CARD_POINTS
+from scorekeeper.schafkopf import BIDS, KONTRA_STEPS, SOLO_GAMES, kontra_words
+from ui.entry_form import (
+    EntryCheck,
+    EntryForm,
+    EntrySpin,
+    NumberField,
+    SeatField,
+    entry_line,
+)
+from ui.hand_entry import estimate_tricks
+from ui.session import HandLine
+
+TYPES = (
+    ("call", "&Call game (Sauspiel)"),
+    ("solo", "S&olo"),
+    ("null", "Nu&ll (Bettel)"),
+    ("ramsch", "&Ramsch"),
+    ("leaster", "Leas&ter"),
+    ("pass", "All passe&d"),
+    ("misplay", "&Misplay"),
+)
+GAMES = [(g.key, f"{g.name} ({g.meaning})") for g in SOLO_GAMES]
+DECLARED = (("", "—"), ("tout", "Tout (must take every trick)"), ("sie", "Sie (all top trumps)"))
+# Which hand type each `all_pass` rule plays when all four pass.
+ALL_PASS_TYPES = {"redeal": "pass", "pot": "pass", "ramsch": "ramsch", "leaster": "leaster"}
+
+
+def combo(name: str, items: Any) -> QComboBox:
+    """A combo box of (data, text) items with an accessible name."""
+    box = QComboBox()
+    box.setAccessibleName(name)
+    for data, text in items:
+        box.addItem(text, data)
+    return box
+
+
+class SchafkopfEntry(EntryForm):
+    """The Schafkopf form: call games, solos, Null, Ramsch, passes, leasters, misplays."""
+
+    def _build(self) -> None:
+        type_row = self.type_row(TYPES)
+        self.declarer = SeatField("Declarer (Spieler)")
+        self.partner = SeatField("Partner (held the called ace)")
+        self.game = combo("Game", GAMES)
+        self.points = NumberField("Points", CARD_POINTS)
+        self.tricks = NumberField("Tricks", 8)
+        self.laufende = EntrySpin()
+        self.laufende.setRange(0, 14)
+        self.laufende.setAccessibleName("Laufende (top trumps in a row)")
+        self.knocks = EntrySpin()
+        self.knocks.setRange(0, 4)
+        self.knocks.setAccessibleName("Knocks (Klopfen)")
+        self.kontra = combo("Kontra steps", [(0, "—")] + [
+            (n, f"{kontra_words(n)} (x{2**n})") for n in range(1, len(KONTRA_STEPS) + 1)
+        ])  # fmt: skip
+        self.declared = combo("Tout or Sie", DECLARED)
+        self.bid = combo("Bid", [(None, "no bid")] + [(b, f"{b} ({b + 1} needed)"
+                                                         if b < CARD_POINTS else "120")
+                                                        for b in BIDS])  # fmt: skip
+        self.forced = EntryCheck("Forced (the club queen had to play)")
+        self.renonce = EntryCheck("Renonce (holding all four aces)")
+        self.ramsch_points = entry_line("Ramsch points, in seat order",
+                                        "each player's card points, seat order")  # fmt: skip
+        self.ramsch_tricks = entry_line("Ramsch tricks, in seat order",
+                                        "each player's tricks, seat order")  # fmt: skip
+        self.loser = SeatField("Ramsch loser (for a tie)")
+        self.winner = SeatField("Leaster winner")
+        self.misplayer = SeatField("Misplayer")
+        self.misplays = entry_line("Misplays", "seats or names, comma between")
+        self.doublers = EntrySpin()
+        self.doublers.setRange(0, 16)
+        self.doublers.setAccessibleName("Other doublers")
+        self.sitting_out = entry_line("Sitting out", "seats or names, comma between")
+        self.last_hand = EntryCheck("Last &hand")
+
+        grid = self.field_grid([
+            ("Dealer", self.dealer, "dealer"),
+            ("Decl&arer (Spieler)", self.declarer, "declarer"),
+            ("Partner (&who held the called ace)", self.partner, "partners"),
+            ("Game (solo k&ind)", self.game, "game"),
+            ("&Points", self.points, "points"),
+            ("Tric&ks", self.tricks, "tricks"),
+            ("Laufende (top trumps in a row)", self.laufende, "laufende"),
+            ("Knocks (Klopfen)", self.knocks, "knocks"),
+            ("Kontra, Re … (doubles)", self.kontra, "kontra"),
+            ("Tout / Sie", self.declared, "declared"),
+            ("Bid (auction)", self.bid, "bid"),
+            ("Ramsch points", self.ramsch_points, "ramsch_points"),
+            ("Ramsch tricks", self.ramsch_tricks, "ramsch_tricks"),
+            ("Loser (a tie only)", self.loser, "loser"),
+            ("Leaster winner", self.winner, "winner"),
+            ("Misplayed &by", self.misplayer, "misplayer"),
+            ("Other doublers", self.doublers, "doublers"),
+            ("Misplays (&x)", self.misplays, "misplays"),
+            ("Sitting o&ut", self.sitting_out, "sitting_out"),
+        ])  # fmt: skip
+        checks = QHBoxLayout()
+        for box in (self.forced, self.renonce, self.last_hand):
+            checks.addWidget(box)
+        checks.addStretch()
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addLayout(type_row)
+        layout.addLayout(grid)
+        layout.addLayout(checks)
+        layout.addLayout(self.button_row())
+
+        self.dealer.resolved.connect(self._first_field_focus)
+        self.declarer.resolved.connect(self._after_declarer)
+        self.partner.resolved.connect(self.points.setFocus)
+        self.points.complete.connect(self.tricks.setFocus)
+        self.points.textEdited.connect(self._guess_tricks)
+        for name in ("winner", "misplayer"):
+            getattr(self, name).resolved.connect(self.save.setFocus)
+        for field in (self.dealer, self.declarer, self.partner, self.points, self.tricks,
+                      self.ramsch_points, self.ramsch_tricks, self.loser, self.winner,
+                      self.misplayer, self.misplays, self.sitting_out):  # fmt: skip
+            field.textChanged.connect(self.check)
+        for spin in (self.laufende, self.knocks, self.doublers):
+            spin.valueChanged.connect(self.check)
+        for box in (self.game, self.kontra, self.declared, self.bid):
+            box.currentIndexChanged.connect(self.check)
+        for check in (self.forced, self.renonce, self.last_hand):
+            check.toggled.connect(self.check)
+        self.forced.toggled.connect(lambda _: self._show_fields())
+
+    # -- state ---------------------------------------------------------------------
+
+    def allowed_types(self) -> set[str]:
+        """The hand types this night's rules let happen."""
+        rules = self.view.rules if self.view else None
+        kinds = {"call", "solo", "null", "misplay"}
+        if rules is not None and rules.all_pass in ALL_PASS_TYPES:
+            kinds.add(ALL_PASS_TYPES[rules.all_pass])
+        return kinds
+
+    def _reset(self) -> None:
+        seated = self.seated()
+        self._doubler_names = []
+        for field in (self.dealer, self.declarer, self.partner, self.loser, self.winner,
+                      self.misplayer):  # fmt: skip
+            field.set_players(seated)
+            field.clear_value()
+        for line in (self.points, self.tricks, self.ramsch_points, self.ramsch_tricks,
+                     self.misplays, self.sitting_out):  # fmt: skip
+            line.clear()
+        self.tricks.setModified(False)  # guessed from the points until typed
+        for spin in (self.laufende, self.knocks, self.doublers):
+            spin.setValue(0)
+        for box in (self.game, self.kontra, self.declared, self.bid):
+            box.setCurrentIndex(0)
+        for check in (self.forced, self.renonce, self.last_hand):
+            check.setChecked(False)
+        allowed = self.allowed_types()
+        for button in self.types.buttons():
+            button.setVisible(button.property("kind") in allowed)
+        self.set_kind("call")
+        self._type_changed()
+
+    def start_edit(self, line: HandLine) -> None:
+        """Load a recorded hand into the form to change it."""
+        self.editing, self.insert_at = line, None
+        self._reset()
+        record = line.record
+        kind = record["type"]
+        self.set_kind(kind)
+        self.load_common(record)
+        if kind in ("call", "solo", "null"):
+            self.declarer.set_value(record["declarer"])
+            self.tricks.setText(str(record["tricks"]))
+            self.tricks.setModified(True)  # as recorded: a new points value keeps it
+            self.knocks.setValue(record.get("knocks", 0))
+            self.kontra.setCurrentIndex(record.get("kontra", 0))
+        if kind in ("call", "solo"):
+            self.points.setText(str(record["points"]))
+            self.laufende.setValue(record.get("laufende", 0))
+            self.bid.setCurrentIndex(max(0, self.bid.findData(record.get("bid"))))
+        if kind == "call":
+            partners = record.get("partners") or [record.get("partner")]
+            self.partner.set_value(partners[0] if partners else None)
+            self.forced.setChecked(bool(record.get("forced")))
+            self.renonce.setChecked(bool(record.get("renonce")))
+        if kind == "solo":
+            self.game.setCurrentIndex(max(0, self.game.findData(record.get("game", "solo"))))
+            declared = "tout" if record.get("tout") else "sie" if record.get("sie") else ""
+            self.declared.setCurrentIndex(self.declared.findData(declared))
+        if kind == "ramsch":
+            self.knocks.setValue(record.get("knocks", 0))
+            order = [p for p in self.seated() if p in record["points"]]
+            self.ramsch_points.setText(", ".join(str(record["points"][p]) for p in order))
+            self.ramsch_tricks.setText(", ".join(str(record["tricks"][p]) for p in order))
+            if record.get("loser"):
+                self.loser.set_value(record["loser"])
+        if kind == "leaster":
+            self.winner.set_value((record.get("winners") or [record.get("winner")])[0])
+        if kind == "misplay":
+            self.misplayer.set_value(record["misplays"][0])
+            self.misplays.setText(", ".join(record["misplays"][1:]))
+        elif record.get("misplays"):
+            self.misplays.setText(", ".join(record["misplays"]))
+        self._refresh_heading()
+        self.check()
+        self._first_field_focus()
+
+    def _type_changed(self) -> None:
+        self._show_fields()
+        self._first_field_focus()
+
+    def _show_fields(self) -> None:
+        """Show the fields the hand type needs (fewer for a forced game), then check."""
+        kind = self.kind
+        game = kind in ("call", "solo")
+        rules = self.view.rules if self.view else None
+        forced = kind == "call" and self.forced.isChecked()
+        self.show_rows({
+            "dealer": True,
+            "declarer": kind in ("call", "solo", "null"),
+            "partners": kind == "call",
+            "game": kind == "solo",
+            "points": game,
+            "tricks": kind in ("call", "solo", "null"),
+            "laufende": game,
+            "knocks": kind in ("call", "solo", "null", "ramsch") and not forced,
+            "kontra": kind in ("call", "solo", "null") and not forced,
+            "declared": kind == "solo",
+            "bid": game and not forced,
+            "ramsch_points": kind == "ramsch",
+            "ramsch_tricks": kind == "ramsch",
+            "loser": kind == "ramsch",
+            "winner": kind == "leaster",
+            "misplayer": kind == "misplay",
+            "doublers": kind != "pass",
+            "misplays": kind != "pass",
+            "sitting_out": self._needs_sitting_out(),
+        })  # fmt: skip
+        self.forced.setVisible(kind == "call" and rules is not None and rules.all_pass == "forced")
+        self.renonce.setVisible(kind == "call")
+        self.last_hand.setVisible(kind != "pass")
+        self.check()
+
+    def _first_field_focus(self) -> None:
+        first: QWidget = {
+            "call": self.declarer, "solo": self.declarer, "null": self.declarer,
+            "ramsch": self.ramsch_points, "leaster": self.winner,
+            "misplay": self.misplayer, "pass": self.save,
+        }[self.kind]  # fmt: skip
+        first.setFocus()
+        if isinstance(first, QLineEdit):
+            first.selectAll()
+
+    def _after_declarer(self) -> None:
+        if self.kind == "call":
+            self.partner.setFocus()
+        elif self.kind == "solo":
+            self.game.setFocus()
+        else:
+            self.tricks.setFocus()
+
+    def _guess_tricks(self, *_: Any) -> None:
+        """Tricks in proportion to the points, until someone types the tricks."""
+        points = self.points.value()
+        if points is not None and not self.tricks.isModified():
+            self.tricks.setText(str(estimate_tricks(points, 8)))
+
+    # -- the hand ------------------------------------------------------------------
+
+    def field_for(self, field: str) -> str:
+        if self.kind == "misplay" and field == "misplays":
+            return "misplayer"
+        if field in ("winners",):
+            return "winner"
+        if field in ("tout", "sie"):
+            return "declared"
+        if field == "partner":
+            return "partners"
+        if self.kind == "ramsch" and field in ("points", "tricks"):
+            return f"ramsch_{field}"
+        return field
+
+    def hand(self) -> dict[str, Any]:
+        """The hand as the night document writes it, from what is in the form."""
+        kind = self.kind
+        hand: dict[str, Any] = {"type": kind}
+        self.common_fields(hand, played=kind != "pass")
+        if kind in ("call", "solo", "null"):
+            hand["declarer"] = self.declarer.value or self.declarer.text().strip() or None
+            hand["tricks"] = self.tricks.value()
+            forced = kind == "call" and self.forced.isChecked() and self.forced.isVisible()
+            if not forced:
+                if self.knocks.value():
+                    hand["knocks"] = self.knocks.value()
+                if self.kontra.currentData():
+                    hand["kontra"] = self.kontra.currentData()
+        if kind in ("call", "solo"):
+            hand["points"] = self.points.value()
+            if self.laufende.value():
+                hand["laufende"] = self.laufende.value()
+            if self.bid.currentData() is not None:
+                hand["bid"] = self.bid.currentData()
+        if kind == "call":
+            partner = self.partner.value or self.partner.text().strip()
+            hand["partners"] = [partner] if partner else []
+            if self.forced.isChecked() and self.forced.isVisible():
+                hand["forced"] = True
+            if self.renonce.isChecked():
+                hand["renonce"] = True
+        if kind == "solo":
+            hand["game"] = self.game.currentData()
+            if self.declared.currentData():
+                hand[self.declared.currentData()] = True
+        if kind == "ramsch":
+            for key, field in (("points", self.ramsch_points), ("tricks", self.ramsch_tricks)):
+                if field.text().strip():
+                    hand[key] = self.per_player(field.text(), hand)
+            loser = self.loser.value or self.loser.text().strip()
+            if loser:
+                hand["loser"] = loser
+            if self.knocks.value():
+                hand["knocks"] = self.knocks.value()
+        if kind == "leaster":
+            hand["winner"] = self.winner.value or self.winner.text().strip() or None
+        if kind == "misplay":
+            who = self.misplayer.value or self.misplayer.text().strip()
+            hand["misplays"] = [who] if who else []
+        if kind != "pass" and self.misplays.text().strip():
+            hand["misplays"] = [*hand.get("misplays", []), *self.names_in(self.misplays.text())]
+        return {k: v for k, v in hand.items() if v is not None}

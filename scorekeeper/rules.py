@@ -197,7 +197,7 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "laufende_min",
-        "Laufende (top trumps in a row) count from this many, by game",
+        "top trumps in a row that count, from",
         minimum=1,
         maximum=14,
         keys=LAUFENDE_CLASSES,

@@ -45,6 +45,38 @@ def sample_night_document() -> dict[str, Any]:
 ROSTER = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kay", "Lou"]
 
 
+def sample_schafkopf_document() -> dict[str, Any]:
+    """A Schafkopf night at a Stammtisch of five (the dealer sits out): Sauspiele, a Wenz
+    with Laufende and Kontra, a Ramsch with a Jungfrau, a Null, a Tout and a Bock round."""
+    players = ["Ann", "Bob", "Cal", "Dee", "Eve"]
+    hands: list[dict[str, Any]] = [
+        {"type": "call", "declarer": "Bob", "partners": ["Dee"], "points": 75, "tricks": 5},
+        {"type": "solo", "game": "wenz", "declarer": "Cal", "points": 82, "tricks": 5,
+         "laufende": 2, "kontra": 1},
+        {"type": "ramsch", "points": {"Ann": 30, "Bob": 50, "Cal": 40, "Eve": 0},
+         "tricks": {"Ann": 3, "Bob": 3, "Cal": 2, "Eve": 0}},
+        {"type": "call", "declarer": "Eve", "partners": ["Ann"], "points": 120, "tricks": 8,
+         "laufende": 3},
+        {"type": "null", "declarer": "Ann", "tricks": 0, "knocks": 1},
+        {"type": "call", "declarer": "Dee", "partners": ["Cal"], "points": 44, "tricks": 3},
+        {"type": "solo", "declarer": "Dee", "points": 120, "tricks": 8, "tout": True,
+         "laufende": 4},
+        {"type": "solo", "game": "geier", "declarer": "Eve", "points": 58, "tricks": 4},
+    ]  # fmt: skip
+    for number, hand in enumerate(hands):
+        hand["dealer"] = players[number % len(players)]
+    hands[2]["dealer"] = "Dee"  # Dee deals the Ramsch and sits it out
+    return {
+        "format": "sheepshead-night/1",
+        "date": "2026-11-19",
+        "title": "Schafkopf at the Stammtisch",
+        "rules": {"preset": "schafkopf", "all_pass": "ramsch", "bock_after": ["schwarz"],
+                  "stake_cents": 5},
+        "players": players,
+        "hands": hands,
+    }  # fmt: skip
+
+
 def _sample_hand(rng: random.Random, seated: list[str], number: int) -> dict[str, Any]:
     """One plausible hand: mostly picks with a partner, some alone, leasters, misplays."""
     dealer = seated[number % len(seated)]

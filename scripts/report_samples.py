@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 
 from scorekeeper.reports import build
-from scorekeeper.sample import sample_league_documents
+from scorekeeper.sample import sample_league_documents, sample_schafkopf_document
 from scorekeeper.store.database import open_database
 from scorekeeper.store.nights import import_night
 from scorekeeper.store.people import rename_player
@@ -35,6 +35,8 @@ def main() -> None:
         "statement": build.statements_pdf(db, league="Tuesday Night League",
                                           players=["Zoë <b>&"]),
         "pad": build.pad_pdf(["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"]),
+        "schafkopf-night": build.night_pdf(db, night_id=import_night(
+            db, sample_schafkopf_document())),
     }  # fmt: skip
     for name, data in reports.items():
         pdf = work / f"{name}.pdf"

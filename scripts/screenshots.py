@@ -3,16 +3,20 @@
     xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/python scripts/screenshots.py OUTDIR
 
 States: the empty start (starting a night), a night in progress, settling up, the chart,
-and the league window (standings, a player's page, the money across nights).
+the league window (standings, a player's page, the money across nights), and a
+Schafkopf night with a Wenz being entered.
 """
 
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
+from scorekeeper.sample import sample_schafkopf_document
+from scorekeeper.store.nights import import_night
 from scorekeeper.store.seed import seed_sample_league
 from scorekeeper.store.tonight import night_to_reopen
 from ui.app import identify, open_store, open_window
@@ -45,6 +49,16 @@ def main() -> None:
     night.resize(1260, 780)
     night.move(0, 0)
 
+    def wenz_being_entered(entry: Any) -> None:
+        entry.set_kind("solo")
+        entry.declarer.set_value("Bob")
+        entry.game.setCurrentIndex(1)
+        entry.points.setText("80")
+        entry.tricks.setText("5")
+        entry.laufende.setValue(2)
+        entry.kontra.setCurrentIndex(1)
+        entry.save.setFocus()
+
     def grab(name: str) -> None:
         app.primaryScreen().grabWindow(0).save(str(out / name))
 
@@ -57,14 +71,26 @@ def main() -> None:
         lambda: grab("settlement.png"),
         lambda: night.tabs.setCurrentWidget(night.chart),
         lambda: grab("chart.png"),
-        lambda: (night.show_league(), night.league_window.move(0, 0),
-                 night.league_window.resize(1260, 780)),
+        lambda: (
+            night.show_league(),
+            night.league_window.move(0, 0),
+            night.league_window.resize(1260, 780),
+        ),
         lambda: grab("league-standings.png"),
-        lambda: (night.league_window.tabs.setCurrentIndex(1),
-                 night.league_window.player.setCurrentText("Ann")),
+        lambda: (
+            night.league_window.tabs.setCurrentIndex(1),
+            night.league_window.player.setCurrentText("Ann"),
+        ),
         lambda: grab("league-player.png"),
         lambda: night.league_window.tabs.setCurrentIndex(2),
         lambda: grab("league-money.png"),
+        lambda: (
+            night.league_window.close(),
+            night.activateWindow(),
+            night.session.open(import_night(db, sample_schafkopf_document())),
+        ),
+        lambda: wenz_being_entered(night.entry),
+        lambda: grab("schafkopf-night.png"),
         app.quit,
     ]
 

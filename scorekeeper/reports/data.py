@@ -51,6 +51,10 @@ class NightReport:
 HAND_HEADER = ("#", "Dealer", "Picker", "Partner", "Pts", "Tr.", "Outcome", "×")
 FIGURES_HEADER = ("Player", "Hands", "Picked", "Won as picker", "Partner", "Leasters won",
                   "Misplays", "Points", "Money")  # fmt: skip
+# A Schafkopf night's words for the same columns.
+SCHAFKOPF_HAND_HEADER = ("#", "Dealer", "Declarer", "Partner", "Pts", "Tr.", "Game", "×")
+SCHAFKOPF_FIGURES_HEADER = ("Player", "Hands", "Declared", "Won declaring", "Partner",
+                            "Leasters won", "Misplays", "Points", "Money")  # fmt: skip
 
 
 def signed(value: int) -> str:
@@ -112,22 +116,22 @@ def _schafkopf_rules_summary(rules: RuleSet) -> tuple[str, ...]:
 
 
 def _schafkopf_cells(hand: Hand, result: HandResult) -> tuple[str, str, str, str, str]:
-    """Declarer (and game), partner, points, tricks and result of a Schafkopf hand."""
-    level = "" if result.level == "normal" else f", {result.level}"
-    outcome = f"{result.outcome}{level}"
+    """Declarer, partner, points, tricks, and the game with how it ended."""
+    level = "" if result.level == "normal" else f" {result.level.capitalize()}"
+    ended = f"{'won' if result.outcome == 'win' else 'lost'}{level}"
     if isinstance(hand, CallHand):
-        return (f"{hand.declarer} (Sauspiel)", ", ".join(hand.partners), str(hand.points),
-                str(hand.tricks), outcome)  # fmt: skip
+        return (hand.declarer, ", ".join(hand.partners), str(hand.points), str(hand.tricks),
+                f"Sauspiel {ended}")  # fmt: skip
     if isinstance(hand, SoloHand):
         game = SOLO_BY_KEY[hand.game].name + (" Tout" if hand.tout else " Sie" if hand.sie
                                                else "")  # fmt: skip
-        return f"{hand.declarer} ({game})", "", str(hand.points), str(hand.tricks), outcome
+        return hand.declarer, "", str(hand.points), str(hand.tricks), f"{game} {ended}"
     if isinstance(hand, NullHand):
-        return f"{hand.declarer} (Null)", "", "", str(hand.tricks), outcome
+        return hand.declarer, "", "", str(hand.tricks), f"Null {ended}"
     if isinstance(hand, RamschHand):
         paid = [p for p, v in result.points.items() if p in result.active and v < 0]
-        return "Ramsch", "", "", "", f"{', '.join(paid)} paid"
-    return "all passed", "", "", "", "" if result.pot is None else f"pot {result.pot}"
+        return "", "", "", "", f"Ramsch: {', '.join(paid)} paid"
+    return "", "", "", "", "all passed" + ("" if result.pot is None else f", pot {result.pot}")
 
 
 def _hand_cells(number: int, hand: Hand, result: HandResult) -> tuple[str, ...]:
@@ -174,17 +178,18 @@ def night_report(night: Night, result: NightResult, *, night_id: int | None = No
                       for p in night.players)  # fmt: skip
         rows.append((_hand_cells(number, hand, scored), cells))
     figures = _figures(night, result)
+    schafkopf = night.rules.game == "schafkopf"
     return NightReport(
         title=_night_title(info, night_id),
         filing=_filing(info),
         rules=rules_summary(night.rules),
         players=night.players,
-        header=HAND_HEADER,
+        header=SCHAFKOPF_HAND_HEADER if schafkopf else HAND_HEADER,
         rows=tuple(rows),
         total_points=tuple(signed(result.total_points[p]) for p in night.players),
         total_money=tuple(dollars(result.total_cents[p]) for p in night.players),
         settlement=tuple(f"{p.payer} pays {p.payee} {dollars(p.cents)}" for p in result.settlement),
-        figures_header=FIGURES_HEADER,
+        figures_header=SCHAFKOPF_FIGURES_HEADER if schafkopf else FIGURES_HEADER,
         figures=tuple(figures),
         running=tuple(_line(p, [0, *(r[p] for r in running)]) for p in night.players),
     )

@@ -269,28 +269,34 @@ def render_night(report: NightReport, progress: Progress | None = None) -> bytes
 
 
 SHEET_WIDTHS = (18, 46, 50, 50, 22, 18, 64, 18)  # the hand columns of a score sheet
+OUTCOME = 6  # the column that says how a hand ended: as wide as its longest words
 
 
 def sheet_frame(
-    r: Renderer, header: Sequence[str], players: Sequence[str]
+    r: Renderer, header: Sequence[str], players: Sequence[str], outcome_width: float = 0
 ) -> tuple[list[list[str]], list[float], list[tuple[Any, ...]]]:
     """A score sheet's two header rows (the hand columns, then each player's name over
     a points and a running-total column), its column widths, and the style that spans
     and centres each name: shared by the night's sheet and the blank pad."""
     first, count = len(header), len(players)
-    each = (r.width - sum(SHEET_WIDTHS)) / max(1, 2 * count)
+    hand_widths: list[float] = list(SHEET_WIDTHS)
+    hand_widths[OUTCOME] = max(hand_widths[OUTCOME], outcome_width)
+    each = (r.width - sum(hand_widths)) / max(1, 2 * count)
     top = [*header, *(x for p in players for x in (p, ""))]
     second = [""] * first + ["pts", "total"] * count
     spans: list[tuple[Any, ...]] = [
         ("SPAN", (first + 2 * i, 0), (first + 2 * i + 1, 0)) for i in range(count)
     ]
     spans.append(("ALIGN", (first, 0), (-1, 0), "CENTER"))
-    return [top, second], [*SHEET_WIDTHS, *([each] * 2 * count)], spans
+    return [top, second], [*hand_widths, *([each] * 2 * count)], spans
 
 
 def _sheet(r: Renderer, report: NightReport) -> Table:
     players = len(report.players)
-    header, widths, spans = sheet_frame(r, report.header, report.players)
+    longest = max((pdfmetrics.stringWidth(cells[OUTCOME], FONT, r.body_size)
+                   for cells, _ in report.rows),
+                  default=0)  # fmt: skip
+    header, widths, spans = sheet_frame(r, report.header, report.players, longest + 8)
     body = [[*cells, *(x for pair in per_player for x in pair)]
             for cells, per_player in report.rows]  # fmt: skip
     first = len(report.header)

@@ -143,6 +143,12 @@ def add_payment(
 ) -> int:
     """Write a payment in the caller's transaction (the players named by --from and
     --to must exist); returns its id.  The one writer of payments."""
+    for flag, name in (("--from", payer), ("--to", payee)):
+        if name.strip() == POT:
+            raise StorageError(
+                f"{flag}: {POT} is the table's Schafkopf pot, not a person; it is settled "
+                "at the table (into the next pot, or shared out), not recorded as a payment"
+            )
     payer_id = require_player(session, payer, "--from").id
     payee_id = require_player(session, payee, "--to").id
     assert payer_id is not None and payee_id is not None

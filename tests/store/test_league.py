@@ -225,3 +225,15 @@ def test_a_schafkopf_pot_left_unwon_is_a_party_to_standings_and_money(db: Databa
     assert {(d.debtor, d.creditor, d.cents) for d in money.debts if d.night_id == ids[0]} == {
         (p.payer, p.payee, p.cents) for p in results[0].settlement
     }
+
+
+def test_the_pot_cannot_be_paid_as_if_it_were_a_person(db: Database) -> None:
+    from tests.store.corpus import schafkopf_nights
+
+    night_id = import_night(db, {**schafkopf_nights()[0], "league": "Stammtisch"})
+    set_closed(db, night_id=night_id, closed=True)
+    before = league_money(db, league="Stammtisch")
+    with pytest.raises(StorageError, match=r"--to: \(pot\) is the table's Schafkopf pot"):
+        record_league_payment(db, league="Stammtisch", payer="Ann", payee="(pot)", cents=100,
+                              paid_on=dt.date(2026, 11, 22))  # fmt: skip
+    assert league_money(db, league="Stammtisch").payments == before.payments

@@ -105,3 +105,31 @@ def test_a_bad_schafkopf_hand_is_named_beside_its_field_and_not_saved(
     assert "declarer, not a partner" in entry.errors["partners"].text()
     assert window.session.view.lines == ()
     assert not entry.save.isEnabled()
+
+
+def test_a_night_started_under_a_schafkopf_preset_gets_the_schafkopf_form(
+    qtbot: Any, database: Any, open_window: Any
+) -> None:
+    from scorekeeper.rules import preset_rules
+    from ui.start_dialog import StartNightDialog
+
+    window = open_window(database, None)
+    dialog = StartNightDialog(FOUR, [], window)
+    qtbot.addWidget(dialog)
+    for name in FOUR:
+        dialog.add_name.setCurrentText(name)
+        dialog.add_player()
+    dialog.preset.setCurrentText("schafkopf-10-50")
+    assert dialog.rules() == preset_rules("schafkopf-10-50")
+    assert not dialog.option_widgets["partner"].isVisibleTo(dialog)
+    assert dialog.option_widgets["tariff_call"].isVisibleTo(dialog)
+    dialog.option_widgets["laufende_min"].spins["wenz"].setValue(3)
+    dialog.option_widgets["bock_after"].boxes["kontra"].setChecked(True)
+    rules = dialog.rules()
+    assert dict(rules.laufende_min)["wenz"] == 3 and rules.bock_after == ("kontra",)
+    window.session.start_night(**dialog.choices())
+    qtbot.waitUntil(lambda: window.session.view is not None)
+    assert window.session.view.rules == rules
+    assert window.entry is window.schafkopf_entry and window.entry.isVisible()
+    shown = {b.property("kind") for b in window.entry.types.buttons() if b.isVisibleTo(window)}
+    assert shown == {"call", "solo", "null", "ramsch", "misplay"}  # all pass: a Ramsch

@@ -13,10 +13,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, func
+from sqlalchemy import delete, func, insert
 from sqlmodel import Session, col, select
 
-from scorekeeper.document import FORMAT, hand_to_document, load_night, read_hand
+from scorekeeper.document import (
+    FORMAT,
+    hand_to_document,
+    load_night,
+    night_to_document,
+    read_hand,
+)
 from scorekeeper.night import NightResult, score_night
 from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.records import Night
@@ -31,6 +37,7 @@ from scorekeeper.store.people import (
 )
 from scorekeeper.store.state import (
     NightState,
+    cache_rows,
     check_night,
     check_with_shift,
     insert_hands,
@@ -49,6 +56,7 @@ from scorekeeper.store.tables import (
     PlayerRow,
     SeasonRow,
     SeatRow,
+    core_table,
     now,
 )
 
@@ -185,6 +193,9 @@ def hand_ids(db: Database, *, night_id: int) -> list[int]:
 # -- writing -------------------------------------------------------------------------
 
 
+SEASON_NEEDS_LEAGUE = Problem("season", "a season belongs to a league: give league too")
+
+
 def import_night(db: Database, document: Any) -> int:
     """File a night document (league and season created if missing); returns its id.
 
@@ -195,7 +206,7 @@ def import_night(db: Database, document: Any) -> int:
         raise InvalidNight(problems)
     info = night.info
     if info.season is not None and info.league is None:
-        raise InvalidNight([Problem("season", "a season belongs to a league: give league too")])
+        raise InvalidNight([SEASON_NEEDS_LEAGUE])
     with db.transaction() as session:
         league_id, season_id = league_and_season(session, info.league, info.season)
         row = NightRow(
@@ -217,6 +228,123 @@ def import_night(db: Database, document: Any) -> int:
         stored_night = check_night(state, records)
         rescore(session, state, stored_night, hand_rows, from_position=1)
         return row.id
+
+
+def import_nights(db: Database, documents: Sequence[Any]) -> list[int]:
+    """File many night documents in one transaction (a league's history, say); returns
+    their ids in order.  All or nothing: every problem in every document is reported
+    (as "night N: ..."), and one bad document writes nothing at all.
+
+    The same checks and scores as `import_night`, with the rows of all the nights
+    written table by table (one executemany each) instead of night by night.
+    """
+    loaded: list[Night] = []
+    problems: list[Problem] = []
+    for index, document in enumerate(documents, start=1):
+        night, found = load_night(document)
+        if night is not None and night.info.season is not None and night.info.league is None:
+            night, found = None, [SEASON_NEEDS_LEAGUE]
+        if night is None:
+            problems += [Problem(f"night {index}: {p.field}", p.message, p.hand) for p in found]
+        else:
+            loaded.append(night)
+    if problems:
+        raise InvalidNight(problems)
+    if not loaded:
+        return []
+    with db.transaction() as session:
+        players = _Players(session)
+        filed: dict[tuple[str | None, str | None], tuple[int | None, int | None]] = {}
+        night_rows = []
+        for night in loaded:
+            info = night.info
+            where = (info.league, info.season)
+            if where not in filed:
+                filed[where] = league_and_season(session, info.league, info.season)
+            league_id, season_id = filed[where]
+            night_rows.append(dict(
+                league_id=league_id, season_id=season_id,
+                played_on=dt.date.fromisoformat(info.date) if info.date else None,
+                table_label=info.table, title=info.title, rules=night.rules.to_json(),
+                created_at=now(), updated_at=now(),
+            ))  # fmt: skip
+        night_ids = _insert_returning_ids(session, NightRow, night_rows)
+        seat_rows, hand_rows = [], []
+        for night_id, night in zip(night_ids, loaded, strict=True):
+            for position, name in enumerate(night.players, start=1):
+                seat_rows.append(dict(night_id=night_id, player_id=players.id(name),
+                                      position=position, first_hand=1))  # fmt: skip
+            hand_rows += [
+                dict(night_id=night_id, position=number, revision=1, updated_at=now(),
+                     record=stored.to_stored(hand_to_document(hand), players.ids))
+                for number, hand in enumerate(night.hands, start=1)
+            ]  # fmt: skip
+        session.connection().execute(insert(core_table(SeatRow)), seat_rows)
+        hand_ids = _insert_returning_ids(session, HandRow, hand_rows) if hand_rows else []
+        moment = now()
+        revisions = [
+            dict(night_id=row["night_id"], hand_id=hand_id, revision=1, action="insert",
+                 position=row["position"], record=row["record"], recorded_at=moment)
+            for row, hand_id in zip(hand_rows, hand_ids, strict=True)
+        ]  # fmt: skip
+        if revisions:
+            session.connection().execute(insert(core_table(HandRevisionRow)), revisions)
+        scores: list[dict[str, Any]] = []
+        points: list[dict[str, Any]] = []
+        start = 0
+        for night_id, night in zip(night_ids, loaded, strict=True):
+            count = len(night.hands)
+            stored_night = players.as_stored(night)
+            result = score_night(stored_night)
+            more = cache_rows(night_id, players.ids, stored_night, result,
+                              hand_ids[start : start + count])  # fmt: skip
+            scores += more[0]
+            points += more[1]
+            start += count
+        if scores:
+            session.connection().execute(insert(core_table(HandScoreRow)), scores)
+        if points:
+            session.connection().execute(insert(core_table(HandPointsRow)), points)
+        return night_ids
+
+
+def _insert_returning_ids(session: Session, table: Any, rows: list[dict[str, Any]]) -> list[int]:
+    """Insert ROWS with one executemany and return their new ids in the same order."""
+    core = core_table(table)
+    query = insert(core).returning(core.c.id, sort_by_parameter_order=True)
+    return [row_id for (row_id,) in session.connection().execute(query, rows)]
+
+
+class _Players:
+    """Players by name for a bulk import: each found or created once; a night is scored
+    with the names as stored (a known player keeps the stored spelling)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.ids: dict[str, int] = {}
+        self.names: dict[int, str] = {}
+
+    def id(self, name: str) -> int:
+        if name not in self.ids:
+            row = find_or_create_player(self.session, name)
+            assert row.id is not None
+            self.ids[name], self.names[row.id] = row.id, row.name
+        return self.ids[name]
+
+    def as_stored(self, night: Night) -> Night:
+        if all(self.names[self.ids[p]] == p for p in night.players):
+            return night
+        renamed = {p: self.names[self.ids[p]] for p in night.players}
+        self.ids |= {stored_name: self.ids[p] for p, stored_name in renamed.items()}
+        document = night_to_document(night)
+        document["players"] = [renamed[p] for p in night.players]
+        document["hands"] = [
+            stored.from_stored(stored.to_stored(h, self.ids), self.names) for h in document["hands"]
+        ]
+        again, problems = load_night(document)
+        if again is None:
+            raise InvalidNight(problems)
+        return again
 
 
 def create_night(

@@ -15,7 +15,7 @@ from sqlalchemy import delete, insert, update
 from sqlmodel import Session, col, select
 
 from scorekeeper.document import FORMAT, load_night
-from scorekeeper.night import score_night
+from scorekeeper.night import NightResult, score_night
 from scorekeeper.problems import InvalidNight
 from scorekeeper.records import Night
 from scorekeeper.rules import RuleSet, parse_rules
@@ -29,6 +29,7 @@ from scorekeeper.store.tables import (
     NightRow,
     PlayerRow,
     SeatRow,
+    core_table,
     now,
 )
 from scorekeeper.validation import with_absent_players
@@ -185,10 +186,12 @@ def rescore(
     rows: Sequence[HandRow],
     *,
     from_position: int,
-) -> None:
-    """Rebuild the score cache from FROM_POSITION on, in the caller's transaction."""
+) -> NightResult:
+    """Rebuild the score cache from FROM_POSITION on, in the caller's transaction;
+    returns the night as scored."""
     result = score_night(night)
     night_id = state.row.id
+    assert night_id is not None
     session.execute(
         delete(HandScoreRow).where(
             (col(HandScoreRow.night_id) == night_id) & (col(HandScoreRow.position) >= from_position)
@@ -197,28 +200,44 @@ def rescore(
     changed = [r.id for r in rows[from_position - 1 :]]
     if changed:
         session.execute(delete(HandPointsRow).where(col(HandPointsRow.hand_id).in_(changed)))
-    ids = state.ids
-    scores, points = [], []
-    for row, hand, record in zip(rows, result.hands, night.hands, strict=True):
+    hand_ids = [row.id for row in rows if row.id is not None]
+    scores, points = cache_rows(night_id, state.ids, night, result, hand_ids, from_position)
+    if scores:
+        session.connection().execute(insert(core_table(HandScoreRow)), scores)
+    if points:
+        session.connection().execute(insert(core_table(HandPointsRow)), points)
+    state.row.updated_at = now()
+    session.add(state.row)
+    session.flush()
+    return result
+
+
+def cache_rows(
+    night_id: int,
+    ids: Mapping[str, int],
+    night: Night,
+    result: NightResult,
+    hand_ids: Sequence[int],
+    from_position: int = 1,
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The score cache of a scored night from FROM_POSITION on: a `hand_score` row per
+    hand and a `hand_points` row per player dealt in, as parameters for executemany."""
+    stake = night.rules.stake_cents
+    scores: list[dict[str, Any]] = []
+    points: list[dict[str, Any]] = []
+    for hand_id, hand, record in zip(hand_ids, result.hands, night.hands, strict=True):
         if hand.number < from_position:
             continue
         scores.append(dict(
-            hand_id=row.id, night_id=night_id, position=hand.number, outcome=hand.outcome,
+            hand_id=hand_id, night_id=night_id, position=hand.number, outcome=hand.outcome,
             level=hand.level, multiplier=hand.multiplier, explanation=hand.explanation,
-            doublers_pending=hand.doublers_pending,
-            call=hand.call, pot=hand.pot_change,
-            pot_cents=hand.pot_change * night.rules.stake_cents,
+            doublers_pending=hand.doublers_pending, call=hand.call, pot=hand.pot_change,
+            pot_cents=hand.pot_change * stake,
         ))  # fmt: skip
         points += [
-            dict(hand_id=row.id, player_id=ids[p], night_id=night_id,
+            dict(hand_id=hand_id, player_id=ids[p], night_id=night_id,
                  points=hand.points[p], cents=hand.cents[p], role=hand.roles[p],
                  misplays=record.misplays.count(p))
             for p in hand.active
         ]  # fmt: skip
-    if scores:
-        session.execute(insert(HandScoreRow), scores)
-    if points:
-        session.execute(insert(HandPointsRow), points)
-    state.row.updated_at = now()
-    session.add(state.row)
-    session.flush()
+    return scores, points

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, Column, DateTime, Index, UniqueConstraint
+from sqlalchemy import JSON, Column, DateTime, Index, Table, UniqueConstraint
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
@@ -190,3 +190,11 @@ class PaymentRow(SQLModel, table=True):
     paid_on: dt.date
     note: str = ""
     recorded_at: dt.datetime = _moment()
+
+
+def core_table(model: type[SQLModel]) -> Table:
+    """The Core table behind a model, for executemany inserts without the ORM's
+    per-row bookkeeping (bulk import and the score cache)."""
+    table = getattr(model, "__table__")  # noqa: B009 - not in SQLModel's type hints
+    assert isinstance(table, Table)
+    return table

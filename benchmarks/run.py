@@ -310,7 +310,7 @@ def bench_pdfs(db: Any, league: str, players: list[str], repeat: int) -> None:
     listing = nights.list_nights(db, league=league)
     lines = night_lines(db, Period(info.name))
     league_rows = [[r.player, str(r.nights), str(r.hands), str(r.points), str(r.cents)]
-                   for r in table.rows]  # fmt: skip
+                   for r in table.everyone]  # fmt: skip
     league_rows += [[n.date or "-", n.table or "-", ", ".join(n.players), str(n.hands), ""]
                     for n in listing]  # fmt: skip
     emit("league_pdf", seconds, median_seconds(lambda: plain_table_pdf(league_rows), big),

@@ -7,11 +7,11 @@ unbalanced sheet can never reach a person.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from scorekeeper import explain
-from scorekeeper.problems import InvalidNight, require_zero_sum
+from scorekeeper.problems import InvalidNight, Problem, require_zero_sum
 from scorekeeper.records import (
     CallHand,
     GameHand,
@@ -48,7 +48,7 @@ from scorekeeper.scoring import (
     score_pick,
 )
 from scorekeeper.settlement import Payment, settle
-from scorekeeper.validation import active_players, validate_night
+from scorekeeper.validation import active_players, validate_hand, validate_night
 
 ROLES = ("picker", "partner", "defender", "leaster-winner", "leaster", "played")
 
@@ -123,12 +123,21 @@ class NightResult:
 
 
 @dataclass
-class _Carried:
-    """What one hand leaves to the next: queued doublers, Bock hands, the pot."""
+class Carry:
+    """What one hand leaves to the next: queued doublers, Bock hands, the pot.  Scoring
+    is causal, so a hand appended to a night needs only the carry of the hand before it
+    (`Carry.after`), not the night's other hands."""
 
     doublers: int = 0
     bock: int = 0
     pot: int = 0
+
+    @classmethod
+    def after(cls, hand: HandResult | None) -> Carry:
+        """The carry left by HAND (None: the start of a night)."""
+        if hand is None:
+            return cls()
+        return cls(hand.doublers_pending, hand.bock_pending, hand.pot or 0)
 
 
 @dataclass
@@ -150,10 +159,31 @@ def score_night(night: Night) -> NightResult:
     if problems:
         raise InvalidNight(problems)
     rules, players = night.rules, night.players
-    carried = _Carried()
-    results = []
-    for number, hand in enumerate(night.hands, start=1):
-        results.append(_score_hand(number, hand, rules, players, carried))
+    carried = Carry()
+    results = [
+        _score_hand(number, hand, rules, players, carried)
+        for number, hand in enumerate(night.hands, start=1)
+    ]
+    return night_totals(rules, players, results)
+
+
+def score_next(night: Night, hand: Hand, carry: Carry, *, number: int | None = None) -> HandResult:
+    """Score one more hand after a night's hands, from the CARRY of the hand before it
+    (`Carry.after`); the hand is validated first, as `score_night` would.  NIGHT gives
+    the rules and players; its own hands are not looked at."""
+    number = len(night.hands) + 1 if number is None else number
+    problems = validate_hand(hand, night.rules, night.players)
+    if problems:
+        raise InvalidNight(Problem(p.field, p.message, hand=number) for p in problems)
+    return _score_hand(number, hand, night.rules, night.players, replace(carry))
+
+
+def night_totals(
+    rules: RuleSet, players: tuple[str, ...], results: Sequence[HandResult]
+) -> NightResult:
+    """A night's totals, money and settlement from its scored hands, each checked to
+    sum to zero (with the pot, when the rules keep one)."""
+    carried = Carry.after(results[-1] if results else None)
     totals = dict.fromkeys(players, 0)
     for result in results:
         for player, amount in result.points.items():
@@ -201,7 +231,7 @@ def _last_hand(hand: Hand, rules: RuleSet) -> int:
 
 
 def _score_hand(
-    number: int, hand: Hand, rules: RuleSet, players: tuple[str, ...], carried: _Carried
+    number: int, hand: Hand, rules: RuleSet, players: tuple[str, ...], carried: Carry
 ) -> HandResult:
     active = active_players(hand, rules, players)
     if rules.game == "schafkopf":
@@ -238,7 +268,7 @@ def _score_hand(
 
 
 def _score_sheepshead(
-    hand: Hand, rules: RuleSet, active: tuple[str, ...], carried: _Carried
+    hand: Hand, rules: RuleSet, active: tuple[str, ...], carried: Carry
 ) -> tuple[_Scored, int]:
     """A Sheepshead hand, and the misplay unit that goes with it."""
     taken = _take_queued(hand, rules, carried.doublers)
@@ -290,7 +320,7 @@ BOCK_TYPES = (CallHand, SoloHand, NullHand, RamschHand, LeasterHand)
 
 
 def _score_schafkopf(
-    hand: Hand, rules: RuleSet, active: tuple[str, ...], carried: _Carried
+    hand: Hand, rules: RuleSet, active: tuple[str, ...], carried: Carry
 ) -> tuple[_Scored, int]:
     """A Schafkopf hand (`schafkopf.md`): Bock taken and queued, the pot paid or fed."""
     bock = isinstance(hand, BOCK_TYPES) and carried.bock > 0

@@ -36,7 +36,6 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.formatting import dollars, parse_dollars
 from scorekeeper.ledger import DEBT_MODES
-from scorekeeper.reports.build import league_pdf, statements_pdf
 from scorekeeper.standings import RANK_BY, RANK_BY_MEANING, StandingsOptions
 from scorekeeper.stats import outcome_counts, player_statistics, statistics_lines
 from scorekeeper.store import league as leagues
@@ -54,7 +53,7 @@ from ui.league_models import (
     StandingsModel,
 )
 from ui.night_panels import plain_label
-from ui.reports import make_report
+from ui.reports import built, make_report
 
 ANY_DATE = QDate(2000, 1, 1)  # the date edits' "any date"
 MODE_NAMES = {
@@ -557,7 +556,7 @@ class LeagueWindow(QWidget):
         if not league:
             return
         name = f"{league} {season or 'all seasons'}.pdf"
-        make_report(self, name, partial(league_pdf, self.db, league=league, season=season))
+        make_report(self, name, partial(built("league_pdf"), self.db, league=league, season=season))
 
     def print_statements(self) -> None:
         """Player statements: the chosen player's on the player page, else everyone's."""
@@ -567,5 +566,6 @@ class LeagueWindow(QWidget):
         player = self.player.currentText() if self.tabs.currentIndex() == 1 else ""
         players = [player] if player else []
         name = f"{league} statement{' ' + player if player else 's'}.pdf"
-        make_report(self, name, partial(statements_pdf, self.db, league=league, players=players,
-                                        season=season))  # fmt: skip
+        make = partial(built("statements_pdf"), self.db, league=league, players=players,
+                       season=season)  # fmt: skip
+        make_report(self, name, make)

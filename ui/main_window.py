@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.problems import InvalidNight
-from scorekeeper.reports.build import night_pdf, pad_pdf
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import default_rules
 from scorekeeper.store.nights import list_nights
@@ -40,7 +39,7 @@ from ui.hand_entry import HandEntry
 from ui.league_window import LeagueWindow
 from ui.night_panels import HandPanel, RunningChart, SettlementPanel
 from ui.paths import icon_path
-from ui.reports import make_report
+from ui.reports import built, make_report
 from ui.schafkopf_entry import SchafkopfEntry
 from ui.session import NightSession
 from ui.sheet_model import HAND_ID_ROLE, SheetModel
@@ -67,7 +66,11 @@ class MainWindow(QMainWindow):
         self.sheet.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.sheet.setAlternatingRowColors(True)
         self.sheet.verticalHeader().setVisible(False)
-        self.sheet.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header = self.sheet.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Columns fit the rows on screen: measuring every row of a 1,000-hand night
+        # after each hand took most of a second (benchmarks/run.py, record_hand).
+        header.setResizeContentsPrecision(0)
         self.sheet.doubleClicked.connect(lambda _: self.edit_selected())
 
         # One entry form for each game; the night's rules choose which one shows.
@@ -316,7 +319,9 @@ class MainWindow(QMainWindow):
         night_id, db = self.session.night_id, self.session.db
         if night_id is None:
             return
-        make_report(self, f"night-{night_id}.pdf", partial(night_pdf, db, night_id=night_id))
+        make_report(
+            self, f"night-{night_id}.pdf", partial(built("night_pdf"), db, night_id=night_id)
+        )
         self.back_to_entry()
 
     def print_pad(self) -> None:
@@ -327,7 +332,7 @@ class MainWindow(QMainWindow):
                                          text=seated)  # fmt: skip
         if ok:
             players = [n.strip() for n in names.split(",") if n.strip()]
-            make_report(self, "score-pad.pdf", partial(pad_pdf, players))
+            make_report(self, "score-pad.pdf", partial(built("pad_pdf"), players))
         self.back_to_entry()
 
     def show_league(self) -> None:

@@ -3,8 +3,10 @@ running-total chart, and the end-of-night settlement with payments."""
 
 from __future__ import annotations
 
+import operator
+
 from PySide6.QtCharts import QChart, QChartView, QLineSeries, QValueAxis
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QPainter, QPen
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -85,37 +87,83 @@ class HandPanel(QWidget):
 
 
 class RunningChart(QChartView):
-    """Each player's running total through the night."""
+    """Each player's running total through the night.  A hand recorded at the end adds
+    one point to each line; any other change draws the chart again."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setAccessibleName("Running totals chart")
         self.setMinimumHeight(220)
+        self._view: NightView | None = None
+        self._series: dict[str, QLineSeries] = {}
+        self._axes: tuple[QValueAxis, QValueAxis] | None = None
+        self._range = (0, 0)
+        self._totals: dict[str, int] = {}
 
     def show_view(self, view: NightView | None) -> None:
+        old = self._view
+        if view is old:
+            return
+        self._view = view
+        if (
+            old is not None
+            and view is not None
+            and self._axes is not None
+            and view.night_id == old.night_id
+            and view.players == old.players
+            and len(view.lines) == len(old.lines) + 1
+            and all(map(operator.is_, view.lines, old.lines))
+        ):
+            self._add_hand(view)
+            return
+        self._draw(view)
+
+    def _add_hand(self, view: NightView) -> None:
+        number = len(view.lines)
+        points = view.lines[-1].result.points
+        for player, series in self._series.items():
+            self._totals[player] += points.get(player, 0)
+            series.append(number, self._totals[player])
+        assert self._axes is not None
+        if number > self._axes[0].max():
+            self._axes[0].setRange(0, _hands_axis_end(number))
+        low, high = min(self._totals.values()), max(self._totals.values())
+        if low < self._range[0] or high > self._range[1]:
+            self._fit(min(low, self._range[0]), max(high, self._range[1]))
+
+    def _fit(self, low: int, high: int) -> None:
+        """The points axis from LOW to HIGH, rounded out to nice numbers; it is set again
+        only when a total goes past it (re-laying out a long night's lines is slow)."""
+        assert self._axes is not None
+        axis = self._axes[1]
+        axis.setRange(low - 1, high + 1)
+        axis.applyNiceNumbers()
+        self._range = (int(axis.min()), int(axis.max()))
+
+    def _draw(self, view: NightView | None) -> None:
         chart = QChart()
         chart.setTitle("Running totals")
+        self._series, self._axes, self._range, self._totals = {}, None, (0, 0), {}
         if view is not None and view.lines:
             rows = view.result.running_points()
             x_axis, y_axis = QValueAxis(), QValueAxis()
             x_axis.setTitleText("Hand")
             x_axis.setLabelFormat("%d")
-            x_axis.setRange(0, len(rows))
-            low = min(0, *(min(r.values()) for r in rows))
-            high = max(0, *(max(r.values()) for r in rows))
-            y_axis.setRange(low - 1, high + 1)
-            y_axis.applyNiceNumbers()
+            x_axis.setRange(0, _hands_axis_end(len(rows)))
             y_axis.setLabelFormat("%d")  # points are whole numbers
             y_axis.setTitleText("Points")
             chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
             chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
+            self._axes = (x_axis, y_axis)
+            self._range = (1, -1)  # nothing yet: _fit sets the axis
+            self._fit(min(0, *(min(r.values()) for r in rows)),
+                      max(0, *(max(r.values()) for r in rows)))  # fmt: skip
             for number, player in enumerate(view.players):
                 series = QLineSeries()
                 series.setName(player)
-                series.append(0, 0)
-                for hand, row in enumerate(rows, start=1):
-                    series.append(hand, row[player])
+                line = [QPointF(hand, row[player]) for hand, row in enumerate(rows, start=1)]
+                series.append([QPointF(0, 0), *line])
                 chart.addSeries(series)
                 series.attachAxis(x_axis)
                 series.attachAxis(y_axis)
@@ -123,7 +171,19 @@ class RunningChart(QChartView):
                 pen.setStyle(STYLES[number % len(STYLES)])
                 pen.setWidth(2)
                 series.setPen(pen)
+                self._series[player] = series
+            self._totals = dict(rows[-1])
+        previous = self.chart()
         self.setChart(chart)
+        if previous is not None:
+            previous.deleteLater()  # setChart hands the old chart back; free it
+
+
+def _hands_axis_end(hands: int) -> int:
+    """Where the hands axis ends: past the last hand, rounded up so that recording a
+    hand seldom moves it (a night of 1,000 hands re-lays out 5,000 points when it does)."""
+    step = 5 if hands <= 40 else 25 if hands <= 400 else 100
+    return -(-hands // step) * step
 
 
 class SettlementModel(RowsModel[tuple[str, str, int, bool]]):

@@ -5,17 +5,29 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QStandardPaths, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QProgressDialog, QWidget
 
-from scorekeeper.reports.build import save_pdf
-from scorekeeper.reports.render import ReportCancelled, ReportError
 from scorekeeper.store.errors import StorageError
 from ui import errors
 
 Make = Callable[..., bytes]  # called with progress=...
+
+
+def built(name: str) -> Make:
+    """A report function of `scorekeeper.reports.build`, imported when first used:
+    reportlab takes a third of a second to import, and the app starts without it."""
+
+    def make(*args: Any, **kwargs: Any) -> bytes:
+        from scorekeeper.reports import build
+
+        report: Make = getattr(build, name)
+        return report(*args, **kwargs)
+
+    return make
 
 
 def ask_where(parent: QWidget, suggested: str) -> Path | None:
@@ -31,6 +43,8 @@ def ask_where(parent: QWidget, suggested: str) -> Path | None:
 def lay_out(parent: QWidget, make: Make) -> bytes | None:
     """Run MAKE under a progress dialog whose Cancel stops it; None when cancelled or
     when it failed (the failure shown in a sentence)."""
+    from scorekeeper.reports.render import ReportCancelled, ReportError
+
     dialog = QProgressDialog("Laying out the report…", "Cancel", 0, 0, parent)
     dialog.setWindowTitle("Making the report")
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
@@ -60,6 +74,9 @@ def lay_out(parent: QWidget, make: Make) -> bytes | None:
 
 def make_report(parent: QWidget, suggested: str, make: Make) -> Path | None:
     """Ask where, lay out, write whole, offer to open; the path written, or None."""
+    from scorekeeper.reports.build import save_pdf
+    from scorekeeper.reports.render import ReportError
+
     path = ask_where(parent, suggested)
     if path is None:
         return None

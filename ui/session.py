@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from scorekeeper.night import HandResult, NightResult, score_night
+from scorekeeper.night import HandResult, NightResult, night_totals, score_night
 from scorekeeper.records import Night
 from scorekeeper.rules import RuleSet
 from scorekeeper.store import nights, seats, tonight
@@ -87,6 +87,30 @@ class NightView:
         }
         return tuple(p for p in self.players if p in present)
 
+    def seated_for(self, number: int) -> tuple[str, ...]:
+        """Who is at the table for hand NUMBER, in seat order (as `seated_next` is)."""
+        return tuple(
+            name
+            for name, first, last in self.seat_ranges
+            if first <= number and (last is None or number <= last)
+        )
+
+    def appended(self, hand: nights.Appended) -> NightView:
+        """This view with a hand recorded at the end: its line added and the totals,
+        money and settlement made again from the hands' results (checked to sum to
+        zero, as `score_night` checks them), without reading or rescoring the night."""
+        line = HandLine(number=self.next_number, hand_id=hand.hand_id, record=hand.hand,
+                        result=hand.result)  # fmt: skip
+        results = [*self.result.hands, hand.result]
+        document = self.document | {"hands": [*self.document.get("hands", []), hand.hand]}
+        return replace(
+            self,
+            lines=(*self.lines, line),
+            result=night_totals(self.rules, self.players, results),
+            seated_next=self.seated_for(line.number + 1),
+            document=document,
+        )
+
     def as_document_hand(self, hand: Mapping[str, Any], number: int) -> dict[str, Any]:
         """A hand from the entry form, with absent players sitting out, ready to check."""
         return with_absent_players(hand, self.players, self.seated_at(number), self.rules)
@@ -103,23 +127,18 @@ def build_view(db: Database, night_id: int) -> NightView:
         for n, (i, h, r) in enumerate(zip(ids, document["hands"], result.hands, strict=True), 1)
     )
     ranges = tuple(seats.seat_ranges(db, night_id=night_id))
-    seated = [
-        name
-        for name, first, last in ranges
-        if first <= len(lines) + 1 and (last is None or len(lines) + 1 <= last)
-    ]
     parts = [
         document.get("league"),
         document.get("date"),
         f"table {document['table']}" if document.get("table") else None,
     ]
     title = " · ".join(p for p in parts if p) or document.get("title") or f"Night {night_id}"
-    return NightView(
+    view = NightView(
         night_id=night_id,
         title=title,
         rules=night.rules,
         players=night.players,
-        seated_next=tuple(seated),
+        seated_next=(),
         lines=lines,
         result=result,
         closed=tonight.is_closed(db, night_id=night_id),
@@ -127,6 +146,7 @@ def build_view(db: Database, night_id: int) -> NightView:
         document=document,
         seat_ranges=ranges,
     )
+    return replace(view, seated_next=view.seated_for(len(lines) + 1))
 
 
 class StoreCommand(QUndoCommand):
@@ -165,6 +185,7 @@ class NightSession(QObject):
         self.db = db
         self.night_id: int | None = None
         self.view: NightView | None = None
+        self._ready: NightView | None = None  # the next view, already made by the change
         self.undo_stack = QUndoStack(self)
 
     # -- reading -------------------------------------------------------------------
@@ -176,7 +197,11 @@ class NightSession(QObject):
 
     def refresh(self) -> None:
         """Rebuild the view from the database and tell the screen."""
-        self.view = None if self.night_id is None else build_view(self.db, self.night_id)
+        ready, self._ready = self._ready, None
+        if ready is not None and ready.night_id == self.night_id:
+            self.view = ready
+        else:
+            self.view = None if self.night_id is None else build_view(self.db, self.night_id)
         self.changed.emit()
 
     def guard(self, action: Callable[[], None]) -> bool:
@@ -234,7 +259,13 @@ class NightSession(QObject):
     def record_hand(self, hand: Mapping[str, Any], position: int | None = None) -> int:
         """Record (or insert at POSITION) a hand; committed before this returns."""
         night_id = self._night()
-        hand_id = nights.record_hand(self.db, night_id=night_id, hand=hand, position=position)
+        if position is None:
+            appended = nights.append_hand(self.db, night_id=night_id, hand=hand)
+            hand_id = appended.hand_id
+            if self.view is not None and self.view.night_id == night_id:
+                self._ready = self.view.appended(appended)
+        else:
+            hand_id = nights.record_hand(self.db, night_id=night_id, hand=hand, position=position)
         box = {"revision": 0}
 
         def undo() -> None:

@@ -8,6 +8,7 @@ hand's points and the running total.  The sort role gives raw numbers.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
@@ -114,6 +115,13 @@ def marks(line: HandLine, player: str) -> str:
     return found
 
 
+# The roles a hand's cells answer; a view asks for many more (font, colours, size...).
+LINE_ROLES = frozenset({
+    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole,
+    Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.TextAlignmentRole, HAND_ID_ROLE, SORT_ROLE,
+})  # fmt: skip
+
+
 class SheetModel(QAbstractTableModel):
     """The night's score sheet; rebuilt whole from a `NightView` after every change."""
 
@@ -123,7 +131,28 @@ class SheetModel(QAbstractTableModel):
         self._running: list[dict[str, int]] = []
 
     def set_view(self, view: NightView | None) -> None:
-        """Show another state of the night."""
+        """Show another state of the night: a hand added at the end is inserted as one
+        row (the sheet keeps its place and reads only that row and the totals);
+        anything else rebuilds the sheet."""
+        old = self.view
+        if (
+            old is not None
+            and view is not None
+            and view.night_id == old.night_id
+            and view.players == old.players
+            and all(map(operator.is_, view.lines, old.lines))
+            and len(view.lines) == len(old.lines) + 1
+        ):
+            row = len(old.lines)
+            self.beginInsertRows(QModelIndex(), row, row)
+            self.view = view
+            previous = self._running[-1] if self._running else dict.fromkeys(view.players, 0)
+            points = view.lines[-1].result.points
+            self._running.append({p: previous[p] + points.get(p, 0) for p in view.players})
+            self.endInsertRows()
+            totals = self.index(row + 1, 0), self.index(self.rowCount() - 1, self.columnCount() - 1)
+            self.dataChanged.emit(*totals)
+            return
         self.beginResetModel()
         self.view = view
         self._running = view.result.running_points() if view else []
@@ -176,6 +205,8 @@ class SheetModel(QAbstractTableModel):
         line = self.line_at(row)
         if line is None:
             return self._total_data(row - len(self.view.lines), column, role)
+        if role not in LINE_ROLES:  # asked for every cell on screen: answer fast
+            return None
         player = self.player_at(column)
         if role == HAND_ID_ROLE:
             return line.hand_id
@@ -192,19 +223,21 @@ class SheetModel(QAbstractTableModel):
         return self._player_data(line, player, role)
 
     def _fixed_data(self, line: HandLine, column: int, role: int) -> Any:
-        multiplier = line.result.multiplier
-        values: dict[int, tuple[str, Any]] = {
-            NUMBER: (str(line.number), line.number),
-            DEALER: (line.dealer or "", line.dealer or ""),
-            HAND: (hand_summary(line), hand_summary(line)),
-            MULTIPLIER: (f"×{multiplier}" if multiplier > 1 else "", multiplier),
-        }
-        text, raw = values[column]
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-            return text
         if role == SORT_ROLE:
-            return raw
-        return None
+            if column == NUMBER:
+                return line.number
+            if column == MULTIPLIER:
+                return line.result.multiplier
+        elif role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            return None
+        if column == NUMBER:
+            return str(line.number)
+        if column == DEALER:
+            return line.dealer or ""
+        if column == HAND:
+            return hand_summary(line)
+        multiplier = line.result.multiplier
+        return f"×{multiplier}" if multiplier > 1 else ""
 
     def _player_data(self, line: HandLine, player: str, role: int) -> Any:
         points = line.result.points[player]

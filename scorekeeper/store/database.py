@@ -14,14 +14,10 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlchemyError
 from sqlmodel import Session
@@ -29,11 +25,17 @@ from sqlmodel import Session
 from scorekeeper.store import backup as backups
 from scorekeeper.store.errors import StorageError
 
+if TYPE_CHECKING:
+    from alembic.config import Config
+
 APP_NAME = "sheepshead-scorekeeper"
 ENV_URL = "SCOREKEEPER_DATABASE_URL"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 15_000
 MIGRATIONS = Path(__file__).with_name("migrations")
+# The newest migration.  A database already at it opens without importing alembic (a
+# second of the app's start); tests/store/test_migrations.py checks it is the head.
+SCHEMA_HEAD = "0006"
 
 
 def default_path() -> Path:
@@ -54,6 +56,8 @@ def describe(url: URL) -> str:
 
 def alembic_config() -> Config:
     """The migration environment of this package, for alembic's commands."""
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     return config
@@ -206,11 +210,31 @@ def _check_sqlite_file(path: Path) -> None:
 
 
 def _bring_up_to_date(database: Database, *, upgrade: bool) -> None:
-    script = ScriptDirectory.from_config(alembic_config())
-    head = script.get_current_head()
     with database.engine.connect() as connection:
         if database.is_sqlite:
             _integrity_check(database, connection)
+        if _stored_revision(connection) == SCHEMA_HEAD:
+            return
+    _migrate(database, upgrade=upgrade)
+
+
+def _stored_revision(connection: Any) -> str | None:
+    """The schema revision alembic recorded, read without alembic."""
+    if not inspect(connection).has_table("alembic_version"):
+        return None
+    found = connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
+    return found[0] if len(found) == 1 else None
+
+
+def _migrate(database: Database, *, upgrade: bool) -> None:
+    """Refuse a foreign or newer database; else back up and migrate to the head."""
+    from alembic import command
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory.from_config(alembic_config())
+    head = script.get_current_head()
+    with database.engine.connect() as connection:
         current = MigrationContext.configure(connection).get_current_revision()
         tables = set(inspect(connection).get_table_names())
     if current is None and tables - {"alembic_version"}:

@@ -23,7 +23,7 @@ from scorekeeper.document import (
     night_to_document,
     read_hand,
 )
-from scorekeeper.night import NightResult, score_night
+from scorekeeper.night import Carry, HandResult, NightResult, score_next, score_night
 from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.records import Night
 from scorekeeper.rules import RuleSet
@@ -40,11 +40,13 @@ from scorekeeper.store.state import (
     cache_rows,
     check_night,
     check_with_shift,
+    document_hand,
     insert_hands,
     load_state,
     night_document,
     rescore,
     shift_hands,
+    write_cache,
 )
 from scorekeeper.store.tables import (
     HandPointsRow,
@@ -296,8 +298,9 @@ def import_nights(db: Database, documents: Sequence[Any]) -> list[int]:
             count = len(night.hands)
             stored_night = players.as_stored(night)
             result = score_night(stored_night)
-            more = cache_rows(night_id, players.ids, stored_night, result,
-                              hand_ids[start : start + count])  # fmt: skip
+            ids = hand_ids[start : start + count]
+            scored = zip(ids, result.hands, stored_night.hands, strict=True)
+            more = cache_rows(night_id, players.ids, stored_night.rules, scored)
             scores += more[0]
             points += more[1]
             start += count
@@ -389,6 +392,16 @@ def _canonical(state: NightState, hand: Mapping[str, Any], number: int) -> dict[
     return stored.to_stored(document, state.ids)
 
 
+@dataclass(frozen=True)
+class Appended:
+    """A hand recorded at the end of a night: its id, the hand as the night document
+    now has it, and its score (what the night screen adds to the sheet)."""
+
+    hand_id: int
+    hand: dict[str, Any]
+    result: HandResult
+
+
 def record_hand(
     db: Database, *, night_id: int, hand: Mapping[str, Any], position: int | None = None
 ) -> int:
@@ -396,23 +409,90 @@ def record_hand(
 
     Committed before this returns: once it returns, the hand is safe.
     """
+    if position is None:
+        return append_hand(db, night_id=night_id, hand=hand).hand_id
     with db.transaction() as session:
         state = load_state(session, night_id, lock=True)
         _refuse_if_closed(state)
         count = len(state.hands)
-        at = count + 1 if position is None else position
-        if not 1 <= at <= count + 1:
-            raise InvalidNight([Problem("position", f"{at} is not between 1 and {count + 1}")])
-        record = _canonical(state, hand, at)
-        records = [h.record for h in state.hands]
-        records.insert(at - 1, record)
-        night = check_with_shift(state, records, at, +1)
-        shift_hands(session, state, at, +1)
-        (row,) = insert_hands(session, night_id, [record], start=at)
-        state.hands.insert(at - 1, row)
-        rescore(session, state, night, state.hands, from_position=at)
+        if not 1 <= position <= count + 1:
+            message = f"{position} is not between 1 and {count + 1}"
+            raise InvalidNight([Problem("position", message)])
+        _insert(session, state, hand, position)
+        row = state.hands[position - 1]
         assert row.id is not None
         return row.id
+
+
+def _insert(
+    session: Session, state: NightState, hand: Mapping[str, Any], at: int, *, whole: bool = False
+) -> NightResult:
+    """Put a hand at AT, later hands moving down, and rescore from it (or, WHOLE, the
+    whole night)."""
+    record = _canonical(state, hand, at)
+    records = [h.record for h in state.hands]
+    records.insert(at - 1, record)
+    night = check_with_shift(state, records, at, +1)
+    shift_hands(session, state, at, +1)
+    (row,) = insert_hands(session, state.row.id or 0, [record], start=at)
+    state.hands.insert(at - 1, row)
+    return rescore(session, state, night, state.hands, from_position=1 if whole else at)
+
+
+def append_hand(db: Database, *, night_id: int, hand: Mapping[str, Any]) -> Appended:
+    """Record a hand at the end of the night, scored from the cached carry of the hand
+    before it (queued doublers, Bock hands, the pot): the night's other hands are
+    neither read nor rescored.  Committed before this returns."""
+    with db.transaction() as session:
+        state = load_state(session, night_id, lock=True, with_hands=False)
+        _refuse_if_closed(state)
+        count, carry = _tail(session, night_id)
+        at = count + 1
+        if carry is None:  # cached before the carry was kept: rescore the night once
+            state = load_state(session, night_id, lock=True)
+            result = _insert(session, state, hand, at, whole=True)
+            row = state.hands[-1]
+            assert row.id is not None
+            return Appended(row.id, document_hand(state, row.record, at), result.hands[-1])
+        record = _canonical(state, hand, at)
+        document = document_hand(state, record, at)
+        parsed, problems = read_hand(document, state.players, at)
+        if parsed is None:
+            raise InvalidNight(problems)
+        scored = score_next(Night(state.rules, state.players), parsed, carry, number=at)
+        (row,) = insert_hands(session, night_id, [record], start=at)
+        assert row.id is not None
+        write_cache(session, night_id, state.ids, state.rules, [(row.id, scored, parsed)])
+        state.row.updated_at = now()
+        session.add(state.row)
+        return Appended(row.id, document, scored)
+
+
+def _tail(session: Session, night_id: int) -> tuple[int, Carry | None]:
+    """How many hands a night has, and what its last hand left to the next (None when
+    the cache does not say)."""
+    score = core_table(HandScoreRow).c
+    count, pot = (
+        session.connection()
+        .execute(
+            select(func.count(), func.coalesce(func.sum(score.pot), 0)).where(
+                score.night_id == night_id
+            )
+        )
+        .one()
+    )
+    if not count:
+        return 0, Carry()
+    doublers, bock = (
+        session.connection()
+        .execute(
+            select(score.doublers_pending, score.bock_pending).where(
+                (score.night_id == night_id) & (score.position == count)
+            )
+        )
+        .one()
+    )
+    return count, None if bock is None else Carry(doublers, bock, pot)
 
 
 def edit_hand(db: Database, *, hand_id: int, hand: Mapping[str, Any]) -> None:

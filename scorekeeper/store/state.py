@@ -7,7 +7,7 @@ each change is validated and rescored in the same transaction that makes it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,9 +15,9 @@ from sqlalchemy import delete, insert, update
 from sqlmodel import Session, col, select
 
 from scorekeeper.document import FORMAT, load_night
-from scorekeeper.night import NightResult, score_night
+from scorekeeper.night import HandResult, NightResult, score_night
 from scorekeeper.problems import InvalidNight
-from scorekeeper.records import Night
+from scorekeeper.records import Hand, Night
 from scorekeeper.rules import RuleSet, parse_rules
 from scorekeeper.store import records as stored
 from scorekeeper.store.errors import StorageError
@@ -68,7 +68,10 @@ def rules_of(row: NightRow) -> RuleSet:
     return rules
 
 
-def load_state(session: Session, night_id: int, *, lock: bool) -> NightState:
+def load_state(
+    session: Session, night_id: int, *, lock: bool, with_hands: bool = True
+) -> NightState:
+    """A night's row, rules, seats and names, and (WITH_HANDS) its hands in order."""
     query = select(NightRow).where(NightRow.id == night_id)
     row = session.exec(query.with_for_update() if lock else query).first()
     if row is None:
@@ -77,8 +80,10 @@ def load_state(session: Session, night_id: int, *, lock: bool) -> NightState:
     player_ids = {s.player_id for s in seats}
     players = session.exec(select(PlayerRow).where(col(PlayerRow.id).in_(player_ids)))
     names = {p.id: p.name for p in players if p.id is not None}
-    hands = list(
-        session.exec(select(HandRow).where(HandRow.night_id == night_id).order_by("position"))
+    hands = (
+        list(session.exec(select(HandRow).where(HandRow.night_id == night_id).order_by("position")))
+        if with_hands
+        else []
     )
     return NightState(row=row, rules=rules_of(row), seats=seats, names=names, hands=hands)
 
@@ -200,39 +205,48 @@ def rescore(
     changed = [r.id for r in rows[from_position - 1 :]]
     if changed:
         session.execute(delete(HandPointsRow).where(col(HandPointsRow.hand_id).in_(changed)))
-    hand_ids = [row.id for row in rows if row.id is not None]
-    scores, points = cache_rows(night_id, state.ids, night, result, hand_ids, from_position)
-    if scores:
-        session.connection().execute(insert(core_table(HandScoreRow)), scores)
-    if points:
-        session.connection().execute(insert(core_table(HandPointsRow)), points)
+    scored = zip(rows, result.hands, night.hands, strict=True)
+    write_cache(session, night_id, state.ids, night.rules,
+                [(row.id, hand, record) for row, hand, record in scored
+                 if hand.number >= from_position and row.id is not None])  # fmt: skip
     state.row.updated_at = now()
     session.add(state.row)
     session.flush()
     return result
 
 
+def write_cache(
+    session: Session,
+    night_id: int,
+    ids: Mapping[str, int],
+    rules: RuleSet,
+    hands: Iterable[tuple[int, HandResult, Hand]],
+) -> None:
+    """Insert the score cache of scored HANDS (hand id, result, record)."""
+    scores, points = cache_rows(night_id, ids, rules, hands)
+    if scores:
+        session.connection().execute(insert(core_table(HandScoreRow)), scores)
+    if points:
+        session.connection().execute(insert(core_table(HandPointsRow)), points)
+
+
 def cache_rows(
     night_id: int,
     ids: Mapping[str, int],
-    night: Night,
-    result: NightResult,
-    hand_ids: Sequence[int],
-    from_position: int = 1,
+    rules: RuleSet,
+    hands: Iterable[tuple[int, HandResult, Hand]],
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The score cache of a scored night from FROM_POSITION on: a `hand_score` row per
+    """The score cache of scored hands (hand id, result, record): a `hand_score` row per
     hand and a `hand_points` row per player dealt in, as parameters for executemany."""
-    stake = night.rules.stake_cents
+    stake = rules.stake_cents
     scores: list[dict[str, Any]] = []
     points: list[dict[str, Any]] = []
-    for hand_id, hand, record in zip(hand_ids, result.hands, night.hands, strict=True):
-        if hand.number < from_position:
-            continue
+    for hand_id, hand, record in hands:
         scores.append(dict(
             hand_id=hand_id, night_id=night_id, position=hand.number, outcome=hand.outcome,
             level=hand.level, multiplier=hand.multiplier, explanation=hand.explanation,
             doublers_pending=hand.doublers_pending, call=hand.call, pot=hand.pot_change,
-            pot_cents=hand.pot_change * stake,
+            pot_cents=hand.pot_change * stake, bock_pending=hand.bock_pending,
         ))  # fmt: skip
         points += [
             dict(hand_id=hand_id, player_id=ids[p], night_id=night_id,

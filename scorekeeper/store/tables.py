@@ -161,6 +161,7 @@ class HandScoreRow(SQLModel, table=True):
     call: str | None = None  # a pick's partner call ("alone", ...) or a Schafkopf game
     pot: int = 0  # points this hand put into a Schafkopf pot (negative: taken out)
     pot_cents: int = 0
+    bock_pending: int | None = None  # Bock hands still to come (None: cached before 0006)
 
 
 class HandPointsRow(SQLModel, table=True):

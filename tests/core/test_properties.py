@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.cli import result_to_json
 from scorekeeper.document import load_night, night_to_document
-from scorekeeper.night import score_night
+from scorekeeper.night import Carry, night_totals, score_next, score_night
 from scorekeeper.settlement import settle
-from tests.strategies import night_documents
+from tests.strategies import night_documents, schafkopf_night_documents
 
 
 def _score(document: dict):
@@ -133,3 +133,16 @@ def test_settlement_finds_groups_a_greedy_pairing_misses() -> None:
     assert {(p.payer, p.payee, p.cents) for p in settle(owed)} == {
         ("Ann", "Bob", 7), ("Cal", "Eve", 5), ("Cal", "Dee", 3),
     }  # fmt: skip
+
+
+@given(st.one_of(night_documents(), schafkopf_night_documents()))
+def test_a_hand_appended_from_the_carry_scores_as_the_whole_night_does(document: dict) -> None:
+    """Recording at the end of a night scores only the new hand, from what the hand
+    before it left (doublers, Bock, pot): the same numbers as rescoring everything."""
+    night, whole = _score(document)
+    results = []
+    for number, hand in enumerate(night.hands, start=1):
+        carry = Carry.after(results[-1] if results else None)
+        results.append(score_next(night, hand, carry, number=number))
+    assert tuple(results) == whole.hands
+    assert night_totals(night.rules, night.players, results) == whole

@@ -126,3 +126,13 @@ def test_a_database_of_another_program_is_refused(tmp_path: Path) -> None:
         connection.execute("CREATE TABLE recipes (id INTEGER PRIMARY KEY, name TEXT)")
     with pytest.raises(StorageError, match="tables of another program"):
         open_database(f"sqlite:///{path}")
+
+
+def test_the_head_the_app_checks_without_alembic_is_alembic_s_head() -> None:
+    """A database at SCHEMA_HEAD opens without alembic; were it not the newest migration,
+    a database left behind would open without being migrated."""
+    from alembic.script import ScriptDirectory
+
+    from scorekeeper.store.database import SCHEMA_HEAD
+
+    assert ScriptDirectory.from_config(alembic_config()).get_current_head() == SCHEMA_HEAD

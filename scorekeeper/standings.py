@@ -262,10 +262,12 @@ def _standing(
     options: StandingsOptions,
 ) -> Standing:
     place = {n.night_id: places[n.night_id][player] for n in nights}
-    worst_first = sorted(nights, key=lambda n: (_night_value(n, place[n.night_id], options),
-                                                n.date or "", n.night_id))  # fmt: skip
     dropped = min(options.drop_worst, len(nights) - 1)
-    counted = worst_first[dropped:]
+    counted = nights
+    if dropped > 0:  # sorting every night by its value is the slow part: only when needed
+        worst_first = sorted(nights, key=lambda n: (_night_value(n, place[n.night_id], options),
+                                                    n.date or "", n.night_id))  # fmt: skip
+        counted = worst_first[dropped:]
     hands = sum(n.hands for n in nights)
     total = sum(n.points for n in nights)
     return Standing(
@@ -289,7 +291,11 @@ def _score(
     if options.rank_by == "points-per-hand":
         hands = sum(n.hands for n in counted)
         return Fraction(sum(n.points for n in counted), hands) if hands else Fraction(0)
-    return sum((_night_value(n, place[n.night_id], options) for n in counted), Fraction(0))
+    if options.rank_by == "money":
+        return Fraction(sum(n.cents for n in counted))
+    if options.rank_by == "placement":
+        return Fraction(sum(_placement(place[n.night_id], options) for n in counted))
+    return Fraction(sum(n.points for n in counted))
 
 
 _TIE_VALUES: dict[str, Callable[[Standing], Fraction | int]] = {

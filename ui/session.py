@@ -111,6 +111,17 @@ class NightView:
             document=document,
         )
 
+    def edited(self, hand_id: int, edited: nights.Edited) -> NightView:
+        """This view with a hand's record replaced and every hand's score as the store
+        rescored them in the same change."""
+        records = [edited.hand if ln.hand_id == hand_id else ln.record for ln in self.lines]
+        lines = tuple(
+            HandLine(number=ln.number, hand_id=ln.hand_id, record=record, result=result)
+            for ln, record, result in zip(self.lines, records, edited.result.hands, strict=True)
+        )
+        return replace(self, lines=lines, result=edited.result,
+                       document=self.document | {"hands": records})  # fmt: skip
+
     def as_document_hand(self, hand: Mapping[str, Any], number: int) -> dict[str, Any]:
         """A hand from the entry form, with absent players sitting out, ready to check."""
         return with_absent_players(hand, self.players, self.seated_at(number), self.rules)
@@ -284,7 +295,9 @@ class NightSession(QObject):
     def edit_hand(self, hand_id: int, hand: Mapping[str, Any]) -> None:
         """Replace a hand's record; undo puts the earlier version back."""
         before = nights.hand_history(self.db, hand_id=hand_id)[-1].hand
-        nights.edit_hand(self.db, hand_id=hand_id, hand=hand)
+        edited = nights.edit_hand(self.db, hand_id=hand_id, hand=hand)
+        if self.view is not None and self.view.night_id == self.night_id:
+            self._ready = self.view.edited(hand_id, edited)
         after = dict(hand)
         self._push(
             "Edit a hand",

@@ -495,13 +495,23 @@ def _tail(session: Session, night_id: int) -> tuple[int, Carry | None]:
     return count, None if bock is None else Carry(doublers, bock, pot)
 
 
-def edit_hand(db: Database, *, hand_id: int, hand: Mapping[str, Any]) -> None:
+@dataclass(frozen=True)
+class Edited:
+    """A hand edited: the hand as the night document now has it, and the whole night
+    as rescored in the same transaction (what the night screen shows next)."""
+
+    hand: dict[str, Any]
+    result: NightResult
+
+
+def edit_hand(db: Database, *, hand_id: int, hand: Mapping[str, Any]) -> Edited:
     """Replace what was recorded for a hand; the earlier version stays in its history."""
     with db.transaction() as session:
         state, row = _state_of_hand(session, hand_id)
         _refuse_if_closed(state)
         record = _canonical(state, hand, row.position)
-        _replace(session, state, row, record, action="edit")
+        result = _replace(session, state, row, record, action="edit")
+        return Edited(document_hand(state, record, row.position), result)
 
 
 def delete_hand(db: Database, *, hand_id: int) -> None:
@@ -576,7 +586,7 @@ def _refuse_if_closed(state: NightState) -> None:
 
 def _replace(
     session: Session, state: NightState, row: HandRow, record: dict[str, Any], *, action: str
-) -> None:
+) -> NightResult:
     records = [record if h.id == row.id else h.record for h in state.hands]
     night = check_night(state, records)
     row.record = record
@@ -588,7 +598,7 @@ def _replace(
         position=row.position, record=record,
     ))  # fmt: skip
     session.flush()
-    rescore(session, state, night, state.hands, from_position=row.position)
+    return rescore(session, state, night, state.hands, from_position=row.position)
 
 
 def cached_points(db: Database, *, night_id: int) -> list[dict[str, int]]:

@@ -150,15 +150,27 @@ def list_nights(db: Database, *, league: str | None = None) -> list[NightSummary
                 select(HandRow.night_id, func.count()).group_by(HandRow.night_id)  # type: ignore[arg-type]
             ).all()
         )
+        # Seats, names, leagues and seasons read once for all the nights, not per night.
+        names = dict(session.exec(select(PlayerRow.id, PlayerRow.name)).all())
+        leagues = dict(session.exec(select(LeagueRow.id, LeagueRow.name)).all())
+        seasons = dict(session.exec(select(SeasonRow.id, SeasonRow.name)).all())
+        seated: dict[int, list[int]] = {}
+        seat_order = select(SeatRow.night_id, SeatRow.player_id).order_by(
+            col(SeatRow.night_id), col(SeatRow.position), col(SeatRow.first_hand)
+        )
+        for night_id, player_id in session.exec(seat_order):
+            order = seated.setdefault(night_id, [])
+            if player_id not in order:
+                order.append(player_id)
         summaries = []
         for row in rows:
             assert row.id is not None
-            state = load_state(session, row.id, lock=False)
-            info = _info(session, row)
             summaries.append(NightSummary(
-                id=row.id, date=info.get("date"), league=info.get("league"),
-                season=info.get("season"), table=info.get("table"), title=info.get("title"),
-                hands=counts.get(row.id, 0), players=state.players,
+                id=row.id, date=row.played_on.isoformat() if row.played_on else None,
+                league=leagues.get(row.league_id) if row.league_id is not None else None,
+                season=seasons.get(row.season_id) if row.season_id is not None else None,
+                table=row.table_label, title=row.title, hands=counts.get(row.id, 0),
+                players=tuple(names[p] for p in seated.get(row.id, [])),
                 closed=row.closed_at is not None,
             ))  # fmt: skip
     summaries.sort(key=lambda s: (s.date or "", s.id), reverse=True)

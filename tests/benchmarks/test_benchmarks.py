@@ -1,0 +1,79 @@
+"""The benchmark suite itself: its league is valid and sums to zero, and `run.py
+--quick` runs every benchmark.  No timing is asserted: a slow machine prints slow
+figures and nothing fails."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+from benchmarks.league import PLAYERS, PRESET_MIX, SEASONS, league_documents
+from scorekeeper.document import load_night
+from scorekeeper.night import score_night
+from scorekeeper.store import nights
+from scorekeeper.store.database import open_database
+from scorekeeper.store.league import Period, night_lines, standings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_generated_league_is_valid_every_preset_and_hand_type_and_sums_to_zero() -> None:
+    documents = league_documents(3000)
+    assert sum(len(d["hands"]) for d in documents) == 3000
+    presets, types, seasons = Counter(), Counter(), set()
+    for document in documents:
+        night, problems = load_night(document)
+        assert night is not None, problems
+        result = score_night(night)  # every hand and total zero-sum checked inside
+        assert sum(result.total_points.values()) + (result.pot or 0) == 0
+        assert sum(result.total_cents.values()) + (result.pot_cents or 0) == 0
+        presets[document["rules"]["preset"]] += 1
+        types.update(h["type"] for h in document["hands"])
+        seasons.add(document["season"])
+    assert set(presets) == {preset for preset, _, _ in PRESET_MIX}
+    assert set(types) >= {"pick", "leaster", "no-pick", "misplay", "call", "solo", "null",
+                          "ramsch", "pass"}  # fmt: skip
+    assert len(seasons) == SEASONS
+    assert {p for d in documents for p in d["players"]} <= set(PLAYERS)
+    assert len(PLAYERS) == 60
+
+
+def test_the_same_size_makes_the_same_league() -> None:
+    assert league_documents(500) == league_documents(500)
+
+
+def test_the_league_imports_and_its_standings_sum_to_zero(tmp_path: Path) -> None:
+    documents = league_documents(1500)
+    db = open_database(f"sqlite:///{tmp_path / 'league.sqlite'}")
+    ids = nights.import_nights(db, documents)
+    assert len(ids) == len(documents)
+    league = documents[0]["league"]
+    table = standings(db, Period(league))
+    pot_points, _ = table.pot
+    assert sum(s.points for s in table.everyone) + pot_points == 0
+    assert sum(line.hands for line in night_lines(db, Period(league))) >= 1500
+    db.dispose()
+
+
+def test_run_quick_completes_and_prints_every_benchmark(tmp_path: Path) -> None:
+    environment = os.environ | {"QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "run.py"), "--quick", "--repeat", "1",
+         "--keep", str(tmp_path)],
+        capture_output=True, text=True, env=environment, timeout=600, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    by_name = {line["name"]: line for line in lines}
+    assert set(by_name) == {"import", "standings", "record_hand", "edit_early_hand",
+                            "night_pdf", "league_pdf", "startup", "peak_memory"}  # fmt: skip
+    for name, line in by_name.items():
+        if name == "peak_memory":
+            assert line["bytes"] > 0 and line["floor_bytes"] > 0
+        else:
+            assert line["seconds"] > 0 and line["floor_seconds"] > 0, line
+        assert line["ratio"] > 0

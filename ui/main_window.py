@@ -45,6 +45,7 @@ from ui.session import NightSession
 from ui.sheet_model import HAND_ID_ROLE, SheetModel
 from ui.start_dialog import StartNightDialog
 
+LONG_NIGHT = 100  # hands
 APP_NAME = "Sheepshead Scorekeeper"
 
 
@@ -68,9 +69,7 @@ class MainWindow(QMainWindow):
         self.sheet.verticalHeader().setVisible(False)
         header = self.sheet.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        # Columns fit the rows on screen: measuring every row of a 1,000-hand night
-        # after each hand took most of a second (benchmarks/run.py, record_hand).
-        header.setResizeContentsPrecision(0)
+        header.setResizeContentsPrecision(-1)  # every row; see refresh() for long nights
         self.sheet.doubleClicked.connect(lambda _: self.edit_selected())
 
         # One entry form for each game; the night's rules choose which one shows.
@@ -176,6 +175,11 @@ class MainWindow(QMainWindow):
         """Show the session's night as it now is in the database."""
         view = self.session.view
         keep = self.sheet.currentIndex().row()
+        # Columns fit every row of a usual night, but only the rows on screen of a long
+        # one: measuring all 1,000 rows after each hand took most of a second
+        # (benchmarks/run.py, record_hand).
+        long_night = view is not None and len(view.lines) > LONG_NIGHT
+        self.sheet.horizontalHeader().setResizeContentsPrecision(0 if long_night else -1)
         self.model.set_view(view)
         game = view.rules.game if view else "sheepshead"
         form = self.schafkopf_entry if game == "schafkopf" else self.sheepshead_entry

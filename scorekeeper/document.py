@@ -246,14 +246,17 @@ class _HandReader:
             note=self.text("note"),
         )
 
-    def pick(self, common: dict[str, Any]) -> Hand | None:
+    def partners(self) -> tuple[str, ...]:
+        """A pick's or a call game's partners: `partner` (one name) or `partners`."""
         if "partner" in self.item and "partners" in self.item:
             self.problem("partner", "give either partner or partners, not both")
         if "partner" in self.item:
             one = self.name("partner", required=False)
-            partners: tuple[str, ...] = (one,) if one else ()
-        else:
-            partners = self.names("partners")
+            return (one,) if one else ()
+        return self.names("partners")
+
+    def pick(self, common: dict[str, Any]) -> Hand | None:
+        partners = self.partners()
         call = self.item.get("call")
         if call is not None and not isinstance(call, str):
             self.problem("call", "must be text such as 'ace-hearts' or 'alone'")
@@ -300,13 +303,7 @@ class _HandReader:
         return dict(declarer=declarer, points=points, tricks=tricks, bid=bid, **counts)
 
     def call(self, common: dict[str, Any]) -> Hand | None:
-        if "partner" in self.item and "partners" in self.item:
-            self.problem("partner", "give either partner or partners, not both")
-        if "partner" in self.item:
-            one = self.name("partner", required=False)
-            partners: tuple[str, ...] = (one,) if one else ()
-        else:
-            partners = self.names("partners")
+        partners = self.partners()
         shared = self.game_fields()
         forced, renonce = self.flag("forced"), self.flag("renonce")
         if not self.ok or shared is None:

@@ -3,8 +3,6 @@ running-total chart, and the end-of-night settlement with payments."""
 
 from __future__ import annotations
 
-import operator
-
 from PySide6.QtCharts import QChart, QChartView, QLineSeries, QValueAxis
 from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QPainter, QPen
@@ -106,15 +104,7 @@ class RunningChart(QChartView):
         if view is old:
             return
         self._view = view
-        if (
-            old is not None
-            and view is not None
-            and self._axes is not None
-            and view.night_id == old.night_id
-            and view.players == old.players
-            and len(view.lines) == len(old.lines) + 1
-            and all(map(operator.is_, view.lines, old.lines))
-        ):
+        if view is not None and self._axes is not None and view.adds_one_hand_to(old):
             self._add_hand(view)
             return
         self._draw(view)

@@ -9,6 +9,7 @@ rebuilt from the database, so the screen never shows a hand that is not saved.
 from __future__ import annotations
 
 import datetime as dt
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -80,11 +81,7 @@ class NightView:
 
     def seated_at(self, number: int) -> tuple[str, ...]:
         """Who was at the table for hand NUMBER, clockwise."""
-        present = {
-            name
-            for name, first, last in self.seat_ranges
-            if first <= number and (last is None or number <= last)
-        }
+        present = set(self.seated_for(number))
         return tuple(p for p in self.players if p in present)
 
     def seated_for(self, number: int) -> tuple[str, ...]:
@@ -93,6 +90,17 @@ class NightView:
             name
             for name, first, last in self.seat_ranges
             if first <= number and (last is None or number <= last)
+        )
+
+    def adds_one_hand_to(self, old: NightView | None) -> bool:
+        """True when this view is OLD with one hand recorded at the end (what
+        `appended` makes): the sheet and chart then add that hand instead of redrawing."""
+        return (
+            old is not None
+            and self.night_id == old.night_id
+            and self.players == old.players
+            and len(self.lines) == len(old.lines) + 1
+            and all(map(operator.is_, self.lines, old.lines))
         )
 
     def appended(self, hand: nights.Appended) -> NightView:

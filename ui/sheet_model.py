@@ -8,7 +8,6 @@ hand's points and the running total.  The sort role gives raw numbers.
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
@@ -135,14 +134,7 @@ class SheetModel(QAbstractTableModel):
         row (the sheet keeps its place and reads only that row and the totals);
         anything else rebuilds the sheet."""
         old = self.view
-        if (
-            old is not None
-            and view is not None
-            and view.night_id == old.night_id
-            and view.players == old.players
-            and all(map(operator.is_, view.lines, old.lines))
-            and len(view.lines) == len(old.lines) + 1
-        ):
+        if old is not None and view is not None and view.adds_one_hand_to(old):
             row = len(old.lines)
             self.beginInsertRows(QModelIndex(), row, row)
             self.view = view

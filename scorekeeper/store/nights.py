@@ -41,6 +41,7 @@ from scorekeeper.store.state import (
     check_night,
     check_with_shift,
     document_hand,
+    insert_cache,
     insert_hands,
     load_state,
     night_document,
@@ -316,10 +317,7 @@ def import_nights(db: Database, documents: Sequence[Any]) -> list[int]:
             scores += more[0]
             points += more[1]
             start += count
-        if scores:
-            session.connection().execute(insert(core_table(HandScoreRow)), scores)
-        if points:
-            session.connection().execute(insert(core_table(HandPointsRow)), points)
+        insert_cache(session, scores, points)
         return night_ids
 
 

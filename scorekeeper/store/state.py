@@ -223,7 +223,13 @@ def write_cache(
     hands: Iterable[tuple[int, HandResult, Hand]],
 ) -> None:
     """Insert the score cache of scored HANDS (hand id, result, record)."""
-    scores, points = cache_rows(night_id, ids, rules, hands)
+    insert_cache(session, *cache_rows(night_id, ids, rules, hands))
+
+
+def insert_cache(
+    session: Session, scores: list[dict[str, Any]], points: list[dict[str, Any]]
+) -> None:
+    """Insert cache rows made by `cache_rows`, one executemany per table."""
     if scores:
         session.connection().execute(insert(core_table(HandScoreRow)), scores)
     if points:

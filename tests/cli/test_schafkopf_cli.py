@@ -8,17 +8,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.cli import main
+from tests.cli.test_score_cli import assert_refused, run
 from tests.core.test_schafkopf import FOUR, call, null, ramsch, solo
 from tests.sheet import night_doc
-
-
-def run(tmp_path: Path, document: Any, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    path = tmp_path / "night.json"
-    path.write_text(json.dumps(document), encoding="utf-8")
-    status = main(["score", str(path)])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def doc(rules: Any = "schafkopf", hands: list[dict[str, Any]] | None = None,
@@ -114,10 +106,7 @@ def test_there_are_at_least_ten_kinds_of_bad_record() -> None:
 def test_bad_schafkopf_records_exit_2_naming_the_field(
     tmp_path: Path, capsys, why: str, document: Any, message: str
 ) -> None:
-    status, out, err = run(tmp_path, document, capsys)
-    assert status == 2, why
-    assert out == ""
-    assert any(line.startswith(message) for line in err.splitlines()), err
+    assert_refused(run(tmp_path, document, capsys), message, why)
 
 
 def test_every_bad_hand_of_a_night_is_named_at_once(tmp_path: Path, capsys) -> None:

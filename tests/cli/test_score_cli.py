@@ -35,6 +35,14 @@ def run(tmp_path: Path, document: Any, capsys: pytest.CaptureFixture[str]) -> tu
     return status, out, err
 
 
+def assert_refused(ran: tuple[int, str, str], message: str, why: str) -> None:
+    """Exit status 2, nothing on stdout, and a line of stderr starting with MESSAGE."""
+    status, out, err = ran
+    assert status == 2, why
+    assert out == ""
+    assert any(line.startswith(message) for line in err.splitlines()), err
+
+
 def test_score_prints_the_night_format_json(tmp_path: Path, capsys) -> None:
     status, out, err = run(tmp_path, GOOD, capsys)
     assert (status, err) == (0, "")
@@ -235,10 +243,7 @@ BAD: list[tuple[str, Any, str]] = [
 def test_bad_documents_exit_2_naming_the_field(
     tmp_path: Path, capsys, why: str, document: Any, message: str
 ) -> None:
-    status, out, err = run(tmp_path, document, capsys)
-    assert status == 2, why
-    assert out == ""
-    assert any(line.startswith(message) for line in err.splitlines()), err
+    assert_refused(run(tmp_path, document, capsys), message, why)
 
 
 def test_every_problem_is_reported_at_once(tmp_path: Path, capsys) -> None:

@@ -21,6 +21,17 @@ from ui.start_dialog import SETTINGS_KEY
 FIVE = ["Ann", "Bob", "Cal", "Dee", "Eve"]
 
 
+def scored_export(database: Any, night_id: int, tmp_path: Path, capsys: Any) -> dict[str, Any]:
+    """`scorekeeper score` of the night as `scorekeeper export` writes it from the database."""
+    exported = tmp_path / "exported.json"
+    url = str(database.url)
+    assert cli(["--database", url, "export", "--night", str(night_id), "-o", str(exported)]) == 0
+    capsys.readouterr()
+    assert cli(["score", str(exported)]) == 0
+    scored: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return scored
+
+
 def sheet_points(window: Any) -> list[dict[str, int]]:
     """What the sheet shows: each hand's points per player (the sort role's raw value)."""
     model = window.model
@@ -172,12 +183,7 @@ def test_a_thirty_hand_night_through_the_keyboard_alone(
     # The sheet, the database, and `scorekeeper score` of the export all agree.
     shown = sheet_points(window)
     assert shown == nights.cached_points(database, night_id=night_id)
-    exported = tmp_path / "exported.json"
-    url = str(database.url)
-    assert cli(["--database", url, "export", "--night", str(night_id), "-o", str(exported)]) == 0
-    capsys.readouterr()
-    assert cli(["score", str(exported)]) == 0
-    scored = json.loads(capsys.readouterr().out)
+    scored = scored_export(database, night_id, tmp_path, capsys)
     assert [h["points"] for h in scored["hands"]] == shown
     totals_row = len(view.lines)
     for column, player in enumerate(view.players):

@@ -4,16 +4,14 @@ Laufende and a Kontra, and a Ramsch with a Jungfrau.  The sheet shows what
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
 
-from scorekeeper.cli import main as cli
 from scorekeeper.store import nights
 from tests.sheet import night_doc
-from tests.ui.test_night_screen import sheet_points
+from tests.ui.test_night_screen import scored_export, sheet_points
 from ui.sheet_model import SORT_ROLE
 
 FOUR = ["Ann", "Bob", "Cal", "Dee"]
@@ -76,12 +74,7 @@ def test_sauspiel_wenz_with_kontra_and_ramsch_with_a_jungfrau(
 
     # The sheet, the database and `scorekeeper score` of the export all agree.
     assert shown == nights.cached_points(database, night_id=night_id)
-    exported = tmp_path / "exported.json"
-    url = str(database.url)
-    assert cli(["--database", url, "export", "--night", str(night_id), "-o", str(exported)]) == 0
-    capsys.readouterr()
-    assert cli(["score", str(exported)]) == 0
-    scored = json.loads(capsys.readouterr().out)
+    scored = scored_export(database, night_id, tmp_path, capsys)
     assert [h["points"] for h in scored["hands"]] == shown
     for column, player in enumerate(view.players):
         assert (

@@ -168,18 +168,23 @@ def bench_standings(db: Any, league: str, repeat: int) -> None:
 # -- 3 and 4. record a hand, edit an early one, in the app's own session --------------------
 
 
-def big_night(db: Any, players: list[str]) -> int:
+def classic_night(db: Any, players: list[str], *, hands: int, seed: int, table: int) -> int:
+    """A classic-5 night of HANDS generated hands at these seats, filed in the league's
+    last season; its id.  No hand is marked the last, so hands can be recorded after."""
     import random
 
     from scorekeeper.store import nights
 
-    rules = preset_rules("classic-5")
-    mix = ("classic-5", {"preset": "classic-5", "stake_cents": 25}, rules)
-    document = night_document(random.Random(7), date=dt.date(2026, 11, 20),
-                              season="Season 2026", table=9, players=players, mix=mix,
-                              hands=BIG_NIGHT)  # fmt: skip
+    mix = ("classic-5", {"preset": "classic-5", "stake_cents": 25}, preset_rules("classic-5"))
+    document = night_document(random.Random(seed), date=dt.date(2026, 11, 20),
+                              season="Season 2026", table=table, players=players, mix=mix,
+                              hands=hands)  # fmt: skip
     document["hands"][-1].pop("last_hand", None)
     return nights.import_night(db, document)
+
+
+def big_night(db: Any, players: list[str]) -> int:
+    return classic_night(db, players, hands=BIG_NIGHT, seed=7, table=9)
 
 
 def bench_hands(db: Any, players: list[str], repeat: int) -> None:
@@ -236,13 +241,10 @@ def bench_hands(db: Any, players: list[str], repeat: int) -> None:
     emit("record_hand", seconds, median_seconds(floor, repeat), night_hands=BIG_NIGHT)
 
     second = session.view.lines[1]  # type: ignore[union-attr]
-    versions = [dict(second.record), dict(second.record)]
-    versions[1]["points"] = 120 - versions[1].get("points", 60) if "points" in versions[1] else 0
-    if versions[1]["type"] != "pick":
-        versions = [versions[0], {"type": "pick", "picker": players[0], "partners": [],
-                                  "call": "alone", "points": 91, "tricks": 4,
-                                  "dealer": versions[0]["dealer"]}]  # fmt: skip
-    versions[1]["tricks"] = 6 if versions[1]["points"] == 120 else max(1, versions[1]["tricks"])
+    # Hand 2 flips between what was dealt and a lone pick, so each edit rescores the rest.
+    lone = {"type": "pick", "picker": players[0], "partners": [], "call": "alone",
+            "points": 91, "tricks": 4, "dealer": second.record["dealer"]}  # fmt: skip
+    versions = [dict(second.record), lone]
     turn = {"n": 0}
 
     def edit() -> None:
@@ -279,24 +281,16 @@ def plain_table_pdf(rows: list[list[str]]) -> bytes:
 
 
 def bench_pdfs(db: Any, league: str, players: list[str], repeat: int) -> None:
-    import random
-
+    from scorekeeper.night import score_night
     from scorekeeper.reports.build import league_pdf, night_pdf
     from scorekeeper.reports.data import night_report
     from scorekeeper.store import nights
     from scorekeeper.store.league import Period, league_info, night_lines
     from scorekeeper.store.league import standings as league_standings
 
-    rules = preset_rules("classic-5")
-    mix = ("classic-5", {"preset": "classic-5", "stake_cents": 25}, rules)
-    document = night_document(random.Random(60), date=dt.date(2026, 11, 21),
-                              season="Season 2026", table=8, players=players, mix=mix,
-                              hands=PDF_NIGHT)  # fmt: skip
-    night_id = nights.import_night(db, document)
+    night_id = classic_night(db, players, hands=PDF_NIGHT, seed=60, table=8)
     seconds = median_seconds(lambda: night_pdf(db, night_id=night_id), repeat)
     night = nights.load_stored_night(db, night_id=night_id)
-    from scorekeeper.night import score_night
-
     report = night_report(night, score_night(night), night_id=night_id)
     rows = [[*report.header, *report.players]]
     rows += [[*cells, *(a for a, _ in per_player)] for cells, per_player in report.rows]

@@ -118,6 +118,10 @@ class SeatField(EntryLine):
     def clear_value(self) -> None:
         self.set_value(None)
 
+    def entered(self) -> str | None:
+        """The player chosen, else what was typed (so the check can name it), else None."""
+        return self.value or self.text().strip() or None
+
     def _typed(self, text: str) -> None:
         text = text.strip()
         self.value, self.is_none = None, False

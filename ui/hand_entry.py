@@ -252,7 +252,7 @@ class HandEntry(EntryForm):
         kind = self.kind
         hand: dict[str, Any] = {"type": kind}
         if kind == "pick":
-            hand["picker"] = self.picker.value or self.picker.text().strip() or None
+            hand["picker"] = self.picker.entered()
             hand["partners"] = [self.partner.value] if self.partner.value else []
             if self.partner.is_none:
                 hand["call"] = "alone"
@@ -261,12 +261,12 @@ class HandEntry(EntryForm):
             hand["points"] = self.picking_points()
             hand["tricks"] = self.tricks.value()
         elif kind == "leaster":
-            hand["winner"] = self.winner.value or self.winner.text().strip() or None
+            hand["winner"] = self.winner.entered()
             for key, field in (("points", self.leaster_points), ("tricks", self.leaster_tricks)):
                 if field.text().strip():
                     hand[key] = self.per_player(field.text(), hand)
         elif kind == "misplay":
-            who = self.misplayer.value or self.misplayer.text().strip()
+            who = self.misplayer.entered()
             hand["misplays"] = [who] if who else []
         if kind in ("pick", "leaster", "misplay") and self.misplays.text().strip():
             hand["misplays"] = [*hand.get("misplays", []), *self.names_in(self.misplays.text())]

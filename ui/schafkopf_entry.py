@@ -300,7 +300,7 @@ class SchafkopfEntry(EntryForm):
         hand: dict[str, Any] = {"type": kind}
         self.common_fields(hand, played=kind != "pass")
         if kind in ("call", "solo", "null"):
-            hand["declarer"] = self.declarer.value or self.declarer.text().strip() or None
+            hand["declarer"] = self.declarer.entered()
             hand["tricks"] = self.tricks.value()
             forced = kind == "call" and self.forced.isChecked() and self.forced.isVisible()
             if not forced:
@@ -315,7 +315,7 @@ class SchafkopfEntry(EntryForm):
             if self.bid.currentData() is not None:
                 hand["bid"] = self.bid.currentData()
         if kind == "call":
-            partner = self.partner.value or self.partner.text().strip()
+            partner = self.partner.entered()
             hand["partners"] = [partner] if partner else []
             if self.forced.isChecked() and self.forced.isVisible():
                 hand["forced"] = True
@@ -329,15 +329,15 @@ class SchafkopfEntry(EntryForm):
             for key, field in (("points", self.ramsch_points), ("tricks", self.ramsch_tricks)):
                 if field.text().strip():
                     hand[key] = self.per_player(field.text(), hand)
-            loser = self.loser.value or self.loser.text().strip()
+            loser = self.loser.entered()
             if loser:
                 hand["loser"] = loser
             if self.knocks.value():
                 hand["knocks"] = self.knocks.value()
         if kind == "leaster":
-            hand["winner"] = self.winner.value or self.winner.text().strip() or None
+            hand["winner"] = self.winner.entered()
         if kind == "misplay":
-            who = self.misplayer.value or self.misplayer.text().strip()
+            who = self.misplayer.entered()
             hand["misplays"] = [who] if who else []
         if kind != "pass" and self.misplays.text().strip():
             hand["misplays"] = [*hand.get("misplays", []), *self.names_in(self.misplays.text())]

@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 from scorekeeper import __version__
@@ -54,6 +54,17 @@ def identify() -> None:
     QCoreApplication.setApplicationName(APP_NAME)
 
 
+def first_start() -> bool:
+    """True the first time the app starts for this user (then never again): the
+    welcome says that the sample league is a sample."""
+    settings = QSettings()
+    if settings.value("welcome/shown"):
+        return False
+    settings.setValue("welcome/shown", True)
+    settings.sync()
+    return True
+
+
 def open_window(database: Database) -> MainWindow:
     """The night screen on the night to reopen."""
     session = NightSession(database)
@@ -75,6 +86,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     window = open_window(database)
     window.show()
+    if first_start():
+        QTimer.singleShot(0, window.show_welcome)
     shot = os.environ.get("SCOREKEEPER_SCREENSHOT")
     if shot:
         QTimer.singleShot(800, lambda: _screenshot_and_quit(app, shot))

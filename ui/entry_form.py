@@ -1,20 +1,36 @@
-"""What both hand-entry forms share: the widgets that leave undo to the window, seat
-and number fields, and `EntryForm`, the form's state (which hand, who is seated, the
-heading), the check against the core that shows each problem beside its field, and
-Enter to save.  `ui.hand_entry` is the Sheepshead form, `ui.schafkopf_entry` the
-Schafkopf one.
+"""What both hand-entry forms share: the fields, and `EntryForm`, the form's state
+(which hand, who is seated, the heading), the check against the core that shows each
+problem beside its field, the live preview of the hand's score, and Enter to save.
+`ui.hand_entry` is the Sheepshead form, `ui.schafkopf_entry` the Schafkopf one.
+
+The form's contract (README "Recording a hand", Help ▸ Keyboard):
+
+- every key lands in the field that has the focus;
+- a field moves on by itself only when what was typed is complete and could not go
+  on: a single seat digit (seats are 1 to 8, and 0 means "alone" in a partner field);
+  a name or a number could go on, so it waits for Tab (next field) or Enter;
+- no number is ever split or merged: what is typed into a field stays in it;
+- nothing that changes the score is filled in silently: a proposal (the tricks from
+  the points, the next dealer) is shown in its field, selected, so typing replaces it;
+- a blank required field is "missing", never a default meaning;
+- Enter saves the hand when nothing is missing or wrong, else goes to the first field
+  that needs something; the preview under the form says what Enter will save.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtGui import QAction, QFocusEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSpinBox,
     QButtonGroup,
     QCheckBox,
+    QComboBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -26,27 +42,39 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.document import read_hand
+from scorekeeper.night import HandResult
+from scorekeeper.problems import InvalidNight
 from scorekeeper.validation import validate_hand, who_sits_out
 from ui.session import HandLine, NightView
 
+SEAT_DIGITS = 1  # seats are 1 to 8: one digit says which, and nothing can follow it
 
-def is_undo_or_redo(event: QEvent) -> bool:
-    """True for the key presses the window's Undo and Redo answer to."""
+
+def window_takes(widget: QWidget, event: QEvent) -> bool:
+    """True when EVENT is a Ctrl or Alt key that one of the window's actions answers to
+    (Undo, Redo, Settle up, …): a field then lets the window have it, instead of using
+    it for its own editing (a line edit's Ctrl+Z, or Ctrl+E for "end of line")."""
     if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
         return False
-    redo = event.key() == Qt.Key.Key_Z and event.modifiers() == (
-        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
-    )
-    undo_keys = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
-    return redo or any(event.matches(k) for k in undo_keys)
+    modifiers = event.modifiers()
+    if not modifiers & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
+        return False
+    pressed = QKeySequence(event.keyCombination())
+    for action in widget.window().findChildren(QAction):
+        if any(
+            key.matches(pressed) == QKeySequence.SequenceMatch.ExactMatch
+            for key in action.shortcuts()
+        ):
+            return True
+    return False
 
 
 class EntryLine(QLineEdit):
-    """A line edit whose Ctrl+Z undoes the last change to the night, not the typing:
-    the fields are short, and the night's undo is what a scorekeeper reaches for."""
+    """A line edit of the entry form; the window's shortcuts (Ctrl+Z among them) reach
+    the window, which decides what an undo means while a hand is half typed."""
 
     def event(self, event: QEvent) -> bool:
-        if is_undo_or_redo(event):
+        if window_takes(self, event):
             event.ignore()
             return False
         return super().event(event)
@@ -61,22 +89,23 @@ def entry_line(name: str, placeholder: str) -> EntryLine:
 
 
 class EntrySpin(QSpinBox):
-    """A spin box that leaves Ctrl+Z and Ctrl+Shift+Z to the window, like EntryLine."""
+    """A spin box that leaves the window's shortcuts to the window, like EntryLine."""
 
     def event(self, event: QEvent) -> bool:
-        if is_undo_or_redo(event):
+        if window_takes(self, event):
             event.ignore()
             return False
         return super().event(event)
 
 
 class InstantShortcut:
-    """Mixin: a button whose Alt+letter acts at once.  Qt "animates" a mnemonic click
-    and toggles only ~100 ms later, so a quick Enter would save the hand without it."""
+    """Mixin: a button whose Alt+letter acts at once, and leaves the focus where it
+    was (so the digits typed next land in the field being typed in).  Qt "animates" a
+    mnemonic click and toggles only ~100 ms later, so a quick Enter would save the
+    hand without it."""
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Shortcut:
-            self.setFocus(Qt.FocusReason.ShortcutFocusReason)  # type: ignore[attr-defined]
             self.click()  # type: ignore[attr-defined]
             return True
         return super().event(event)  # type: ignore[misc]
@@ -87,11 +116,19 @@ class EntryCheck(InstantShortcut, QCheckBox):
 
 
 class EntryRadio(InstantShortcut, QRadioButton):
-    """A hand-type button of the entry form (see InstantShortcut)."""
+    """A hand-type button of the entry form (see InstantShortcut); choosing one moves
+    the focus to that hand type's first field."""
 
 
 class SeatField(EntryLine):
-    """Who: a seat number or the start of a name; says `resolved` when it knows."""
+    """Who: a seat number or a name.
+
+    A single seat digit is complete (seats are 1 to 8), so the field shows the player's
+    name, says `resolved` and moves the focus on to the next field in the form's Tab
+    order (hidden fields are skipped, so a picker goes on to the partner, or to the
+    points where the rules have no partner).  A name could go on, so it is
+    resolved only as typed (the whole name, or the start of exactly one name) and the
+    field waits for Tab or Enter; on leaving, the field shows the whole name."""
 
     resolved = Signal()
 
@@ -100,23 +137,59 @@ class SeatField(EntryLine):
         self.setAccessibleName(name)
         self.none_word = none_word  # what 0 means here ("alone"), or None
         self.players: tuple[str, ...] = ()
-        self.value: str | None = None
-        self.is_none = False
         self.textEdited.connect(self._typed)
 
     def set_players(self, players: Sequence[str]) -> None:
         self.players = tuple(players)
         hints = ", ".join(f"{i} {p}" for i, p in enumerate(self.players, 1))
         extra = f"; 0 {self.none_word}" if self.none_word else ""
-        self.setPlaceholderText("seat or name")
-        self.setToolTip(f"Type a seat number or a name: {hints}{extra}")
+        self.setPlaceholderText("seat or name" + (", 0 alone" if self.none_word else ""))
+        self.setToolTip(f"Type a seat number or a name, then Tab: {hints}{extra}")
 
     def set_value(self, name: str | None, *, none: bool = False) -> None:
-        self.value, self.is_none = name, none
+        """Show NAME (or, NONE, the word for nobody) as if it had been typed."""
         self.setText(name or (self.none_word or "") if (name or none) else "")
 
     def clear_value(self) -> None:
         self.set_value(None)
+
+    def resolution(self) -> tuple[str | None, bool, str | None]:
+        """(the player meant, whether it means nobody, the problem with what is typed)."""
+        text = self.text().strip()
+        if not text:
+            return None, False, None
+        if text.isdigit():
+            seat = int(text)
+            if seat == 0 and self.none_word:
+                return None, True, None
+            if 1 <= seat <= len(self.players):
+                return self.players[seat - 1], False, None
+            low = 0 if self.none_word else 1
+            return None, False, f"there is no seat {seat} ({low} to {len(self.players)})"
+        key = text.casefold()
+        exact = [p for p in self.players if p.casefold() == key]
+        if exact:
+            return exact[0], False, None
+        if self.none_word and key == self.none_word:
+            return None, True, None
+        matches = [p for p in self.players if p.casefold().startswith(key)]
+        if len(matches) == 1:
+            return matches[0], False, None
+        if matches:
+            could = f"{', '.join(matches[:-1])} or {matches[-1]}"
+            return None, False, f"'{text}' could be {could}: type more"
+        return None, False, f"nobody at the table is called '{text}'"
+
+    @property
+    def value(self) -> str | None:
+        return self.resolution()[0]
+
+    @property
+    def is_none(self) -> bool:
+        return self.resolution()[1]
+
+    def problem(self) -> str | None:
+        return self.resolution()[2]
 
     def entered(self) -> str | None:
         """The player chosen, else what was typed (so the check can name it), else None."""
@@ -124,61 +197,94 @@ class SeatField(EntryLine):
 
     def _typed(self, text: str) -> None:
         text = text.strip()
-        self.value, self.is_none = None, False
-        if not text:
-            return
-        if text.isdigit():
-            seat = int(text)
-            if seat == 0 and self.none_word:
-                self.set_value(None, none=True)
+        if len(text) == SEAT_DIGITS and text.isdigit():
+            name, none, problem = self.resolution()
+            if problem is None:
+                self.set_value(name, none=none)
                 self.resolved.emit()
-            elif 1 <= seat <= len(self.players):
-                self.set_value(self.players[seat - 1])
-                self.resolved.emit()
-            return
-        matches = [p for p in self.players if p.casefold().startswith(text.casefold())]
-        exact = [p for p in self.players if p.casefold() == text.casefold()]
-        if len(matches) == 1 or exact:
-            self.set_value((exact or matches)[0])
-            self.resolved.emit()
+                self.focusNextChild()
 
-    def focusInEvent(self, event: Any) -> None:
+    def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
         self.selectAll()
 
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        name, none, problem = self.resolution()
+        if problem is None and (name or none) and not self.text().strip().isdigit():
+            shown = name or self.none_word or ""
+            if self.text() != shown:
+                self.setText(shown)
+
 
 class NumberField(EntryLine):
-    """A whole number; says `complete` when no further digit could follow."""
-
-    complete = Signal()
+    """A whole number, exactly as typed: it never moves on by itself (a number could
+    go on), and a key that is not a digit stays in it and is named as a problem."""
 
     def __init__(self, name: str, maximum: int) -> None:
         super().__init__()
         self.setAccessibleName(name)
         self.maximum = maximum
-        self.setMaxLength(len(str(maximum)))
-        self.textEdited.connect(self._typed)
 
     def value(self) -> int | None:
         text = self.text().strip()
-        return int(text) if text.isdigit() else None
+        return int(text) if text.isdigit() and len(text) <= 6 else None
 
-    def _typed(self, text: str) -> None:
-        if text and not text.isdigit():
-            self.setText("".join(c for c in text if c.isdigit()))
+    def problem(self) -> str | None:
+        text = self.text().strip()
         value = self.value()
-        if value is not None and value * 10 > self.maximum:
-            self.complete.emit()
+        if text and value is None:
+            return f"'{text}' is not a whole number"
+        if value is not None and value > self.maximum:
+            return f"{value} is not between 0 and {self.maximum}"
+        return None
 
-    def focusInEvent(self, event: Any) -> None:
+    def clear(self) -> None:
+        """Empty, and nothing typed (QLineEdit.clear() would count as typing)."""
+        self.setText("")
+        self.setModified(False)
+
+    def load(self, value: Any) -> None:
+        """Show a recorded value; it counts as typed (a new proposal never replaces it)."""
+        self.setText("" if value is None else str(value))
+        self.setModified(value is not None)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
         self.selectAll()
+
+
+class ProposedNumber(NumberField):
+    """A number the form can propose (the tricks from the points): the proposal is
+    made when the field takes the focus while nothing has been typed in it, and is
+    shown selected, so a digit typed replaces it.  A proposal that no longer fits (the
+    points changed) is taken away again (`withdraw`), never left standing."""
+
+    def __init__(self, name: str, maximum: int, propose: Callable[[], int | None]) -> None:
+        super().__init__(name, maximum)
+        self.propose = propose
+        self.proposed = False
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        if not self.text().strip() and not self.isModified():
+            value = self.propose()
+            if value is not None:
+                self.setText(str(value))
+                self.proposed = True
+        super().focusInEvent(event)
+
+    def withdraw(self) -> None:
+        """Clear a proposal nobody typed over (what it was made from has changed)."""
+        if self.proposed and not self.isModified():
+            self.clear()
+        self.proposed = False
 
 
 class EntryForm(QWidget):
     """The form under the sheet that records, inserts or edits one hand.  A subclass
     builds its fields (`_build`), clears them (`_reset`), shows the ones a hand type
-    needs (`_type_changed`), loads a record (`start_edit`) and writes one (`hand`)."""
+    needs (`_type_changed`), loads a record (`start_edit`), writes one (`hand`), and
+    says which fields a hand type needs (`required`) and their order (`field_order`)."""
 
     submitted = Signal(dict)
     cancelled = Signal()
@@ -189,31 +295,45 @@ class EntryForm(QWidget):
         self.editing: HandLine | None = None
         self.insert_at: int | None = None
         self.problems: list[str] = []
-        self.tried = False  # "missing" is said only once a save was tried
+        self.problem_keys: list[str] = []
+        self.result: HandResult | None = None  # the hand's score, when it has no problem
+        self.tried = False  # "missing" is said beside a field only once a save was tried
         self._doubler_names: list[str] = []
+        self._baseline: tuple[Any, ...] = ()
         self.errors: dict[str, QLabel] = {}
         self.rows: dict[str, list[QWidget]] = {}
+        self.labels: dict[str, str] = {}
         self.types = QButtonGroup(self)
         self.heading = QLabel()
         self.heading.setTextFormat(Qt.TextFormat.PlainText)
         self.heading.setAccessibleName("Which hand")
+        self.preview = QLabel()
+        self.preview.setTextFormat(Qt.TextFormat.PlainText)
+        self.preview.setWordWrap(True)
+        self.preview.setAccessibleName("Preview")
+        self.preview.setStyleSheet(
+            "QLabel { background: palette(alternate-base); padding: 4px; "
+            "border: 1px solid palette(mid); }"
+        )
         self._build()
+        self.types.idClicked.connect(lambda _: self._first_field_focus())
 
     # -- layout helpers ------------------------------------------------------------
 
     def type_row(self, types: Sequence[tuple[str, str]]) -> QHBoxLayout:
         """The hand-type buttons, in TYPES order (kind, label with its mnemonic), and
-        the dealer field that follows them in the tab order."""
+        the dealer field."""
         row = QHBoxLayout()
         for number, (kind, label) in enumerate(types):
             button = EntryRadio(label)
             button.setAccessibleName(label.replace("&", ""))
             button.setProperty("kind", kind)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Alt+letter; Tab skips them
             self.types.addButton(button, number)
             row.addWidget(button)
         row.addStretch()
         self.types.button(0).setChecked(True)
-        self.types.idToggled.connect(lambda *_: self._type_changed())
+        self.types.idToggled.connect(lambda _, on: on and self._type_changed())
         self.dealer = SeatField("Dealer")
         return row
 
@@ -223,6 +343,7 @@ class EntryForm(QWidget):
         for row, (label_text, widget, key) in enumerate(fields):
             label = QLabel(label_text)
             label.setBuddy(widget)
+            self.labels[key] = label_text.replace("&", "")
             error = QLabel()
             error.setTextFormat(Qt.TextFormat.PlainText)
             error.setAccessibleName(f"{key} problem")
@@ -239,23 +360,29 @@ class EntryForm(QWidget):
         return grid
 
     def button_row(self) -> QHBoxLayout:
-        """The problems line, Cancel edit and Save hand: made last, so last in the tab
-        order."""
+        """The problems line, Cancel edit and Save hand."""
         self.general = QLabel()
         self.general.setTextFormat(Qt.TextFormat.PlainText)
         self.general.setStyleSheet("color: #b00020;")
         self.general.setAccessibleName("Problems")
-        self.save = QPushButton("&Save hand")
-        self.save.setDefault(True)
+        self.general.setWordWrap(True)
+        self.save = QPushButton("Sa&ve hand")
         self.save.setAccessibleName("Save hand")
+        self.save.setToolTip("Enter saves the hand from any field")
         self.save.clicked.connect(self.submit)
         self.cancel = QPushButton("Cancel edit")
+        self.cancel.setToolTip("Esc")
         self.cancel.clicked.connect(self.cancelled.emit)
         buttons = QHBoxLayout()
         buttons.addWidget(self.general, 1)
         buttons.addWidget(self.cancel)
         buttons.addWidget(self.save)
         return buttons
+
+    def chain_tabs(self, widgets: Sequence[QWidget]) -> None:
+        """Tab goes through WIDGETS in this order (the order the keys are typed in)."""
+        for first, second in itertools.pairwise(widgets):
+            QWidget.setTabOrder(first, second)
 
     def show_rows(self, show: dict[str, bool]) -> None:
         for key, widgets in self.rows.items():
@@ -281,6 +408,14 @@ class EntryForm(QWidget):
 
     def hand(self) -> dict[str, Any]:
         raise NotImplementedError
+
+    def field_order(self) -> list[tuple[str, QWidget]]:
+        """(key, widget) of every field, in the order they are typed."""
+        raise NotImplementedError
+
+    def form_problems(self) -> list[tuple[str, str]]:
+        """Problems the form itself sees, before the core looks: (field key, message)."""
+        return []
 
     def field_for(self, field: str) -> str:
         """The form field that shows a problem with the document's FIELD."""
@@ -320,22 +455,42 @@ class EntryForm(QWidget):
                 (ln for ln in view.lines if ln.hand_id == self.editing.hand_id), None
             )
         if self.editing is None:
-            self.start_new()
+            self.start_new(self.insert_at if view is not None else None)
+        else:
+            self._refresh_heading()
 
     def start_new(self, insert_at: int | None = None) -> None:
-        """Clear the form for the next hand (or one inserted at INSERT_AT)."""
+        """Clear the form for the next hand (or one inserted at INSERT_AT), with the
+        dealer whose turn it is proposed."""
+        if self.view is not None and insert_at is not None:
+            insert_at = insert_at if 1 <= insert_at <= len(self.view.lines) else None
         self.editing, self.insert_at = None, insert_at
         self.tried = False
         self._reset()
+        self._forget_choice_typing()
         if self.view is not None:
-            dealer = self.view.next_dealer() if insert_at is None else None
-            self.dealer.set_value(dealer)
+            self.dealer.set_value(self.view.dealer_for(self.number))
         self._refresh_heading()
         self.check()
+        self._baseline = self.snapshot()
+
+    def _forget_choice_typing(self) -> None:
+        """A choice list finds an item by the letters typed within a moment; a new hand
+        starts its search afresh, so that "1" typed now is not read as "11"."""
+        for box in self.findChildren(QComboBox):
+            box.view().keyboardSearch("")
+
+    def started_edit(self) -> None:
+        """What `start_edit` does last in both forms: heading, check, focus, baseline."""
+        self._forget_choice_typing()
+        self._refresh_heading()
+        self.check()
+        self._first_field_focus()
+        self._baseline = self.snapshot()
 
     def _refresh_heading(self) -> None:
         if self.view is None:
-            self.heading.setText("Start a night to record hands.")
+            self.heading.setText("Start a night to record hands (File ▸ New night, Ctrl+N).")
         elif self.editing is not None:
             self.heading.setText(f"Editing hand {self.number} (Esc to cancel)")
         elif self.insert_at is not None:
@@ -346,7 +501,7 @@ class EntryForm(QWidget):
         closed = self.view is not None and self.view.closed
         self.setEnabled(self.view is not None and not closed)
         if closed:
-            self.heading.setText("The night is closed. Reopen it (Night menu) to change it.")
+            self.heading.setText("The night is closed. Reopen it (Settle up) to change it.")
 
     def _needs_sitting_out(self) -> bool:
         if self.view is None:
@@ -366,10 +521,9 @@ class EntryForm(QWidget):
     def common_fields(self, hand: dict[str, Any], *, played: bool) -> None:
         """Write the dealer and who sits out into HAND, and when the hand was PLAYED, its
         doublers and the last-hand mark."""
-        if self.dealer.value:
-            hand["dealer"] = self.dealer.value
-        elif self.dealer.text().strip():
-            hand["dealer"] = self.dealer.text().strip()
+        dealer = self.dealer.entered()
+        if dealer:
+            hand["dealer"] = dealer
         if self._needs_sitting_out() and self.sitting_out.text().strip():
             hand["sitting_out"] = self.names_in(self.sitting_out.text())
         if played and self.doublers.value():
@@ -378,6 +532,37 @@ class EntryForm(QWidget):
             hand["doublers"] = names if len(names) == count else count
         if played and self.last_hand.isChecked():
             hand["last_hand"] = True
+
+    # -- typing in progress ----------------------------------------------------------
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """Everything typed or chosen in the form, to tell whether anything was."""
+        state: list[Any] = [self.kind]
+        for widget in self.findChildren(QWidget):
+            if (
+                isinstance(widget, QLineEdit)
+                and not isinstance(widget.parent(), QAbstractSpinBox | QComboBox)
+            ) or isinstance(widget, QAbstractSpinBox):
+                state.append(widget.text())
+            elif isinstance(widget, QComboBox):
+                state.append(widget.currentIndex())
+            elif isinstance(widget, QAbstractButton) and widget.isCheckable():
+                state.append(widget.isChecked())
+        return tuple(state)
+
+    def has_typing(self) -> bool:
+        """True when something was typed or chosen since the form was last cleared or
+        loaded (what Ctrl+Z clears before it undoes anything stored)."""
+        return self.view is not None and self.snapshot() != self._baseline
+
+    def clear_typing(self) -> None:
+        """Put the form back as it was: an empty new hand, or the hand being edited as
+        it is recorded."""
+        if self.editing is not None:
+            self.start_edit(self.editing)
+        else:
+            self.start_new(self.insert_at)
+            self._first_field_focus()
 
     # -- the hand ------------------------------------------------------------------
 
@@ -391,7 +576,8 @@ class EntryForm(QWidget):
             if part.isdigit() and 1 <= int(part) <= len(seated):
                 out.append(seated[int(part) - 1])
                 continue
-            matches = [p for p in seated if p.casefold().startswith(part.casefold())]
+            exact = [p for p in seated if p.casefold() == part.casefold()]
+            matches = exact or [p for p in seated if p.casefold().startswith(part.casefold())]
             out.append(matches[0] if len(matches) == 1 else part)
         return out
 
@@ -414,39 +600,115 @@ class EntryForm(QWidget):
             return text.strip()
         return {p: int(n) for p, n in zip(players, numbers, strict=True)}
 
+    def _visible_keys(self) -> set[str]:
+        return {key for key, (_, widget, _) in self.rows.items() if widget.isVisibleTo(self)}
+
+    def field_problems(self) -> list[tuple[str, str]]:
+        """What the visible seat and number fields cannot read, by field key."""
+        found: list[tuple[str, str]] = []
+        visible = self._visible_keys()
+        for key, widget in self.field_order():
+            if key in visible and isinstance(widget, SeatField | NumberField):
+                problem = widget.problem()
+                if problem:
+                    found.append((key, problem))
+        return found
+
     def check(self) -> list[str]:
-        """Find every problem with the hand as entered; show each beside its field."""
+        """Find every problem with the hand as entered; show each beside its field, and
+        the preview of what Enter would save."""
         for label in self.errors.values():
             label.clear()
         self.general.clear()
-        self.problems = []
+        self.problems, self.problem_keys, self.result = [], [], None
         if self.view is None:
             self.save.setEnabled(False)
+            self.preview.setText("")
             return self.problems
+        found = self.field_problems() + self.form_problems()
+        seen = {key for key, _ in found}
         hand = self.view.as_document_hand(self.hand(), self.number)
         parsed, problems = read_hand(hand, self.view.players, self.number)
         if parsed is not None:
             problems = validate_hand(parsed, self.view.rules, self.view.players)
-        for problem in problems:
-            field = self.field_for(problem.field.split(".")[0])
-            self.problems.append(f"{field}: {problem.message}")
-            if problem.message.startswith("missing") and not self.tried:
-                continue
-            message = f"⚠ {problem.message}"
-            label = self.errors.get(field)
-            if label is not None and label.isVisibleTo(self):
-                label.setText(" ".join(filter(None, [label.text(), message])))
-            else:
-                self.general.setText(
-                    " ".join(filter(None, [self.general.text(), f"⚠ {field}: {problem.message}"]))
-                )
+        found += [
+            (key, p.message)
+            for p in problems
+            if (key := self.field_for(p.field.split(".")[0])) not in seen
+        ]
+        for key, message in found:
+            self._show_problem(key, message)
+        if not found and parsed is not None:
+            try:
+                self.result = self.view.preview(parsed, self.number)
+            except InvalidNight as error:
+                for p in error.problems:
+                    self._show_problem(self.field_for(p.field.split(".")[0]), p.message)
         self.save.setEnabled(not self.problems)
+        self._show_preview(hand)
         return self.problems
 
+    def _show_problem(self, key: str, message: str) -> None:
+        self.problems.append(f"{key}: {message}")
+        self.problem_keys.append(key)
+        if message.startswith("missing") and not self.tried:
+            return
+        label = self.errors.get(key)
+        if label is not None and label.isVisibleTo(self):
+            label.setText(" ".join(filter(None, [label.text(), f"⚠ {message}"])))
+        else:
+            name = self.labels.get(key, key)
+            self.general.setText(" ".join(filter(None, [self.general.text(),
+                                                        f"⚠ {name}: {message}"])))  # fmt: skip
+
+    def _show_preview(self, hand: dict[str, Any]) -> None:
+        """Under the form, always: what Enter will save, in words and numbers, or what
+        is still needed."""
+        if self.result is not None:
+            tricks = hand.get("tricks")
+            took = f" ({tricks} tricks)" if isinstance(tricks, int) else ""
+            self.preview.setText(
+                f"Hand {self.number}{took}: {self.result.explanation} Enter saves it."
+            )
+            return
+        order = {key: n for n, (key, _) in enumerate(self.field_order())}
+        missing_keys = [
+            key
+            for key, problem in zip(self.problem_keys, self.problems, strict=True)
+            if problem.split(": ", 1)[1].startswith("missing")
+        ]
+        missing = [
+            self.labels.get(k, k) for k in sorted(missing_keys, key=lambda k: order.get(k, 99))
+        ]
+        others = [p for p in self.problems if not p.split(": ", 1)[1].startswith("missing")]
+        parts = []
+        if missing:
+            parts.append("Still to type: " + ", ".join(dict.fromkeys(missing)) + ".")
+        if others:
+            key, message = others[0].split(": ", 1)
+            parts.append(f"{self.labels.get(key, key)}: {message}.")
+        self.preview.setText(" ".join(parts) or f"Hand {self.number}")
+
+    def first_problem_field(self) -> QWidget | None:
+        """The first field, in typing order, that has a problem."""
+        keys = set(self.problem_keys)
+        visible = self._visible_keys()
+        for key, widget in self.field_order():
+            if key in keys and key in visible and widget.isEnabled():
+                return widget
+        return None
+
     def submit(self) -> None:
-        """Save the hand if it has no problem (Enter anywhere in the form)."""
+        """Save the hand if it has no problem (Enter anywhere in the form); else go to
+        the first field that needs something."""
         self.tried = True
-        if self.check() or self.view is None or self.view.closed:
+        if self.view is None or self.view.closed:
+            return
+        if self.check():
+            field = self.first_problem_field()
+            if field is not None:
+                field.setFocus(Qt.FocusReason.OtherFocusReason)
+                self.check()  # the field may have proposed a value on taking the focus
             return
         self.submitted.emit(self.hand())
 

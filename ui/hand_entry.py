@@ -1,18 +1,18 @@
 """Recording a hand, keyboard first: picker, partner, points, Enter.
 
 A seat field takes a seat number (1 is the first seat clockwise; 0 in the partner field
-means alone) or the start of a name, and moves on by itself once it knows who.  The
-points field moves on when no more digits could follow.  Enter saves from any field.
-Every problem the core finds is shown beside its field, and the hand cannot be saved
-until there are none.  The tricks field starts at a guess from the points (all tricks
-for 120): type 0 for a hand the pickers took no trick in.
+means alone), which moves on by itself, or a name (or the start of one), which waits
+for Tab.  Points wait for Tab.  The tricks field, when it takes the focus empty,
+proposes the pickers' tricks from their points (none for 0, all for 120), selected, so
+typing replaces it.  Enter saves from any field when the hand is complete, else goes to
+the first field that needs something.  See `ui.entry_form` for the whole contract.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
 
 from scorekeeper.records import CALLS
 from scorekeeper.rules import CARD_POINTS
@@ -21,6 +21,7 @@ from ui.entry_form import (
     EntryForm,
     EntrySpin,
     NumberField,
+    ProposedNumber,
     SeatField,
     entry_line,
 )
@@ -28,7 +29,7 @@ from ui.session import HandLine
 
 TYPES = (
     ("pick", "&Pick"),
-    ("leaster", "&Leaster"),
+    ("leaster", "Lea&ster"),
     ("no-pick", "Nobod&y picked"),
     ("misplay", "&Misplay"),
 )
@@ -41,8 +42,10 @@ CALLS_BY_RULE = {
 
 
 def estimate_tricks(points: int, tricks: int) -> int:
-    """A starting guess for the pickers' tricks: all of them at 120, else in proportion
-    but never none or all (type 0 for a no-trick hand)."""
+    """A proposal for the declarers' tricks: none at 0 points, all of them at 120, else
+    in proportion but never none or all."""
+    if points <= 0:
+        return 0
     if points >= CARD_POINTS:
         return tricks
     return max(1, min(tricks - 1, round(points * tricks / CARD_POINTS)))
@@ -59,7 +62,7 @@ class HandEntry(EntryForm):
         self.call.setAccessibleName("Call")
         self.points = NumberField("Points", CARD_POINTS)
         self.defenders = EntryCheck("&Defenders' points")
-        self.tricks = NumberField("Tricks", 10)
+        self.tricks = ProposedNumber("Tricks", 10, self._propose_tricks)
         self.doublers = EntrySpin()
         self.doublers.setRange(0, 16)
         self.doublers.setAccessibleName("Cracks and other doublers")
@@ -74,20 +77,21 @@ class HandEntry(EntryForm):
         self.misplayer = SeatField("Misplayer")
 
         fields = [
-            # Mnemonics clash neither with each other nor with the menus (F, E, N).
-            ("Dealer", self.dealer, "dealer"),
+            # In the order they are typed, two to a row.  Mnemonics clash neither with
+            # each other nor with the menus (F, E, N, L).
             ("P&icker", self.picker, "picker"),
             ("Pa&rtner", self.partner, "partners"),
-            ("C&all", self.call, "call"),
             ("Poin&ts", self.points, "points"),
             ("Tric&ks", self.tricks, "tricks"),
             ("&Winner", self.winner, "winner"),
             ("Misplayed &by", self.misplayer, "misplayer"),
-            ("&Cracks/doublers", self.doublers, "doublers"),
-            ("Misplays (&x)", self.misplays, "misplays"),
-            ("Sitting o&ut", self.sitting_out, "sitting_out"),
             ("Leaster p&oints", self.leaster_points, "leaster_points"),
             ("Leaster tricks", self.leaster_tricks, "leaster_tricks"),
+            ("C&all", self.call, "call"),
+            ("Dealer", self.dealer, "dealer"),
+            ("&Cracks/doublers", self.doublers, "doublers"),
+            ("Misplays (&x)", self.misplays, "misplays"),
+            ("Sittin&g out", self.sitting_out, "sitting_out"),
         ]
         grid = self.field_grid(fields)
         checks = QHBoxLayout()
@@ -100,13 +104,12 @@ class HandEntry(EntryForm):
         layout.addLayout(grid)
         layout.addLayout(checks)
         layout.addLayout(self.button_row())
+        layout.addWidget(self.preview)
 
-        self.picker.resolved.connect(self._after_picker)
-        self.partner.resolved.connect(self.points.setFocus)
-        self.points.complete.connect(self._after_points)
-        self.winner.resolved.connect(self.save.setFocus)
-        self.misplayer.resolved.connect(self.save.setFocus)
-        self.dealer.resolved.connect(self._first_field_focus)
+        self.chain_tabs([self.dealer, self.picker, self.partner, self.points, self.tricks,
+                         self.call, self.winner, self.leaster_points, self.leaster_tricks,
+                         self.misplayer, self.misplays, self.doublers, self.sitting_out,
+                         self.defenders, self.last_hand, self.save])  # fmt: skip
         for field in (
             self.dealer,
             self.picker,
@@ -125,8 +128,8 @@ class HandEntry(EntryForm):
             box.toggled.connect(self.check)
         self.doublers.valueChanged.connect(self.check)
         self.call.currentIndexChanged.connect(self.check)
-        self.points.textEdited.connect(self._guess_tricks)
-        self.defenders.toggled.connect(lambda _: self._guess_tricks())
+        self.points.textEdited.connect(lambda _: self.tricks.withdraw())
+        self.defenders.toggled.connect(lambda _: self.tricks.withdraw())
 
     # -- state ---------------------------------------------------------------------
 
@@ -141,8 +144,8 @@ class HandEntry(EntryForm):
             self.picker.set_value(record["picker"])
             partners = record.get("partners", [])
             self.partner.set_value(partners[0] if partners else None, none=not partners)
-            self.points.setText(str(record["points"]))
-            self.tricks.setText(str(record["tricks"]))
+            self.points.load(record["points"])
+            self.tricks.load(record["tricks"])
             if record.get("call"):
                 self.call.setCurrentText(record["call"])
         if record["type"] == "leaster":
@@ -152,9 +155,7 @@ class HandEntry(EntryForm):
             self.misplays.setText(", ".join(record["misplays"][1:]))
         elif record.get("misplays"):
             self.misplays.setText(", ".join(record["misplays"]))
-        self._refresh_heading()
-        self.check()
-        self._first_field_focus()
+        self.started_edit()
 
     def _reset(self) -> None:
         seated = self.seated()
@@ -216,19 +217,26 @@ class HandEntry(EntryForm):
         if isinstance(first, QLineEdit):
             first.selectAll()  # typing replaces what is there, focused before or not
 
-    def _after_picker(self) -> None:
-        if self.partner.isVisible():
-            self.partner.setFocus()
-        else:
-            self.points.setFocus()
-
-    def _after_points(self) -> None:
-        self.tricks.setFocus()
-
-    def _guess_tricks(self, *_: Any) -> None:
+    def _propose_tricks(self) -> int | None:
         points = self.picking_points()
-        if points is not None and self.view is not None and not self.tricks.hasFocus():
-            self.tricks.setText(str(estimate_tricks(points, self.view.rules.tricks)))
+        if points is None or self.view is None or not 0 <= points <= CARD_POINTS:
+            return None
+        return estimate_tricks(points, self.view.rules.tricks)
+
+    def field_order(self) -> list[tuple[str, QWidget]]:
+        return [("dealer", self.dealer), ("picker", self.picker), ("partners", self.partner),
+                ("points", self.points), ("tricks", self.tricks), ("call", self.call),
+                ("winner", self.winner), ("leaster_points", self.leaster_points),
+                ("leaster_tricks", self.leaster_tricks), ("misplayer", self.misplayer),
+                ("misplays", self.misplays), ("doublers", self.doublers),
+                ("sitting_out", self.sitting_out)]  # fmt: skip
+
+    def form_problems(self) -> list[tuple[str, str]]:
+        """A blank partner is missing (0 is alone), when the rules allow a partner."""
+        blank = not self.partner.text().strip()
+        if self.kind == "pick" and self.partner.isVisibleTo(self) and blank:
+            return [("partners", "missing: a seat or a name, or 0 for alone")]
+        return []
 
     def picking_points(self) -> int | None:
         value = self.points.value()
@@ -253,7 +261,8 @@ class HandEntry(EntryForm):
         hand: dict[str, Any] = {"type": kind}
         if kind == "pick":
             hand["picker"] = self.picker.entered()
-            hand["partners"] = [self.partner.value] if self.partner.value else []
+            partner = None if self.partner.is_none else self.partner.entered()
+            hand["partners"] = [partner] if partner else []
             if self.partner.is_none:
                 hand["call"] = "alone"
             elif self.call.currentText():

@@ -1,9 +1,10 @@
 """The night screen: the score sheet, the hand entry under it, panels beside it.
 
-Keyboard first: the entry form has the focus after every change; Ctrl+Z / Ctrl+Shift+Z
-undo and redo every change; F2 edits the selected hand, Ctrl+I inserts a hand before
-it, Delete deletes it; Ctrl+J seats a player, Ctrl+Shift+L sees one go home; Ctrl+E
-shows the settlement.
+Keyboard first: the entry form has the focus after every change.  Ctrl+Z first clears
+a half-typed hand, and only with nothing typed undoes the last stored change (the status
+bar says which); Ctrl+Shift+Z or Ctrl+Y redoes it.  F2 edits the selected hand, Ctrl+I
+inserts a hand before it, Delete (on the sheet) deletes it; Ctrl+J seats a player,
+Ctrl+Shift+L sees one go home; Ctrl+E shows the settlement; F1 lists every key.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QItemSelectionModel, QSettings
+from PySide6.QtCore import QByteArray, QItemSelectionModel, QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -20,8 +21,8 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QInputDialog,
     QMainWindow,
+    QMessageBox,
     QSplitter,
-    QStackedWidget,
     QTableView,
     QTabWidget,
     QVBoxLayout,
@@ -31,11 +32,13 @@ from PySide6.QtWidgets import (
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import default_rules
+from scorekeeper.store.night_history import deleted_nights
 from scorekeeper.store.nights import list_nights
 from scorekeeper.store.people import list_players
 from ui import errors
 from ui.entry_form import EntryForm
 from ui.hand_entry import HandEntry
+from ui.help import KeysDialog, WelcomeDialog
 from ui.league_window import LeagueWindow
 from ui.night_panels import HandPanel, RunningChart, SettlementPanel
 from ui.paths import icon_path
@@ -43,7 +46,7 @@ from ui.reports import built, make_report
 from ui.schafkopf_entry import SchafkopfEntry
 from ui.session import NightSession
 from ui.sheet_model import HAND_ID_ROLE, SheetModel
-from ui.start_dialog import StartNightDialog
+from ui.start_dialog import RulesDialog, StartNightDialog
 
 LONG_NIGHT = 100  # hands
 APP_NAME = "Sheepshead Scorekeeper"
@@ -72,14 +75,15 @@ class MainWindow(QMainWindow):
         header.setResizeContentsPrecision(-1)  # every row; see refresh() for long nights
         self.sheet.doubleClicked.connect(lambda _: self.edit_selected())
 
-        # One entry form for each game; the night's rules choose which one shows.
-        self.entries = QStackedWidget()
+        # One entry form for each game; the night's rules choose which one shows.  The
+        # hidden one takes no room (a stack would be as tall as the taller form).
         self.sheepshead_entry = HandEntry()
         self.schafkopf_entry = SchafkopfEntry()
+        self._form: EntryForm = self.sheepshead_entry
         for form in (self.sheepshead_entry, self.schafkopf_entry):
             form.submitted.connect(self.save_hand)
             form.cancelled.connect(lambda form=form: form.start_new())
-            self.entries.addWidget(form)
+        self.schafkopf_entry.hide()
 
         self.hand_panel = HandPanel()
         self.chart = RunningChart()
@@ -96,7 +100,8 @@ class MainWindow(QMainWindow):
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(self.sheet, 1)
-        left_layout.addWidget(self.entries)
+        left_layout.addWidget(self.sheepshead_entry)
+        left_layout.addWidget(self.schafkopf_entry)
         self.splitter = QSplitter()
         self.splitter.addWidget(left)
         self.splitter.addWidget(self.tabs)
@@ -106,6 +111,7 @@ class MainWindow(QMainWindow):
         self._menus()
 
         self.league_window: LeagueWindow | None = None
+        self.welcome: QDialog | None = None
         session.changed.connect(self.refresh)
         session.failed.connect(lambda message: errors.show_error(message))
         self.sheet.selectionModel().currentRowChanged.connect(lambda *_: self._show_panels())
@@ -115,9 +121,7 @@ class MainWindow(QMainWindow):
     @property
     def entry(self) -> EntryForm:
         """The entry form of the night's game."""
-        form = self.entries.currentWidget()
-        assert isinstance(form, EntryForm)
-        return form
+        return self._form
 
     # -- menus ---------------------------------------------------------------------
 
@@ -142,32 +146,48 @@ class MainWindow(QMainWindow):
         self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
         edit = bar.addMenu("&Edit")
-        undo = self.session.undo_stack.createUndoAction(self, "&Undo")
-        undo.setShortcuts([QKeySequence(QKeySequence.StandardKey.Undo)])
-        redo = self.session.undo_stack.createRedoAction(self, "&Redo")
-        redo.setShortcuts(
-            [QKeySequence("Ctrl+Shift+Z"), QKeySequence(QKeySequence.StandardKey.Redo)]
-        )
-        edit.addAction(undo)
-        edit.addAction(redo)
+        # Always enabled: with a half-typed hand, Ctrl+Z clears the typing first.
+        self.undo_action = self._action(edit, "&Undo", self.undo, "Ctrl+Z")
+        self.redo_action = self._action(edit, "&Redo", self.redo, "Ctrl+Shift+Z", "Ctrl+Y")
+        stack = self.session.undo_stack
+        stack.undoTextChanged.connect(self._undo_text)
+        stack.redoTextChanged.connect(self._redo_text)
         edit.addSeparator()
         self._action(edit, "&Edit selected hand", self.edit_selected, "F2")
         self._action(edit, "&Insert a hand before the selected one", self.insert_before, "Ctrl+I")
-        self._action(edit, "&Delete selected hand", self.delete_selected,
-                     QKeySequence.StandardKey.Delete)  # fmt: skip
+        delete = self._action(edit, "&Delete selected hand (on the sheet)", self.delete_selected,
+                              QKeySequence.StandardKey.Delete)  # fmt: skip
+        # Delete acts on the sheet only: in a field it deletes a character.
+        delete.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.sheet.addAction(delete)
         self._action(edit, "Go to the &sheet", self.sheet.setFocus, "Ctrl+Up")
         self._action(edit, "Go to the hand &entry", self.focus_entry, "Ctrl+Down")
 
         night = bar.addMenu("&Night")
-        self._action(night, "A player &joins…", self.join, "Ctrl+J")
-        self._action(night, "A player &leaves…", self.leave, "Ctrl+Shift+L")
+        self.join_action = self._action(night, "A player &joins…", self.join, "Ctrl+J")
+        self.leave_action = self._action(night, "A player &leaves…", self.leave, "Ctrl+Shift+L")
         night.addSeparator()
         self._action(night, "&Settle up", lambda: self.tabs.setCurrentWidget(self.settlement),
                      "Ctrl+E")  # fmt: skip
         self._action(night, "&Chart", lambda: self.tabs.setCurrentWidget(self.chart), "Ctrl+G")
+        night.addSeparator()
+        self.rules_action = self._action(night, "House &rules of this night…", self.change_rules)
+        self.delete_night_action = self._action(night, "&Delete this night…", self.delete_night)
+        self._action(night, "&Bring back a deleted night…", self.bring_back_night)
 
-        league = bar.addMenu("Lea&gue")
+        league = bar.addMenu("&League")
         self._action(league, "&Standings, players and money…", self.show_league, "Ctrl+L")
+
+        # No Alt letter: Alt+H is the entry form's "last hand".  F1 opens the keys.
+        help_menu = bar.addMenu("Help")
+        self._action(help_menu, "&Keyboard and the entry form", self.show_keys, "F1")
+        self._action(help_menu, "&Welcome", self.show_welcome)
+
+    def _undo_text(self, text: str) -> None:
+        self.undo_action.setText(f"&Undo: {text}" if text else "&Undo")
+
+    def _redo_text(self, text: str) -> None:
+        self.redo_action.setText(f"&Redo: {text}" if text else "&Redo")
 
     # -- showing ---------------------------------------------------------------------
 
@@ -185,8 +205,14 @@ class MainWindow(QMainWindow):
         form = self.schafkopf_entry if game == "schafkopf" else self.sheepshead_entry
         if self.entry is not form:
             self.entry.set_view(None)
-            self.entries.setCurrentWidget(form)
+            self.entry.hide()
+            self._form = form
+            form.show()
         self.entry.set_view(view)
+        open_night = view is not None and not view.closed
+        for action in (self.join_action, self.leave_action, self.rules_action):
+            action.setEnabled(open_night)
+        self.delete_night_action.setEnabled(view is not None)
         title = f"{view.title} — {APP_NAME}" if view else APP_NAME
         self.setWindowTitle(title + (" (closed)" if view and view.closed else ""))
         if view is not None and view.lines:
@@ -198,6 +224,8 @@ class MainWindow(QMainWindow):
                 index, QItemSelectionModel.SelectionFlag.ClearAndSelect
                 | QItemSelectionModel.SelectionFlag.Rows,
             )  # fmt: skip
+            # The totals under the last hand stay in sight, then the chosen row.
+            self.sheet.scrollTo(self.model.index(self.model.rowCount() - 1, 0))
             self.sheet.scrollTo(index)
         self._show_panels()
         if not self.isActiveWindow():
@@ -246,17 +274,54 @@ class MainWindow(QMainWindow):
         return True
 
     def save_hand(self, hand: dict[str, Any]) -> None:
+        """Save the form's hand; once the store has committed it, say so, with its
+        score and how to take it back."""
         entry = self.entry
+        number = entry.number
+        said = entry.result.explanation if entry.result is not None else ""
         if entry.editing is not None:
             done = self.attempt(self.session.edit_hand, entry.editing.hand_id, hand)
-            number = entry.editing.number
+            verb = "changed"
         else:
             done = self.attempt(self.session.record_hand, hand, entry.insert_at)
-            number = entry.number
+            verb = "inserted" if entry.insert_at is not None else "recorded"
         if done:
             entry.start_new()
-            self.statusBar().showMessage(f"Hand {number} saved.", 4000)
+            self.say(f"Hand {number} {verb}: {said} Ctrl+Z undoes it.")
             self.focus_entry()
+
+    def say(self, message: str) -> None:
+        """A sentence in the status bar, long enough to read."""
+        self.statusBar().showMessage(message, 15000)
+
+    def undo(self) -> None:
+        """Ctrl+Z: clear a half-typed hand; with nothing typed, undo the last stored
+        change, and say which."""
+        if self.entry.has_typing():
+            self.entry.clear_typing()
+            follow = self.session.undo_stack.undoText()
+            again = f" Ctrl+Z again undoes: {follow}." if follow else ""
+            self.say(f"Cleared the hand being typed.{again}")
+            return
+        stack = self.session.undo_stack
+        if not stack.canUndo():
+            self.say("Nothing to undo.")
+            return
+        text = stack.undoText()
+        if self.session.undo():
+            self.say(f"Undid: {text}. Ctrl+Shift+Z redoes it.")
+        self.focus_entry()
+
+    def redo(self) -> None:
+        """Ctrl+Shift+Z or Ctrl+Y: redo the last change undone, and say which."""
+        stack = self.session.undo_stack
+        if not stack.canRedo():
+            self.say("Nothing to redo.")
+            return
+        text = stack.redoText()
+        if self.session.redo():
+            self.say(f"Redid: {text}.")
+        self.focus_entry()
 
     def edit_selected(self) -> None:
         row = self.sheet.currentIndex().row()
@@ -317,6 +382,71 @@ class MainWindow(QMainWindow):
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.attempt(lambda: self.session.start_night(**dialog.choices()))
         self.back_to_entry()
+
+    def change_rules(self) -> None:
+        """Night ▸ House rules: change the open night's rules; every hand is rescored."""
+        view = self.session.view
+        if view is None or view.closed:
+            return
+        dialog = RulesDialog(view.rules, len(view.lines), self)
+        accepted = dialog.exec() == QDialog.DialogCode.Accepted
+        if accepted and dialog.rules() != view.rules:  # noqa: SIM102 - a dialog, then a save
+            if self.attempt(self.session.change_rules, dialog.rules()):
+                self.say("House rules changed; every hand scored again. Ctrl+Z puts them back.")
+        self.back_to_entry()
+
+    def delete_night(self) -> None:
+        """Night ▸ Delete this night: a night started by mistake goes; it is kept, and
+        Ctrl+Z or Night ▸ Bring back a deleted night restores it."""
+        view = self.session.view
+        if view is None:
+            return
+        if view.lines:
+            answer = QMessageBox.question(
+                self,
+                "Delete this night",
+                f"Delete “{view.title}” with its {len(view.lines)} hands?\n\nIt is kept: "
+                "Ctrl+Z, or Night ▸ Bring back a deleted night, restores it.",
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return
+        if self.attempt(self.session.delete_night):
+            self.say(f"Deleted “{view.title}”. Ctrl+Z brings it back.")
+        self.back_to_entry()
+
+    def bring_back_night(self) -> None:
+        """Night ▸ Bring back a deleted night: choose one, and it opens again."""
+        deleted = deleted_nights(self.session.db)
+        if not deleted:
+            self.say("No night has been deleted.")
+            return
+        labels = [
+            f"{n.id}: {n.played_on or '-'} {n.title or ''} ({n.hands} hands, deleted "
+            f"{n.deleted_at.astimezone():%Y-%m-%d %H:%M})"
+            for n in deleted
+        ]
+        choice, ok = QInputDialog.getItem(self, "Bring back a deleted night", "Night:",
+                                          labels, 0, False)  # fmt: skip
+        if ok:
+            night_id = deleted[labels.index(choice)].id
+            if self.attempt(self.session.bring_back_night, night_id):
+                self.say(f"Night {night_id} is back. Ctrl+Z deletes it again.")
+        self.back_to_entry()
+
+    def show_keys(self) -> None:
+        """Help ▸ Keyboard (F1): every shortcut and the entry form's contract."""
+        KeysDialog(self).exec()
+        self.back_to_entry()
+
+    def show_welcome(self) -> None:
+        """Help ▸ Welcome: what the app is, that the sample league is a sample, and a
+        way to start a night."""
+        dialog = WelcomeDialog(self)
+        dialog.accepted.connect(self.new_night)
+        dialog.rejected.connect(self.back_to_entry)
+        dialog.finished.connect(dialog.deleteLater)
+        self.welcome = dialog
+        dialog.open()  # window-modal, without a nested event loop
 
     def print_night(self) -> None:
         """The session report (PDF) of the night on screen."""

@@ -3,9 +3,11 @@ running-total chart, and the end-of-night settlement with payments."""
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCharts import QChart, QChartView, QLineSeries, QValueAxis
 from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QPainter, QPen
+from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -20,9 +22,20 @@ from ui.league_models import Column, RowsModel
 from ui.money import dollars
 from ui.session import NightView
 
-# Line styles as well as colours, so players can be told apart without colour.
+# Eight colours told apart by people with any colour vision (Okabe and Ito), and a line
+# style each as well, so that no two of a table's up to eight players look alike.
+COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#000000",
+           "#F0E442")  # fmt: skip
 STYLES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine,
           Qt.PenStyle.DashDotLine, Qt.PenStyle.DashDotDotLine)  # fmt: skip
+# How each style looks in the legend's text.
+STYLE_MARKS = ("━━━", "╺━╺━", "┈┈┈┈", "━╸·━", "━·╸·")
+
+
+def player_look(number: int) -> tuple[str, Qt.PenStyle]:
+    """The colour and line style of the NUMBERth player's line (from 0): unique for
+    each of up to eight players."""
+    return COLOURS[number % len(COLOURS)], STYLES[number % len(STYLES)]
 
 
 def plain_label(text: str = "", name: str = "") -> QLabel:
@@ -84,15 +97,26 @@ class HandPanel(QWidget):
         self.balance.setText(words + ".")
 
 
-class RunningChart(QChartView):
-    """Each player's running total through the night.  A hand recorded at the end adds
-    one point to each line; any other change draws the chart again."""
+class RunningChart(QWidget):
+    """Each player's running total through the night, with a legend under it that
+    wraps (a chart's own legend cuts names short at the panel's width).  A hand
+    recorded at the end adds one point to each line; any other change draws the chart
+    again."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.setAccessibleName("Running totals chart")
-        self.setMinimumHeight(220)
+        self.view = QChartView()
+        self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.view.setAccessibleName("Running totals chart")
+        self.view.setMinimumHeight(220)
+        self.legend = QLabel()
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setWordWrap(True)
+        self.legend.setAccessibleName("Chart legend")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.legend)
         self._view: NightView | None = None
         self._series: dict[str, QLineSeries] = {}
         self._axes: tuple[QValueAxis, QValueAxis] | None = None
@@ -134,6 +158,8 @@ class RunningChart(QChartView):
     def _draw(self, view: NightView | None) -> None:
         chart = QChart()
         chart.setTitle("Running totals")
+        chart.legend().hide()
+        self.legend.setText(self._legend_html(view.players if view and view.lines else ()))
         self._series, self._axes, self._range, self._totals = {}, None, (0, 0), {}
         if view is not None and view.lines:
             rows = view.result.running_points()
@@ -157,16 +183,27 @@ class RunningChart(QChartView):
                 chart.addSeries(series)
                 series.attachAxis(x_axis)
                 series.attachAxis(y_axis)
-                pen = QPen(series.pen())
-                pen.setStyle(STYLES[number % len(STYLES)])
+                colour, style = player_look(number)
+                pen = QPen(QColor(colour))
+                pen.setStyle(style)
                 pen.setWidth(2)
                 series.setPen(pen)
                 self._series[player] = series
             self._totals = dict(rows[-1])
-        previous = self.chart()
-        self.setChart(chart)
+        previous = self.view.chart()
+        self.view.setChart(chart)
         if previous is not None:
             previous.deleteLater()  # setChart hands the old chart back; free it
+
+    @staticmethod
+    def _legend_html(players: tuple[str, ...]) -> str:
+        """Every player's name beside a sample of their line, wrapping as it needs."""
+        items = []
+        for number, player in enumerate(players):
+            colour, _ = player_look(number)
+            mark = STYLE_MARKS[number % len(STYLE_MARKS)]
+            items.append(f"<span style='color:{colour}'>{mark}</span>&nbsp;{html.escape(player)}")
+        return " &nbsp; ".join(items)
 
 
 def _hands_axis_end(hands: int) -> int:

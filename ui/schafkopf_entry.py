@@ -1,8 +1,11 @@
 """Recording a Schafkopf hand, keyboard first: the game, the declarer, the partner who
 held the called ace, the points, Enter.
 
-The same seat and number fields as the Sheepshead form (`ui.entry_form`): a seat field
-takes a seat number or the start of a name.  The choices follow the night's rules: a
+The same seat and number fields as the Sheepshead form, under the same contract
+(`ui.entry_form`): a seat digit moves on by itself, a name or a number waits for Tab;
+the tricks are proposed from the points when the field takes the focus, selected; a
+choice (the game, Kontra, Tout or Sie, the bid) is made by typing the start of its
+words (Kontra steps and bids by their number).  The choices follow the night's rules: a
 Ramsch, a leaster or a passed hand is offered only under the `all_pass` rule that plays
 it, and "forced" only when the club queen must play.  The table's German words stand
 beside their English meaning.
@@ -21,6 +24,7 @@ from ui.entry_form import (
     EntryForm,
     EntrySpin,
     NumberField,
+    ProposedNumber,
     SeatField,
     entry_line,
 )
@@ -30,7 +34,7 @@ from ui.session import HandLine
 TYPES = (
     ("call", "&Call game (Sauspiel)"),
     ("solo", "S&olo"),
-    ("null", "Nu&ll (Bettel)"),
+    ("null", "N&ull (Bettel)"),
     ("ramsch", "&Ramsch"),
     ("leaster", "Leas&ter"),
     ("pass", "All passe&d"),
@@ -60,15 +64,15 @@ class SchafkopfEntry(EntryForm):
         self.partner = SeatField("Partner (held the called ace)")
         self.game = combo("Game", GAMES)
         self.points = NumberField("Points", CARD_POINTS)
-        self.tricks = NumberField("Tricks", 8)
+        self.tricks = ProposedNumber("Tricks", 8, self._propose_tricks)
         self.laufende = EntrySpin()
         self.laufende.setRange(0, 14)
         self.laufende.setAccessibleName("Laufende (top trumps in a row)")
         self.knocks = EntrySpin()
         self.knocks.setRange(0, 4)
         self.knocks.setAccessibleName("Knocks (Klopfen)")
-        self.kontra = combo("Kontra steps", [(0, "—")] + [
-            (n, f"{kontra_words(n)} (x{2**n})") for n in range(1, len(KONTRA_STEPS) + 1)
+        self.kontra = combo("Kontra steps", [(0, "0 —")] + [
+            (n, f"{n} {kontra_words(n)} (x{2**n})") for n in range(1, len(KONTRA_STEPS) + 1)
         ])  # fmt: skip
         self.declared = combo("Tout or Sie", DECLARED)
         self.bid = combo("Bid", [(None, "no bid")] + [(b, f"{b} ({b + 1} needed)"
@@ -91,7 +95,6 @@ class SchafkopfEntry(EntryForm):
         self.last_hand = EntryCheck("Last &hand")
 
         grid = self.field_grid([
-            ("Dealer", self.dealer, "dealer"),
             ("Decl&arer (Spieler)", self.declarer, "declarer"),
             ("Partner (&who held the called ace)", self.partner, "partners"),
             ("Game (solo k&ind)", self.game, "game"),
@@ -107,9 +110,10 @@ class SchafkopfEntry(EntryForm):
             ("Loser (a tie only)", self.loser, "loser"),
             ("Leaster winner", self.winner, "winner"),
             ("Misplayed &by", self.misplayer, "misplayer"),
-            ("Other doublers", self.doublers, "doublers"),
             ("Misplays (&x)", self.misplays, "misplays"),
-            ("Sitting o&ut", self.sitting_out, "sitting_out"),
+            ("Other doublers", self.doublers, "doublers"),
+            ("Sittin&g out", self.sitting_out, "sitting_out"),
+            ("Dealer", self.dealer, "dealer"),
         ])  # fmt: skip
         checks = QHBoxLayout()
         for box in (self.forced, self.renonce, self.last_hand):
@@ -121,14 +125,15 @@ class SchafkopfEntry(EntryForm):
         layout.addLayout(grid)
         layout.addLayout(checks)
         layout.addLayout(self.button_row())
+        layout.addWidget(self.preview)
 
-        self.dealer.resolved.connect(self._first_field_focus)
-        self.declarer.resolved.connect(self._after_declarer)
-        self.partner.resolved.connect(self.points.setFocus)
-        self.points.complete.connect(self.tricks.setFocus)
-        self.points.textEdited.connect(self._guess_tricks)
-        for name in ("winner", "misplayer"):
-            getattr(self, name).resolved.connect(self.save.setFocus)
+        self.points.textEdited.connect(lambda _: self.tricks.withdraw())
+        self.chain_tabs([self.dealer, self.declarer, self.partner, self.game, self.points,
+                         self.tricks, self.laufende, self.knocks, self.kontra, self.declared,
+                         self.bid, self.ramsch_points, self.ramsch_tricks, self.loser,
+                         self.winner, self.misplayer, self.misplays, self.doublers,
+                         self.sitting_out, self.forced, self.renonce, self.last_hand,
+                         self.save])  # fmt: skip
         for field in (self.dealer, self.declarer, self.partner, self.points, self.tricks,
                       self.ramsch_points, self.ramsch_tricks, self.loser, self.winner,
                       self.misplayer, self.misplays, self.sitting_out):  # fmt: skip
@@ -161,7 +166,6 @@ class SchafkopfEntry(EntryForm):
         for line in (self.points, self.tricks, self.ramsch_points, self.ramsch_tricks,
                      self.misplays, self.sitting_out):  # fmt: skip
             line.clear()
-        self.tricks.setModified(False)  # guessed from the points until typed
         for spin in (self.laufende, self.knocks, self.doublers):
             spin.setValue(0)
         for box in (self.game, self.kontra, self.declared, self.bid):
@@ -184,12 +188,11 @@ class SchafkopfEntry(EntryForm):
         self.load_common(record)
         if kind in ("call", "solo", "null"):
             self.declarer.set_value(record["declarer"])
-            self.tricks.setText(str(record["tricks"]))
-            self.tricks.setModified(True)  # as recorded: a new points value keeps it
+            self.tricks.load(record["tricks"])  # as recorded: new points keep it
             self.knocks.setValue(record.get("knocks", 0))
             self.kontra.setCurrentIndex(record.get("kontra", 0))
         if kind in ("call", "solo"):
-            self.points.setText(str(record["points"]))
+            self.points.load(record["points"])
             self.laufende.setValue(record.get("laufende", 0))
             self.bid.setCurrentIndex(max(0, self.bid.findData(record.get("bid"))))
         if kind == "call":
@@ -215,9 +218,7 @@ class SchafkopfEntry(EntryForm):
             self.misplays.setText(", ".join(record["misplays"][1:]))
         elif record.get("misplays"):
             self.misplays.setText(", ".join(record["misplays"]))
-        self._refresh_heading()
-        self.check()
-        self._first_field_focus()
+        self.started_edit()
 
     def _type_changed(self) -> None:
         self._show_fields()
@@ -265,19 +266,23 @@ class SchafkopfEntry(EntryForm):
         if isinstance(first, QLineEdit):
             first.selectAll()
 
-    def _after_declarer(self) -> None:
-        if self.kind == "call":
-            self.partner.setFocus()
-        elif self.kind == "solo":
-            self.game.setFocus()
-        else:
-            self.tricks.setFocus()
-
-    def _guess_tricks(self, *_: Any) -> None:
-        """Tricks in proportion to the points, until someone types the tricks."""
+    def _propose_tricks(self) -> int | None:
+        """The declarers' tricks in proportion to their points (a game with points)."""
         points = self.points.value()
-        if points is not None and not self.tricks.isModified():
-            self.tricks.setText(str(estimate_tricks(points, 8)))
+        if points is None or points > CARD_POINTS or self.kind not in ("call", "solo"):
+            return None
+        return estimate_tricks(points, 8)
+
+    def field_order(self) -> list[tuple[str, QWidget]]:
+        return [("dealer", self.dealer), ("declarer", self.declarer),
+                ("partners", self.partner), ("game", self.game), ("points", self.points),
+                ("tricks", self.tricks), ("laufende", self.laufende),
+                ("knocks", self.knocks), ("kontra", self.kontra),
+                ("declared", self.declared), ("bid", self.bid),
+                ("ramsch_points", self.ramsch_points), ("ramsch_tricks", self.ramsch_tricks),
+                ("loser", self.loser), ("winner", self.winner),
+                ("misplayer", self.misplayer), ("misplays", self.misplays),
+                ("doublers", self.doublers), ("sitting_out", self.sitting_out)]  # fmt: skip
 
     # -- the hand ------------------------------------------------------------------
 

@@ -17,10 +17,17 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from scorekeeper.night import HandResult, NightResult, night_totals, score_night
-from scorekeeper.records import Night
+from scorekeeper.night import (
+    Carry,
+    HandResult,
+    NightResult,
+    night_totals,
+    score_next,
+    score_night,
+)
+from scorekeeper.records import Hand, Night
 from scorekeeper.rules import RuleSet
-from scorekeeper.store import nights, seats, tonight
+from scorekeeper.store import night_history, nights, seats, tonight
 from scorekeeper.store.database import Database
 from scorekeeper.validation import with_absent_players
 
@@ -65,10 +72,15 @@ class NightView:
 
     def next_dealer(self) -> str | None:
         """The dealer advances clockwise among those seated for the next hand."""
-        seated = list(self.seated_next)
+        return self.dealer_for(self.next_number)
+
+    def dealer_for(self, number: int) -> str | None:
+        """Whose deal hand NUMBER is (a new hand, or one inserted there): the next
+        clockwise, among those seated for it, after the last dealer before it."""
+        seated = list(self.seated_for(number)) if self.seat_ranges else list(self.seated_next)
         if not seated:
             return None
-        last = next((ln.dealer for ln in reversed(self.lines) if ln.dealer), None)
+        last = next((ln.dealer for ln in reversed(self.lines[: number - 1]) if ln.dealer), None)
         if last is None:
             return seated[0]
         order = list(self.players)
@@ -130,6 +142,13 @@ class NightView:
         return replace(self, lines=lines, result=edited.result,
                        document=self.document | {"hands": records})  # fmt: skip
 
+    def preview(self, hand: Hand, number: int) -> HandResult:
+        """What HAND would score as hand NUMBER (a new hand, an edit or an insert): scored
+        from the carry of the hand before it, as the store will score it."""
+        before = self.lines[number - 2].result if number >= 2 else None
+        night = Night(self.rules, self.players)
+        return score_next(night, hand, Carry.after(before), number=number)
+
     def as_document_hand(self, hand: Mapping[str, Any], number: int) -> dict[str, Any]:
         """A hand from the entry form, with absent players sitting out, ready to check."""
         return with_absent_players(hand, self.players, self.seated_at(number), self.rules)
@@ -171,7 +190,8 @@ def build_view(db: Database, night_id: int) -> NightView:
 class StoreCommand(QUndoCommand):
     """An undoable change already made in the store: the first redo does nothing (the
     change is done before the command is pushed, so a failure never reaches the stack);
-    later redos and undos call the store again."""
+    later redos and undos call the store again.  One that fails says so (`failed`), and
+    the session puts the stack back where the data is."""
 
     def __init__(
         self, session: NightSession, text: str, undo: Callable[[], None], redo: Callable[[], None]
@@ -180,16 +200,18 @@ class StoreCommand(QUndoCommand):
         self.session = session
         self._undo, self._redo = undo, redo
         self._done = True
+        self.failed = False
 
     def redo(self) -> None:
         if self._done:
             self._done = False
+            self.failed = False
         else:
-            self.session.guard(self._redo)
+            self.failed = not self.session.guard(self._redo)
         self.session.refresh()
 
     def undo(self) -> None:
-        self.session.guard(self._undo)
+        self.failed = not self.session.guard(self._undo)
         self.session.refresh()
 
 
@@ -235,6 +257,30 @@ class NightSession(QObject):
     def _push(self, text: str, undo: Callable[[], None], redo: Callable[[], None]) -> None:
         self.undo_stack.push(StoreCommand(self, text, undo, redo))
 
+    def undo(self) -> bool:
+        """Undo the last change; False (and the stack left where the data is) when the
+        store refused."""
+        stack = self.undo_stack
+        command = stack.command(stack.index() - 1)
+        stack.undo()
+        if isinstance(command, StoreCommand) and command.failed:
+            command._done = True  # the change is still in the store: step over it
+            stack.redo()
+            return False
+        return True
+
+    def redo(self) -> bool:
+        """Redo the last change undone; False when the store refused (and the stack is
+        put back where the data is)."""
+        stack = self.undo_stack
+        command = stack.command(stack.index())
+        stack.redo()
+        if isinstance(command, StoreCommand) and command.failed:
+            command.failed = False
+            stack.setIndex(stack.index() - 1)  # undo() runs again: reverts nothing stored
+            return False
+        return True
+
     def _night(self) -> int:
         assert self.night_id is not None, "no night is open"
         return self.night_id
@@ -272,7 +318,7 @@ class NightSession(QObject):
             tonight.set_discarded(self.db, night_id=night_id, discarded=False)
             self.night_id = night_id
 
-        self._push("Start the night", discard, bring_back)
+        self._push("the night started", discard, bring_back)
         return night_id
 
     def record_hand(self, hand: Mapping[str, Any], position: int | None = None) -> int:
@@ -294,10 +340,15 @@ class NightSession(QObject):
         def redo() -> None:
             nights.restore_revision(self.db, revision_id=box["revision"])
 
-        verb = "Record" if position is None else "Insert"
-        self._push(
-            f"{verb} hand {position or len(self.view.lines) + 1 if self.view else ''}", undo, redo
+        number = (
+            position
+            if position is not None
+            else self._ready.next_number - 1
+            if (self._ready is not None)
+            else tonight.hand_count(self.db, night_id=night_id)
         )
+        verb = "recorded" if position is None else "inserted"
+        self._push(f"hand {number} {verb}", undo, redo)
         return hand_id
 
     def edit_hand(self, hand_id: int, hand: Mapping[str, Any]) -> None:
@@ -308,13 +359,18 @@ class NightSession(QObject):
             self._ready = self.view.edited(hand_id, edited)
         after = dict(hand)
         self._push(
-            "Edit a hand",
+            f"hand {self._number_of(hand_id)} changed",
             lambda: nights.edit_hand(self.db, hand_id=hand_id, hand=before),
             lambda: nights.edit_hand(self.db, hand_id=hand_id, hand=after),
         )
 
+    def _number_of(self, hand_id: int) -> str:
+        lines = self.view.lines if self.view is not None else ()
+        return next((str(ln.number) for ln in lines if ln.hand_id == hand_id), "")
+
     def delete_hand(self, hand_id: int) -> None:
         """Delete a hand; undo restores it at its place."""
+        number = self._number_of(hand_id)
         nights.delete_hand(self.db, hand_id=hand_id)
         box = {"revision": nights.hand_history(self.db, hand_id=hand_id)[-1].id}
 
@@ -325,7 +381,7 @@ class NightSession(QObject):
             nights.delete_hand(self.db, hand_id=hand_id)
             box["revision"] = nights.hand_history(self.db, hand_id=hand_id)[-1].id
 
-        self._push("Delete a hand", undo, redo)
+        self._push(f"hand {number} deleted", undo, redo)
 
     def join(self, player: str, after: str | None = None) -> None:
         """A player sits down from the next hand on; undo takes the seat away."""
@@ -333,7 +389,7 @@ class NightSession(QObject):
         seats.join_night(self.db, night_id=night_id, player=player, after=after)
         first = tonight.hand_count(self.db, night_id=night_id)
         self._push(
-            f"{player} joins",
+            f"{player} joined",
             lambda: seats.leave_night(self.db, night_id=night_id, player=player, after_hand=first),
             lambda: seats.join_night(self.db, night_id=night_id, player=player, after=after),
         )
@@ -344,7 +400,7 @@ class NightSession(QObject):
         position, first = tonight.open_seat(self.db, night_id=night_id, player=player)
         seats.leave_night(self.db, night_id=night_id, player=player)
         self._push(
-            f"{player} leaves",
+            f"{player} left",
             lambda: tonight.reopen_seat(
                 self.db, night_id=night_id, player=player, position=position, first_hand=first
             ),
@@ -356,10 +412,54 @@ class NightSession(QObject):
         night_id = self._night()
         tonight.set_closed(self.db, night_id=night_id, closed=closed)
         self._push(
-            "Close the night" if closed else "Reopen the night",
+            "the night closed" if closed else "the night reopened",
             lambda: tonight.set_closed(self.db, night_id=night_id, closed=not closed),
             lambda: tonight.set_closed(self.db, night_id=night_id, closed=closed),
         )
+
+    def change_rules(self, rules: RuleSet) -> None:
+        """Score the night under other house rules (every hand rescored); undo puts the
+        rules before back.  Both are kept in the night's history."""
+        night_id = self._night()
+        assert self.view is not None
+        before = self.view.rules
+        night_history.change_rules(self.db, night_id=night_id, rules=rules)
+        self._push(
+            "house rules changed",
+            lambda: night_history.change_rules(self.db, night_id=night_id, rules=before),
+            lambda: night_history.change_rules(self.db, night_id=night_id, rules=rules),
+        )
+
+    def delete_night(self) -> None:
+        """Delete the open night (a night started by mistake): it leaves every list, but
+        its hands and history are kept; undo, or "bring back", restores it."""
+        night_id = self._night()
+
+        def delete() -> None:
+            night_history.set_deleted(self.db, night_id=night_id, deleted=True)
+            self.night_id = tonight.night_to_reopen(self.db)
+
+        def bring_back() -> None:
+            night_history.set_deleted(self.db, night_id=night_id, deleted=False)
+            self.night_id = night_id
+
+        delete()
+        self._push(f"night {night_id} deleted", bring_back, delete)
+
+    def bring_back_night(self, night_id: int) -> None:
+        """Bring a deleted night back and open it; undo deletes it again."""
+        previous = self.night_id
+
+        def bring_back() -> None:
+            night_history.set_deleted(self.db, night_id=night_id, deleted=False)
+            self.night_id = night_id
+
+        def delete() -> None:
+            night_history.set_deleted(self.db, night_id=night_id, deleted=True)
+            self.night_id = previous
+
+        bring_back()
+        self._push(f"night {night_id} brought back", delete, bring_back)
 
     def record_payment(self, payer: str, payee: str, cents: int) -> None:
         """Mark a settlement payment as made; undo takes the mark back."""

@@ -1,7 +1,10 @@
-"""Starting a night: who sits where, which league, which rules, what stake.
+"""Starting a night: who sits where, which league, which rules, what stake; and
+changing a night's house rules later (`RulesDialog`).
 
-Every house-rule option of the core is offered with its plain meaning; the table's
-last choices are remembered (QSettings) and offered again next time.
+Every house-rule option of the core is offered with its plain meaning, the stake
+first; the table's last choices are remembered (QSettings) and offered again next
+time.  Enter never starts a night by itself: it seats the player typed, and only the
+"Start the night" button (Alt+N, or Enter on the button) starts it.
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QDate, QSettings, Qt
+from PySide6.QtCore import QDate, QSettings, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -39,10 +43,13 @@ from scorekeeper.rules import (
     PRESETS,
     RuleSet,
     check_consistency,
+    parse_rules,
     preset_rules,
 )
+from ui.money import dollars
 
 SETTINGS_KEY = "start/last"
+FIRST_OPTIONS = ("stake_cents",)  # what every table sets, before the rest
 
 
 class KeyedSpins(QWidget):
@@ -89,7 +96,135 @@ class ChoiceChecks(QWidget):
         return tuple(c for c, box in self.boxes.items() if box.isChecked())
 
 
-class StartNightDialog(QDialog):
+class RulesEditor(QWidget):
+    """The preset and every option of the chosen game, each with its meaning; the
+    stake first."""
+
+    changed = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.option_widgets: dict[str, QWidget] = {}
+        self.preset = QComboBox()
+        self.preset.addItems(list(PRESETS))
+        self.preset.setAccessibleName("Rule preset")
+        self.preset.currentTextChanged.connect(self.load_preset)
+        form = QFormLayout()
+        form.addRow("&Preset", self.preset)
+        self.form = form
+        self.option_rows: dict[str, QWidget] = {}
+        ordered = sorted(OPTIONS, key=lambda o: o.name not in FIRST_OPTIONS)
+        for option in ordered:
+            widget = self._option_widget(option)
+            text = "Stake (cents a point)" if option.name == "stake_cents" else (
+                option.name.replace("_", " ")
+            )  # fmt: skip
+            label = QLabel(text)
+            label.setToolTip(option.meaning)
+            meaning = QLabel(option.meaning)
+            meaning.setWordWrap(True)
+            meaning.setStyleSheet("color: palette(mid);")
+            row = QWidget()
+            row_layout = QHBoxLayout(row)
+            row_layout.setContentsMargins(0, 0, 0, 0)
+            row_layout.addWidget(widget)
+            row_layout.addWidget(meaning, 1)
+            form.addRow(label, row)
+            self.option_rows[option.name] = row
+        inner = QWidget()
+        inner.setLayout(form)
+        scroll = QScrollArea()
+        scroll.setWidget(inner)
+        scroll.setWidgetResizable(True)
+        QVBoxLayout(self).addWidget(scroll)
+        self.load_preset(self.preset.currentText())
+
+    def _option_widget(self, option: Any) -> QWidget:
+        widget: QWidget
+        if option.keys:
+            widget = KeyedSpins(option.keys, option.minimum, option.maximum)
+        elif option.many:
+            widget = ChoiceChecks(option.choices)
+        elif option.is_bool:
+            widget = QCheckBox()
+            widget.toggled.connect(lambda _: self.changed.emit())
+        elif option.choices:
+            widget = QComboBox()
+            widget.addItems(list(option.choices))
+            widget.currentIndexChanged.connect(lambda _: self.changed.emit())
+        else:
+            widget = QSpinBox()
+            widget.setRange(option.minimum, min(option.maximum, 2**31 - 1))
+            widget.valueChanged.connect(lambda _: self.changed.emit())
+        widget.setAccessibleName(option.name.replace("_", " "))
+        widget.setToolTip(option.meaning)
+        self.option_widgets[option.name] = widget
+        return widget
+
+    def load_preset(self, name: str) -> None:
+        """Put a preset's values into every option."""
+        self.set_rules(preset_rules(name))
+
+    def set_rules(self, rules: RuleSet) -> None:
+        self.preset.blockSignals(True)
+        self.preset.setCurrentText(rules.preset)
+        self.preset.blockSignals(False)
+        for name, row in self.option_rows.items():
+            self.form.setRowVisible(row, OPTION_BY_NAME[name].applies_to(rules.game))
+        for name, value in rules.options().items():
+            widget = self.option_widgets[name]
+            if isinstance(widget, KeyedSpins | ChoiceChecks):
+                widget.set_value(value)
+            elif isinstance(widget, QCheckBox):
+                widget.setChecked(bool(value))
+            elif isinstance(widget, QComboBox):
+                widget.setCurrentText(str(value))
+            elif isinstance(widget, QSpinBox):
+                widget.setValue(int(value))
+        self.changed.emit()
+
+    def rules(self) -> RuleSet:
+        """The rule set the editor shows."""
+        values: dict[str, Any] = {}
+        base = preset_rules(self.preset.currentText())
+        for name, widget in self.option_widgets.items():
+            if not OPTION_BY_NAME[name].applies_to(base.game):
+                continue  # another game's option: the preset's own value stands
+            if isinstance(widget, KeyedSpins | ChoiceChecks):
+                values[name] = widget.value()
+            elif isinstance(widget, QCheckBox):
+                values[name] = widget.isChecked()
+            elif isinstance(widget, QComboBox):
+                values[name] = widget.currentText()
+            elif isinstance(widget, QSpinBox):
+                values[name] = widget.value()
+        return replace(base, **values)
+
+    def problems(self) -> list[str]:
+        return [f"{p.field.removeprefix('rules.')}: {p.message}"
+                for p in check_consistency(self.rules())]  # fmt: skip
+
+
+class NoEnterDialog(QDialog):
+    """A dialog that Enter never accepts by itself: Enter acts on the button that has
+    the focus, and otherwise on nothing (a field's own Enter still works)."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            focused = self.focusWidget()
+            if isinstance(focused, QPushButton):
+                focused.click()
+            return
+        super().keyPressEvent(event)
+
+    def plain_buttons(self, box: QDialogButtonBox) -> None:
+        for button in box.buttons():
+            if isinstance(button, QPushButton):
+                button.setAutoDefault(False)
+                button.setDefault(False)
+
+
+class StartNightDialog(NoEnterDialog):
     """Choose the players in clockwise order, the filing, the rules and the stake."""
 
     def __init__(
@@ -104,36 +239,12 @@ class StartNightDialog(QDialog):
         self.setWindowTitle("Start a night")
         self.setAccessibleName("Start a night")
         self.roster = roster
-        self.option_widgets: dict[str, QWidget] = {}
 
-        self.seated = QListWidget()
-        self.seated.setAccessibleName("Seats, clockwise")
-        self.seated.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
-        self.add_name = QComboBox()
-        self.add_name.setEditable(True)
-        self.add_name.addItems(roster)
-        self.add_name.setCurrentText("")
-        self.add_name.setAccessibleName("Player to seat")
-        self.add_name.lineEdit().returnPressed.connect(self.add_player)
-        add = QPushButton("&Seat player")
-        add.clicked.connect(self.add_player)
-        remove = QPushButton("&Remove")
-        remove.clicked.connect(lambda: self.seated.takeItem(self.seated.currentRow()))
-        up = QPushButton("Move &up")
-        up.clicked.connect(lambda: self.move(-1))
-        down = QPushButton("Move &down")
-        down.clicked.connect(lambda: self.move(+1))
-        people = QGroupBox("Players, clockwise from the first dealer")
-        people_layout = QVBoxLayout(people)
-        adder = QHBoxLayout()
-        adder.addWidget(self.add_name, 1)
-        adder.addWidget(add)
-        people_layout.addLayout(adder)
-        people_layout.addWidget(self.seated)
-        movers = QHBoxLayout()
-        for button in (up, down, remove):
-            movers.addWidget(button)
-        people_layout.addLayout(movers)
+        self.summary = QLabel()
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)
+        self.summary.setAccessibleName("What the night starts with")
+        self.summary.setWordWrap(True)
+        self.summary.setStyleSheet("font-weight: bold;")
 
         self.league = QComboBox()
         self.league.setEditable(True)
@@ -152,35 +263,45 @@ class StartNightDialog(QDialog):
         filing.addRow("&Table", self.table)
         filing.addRow("D&ate", self.date)
 
-        self.preset = QComboBox()
-        self.preset.addItems(list(PRESETS))
-        self.preset.setAccessibleName("Rule preset")
-        self.preset.currentTextChanged.connect(self.load_preset)
+        self.seated = QListWidget()
+        self.seated.setAccessibleName("Seats, clockwise")
+        self.seated.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.add_name = QComboBox()
+        self.add_name.setEditable(True)
+        self.add_name.addItems(roster)
+        self.add_name.setCurrentText("")
+        self.add_name.setAccessibleName("Player to seat")
+        self.add_name.lineEdit().returnPressed.connect(self.add_player)
+        self.add_name.lineEdit().setPlaceholderText("a name, then Enter to seat")
+        add = QPushButton("&Seat player")
+        add.clicked.connect(self.add_player)
+        remove = QPushButton("&Remove")
+        remove.clicked.connect(lambda: (self.seated.takeItem(self.seated.currentRow()),
+                                        self.update_summary()))  # fmt: skip
+        up = QPushButton("Move &up")
+        up.clicked.connect(lambda: self.move(-1))
+        down = QPushButton("Move &down")
+        down.clicked.connect(lambda: self.move(+1))
+        people = QGroupBox("Players, clockwise from the first dealer")
+        people_layout = QVBoxLayout(people)
+        adder = QHBoxLayout()
+        adder.addWidget(self.add_name, 1)
+        adder.addWidget(add)
+        people_layout.addLayout(adder)
+        people_layout.addWidget(self.seated)
+        movers = QHBoxLayout()
+        for button in (up, down, remove):
+            button.setAutoDefault(False)
+            movers.addWidget(button)
+        add.setAutoDefault(False)
+        people_layout.addLayout(movers)
+
+        self.editor = RulesEditor()
+        self.preset = self.editor.preset
+        self.option_widgets = self.editor.option_widgets
+        self.editor.changed.connect(self.update_summary)
         rules_box = QGroupBox("House rules")
-        rules_form = QFormLayout()
-        rules_form.addRow("&Preset", self.preset)
-        self.rules_form = rules_form
-        self.option_rows: dict[str, QWidget] = {}
-        for option in OPTIONS:
-            widget = self._option_widget(option)
-            label = QLabel(option.name.replace("_", " "))
-            label.setToolTip(option.meaning)
-            meaning = QLabel(option.meaning)
-            meaning.setWordWrap(True)
-            meaning.setStyleSheet("color: palette(mid);")
-            row = QWidget()
-            row_layout = QHBoxLayout(row)
-            row_layout.setContentsMargins(0, 0, 0, 0)
-            row_layout.addWidget(widget)
-            row_layout.addWidget(meaning, 1)
-            rules_form.addRow(label, row)
-            self.option_rows[option.name] = row
-        inner = QWidget()
-        inner.setLayout(rules_form)
-        scroll = QScrollArea()
-        scroll.setWidget(inner)
-        scroll.setWidgetResizable(True)
-        QVBoxLayout(rules_box).addWidget(scroll)
+        QVBoxLayout(rules_box).addWidget(self.editor)
 
         self.problem = QLabel()
         self.problem.setStyleSheet("color: #b00020;")
@@ -189,27 +310,41 @@ class StartNightDialog(QDialog):
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start the &night")
+        self.start = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.start.setText("Start the &night")
+        self.plain_buttons(buttons)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
 
         left = QVBoxLayout()
-        left.addWidget(people, 1)
         left.addLayout(filing)
+        left.addWidget(people, 1)
         body = QHBoxLayout()
         body.addLayout(left, 2)
         body.addWidget(rules_box, 3)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
         layout.addLayout(body, 1)
         layout.addWidget(self.problem)
         layout.addWidget(buttons)
         self.resize(1000, 640)
-        self.load_preset(self.preset.currentText())
         self.restore_last()
         # After the table's last choices: choosing another league or season from here on
         # brings that league's (or season's) default rules and stake.
         self.league.currentTextChanged.connect(lambda _: self.load_filing_defaults())
+        self.league.currentTextChanged.connect(lambda _: self.update_summary())
         self.season.editingFinished.connect(self.load_filing_defaults)
+        self.update_summary()
+        self.add_name.setFocus()
+
+    def update_summary(self) -> None:
+        """The line at the top: league, game, stake and players, as the night will start."""
+        rules = self.editor.rules()
+        league = self.league.currentText().strip() or "no league"
+        stake = dollars(rules.stake_cents)
+        players = self.players()
+        seated = f"{len(players)} players" if players else "no players yet"
+        self.summary.setText(f"{league} · {rules.preset} · {stake} a point · {seated}")
 
     def load_filing_defaults(self) -> None:
         """Put the chosen league's (or season's) default rules into every option."""
@@ -220,64 +355,15 @@ class StartNightDialog(QDialog):
         if rules is not None:
             self.set_rules(rules)
 
-    # -- widgets -------------------------------------------------------------------
-
-    def _option_widget(self, option: Any) -> QWidget:
-        widget: QWidget
-        if option.keys:
-            widget = KeyedSpins(option.keys, option.minimum, option.maximum)
-        elif option.many:
-            widget = ChoiceChecks(option.choices)
-        elif option.is_bool:
-            widget = QCheckBox()
-        elif option.choices:
-            widget = QComboBox()
-            widget.addItems(list(option.choices))
-        else:
-            widget = QSpinBox()
-            widget.setRange(option.minimum, min(option.maximum, 2**31 - 1))
-        widget.setAccessibleName(option.name.replace("_", " "))
-        widget.setToolTip(option.meaning)
-        self.option_widgets[option.name] = widget
-        return widget
-
     def load_preset(self, name: str) -> None:
-        """Put a preset's values into every option."""
-        self.set_rules(preset_rules(name))
+        self.editor.load_preset(name)
 
     def set_rules(self, rules: RuleSet) -> None:
-        self.preset.blockSignals(True)
-        self.preset.setCurrentText(rules.preset)
-        self.preset.blockSignals(False)
-        for name, row in self.option_rows.items():
-            self.rules_form.setRowVisible(row, OPTION_BY_NAME[name].applies_to(rules.game))
-        for name, value in rules.options().items():
-            widget = self.option_widgets[name]
-            if isinstance(widget, KeyedSpins | ChoiceChecks):
-                widget.set_value(value)
-            elif isinstance(widget, QCheckBox):
-                widget.setChecked(bool(value))
-            elif isinstance(widget, QComboBox):
-                widget.setCurrentText(str(value))
-            elif isinstance(widget, QSpinBox):
-                widget.setValue(int(value))
+        self.editor.set_rules(rules)
 
     def rules(self) -> RuleSet:
         """The rule set the dialog shows."""
-        values: dict[str, Any] = {}
-        base = preset_rules(self.preset.currentText())
-        for name, widget in self.option_widgets.items():
-            if not OPTION_BY_NAME[name].applies_to(base.game):
-                continue  # another game's option: the preset's own value stands
-            if isinstance(widget, KeyedSpins | ChoiceChecks):
-                values[name] = widget.value()
-            elif isinstance(widget, QCheckBox):
-                values[name] = widget.isChecked()
-            elif isinstance(widget, QComboBox):
-                values[name] = widget.currentText()
-            elif isinstance(widget, QSpinBox):
-                values[name] = widget.value()
-        return replace(base, **values)
+        return self.editor.rules()
 
     def add_player(self) -> None:
         name = self.add_name.currentText().strip()
@@ -287,6 +373,7 @@ class StartNightDialog(QDialog):
             self.seated.addItem(known)
         self.add_name.setCurrentText("")
         self.add_name.setFocus()
+        self.update_summary()
 
     def move(self, step: int) -> None:
         row = self.seated.currentRow()
@@ -314,7 +401,7 @@ class StartNightDialog(QDialog):
 
     def problems(self) -> list[str]:
         rules = self.rules()
-        found = [f"{p.field.removeprefix('rules.')}: {p.message}" for p in check_consistency(rules)]
+        found = self.editor.problems()
         players = self.players()
         if len(players) < rules.dealt_in:
             found.append(f"{rules.preset} deals {rules.dealt_in} in: seat at least that many")
@@ -349,8 +436,6 @@ class StartNightDialog(QDialog):
             return
         try:
             saved = json.loads(str(raw))
-            from scorekeeper.rules import parse_rules
-
             rules, _ = parse_rules(saved["rules"])
         except (ValueError, KeyError, TypeError):
             return
@@ -361,3 +446,48 @@ class StartNightDialog(QDialog):
         self.league.setCurrentText(saved.get("league") or "")
         self.season.setText(saved.get("season") or "")
         self.table.setText(saved.get("table") or "")
+
+
+class RulesDialog(NoEnterDialog):
+    """A night's house rules, changed after it started: every hand is rescored under
+    the new rules, and the change goes into the night's history."""
+
+    def __init__(self, rules: RuleSet, hands: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("House rules of this night")
+        self.setAccessibleName("House rules of this night")
+        self.editor = RulesEditor()
+        self.editor.set_rules(rules)
+        note = QLabel(
+            f"Every one of the night's {hands} hands is scored again under the rules you "
+            "choose here; the rules before stay in the night's history, and Ctrl+Z puts "
+            "them back."
+        )
+        note.setWordWrap(True)
+        self.problem = QLabel()
+        self.problem.setStyleSheet("color: #b00020;")
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)
+        self.problem.setWordWrap(True)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Rescore the night")
+        self.plain_buttons(buttons)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(note)
+        layout.addWidget(self.editor, 1)
+        layout.addWidget(self.problem)
+        layout.addWidget(buttons)
+        self.resize(760, 600)
+
+    def rules(self) -> RuleSet:
+        return self.editor.rules()
+
+    def accept(self) -> None:
+        found = self.editor.problems()
+        if found:
+            self.problem.setText("⚠ " + "; ".join(found))
+            return
+        super().accept()

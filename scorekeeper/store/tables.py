@@ -146,6 +146,19 @@ class HandRevisionRow(SQLModel, table=True):
     recorded_at: dt.datetime = _moment()
 
 
+class NightChangeRow(SQLModel, table=True):
+    """What happened to a night as a whole: its house rules changed (the rules before
+    and after), or the night deleted or brought back."""
+
+    __tablename__ = "night_change"
+    id: int | None = Field(default=None, primary_key=True)
+    night_id: int = Field(foreign_key="night.id", index=True)
+    action: str  # "rules", "delete" or "restore"
+    before: dict[str, Any] | None = _json(nullable=True)
+    after: dict[str, Any] | None = _json(nullable=True)
+    recorded_at: dt.datetime = _moment()
+
+
 class HandScoreRow(SQLModel, table=True):
     """Cache: a hand's computed result, rebuilt in the same transaction as any change."""
 

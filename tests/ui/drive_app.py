@@ -3,7 +3,7 @@
     python -m tests.ui.drive_app DATABASE_URL SETTINGS_DIR
 
 Opens the night screen offscreen on the night to reopen and types one typical hand
-after another ("2", "4", "74", Enter), printing "recorded N" once the sheet shows
+after another ("2", "4", "74", Tab, Enter), printing "recorded N" once the sheet shows
 hand N (the store has committed it by then).  It runs until it is killed.
 """
 
@@ -35,6 +35,7 @@ def main() -> None:
         window.focus_entry()
         for key in "2474":
             QTest.keyClick(QApplication.focusWidget(), key)
+        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
         QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
         shown = len(window.session.view.lines)
         print(f"recorded {shown}", flush=True)

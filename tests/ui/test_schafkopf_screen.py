@@ -28,6 +28,7 @@ def test_sauspiel_wenz_with_kontra_and_ramsch_with_a_jungfrau(
 
     # 1. Sauspiel: Ann (seat 1) calls; Cal (seat 3) held the ace; they take 75.
     keyboard.type("1" + "3" + "75")
+    keyboard.press(Qt.Key.Key_Tab)
     keyboard.enter()
     qtbot.waitUntil(lambda: len(window.session.view.lines) == 1)
 
@@ -37,7 +38,8 @@ def test_sauspiel_wenz_with_kontra_and_ramsch_with_a_jungfrau(
     keyboard.type("2")  # Bob; the game list has the focus next
     keyboard.press(Qt.Key.Key_Down)  # Farbsolo -> Wenz
     keyboard.alt(Qt.Key.Key_P)
-    keyboard.type("80")  # two digits: on to the tricks, guessed from the points
+    keyboard.type("80")
+    keyboard.press(Qt.Key.Key_Tab)  # the tricks, proposed from the points
     keyboard.press(Qt.Key.Key_Tab)  # Laufende
     keyboard.type("2")
     keyboard.press(Qt.Key.Key_Tab)  # knocks
@@ -45,7 +47,7 @@ def test_sauspiel_wenz_with_kontra_and_ramsch_with_a_jungfrau(
     keyboard.press(Qt.Key.Key_Down)
     assert entry.hand() == {"type": "solo", "dealer": "Bob", "declarer": "Bob", "tricks": 5,
                             "kontra": 1, "points": 80, "laufende": 2, "game": "wenz"}  # fmt: skip
-    keyboard.alt(Qt.Key.Key_S)
+    keyboard.alt(Qt.Key.Key_V)
     qtbot.waitUntil(lambda: len(window.session.view.lines) == 2)
 
     # 3. Ramsch: Bob has the most points, Dee took no trick (a Jungfrau).

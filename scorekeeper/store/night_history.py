@@ -1,0 +1,110 @@
+"""A night as a whole, changed after it started: its house rules (every hand rescored
+under the new rules in the same transaction), or the night deleted and brought back.
+Each change is kept in the night's history (`night_change`), so nothing is lost."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session, col, func, select
+
+from scorekeeper.rules import RuleSet
+from scorekeeper.store.database import Database
+from scorekeeper.store.errors import StorageError
+from scorekeeper.store.state import check_night, load_state, rescore
+from scorekeeper.store.tables import HandRow, NightChangeRow, NightRow, now
+
+
+@dataclass(frozen=True)
+class NightChange:
+    """One entry of a night's history."""
+
+    action: str  # "rules", "delete" or "restore"
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    recorded_at: dt.datetime
+
+
+@dataclass(frozen=True)
+class DeletedNight:
+    """A night that was deleted, as the list to bring one back shows it."""
+
+    id: int
+    played_on: dt.date | None
+    title: str | None
+    hands: int
+    deleted_at: dt.datetime
+
+
+def change_rules(db: Database, *, night_id: int, rules: RuleSet) -> None:
+    """Score a night under RULES from now on: every hand is checked and rescored under
+    them in one transaction (nothing changes if one hand cannot be scored), and the
+    rules before and after go into the night's history."""
+    with db.transaction() as session:
+        state = load_state(session, night_id, lock=True)
+        if state.row.closed_at is not None:
+            raise StorageError(f"night {night_id} is closed; reopen it to change its rules")
+        before = dict(state.row.rules)
+        after = rules.to_json()
+        if before == after:
+            return
+        state.rules = rules
+        night = check_night(state, [h.record for h in state.hands])
+        state.row.rules = after
+        session.add(state.row)
+        session.add(NightChangeRow(night_id=night_id, action="rules", before=before, after=after))
+        session.flush()
+        rescore(session, state, night, state.hands, from_position=1)
+
+
+def set_deleted(db: Database, *, night_id: int, deleted: bool) -> None:
+    """Delete a night (it leaves every list, and its hands and history are kept) or
+    bring it back; either way the night's history says so."""
+    with db.transaction() as session:
+        row = _night(session, night_id)
+        row.discarded_at = now() if deleted else None
+        row.updated_at = now()
+        session.add(row)
+        action = "delete" if deleted else "restore"
+        session.add(NightChangeRow(night_id=night_id, action=action))
+
+
+def night_changes(db: Database, *, night_id: int) -> list[NightChange]:
+    """A night's history, oldest first."""
+    with db.session() as session:
+        rows = session.exec(
+            select(NightChangeRow)
+            .where(NightChangeRow.night_id == night_id)
+            .order_by(col(NightChangeRow.id))
+        ).all()
+        return [NightChange(r.action, r.before, r.after, r.recorded_at) for r in rows]
+
+
+def deleted_nights(db: Database) -> list[DeletedNight]:
+    """Nights that were deleted, the latest first."""
+    with db.session() as session:
+        hands = (
+            select(HandRow.night_id, func.count().label("hands"))
+            .group_by(col(HandRow.night_id))
+            .subquery()
+        )
+        rows = session.exec(
+            select(NightRow, hands.c.hands)
+            .outerjoin(hands, hands.c.night_id == NightRow.id)
+            .where(col(NightRow.discarded_at).is_not(None))
+            .order_by(col(NightRow.discarded_at).desc())
+        ).all()
+        return [
+            DeletedNight(n.id or 0, n.played_on, n.title, count or 0, n.discarded_at)
+            for n, count in rows
+            if n.discarded_at is not None
+        ]
+
+
+def _night(session: Session, night_id: int) -> NightRow:
+    row = session.get(NightRow, night_id)
+    if row is None:
+        raise StorageError(f"there is no night {night_id}")
+    return row

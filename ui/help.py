@@ -1,0 +1,158 @@
+"""Help ▸ Keyboard (F1): every shortcut of the night screen and the entry form's
+contract on one screen; and the welcome shown on the first start, which says that the
+sample league is a sample and offers to start a night.
+
+The shortcuts are read from the window's own actions and the form's own labels, so the
+list is always the one the app answers to.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QMainWindow,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+# The entry form's contract, as the README states it (a test holds the two together).
+CONTRACT = (
+    "Every key lands in the field that has the focus.",
+    "A seat digit (1 to 8; 0 for alone in Partner) is complete: the form moves on by "
+    "itself. A name, or the start of one, and every number could go on: Tab moves on.",
+    "No number is ever split or merged: what you type into a field stays in it.",
+    "Nothing that changes the score is filled in silently: a proposal (the tricks from "
+    "the points, the next dealer) stands in its field, selected, so typing replaces it.",
+    "A blank field the hand needs is missing, never a default: type 0 for alone.",
+    "Enter saves the hand when it is complete, else goes to the first field that needs "
+    "something. The preview under the form says what Enter will save.",
+    "Ctrl+Z first clears a half-typed hand; with nothing typed it undoes the last saved "
+    "change, and the status bar says which. Ctrl+Shift+Z or Ctrl+Y redoes it.",
+)
+
+# What a typical hand takes, key by key (the README has the same).
+EXAMPLES = (
+    ("Sheepshead: Bob (seat 2) picks, Dee (4) partners, they take 74",
+     "2  4  7 4  Tab  Enter   (Enter takes the proposed tricks; or type them, then Enter)"),
+    ("Picker alone, 61 points, by name", "Bob Tab  0  6 1  Tab  Enter"),
+    ("Schafkopf: Ann (1) plays a Sauspiel with Cal (3), takes 75 in 5 tricks",
+     "1  3  7 5  Tab  5  Enter"),
+    ("A Wenz (solo) by Bob", "Alt+O  2  W  Tab  8 2  Tab  Enter"),
+)  # fmt: skip
+
+
+def _mnemonic(text: str) -> str | None:
+    found = re.search(r"&(\w)", text)
+    return f"Alt+{found.group(1).upper()}" if found else None
+
+
+def shortcut_rows(window: QMainWindow) -> list[tuple[str, str]]:
+    """(keys, what they do) for every menu action of WINDOW that has a shortcut."""
+    rows: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for action in window.findChildren(QAction):
+        keys = [k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts()]
+        what = action.text().replace("&", "")
+        if keys and what and what not in seen:
+            seen.add(what)
+            rows.append((" or ".join(keys), what))
+    return rows
+
+
+def form_rows(form: QWidget) -> list[tuple[str, str]]:
+    """(Alt+letter, what it does) for every field label and button of the entry form."""
+    rows = []
+    for button in form.findChildren(QAbstractButton):
+        key = _mnemonic(button.text())
+        if key:
+            rows.append((key, button.text().replace("&", "")))
+    for label in form.findChildren(QLabel):
+        key = _mnemonic(label.text())
+        if key and label.buddy() is not None:
+            rows.append((key, "go to " + label.text().replace("&", "")))
+    return sorted(rows)
+
+
+def keys_html(window: QMainWindow, form: QWidget) -> str:
+    """The whole help page."""
+
+    def table(rows: list[tuple[str, str]]) -> str:
+        cells = "".join(
+            f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(w)}</td></tr>" for k, w in rows
+        )
+        return f"<table cellspacing='0' cellpadding='3'>{cells}</table>"
+
+    contract = "".join(f"<li>{html.escape(line)}</li>" for line in CONTRACT)
+    examples = table([(w, k) for w, k in EXAMPLES])
+    return (
+        "<h2>Recording a hand</h2>"
+        f"<ul>{contract}</ul>"
+        "<h3>Typical hands, key by key</h3>"
+        f"{examples}"
+        "<h3>In the entry form</h3>"
+        f"{table([('Tab / Shift+Tab', 'next / previous field'), ('Esc', 'cancel an edit'), *form_rows(form)])}"  # noqa: E501
+        "<h3>Everywhere in the window</h3>"
+        f"{table([*shortcut_rows(window), ('Delete (on the sheet)', 'delete the selected hand')])}"
+    )
+
+
+class KeysDialog(QDialog):
+    """Help ▸ Keyboard and the entry form."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        super().__init__(window)
+        self.setWindowTitle("Keyboard and the entry form")
+        self.setAccessibleName("Keyboard and the entry form")
+        self.text = QTextBrowser()
+        self.text.setHtml(keys_html(window, getattr(window, "entry", window)))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.text)
+        layout.addWidget(buttons)
+        self.resize(760, 680)
+
+
+WELCOME = (
+    "<h2>Welcome to Sheepshead Scorekeeper</h2>"
+    "<p>It keeps the score of a night at the table, hand by hand, under your house "
+    "rules: every hand, total and settlement sums to zero.</p>"
+    "<p><b>What you see now is a sample:</b> the <i>Tuesday Night League</i> and its "
+    "nights are made up, so there is something to look around in (the sheet, the "
+    "Settle up tab, League ▸ Standings). Delete them or leave them; your own nights "
+    "are kept apart by their league.</p>"
+    "<p>To score your own table, start a night: seat the players clockwise, choose the "
+    "league and the stake, and type each hand. F1 shows every key.</p>"
+)
+
+
+class WelcomeDialog(QDialog):
+    """The first start: the sample is a sample; start a night, or look around."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Welcome")
+        self.setAccessibleName("Welcome")
+        text = QLabel(WELCOME)
+        text.setTextFormat(Qt.TextFormat.RichText)
+        text.setWordWrap(True)
+        buttons = QDialogButtonBox()
+        start = buttons.addButton("&Start a night", QDialogButtonBox.ButtonRole.AcceptRole)
+        look = buttons.addButton("&Look around the sample", QDialogButtonBox.ButtonRole.RejectRole)
+        start.setDefault(True)
+        look.setAutoDefault(False)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(text)
+        layout.addWidget(buttons)
+        self.resize(560, 320)

@@ -2,8 +2,9 @@
 
     xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/python scripts/screenshots.py OUTDIR
 
-States: the empty start (starting a night), a night in progress, settling up, the chart,
-the league window (standings, a player's page, the money across nights), and a
+States: the empty start (starting a night), a night in progress, a hand being typed
+with its preview, the welcome of the first start, Help ▸ Keyboard, settling up, the
+chart, the league window (standings, a player's page, the money across nights), and a
 Schafkopf night with a Wenz being entered.
 """
 
@@ -12,7 +13,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from scorekeeper.sample import sample_schafkopf_document
@@ -20,6 +22,7 @@ from scorekeeper.store.nights import import_night
 from scorekeeper.store.seed import seed_sample_league
 from scorekeeper.store.tonight import night_to_reopen
 from ui.app import identify, open_store, open_window
+from ui.help import KeysDialog
 from ui.start_dialog import StartNightDialog
 
 
@@ -57,16 +60,48 @@ def main() -> None:
         entry.tricks.setText("5")
         entry.laufende.setValue(2)
         entry.kontra.setCurrentIndex(1)
+        entry.check()
         entry.save.setFocus()
 
     def grab(name: str) -> None:
         app.primaryScreen().grabWindow(0).save(str(out / name))
+
+    def typed(keys: str) -> None:
+        for key in keys:
+            QTest.keyClick(QApplication.focusWidget(), key)
+
+    def hand_being_typed() -> None:
+        night.focus_entry()
+        typed("2" + "4" + "74")  # Bob picks, Dee partners, they take 74
+        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)  # tricks proposed
+
+    def welcome() -> None:
+        night.entry.clear_typing()
+        night.show_welcome()
+
+    def keys() -> None:
+        assert night.welcome is not None
+        night.welcome.reject()
+        help_dialog = KeysDialog(night)
+        help_dialog.resize(760, 760)
+        help_dialog.move(250, 20)
+        help_dialog.show()
+        shown["keys"] = help_dialog
+
+    shown: dict[str, Any] = {}
 
     steps = [
         lambda: grab("empty-start.png"),
         lambda: (dialog.close(), empty.close(), night.show(), night.activateWindow()),
         lambda: night.entry.picker.setFocus(),
         lambda: grab("mid-night.png"),
+        hand_being_typed,
+        lambda: grab("entry-preview.png"),
+        welcome,
+        lambda: grab("welcome.png"),
+        keys,
+        lambda: grab("keyboard-help.png"),
+        lambda: (shown["keys"].close(), night.activateWindow()),
         lambda: night.tabs.setCurrentWidget(night.settlement),
         lambda: grab("settlement.png"),
         lambda: night.tabs.setCurrentWidget(night.chart),

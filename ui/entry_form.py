@@ -98,6 +98,22 @@ class EntrySpin(QSpinBox):
         return super().event(event)
 
 
+class ChoiceBox(QComboBox):
+    """A choice of the entry form, made by typing the start of its words: a space is
+    part of those words (a plain combo box would open its list on it, and the keys
+    after it would be lost).  F4 or Alt+Down opens the list."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.modifiers():
+            view = self.view()
+            view.setCurrentIndex(self.model().index(self.currentIndex(), 0))
+            view.keyboardSearch(" ")
+            if view.currentIndex().row() >= 0:
+                self.setCurrentIndex(view.currentIndex().row())
+            return
+        super().keyPressEvent(event)
+
+
 class InstantShortcut:
     """Mixin: a button whose Alt+letter acts at once, and leaves the focus where it
     was (so the digits typed next land in the field being typed in).  Qt "animates" a

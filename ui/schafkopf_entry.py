@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout, QW
 from scorekeeper.rules import CARD_POINTS
 from scorekeeper.schafkopf import BIDS, KONTRA_STEPS, SOLO_GAMES, kontra_words
 from ui.entry_form import (
+    ChoiceBox,
     EntryCheck,
     EntryForm,
     EntrySpin,
@@ -47,8 +48,8 @@ ALL_PASS_TYPES = {"redeal": "pass", "pot": "pass", "ramsch": "ramsch", "leaster"
 
 
 def combo(name: str, items: Any) -> QComboBox:
-    """A combo box of (data, text) items with an accessible name."""
-    box = QComboBox()
+    """A choice box of (data, text) items with an accessible name."""
+    box = ChoiceBox()
     box.setAccessibleName(name)
     for data, text in items:
         box.addItem(text, data)

@@ -443,3 +443,32 @@ def test_the_first_start_says_the_sample_is_a_sample(qtbot, database, open_windo
         b.text().replace("&", "") for b in window.welcome.findChildren(type(window.entry.save))
     ]
     window.welcome.reject()
+
+
+def test_a_typical_call_game_takes_at_most_eight_keys(database, open_window, keyboard) -> None:
+    night_id = nights.import_night(database, night_doc("schafkopf", [], FOUR))
+    open_window(database, night_id)
+    keyboard.type("1")  # Ann declares a Sauspiel (the form starts on a call game)
+    keyboard.type("3")  # Cal held the called ace
+    keyboard.type("75")  # their points
+    keyboard.press(Qt.Key.Key_Tab)
+    keyboard.type("5")  # their tricks
+    keyboard.enter()
+    assert keyboard.count <= 8
+    (hand,) = stored(database, night_id)
+    assert (hand["declarer"], hand["partners"], hand["points"], hand["tricks"]) == (
+        "Ann",
+        ["Cal"],
+        75,
+        5,
+    )
+
+
+def test_the_readme_states_the_forms_contract_as_the_app_does() -> None:
+    from pathlib import Path
+
+    from ui.help import CONTRACT
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    for line in CONTRACT:
+        assert f"- {line}" in readme, line

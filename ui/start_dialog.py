@@ -217,6 +217,17 @@ class NoEnterDialog(QDialog):
             return
         super().keyPressEvent(event)
 
+    def problem_and_buttons(self) -> tuple[QLabel, QDialogButtonBox]:
+        """The line that names what stops the dialog, and its OK and Cancel."""
+        problem = QLabel()
+        problem.setStyleSheet("color: #b00020;")
+        problem.setTextFormat(Qt.TextFormat.PlainText)
+        problem.setWordWrap(True)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        return problem, buttons
+
     def plain_buttons(self, box: QDialogButtonBox) -> None:
         for button in box.buttons():
             if isinstance(button, QPushButton):
@@ -303,13 +314,7 @@ class StartNightDialog(NoEnterDialog):
         rules_box = QGroupBox("House rules")
         QVBoxLayout(rules_box).addWidget(self.editor)
 
-        self.problem = QLabel()
-        self.problem.setStyleSheet("color: #b00020;")
-        self.problem.setTextFormat(Qt.TextFormat.PlainText)
-        self.problem.setWordWrap(True)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
+        self.problem, buttons = self.problem_and_buttons()
         self.start = buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.start.setText("Start the &night")
         self.plain_buttons(buttons)
@@ -464,13 +469,7 @@ class RulesDialog(NoEnterDialog):
             "them back."
         )
         note.setWordWrap(True)
-        self.problem = QLabel()
-        self.problem.setStyleSheet("color: #b00020;")
-        self.problem.setTextFormat(Qt.TextFormat.PlainText)
-        self.problem.setWordWrap(True)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
+        self.problem, buttons = self.problem_and_buttons()
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Rescore the night")
         self.plain_buttons(buttons)
         buttons.accepted.connect(self.accept)

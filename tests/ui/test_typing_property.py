@@ -118,6 +118,13 @@ def typed_and_stored(
     return dict(nights.export_night(database, night_id=night_id)["hands"][-1])
 
 
+def run_every_example(window: Any, typed: Callable[[], None]) -> None:
+    """Run the property; each example records one hand, so the night shows that none
+    was thrown away for want of valid hands."""
+    typed()
+    assert len(window.session.view.lines) >= EXAMPLES
+
+
 @pytest.fixture
 def night(database: Any, open_window: Any, keyboard: Any) -> Callable[..., Any]:
     def make(rules: dict[str, Any], players: list[str]) -> tuple[Any, int, Any]:
@@ -209,9 +216,7 @@ def test_a_typed_sheepshead_hand_is_recorded_exactly(
         stored = typed_and_stored(window, database, night_id, type_it)
         assert stored == canonical(hand, players, number)
 
-    typed()
-    # Each example recorded one hand: none was thrown away for want of valid hands.
-    assert len(window.session.view.lines) >= EXAMPLES
+    run_every_example(window, typed)
 
 
 def _game_start(key: str) -> str:
@@ -319,6 +324,4 @@ def test_a_typed_schafkopf_hand_is_recorded_exactly(night, keyboard, database) -
         stored = typed_and_stored(window, database, night_id, type_it)
         assert stored == canonical(hand, players, number)
 
-    typed()
-    # Each example recorded one hand: none was thrown away for want of valid hands.
-    assert len(window.session.view.lines) >= EXAMPLES
+    run_every_example(window, typed)

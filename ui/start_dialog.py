@@ -282,6 +282,7 @@ class StartNightDialog(NoEnterDialog):
         self.add_name.addItems(roster)
         self.add_name.setCurrentText("")
         self.add_name.setAccessibleName("Player to seat")
+        self.add_name.setCompleter(None)  # "Jo" typed is Jo, never completed to Jon
         self.add_name.lineEdit().returnPressed.connect(self.add_player)
         self.add_name.lineEdit().setPlaceholderText("a name, then Enter to seat")
         add = QPushButton("&Seat player")

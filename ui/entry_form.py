@@ -300,7 +300,7 @@ class EntryForm(QWidget):
     """The form under the sheet that records, inserts or edits one hand.  A subclass
     builds its fields (`_build`), clears them (`_reset`), shows the ones a hand type
     needs (`_type_changed`), loads a record (`start_edit`), writes one (`hand`), and
-    says which fields a hand type needs (`required`) and their order (`field_order`)."""
+    names its fields in the order they are typed (`typing_order`)."""
 
     submitted = Signal(dict)
     cancelled = Signal()
@@ -310,8 +310,7 @@ class EntryForm(QWidget):
         self.view: NightView | None = None
         self.editing: HandLine | None = None
         self.insert_at: int | None = None
-        self.problems: list[str] = []
-        self.problem_keys: list[str] = []
+        self.found: list[tuple[str, str]] = []  # (field key, message) of each problem
         self.result: HandResult | None = None  # the hand's score, when it has no problem
         self.tried = False  # "missing" is said beside a field only once a save was tried
         self._doubler_names: list[str] = []
@@ -395,8 +394,9 @@ class EntryForm(QWidget):
         buttons.addWidget(self.save)
         return buttons
 
-    def chain_tabs(self, widgets: Sequence[QWidget]) -> None:
-        """Tab goes through WIDGETS in this order (the order the keys are typed in)."""
+    def chain_tabs(self, *after: QWidget) -> None:
+        """Tab goes through the fields in typing order, then AFTER, then Save."""
+        widgets = [widget for _, widget in self.field_order()] + [*after, self.save]
         for first, second in itertools.pairwise(widgets):
             QWidget.setTabOrder(first, second)
 
@@ -404,6 +404,11 @@ class EntryForm(QWidget):
         for key, widgets in self.rows.items():
             for widget in widgets:
                 widget.setVisible(show[key])
+
+    @property
+    def problems(self) -> list[str]:
+        """Every problem with the hand as entered, "field: message"."""
+        return [f"{key}: {message}" for key, message in self.found]
 
     # -- what a subclass provides --------------------------------------------------
 
@@ -425,9 +430,11 @@ class EntryForm(QWidget):
     def hand(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    typing_order: tuple[str, ...] = ()  # a subclass's field keys, in the order typed
+
     def field_order(self) -> list[tuple[str, QWidget]]:
         """(key, widget) of every field, in the order they are typed."""
-        raise NotImplementedError
+        return [(key, self.rows[key][1]) for key in self.typing_order]
 
     def form_problems(self) -> list[tuple[str, str]]:
         """Problems the form itself sees, before the core looks: (field key, message)."""
@@ -636,7 +643,7 @@ class EntryForm(QWidget):
         for label in self.errors.values():
             label.clear()
         self.general.clear()
-        self.problems, self.problem_keys, self.result = [], [], None
+        self.found, self.result = [], None
         if self.view is None:
             self.save.setEnabled(False)
             self.preview.setText("")
@@ -660,13 +667,12 @@ class EntryForm(QWidget):
             except InvalidNight as error:
                 for p in error.problems:
                     self._show_problem(self.field_for(p.field.split(".")[0]), p.message)
-        self.save.setEnabled(not self.problems)
+        self.save.setEnabled(not self.found)
         self._show_preview(hand)
         return self.problems
 
     def _show_problem(self, key: str, message: str) -> None:
-        self.problems.append(f"{key}: {message}")
-        self.problem_keys.append(key)
+        self.found.append((key, message))
         if message.startswith("missing") and not self.tried:
             return
         label = self.errors.get(key)
@@ -687,27 +693,20 @@ class EntryForm(QWidget):
                 f"Hand {self.number}{took}: {self.result.explanation} Enter saves it."
             )
             return
-        order = {key: n for n, (key, _) in enumerate(self.field_order())}
-        missing_keys = [
-            key
-            for key, problem in zip(self.problem_keys, self.problems, strict=True)
-            if problem.split(": ", 1)[1].startswith("missing")
-        ]
-        missing = [
-            self.labels.get(k, k) for k in sorted(missing_keys, key=lambda k: order.get(k, 99))
-        ]
-        others = [p for p in self.problems if not p.split(": ", 1)[1].startswith("missing")]
+        missing = {key for key, message in self.found if message.startswith("missing")}
+        others = [(key, message) for key, message in self.found if key not in missing]
         parts = []
         if missing:
-            parts.append("Still to type: " + ", ".join(dict.fromkeys(missing)) + ".")
+            names = [self.labels.get(key, key) for key in self.typing_order if key in missing]
+            parts.append("Still to type: " + ", ".join(names) + ".")
         if others:
-            key, message = others[0].split(": ", 1)
+            key, message = others[0]
             parts.append(f"{self.labels.get(key, key)}: {message}.")
         self.preview.setText(" ".join(parts) or f"Hand {self.number}")
 
     def first_problem_field(self) -> QWidget | None:
         """The first field, in typing order, that has a problem."""
-        keys = set(self.problem_keys)
+        keys = {key for key, _ in self.found}
         visible = self._visible_keys()
         for key, widget in self.field_order():
             if key in keys and key in visible and widget.isEnabled():

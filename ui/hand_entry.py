@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout
 
 from scorekeeper.records import CALLS
 from scorekeeper.rules import CARD_POINTS
@@ -53,6 +53,22 @@ def estimate_tricks(points: int, tricks: int) -> int:
 
 class HandEntry(EntryForm):
     """The Sheepshead form: pick, leaster, nobody picked, misplay."""
+
+    typing_order = (
+        "dealer",
+        "picker",
+        "partners",
+        "points",
+        "tricks",
+        "call",
+        "winner",
+        "leaster_points",
+        "leaster_tricks",
+        "misplayer",
+        "misplays",
+        "doublers",
+        "sitting_out",
+    )
 
     def _build(self) -> None:
         type_row = self.type_row(TYPES)
@@ -106,10 +122,7 @@ class HandEntry(EntryForm):
         layout.addLayout(self.button_row())
         layout.addWidget(self.preview)
 
-        self.chain_tabs([self.dealer, self.picker, self.partner, self.points, self.tricks,
-                         self.call, self.winner, self.leaster_points, self.leaster_tricks,
-                         self.misplayer, self.misplays, self.doublers, self.sitting_out,
-                         self.defenders, self.last_hand, self.save])  # fmt: skip
+        self.chain_tabs(self.defenders, self.last_hand)
         for field in (
             self.dealer,
             self.picker,
@@ -222,14 +235,6 @@ class HandEntry(EntryForm):
         if points is None or self.view is None or not 0 <= points <= CARD_POINTS:
             return None
         return estimate_tricks(points, self.view.rules.tricks)
-
-    def field_order(self) -> list[tuple[str, QWidget]]:
-        return [("dealer", self.dealer), ("picker", self.picker), ("partners", self.partner),
-                ("points", self.points), ("tricks", self.tricks), ("call", self.call),
-                ("winner", self.winner), ("leaster_points", self.leaster_points),
-                ("leaster_tricks", self.leaster_tricks), ("misplayer", self.misplayer),
-                ("misplays", self.misplays), ("doublers", self.doublers),
-                ("sitting_out", self.sitting_out)]  # fmt: skip
 
     def form_problems(self) -> list[tuple[str, str]]:
         """A blank partner is missing (0 is alone), when the rules allow a partner."""

@@ -59,6 +59,28 @@ def combo(name: str, items: Any) -> QComboBox:
 class SchafkopfEntry(EntryForm):
     """The Schafkopf form: call games, solos, Null, Ramsch, passes, leasters, misplays."""
 
+    typing_order = (
+        "dealer",
+        "declarer",
+        "partners",
+        "game",
+        "points",
+        "tricks",
+        "laufende",
+        "knocks",
+        "kontra",
+        "declared",
+        "bid",
+        "ramsch_points",
+        "ramsch_tricks",
+        "loser",
+        "winner",
+        "misplayer",
+        "misplays",
+        "doublers",
+        "sitting_out",
+    )
+
     def _build(self) -> None:
         type_row = self.type_row(TYPES)
         self.declarer = SeatField("Declarer (Spieler)")
@@ -129,12 +151,7 @@ class SchafkopfEntry(EntryForm):
         layout.addWidget(self.preview)
 
         self.points.textEdited.connect(lambda _: self.tricks.withdraw())
-        self.chain_tabs([self.dealer, self.declarer, self.partner, self.game, self.points,
-                         self.tricks, self.laufende, self.knocks, self.kontra, self.declared,
-                         self.bid, self.ramsch_points, self.ramsch_tricks, self.loser,
-                         self.winner, self.misplayer, self.misplays, self.doublers,
-                         self.sitting_out, self.forced, self.renonce, self.last_hand,
-                         self.save])  # fmt: skip
+        self.chain_tabs(self.forced, self.renonce, self.last_hand)
         for field in (self.dealer, self.declarer, self.partner, self.points, self.tricks,
                       self.ramsch_points, self.ramsch_tricks, self.loser, self.winner,
                       self.misplayer, self.misplays, self.sitting_out):  # fmt: skip
@@ -273,17 +290,6 @@ class SchafkopfEntry(EntryForm):
         if points is None or points > CARD_POINTS or self.kind not in ("call", "solo"):
             return None
         return estimate_tricks(points, 8)
-
-    def field_order(self) -> list[tuple[str, QWidget]]:
-        return [("dealer", self.dealer), ("declarer", self.declarer),
-                ("partners", self.partner), ("game", self.game), ("points", self.points),
-                ("tricks", self.tricks), ("laufende", self.laufende),
-                ("knocks", self.knocks), ("kontra", self.kontra),
-                ("declared", self.declared), ("bid", self.bid),
-                ("ramsch_points", self.ramsch_points), ("ramsch_tricks", self.ramsch_tricks),
-                ("loser", self.loser), ("winner", self.winner),
-                ("misplayer", self.misplayer), ("misplays", self.misplays),
-                ("doublers", self.doublers), ("sitting_out", self.sitting_out)]  # fmt: skip
 
     # -- the hand ------------------------------------------------------------------
 

@@ -20,24 +20,21 @@ The form's contract (README "Recording a hand", Help ▸ Keyboard):
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QAction, QFocusEvent, QKeyEvent, QKeySequence
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractSpinBox,
     QButtonGroup,
-    QCheckBox,
     QComboBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
-    QRadioButton,
-    QSpinBox,
     QWidget,
 )
 
@@ -45,255 +42,8 @@ from scorekeeper.document import read_hand
 from scorekeeper.night import HandResult
 from scorekeeper.problems import InvalidNight
 from scorekeeper.validation import validate_hand, who_sits_out
+from ui.entry_fields import EntryRadio, NumberField, SeatField
 from ui.session import HandLine, NightView
-
-SEAT_DIGITS = 1  # seats are 1 to 8: one digit says which, and nothing can follow it
-
-
-def window_takes(widget: QWidget, event: QEvent) -> bool:
-    """True when EVENT is a Ctrl or Alt key that one of the window's actions answers to
-    (Undo, Redo, Settle up, …): a field then lets the window have it, instead of using
-    it for its own editing (a line edit's Ctrl+Z, or Ctrl+E for "end of line")."""
-    if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
-        return False
-    modifiers = event.modifiers()
-    if not modifiers & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
-        return False
-    pressed = QKeySequence(event.keyCombination())
-    for action in widget.window().findChildren(QAction):
-        if any(
-            key.matches(pressed) == QKeySequence.SequenceMatch.ExactMatch
-            for key in action.shortcuts()
-        ):
-            return True
-    return False
-
-
-class EntryLine(QLineEdit):
-    """A line edit of the entry form; the window's shortcuts (Ctrl+Z among them) reach
-    the window, which decides what an undo means while a hand is half typed."""
-
-    def event(self, event: QEvent) -> bool:
-        if window_takes(self, event):
-            event.ignore()
-            return False
-        return super().event(event)
-
-
-def entry_line(name: str, placeholder: str) -> EntryLine:
-    """An EntryLine with its accessible name and the hint shown while it is empty."""
-    line = EntryLine()
-    line.setAccessibleName(name)
-    line.setPlaceholderText(placeholder)
-    return line
-
-
-class EntrySpin(QSpinBox):
-    """A spin box that leaves the window's shortcuts to the window, like EntryLine."""
-
-    def event(self, event: QEvent) -> bool:
-        if window_takes(self, event):
-            event.ignore()
-            return False
-        return super().event(event)
-
-
-class ChoiceBox(QComboBox):
-    """A choice of the entry form, made by typing the start of its words: a space is
-    part of those words (a plain combo box would open its list on it, and the keys
-    after it would be lost).  F4 or Alt+Down opens the list."""
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Space and not event.modifiers():
-            view = self.view()
-            view.setCurrentIndex(self.model().index(self.currentIndex(), 0))
-            view.keyboardSearch(" ")
-            if view.currentIndex().row() >= 0:
-                self.setCurrentIndex(view.currentIndex().row())
-            return
-        super().keyPressEvent(event)
-
-
-class InstantShortcut:
-    """Mixin: a button whose Alt+letter acts at once, and leaves the focus where it
-    was (so the digits typed next land in the field being typed in).  Qt "animates" a
-    mnemonic click and toggles only ~100 ms later, so a quick Enter would save the
-    hand without it."""
-
-    def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Shortcut:
-            self.click()  # type: ignore[attr-defined]
-            return True
-        return super().event(event)  # type: ignore[misc]
-
-
-class EntryCheck(InstantShortcut, QCheckBox):
-    """A check box of the entry form (see InstantShortcut)."""
-
-
-class EntryRadio(InstantShortcut, QRadioButton):
-    """A hand-type button of the entry form (see InstantShortcut); choosing one moves
-    the focus to that hand type's first field."""
-
-
-class SeatField(EntryLine):
-    """Who: a seat number or a name.
-
-    A single seat digit is complete (seats are 1 to 8), so the field shows the player's
-    name, says `resolved` and moves the focus on to the next field in the form's Tab
-    order (hidden fields are skipped, so a picker goes on to the partner, or to the
-    points where the rules have no partner).  A name could go on, so it is
-    resolved only as typed (the whole name, or the start of exactly one name) and the
-    field waits for Tab or Enter; on leaving, the field shows the whole name."""
-
-    resolved = Signal()
-
-    def __init__(self, name: str, *, none_word: str | None = None) -> None:
-        super().__init__()
-        self.setAccessibleName(name)
-        self.none_word = none_word  # what 0 means here ("alone"), or None
-        self.players: tuple[str, ...] = ()
-        self.textEdited.connect(self._typed)
-
-    def set_players(self, players: Sequence[str]) -> None:
-        self.players = tuple(players)
-        hints = ", ".join(f"{i} {p}" for i, p in enumerate(self.players, 1))
-        extra = f"; 0 {self.none_word}" if self.none_word else ""
-        self.setPlaceholderText("seat or name" + (", 0 alone" if self.none_word else ""))
-        self.setToolTip(f"Type a seat number or a name, then Tab: {hints}{extra}")
-
-    def set_value(self, name: str | None, *, none: bool = False) -> None:
-        """Show NAME (or, NONE, the word for nobody) as if it had been typed."""
-        self.setText(name or (self.none_word or "") if (name or none) else "")
-
-    def clear_value(self) -> None:
-        self.set_value(None)
-
-    def resolution(self) -> tuple[str | None, bool, str | None]:
-        """(the player meant, whether it means nobody, the problem with what is typed)."""
-        text = self.text().strip()
-        if not text:
-            return None, False, None
-        if text.isdigit():
-            seat = int(text)
-            if seat == 0 and self.none_word:
-                return None, True, None
-            if 1 <= seat <= len(self.players):
-                return self.players[seat - 1], False, None
-            low = 0 if self.none_word else 1
-            return None, False, f"there is no seat {seat} ({low} to {len(self.players)})"
-        key = text.casefold()
-        exact = [p for p in self.players if p.casefold() == key]
-        if exact:
-            return exact[0], False, None
-        if self.none_word and key == self.none_word:
-            return None, True, None
-        matches = [p for p in self.players if p.casefold().startswith(key)]
-        if len(matches) == 1:
-            return matches[0], False, None
-        if matches:
-            could = f"{', '.join(matches[:-1])} or {matches[-1]}"
-            return None, False, f"'{text}' could be {could}: type more"
-        return None, False, f"nobody at the table is called '{text}'"
-
-    @property
-    def value(self) -> str | None:
-        return self.resolution()[0]
-
-    @property
-    def is_none(self) -> bool:
-        return self.resolution()[1]
-
-    def problem(self) -> str | None:
-        return self.resolution()[2]
-
-    def entered(self) -> str | None:
-        """The player chosen, else what was typed (so the check can name it), else None."""
-        return self.value or self.text().strip() or None
-
-    def _typed(self, text: str) -> None:
-        text = text.strip()
-        if len(text) == SEAT_DIGITS and text.isdigit():
-            name, none, problem = self.resolution()
-            if problem is None:
-                self.set_value(name, none=none)
-                self.resolved.emit()
-                self.focusNextChild()
-
-    def focusInEvent(self, event: QFocusEvent) -> None:
-        super().focusInEvent(event)
-        self.selectAll()
-
-    def focusOutEvent(self, event: QFocusEvent) -> None:
-        super().focusOutEvent(event)
-        name, none, problem = self.resolution()
-        if problem is None and (name or none) and not self.text().strip().isdigit():
-            shown = name or self.none_word or ""
-            if self.text() != shown:
-                self.setText(shown)
-
-
-class NumberField(EntryLine):
-    """A whole number, exactly as typed: it never moves on by itself (a number could
-    go on), and a key that is not a digit stays in it and is named as a problem."""
-
-    def __init__(self, name: str, maximum: int) -> None:
-        super().__init__()
-        self.setAccessibleName(name)
-        self.maximum = maximum
-
-    def value(self) -> int | None:
-        text = self.text().strip()
-        return int(text) if text.isdigit() and len(text) <= 6 else None
-
-    def problem(self) -> str | None:
-        text = self.text().strip()
-        value = self.value()
-        if text and value is None:
-            return f"'{text}' is not a whole number"
-        if value is not None and value > self.maximum:
-            return f"{value} is not between 0 and {self.maximum}"
-        return None
-
-    def clear(self) -> None:
-        """Empty, and nothing typed (QLineEdit.clear() would count as typing)."""
-        self.setText("")
-        self.setModified(False)
-
-    def load(self, value: Any) -> None:
-        """Show a recorded value; it counts as typed (a new proposal never replaces it)."""
-        self.setText("" if value is None else str(value))
-        self.setModified(value is not None)
-
-    def focusInEvent(self, event: QFocusEvent) -> None:
-        super().focusInEvent(event)
-        self.selectAll()
-
-
-class ProposedNumber(NumberField):
-    """A number the form can propose (the tricks from the points): the proposal is
-    made when the field takes the focus while nothing has been typed in it, and is
-    shown selected, so a digit typed replaces it.  A proposal that no longer fits (the
-    points changed) is taken away again (`withdraw`), never left standing."""
-
-    def __init__(self, name: str, maximum: int, propose: Callable[[], int | None]) -> None:
-        super().__init__(name, maximum)
-        self.propose = propose
-        self.proposed = False
-
-    def focusInEvent(self, event: QFocusEvent) -> None:
-        if not self.text().strip() and not self.isModified():
-            value = self.propose()
-            if value is not None:
-                self.setText(str(value))
-                self.proposed = True
-        super().focusInEvent(event)
-
-    def withdraw(self) -> None:
-        """Clear a proposal nobody typed over (what it was made from has changed)."""
-        if self.proposed and not self.isModified():
-            self.clear()
-        self.proposed = False
 
 
 class EntryForm(QWidget):

@@ -16,15 +16,15 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout
 
 from scorekeeper.records import CALLS
 from scorekeeper.rules import CARD_POINTS
-from ui.entry_form import (
+from ui.entry_fields import (
     EntryCheck,
-    EntryForm,
     EntrySpin,
     NumberField,
     ProposedNumber,
     SeatField,
     entry_line,
 )
+from ui.entry_form import EntryForm
 from ui.session import HandLine
 
 TYPES = (

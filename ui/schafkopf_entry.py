@@ -19,16 +19,16 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout, QW
 
 from scorekeeper.rules import CARD_POINTS
 from scorekeeper.schafkopf import BIDS, KONTRA_STEPS, SOLO_GAMES, kontra_words
-from ui.entry_form import (
+from ui.entry_fields import (
     ChoiceBox,
     EntryCheck,
-    EntryForm,
     EntrySpin,
     NumberField,
     ProposedNumber,
     SeatField,
     entry_line,
 )
+from ui.entry_form import EntryForm
 from ui.hand_entry import estimate_tricks
 from ui.session import HandLine
 

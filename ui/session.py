@@ -311,11 +311,11 @@ class NightSession(QObject):
         self.night_id = night_id
 
         def discard() -> None:
-            tonight.set_discarded(self.db, night_id=night_id, discarded=True)
+            night_history.set_deleted(self.db, night_id=night_id, deleted=True)
             self.night_id = previous
 
         def bring_back() -> None:
-            tonight.set_discarded(self.db, night_id=night_id, discarded=False)
+            night_history.set_deleted(self.db, night_id=night_id, deleted=False)
             self.night_id = night_id
 
         self._push("the night started", discard, bring_back)

@@ -8,13 +8,13 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session, col, func, select
+from sqlmodel import col, func, select
 
 from scorekeeper.rules import RuleSet
 from scorekeeper.store.database import Database
-from scorekeeper.store.errors import StorageError
-from scorekeeper.store.state import check_night, load_state, rescore
+from scorekeeper.store.state import check_night, load_state, refuse_if_closed, rescore
 from scorekeeper.store.tables import HandRow, NightChangeRow, NightRow, now
+from scorekeeper.store.tonight import night_row
 
 
 @dataclass(frozen=True)
@@ -44,8 +44,7 @@ def change_rules(db: Database, *, night_id: int, rules: RuleSet) -> None:
     rules before and after go into the night's history."""
     with db.transaction() as session:
         state = load_state(session, night_id, lock=True)
-        if state.row.closed_at is not None:
-            raise StorageError(f"night {night_id} is closed; reopen it to change its rules")
+        refuse_if_closed(state, to="change its rules")
         before = dict(state.row.rules)
         after = rules.to_json()
         if before == after:
@@ -63,7 +62,7 @@ def set_deleted(db: Database, *, night_id: int, deleted: bool) -> None:
     """Delete a night (it leaves every list, and its hands and history are kept) or
     bring it back; either way the night's history says so."""
     with db.transaction() as session:
-        row = _night(session, night_id)
+        row = night_row(session, night_id)
         row.discarded_at = now() if deleted else None
         row.updated_at = now()
         session.add(row)
@@ -101,10 +100,3 @@ def deleted_nights(db: Database) -> list[DeletedNight]:
             for n, count in rows
             if n.discarded_at is not None
         ]
-
-
-def _night(session: Session, night_id: int) -> NightRow:
-    row = session.get(NightRow, night_id)
-    if row is None:
-        raise StorageError(f"there is no night {night_id}")
-    return row

@@ -45,6 +45,7 @@ from scorekeeper.store.state import (
     insert_hands,
     load_state,
     night_document,
+    refuse_if_closed,
     rescore,
     shift_hands,
     write_cache,
@@ -423,7 +424,7 @@ def record_hand(
         return append_hand(db, night_id=night_id, hand=hand).hand_id
     with db.transaction() as session:
         state = load_state(session, night_id, lock=True)
-        _refuse_if_closed(state)
+        refuse_if_closed(state, to="change a hand")
         count = len(state.hands)
         if not 1 <= position <= count + 1:
             message = f"{position} is not between 1 and {count + 1}"
@@ -455,7 +456,7 @@ def append_hand(db: Database, *, night_id: int, hand: Mapping[str, Any]) -> Appe
     neither read nor rescored.  Committed before this returns."""
     with db.transaction() as session:
         state = load_state(session, night_id, lock=True, with_hands=False)
-        _refuse_if_closed(state)
+        refuse_if_closed(state, to="change a hand")
         count, carry = _tail(session, night_id)
         at = count + 1
         if carry is None:  # cached before the carry was kept: rescore the night once
@@ -518,7 +519,7 @@ def edit_hand(db: Database, *, hand_id: int, hand: Mapping[str, Any]) -> Edited:
     """Replace what was recorded for a hand; the earlier version stays in its history."""
     with db.transaction() as session:
         state, row = _state_of_hand(session, hand_id)
-        _refuse_if_closed(state)
+        refuse_if_closed(state, to="change a hand")
         record = _canonical(state, hand, row.position)
         result = _replace(session, state, row, record, action="edit")
         return Edited(document_hand(state, record, row.position), result)
@@ -528,7 +529,7 @@ def delete_hand(db: Database, *, hand_id: int) -> None:
     """Delete a hand; it stays in its history and can be restored."""
     with db.transaction() as session:
         state, row = _state_of_hand(session, hand_id)
-        _refuse_if_closed(state)
+        refuse_if_closed(state, to="change a hand")
         at = row.position
         records = [h.record for h in state.hands if h.id != hand_id]
         night = check_with_shift(state, records, at, -1)
@@ -553,7 +554,7 @@ def restore_revision(db: Database, *, revision_id: int) -> int:
             raise StorageError(f"there is no hand revision {revision_id}")
         live = session.get(HandRow, revision.hand_id)
         state = load_state(session, revision.night_id, lock=True)
-        _refuse_if_closed(state)
+        refuse_if_closed(state, to="change a hand")
         if live is not None:
             live = next(h for h in state.hands if h.id == revision.hand_id)
             _replace(session, state, live, revision.record, action="restore")
@@ -587,11 +588,6 @@ def _state_of_hand(session: Session, hand_id: int) -> tuple[NightState, HandRow]
         raise StorageError(f"there is no hand {hand_id}")
     state = load_state(session, row.night_id, lock=True)
     return state, next(h for h in state.hands if h.id == hand_id)
-
-
-def _refuse_if_closed(state: NightState) -> None:
-    if state.row.closed_at is not None:
-        raise StorageError(f"night {state.row.id} is closed; reopen it to change a hand")
 
 
 def _replace(

@@ -14,7 +14,13 @@ from sqlmodel import col, select
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.people import find_or_create_player, name_key
-from scorekeeper.store.state import NightState, check_night, load_state, rescore
+from scorekeeper.store.state import (
+    NightState,
+    check_night,
+    load_state,
+    refuse_if_closed,
+    rescore,
+)
 from scorekeeper.store.tables import SeatRow
 
 
@@ -40,7 +46,7 @@ def join_night(
     """Seat PLAYER from hand FROM_HAND on, clockwise after AFTER (default: last seat)."""
     with db.transaction() as session:
         state = load_state(session, night_id, lock=True)
-        _refuse_if_closed(state)
+        refuse_if_closed(state, to="change who sits")
         count = len(state.hands)
         first = count + 1 if from_hand is None else from_hand
         if not 1 <= first <= count + 1:
@@ -61,11 +67,6 @@ def join_night(
             rescore(session, state, night, state.hands, from_position=first)
 
 
-def _refuse_if_closed(state: NightState) -> None:
-    if state.row.closed_at is not None:
-        raise StorageError(f"night {state.row.id} is closed; reopen it to change who sits")
-
-
 def _place_after(state: NightState, after: str | None) -> int:
     """A clockwise position after AFTER's seat, moving later seats one place on."""
     if after is None:
@@ -81,7 +82,7 @@ def leave_night(db: Database, *, night_id: int, player: str, after_hand: int | N
     """PLAYER stops playing after hand AFTER_HAND (default: the last recorded hand)."""
     with db.transaction() as session:
         state = load_state(session, night_id, lock=True)
-        _refuse_if_closed(state)
+        refuse_if_closed(state, to="change who sits")
         count = len(state.hands)
         last = count if after_hand is None else after_hand
         seat = _open_seat(state, _player_id(state, player))

@@ -88,6 +88,12 @@ def load_state(
     return NightState(row=row, rules=rules_of(row), seats=seats, names=names, hands=hands)
 
 
+def refuse_if_closed(state: NightState, *, to: str) -> None:
+    """A closed night is settled: nothing in it changes until it is reopened."""
+    if state.row.closed_at is not None:
+        raise StorageError(f"night {state.row.id} is closed; reopen it to {to}")
+
+
 def seated_at(state: NightState, number: int) -> set[str]:
     return {
         state.names[s.player_id]

@@ -1,5 +1,5 @@
 """What the night screen needs besides hands: the night to reopen on, closing and
-reopening, undoing the start of a night, and the payments made at the end of it."""
+reopening, and the payments made at the end of it."""
 
 from __future__ import annotations
 
@@ -54,24 +54,14 @@ def night_to_reopen(db: Database) -> int | None:
 def is_closed(db: Database, *, night_id: int) -> bool:
     """True when the night has been closed (settled)."""
     with db.session() as session:
-        return _night(session, night_id).closed_at is not None
+        return night_row(session, night_id).closed_at is not None
 
 
 def set_closed(db: Database, *, night_id: int, closed: bool) -> None:
     """Close a night (no more changes) or reopen it to fix a mistake."""
     with db.transaction() as session:
-        row = _night(session, night_id)
+        row = night_row(session, night_id)
         row.closed_at = now() if closed else None
-        row.updated_at = now()
-        session.add(row)
-
-
-def set_discarded(db: Database, *, night_id: int, discarded: bool) -> None:
-    """Discard a night (undoing its start) or bring it back; nothing is deleted, so its
-    id and history stay for a redo.  Discarded nights are left out of every list."""
-    with db.transaction() as session:
-        row = _night(session, night_id)
-        row.discarded_at = now() if discarded else None
         row.updated_at = now()
         session.add(row)
 
@@ -122,7 +112,7 @@ def record_payment(
     if cents <= 0:
         raise StorageError(f"--cents: {cents} is not a positive number of cents")
     with db.transaction() as session:
-        row = _night(session, night_id)
+        row = night_row(session, night_id)
         return add_payment(session, league_id=row.league_id, night_id=night_id, payer=payer,
                            payee=payee, cents=cents, paid_on=paid_on)  # fmt: skip
 
@@ -153,7 +143,8 @@ def hand_count(db: Database, *, night_id: int) -> int:
     return count
 
 
-def _night(session: Session, night_id: int) -> NightRow:
+def night_row(session: Session, night_id: int) -> NightRow:
+    """A night's row; a night that does not exist is a StorageError."""
     row = session.get(NightRow, night_id)
     if row is None:
         raise StorageError(f"there is no night {night_id}")

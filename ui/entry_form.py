@@ -430,8 +430,9 @@ class EntryForm(QWidget):
             label.setText(" ".join(filter(None, [label.text(), f"⚠ {message}"])))
         else:
             name = self.labels.get(key, key)
-            self.general.setText(" ".join(filter(None, [self.general.text(),
-                                                        f"⚠ {name}: {message}"])))  # fmt: skip
+            self.general.setText(
+                " ".join(filter(None, [self.general.text(), f"⚠ {name}: {message}"]))
+            )
 
     def _show_preview(self, hand: dict[str, Any]) -> None:
         """Under the form, always: what Enter will save, in words and numbers, or what

@@ -41,13 +41,17 @@ CONTRACT = (
 
 # What a typical hand takes, key by key (the README has the same).
 EXAMPLES = (
-    ("Sheepshead: Bob (seat 2) picks, Dee (4) partners, they take 74",
-     "2  4  7 4  Tab  Enter   (Enter takes the proposed tricks; or type them, then Enter)"),
+    (
+        "Sheepshead: Bob (seat 2) picks, Dee (4) partners, they take 74",
+        "2  4  7 4  Tab  Enter   (Enter takes the proposed tricks; or type them, then Enter)",
+    ),
     ("Picker alone, 61 points, by name", "Bob Tab  0  6 1  Tab  Enter"),
-    ("Schafkopf: Ann (1) plays a Sauspiel with Cal (3), takes 75 in 5 tricks",
-     "1  3  7 5  Tab  5  Enter"),
+    (
+        "Schafkopf: Ann (1) plays a Sauspiel with Cal (3), takes 75 in 5 tricks",
+        "1  3  7 5  Tab  5  Enter",
+    ),
     ("A Wenz (solo) by Bob", "Alt+O  2  W  Tab  8 2  Tab  Enter"),
-)  # fmt: skip
+)
 
 
 def _mnemonic(text: str) -> str | None:

@@ -155,8 +155,12 @@ class MainWindow(QMainWindow):
         edit.addSeparator()
         self._action(edit, "&Edit selected hand", self.edit_selected, "F2")
         self._action(edit, "&Insert a hand before the selected one", self.insert_before, "Ctrl+I")
-        delete = self._action(edit, "&Delete selected hand (on the sheet)", self.delete_selected,
-                              QKeySequence.StandardKey.Delete)  # fmt: skip
+        delete = self._action(
+            edit,
+            "&Delete selected hand (on the sheet)",
+            self.delete_selected,
+            QKeySequence.StandardKey.Delete,
+        )
         # Delete acts on the sheet only: in a field it deletes a character.
         delete.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.sheet.addAction(delete)
@@ -425,8 +429,9 @@ class MainWindow(QMainWindow):
             f"{n.deleted_at.astimezone():%Y-%m-%d %H:%M})"
             for n in deleted
         ]
-        choice, ok = QInputDialog.getItem(self, "Bring back a deleted night", "Night:",
-                                          labels, 0, False)  # fmt: skip
+        choice, ok = QInputDialog.getItem(
+            self, "Bring back a deleted night", "Night:", labels, 0, False
+        )
         if ok:
             night_id = deleted[labels.index(choice)].id
             if self.attempt(self.session.bring_back_night, night_id):

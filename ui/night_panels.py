@@ -24,8 +24,7 @@ from ui.session import NightView
 
 # Eight colours told apart by people with any colour vision (Okabe and Ito), and a line
 # style each as well, so that no two of a table's up to eight players look alike.
-COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#000000",
-           "#F0E442")  # fmt: skip
+COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#000000", "#F0E442")
 STYLES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine,
           Qt.PenStyle.DashDotLine, Qt.PenStyle.DashDotDotLine)  # fmt: skip
 # How each style looks in the legend's text.

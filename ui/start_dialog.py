@@ -116,9 +116,11 @@ class RulesEditor(QWidget):
         ordered = sorted(OPTIONS, key=lambda o: o.name not in FIRST_OPTIONS)
         for option in ordered:
             widget = self._option_widget(option)
-            text = "Stake (cents a point)" if option.name == "stake_cents" else (
-                option.name.replace("_", " ")
-            )  # fmt: skip
+            text = (
+                "Stake (cents a point)"
+                if option.name == "stake_cents"
+                else (option.name.replace("_", " "))
+            )
             label = QLabel(text)
             label.setToolTip(option.meaning)
             meaning = QLabel(option.meaning)
@@ -201,8 +203,10 @@ class RulesEditor(QWidget):
         return replace(base, **values)
 
     def problems(self) -> list[str]:
-        return [f"{p.field.removeprefix('rules.')}: {p.message}"
-                for p in check_consistency(self.rules())]  # fmt: skip
+        return [
+            f"{p.field.removeprefix('rules.')}: {p.message}"
+            for p in check_consistency(self.rules())
+        ]
 
 
 class NoEnterDialog(QDialog):
@@ -288,8 +292,9 @@ class StartNightDialog(NoEnterDialog):
         add = QPushButton("&Seat player")
         add.clicked.connect(self.add_player)
         remove = QPushButton("&Remove")
-        remove.clicked.connect(lambda: (self.seated.takeItem(self.seated.currentRow()),
-                                        self.update_summary()))  # fmt: skip
+        remove.clicked.connect(
+            lambda: (self.seated.takeItem(self.seated.currentRow()), self.update_summary())
+        )
         up = QPushButton("Move &up")
         up.clicked.connect(lambda: self.move(-1))
         down = QPushButton("Move &down")

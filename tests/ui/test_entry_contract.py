@@ -16,6 +16,7 @@ from scorekeeper.store import nights
 from scorekeeper.store.night_history import deleted_nights, night_changes
 from scorekeeper.store.seats import join_night
 from tests.sheet import night_doc
+from tests.ui.test_night_screen import pick
 from ui.night_panels import player_look
 
 TABLE = ["Jon", "Ida", "Dee", "Hal", "Cal"]  # the seats of the report
@@ -202,9 +203,7 @@ def test_ctrl_z_clears_the_typing_before_it_undoes_anything_stored(
 ) -> None:
     window, night_id = table_night
     for _ in range(2):
-        keyboard.type("2" + "4" + "74")
-        keyboard.press(Qt.Key.Key_Tab)
-        keyboard.enter()
+        pick(keyboard, "2", "4", "74")
     window.delete_selected()  # hand 2 deleted
     window.focus_entry()
     assert len(stored(database, night_id)) == 1
@@ -226,9 +225,7 @@ def test_redo_by_keyboard_from_the_form_and_the_sheet(
     table_night, keyboard, database, shift_z: bool
 ) -> None:
     window, night_id = table_night
-    keyboard.type("2" + "4" + "74")
-    keyboard.press(Qt.Key.Key_Tab)
-    keyboard.enter()
+    pick(keyboard, "2", "4", "74")
 
     def redo() -> None:
         if shift_z:
@@ -289,8 +286,14 @@ def test_a_night_started_by_mistake_can_be_deleted_and_brought_back(
 ) -> None:
     window = open_window(database, None)
     session = window.session
-    session.start_night(players=[*FOUR, "Eve"], rules=preset_rules("classic-5"), date=None,
-                        league=None, season=None, table=None)  # fmt: skip
+    session.start_night(
+        players=[*FOUR, "Eve"],
+        rules=preset_rules("classic-5"),
+        date=None,
+        league=None,
+        season=None,
+        table=None,
+    )
     mistaken = session.night_id
     window.delete_night()  # no hands: no question asked
     assert session.night_id != mistaken
@@ -305,9 +308,7 @@ def test_changing_a_nights_house_rules_rescores_every_hand_and_is_kept(
     table_night, keyboard, database
 ) -> None:
     window, night_id = table_night
-    keyboard.type("2" + "4" + "74")
-    keyboard.press(Qt.Key.Key_Tab)
-    keyboard.enter()
+    pick(keyboard, "2", "4", "74")
     stake = preset_rules("classic-5").stake_cents
     assert window.session.view.result.total_cents["Ida"] == 2 * stake
     window.session.change_rules(replace(preset_rules("classic-5"), stake_cents=stake + 20))
@@ -343,9 +344,7 @@ def test_a_closed_night_seats_nobody(table_night, database) -> None:
 def test_an_inserted_hand_gets_the_dealer_whose_deal_it_was(table_night, keyboard) -> None:
     window, _ = table_night
     for _ in range(2):
-        keyboard.type("2" + "4" + "74")
-        keyboard.press(Qt.Key.Key_Tab)
-        keyboard.enter()
+        pick(keyboard, "2", "4", "74")
     assert [ln.dealer for ln in window.session.view.lines] == ["Jon", "Ida"]
     keyboard.ctrl(Qt.Key.Key_Up)
     window.sheet.selectRow(1)
@@ -356,9 +355,7 @@ def test_an_inserted_hand_gets_the_dealer_whose_deal_it_was(table_night, keyboar
 
 def test_the_status_bar_names_the_hand_just_saved(table_night, keyboard) -> None:
     window, _ = table_night
-    keyboard.type("2" + "4" + "74")
-    keyboard.press(Qt.Key.Key_Tab)
-    keyboard.enter()
+    pick(keyboard, "2", "4", "74")
     message = window.statusBar().currentMessage()
     assert message.startswith("Hand 1 recorded: Ida and Hal took 74") and "Ctrl+Z" in message
 

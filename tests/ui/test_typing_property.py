@@ -77,8 +77,9 @@ class Typist:
         if how == "seat":
             self.keyboard.type(str(self.players.index(name) + 1))
             return
-        text = {"whole": name, "lower": name.lower(),
-                "start": shortest_start(name, self.players)}[how]  # fmt: skip
+        text = {"whole": name, "lower": name.lower(), "start": shortest_start(name, self.players)}[
+            how
+        ]
         self.keyboard.type(text)
         self.keyboard.press(Qt.Key.Key_Tab)
 
@@ -95,6 +96,13 @@ class Typist:
     def alt(self, letter: str) -> None:
         self.keyboard.alt(getattr(Qt.Key, f"Key_{letter}"))
 
+    def misplayer_and_last_hand(self, hand: dict[str, Any]) -> None:
+        """What both games' hands end with: who misplayed (a misplay), Alt+H (the last)."""
+        if hand["type"] == "misplay":
+            self.seat(hand["misplays"][0])
+        if hand.get("last_hand"):
+            self.alt("H")
+
 
 def canonical(hand: dict[str, Any], players: list[str], number: int) -> dict[str, Any]:
     parsed, problems = read_hand(hand, tuple(players), number)
@@ -107,15 +115,23 @@ def valid(hand: dict[str, Any], rules: Any, players: list[str], number: int) -> 
     return parsed is not None and not problems and not validate_hand(parsed, rules, tuple(players))
 
 
-def typed_and_stored(
-    window: Any, database: Any, night_id: int, type_it: Callable[[], None]
-) -> dict[str, Any]:
-    """Type a hand into a fresh form, press Enter, and read back what was stored."""
+def assert_recorded_as_meant(
+    window: Any,
+    database: Any,
+    night_id: int,
+    type_it: Callable[[], None],
+    hand: dict[str, Any],
+    players: list[str],
+    number: int,
+) -> None:
+    """Type a hand into a fresh form, press Enter, and check that the database holds
+    HAND, the hand meant, as the night document writes it."""
     before = len(window.session.view.lines)
     type_it()
     window.keyboard_enter()
     assert len(window.session.view.lines) == before + 1, window.entry.problems
-    return dict(nights.export_night(database, night_id=night_id)["hands"][-1])
+    stored = dict(nights.export_night(database, night_id=night_id)["hands"][-1])
+    assert stored == canonical(hand, players, number)
 
 
 def run_every_example(window: Any, typed: Callable[[], None]) -> None:
@@ -173,11 +189,21 @@ def test_a_typed_sheepshead_hand_is_recorded_exactly(
             partner = None
             if ruleset.max_partners:
                 partner = data.draw(st.sampled_from([None, *[p for p in players if p != picker]]))
-            points = data.draw(st.one_of(st.just(0), st.integers(1, 12), st.just(CARD_POINTS),
-                                         st.integers(0, CARD_POINTS)))  # fmt: skip
+            points = data.draw(
+                st.one_of(
+                    st.just(0),
+                    st.integers(1, 12),
+                    st.just(CARD_POINTS),
+                    st.integers(0, CARD_POINTS),
+                )
+            )
             tricks = data.draw(st.integers(0, ruleset.tricks))
-            hand |= {"picker": picker, "partners": [partner] if partner else [],
-                     "points": points, "tricks": tricks}  # fmt: skip
+            hand |= {
+                "picker": picker,
+                "partners": [partner] if partner else [],
+                "points": points,
+                "tricks": tricks,
+            }
             if ruleset.max_partners and partner is None:
                 hand["call"] = "alone"
             extra = {"defenders": data.draw(st.booleans()), "cracks": data.draw(st.integers(0, 2))}
@@ -208,13 +234,9 @@ def test_a_typed_sheepshead_hand_is_recorded_exactly(
                     keyboard.type(str(extra["cracks"]))
             elif kind == "leaster":
                 typist.seat(hand["winner"])
-            elif kind == "misplay":
-                typist.seat(hand["misplays"][0])
-            if hand.get("last_hand"):
-                typist.alt("H")
+            typist.misplayer_and_last_hand(hand)
 
-        stored = typed_and_stored(window, database, night_id, type_it)
-        assert stored == canonical(hand, players, number)
+        assert_recorded_as_meant(window, database, night_id, type_it, hand, players, number)
 
     run_every_example(window, typed)
 
@@ -252,8 +274,9 @@ def test_a_typed_schafkopf_hand_is_recorded_exactly(night, keyboard, database) -
             if knocks:
                 hand["knocks"] = knocks
         if kind in ("call", "solo"):
-            points = st.one_of(st.just(0), st.integers(1, 12), st.just(CARD_POINTS),
-                               st.integers(0, CARD_POINTS))  # fmt: skip
+            points = st.one_of(
+                st.just(0), st.integers(1, 12), st.just(CARD_POINTS), st.integers(0, CARD_POINTS)
+            )
             hand["points"] = data.draw(points)
             laufende = data.draw(st.sampled_from([0, 0, 2, 3, 4]))
             if laufende:
@@ -265,8 +288,9 @@ def test_a_typed_schafkopf_hand_is_recorded_exactly(night, keyboard, database) -
             if data.draw(st.integers(0, 5)) == 0:
                 hand["tout"] = True
         if kind == "ramsch":
-            tricks = data.draw(st.lists(st.integers(0, 8), min_size=4, max_size=4).filter(
-                lambda t: sum(t) == 8))  # fmt: skip
+            tricks = data.draw(
+                st.lists(st.integers(0, 8), min_size=4, max_size=4).filter(lambda t: sum(t) == 8)
+            )
             cuts = sorted(data.draw(st.lists(st.integers(0, 120), min_size=3, max_size=3)))
             points = [b - a for a, b in zip([0, *cuts], [*cuts, 120], strict=True)]
             hand["points"] = dict(zip(players, points, strict=True))
@@ -316,12 +340,8 @@ def test_a_typed_schafkopf_hand_is_recorded_exactly(night, keyboard, database) -
                 if "loser" in hand:
                     keyboard.press(Qt.Key.Key_Tab)
                     typist.seat(hand["loser"])
-            if kind == "misplay":
-                typist.seat(hand["misplays"][0])
-            if hand.get("last_hand"):
-                typist.alt("H")
+            typist.misplayer_and_last_hand(hand)
 
-        stored = typed_and_stored(window, database, night_id, type_it)
-        assert stored == canonical(hand, players, number)
+        assert_recorded_as_meant(window, database, night_id, type_it, hand, players, number)
 
     run_every_example(window, typed)

@@ -329,8 +329,12 @@ class NightSession(QObject):
             hand_id = appended.hand_id
             if self.view is not None and self.view.night_id == night_id:
                 self._ready = self.view.appended(appended)
+                number = len(self._ready.lines)
+            else:  # not the night on screen (never, from the window): ask the store
+                number = tonight.hand_count(self.db, night_id=night_id)
         else:
             hand_id = nights.record_hand(self.db, night_id=night_id, hand=hand, position=position)
+            number = position
         box = {"revision": 0}
 
         def undo() -> None:
@@ -340,13 +344,6 @@ class NightSession(QObject):
         def redo() -> None:
             nights.restore_revision(self.db, revision_id=box["revision"])
 
-        number = (
-            position
-            if position is not None
-            else self._ready.next_number - 1
-            if (self._ready is not None)
-            else tonight.hand_count(self.db, night_id=night_id)
-        )
         verb = "recorded" if position is None else "inserted"
         self._push(f"hand {number} {verb}", undo, redo)
         return hand_id

@@ -18,9 +18,10 @@ from typing import Any, TextIO
 from scorekeeper import __version__
 from scorekeeper.document import loads_night
 from scorekeeper.formatting import print_table
+from scorekeeper.json_input import parse_json, read_limited, too_large
 from scorekeeper.league_cli import add_league_commands
 from scorekeeper.night import NightResult, score_night
-from scorekeeper.problems import InvalidNight, Problem
+from scorekeeper.problems import InvalidNight, Problem, printable
 from scorekeeper.report_cli import add_report_command
 from scorekeeper.store.errors import StorageError
 
@@ -68,18 +69,26 @@ def result_to_json(result: NightResult) -> dict[str, Any]:
 
 
 def read_input(path: str) -> bytes:
-    """The bytes of FILE, or of standard input for '-'."""
-    if path == "-":
-        return sys.stdin.buffer.read()
+    """The bytes of FILE, or of standard input for '-', refused when larger than any
+    night document (read no further than that, so /dev/zero costs nothing)."""
+    data = read_limited(sys.stdin.buffer) if path == "-" else _read_file(path)
+    if data is None:
+        raise UserError([too_large()])
+    return data
+
+
+def _read_file(path: str) -> bytes | None:
     try:
         with open(path, "rb") as handle:
-            return handle.read()
+            return read_limited(handle)
     except FileNotFoundError:
         raise UserError([f"{path}: no such file"]) from None
     except IsADirectoryError:
         raise UserError([f"{path}: is a folder, not a night document"]) from None
     except PermissionError:
         raise UserError([f"{path}: not allowed to read it"]) from None
+    except OSError as error:
+        raise UserError([f"{path}: cannot read it ({error.strerror})"]) from None
 
 
 def command_score(args: argparse.Namespace, out: TextIO) -> int:
@@ -101,7 +110,7 @@ def command_import(args: argparse.Namespace, out: TextIO) -> int:
     night, problems = loads_night(data)
     if night is None:
         raise UserError(problems)
-    night_id = import_night(open_store(args), json.loads(data))
+    night_id = import_night(open_store(args), parse_json(data)[0])
     print(night_id, file=out)
     return EXIT_OK
 
@@ -222,14 +231,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args, sys.stdout))
     except UserError as error:
         for line in error.lines:
-            print(line, file=sys.stderr)
+            print(printable(line), file=sys.stderr)
         return EXIT_BAD_INPUT
     except InvalidNight as error:
         for problem in error.problems:
-            print(problem, file=sys.stderr)
+            print(printable(str(problem)), file=sys.stderr)
         return EXIT_BAD_INPUT
     except StorageError as error:
-        print(f"scorekeeper: {error}", file=sys.stderr)
+        print(printable(f"scorekeeper: {error}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
         sys.stderr.close()

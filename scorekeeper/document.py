@@ -9,11 +9,12 @@ line, import, tests) uses to turn a document into a night.
 from __future__ import annotations
 
 import datetime as dt
-import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.json_input import NOT_TEXT, Path, key_name, parse_json, show_path
 from scorekeeper.problems import Problem
 from scorekeeper.records import (
     CallHand,
@@ -35,6 +36,8 @@ from scorekeeper.validation import validate_hand, validate_night
 
 FORMAT = "sheepshead-night/1"
 MAX_DOUBLERS = 16
+MAX_HANDS = 10_000  # a long night is 100 hands; a document of more is not a night
+DATE = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
 INFO_FIELDS = ("date", "league", "season", "table", "title")
 TOP_FIELDS = ("format", "rules", "players", "hands", *INFO_FIELDS)
 COMMON_FIELDS = ("type", "dealer", "sitting_out", "doublers", "last_hand", "misplays", "note")
@@ -72,23 +75,28 @@ def load_night(document: Any) -> tuple[Night | None, list[Problem]]:
                     for p in validate_hand(hand, read.rules, read.players)
                 ]
     problems.sort(key=lambda p: p.hand or 0)
+    if read.night is None and not problems:  # a reader's bug must not pass as "no problems"
+        problems = [Problem("file", "could not be read as a night")]
     if problems or read.night is None:
         return None, problems
     return read.night, []
 
 
 def loads_night(text: str | bytes) -> tuple[Night | None, list[Problem]]:
-    """Like `load_night`, from the document's JSON text."""
-    try:
-        if isinstance(text, bytes):
-            text = text.decode("utf-8")
-        document = json.loads(text)
-    except UnicodeDecodeError:
-        return None, [Problem("file", "is not UTF-8 text")]
-    except json.JSONDecodeError as error:
-        where = f"line {error.lineno} column {error.colno}"
-        return None, [Problem("file", f"is not JSON ({error.msg} at {where})")]
+    """Like `load_night`, from the document's JSON text (read through the one JSON door,
+    `scorekeeper.json_input`: bounded, strict, never a crash)."""
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    document, problems = parse_json(data, locate=_locate)
+    if problems:
+        return None, problems
     return load_night(document)
+
+
+def _locate(path: Path) -> Problem:
+    """A problem at PATH in a night document, named as the other checks name fields."""
+    if len(path) >= 2 and path[0] == "hands" and isinstance(path[1], int):
+        return Problem(show_path(path[2:]) if len(path) > 2 else "hand", NOT_TEXT, hand=path[1] + 1)
+    return Problem(show_path(path), NOT_TEXT)
 
 
 @dataclass
@@ -111,7 +119,9 @@ def read_night(document: Any) -> tuple[Night | None, list[Problem]]:
 def _read_document(document: Any) -> _Read:
     if not isinstance(document, Mapping):
         return _Read([Problem("file", "must hold one JSON object (a night)")])
-    problems = [Problem(k, "is not a field of a night") for k in document if k not in TOP_FIELDS]
+    problems = [
+        Problem(key_name(k), "is not a field of a night") for k in document if k not in TOP_FIELDS
+    ]
     if document.get("format") != FORMAT:
         got = document.get("format")
         problems.append(Problem("format", f"must be {FORMAT!r}, not {got!r}"))
@@ -156,9 +166,9 @@ def _read_info(document: Mapping[str, Any], problems: list[Problem]) -> NightInf
     date = values["date"]
     if date is not None:
         try:
-            dt.date.fromisoformat(date)
-            if len(date) != 10:
+            if not DATE.fullmatch(date):
                 raise ValueError
+            dt.date.fromisoformat(date)
         except ValueError:
             problems.append(Problem("date", f"{date!r} is not a date written YYYY-MM-DD"))
     return NightInfo(**values)
@@ -172,6 +182,9 @@ def _read_hands(
 ) -> tuple[Hand, ...] | None:
     if not isinstance(value, list):
         problems.append(Problem("hands", "must be a list of hands"))
+        return None
+    if len(value) > MAX_HANDS:
+        problems.append(Problem("hands", f"{len(value)} hands; a night holds {MAX_HANDS} at most"))
         return None
     seated = {p.casefold(): p for p in players or ()}
     hands = []
@@ -210,14 +223,14 @@ class _HandReader:
             self.problem("hand", "must be an object")
             return None
         kind = self.item.get("type")
-        if kind not in TYPE_FIELDS:
+        if not isinstance(kind, str) or kind not in TYPE_FIELDS:
             known = ", ".join(TYPE_FIELDS)
             self.problem("type", f"{kind!r} is not a hand type ({known})")
             return None
         allowed = COMMON_FIELDS + TYPE_FIELDS[kind]
         for key in self.item:
             if key not in allowed:
-                self.problem(key, f"is not a field of a {kind} hand")
+                self.problem(key_name(key), f"is not a field of a {kind} hand")
         common = self.common()
         builders: dict[str, Callable[[dict[str, Any]], Hand | None]] = {
             "pick": self.pick,
@@ -332,7 +345,7 @@ class _HandReader:
         points = self.name_map("points")
         tricks = self.name_map("tricks")
         for key, value in (("points", points), ("tricks", tricks)):
-            if value is None and key not in self.item:
+            if value is None and self.item.get(key) is None:
                 self.problem(key, f"missing: give every player's {key} in the Ramsch")
         loser = self.name("loser", required=False)
         knocks = self.count("knocks")

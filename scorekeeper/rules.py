@@ -53,7 +53,11 @@ class Option:
         if self.keys:
             return self._check_keys(value)
         if self.many:
-            if not isinstance(value, list | tuple) or len(set(value)) != len(value):
+            if (
+                not isinstance(value, list | tuple)
+                or not all(isinstance(v, str) for v in value)
+                or len(set(value)) != len(value)
+            ):
                 return f"{value!r} is not a list of distinct names"
             wrong = [v for v in value if v not in self.choices]
             return f"{wrong[0]!r} is not one of {', '.join(self.choices)}" if wrong else None
@@ -386,7 +390,7 @@ def parse_rules(value: Any) -> tuple[RuleSet | None, list[Problem]]:
     preset = value.get("preset")
     if preset is None:
         return None, [Problem("rules.preset", "missing: name the preset the night starts from")]
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:
         names = ", ".join(PRESETS)
         return None, [Problem("rules.preset", f"{preset!r} is not a preset (one of {names})")]
     problems = []

@@ -1,0 +1,138 @@
+"""The one door every night document comes in by (`scorekeeper.json_input`): bounded,
+strict JSON, and every wrong kind of value a status-2 message naming the field.
+
+Each test here is a defect the reliability attack found (issue 15, points 3, 4, 5 and
+10): each exited 1, ran out of memory, or accepted what it should refuse.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.json_input import MAX_DEPTH, MAX_DOCUMENT_BYTES
+from tests.cli.test_score_cli import GOOD, assert_refused, run
+from tests.sheet import night_doc, pick
+
+SOME_HAND = pick("Bob", "Dee", points=74, tricks=4, call="ace-hearts")
+
+
+def good_text() -> str:
+    return json.dumps(GOOD, ensure_ascii=True)
+
+
+def test_a_lone_surrogate_in_a_note_is_refused_by_its_field(tmp_path: Path, capsys) -> None:
+    document = night_doc("classic-5", [{**SOME_HAND, "note": "\ud800"}])
+    text = json.dumps(document)  # ensure_ascii writes the "\ud800" escape
+    assert_refused(run(tmp_path, text, capsys), "hand 1: note: holds a lone surrogate", "note")
+
+
+def test_a_lone_surrogate_in_a_name_is_refused(tmp_path: Path, capsys) -> None:
+    text = good_text().replace('"Eve"', '"Eve\\udc00"')
+    assert_refused(run(tmp_path, text, capsys), "players[5]: holds a lone surrogate", "name")
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "message"),
+    [
+        ("type", ["pick"], "hand 1: type: ['pick'] is not a hand type"),
+        ("type", {"pick": 1}, "hand 1: type: {'pick': 1} is not a hand type"),
+        ("preset", ["classic-5"], "rules.preset: ['classic-5'] is not a preset"),
+        ("preset", {"x": 1}, "rules.preset: {'x': 1} is not a preset"),
+    ],
+)
+def test_a_list_or_object_where_a_word_goes_is_named(
+    tmp_path: Path, capsys, where: str, value: object, message: str
+) -> None:
+    document = night_doc({"preset": "classic-5"}, [dict(SOME_HAND)])
+    if where == "type":
+        document["hands"][0]["type"] = value
+    else:
+        document["rules"]["preset"] = value
+    assert_refused(run(tmp_path, document, capsys), message, where)
+
+
+def test_a_list_of_lists_for_a_many_option_is_named(tmp_path: Path, capsys) -> None:
+    document = night_doc({"preset": "schafkopf", "solos": [["wenz"]]}, [])
+    assert_refused(run(tmp_path, document, capsys), "rules.solos:", "unhashable before")
+
+
+def test_deep_nesting_is_refused_before_parsing(tmp_path: Path, capsys) -> None:
+    deep = "[" * 5000 + "]" * 5000
+    text = good_text()[:-1] + f', "deep": {deep}}}'
+    assert_refused(run(tmp_path, text, capsys), "file: nests 5001 deep", "RecursionError")
+    shallow = "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1)
+    text = good_text()[:-1] + f', "deep": {shallow}}}'
+    assert_refused(run(tmp_path, text, capsys), "deep: is not a field of a night", "depth ok")
+
+
+@pytest.mark.parametrize("digits", [19, 4301, 5000])
+def test_a_number_of_too_many_digits_is_refused(tmp_path: Path, capsys, digits: int) -> None:
+    text = good_text().replace('"points": 74', f'"points": {"9" * digits}')
+    ran = run(tmp_path, text, capsys)
+    assert_refused(ran, f"file: holds a number of {digits} digits; at most 18", "ValueError")
+
+
+@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_are_not_json(tmp_path: Path, capsys, word: str) -> None:
+    text = good_text().replace('"points": 74', f'"points": {word}')
+    assert_refused(run(tmp_path, text, capsys), f"file: holds {word}", "accepted before")
+
+
+def test_standard_input_of_endless_zeros_is_refused_without_reading_it_all() -> None:
+    with open("/dev/zero", "rb") as zeros:
+        done = subprocess.run(
+            [sys.executable, "-m", "scorekeeper", "score", "-"],
+            stdin=zeros,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert done.stderr.strip() == "file: is larger than 16 MiB, more than any night document"
+
+
+def test_a_file_over_the_limit_is_refused(tmp_path: Path, capsys) -> None:
+    big = good_text()[:-1] + ', "title": "' + "x" * MAX_DOCUMENT_BYTES + '"}'
+    assert_refused(run(tmp_path, big, capsys), "file: is larger than 16 MiB", "read whole")
+
+
+def test_more_hands_than_a_night_holds_are_refused(tmp_path: Path, capsys) -> None:
+    document = night_doc("classic-5", [{"type": "no-pick"}] * 10_001)
+    assert_refused(run(tmp_path, document, capsys), "hands: 10001 hands; a night holds", "no limit")
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path: Path, capsys) -> None:
+    status, out, err = run(tmp_path, b"\xef\xbb\xbf" + good_text().encode(), capsys)
+    assert (status, err) == (0, "")
+    assert (
+        json.loads(out)["totals"]["points"]["Bob"]
+        == json.loads(run(tmp_path, good_text(), capsys)[1])["totals"]["points"]["Bob"]
+    )
+
+
+def test_a_duplicate_key_is_refused(tmp_path: Path, capsys) -> None:
+    text = good_text().replace('"points": 74', '"points": 74, "points": 30', 1)
+    assert_refused(run(tmp_path, text, capsys), "file: has the key 'points' twice", "silent")
+
+
+def test_an_empty_key_is_named_as_empty(tmp_path: Path, capsys) -> None:
+    text = good_text()[:-1] + ', "": 1}'
+    assert_refused(run(tmp_path, text, capsys), "'': is not a field of a night", "': is'")
+
+
+def test_an_iso_week_date_is_not_a_date(tmp_path: Path, capsys) -> None:
+    document = {**GOOD, "date": "2026-W47-1"}
+    assert_refused(run(tmp_path, document, capsys), "date: '2026-W47-1' is not a date", "week")
+
+
+def test_an_escape_sequence_in_a_key_is_not_echoed(tmp_path: Path, capsys) -> None:
+    text = good_text()[:-1] + ', "\\u001b[2J": 1}'
+    status, out, err = run(tmp_path, text, capsys)
+    assert (status, out) == (2, "")
+    assert "\x1b" not in err
+    assert err.startswith("'\\x1b[2J': is not a field of a night")

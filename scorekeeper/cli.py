@@ -157,8 +157,10 @@ def command_restore(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper restore FILE [--force]`: replace the database with a backup."""
     from scorekeeper.store.backup_commands import restore
 
-    restore(open_store(args), args.file, force=args.force)
+    kept = restore(open_store(args), args.file, force=args.force)
     print(f"Restored from {args.file}.", file=out)
+    if kept is not None:
+        print(f"The database it replaced was kept as {kept}.", file=out)
     return EXIT_OK
 
 

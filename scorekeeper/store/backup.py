@@ -8,15 +8,32 @@ league can be saved and restored the same way.
 from __future__ import annotations
 
 import base64
+import binascii
+import contextlib
 import datetime as dt
+import errno
 import json
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import platformdirs
 from sqlalchemy import Connection, MetaData, select
+from sqlalchemy.exc import IntegrityError
 
 DUMP_FORMAT = "sheepshead-scorekeeper-dump/1"
+APP_NAME = "sheepshead-scorekeeper"
+MiB = 1024 * 1024
+
+
+class WriteFailed(Exception):
+    """A copy could not be written (a full disk, a read-only folder); no part of it was
+    left behind.  The message says why in plain words."""
+
+
+class BadDump(Exception):
+    """A dump's rows do not fit the tables they claim to belong to."""
 
 
 def timestamped_backup_path(path: Path, *, before: str = "") -> Path:
@@ -31,6 +48,14 @@ def timestamped_backup_path(path: Path, *, before: str = "") -> Path:
     return candidate
 
 
+def server_backup_path(where: str, *, before: str) -> Path:
+    """A new JSON dump's name for a server database (WHERE, as `describe` shows it) in
+    the backups folder of the user's data folder."""
+    folder = platformdirs.user_data_path(APP_NAME, appauthor=False) / "backups"
+    label = "".join(c if c.isalnum() or c in "-." else "-" for c in where.split("://")[-1])
+    return timestamped_backup_path(folder / f"{label.strip('-')}.json", before=before)
+
+
 def newest_backup(path: Path) -> Path | None:
     """The most recent backup file beside PATH, if any."""
     found = sorted(path.parent.glob(f"{path.name}.*.bak"), key=lambda p: p.stat().st_mtime)
@@ -38,23 +63,52 @@ def newest_backup(path: Path) -> Path | None:
 
 
 def sqlite_backup(source: Path, target: Path) -> None:
-    """Copy a SQLite database consistently, even while another program writes to it."""
-    target.parent.mkdir(parents=True, exist_ok=True)
+    """Copy a SQLite database consistently, even while another program writes to it;
+    the copy takes TARGET's name only when whole.  Raises `WriteFailed`."""
     partial = target.with_name(target.name + ".partial")
-    partial.unlink(missing_ok=True)
-    with sqlite3.connect(source, timeout=15) as src, sqlite3.connect(partial) as dst:
-        src.backup(dst)
-    dst.close()
-    src.close()
-    partial.replace(target)
+    with _whole_or_nothing(partial):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial.unlink(missing_ok=True)
+        _copy_pages(source, partial)
+        partial.replace(target)
 
 
 def sqlite_copy_into(source: Path, target: Path) -> None:
-    """Replace the contents of the SQLite database TARGET with SOURCE's, atomically."""
-    with sqlite3.connect(source, timeout=15) as src, sqlite3.connect(target, timeout=15) as dst:
-        src.backup(dst)
-    dst.close()
-    src.close()
+    """Replace the contents of the SQLite database TARGET with SOURCE's, atomically
+    (SQLite's backup API writes all pages in one transaction).  Raises `WriteFailed`."""
+    with _whole_or_nothing(None):
+        _copy_pages(source, target)
+
+
+def _copy_pages(source: Path, target: Path) -> None:
+    src = sqlite3.connect(source, timeout=15)
+    try:
+        dst = sqlite3.connect(target, timeout=15)
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+    finally:
+        src.close()
+
+
+@contextlib.contextmanager
+def _whole_or_nothing(partial: Path | None) -> Iterator[None]:
+    """On any failure to write, remove PARTIAL and raise `WriteFailed` saying why."""
+    try:
+        yield
+    except (OSError, sqlite3.Error) as error:
+        if partial is not None:
+            with contextlib.suppress(OSError):
+                partial.unlink(missing_ok=True)
+        raise WriteFailed(_why(error)) from None
+
+
+def _why(error: OSError | sqlite3.Error) -> str:
+    text = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    if "full" in text.lower() or (isinstance(error, OSError) and error.errno == errno.ENOSPC):
+        return "the disk is full"
+    return text
 
 
 def is_sqlite_file(path: Path) -> bool:
@@ -72,11 +126,16 @@ def _encode(value: Any) -> Any:
 
 
 def _decode(value: Any, column: Any) -> Any:
-    if isinstance(value, dict) and "$date" in value:
+    """A dumped value back as its column holds it (a JSON column's value is left as is,
+    even an object with a "$date" key)."""
+    if not isinstance(value, dict) or len(value) != 1:
+        return value
+    expected = _python_type(column)
+    if "$date" in value and expected in (dt.datetime, dt.date):
         text = value["$date"]
         return dt.datetime.fromisoformat(text) if "T" in text else dt.date.fromisoformat(text)
-    if isinstance(value, dict) and "$bytes" in value:
-        return base64.b64decode(value["$bytes"])
+    if "$bytes" in value and expected is bytes:
+        return base64.b64decode(value["$bytes"], validate=True)
     return value
 
 
@@ -92,18 +151,73 @@ def dump_rows(connection: Connection, metadata: MetaData, schema: str) -> dict[s
 
 
 def load_rows(connection: Connection, metadata: MetaData, dump: dict[str, Any]) -> None:
-    """Insert a dump's rows into empty tables (inside the caller's transaction)."""
+    """Insert a dump's rows into empty tables (inside the caller's transaction), each
+    value checked against its column first; raises `BadDump` naming the first misfit."""
     for table in metadata.sorted_tables:
         rows = dump["tables"].get(table.name, [])
-        if rows:
-            decoded = [
-                {k: _decode(v, table.c[k]) for k, v in row.items() if k in table.c} for row in rows
-            ]
-            connection.execute(table.insert(), decoded)
+        if not isinstance(rows, list):
+            raise BadDump(f"table {table.name}: is not a list of rows")
+        decoded = [_row(table, number, row) for number, row in enumerate(rows, start=1)]
+        if decoded:
+            try:
+                connection.execute(table.insert(), decoded)
+            except IntegrityError as error:
+                first = str(error.orig).splitlines()[0]
+                raise BadDump(
+                    f"table {table.name}: the rows do not fit together ({first})"
+                ) from None
+
+
+def _row(table: Any, number: int, row: Any) -> dict[str, Any]:
+    where = f"table {table.name}, row {number}"
+    if not isinstance(row, dict):
+        raise BadDump(f"{where}: is not an object")
+    unknown = sorted(set(row) - set(table.c.keys()))
+    if unknown:
+        raise BadDump(f"{where}: {unknown[0]!r} is not a column of {table.name}")
+    decoded = {}
+    for key, value in row.items():
+        column = table.c[key]
+        try:
+            decoded[key] = _decode(value, column)
+        except (ValueError, TypeError, binascii.Error):
+            raise BadDump(f"{where}, {key}: {value!r} is not a stored value") from None
+        problem = _misfit(decoded[key], column)
+        if problem:
+            raise BadDump(f"{where}, {key}: {problem}")
+    return decoded
+
+
+def _python_type(column: Any) -> type | None:
+    """The Python type of a column's values (through a type decorator), None for any."""
+    kind = column.type
+    kind = getattr(kind, "impl_instance", kind)
+    try:
+        return kind.python_type  # type: ignore[no-any-return]
+    except NotImplementedError:
+        return None
+
+
+def _misfit(value: Any, column: Any) -> str | None:
+    """What is wrong with VALUE for COLUMN, or None (JSON columns take any JSON)."""
+    if value is None:
+        return None if column.nullable or column.primary_key else "may not be empty"
+    expected = _python_type(column)
+    if expected is None or expected is dict or expected is list:
+        return None
+    if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+        return f"{value!r} is not a whole number"
+    if not isinstance(value, expected):
+        return f"{value!r} is not a {expected.__name__}"
+    return None
 
 
 def write_json(path: Path, document: dict[str, Any]) -> None:
-    """Write a dump atomically: a half-written file never takes the name."""
+    """Write a dump atomically: a half-written file never takes the name, and a failed
+    write leaves nothing behind.  Raises `WriteFailed`."""
     partial = path.with_name(path.name + ".partial")
-    partial.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
-    partial.replace(path)
+    with _whole_or_nothing(partial):
+        text = json.dumps(document, ensure_ascii=False)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial.write_text(text, encoding="utf-8")
+        partial.replace(path)

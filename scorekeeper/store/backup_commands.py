@@ -2,30 +2,40 @@
 
 SQLite is copied with SQLite's online backup (consistent while the app is open);
 any database can also be saved as a JSON dump of every row (the way for PostgreSQL,
-read in one REPEATABLE READ snapshot).  A restore refuses to overwrite a database that
-holds data unless forced, and even then first backs up a SQLite file it replaces.
+read in one REPEATABLE READ snapshot).  A backup never writes onto the database it
+copies.  A restore is checked whole before it touches anything: the backup is loaded
+into a scratch SQLite file, brought up to date, and every night in it is checked and
+rescored as an import would be, every league's standings and money read; only then is
+a copy of the database it replaces kept (beside a SQLite file, in the backups folder
+for a server) and the checked rows copied in, in one transaction.
 """
 
 from __future__ import annotations
 
-import json
+import contextlib
+import os
+import sqlite3
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import func, select, text
-from sqlmodel import SQLModel
+from sqlmodel import SQLModel, col
 
+from scorekeeper.json_input import parse_json
+from scorekeeper.problems import InvalidNight
 from scorekeeper.store import backup as files
-from scorekeeper.store.database import Database, alembic_config, open_database
+from scorekeeper.store.database import SCHEMA_HEAD, Database, describe, open_database
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.tables import NightRow, PlayerRow
+from scorekeeper.store.tables import LeagueRow, NightRow, PlayerRow
+
+MAX_DUMP_BYTES = 4 * 1024 * files.MiB  # a league of a million hands dumps to about 1 GiB
 
 
 def head_revision() -> str:
     """The schema revision this version of the app writes."""
-    return ScriptDirectory.from_config(alembic_config()).get_current_head() or ""
+    return SCHEMA_HEAD
 
 
 def backup(db: Database, target: str) -> str:
@@ -33,15 +43,45 @@ def backup(db: Database, target: str) -> str:
     path = Path(target)
     if path.is_dir():
         raise StorageError(f"{target}: is a folder; name the backup file")
+    _refuse_live_file(db, path)
     source = db.sqlite_path
-    try:
+    with _writing(target):
         if source is not None and path.suffix.lower() != ".json":
             files.sqlite_backup(source, path)
             return "a SQLite copy"
         files.write_json(path, dump(db))
-    except OSError as error:
-        raise StorageError(f"{target}: cannot write the backup ({error.strerror})") from None
     return "a JSON dump of every row"
+
+
+def _refuse_live_file(db: Database, target: Path) -> None:
+    """A backup onto the database itself (or its -wal, -shm or -journal file) would
+    overwrite what it copies while the app may be writing to it."""
+    live = db.sqlite_path
+    if live is None:
+        return
+    files_of_it = {live.resolve()} | {
+        live.resolve().with_name(live.name + suffix) for suffix in ("-wal", "-shm", "-journal")
+    }
+    same = target.resolve() in files_of_it
+    with contextlib.suppress(OSError):
+        same = same or (target.exists() and os.path.samefile(target, live))
+    if same:
+        raise StorageError(
+            f"{target}: is the database itself (or one of its files); a backup must go to "
+            "another file. Nothing was written."
+        )
+
+
+@contextlib.contextmanager
+def _writing(target: str) -> Iterator[None]:
+    """Turn a failed write (a full disk, a read-only folder) into a clear message; the
+    writers in `backup` leave no partial file behind."""
+    try:
+        yield
+    except files.WriteFailed as error:
+        raise StorageError(
+            f"{target}: cannot write the backup ({error}); nothing was written"
+        ) from None
 
 
 def dump(db: Database) -> dict[str, Any]:
@@ -61,71 +101,175 @@ def has_data(db: Database) -> bool:
     return bool(players or nights)
 
 
-def restore(db: Database, source: str, *, force: bool) -> None:
-    """Replace the database's contents with the backup in SOURCE."""
+def restore(db: Database, source: str, *, force: bool) -> Path | None:
+    """Replace the database's contents with the backup in SOURCE, once the backup has
+    been checked whole; returns where the replaced database was kept (None when it was
+    empty)."""
     path = Path(source)
     if not path.is_file():
         raise StorageError(f"{source}: no such backup file")
-    if has_data(db) and not force:
+    holds_data = has_data(db)
+    if holds_data and not force:
         raise StorageError(
             "the database already holds nights and players; add --force to replace them "
             "with the backup"
         )
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-restore-") as folder:
+        checked = _checked_copy(path, Path(folder) / "restore.sqlite3")
+        try:
+            if holds_data and not has_data(checked):
+                raise StorageError(
+                    f"{source}: holds no nights and no players; restoring it would empty "
+                    "the database. Nothing was changed."
+                )
+            kept = keep_copy(db, before="restore") if holds_data else None
+            _replace(db, checked)
+        finally:
+            checked.dispose()
+    return kept
+
+
+def _checked_copy(path: Path, scratch: Path) -> Database:
+    """The backup in PATH as an up-to-date scratch SQLite database, every night in it
+    checked and rescored; raises `StorageError` naming the first thing wrong."""
     if files.is_sqlite_file(path):
         _check_sqlite_backup(path)
-        if db.sqlite_path is not None:
-            _restore_sqlite_file(db, path)
-            return
-        document = dump(open_database(f"sqlite:///{path}", upgrade=False))
+        with _writing(str(scratch)):
+            files.sqlite_backup(path, scratch)
+        checked = open_database(f"sqlite:///{scratch}")
     else:
         document = _read_dump(path)
-    _load_dump(db, document)
+        checked = open_database(f"sqlite:///{scratch}")
+        try:
+            _load_dump(checked, document, source=path)
+        except StorageError:
+            checked.dispose()
+            raise
+    try:
+        _check_contents(checked, source=path)
+    except StorageError:
+        checked.dispose()
+        raise
+    return checked
 
 
 def _check_sqlite_backup(path: Path) -> None:
-    backup_db = open_database(f"sqlite:///{path}", upgrade=False)
+    """A SQLite backup must be whole (`integrity_check`) and a Scorekeeper database;
+    read without writing to it (never switched to WAL, say)."""
     try:
-        with backup_db.engine.connect() as connection:
-            current = MigrationContext.configure(connection).get_current_revision()
-    finally:
-        backup_db.dispose()
-    if current is None:
+        with contextlib.closing(
+            sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        ) as con:
+            damage = con.execute("PRAGMA integrity_check").fetchall()
+            has_schema = con.execute(
+                "SELECT 1 FROM sqlite_master WHERE name = 'alembic_version'"
+            ).fetchall()
+    except sqlite3.Error as error:
+        raise StorageError(f"{path}: cannot be read as a backup ({error})") from None
+    if damage != [("ok",)]:
+        raise StorageError(f"{path}: the backup is damaged ({damage[0][0]}); nothing was changed")
+    if not has_schema:
         raise StorageError(f"{path}: is not a Scorekeeper backup (no schema in it)")
 
 
-def _restore_sqlite_file(db: Database, path: Path) -> None:
-    target = db.sqlite_path
-    assert target is not None
-    db.dispose()
-    if target.exists() and target.stat().st_size:
-        files.sqlite_backup(target, files.timestamped_backup_path(target, before="restore"))
-    # Through SQLite's backup API into the live file (never a file swap, which would
-    # leave the old write-ahead log beside the new data): all pages or none.
-    files.sqlite_copy_into(path, target)
-    open_database(f"sqlite:///{target}").dispose()  # brings an older backup up to date
-
-
 def _read_dump(path: Path) -> dict[str, Any]:
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise StorageError(f"{path}: is neither a SQLite backup nor a JSON dump") from None
+    with path.open("rb") as handle:
+        data = handle.read(MAX_DUMP_BYTES + 1)
+    document, problems = parse_json(data, limit=MAX_DUMP_BYTES)
+    if problems:
+        raise StorageError(
+            f"{path}: is neither a SQLite backup nor a readable dump ({problems[0]})"
+        )
     if not isinstance(document, dict) or document.get("format") != files.DUMP_FORMAT:
         raise StorageError(f"{path}: is not a Scorekeeper dump")
+    if document.get("schema") != head_revision():
+        raise StorageError(
+            f"{path}: the dump has schema {document.get('schema')!r} but this app writes "
+            f"{head_revision()!r}; restore it with the version of the app that made it"
+        )
+    tables = document.get("tables")
+    expected = {table.name for table in SQLModel.metadata.sorted_tables}
+    if not isinstance(tables, dict) or not expected <= set(tables):
+        missing = sorted(expected - set(tables if isinstance(tables, dict) else ()))
+        raise StorageError(
+            f"{path}: is not a complete dump (no {', '.join(missing)}); a dump lists every "
+            "table, even an empty one. Nothing was changed."
+        )
     return document
 
 
-def _load_dump(db: Database, document: dict[str, Any]) -> None:
-    if document.get("schema") != head_revision():
-        raise StorageError(
-            f"the dump has schema {document.get('schema')!r} but this app writes "
-            f"{head_revision()!r}; restore it with the version of the app that made it"
-        )
+def _check_contents(db: Database, *, source: Path) -> None:
+    """Every night checked and rescored as an import is, every league's standings and
+    money read: what the restored database will be asked, asked first."""
+    from scorekeeper.store.league import Period, standings
+    from scorekeeper.store.money import league_money
+    from scorekeeper.store.night_history import rescore_whole
+
+    with db.session() as session:
+        ids = session.scalars(select(col(NightRow.id)).order_by(col(NightRow.id)))
+        night_ids = [i for i in ids if i is not None]
+        leagues = list(session.scalars(select(col(LeagueRow.name))))
+    # The rows are untrusted: whatever goes wrong while reading them means "refuse".
+    for night_id in night_ids:
+        try:
+            rescore_whole(db, night_id=night_id)
+        except Exception as error:
+            raise StorageError(f"{source}: night {night_id} in the backup {_why(error)}") from None
+    for league in leagues:
+        try:
+            standings(db, Period(league=league))
+            league_money(db, league=league)
+        except Exception as error:
+            raise StorageError(f"{source}: league {league!r} in the backup {_why(error)}") from None
+
+
+def _why(error: Exception) -> str:
+    if isinstance(error, InvalidNight | StorageError):
+        return f"is wrong: {str(error).splitlines()[0]}. Nothing was changed."
+    return f"cannot be read ({type(error).__name__}: {error}). Nothing was changed."
+
+
+def keep_copy(db: Database, *, before: str) -> Path:
+    """A copy of the whole database before something replaces it: a SQLite copy beside
+    the file, or a JSON dump in the backups folder for a server.  Raises `StorageError`
+    (and changes nothing) when the copy cannot be written."""
+    path = db.sqlite_path
+    if path is not None:
+        target = files.timestamped_backup_path(path, before=before)
+        with _writing(str(target)):
+            files.sqlite_backup(path, target)
+        return target
+    target = files.server_backup_path(describe(db.url), before=before)
+    with _writing(str(target)):
+        files.write_json(target, dump(db))
+    return target
+
+
+def _replace(db: Database, checked: Database) -> None:
+    """Put the checked scratch database's rows in place of DB's, all or nothing."""
+    target = db.sqlite_path
+    source = checked.sqlite_path
+    assert source is not None
+    if target is not None:
+        db.dispose()
+        checked.dispose()
+        # Through SQLite's backup API into the live file (never a file swap, which would
+        # leave the old write-ahead log beside the new data): all pages or none.
+        with _writing(str(target)):
+            files.sqlite_copy_into(source, target)
+        return
+    _load_dump(db, dump(checked), source=source)
+
+
+def _load_dump(db: Database, document: dict[str, Any], *, source: Path) -> None:
     metadata = SQLModel.metadata
     with db.translate_errors(), db.engine.begin() as connection:
         for table in reversed(metadata.sorted_tables):
             connection.execute(table.delete())
-        files.load_rows(connection, metadata, document)
+        try:
+            files.load_rows(connection, metadata, document)
+        except files.BadDump as error:
+            raise StorageError(f"{source}: {error}. Nothing was changed.") from None
         if db.url.get_backend_name() == "postgresql":
             for table in metadata.sorted_tables:
                 if "id" in table.c and table.c.id.autoincrement is not False:

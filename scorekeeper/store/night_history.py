@@ -100,3 +100,16 @@ def deleted_nights(db: Database) -> list[DeletedNight]:
             for n, count in rows
             if n.discarded_at is not None
         ]
+
+
+def rescore_whole(db: Database, *, night_id: int) -> None:
+    """Check every hand of a night as an import would and rebuild its score cache (how
+    a backup's nights are checked before a restore lets them replace anything); the
+    night's own rows are otherwise left as they were."""
+    with db.transaction() as session:
+        state = load_state(session, night_id, lock=True)
+        updated = state.row.updated_at
+        night = check_night(state, [h.record for h in state.hands])
+        rescore(session, state, night, state.hands, from_position=1)
+        state.row.updated_at = updated
+        session.add(state.row)

@@ -31,7 +31,8 @@ import re
 import unicodedata
 
 NAME_LENGTH = 40  # a player's name: "Maximilian-Alexander von Hohenzollern" fits
-LABEL_LENGTH = 60  # a league's, season's or table's name, a night's title
+LABEL_LENGTH = 60  # a league's, season's or table's name
+TITLE_LENGTH = 120  # a night's title: a heading, wrapped where it is printed
 EMPTY = "a name cannot be empty"
 
 _WIDTH_FORMS = re.compile("[\uff00-\uffef]+")
@@ -61,6 +62,12 @@ def fold_name(typed: str) -> str:
     folded = _WIDTH_FORMS.sub(lambda m: unicodedata.normalize("NFKC", m.group()), typed)
     composed = unicodedata.normalize("NFC", folded)
     return _SPACES.sub(" ", composed).strip(" ")
+
+
+def name_key(name: str) -> str:
+    """The key two names share when they are the same name: folded and case-folded
+    ("Ann", "ＡＮＮ " and "ann" are one player)."""
+    return fold_name(name).casefold()
 
 
 def name_problem(name: str, *, limit: int = NAME_LENGTH) -> str | None:

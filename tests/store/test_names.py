@@ -77,11 +77,13 @@ def test_migration_0008_folds_old_names_and_their_nights_still_open(tmp_path: Pa
                     "WHERE name = 'Ann Smith'")  # fmt: skip
         old.execute("UPDATE player SET name = '\uff22\uff4f\uff42', name_key = '\uff42\uff4f"
                     "\uff42' WHERE name = 'Bob'")  # fmt: skip
+        old.execute("UPDATE player SET name = 'Cal\x1b[2J' || ? WHERE name = 'Cal'", ("x" * 40,))
         old.execute("UPDATE alembic_version SET version_num = '0007'")
     db = open_database(f"sqlite:///{path}")
-    assert names(db) == ["Ann Smith", "Bob", "Cal", "Dee", "Eve"]
+    cal = "Cal\\x1b[2J" + "x" * 29 + "…"  # escaped, and shortened to 40 characters
+    assert names(db) == ["Ann Smith", "Bob", cal, "Dee", "Eve"]
     night = nights.load_stored_night(db, night_id=night_id)
-    assert night.players == ("Ann Smith", "Bob", "Cal", "Dee", "Eve")
+    assert night.players == ("Ann Smith", "Bob", cal, "Dee", "Eve")
     with pytest.raises(StorageError, match="Bob is already seated"):  # found by its key
         join_night(db, night_id=night_id, player="BOB\u3000")
     db.dispose()

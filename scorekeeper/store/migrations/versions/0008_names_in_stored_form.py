@@ -3,11 +3,13 @@
 Names are now stored as `scorekeeper.names.fold_name` leaves them: full-width letters
 folded, NFC, runs of spaces one space, trimmed; and looked up by that form case-folded.
 A name stored before keeps working only if its row says so too, so each one is folded
-here (a copy of the fold as it was written, so that a later change to the app cannot
-change what this revision did).  A name whose folded key another row of the same table
-(or league) already holds is left as it was: two such rows are for a person to merge.
-Names holding characters that are now refused are left as they are: they are printed
-escaped, and refused with a message where they would be read as input.
+here (with a copy of the fold as it was written, so that a later change to the app
+cannot change what this revision did).  A name the app now refuses is made one it
+accepts, so that every stored night can still be read: a character no name may hold
+(a control or invisible character) is written as its escape ("Ann\\x1b"), and a name
+longer than the longest (40 characters for a player, 60 for a league or season) ends
+in an ellipsis there.  A name whose new key another row of the same table (or league)
+already holds is left as it was: two such rows are for a person to merge.
 
 Revision ID: 0008
 Revises: 0007
@@ -28,21 +30,34 @@ depends_on: str | Sequence[str] | None = None
 
 _WIDTH_FORMS = re.compile("[\uff00-\uffef]+")
 _SPACES = re.compile("[\t \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]+")
+_REFUSED = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+_BLANK = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u3164\ufe00-\ufe0f\U000e0100-\U000e01ef]")
 
 
-def _fold(name: str) -> str:
+def _escape(char: str) -> str:
+    if unicodedata.category(char) not in _REFUSED and not _BLANK.match(char):
+        return char
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def _fold(name: str, limit: int) -> str:
     folded = _WIDTH_FORMS.sub(lambda m: unicodedata.normalize("NFKC", m.group()), name)
-    return _SPACES.sub(" ", unicodedata.normalize("NFC", folded)).strip(" ")
+    name = _SPACES.sub(" ", unicodedata.normalize("NFC", folded)).strip(" ")
+    name = "".join(_escape(c) for c in name)
+    return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
 
 
-def _fold_table(table: str, scope: str | None) -> None:
+def _fold_table(table: str, scope: str | None, limit: int) -> None:
     """Fold each name of TABLE whose folded key is free within its SCOPE column."""
     connection = op.get_bind()
     scope_column = f", {scope}" if scope else ""
     rows = connection.execute(sa.text(f"SELECT id, name{scope_column} FROM {table}")).all()
     taken = {(row[2] if scope else None, row[1].strip().casefold()) for row in rows}
     for row in rows:
-        name = _fold(row[1])
+        name = _fold(row[1], limit)
         key = (row[2] if scope else None, name.casefold())
         if name == row[1] or not name:
             continue
@@ -56,9 +71,9 @@ def _fold_table(table: str, scope: str | None) -> None:
 
 
 def upgrade() -> None:
-    _fold_table("player", None)
-    _fold_table("league", None)
-    _fold_table("season", "league_id")
+    _fold_table("player", None, 40)
+    _fold_table("league", None, 60)
+    _fold_table("season", "league_id", 60)
 
 
 def downgrade() -> None:

@@ -20,8 +20,9 @@ from scorekeeper.document import loads_night
 from scorekeeper.formatting import print_table
 from scorekeeper.json_input import parse_json, read_limited, too_large
 from scorekeeper.league_cli import add_league_commands
+from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, printable
 from scorekeeper.night import NightResult, score_night
-from scorekeeper.problems import InvalidNight, Problem, printable
+from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.report_cli import add_report_command
 from scorekeeper.store.errors import StorageError
 
@@ -34,6 +35,37 @@ class UserError(Exception):
     def __init__(self, problems: Sequence[Problem | str]) -> None:
         self.lines = [str(p) for p in problems]
         super().__init__("\n".join(self.lines))
+
+
+# The flags that take a name, by argparse's dest: the flag as typed, and the longest
+# name it may give.  Every one is read through clean_name before a command runs.
+NAME_FLAGS = {
+    "league": ("--league", LABEL_LENGTH),
+    "season": ("--season", LABEL_LENGTH),
+    "player": ("--player", NAME_LENGTH),
+    "payer": ("--from", NAME_LENGTH),
+    "payee": ("--to", NAME_LENGTH),
+    "collector": ("--collector", NAME_LENGTH),
+}
+
+
+def clean_name_flags(args: argparse.Namespace) -> None:
+    """Put every name given on the command line in its stored form (`scorekeeper.names`),
+    or raise UserError naming each flag whose name cannot be one."""
+    lines = []
+    for dest, (flag, limit) in NAME_FLAGS.items():
+        value = getattr(args, dest, None)
+        if isinstance(value, str):
+            name, problem = clean_name(value, limit=limit)
+            if problem is not None:
+                lines.append(f"{flag}: {problem}")
+            setattr(args, dest, name)
+    if isinstance(getattr(args, "players", None), str):  # report pad --players A,B,C
+        cleaned = [clean_name(part) for part in args.players.split(",")]
+        lines += [f"--players: {p}" for _, p in cleaned if p is not None]
+        args.players = [name for name, _ in cleaned]
+    if lines:
+        raise UserError(lines)
 
 
 def result_to_json(result: NightResult) -> dict[str, Any]:
@@ -222,6 +254,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def say(*messages: str) -> None:
+    """Messages on standard error, each line `printable`: a name quoted in a message
+    (an old one may hold an ESC) cannot act on the terminal."""
+    for message in messages:
+        for line in message.splitlines() or [""]:
+            print(printable(line), file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     for stream in (sys.stdout, sys.stderr):
@@ -230,21 +270,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        clean_name_flags(args)
         return int(args.run(args, sys.stdout))
     except UserError as error:
-        for line in error.lines:
-            print(printable(line), file=sys.stderr)
+        say(*error.lines)
         return EXIT_BAD_INPUT
     except InvalidNight as error:
-        for problem in error.problems:
-            print(printable(str(problem)), file=sys.stderr)
+        say(*(str(p) for p in error.problems))
         return EXIT_BAD_INPUT
     except StorageError as error:
-        print(printable(f"scorekeeper: {error}"), file=sys.stderr)
+        say(f"scorekeeper: {error}")
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
         sys.stderr.close()
         return EXIT_OK
     except Exception as error:  # an internal error: a short message, never a traceback
-        print(f"scorekeeper: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        say(f"scorekeeper: internal error: {type(error).__name__}: {error}")
         return EXIT_INTERNAL

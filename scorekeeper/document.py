@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.json_input import NOT_TEXT, Path, key_name, parse_json, show_path
+from scorekeeper.names import LABEL_LENGTH, TITLE_LENGTH, clean_name, fold_name, name_key, quoted
 from scorekeeper.problems import Problem
 from scorekeeper.records import (
     CallHand,
@@ -140,19 +141,24 @@ def _read_players(value: Any, problems: list[Problem]) -> tuple[str, ...] | None
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         problems.append(Problem("players", "must be a list of names"))
         return None
-    names = tuple(v.strip() for v in value)
+    cleaned = [clean_name(v) for v in value]
+    names = tuple(name for name, _ in cleaned)
     start = len(problems)
     if not 3 <= len(names) <= 8:
         problems.append(Problem("players", f"{len(names)} seated; a table seats 3 to 8"))
     seen: dict[str, str] = {}
-    for name in names:
-        if not name:
-            problems.append(Problem("players", "a name is empty"))
+    for name, problem in cleaned:
+        if problem is not None:
+            problems.append(Problem("players", problem))
         elif name.casefold() in seen:
             first = seen[name.casefold()]
             problems.append(Problem("players", f"{first!r} and {name!r} are the same name"))
         seen.setdefault(name.casefold(), name)
     return names if len(problems) == start else None
+
+
+# The longest each label may be (a night's title is a heading, and wraps where printed).
+LABEL_LENGTHS = dict.fromkeys(("league", "season", "table"), LABEL_LENGTH) | {"title": TITLE_LENGTH}
 
 
 def _read_info(document: Mapping[str, Any], problems: list[Problem]) -> NightInfo:
@@ -162,6 +168,10 @@ def _read_info(document: Mapping[str, Any], problems: list[Problem]) -> NightInf
         if value is not None and not isinstance(value, str):
             problems.append(Problem(key, "must be text"))
             value = None
+        elif value is not None and key != "date":
+            value, problem = clean_name(value, limit=LABEL_LENGTHS[key])
+            if problem is not None:
+                problems.append(Problem(key, problem))
         values[key] = value
     date = values["date"]
     if date is not None:
@@ -186,7 +196,7 @@ def _read_hands(
     if len(value) > MAX_HANDS:
         problems.append(Problem("hands", f"{len(value)} hands; a night holds {MAX_HANDS} at most"))
         return None
-    seated = {p.casefold(): p for p in players or ()}
+    seated = {name_key(p): p for p in players or ()}
     hands = []
     for number, item in enumerate(value, start=1):
         reader = _HandReader(item, number, seated if players else None, problems)
@@ -356,14 +366,20 @@ class _HandReader:
     # -- field readers ---------------------------------------------------------------
 
     def resolve(self, field: str, value: Any) -> str | None:
-        if not isinstance(value, str) or not value.strip():
-            self.problem(field, f"{value!r} is not a player's name")
+        """The seated player a name in a hand means (names compared in their stored
+        form, so "Ａｎｎ" is Ann), or None with the problem added."""
+        if not isinstance(value, str) or not fold_name(value):
+            shown = quoted(value) if isinstance(value, str) else repr(value)
+            self.problem(field, f"{shown} is not a player's name")
             return None
+        typed, problem = clean_name(value)
         if self.seated is None:
-            return value.strip()
-        name = self.seated.get(value.strip().casefold())
+            if problem is not None:
+                self.problem(field, problem)
+            return typed if problem is None else None
+        name = self.seated.get(name_key(typed))
         if name is None:
-            self.problem(field, f"{value.strip()!r} is not seated at this table")
+            self.problem(field, problem or f"{quoted(typed)} is not seated at this table")
         return name
 
     def name(self, field: str, *, required: bool) -> str | None:
@@ -433,10 +449,13 @@ class _HandReader:
     def doublers(self) -> tuple[int, tuple[str, ...]]:
         value = self.item.get("doublers", 0)
         if isinstance(value, list):
-            if not all(isinstance(v, str) and v.strip() for v in value):
+            if not all(isinstance(v, str) and fold_name(v) for v in value):
                 self.problem("doublers", "must be a count or a list of doubler names")
                 return 0, ()
-            names = tuple(v.strip() for v in value)
+            cleaned = [clean_name(v) for v in value]
+            for problem in dict.fromkeys(p for _, p in cleaned if p is not None):
+                self.problem("doublers", problem)
+            names = tuple(name for name, _ in cleaned)
             count = len(names)
         elif is_whole(value) and value >= 0:
             names, count = (), int(value)
@@ -531,6 +550,6 @@ def read_hand(
 ) -> tuple[Hand | None, list[Problem]]:
     """Read one hand of a night document (its shape and names) for the given seats."""
     problems: list[Problem] = []
-    seated = {p.casefold(): p for p in players}
+    seated = {name_key(p): p for p in players}
     hand = _HandReader(item, number, seated, problems).read()
     return (hand if not problems else None), problems

@@ -7,6 +7,8 @@ from collections.abc import Collection, Sequence
 from fractions import Fraction
 from typing import TextIO
 
+from scorekeeper.names import printable
+
 
 def dollars(cents: int) -> str:
     """'$1.25', '-$0.50', '$0.00': never through a float."""
@@ -49,7 +51,9 @@ def parse_dollars(text: str) -> int | None:
 
 def print_table(out: TextIO, rows: Sequence[Sequence[str]], right: Collection[int] = ()) -> None:
     """Rows as aligned columns two spaces apart (the columns in RIGHT right-aligned), as
-    the command line prints its lists."""
+    the command line prints its lists.  Each cell is printed `printable`: a stored name
+    holding an ESC or a line break can neither act on the terminal nor fake a row."""
+    rows = [[printable(cell) for cell in row] for row in rows]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         cells = [c.rjust(w) if i in right else c.ljust(w)

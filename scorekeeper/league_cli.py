@@ -13,6 +13,7 @@ from typing import Any, TextIO
 
 from scorekeeper.formatting import decimal, dollars, number, percent, print_table
 from scorekeeper.ledger import DEBT_MODES
+from scorekeeper.names import name_key, printable
 from scorekeeper.rules import PRESETS, parse_rules
 from scorekeeper.standings import RANK_BY, TIE_BREAKS, Standing, StandingsOptions
 from scorekeeper.standings import parse_standings_options as parse_options
@@ -120,8 +121,8 @@ def command_league(args: argparse.Namespace, out: TextIO) -> int:
     options = _options_from_flags(args, info.standings)
     if options != info.standings:
         save_league(db, name=args.league, standings=options)
-    print(f"League: {info.name}", file=out)
-    print(f"Seasons: {', '.join(info.seasons) or '(none yet)'}", file=out)
+    print(printable(f"League: {info.name}"), file=out)
+    print(printable(f"Seasons: {', '.join(info.seasons) or '(none yet)'}"), file=out)
     if info.rules is not None:
         print(f"Default rules: {json.dumps(info.rules.to_json())}", file=out)
     for line in options.describe():
@@ -223,14 +224,14 @@ def command_stats(args: argparse.Namespace, out: TextIO) -> int:
     from scorekeeper.store.league import hand_facts
 
     facts = hand_facts(_store(args), _period(args), player=args.player)
-    name = facts[0].player if facts else args.player.strip()
+    name = facts[0].player if facts else args.player
     stats = player_statistics(name, facts)
     if args.json:
         _emit(out, statistics_to_json(stats))
         return 0
     rows = statistics_lines(stats)
     width = max(len(label) for label, _ in rows)
-    print(stats.player, file=out)
+    print(printable(stats.player), file=out)
     for label, value in rows:
         print(f"  {label.ljust(width)}  {value}", file=out)
     return 0
@@ -253,10 +254,10 @@ def command_debts(args: argparse.Namespace, out: TextIO) -> int:
                                     for p in owed]})  # fmt: skip
         return 0
     if not owed:
-        print(f"{money.league}: everyone is square.", file=out)
+        print(printable(f"{money.league}: everyone is square."), file=out)
         return 0
     for payment in owed:
-        print(f"{payment.payer} pays {payment.payee} {dollars(payment.cents)}", file=out)
+        print(printable(f"{payment.payer} pays {payment.payee} {dollars(payment.cents)}"), file=out)
     return 0
 
 
@@ -269,10 +270,10 @@ def command_pay(args: argparse.Namespace, out: TextIO) -> int:
                           cents=args.cents, paid_on=_date(args.date, "--date"),
                           note=args.note or "")  # fmt: skip
     balance = league_money(db, league=args.league).balances
-    print(f"Recorded: {args.payer} paid {args.payee} {dollars(args.cents)}.", file=out)
+    print(printable(f"Recorded: {args.payer} paid {args.payee} {dollars(args.cents)}."), file=out)
     for name in (args.payer, args.payee):
-        key = next((n for n in balance if n.casefold() == name.strip().casefold()), name)
-        print(f"{key}'s balance is now {dollars(balance.get(key, 0))}.", file=out)
+        key = next((n for n in balance if name_key(n) == name_key(name)), name)
+        print(printable(f"{key}'s balance is now {dollars(balance.get(key, 0))}."), file=out)
     return 0
 
 

@@ -8,7 +8,6 @@ is a bug in this program, never a user's mistake, and nothing may be shown after
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -27,22 +26,7 @@ class Problem:
 
     def __str__(self) -> str:
         where = f"hand {self.hand}: " if self.hand is not None else ""
-        return printable(f"{where}{self.field}: {self.message}")
-
-
-def printable(text: str) -> str:
-    """TEXT safe to print on a terminal: control, invisible and surrogate characters
-    (an escape sequence that clears the screen, a zero-width space, a bidi override)
-    written as escapes such as \\x1b, so that what a user typed can never act."""
-    if text.isprintable():
-        return text
-    return "".join(_shown(char) for char in text)
-
-
-def _shown(char: str) -> str:
-    if char == " " or unicodedata.category(char) not in {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}:
-        return char
-    return ascii(char)[1:-1]
+        return f"{where}{self.field}: {self.message}"
 
 
 class InvalidNight(ValueError):

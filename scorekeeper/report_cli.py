@@ -14,7 +14,7 @@ def command_report(args: argparse.Namespace, out: TextIO) -> int:
 
     try:
         if args.kind == "pad":
-            data = build.pad_pdf(args.players.split(","))
+            data = build.pad_pdf(args.players)  # a list: split and cleaned by the parser
         elif args.kind == "night":
             data = build.night_pdf(open_store(args), night_id=args.night)
         elif args.kind == "league":

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.names import clean_name
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import default_rules
@@ -349,15 +350,20 @@ class MainWindow(QMainWindow):
         if view is None:
             return
         roster = [p.name for p in list_players(self.session.db) if p.name not in view.seated_next]
-        name, ok = QInputDialog.getItem(self, "A player joins", "Who sits down?", roster, 0, True)
-        if not ok or not name.strip():
+        typed, ok = QInputDialog.getItem(self, "A player joins", "Who sits down?", roster, 0, True)
+        name, problem = clean_name(typed)
+        if not ok or not name:
+            return
+        if problem is not None:
+            errors.show_error(f"Who sits down: {problem}")
+            self.back_to_entry()
             return
         seats = list(view.seated_next)
         after, ok = QInputDialog.getItem(self, "A player joins",
-                                         f"{name.strip()} sits after:", seats,
+                                         f"{name} sits after:", seats,
                                          len(seats) - 1, False)  # fmt: skip
         if ok:
-            self.attempt(self.session.join, name.strip(), after)
+            self.attempt(self.session.join, name, after)
         self.back_to_entry()
 
     def leave(self) -> None:

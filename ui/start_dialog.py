@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.names import LABEL_LENGTH, clean_name, fold_name, name_key
 from scorekeeper.rules import (
     OPTION_BY_NAME,
     OPTIONS,
@@ -377,10 +378,18 @@ class StartNightDialog(NoEnterDialog):
         return self.editor.rules()
 
     def add_player(self) -> None:
-        name = self.add_name.currentText().strip()
-        taken = {self.seated.item(i).text().casefold() for i in range(self.seated.count())}
-        if name and name.casefold() not in taken:
-            known = next((r for r in self.roster if r.casefold() == name.casefold()), name)
+        """Seat the typed name in its stored form (the roster's spelling when known); a
+        name that cannot be one stays typed, its problem on the problem line."""
+        typed = self.add_name.currentText()
+        name, problem = clean_name(typed)
+        if problem is not None and fold_name(typed):
+            self.problem.setText(f"⚠ Player to seat: {problem}")
+            self.add_name.setFocus()
+            return
+        self.problem.clear()
+        taken = {name_key(self.seated.item(i).text()) for i in range(self.seated.count())}
+        if name and name_key(name) not in taken:
+            known = next((r for r in self.roster if name_key(r) == name_key(name)), name)
             self.seated.addItem(known)
         self.add_name.setCurrentText("")
         self.add_name.setFocus()
@@ -398,16 +407,28 @@ class StartNightDialog(NoEnterDialog):
     def players(self) -> list[str]:
         return [self.seated.item(i).text() for i in range(self.seated.count())]
 
+    def labels(self) -> dict[str, tuple[str, str | None]]:
+        """League, season and table as typed, each in its stored form with its problem
+        (a field left empty is no problem: each is optional)."""
+        typed = {
+            "league": self.league.currentText(),
+            "season": self.season.text(),
+            "table": self.table.text(),
+        }
+        return {
+            key: clean_name(text, limit=LABEL_LENGTH) if fold_name(text) else ("", None)
+            for key, text in typed.items()
+        }
+
     def choices(self) -> dict[str, Any]:
         """What the night starts with, as `NightSession.start_night` takes it."""
         date = self.date.date()
+        labels = {key: name or None for key, (name, _) in self.labels().items()}
         return {
             "players": self.players(),
             "rules": self.rules(),
             "date": dt.date(date.year(), date.month(), date.day()),
-            "league": self.league.currentText().strip() or None,
-            "season": self.season.text().strip() or None,
-            "table": self.table.text().strip() or None,
+            **labels,
         }
 
     def problems(self) -> list[str]:
@@ -420,6 +441,13 @@ class StartNightDialog(NoEnterDialog):
             found.append("a table seats at most 8")
         if self.season.text().strip() and not self.league.currentText().strip():
             found.append("a season belongs to a league: choose the league too")
+        for key, (_, problem) in self.labels().items():
+            if problem is not None:
+                found.append(f"{key.capitalize()}: {problem}")
+        for name in players:  # seated from the last night remembered, say
+            problem = clean_name(name)[1]
+            if problem is not None:
+                found.append(f"Seats: {problem}")
         return found
 
     def accept(self) -> None:

@@ -30,6 +30,7 @@ from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import Period, league_info, night_lines, pot_totals
 from scorekeeper.store.money import league_money
 from scorekeeper.store.nights import list_nights, load_stored_night
+from scorekeeper.store.people import stored_name
 
 
 def night_pdf(db: Database, *, night_id: int, progress: Progress | None = None) -> bytes:
@@ -105,7 +106,7 @@ def _balance_words(player: str, balance: int) -> str:
 
 def pad_pdf(players: Sequence[str], *, rows: int = 23, progress: Progress | None = None) -> bytes:
     """A blank score pad for these players."""
-    names = tuple(p.strip() for p in players if p.strip())
+    names = tuple(stored_name(p, "--players") for p in players)
     if not 3 <= len(names) <= 8:
         raise StorageError(f"--players: a table has 3 to 8 players, not {len(names)}")
     return render_pad(PadReport(players=names, rows=rows), progress)

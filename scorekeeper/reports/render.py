@@ -5,12 +5,18 @@ string and series comes ready from `scorekeeper.reports.data`.
 building); each report is a function that composes a story from those steps.  Names go
 into tables as plain strings and into paragraphs escaped, so `Zoë <b>&` prints as
 written; the fonts are DejaVu (bundled in resources/fonts), which prints every name.
+A name too long for its cell is shortened with an ellipsis (`fit`, measured in the
+font) and printed whole where it can wrap: the players line under a night's or a pad's
+title, the league's table of nights, a statement's title.  Characters that would not
+print (an old database may hold an ESC) are written as escapes (`printable`).
 """
 
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -35,6 +41,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from scorekeeper.names import printable
 from scorekeeper.reports.data import LeagueReport, NightReport, PadReport, Series, Statement
 
 FONT, BOLD = "DejaVuSansCondensed", "DejaVuSansCondensed-Bold"
@@ -42,6 +49,11 @@ FONT_FOLDERS = (
     Path(__file__).resolve().parents[2] / "resources" / "fonts",
     Path("/usr/share/fonts/truetype/dejavu"),
 )
+ELLIPSIS = "…"
+PADDING = 2.5  # a table cell's left and right padding
+OUTCOME_MOST = 150  # the widest the outcome column grows for long winners' names
+LEGEND_WIDTH = 130  # the room for a name in a chart's legend
+PAD_ROW = 18  # the height of a blank row of the score pad, in points
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
            "#17becf")  # fmt: skip
 DASHES = (None, (4, 2), (1, 2), (6, 2, 1, 2))
@@ -70,6 +82,45 @@ def register_fonts() -> None:
     raise ReportError(f"the report font {FONT}.ttf is missing from resources/fonts")
 
 
+def fit(text: str, width: float, font: str = BOLD, size: float = 8.0) -> str:
+    """TEXT, printable, shortened with an ellipsis until it is at most WIDTH points wide
+    in FONT at SIZE (whole when it fits)."""
+    text = printable(text)
+    if pdfmetrics.stringWidth(text, font, size) <= width:
+        return text
+    low, high = 0, len(text)  # the longest prefix that fits with the ellipsis
+    while low < high:
+        middle = (low + high + 1) // 2
+        if pdfmetrics.stringWidth(text[:middle].rstrip() + ELLIPSIS, font, size) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + ELLIPSIS
+
+
+def _spanned(
+    widths: Sequence[float], rows: int, extra: Sequence[tuple[Any, ...]]
+) -> dict[tuple[int, int], float]:
+    """The width of each cell that a SPAN in EXTRA widens: (column, row) -> points."""
+    wide = {}
+    for command in extra:
+        if command[0] == "SPAN":
+            (c0, r0), (c1, r1) = command[1], command[2]
+            c0, c1 = c0 % len(widths), c1 % len(widths)
+            for row in range(r0 % rows, r1 % rows + 1):
+                wide[(c0, row)] = sum(widths[c0 : c1 + 1])
+    return wide
+
+
+@dataclass(frozen=True)
+class Names:
+    """Where a table's cells hold names, to be shortened to fit: whole columns, and
+    rows (a score sheet's header of players)."""
+
+    columns: frozenset[int] = frozenset()
+    rows: frozenset[int] = frozenset()
+
+
 class NumberedCanvas(Canvas):
     """A canvas that holds every page back until the end, so each footer can say
     "page X of Y"."""
@@ -91,7 +142,7 @@ class NumberedCanvas(Canvas):
             self.setFont(FONT, 7.5)
             self.setFillColor(colors.grey)
             width = self._pagesize[0]
-            self.drawString(36, 20, self.footer)
+            self.drawString(36, 20, fit(self.footer, width - 160, FONT, 7.5))
             self.drawRightString(width - 36, 20, f"page {number} of {total}")
             super().showPage()
         super().save()
@@ -130,6 +181,7 @@ class Renderer:
                 keepWithNext=1,
             ),
             "body": base,
+            "cell": ParagraphStyle("cell", base, fontSize=self.body_size, leading=10),
             "small": ParagraphStyle(
                 "small",
                 base,
@@ -140,8 +192,9 @@ class Renderer:
         }
 
     def text(self, words: str, style: str = "body") -> Paragraph:
-        """A paragraph of plain text: markup characters print as themselves."""
-        return Paragraph(escape(words), self.styles[style])
+        """A paragraph of plain text: markup characters print as themselves, and
+        characters that would not print as escapes."""
+        return Paragraph(escape(printable(words)), self.styles[style])
 
     @property
     def width(self) -> float:
@@ -175,16 +228,41 @@ class Renderer:
         *,
         right_from: int = 0,
         extra: Sequence[tuple[Any, ...]] = (),
+        names: Names = Names(),
     ) -> Table:
         """A table whose header rows repeat on every page it runs onto; cells are plain
-        strings (never markup); columns from RIGHT_FROM on are right-aligned."""
+        strings (never markup) or paragraphs that wrap; the cells of NAMES are shortened
+        to fit (numbers never are); columns from RIGHT_FROM on are right-aligned."""
         rows = [list(r) for r in header] + [list(r) for r in body]
+        self.fit_names(rows, widths, extra, names, len(header))
         table = Table(rows, colWidths=widths, repeatRows=len(header), hAlign="LEFT")
         style = self.table_style(len(header), len(body))
         if right_from:
             style.append(("ALIGN", (right_from, 0), (-1, -1), "RIGHT"))
         table.setStyle(TableStyle([*style, *extra]))
         return table
+
+    def fit_names(
+        self,
+        rows: list[list[Any]],
+        widths: Sequence[float] | None,
+        extra: Sequence[tuple[Any, ...]],
+        names: Names,
+        header_rows: int,
+    ) -> None:
+        """Make every string cell printable, and each cell of NAMES short enough for its
+        column (or the columns it spans), measured in the font it is set in."""
+        wide = _spanned(widths, len(rows), extra) if widths else {}
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                if not isinstance(cell, str):
+                    continue
+                room = wide.get((c, r), widths[c] if widths else 0)
+                if room and (c in names.columns or r in names.rows):
+                    font = BOLD if r < header_rows else FONT
+                    row[c] = fit(cell, room - 2 * PADDING, font, self.body_size)
+                else:
+                    row[c] = printable(cell)
 
     # -- charts ----------------------------------------------------------------------
 
@@ -221,7 +299,7 @@ class Renderer:
         legend.x, legend.y = width - 140, height - 10
         legend.fontName, legend.fontSize = FONT, 8
         legend.alignment = "right"
-        legend.colorNamePairs = [(plot.lines[i].strokeColor, name)
+        legend.colorNamePairs = [(plot.lines[i].strokeColor, fit(name, LEGEND_WIDTH, FONT, 8))
                                  for i, (name, _) in enumerate(series)]  # fmt: skip
         drawing.add(legend)
         return drawing
@@ -255,6 +333,7 @@ def render_night(report: NightReport, progress: Progress | None = None) -> bytes
     story: list[Flowable] = [r.text(report.title, "title")]
     if report.filing:
         story.append(r.text("  ·  ".join(f"{k}: {v}" for k, v in report.filing)))
+    story.append(r.text("Players, clockwise: " + ", ".join(report.players), "small"))
     story += [r.text(line, "small") for line in report.rules]
     story.append(Spacer(1, 6))
     story.append(_sheet(r, report))
@@ -270,6 +349,10 @@ def render_night(report: NightReport, progress: Progress | None = None) -> bytes
 
 SHEET_WIDTHS = (18, 46, 50, 50, 22, 18, 64, 18)  # the hand columns of a score sheet
 OUTCOME = 6  # the column that says how a hand ended: as wide as its longest words
+# The sheet's cells that hold names: dealer, picker (declarer), partner, the outcome
+# (a leaster's winners), and the players over their columns.
+SHEET_NAMES = Names(columns=frozenset({1, 2, 3, OUTCOME}), rows=frozenset({0}))
+TABLE_COLUMN = Names(columns=frozenset({1}))  # the table's name in a list of nights
 
 
 def sheet_frame(
@@ -296,7 +379,8 @@ def _sheet(r: Renderer, report: NightReport) -> Table:
     longest = max((pdfmetrics.stringWidth(cells[OUTCOME], FONT, r.body_size)
                    for cells, _ in report.rows),
                   default=0)  # fmt: skip
-    header, widths, spans = sheet_frame(r, report.header, report.players, longest + 8)
+    outcome = min(longest + 8, OUTCOME_MOST)
+    header, widths, spans = sheet_frame(r, report.header, report.players, outcome)
     body = [[*cells, *(x for pair in per_player for x in pair)]
             for cells, per_player in report.rows]  # fmt: skip
     first = len(report.header)
@@ -309,7 +393,7 @@ def _sheet(r: Renderer, report: NightReport) -> Table:
               ("LINEABOVE", (0, -2), (-1, -2), 1, colors.black)]  # fmt: skip
     spans += [("LINEBEFORE", (first + 2 * i, 0), (first + 2 * i, -1), 0.8, colors.HexColor(
         "#4a5568")) for i in range(players)]  # fmt: skip
-    table = r.table(header, body, widths, extra=spans)
+    table = r.table(header, body, widths, extra=spans, names=SHEET_NAMES)
     table.setStyle(TableStyle([("ALIGN", (first, 1), (-1, -1), "RIGHT")]))
     return table
 
@@ -332,9 +416,9 @@ def render_league(report: LeagueReport, progress: Progress | None = None) -> byt
                              x_title="night (in date order)")  # fmt: skip
         story.append(KeepTogether([chart]))
     story.append(r.text("Nights", "heading"))
-    rows = [(n.date, n.table, n.players, n.hands) for n in report.nights]
+    rows = [(n.date, n.table, r.text(n.players, "cell"), n.hands) for n in report.nights]
     story.append(r.table([("Date", "Table", "Players", "Hands")], rows,
-                         widths=(70, 50, r.width - 170, 50),
+                         widths=(70, 120, r.width - 240, 50), names=TABLE_COLUMN,
                          extra=[("ALIGN", (3, 0), (3, -1), "RIGHT")]))  # fmt: skip
     return r.build(story)
 
@@ -352,7 +436,7 @@ def render_statements(statements: Sequence[Statement], progress: Progress | None
         story.append(r.text("Nights", "heading"))
         story.append(r.table([("Date", "Table", "Points", "Money")], [
             *statement.nights, ("Total", "", statement.total_points, statement.total_money)],
-            widths=(90, 60, 60, 70), right_from=2,
+            widths=(90, 180, 60, 70), right_from=2, names=TABLE_COLUMN,
             extra=[("FONT", (0, -1), (-1, -1), BOLD, r.body_size)]))  # fmt: skip
         story.append(r.text("Payments", "heading"))
         story += [r.text(line) for line in statement.paid] or [r.text("None recorded.")]
@@ -370,13 +454,21 @@ def render_pad(report: PadReport, progress: Progress | None = None) -> bytes:
     story: list[Flowable] = [r.text("Sheepshead score pad", "title"),
                              r.text("Date: ____________   League: ______________________   "
                                     "Table: ____   Stake: ______ a point")]  # fmt: skip
-    story.append(Spacer(1, 6))
     header, widths, spans = sheet_frame(r, report.header, report.players)
+    rows = report.rows
+    room = 2 * widths[-1] - 2 * PADDING  # a name spans its points and total columns
+    if any(fit(p, room, BOLD, r.body_size) != p for p in report.players):
+        # A name is shortened over its columns: the whole names go above the sheet,
+        # in the room of as many blank rows as their lines need.
+        names = r.text("Players, clockwise: " + ", ".join(report.players), "small")
+        rows -= math.ceil(names.wrap(r.width, r.pagesize[1])[1] / PAD_ROW)
+        story.append(names)
+    story.append(Spacer(1, 6))
     blank = [""] * (len(header[0]) - 1)
-    body = [[str(n), *blank] for n in range(1, report.rows + 1)]
+    body = [[str(n), *blank] for n in range(1, rows + 1)]
     body.append(["Total", *blank])
     first = len(report.header)
     spans += [("TOPPADDING", (0, 2), (-1, -1), 4), ("BOTTOMPADDING", (0, 2), (-1, -1), 4),
               ("SPAN", (0, -1), (first - 1, -1)), ("FONT", (0, -1), (-1, -1), BOLD, 9)]  # fmt: skip
-    story.append(r.table(header, body, widths, extra=spans))
+    story.append(r.table(header, body, widths, extra=spans, names=Names(rows=frozenset({0}))))
     return r.build(story)

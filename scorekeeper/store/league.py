@@ -12,6 +12,7 @@ from sqlalchemy import select as columns
 from sqlalchemy.sql import Select
 from sqlmodel import Session, col, select
 
+from scorekeeper.names import LABEL_LENGTH, name_key
 from scorekeeper.rules import RuleSet, parse_rules
 from scorekeeper.standings import (
     NightLine,
@@ -23,7 +24,12 @@ from scorekeeper.standings import (
 from scorekeeper.stats import HandFact, HandOutcome
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.people import find_league, find_season, name_key, require_player
+from scorekeeper.store.people import (
+    find_league,
+    find_season,
+    require_player,
+    stored_name,
+)
 from scorekeeper.store.tables import (
     HandPointsRow,
     HandScoreRow,
@@ -107,10 +113,9 @@ def save_league(
 ) -> int:
     """Create a league, or change its default rules or standings options (what is None
     is left as it is); returns its id."""
-    if not name.strip():
-        raise StorageError("--league: a league's name cannot be empty")
+    name = stored_name(name, "--league", limit=LABEL_LENGTH)
     with db.transaction() as session:
-        row = find_league(session, name) or LeagueRow(name=name.strip(), name_key=name_key(name))
+        row = find_league(session, name) or LeagueRow(name=name, name_key=name_key(name))
         if rules is not None:
             row.rules = rules.to_json()
         if standings is not None:
@@ -123,13 +128,12 @@ def save_league(
 
 def save_season(db: Database, *, league: str, name: str, rules: RuleSet | None = None) -> int:
     """Create a season of a league (or change its default rules); returns its id."""
-    if not name.strip():
-        raise StorageError("--season: a season's name cannot be empty")
+    name = stored_name(name, "--season", limit=LABEL_LENGTH)
     with db.transaction() as session:
         found = league_row(session, league)
         assert found.id is not None
         row = find_season(session, found.id, name) or SeasonRow(
-            league_id=found.id, name=name.strip(), name_key=name_key(name)
+            league_id=found.id, name=name, name_key=name_key(name)
         )
         if rules is not None:
             row.rules = rules.to_json()

@@ -21,12 +21,13 @@ from scorekeeper.ledger import (
     debts_of_night,
     outstanding,
 )
+from scorekeeper.names import name_key
 from scorekeeper.night import POT
 from scorekeeper.settlement import Payment, settle
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import league_row
-from scorekeeper.store.people import name_key, require_player
+from scorekeeper.store.people import require_player
 from scorekeeper.store.tables import (
     HandPointsRow,
     HandScoreRow,

@@ -1,4 +1,5 @@
-"""Players, leagues and seasons: found by name (trimmed, without regard to case)."""
+"""Players, leagues and seasons: found by name (`scorekeeper.names.name_key`: its
+stored form, without regard to case), created only under a name `clean_name` accepts."""
 
 from __future__ import annotations
 
@@ -7,14 +8,19 @@ from dataclasses import dataclass
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
+from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, name_key
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.tables import LeagueRow, PlayerRow, SeasonRow
 
 
-def name_key(name: str) -> str:
-    """The key two names share when they are the same name: trimmed and case-folded."""
-    return name.strip().casefold()
+def stored_name(name: str, field: str, *, limit: int = NAME_LENGTH) -> str:
+    """NAME in the form it is stored in (`scorekeeper.names`), or a StorageError that
+    names FIELD and what is wrong: every function here that creates a name calls it."""
+    cleaned, problem = clean_name(name, limit=limit)
+    if problem is not None:
+        raise StorageError(f"{field}: {problem}")
+    return cleaned
 
 
 @dataclass(frozen=True)
@@ -26,15 +32,17 @@ class Player:
     retired: bool
 
 
-def find_or_create_player(session: Session, name: str) -> PlayerRow:
-    """The player of this name, created if new (safe when two writers race to create)."""
+def find_or_create_player(session: Session, name: str, field: str = "--player") -> PlayerRow:
+    """The player of this name, created if new (safe when two writers race to create);
+    a name that cannot be stored is refused, naming FIELD."""
+    name = stored_name(name, field)
     key = name_key(name)
     found = session.exec(select(PlayerRow).where(PlayerRow.name_key == key)).first()
     if found is not None:
         return found
     try:
         with session.begin_nested():
-            player = PlayerRow(name=name.strip(), name_key=key)
+            player = PlayerRow(name=name, name_key=key)
             session.add(player)
         return player
     except IntegrityError:
@@ -68,17 +76,19 @@ def league_and_season(
     """The ids to file a night under, creating the league and season if missing."""
     if league is None:
         return None, None
+    league = stored_name(league, "league", limit=LABEL_LENGTH)
     found = find_league(session, league)
     if found is None:
-        found = LeagueRow(name=league.strip(), name_key=name_key(league))
+        found = LeagueRow(name=league, name_key=name_key(league))
         session.add(found)
         session.flush()
     assert found.id is not None
     if season is None:
         return found.id, None
+    season = stored_name(season, "season", limit=LABEL_LENGTH)
     filed = find_season(session, found.id, season)
     if filed is None:
-        filed = SeasonRow(league_id=found.id, name=season.strip(), name_key=name_key(season))
+        filed = SeasonRow(league_id=found.id, name=season, name_key=name_key(season))
         session.add(filed)
         session.flush()
     return found.id, filed.id
@@ -97,14 +107,13 @@ def list_players(db: Database, *, include_retired: bool = False) -> list[Player]
 
 def rename_player(db: Database, *, old: str, new: str) -> None:
     """Rename a player everywhere at once (hands store ids, so history is untouched)."""
-    if not new.strip():
-        raise StorageError("--to: a player's name cannot be empty")
+    new = stored_name(new, "--to")
     with db.transaction() as session:
         player = require_player(session, old, "--player")
         clash = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(new))).first()
         if clash is not None and clash.id != player.id:
             raise StorageError(f"--to: there is already a player {clash.name!r}")
-        player.name, player.name_key = new.strip(), name_key(new)
+        player.name, player.name_key = new, name_key(new)
         session.add(player)
 
 

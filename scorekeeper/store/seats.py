@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from sqlmodel import col, select
 
+from scorekeeper.names import name_key
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.people import find_or_create_player, name_key
+from scorekeeper.store.people import find_or_create_player
 from scorekeeper.store.state import (
     NightState,
     check_night,

@@ -10,10 +10,10 @@ from typing import Any
 from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
 
+from scorekeeper.names import name_key
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.money import add_payment
-from scorekeeper.store.people import name_key
 from scorekeeper.store.tables import (
     HandRow,
     NightRow,

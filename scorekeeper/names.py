@@ -1,0 +1,128 @@
+"""Names as people type them, and the one form they are stored and compared in.
+
+A player's name (and a league's, season's, table's or night's title) comes in at many
+doors: a night document, a command-line flag, a field of the desktop app.  Every door
+calls `clean_name`, which gives the stored form or says what is wrong, so "the same"
+name typed two ways is one player:
+
+1. full-width and half-width forms (U+FF00 to U+FFEF) are folded to their ordinary
+   letters by NFKC, applied to that block only ("Ａｎｎ" is "Ann"; NFKC on the whole
+   name would also change ligatures, superscripts and the like, which are rarer and
+   may be meant);
+2. the name is put in Unicode's composed form, NFC (an "ë" typed as "e" and a
+   combining diaeresis is the "ë" of one code point);
+3. each run of spaces (any space separator, such as the no-break space, or a tab) is
+   one space, and none is left at either end.
+
+What is left is refused if it is empty, longer than its limit (`NAME_LENGTH` for a
+player, `LABEL_LENGTH` for the others), or holds a character that prints as nothing
+or as something else: control characters (NUL, ESC, line breaks...), invisible format
+characters (zero-width space and joiners, the byte-order mark, bidirectional
+controls), lone surrogates, private-use and unassigned code points.
+
+`printable` is the other half: anything already stored (an old database may hold
+an ESC) is printed with those characters escaped, so a name never moves the cursor,
+clears a terminal or starts a new row.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+NAME_LENGTH = 40  # a player's name: "Maximilian-Alexander von Hohenzollern" fits
+LABEL_LENGTH = 60  # a league's, season's or table's name
+TITLE_LENGTH = 120  # a night's title: a heading, wrapped where it is printed
+EMPTY = "a name cannot be empty"
+
+_WIDTH_FORMS = re.compile("[\uff00-\uffef]+")
+# Every space separator (Unicode's Zs: the space, no-break spaces, the ideographic
+# space...) and the tab; other control characters, line breaks among them, are refused.
+_SPACES = re.compile("[\t \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]+")
+_LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85"
+# Letters and marks that print as nothing although Unicode does not call them format
+# characters: the combining grapheme joiner, the Hangul fillers, the Khmer inherent
+# vowels and the variation selectors.
+_BLANK = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u3164\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+_REFUSED = {
+    "Cc": "a control character",
+    "Cf": "an invisible formatting character",
+    "Cs": "a lone surrogate (half a character)",
+    "Co": "a private-use character",
+    "Cn": "a character Unicode does not define",
+    "Zl": "a line break",
+    "Zp": "a line break",
+}
+
+
+def fold_name(typed: str) -> str:
+    """The name in its stored form, without refusing anything: full-width letters
+    folded, NFC, spaces collapsed and trimmed.  `clean_name` checks what this leaves;
+    lookups (`name_key` in the store) use it alone, so that an old name is found."""
+    folded = _WIDTH_FORMS.sub(lambda m: unicodedata.normalize("NFKC", m.group()), typed)
+    composed = unicodedata.normalize("NFC", folded)
+    return _SPACES.sub(" ", composed).strip(" ")
+
+
+def name_key(name: str) -> str:
+    """The key two names share when they are the same name: folded and case-folded
+    ("Ann", "ＡＮＮ " and "ann" are one player)."""
+    return fold_name(name).casefold()
+
+
+def name_problem(name: str, *, limit: int = NAME_LENGTH) -> str | None:
+    """What is wrong with a name already folded (`fold_name`), or None."""
+    if not name:
+        return EMPTY
+    for char in name:
+        kind = _kind(char)
+        if kind is not None:
+            return f"{quoted(name)} contains {kind} ({_code(char)}); leave it out"
+    if len(name) > limit:
+        return f"{quoted(name)} is {len(name)} characters long; a name has at most {limit}"
+    return None
+
+
+def clean_name(typed: str, *, limit: int = NAME_LENGTH) -> tuple[str, str | None]:
+    """The stored form of a typed name, and what is wrong with it (None when nothing
+    is): every door a name comes in by calls this, and refuses the name when the
+    second part is not None."""
+    name = fold_name(typed)
+    return name, name_problem(name, limit=limit)
+
+
+def printable(text: str) -> str:
+    """TEXT with every character that could act on a terminal or hide itself written
+    as a Python escape (ESC as \\x1b, a zero-width space as \\u200b); everything else,
+    accents and all, as it is."""
+    if all(_kind(c) is None for c in text):
+        return text
+    return "".join(c if _kind(c) is None else _escape(c) for c in text)
+
+
+def quoted(text: str) -> str:
+    """TEXT printable and in quotes, as a message names what was typed."""
+    return f"'{printable(text)}'"
+
+
+def _escape(char: str) -> str:
+    """A character as Python would write it in an escape: \\x1b, \\u200b, \\U000e0100."""
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def _kind(char: str) -> str | None:
+    """The words for a character a name may not hold, or None when it may."""
+    if char in _LINE_BREAKS:
+        return "a line break"
+    if _BLANK.match(char):
+        return "a character that prints as nothing"
+    return _REFUSED.get(unicodedata.category(char))
+
+
+def _code(char: str) -> str:
+    """'U+200B ZERO WIDTH SPACE', or just 'U+001B' for a character with no name."""
+    name = unicodedata.name(char, "")
+    return f"U+{ord(char):04X} {name}" if name else f"U+{ord(char):04X}"

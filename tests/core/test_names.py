@@ -1,0 +1,104 @@
+"""Names: one stored form for what people type, and what no name may hold."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, fold_name, printable
+
+# Text with the characters that make trouble: spaces of every kind, controls, format
+# characters, combining marks, full-width letters, surrogates and private use.
+TRICKY = st.text(
+    st.one_of(
+        st.characters(),
+        st.sampled_from(
+            " \t\n\x00\x1b\x7f\x9b\u00a0\u2009\u3000\u200b\u200d\ufeff\u202e"
+            "\u0308\u0301\uff21\uff41\uff9e\ud800\ue000"
+        ),
+    ),
+    max_size=60,
+)
+REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+
+
+@given(TRICKY)
+def test_cleaning_is_idempotent(typed: str) -> None:
+    name, _ = clean_name(typed)
+    assert clean_name(name) == clean_name(typed)
+    assert fold_name(name) == name
+
+
+@given(TRICKY)
+def test_an_accepted_name_holds_no_control_or_format_character(typed: str) -> None:
+    name, problem = clean_name(typed)
+    if problem is None:
+        assert name and len(name) <= NAME_LENGTH
+        assert not {unicodedata.category(c) for c in name} & REFUSED_CATEGORIES
+        assert "\ufeff" not in name and "\u200b" not in name
+
+
+@given(TRICKY)
+def test_spaces_are_collapsed_and_trimmed(typed: str) -> None:
+    name, _ = clean_name(typed)
+    assert "  " not in name and "\t" not in name and "\u00a0" not in name
+    assert name == name.strip(" ")
+    assert name == unicodedata.normalize("NFC", name)
+
+
+@given(TRICKY)
+def test_printable_never_leaves_a_control_character(text: str) -> None:
+    shown = printable(text)
+    assert not {unicodedata.category(c) for c in shown} & REFUSED_CATEGORIES
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Zoe\u0308", "Zo\u00eb"),  # decomposed and composed
+        ("\uff21\uff4e\uff4e", "Ann"),  # full-width letters
+        ("Ann\u00a0Smith", "Ann Smith"),  # a no-break space
+        ("  Ann \u2009\u3000 Smith\t", "Ann Smith"),  # runs of spaces, trimmed
+        ("\uff76\uff9e", "\u30ac"),  # half-width katakana and its voiced mark
+    ],
+)
+def test_names_typed_two_ways_are_one_name(one: str, other: str) -> None:
+    assert clean_name(one) == clean_name(other) == (other, None)
+
+
+@pytest.mark.parametrize(
+    ("typed", "words"),
+    [
+        ("", "cannot be empty"),
+        ("\u00a0 \t", "cannot be empty"),
+        ("Ann\x00", "a control character (U+0000)"),
+        ("Ann\x1b[2J", "a control character (U+001B)"),
+        ("Ann\nBob", "a line break (U+000A)"),
+        ("Ann\u2028Bob", "a line break (U+2028 LINE SEPARATOR)"),
+        ("Ann\u200b", "an invisible formatting character (U+200B ZERO WIDTH SPACE)"),
+        ("\ufeffAnn", "(U+FEFF ZERO WIDTH NO-BREAK SPACE)"),
+        ("Ann\u202eoB", "(U+202E RIGHT-TO-LEFT OVERRIDE)"),
+        ("Ann\u3164", "a character that prints as nothing (U+3164 HANGUL FILLER)"),
+        ("Ann\ud800", "a lone surrogate"),
+        ("Ann\ue000", "a private-use character"),
+        ("x" * (NAME_LENGTH + 1), f"is {NAME_LENGTH + 1} characters long; a name has at most 40"),
+    ],
+)
+def test_what_no_name_may_hold_is_named(typed: str, words: str) -> None:
+    problem = clean_name(typed)[1]
+    assert problem is not None and words in problem
+    assert not {unicodedata.category(c) for c in problem} & REFUSED_CATEGORIES
+
+
+def test_labels_have_their_own_limit() -> None:
+    assert clean_name("x" * LABEL_LENGTH, limit=LABEL_LENGTH) == ("x" * LABEL_LENGTH, None)
+    assert clean_name("x" * (NAME_LENGTH + 1))[1] is not None
+
+
+def test_printable_escapes_what_would_act_on_a_terminal() -> None:
+    assert printable("Ann\x1b[2J") == "Ann\\x1b[2J"
+    assert printable("Ann\nBob\t") == "Ann\\x0aBob\\x09"
+    assert printable("Zoë <b>& Łukasz") == "Zoë <b>& Łukasz"

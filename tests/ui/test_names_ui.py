@@ -1,0 +1,52 @@
+"""Names typed into the app: a name that cannot be one is named on the problem line and
+left as typed; one typed another way is seated in its stored form, shown."""
+
+from __future__ import annotations
+
+from ui.start_dialog import StartNightDialog
+
+
+def seat(dialog: StartNightDialog, typed: str) -> None:
+    dialog.add_name.setCurrentText(typed)
+    dialog.add_player()
+
+
+def test_an_invisible_character_is_named_and_the_typing_kept(qtbot) -> None:
+    dialog = StartNightDialog([], [])
+    qtbot.addWidget(dialog)
+    seat(dialog, "Ann\u200b")
+    assert dialog.players() == []
+    assert dialog.add_name.currentText() == "Ann\u200b"  # kept, to be corrected
+    assert dialog.problem.text().startswith(
+        "⚠ Player to seat: 'Ann\\u200b' contains an invisible formatting character"
+    )
+    seat(dialog, "Ann")
+    assert dialog.players() == ["Ann"] and dialog.problem.text() == ""
+
+
+def test_a_name_typed_another_way_is_seated_in_its_stored_form(qtbot) -> None:
+    dialog = StartNightDialog(["Zo\u00eb"], [])
+    qtbot.addWidget(dialog)
+    seat(dialog, "\uff21\uff4e\uff4e")
+    seat(dialog, "  zoe\u0308 ")  # the roster's Zoë
+    seat(dialog, "ANN")  # already seated
+    seat(dialog, "Bob\u00a0 Smith")
+    assert dialog.players() == ["Ann", "Zo\u00eb", "Bob Smith"]
+
+
+def test_a_bad_league_season_or_table_stops_the_start(qtbot) -> None:
+    dialog = StartNightDialog([], [])
+    qtbot.addWidget(dialog)
+    for name in ("Ann", "Bob", "Cal", "Dee", "Eve"):
+        seat(dialog, name)
+    dialog.league.setCurrentText("Tuesday\x1b[2J")
+    dialog.table.setText("x" * 61)
+    dialog.accept()
+    assert dialog.result() == 0
+    problem = dialog.problem.text()
+    assert "League: 'Tuesday\\x1b[2J' contains a control character" in problem
+    assert "Table: 'xxx" in problem and "at most 60" in problem
+    dialog.league.setCurrentText(" Tuesday\u3000League ")
+    dialog.table.setText("")
+    assert dialog.problems() == []
+    assert dialog.choices()["league"] == "Tuesday League" and dialog.choices()["table"] is None

@@ -10,6 +10,8 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import json
+import os
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,19 @@ def timestamped_backup_path(path: Path, *, before: str = "") -> Path:
     while candidate.exists():
         counter += 1
         candidate = path.with_name(f"{path.name}.{stamp}-{counter}{tag}.bak")
+    return candidate
+
+
+def timestamped_dump_path(folder: Path, label: str, *, before: str) -> Path:
+    """A new JSON dump's name in FOLDER: LABEL.20261122-091500.before-0008.json, with
+    LABEL (a server, port and database, say) made safe for a file name."""
+    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%d-%H%M%S")
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", label).strip("._") or "database"
+    candidate = folder / f"{safe}.{stamp}.before-{before}.json"
+    counter = 1
+    while candidate.exists():
+        counter += 1
+        candidate = folder / f"{safe}.{stamp}-{counter}.before-{before}.json"
     return candidate
 
 
@@ -91,6 +106,18 @@ def dump_rows(connection: Connection, metadata: MetaData, schema: str) -> dict[s
     return {"format": DUMP_FORMAT, "schema": schema, "tables": tables}
 
 
+def dump_as_stored(connection: Connection, schema: str) -> dict[str, Any]:
+    """Every row of every table the database really has (read from the database, not
+    from this version's models), for a database at schema revision SCHEMA: so a
+    database about to be migrated is dumped as it was, and `restore` by the version of
+    the app that writes SCHEMA can load it."""
+    metadata = MetaData()
+    metadata.reflect(connection)
+    if "alembic_version" in metadata.tables:
+        metadata.remove(metadata.tables["alembic_version"])
+    return dump_rows(connection, metadata, schema)
+
+
 def load_rows(connection: Connection, metadata: MetaData, dump: dict[str, Any]) -> None:
     """Insert a dump's rows into empty tables (inside the caller's transaction)."""
     for table in metadata.sorted_tables:
@@ -103,7 +130,16 @@ def load_rows(connection: Connection, metadata: MetaData, dump: dict[str, Any]) 
 
 
 def write_json(path: Path, document: dict[str, Any]) -> None:
-    """Write a dump atomically: a half-written file never takes the name."""
+    """Write a dump whole or not at all: written to PATH.partial and flushed to the disk,
+    then renamed; on any failure the partial file is removed and the error raised."""
+    text = json.dumps(document, ensure_ascii=False)
     partial = path.with_name(path.name + ".partial")
-    partial.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
-    partial.replace(path)
+    try:
+        with partial.open("w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        partial.replace(path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise

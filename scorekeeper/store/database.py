@@ -358,13 +358,60 @@ def _migrate(database: Database, *, upgrade: bool) -> None:
         )
     if current == head or not upgrade:
         return
-    path = database.sqlite_path
-    if current is not None and path is not None:
-        backups.sqlite_backup(path, backups.timestamped_backup_path(path, before=head or ""))
+    before = _backup_before_migration(database, current, head or "")
     config = alembic_config()
-    with database.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    try:
+        with database.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+    except DBAPIError as error:
+        if before is None or database.is_sqlite:
+            raise  # a SQLite failure names its newest backup (`Database.explain`)
+        raise StorageError(
+            f"{database.explain(error)}; the migration to schema {head} was undone, and "
+            f"the backup taken before it is {before}"
+        ) from error
+
+
+def backup_folder() -> Path:
+    """Where the backups taken before migrating a server database go: the user's data
+    folder (a SQLite file's backups go beside it)."""
+    return platformdirs.user_data_path(APP_NAME, appauthor=False) / "backups"
+
+
+def _backup_before_migration(database: Database, current: str | None, head: str) -> Path | None:
+    """Back up a database at schema CURRENT before it is migrated to HEAD: a SQLite file
+    copied beside itself, any other database dumped to JSON in `backup_folder()`.
+    Returns the backup (None for a new or in-memory database: nothing to keep); raises
+    `StorageError` when it cannot be written, and then nothing is migrated."""
+    path = database.sqlite_path
+    if current is None or (database.is_sqlite and path is None):
+        return None
+    if path is not None:
+        target = backups.timestamped_backup_path(path, before=head)
+    else:
+        label = f"{server_address(database.url)}-{database.url.database or ''}"
+        target = backups.timestamped_dump_path(backup_folder(), label, before=head)
+    try:
+        if path is not None:
+            backups.sqlite_backup(path, target)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            backups.write_json(target, _dump_as_stored(database, current))
+    except OSError as error:
+        raise StorageError(
+            f"cannot back up {describe(database.url)} to {target} before migrating it to "
+            f"schema {head} ({error.strerror or error}); nothing was changed"
+        ) from None
+    return target
+
+
+def _dump_as_stored(database: Database, current: str) -> dict[str, Any]:
+    """Every row of a server database as it is, read in one consistent snapshot."""
+    with database.engine.connect() as connection:
+        snapshot = connection.execution_options(isolation_level="REPEATABLE READ")
+        with snapshot.begin():
+            return backups.dump_as_stored(snapshot, current)
 
 
 def _integrity_check(database: Database, connection: Any) -> None:

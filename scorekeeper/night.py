@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from scorekeeper import explain
+from scorekeeper.limits import MAX_AMOUNT, MAX_DOLLARS, within_limit
 from scorekeeper.problems import InvalidNight, Problem, require_zero_sum
 from scorekeeper.records import (
     CallHand,
@@ -247,6 +248,9 @@ def _score_hand(
         )
     require_zero_sum([*amounts.values(), scored.pot_change], f"hand {number}")
     points = {p: amounts.get(p, 0) for p in players}
+    problems = beyond_limits(number, points | {POT: scored.pot_change}, scored.multiplier, rules)
+    if problems:
+        raise InvalidNight(problems)
     return HandResult(
         number=number,
         type=hand.type,
@@ -265,6 +269,30 @@ def _score_hand(
         pot_change=scored.pot_change,
         bock_pending=carried.bock,
     )
+
+
+def beyond_limits(
+    number: int, points: Mapping[str, int], multiplier: int, rules: RuleSet
+) -> list[Problem]:
+    """What in hand NUMBER is more than Scorekeeper keeps (`scorekeeper.limits`): a
+    player's (or the pot's) points, their cents at the night's stake, or the multiplier."""
+    stake = rules.stake_cents
+    over = _who([p for p, amount in points.items() if not within_limit(amount)])
+    if over:
+        message = f"{over} would score more than {MAX_AMOUNT:,} points either way on it"
+        return [Problem("score", f"{message}, the most Scorekeeper keeps", hand=number)]
+    over = _who([p for p, amount in points.items() if not within_limit(amount * stake)])
+    if over:
+        message = f"at {stake:,} cents a point, {over} would win or lose over {MAX_DOLLARS} on it"
+        return [Problem("stake_cents", f"{message}, the most Scorekeeper keeps", hand=number)]
+    if not within_limit(multiplier):
+        message = f"multiplied by {multiplier:,}; Scorekeeper keeps at most {MAX_AMOUNT:,}"
+        return [Problem("doublers", message, hand=number)]
+    return []
+
+
+def _who(parties: Sequence[str]) -> str:
+    return explain.join_names(["the pot" if p == POT else p for p in parties])
 
 
 def _score_sheepshead(

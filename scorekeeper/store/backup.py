@@ -13,17 +13,17 @@ import contextlib
 import datetime as dt
 import errno
 import json
+import os
+import re
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 from sqlalchemy import Connection, MetaData, select
 from sqlalchemy.exc import IntegrityError
 
 DUMP_FORMAT = "sheepshead-scorekeeper-dump/1"
-APP_NAME = "sheepshead-scorekeeper"
 MiB = 1024 * 1024
 
 
@@ -48,12 +48,17 @@ def timestamped_backup_path(path: Path, *, before: str = "") -> Path:
     return candidate
 
 
-def server_backup_path(where: str, *, before: str) -> Path:
-    """A new JSON dump's name for a server database (WHERE, as `describe` shows it) in
-    the backups folder of the user's data folder."""
-    folder = platformdirs.user_data_path(APP_NAME, appauthor=False) / "backups"
-    label = "".join(c if c.isalnum() or c in "-." else "-" for c in where.split("://")[-1])
-    return timestamped_backup_path(folder / f"{label.strip('-')}.json", before=before)
+def timestamped_dump_path(folder: Path, label: str, *, before: str) -> Path:
+    """A new JSON dump's name in FOLDER: LABEL.20261122-091500.before-0008.json, with
+    LABEL (a server, port and database, say) made safe for a file name."""
+    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%d-%H%M%S")
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", label).strip("._") or "database"
+    candidate = folder / f"{safe}.{stamp}.before-{before}.json"
+    counter = 1
+    while candidate.exists():
+        counter += 1
+        candidate = folder / f"{safe}.{stamp}-{counter}.before-{before}.json"
+    return candidate
 
 
 def newest_backup(path: Path) -> Path | None:
@@ -150,6 +155,18 @@ def dump_rows(connection: Connection, metadata: MetaData, schema: str) -> dict[s
     return {"format": DUMP_FORMAT, "schema": schema, "tables": tables}
 
 
+def dump_as_stored(connection: Connection, schema: str) -> dict[str, Any]:
+    """Every row of every table the database really has (read from the database, not
+    from this version's models), for a database at schema revision SCHEMA: so a
+    database about to be migrated is dumped as it was, and `restore` by the version of
+    the app that writes SCHEMA can load it."""
+    metadata = MetaData()
+    metadata.reflect(connection)
+    if "alembic_version" in metadata.tables:
+        metadata.remove(metadata.tables["alembic_version"])
+    return dump_rows(connection, metadata, schema)
+
+
 def load_rows(connection: Connection, metadata: MetaData, dump: dict[str, Any]) -> None:
     """Insert a dump's rows into empty tables (inside the caller's transaction), each
     value checked against its column first; raises `BadDump` naming the first misfit."""
@@ -219,5 +236,8 @@ def write_json(path: Path, document: dict[str, Any]) -> None:
     with _whole_or_nothing(partial):
         text = json.dumps(document, ensure_ascii=False)
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial.write_text(text, encoding="utf-8")
+        with partial.open("w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
         partial.replace(path)

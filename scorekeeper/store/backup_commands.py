@@ -26,7 +26,7 @@ from sqlmodel import SQLModel, col
 from scorekeeper.json_input import parse_json
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store import backup as files
-from scorekeeper.store.database import SCHEMA_HEAD, Database, describe, open_database
+from scorekeeper.store.database import SCHEMA_HEAD, Database, keep_copy, open_database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.tables import LeagueRow, NightRow, PlayerRow
 
@@ -122,7 +122,11 @@ def restore(db: Database, source: str, *, force: bool) -> Path | None:
                     f"{source}: holds no nights and no players; restoring it would empty "
                     "the database. Nothing was changed."
                 )
-            kept = keep_copy(db, before="restore") if holds_data else None
+            kept = (
+                keep_copy(db, before="restore", purpose="restoring a backup over it")
+                if holds_data
+                else None
+            )
             _replace(db, checked)
         finally:
             checked.dispose()
@@ -227,22 +231,6 @@ def _why(error: Exception) -> str:
     if isinstance(error, InvalidNight | StorageError):
         return f"is wrong: {str(error).splitlines()[0]}. Nothing was changed."
     return f"cannot be read ({type(error).__name__}: {error}). Nothing was changed."
-
-
-def keep_copy(db: Database, *, before: str) -> Path:
-    """A copy of the whole database before something replaces it: a SQLite copy beside
-    the file, or a JSON dump in the backups folder for a server.  Raises `StorageError`
-    (and changes nothing) when the copy cannot be written."""
-    path = db.sqlite_path
-    if path is not None:
-        target = files.timestamped_backup_path(path, before=before)
-        with _writing(str(target)):
-            files.sqlite_backup(path, target)
-        return target
-    target = files.server_backup_path(describe(db.url), before=before)
-    with _writing(str(target)):
-        files.write_json(target, dump(db))
-    return target
 
 
 def _replace(db: Database, checked: Database) -> None:

@@ -32,10 +32,19 @@ APP_NAME = "sheepshead-scorekeeper"
 ENV_URL = "SCOREKEEPER_DATABASE_URL"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 15_000
+# A database server's limits, in whole seconds (docs/decisions.md, "Timeouts"): to
+# answer a connection, to finish one statement, to wait for another program's lock.
+# Each can be changed by its environment variable (the tests make them short).
+CONNECT_TIMEOUT_S, STATEMENT_TIMEOUT_S, LOCK_TIMEOUT_S = 10, 30, 15
+ENV_TIMEOUTS = {
+    "connect": "SCOREKEEPER_CONNECT_TIMEOUT",
+    "statement": "SCOREKEEPER_STATEMENT_TIMEOUT",
+    "lock": "SCOREKEEPER_LOCK_TIMEOUT",
+}
 MIGRATIONS = Path(__file__).with_name("migrations")
 # The newest migration.  A database already at it opens without importing alembic (a
 # second of the app's start); tests/store/test_migrations.py checks it is the head.
-SCHEMA_HEAD = "0008"
+SCHEMA_HEAD = "0009"
 
 
 def default_path() -> Path:
@@ -108,6 +117,9 @@ class Database:
 
     def explain(self, error: DBAPIError) -> str:
         """Plain words for a database failure, naming the newest backup where there is one."""
+        server = _server_words(self.url, error)
+        if server is not None:
+            return server + self.backup_hint()
         text = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
         lowered = text.lower()
         where = describe(self.url)
@@ -133,10 +145,73 @@ class Database:
         self.engine.dispose()
 
 
+@dataclass(frozen=True)
+class ServerTimeouts:
+    """How long a database server may take, in seconds: to answer a new connection, to
+    finish one statement, and to wait for a lock another program holds."""
+
+    connect: int = CONNECT_TIMEOUT_S
+    statement: int = STATEMENT_TIMEOUT_S
+    lock: int = LOCK_TIMEOUT_S
+
+
+def server_timeouts(url: URL) -> ServerTimeouts:
+    """The timeouts for URL: a `connect_timeout` in the URL itself, else the environment's
+    (`ENV_TIMEOUTS`), else the defaults; raises `StorageError` for a value that is not
+    a whole number of seconds."""
+    chosen: dict[str, int] = {}
+    for kind, variable in ENV_TIMEOUTS.items():
+        given = url.query.get("connect_timeout") if kind == "connect" else None
+        source = "connect_timeout in the URL" if given else variable
+        text = given if isinstance(given, str) else os.environ.get(variable, "")
+        if text.strip():
+            chosen[kind] = _whole_seconds(text, source, least=2 if kind == "connect" else 1)
+    return ServerTimeouts(**chosen)
+
+
+def _whole_seconds(text: str, source: str, *, least: int) -> int:
+    try:
+        value = int(text.strip())
+    except ValueError:
+        value = least - 1
+    if value < least:
+        raise StorageError(f"{source}: {text!r} is not a whole number of seconds, {least} or more")
+    return value
+
+
+def server_address(url: URL) -> str:
+    """HOST:PORT of a server database, as the user's URL names it."""
+    port = url.port or (5432 if url.get_backend_name() == "postgresql" else None)
+    host = url.host or "localhost"
+    return f"{host}:{port}" if port else host
+
+
+def _server_connect_args(url: URL, timeouts: ServerTimeouts) -> dict[str, Any]:
+    """psycopg's connection settings: the connect timeout, TCP keepalives (a vanished
+    server is noticed), and the statement and lock timeouts as server options (before
+    any `options` of the URL's own, which therefore win)."""
+    if url.get_backend_name() != "postgresql":
+        return {}
+    limits = (
+        f"-c statement_timeout={timeouts.statement * 1000} -c lock_timeout={timeouts.lock * 1000}"
+    )
+    own = url.query.get("options")
+    return {
+        "connect_timeout": timeouts.connect,
+        "keepalives": 1,
+        "keepalives_idle": 10,
+        "keepalives_interval": 5,
+        "keepalives_count": 3,
+        "options": f"{limits} {own}" if isinstance(own, str) else limits,
+    }
+
+
 def make_engine(url: URL) -> Engine:
-    """An engine set up for this app: SQLite pragmas and locking, or a server pool."""
+    """An engine set up for this app: SQLite pragmas and locking, or a server pool with
+    timeouts (`server_timeouts`), so an unresponsive server is an error, not a hang."""
     if url.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True)
+        args = _server_connect_args(url, server_timeouts(url))
+        return create_engine(url, pool_pre_ping=True, connect_args=args)
     engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
 
     @event.listens_for(engine, "connect")
@@ -158,6 +233,39 @@ def make_engine(url: URL) -> Engine:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
+
+
+def _server_words(url: URL, error: DBAPIError) -> str | None:
+    """Plain words for a server that did not answer, timed out or refused; None for any
+    other failure.  Known by the driver's error class and SQLSTATE (its words only tell a
+    statement timeout from a cancel, and show a refusal)."""
+    if url.get_backend_name() == "sqlite" or error.orig is None:
+        return None
+    kinds = {kind.__name__ for kind in type(error.orig).__mro__}
+    state = getattr(error.orig, "sqlstate", None)
+    first = str(error.orig).strip().splitlines()[0] if str(error.orig).strip() else ""
+    where, limits = server_address(url), server_timeouts(url)
+    if "ConnectionTimeout" in kinds:
+        return (
+            f"the database server at {where} did not answer within {limits.connect} s; "
+            "is it running, and is that its address? Nothing was read or written"
+        )
+    if state == "55P03":  # lock_not_available: lock_timeout
+        return (
+            f"the database {describe(url)} is busy: another program held what this "
+            f"needed for {limits.lock} s; try again (nothing was written)"
+        )
+    if state == "57014" and "statement timeout" in first:  # query_canceled
+        return (
+            f"the database server at {where} did not finish within {limits.statement} "
+            "s (is it overloaded?); try again (nothing was written)"
+        )
+    if "connection refused" in first.lower():
+        return (
+            f"the database server at {where} refused the connection; is it running, "
+            "and is that its address?"
+        )
+    return None
 
 
 def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
@@ -250,13 +358,68 @@ def _migrate(database: Database, *, upgrade: bool) -> None:
         )
     if current == head or not upgrade:
         return
-    path = database.sqlite_path
-    if current is not None and path is not None:
-        backups.sqlite_backup(path, backups.timestamped_backup_path(path, before=head or ""))
+    before = _backup_before_migration(database, current, head or "")
     config = alembic_config()
-    with database.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    try:
+        with database.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+    except DBAPIError as error:
+        if before is None or database.is_sqlite:
+            raise  # a SQLite failure names its newest backup (`Database.explain`)
+        raise StorageError(
+            f"{database.explain(error)}; the migration to schema {head} was undone, and "
+            f"the backup taken before it is {before}"
+        ) from error
+
+
+def backup_folder() -> Path:
+    """Where the backups taken before migrating a server database go: the user's data
+    folder (a SQLite file's backups go beside it)."""
+    return platformdirs.user_data_path(APP_NAME, appauthor=False) / "backups"
+
+
+def _backup_before_migration(database: Database, current: str | None, head: str) -> Path | None:
+    """Back up a database at schema CURRENT before it is migrated to HEAD (None for a
+    new or in-memory database: nothing to keep); raises `StorageError` when the backup
+    cannot be written, and then nothing is migrated."""
+    if current is None or (database.is_sqlite and database.sqlite_path is None):
+        return None
+    return keep_copy(
+        database, before=head, schema=current, purpose=f"migrating it to schema {head}"
+    )
+
+
+def keep_copy(database: Database, *, before: str, purpose: str, schema: str = SCHEMA_HEAD) -> Path:
+    """A copy of the whole database before something changes or replaces it: a SQLite
+    file copied beside itself, any other database dumped to JSON (every table it really
+    has, at schema revision SCHEMA) in `backup_folder()`.  Raises `StorageError`, having
+    written nothing, when the copy cannot be made."""
+    path = database.sqlite_path
+    if path is not None:
+        target = backups.timestamped_backup_path(path, before=before)
+    else:
+        label = f"{server_address(database.url)}-{database.url.database or ''}"
+        target = backups.timestamped_dump_path(backup_folder(), label, before=before)
+    try:
+        if path is not None:
+            backups.sqlite_backup(path, target)
+        else:
+            backups.write_json(target, _dump_as_stored(database, schema))
+    except backups.WriteFailed as error:
+        raise StorageError(
+            f"cannot back up {describe(database.url)} to {target} before {purpose} ({error}); "
+            "nothing was changed"
+        ) from None
+    return target
+
+
+def _dump_as_stored(database: Database, current: str) -> dict[str, Any]:
+    """Every row of a server database as it is, read in one consistent snapshot."""
+    with database.engine.connect() as connection:
+        snapshot = connection.execution_options(isolation_level="REPEATABLE READ")
+        with snapshot.begin():
+            return backups.dump_as_stored(snapshot, current)
 
 
 def _integrity_check(database: Database, connection: Any) -> None:

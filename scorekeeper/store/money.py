@@ -21,6 +21,7 @@ from scorekeeper.ledger import (
     debts_of_night,
     outstanding,
 )
+from scorekeeper.limits import MAX_AMOUNT, MAX_DOLLARS
 from scorekeeper.names import name_key
 from scorekeeper.night import POT
 from scorekeeper.settlement import Payment, settle
@@ -131,6 +132,17 @@ def _night_pots(session: Session, nights: list[int]) -> dict[int, int]:
     return {night_id: int(cents) for night_id, cents in rows}
 
 
+def check_cents(cents: int) -> None:
+    """Refuse a payment of no cents, or of more than Scorekeeper keeps (`limits`)."""
+    if cents <= 0:
+        raise StorageError(f"--cents: {cents} is not a positive number of cents")
+    if cents > MAX_AMOUNT:
+        raise StorageError(
+            f"--cents: {cents:,} is more than the most Scorekeeper keeps, {MAX_AMOUNT:,} "
+            f"cents ({MAX_DOLLARS})"
+        )
+
+
 def add_payment(
     session: Session,
     *,
@@ -144,6 +156,7 @@ def add_payment(
 ) -> int:
     """Write a payment in the caller's transaction (the players named by --from and
     --to must exist); returns its id.  The one writer of payments."""
+    check_cents(cents)
     for flag, name in (("--from", payer), ("--to", payee)):
         if name.strip() == POT:
             raise StorageError(
@@ -172,8 +185,7 @@ def record_league_payment(
     note: str = "",
 ) -> int:
     """Write down that PAYER paid PAYEE, whole or part of what is owed; returns its id."""
-    if cents <= 0:
-        raise StorageError(f"--cents: {cents} is not a positive number of cents")
+    check_cents(cents)
     if name_key(payer) == name_key(payee):
         raise StorageError("--to: a player cannot pay themselves")
     with db.transaction() as session:

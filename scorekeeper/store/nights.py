@@ -503,7 +503,8 @@ def _tail(session: Session, night_id: int) -> tuple[int, Carry | None]:
         )
         .one()
     )
-    return count, None if bock is None else Carry(doublers, bock, pot)
+    # int(): PostgreSQL sums a BIGINT column as NUMERIC, which psycopg reads as Decimal.
+    return count, None if bock is None else Carry(doublers, bock, int(pot))
 
 
 @dataclass(frozen=True)

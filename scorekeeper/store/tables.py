@@ -11,7 +11,16 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, Column, DateTime, Index, Table, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    DateTime,
+    Index,
+    Integer,
+    Table,
+    UniqueConstraint,
+)
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
@@ -51,6 +60,18 @@ def _moment(nullable: bool = False) -> Any:
 
 def _json(nullable: bool = False) -> Any:
     return Field(default=None, sa_column=Column(JSON, nullable=nullable))
+
+
+# Points, cents and multipliers: 64-bit on every database (migration 0009).  SQLite's
+# INTEGER already holds 64 bits, so there the column stays INTEGER; a server database
+# has BIGINT.  What may be stored is bounded in the core (`scorekeeper.limits`).
+AMOUNT = BigInteger().with_variant(Integer(), "sqlite")
+
+
+def _amount(default: int | None = None) -> Any:
+    """A 64-bit integer column for an amount (required when it has no DEFAULT)."""
+    column: Column[int] = Column(AMOUNT, nullable=False)
+    return Field(sa_column=column) if default is None else Field(default=default, sa_column=column)
 
 
 class PlayerRow(SQLModel, table=True):
@@ -168,12 +189,12 @@ class HandScoreRow(SQLModel, table=True):
     position: int
     outcome: str
     level: str
-    multiplier: int
+    multiplier: int = _amount()
     explanation: str
     doublers_pending: int
     call: str | None = None  # a pick's partner call ("alone", ...) or a Schafkopf game
-    pot: int = 0  # points this hand put into a Schafkopf pot (negative: taken out)
-    pot_cents: int = 0
+    pot: int = _amount(0)  # points this hand put into a Schafkopf pot (negative: taken out)
+    pot_cents: int = _amount(0)
     bock_pending: int | None = None  # Bock hands still to come (None: cached before 0006)
 
 
@@ -185,8 +206,8 @@ class HandPointsRow(SQLModel, table=True):
     hand_id: int = Field(foreign_key="hand.id", primary_key=True, ondelete="CASCADE")
     player_id: int = Field(foreign_key="player.id", primary_key=True, index=True)
     night_id: int = Field(foreign_key="night.id")
-    points: int
-    cents: int
+    points: int = _amount()
+    cents: int = _amount()
     role: str = "played"  # the player's part in the hand (scorekeeper.night.ROLES)
     misplays: int = 0  # misplays this player made in this hand
 
@@ -200,7 +221,7 @@ class PaymentRow(SQLModel, table=True):
     night_id: int | None = Field(default=None, foreign_key="night.id", index=True)
     payer_id: int = Field(foreign_key="player.id")
     payee_id: int = Field(foreign_key="player.id")
-    cents: int
+    cents: int = _amount()
     paid_on: dt.date
     note: str = ""
     recorded_at: dt.datetime = _moment()

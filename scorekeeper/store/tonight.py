@@ -13,7 +13,7 @@ from sqlmodel import Session, col, select
 from scorekeeper.names import name_key
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.money import add_payment
+from scorekeeper.store.money import add_payment, check_cents
 from scorekeeper.store.tables import (
     HandRow,
     NightRow,
@@ -109,8 +109,7 @@ def record_payment(
     db: Database, *, night_id: int, payer: str, payee: str, cents: int, paid_on: dt.date
 ) -> int:
     """Write down that PAYER paid PAYEE; returns the payment's id."""
-    if cents <= 0:
-        raise StorageError(f"--cents: {cents} is not a positive number of cents")
+    check_cents(cents)
     with db.transaction() as session:
         row = night_row(session, night_id)
         return add_payment(session, league_id=row.league_id, night_id=night_id, payer=payer,

@@ -26,7 +26,13 @@ from sqlmodel import SQLModel, col
 from scorekeeper.json_input import parse_json
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store import backup as files
-from scorekeeper.store.database import SCHEMA_HEAD, Database, keep_copy, open_database
+from scorekeeper.store.database import (
+    SCHEMA_HEAD,
+    Database,
+    check_whole,
+    keep_copy,
+    open_database,
+)
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.tables import LeagueRow, NightRow, PlayerRow
 
@@ -44,6 +50,7 @@ def backup(db: Database, target: str) -> str:
     if path.is_dir():
         raise StorageError(f"{target}: is a folder; name the backup file")
     _refuse_live_file(db, path)
+    check_whole(db)  # a damaged database is refused, not copied as if whole
     source = db.sqlite_path
     with _writing(target):
         if source is not None and path.suffix.lower() != ".json":
@@ -108,6 +115,7 @@ def restore(db: Database, source: str, *, force: bool) -> Path | None:
     path = Path(source)
     if not path.is_file():
         raise StorageError(f"{source}: no such backup file")
+    check_whole(db)
     holds_data = has_data(db)
     if holds_data and not force:
         raise StorageError(

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, func, insert
+from sqlalchemy import delete, func, insert, text
 from sqlmodel import Session, col, select
 
 from scorekeeper.document import (
@@ -28,7 +28,7 @@ from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.records import Night
 from scorekeeper.rules import RuleSet
 from scorekeeper.store import records as stored
-from scorekeeper.store.database import Database
+from scorekeeper.store.database import Database, check_whole, describe
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.people import (
     find_league,
@@ -112,10 +112,29 @@ def export_night(db: Database, *, night_id: int) -> dict[str, Any]:
     """The night document of a stored night (what `scorekeeper export` writes)."""
     with db.session() as session:
         state = load_state(session, night_id, lock=False)
+        _require_every_hand(db, session, night_id, [h.position for h in state.hands])
         document = night_document(state, [h.record for h in state.hands])
         info = _info(session, state.row)
     head = {"format": FORMAT, **info}
     return head | {k: v for k, v in document.items() if k != "format"}
+
+
+def _require_every_hand(
+    db: Database, session: Session, night_id: int, positions: list[int]
+) -> None:
+    """A night read through the index must be the whole night: positions 1..N, and as
+    many hands as the table itself holds (read past the index, a few milliseconds on a
+    league of 100,000 hands), so a damaged index never passes a partial night as whole."""
+    counted = len(positions)
+    if db.is_sqlite:
+        scan = text("SELECT count(*) FROM hand NOT INDEXED WHERE night_id = :night")
+        counted = session.connection().execute(scan, {"night": night_id}).scalar_one()
+    if positions != list(range(1, len(positions) + 1)) or counted != len(positions):
+        raise StorageError(
+            f"the database {describe(db.url)} is damaged (night {night_id} reads "
+            f"{len(positions)} hands through its index, the table holds {counted}); nothing "
+            "was changed" + db.backup_hint()
+        )
 
 
 def load_stored_night(db: Database, *, night_id: int) -> Night:
@@ -220,6 +239,7 @@ def import_night(db: Database, document: Any) -> int:
     night, problems = load_night(document)
     if night is None:
         raise InvalidNight(problems)
+    check_whole(db)  # never file a night into a damaged database
     info = night.info
     if info.season is not None and info.league is None:
         raise InvalidNight([SEASON_NEEDS_LEAGUE])
@@ -268,6 +288,7 @@ def import_nights(db: Database, documents: Sequence[Any]) -> list[int]:
         raise InvalidNight(problems)
     if not loaded:
         return []
+    check_whole(db)
     with db.transaction() as session:
         players = _Players(session)
         filed: dict[tuple[str | None, str | None], tuple[int | None, int | None]] = {}

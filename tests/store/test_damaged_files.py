@@ -1,0 +1,230 @@
+"""A corpus of damaged SQLite files (issue 15, point 7): truncated, a flipped header,
+flipped index and table pages, zeroed pages.  Every command either works correctly or
+refuses clearly (status 2, the damage named), and none ever returns a partial night as
+if whole, or writes into a damaged file.  Never status 1.
+
+The commands run in this process through the same `main` the console script calls.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import shutil
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.cli import main
+from scorekeeper.store import nights
+from scorekeeper.store.database import open_database
+from tests.store.corpus import written
+from tests.store.test_nights import thirty_hands
+
+PAGE = 4096
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(list(argv))
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[int, str], str]:
+    """A league's file, closed cleanly, with every night exported while it was whole."""
+    path = tmp_path_factory.mktemp("whole") / "league.sqlite3"
+    db = open_database(f"sqlite:///{path}")
+    for document in [*written(), *([thirty_hands()] * 12)]:
+        nights.import_night(db, document)
+    exported = {
+        n.id: json.dumps(nights.export_night(db, night_id=n.id)) for n in nights.list_nights(db)
+    }
+    db.dispose()
+    status, listing, _ = run("--database", f"sqlite:///{path}", "nights")
+    assert status == 0
+    return path, exported, listing
+
+
+def pages_of(path: Path, kind: str) -> list[int]:
+    """The root page numbers of every table or index in the file."""
+    with contextlib.closing(sqlite3.connect(path)) as con:
+        rows = con.execute("SELECT rootpage FROM sqlite_master WHERE type = ?", (kind,)).fetchall()
+    return [r[0] for r in rows if r[0]]
+
+
+def leaf_pages(path: Path) -> list[int]:
+    """One leaf page of each index, the middle one (SQLite's dbstat table); the root
+    pages where this SQLite has no dbstat."""
+    query = (
+        "SELECT name, pageno FROM dbstat WHERE pagetype = 'leaf' AND name IN "
+        "(SELECT name FROM sqlite_master WHERE type = 'index') ORDER BY name, pageno"
+    )
+    try:
+        with contextlib.closing(sqlite3.connect(path)) as con:
+            rows = con.execute(query).fetchall()
+    except sqlite3.OperationalError:
+        return pages_of(path, "index")
+    by_index: dict[str, list[int]] = {}
+    for name, page in rows:
+        by_index.setdefault(name, []).append(page)
+    return [pages[len(pages) // 2] for pages in by_index.values()]
+
+
+def scramble_leaf(which: int) -> Callable[[bytearray, Path], bytearray]:
+    """Scramble the keys in one index's leaf page: lookups through it miss rows (or find
+    wrong ones) while the table itself is whole, which quick_check does not see."""
+
+    def change(data: bytearray, path: Path) -> bytearray:
+        leaves = leaf_pages(path)
+        end = leaves[which % len(leaves)] * PAGE
+        data[end - 1500 : end - 8] = bytes((b * 7 + 13) & 0xFF for b in data[end - 1500 : end - 8])
+        return data
+
+    return change
+
+
+def index_missing_rows(data: bytearray, path: Path) -> bytearray:
+    """The hands index of the file made to lack one night's hands, every page still
+    well-formed: the index pages of a copy from which that night's hands were deleted,
+    put over the original's.  quick_check sees nothing; a night read through the index
+    comes back short (the damage the attack found: 8 of a night's 22 hands exported)."""
+    copy = path.with_name("without-night.sqlite3")
+    shutil.copy(path, copy)
+    query = "SELECT pageno FROM dbstat WHERE name = 'ix_hand_night_id'"
+    with contextlib.closing(sqlite3.connect(copy)) as con:
+        con.execute("DELETE FROM hand WHERE night_id = 9")
+        con.commit()
+        pages = [row[0] for row in con.execute(query)]
+    changed = copy.read_bytes()
+    copy.unlink()
+    for page in pages:
+        start = (page - 1) * PAGE
+        data[start : start + PAGE] = changed[start : start + PAGE]
+    return data
+
+
+def truncate(keep: Callable[[int], int]) -> Callable[[bytearray, Path], bytearray]:
+    return lambda data, _path: data[: keep(len(data))]
+
+
+def flip(offset: int, length: int = 1) -> Callable[[bytearray, Path], bytearray]:
+    def change(data: bytearray, _path: Path) -> bytearray:
+        data[offset : offset + length] = bytes(b ^ 0xFF for b in data[offset : offset + length])
+        return data
+
+    return change
+
+
+def scramble_roots(kind: str, which: int) -> Callable[[bytearray, Path], bytearray]:
+    """Scramble the cell contents at the end of one table's or index's root page."""
+
+    def change(data: bytearray, path: Path) -> bytearray:
+        roots = pages_of(path, kind)
+        page = roots[which % len(roots)]
+        end = page * PAGE
+        data[end - 600 : end - 8] = bytes((b * 7 + 13) & 0xFF for b in data[end - 600 : end - 8])
+        return data
+
+    return change
+
+
+def zero_page(number: Callable[[int], int]) -> Callable[[bytearray, Path], bytearray]:
+    def change(data: bytearray, _path: Path) -> bytearray:
+        page = number(len(data) // PAGE)
+        data[(page - 1) * PAGE : page * PAGE] = bytes(PAGE)
+        return data
+
+    return change
+
+
+DAMAGE = {
+    "truncated to a third": truncate(lambda n: n // 3),
+    "truncated by one page": truncate(lambda n: n - PAGE),
+    "truncated by one byte": truncate(lambda n: n - 1),
+    "truncated inside the header": truncate(lambda n: 60),
+    "header magic flipped": flip(0, 6),
+    "header page size flipped": flip(16, 2),
+    "header page count flipped": flip(28, 4),
+    "header schema cookie flipped": flip(40, 4),
+    **{f"index root {i} scrambled": scramble_roots("index", i) for i in range(6)},
+    **{f"table root {i} scrambled": scramble_roots("table", i) for i in range(6)},
+    **{f"index leaf {i} scrambled": scramble_leaf(i) for i in range(8)},
+    "an index lacking a night's hands": index_missing_rows,
+    "page 2 zeroed": zero_page(lambda n: 2),
+    "a middle page zeroed": zero_page(lambda n: n // 2),
+    "the last page zeroed": zero_page(lambda n: n),
+    "the schema page zeroed": zero_page(lambda n: 1),
+}
+
+
+def refused_clearly(status: int, out: str, err: str) -> bool:
+    words = ("damaged", "not a Scorekeeper database", "malformed", "not a database", "schema")
+    return status == 2 and out == "" and any(w in err for w in words)
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE))
+def test_a_damaged_file_is_read_correctly_or_refused(
+    whole: tuple[Path, dict[int, str], str], tmp_path: Path, damage: str
+) -> None:
+    source, exported, listing = whole
+    path = tmp_path / "league.sqlite3"
+    path.write_bytes(bytes(DAMAGE[damage](bytearray(source.read_bytes()), source)))
+    url = f"sqlite:///{path}"
+    outcomes = []
+
+    status, out, err = run("--database", url, "nights")
+    outcomes.append(status)
+    assert (status == 0 and out == listing) or refused_clearly(status, out, err), (damage, err)
+    for night_id, document in exported.items():
+        status, out, err = run("--database", url, "export", "--night", str(night_id))
+        outcomes.append(status)
+        if status == 0:  # never a partial night as if whole
+            assert json.dumps(json.loads(out)) == document, (damage, night_id)
+        else:
+            assert refused_clearly(status, out, err), (damage, err)
+    status, out, err = run("--database", url, "standings", "--league", "Thursday Club")
+    assert status == 0 or refused_clearly(status, out, err), (damage, err)
+
+    before = path.read_bytes() if path.exists() else b""
+    importing = tmp_path / "night.json"
+    importing.write_text(json.dumps(written()[0]), encoding="utf-8")
+    status, out, err = run("--database", url, "import", str(importing))
+    outcomes.append(status)
+    if status == 0:  # only a file that is whole takes a write
+        with contextlib.closing(sqlite3.connect(path)) as con:
+            assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)], damage
+    else:
+        assert refused_clearly(status, out, err), (damage, err)
+        assert (path.read_bytes() if path.exists() else b"") == before, damage
+
+    status, out, err = run("--database", url, "backup", str(tmp_path / "copy.sqlite3"))
+    outcomes.append(status)
+    if status != 0:
+        assert refused_clearly(status, out, err), (damage, err)
+        assert not (tmp_path / "copy.sqlite3").exists()
+    assert 1 not in outcomes
+
+
+def test_the_corpus_is_damaged_where_it_says(whole: tuple[Path, dict[int, str], str]) -> None:
+    """Most of the corpus fails SQLite's full check: the damage is real, not a no-op."""
+    source = whole[0]
+    failing = 0
+    for change in DAMAGE.values():
+        data = bytes(change(bytearray(source.read_bytes()), source))
+        if data == source.read_bytes():
+            continue
+        copy = source.with_name("probe.sqlite3")
+        copy.write_bytes(data)
+        try:
+            with contextlib.closing(sqlite3.connect(copy)) as con:
+                failing += con.execute("PRAGMA integrity_check").fetchall() != [("ok",)]
+        except sqlite3.DatabaseError:
+            failing += 1
+        copy.unlink()
+        shutil.rmtree(copy.with_name("probe.sqlite3-wal"), ignore_errors=True)
+    assert failing >= len(DAMAGE) * 3 // 4

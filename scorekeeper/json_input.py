@@ -12,6 +12,7 @@ documented in `docs/reliability.md`.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -79,7 +80,11 @@ def parse_json(
         ]
     try:
         document = json.loads(
-            text, object_pairs_hook=_object, parse_int=_whole, parse_constant=_constant
+            text,
+            object_pairs_hook=_object,
+            parse_int=_whole,
+            parse_float=_finite,
+            parse_constant=_constant,
         )
     except json.JSONDecodeError as error:
         where = f"line {error.lineno} column {error.colno}"
@@ -109,6 +114,13 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _constant(word: str) -> Any:
     raise _NotANumber(word)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise _NotANumber(f"{text[:20]} (too large to be a number)")
+    return value
 
 
 def _whole(digits: str) -> int:

@@ -185,6 +185,14 @@ def load_rows(connection: Connection, metadata: MetaData, dump: dict[str, Any]) 
                 ) from None
 
 
+def check_rows(metadata: MetaData, dump: dict[str, Any]) -> None:
+    """Every row of a dump checked against its column, as `load_rows` checks them;
+    raises `BadDump` naming the first misfit."""
+    for table in metadata.sorted_tables:
+        for number, row in enumerate(dump["tables"].get(table.name, []), start=1):
+            _row(table, number, row)
+
+
 def _row(table: Any, number: int, row: Any) -> dict[str, Any]:
     where = f"table {table.name}, row {number}"
     if not isinstance(row, dict):

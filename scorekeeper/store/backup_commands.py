@@ -101,11 +101,14 @@ def dump(db: Database) -> dict[str, Any]:
 
 
 def has_data(db: Database) -> bool:
-    """True when the database holds any player or night."""
+    """True when the database holds any player, night or league (a league with only
+    its settings is data too)."""
     with db.translate_errors(), db.engine.connect() as connection:
-        players = connection.execute(select(func.count()).select_from(PlayerRow)).scalar()
-        nights = connection.execute(select(func.count()).select_from(NightRow)).scalar()
-    return bool(players or nights)
+        counts = [
+            connection.execute(select(func.count()).select_from(table)).scalar()
+            for table in (PlayerRow, NightRow, LeagueRow)
+        ]
+    return any(counts)
 
 
 def restore(db: Database, source: str, *, force: bool) -> Path | None:
@@ -149,6 +152,11 @@ def _checked_copy(path: Path, scratch: Path) -> Database:
         with _writing(str(scratch)):
             files.sqlite_backup(path, scratch)
         checked = open_database(f"sqlite:///{scratch}")
+        try:
+            _check_rows(checked, source=path)
+        except StorageError:
+            checked.dispose()
+            raise
     else:
         document = _read_dump(path)
         checked = open_database(f"sqlite:///{scratch}")
@@ -163,6 +171,23 @@ def _checked_copy(path: Path, scratch: Path) -> Database:
         checked.dispose()
         raise
     return checked
+
+
+def _check_rows(db: Database, *, source: Path) -> None:
+    """A SQLite backup's rows held to what a dump's are: every value against its column
+    (`backup.check_rows`) and every reference to a row that exists."""
+    try:
+        files.check_rows(SQLModel.metadata, dump(db))
+    except files.BadDump as error:
+        raise StorageError(f"{source}: {error}. Nothing was changed.") from None
+    with db.engine.connect() as connection:
+        dangling = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+    if dangling:
+        table, row, parent = dangling[0][0], dangling[0][1], dangling[0][2]
+        raise StorageError(
+            f"{source}: table {table}, row id {row}: refers to a {parent} that is not in the "
+            "backup. Nothing was changed."
+        )
 
 
 def _check_sqlite_backup(path: Path) -> None:
@@ -260,6 +285,9 @@ def _replace(db: Database, checked: Database) -> None:
 def _load_dump(db: Database, document: dict[str, Any], *, source: Path) -> None:
     metadata = SQLModel.metadata
     with db.translate_errors(), db.engine.begin() as connection:
+        if db.url.get_backend_name() == "postgresql":  # no other writer in between
+            names = ", ".join(table.name for table in metadata.sorted_tables)
+            connection.execute(text(f"LOCK TABLE {names} IN ACCESS EXCLUSIVE MODE"))
         for table in reversed(metadata.sorted_tables):
             connection.execute(table.delete())
         try:

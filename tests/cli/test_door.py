@@ -77,7 +77,7 @@ def test_a_number_of_too_many_digits_is_refused(tmp_path: Path, capsys, digits: 
     assert_refused(ran, f"file: holds a number of {digits} digits; at most 18", "ValueError")
 
 
-@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity"])
+@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity", "1e999"])
 def test_nan_and_infinity_are_not_json(tmp_path: Path, capsys, word: str) -> None:
     text = good_text().replace('"points": 74', f'"points": {word}')
     assert_refused(run(tmp_path, text, capsys), f"file: holds {word}", "accepted before")

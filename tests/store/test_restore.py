@@ -5,6 +5,7 @@ what it replaces; a full disk leaves no partial file."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -250,3 +251,35 @@ def test_a_restore_with_no_room_for_the_copy_changes_nothing(tmp_path: Path) -> 
     after = open_database(f"sqlite:///{tmp_path / 'after.sqlite3'}")
     assert everything(after) == before
     after.dispose()
+
+
+def test_a_sqlite_backup_with_a_dangling_row_is_refused(league: Database, tmp_path: Path) -> None:
+    """A SQLite backup is held to what a dump is: a revision of a night that is not in
+    it (written with foreign keys off) is refused, and the database stays as it was."""
+    source = open_database(f"sqlite:///{tmp_path / 'src.sqlite3'}")
+    nights.import_night(source, written()[0])
+    copy = tmp_path / "copy.sqlite3"
+    backup(source, str(copy))
+    source.dispose()
+    with contextlib.closing(sqlite3.connect(copy)) as con:
+        con.execute("UPDATE hand_revision SET night_id = 999")
+        con.commit()
+    before = everything(league)
+    with pytest.raises(StorageError, match="refers to a night that is not in the backup"):
+        restore(league, str(copy), force=True)
+    assert everything(league) == before
+
+
+def test_a_database_with_only_a_league_is_not_replaced_without_force(
+    sqlite_db: Database, tmp_path: Path
+) -> None:
+    from scorekeeper.store.league import save_league
+
+    save_league(sqlite_db, name="Tuesday Night League")
+    dump = tmp_path / "other.json"
+    other = open_database(f"sqlite:///{tmp_path / 'other.sqlite3'}")
+    nights.import_night(other, written()[0])
+    backup(other, str(dump))
+    other.dispose()
+    with pytest.raises(StorageError, match="--force"):
+        restore(sqlite_db, str(dump), force=False)

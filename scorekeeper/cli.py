@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scorekeeper import __version__
-from scorekeeper.document import loads_night
+from scorekeeper.document import load_night, loads_night, parse_night_json
 from scorekeeper.formatting import print_table
-from scorekeeper.json_input import parse_json, read_limited, too_large
+from scorekeeper.json_input import read_limited, too_large
 from scorekeeper.league_cli import add_league_commands
 from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, printable
 from scorekeeper.night import NightResult, score_night
@@ -138,11 +138,11 @@ def command_import(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper import FILE`: file a night document; prints the new night's id."""
     from scorekeeper.store.nights import import_night
 
-    data = read_input(args.file)
-    night, problems = loads_night(data)
+    document, problems = parse_night_json(read_input(args.file))
+    night, problems = (None, problems) if problems else load_night(document)
     if night is None:
         raise UserError(problems)
-    night_id = import_night(open_store(args), parse_json(data)[0])
+    night_id = import_night(open_store(args), document)
     print(night_id, file=out)
     return EXIT_OK
 

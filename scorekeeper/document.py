@@ -87,10 +87,16 @@ def loads_night(text: str | bytes) -> tuple[Night | None, list[Problem]]:
     """Like `load_night`, from the document's JSON text (read through the one JSON door,
     `scorekeeper.json_input`: bounded, strict, never a crash)."""
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
-    document, problems = parse_json(data, locate=_locate)
+    document, problems = parse_night_json(data)
     if problems:
         return None, problems
     return load_night(document)
+
+
+def parse_night_json(data: bytes) -> tuple[Any, list[Problem]]:
+    """A night document's JSON parsed through the one door, its problems named as the
+    other checks of a night name fields."""
+    return parse_json(data, locate=_locate)
 
 
 def _locate(path: Path) -> Problem:

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from scorekeeper.names import quoted
 from scorekeeper.problems import Problem
 
 MiB = 1024 * 1024
@@ -180,9 +181,10 @@ def show_path(path: Path) -> str:
 
 
 def key_name(key: str) -> str:
-    """A key as a message names it: quoted unless it is one plain word ('""' for the
-    empty key, "' Ann '" for one with spaces), escaped where it is not text."""
-    return key if re.fullmatch(r"[A-Za-z_][\w-]*", key, re.ASCII) else ascii(key)
+    """A key as a message names it: quoted unless it is one plain word ('' for the
+    empty key, ' Ann ' for one with spaces), escaped where it could act on a terminal
+    (`names.quoted`)."""
+    return key if re.fullmatch(r"[A-Za-z_][\w-]*", key, re.ASCII) else quoted(key)
 
 
 NOT_TEXT = "holds a lone surrogate (such as \\ud800), which is not text"

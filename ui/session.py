@@ -292,10 +292,10 @@ class NightSession(QObject):
         *,
         players: Sequence[str],
         rules: RuleSet,
-        date: dt.date | None,
-        league: str | None,
-        season: str | None,
-        table: str | None,
+        date: dt.date | None = None,
+        league: str | None = None,
+        season: str | None = None,
+        table: str | None = None,
     ) -> int:
         """Start a night and open it; undo discards it (it has no hands yet)."""
         previous = self.night_id

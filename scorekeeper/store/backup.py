@@ -24,7 +24,7 @@ from sqlalchemy import Connection, MetaData, select
 from sqlalchemy.exc import IntegrityError
 
 DUMP_FORMAT = "sheepshead-scorekeeper-dump/1"
-MiB = 1024 * 1024
+SQLITE_MAGIC = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite file
 
 
 class WriteFailed(Exception):
@@ -38,26 +38,26 @@ class BadDump(Exception):
 
 def timestamped_backup_path(path: Path, *, before: str = "") -> Path:
     """A new backup file's name beside PATH: scorekeeper.sqlite3.20261122-091500[.before-X].bak"""
-    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%d-%H%M%S")
     tag = f".before-{before}" if before else ""
-    candidate = path.with_name(f"{path.name}.{stamp}{tag}.bak")
-    counter = 1
-    while candidate.exists():
-        counter += 1
-        candidate = path.with_name(f"{path.name}.{stamp}-{counter}{tag}.bak")
-    return candidate
+    return _unused(path.parent, f"{path.name}.", f"{tag}.bak")
 
 
 def timestamped_dump_path(folder: Path, label: str, *, before: str) -> Path:
     """A new JSON dump's name in FOLDER: LABEL.20261122-091500.before-0008.json, with
     LABEL (a server, port and database, say) made safe for a file name."""
-    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%d-%H%M%S")
     safe = re.sub(r"[^A-Za-z0-9._-]+", "_", label).strip("._") or "database"
-    candidate = folder / f"{safe}.{stamp}.before-{before}.json"
+    return _unused(folder, f"{safe}.", f".before-{before}.json")
+
+
+def _unused(folder: Path, start: str, end: str) -> Path:
+    """FOLDER/START + this moment's time stamp + END, with a counter after the stamp
+    when that name is taken."""
+    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%d-%H%M%S")
+    candidate = folder / f"{start}{stamp}{end}"
     counter = 1
     while candidate.exists():
         counter += 1
-        candidate = folder / f"{safe}.{stamp}-{counter}.before-{before}.json"
+        candidate = folder / f"{start}{stamp}-{counter}{end}"
     return candidate
 
 
@@ -119,7 +119,7 @@ def _why(error: OSError | sqlite3.Error) -> str:
 def is_sqlite_file(path: Path) -> bool:
     """True when PATH starts with SQLite's header."""
     with path.open("rb") as handle:
-        return handle.read(16) == b"SQLite format 3\x00"
+        return handle.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
 
 
 def _encode(value: Any) -> Any:

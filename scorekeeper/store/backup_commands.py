@@ -23,7 +23,7 @@ from typing import Any
 from sqlalchemy import func, select, text
 from sqlmodel import SQLModel, col
 
-from scorekeeper.json_input import parse_json
+from scorekeeper.json_input import MiB, parse_json
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store import backup as files
 from scorekeeper.store.database import (
@@ -36,12 +36,7 @@ from scorekeeper.store.database import (
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.tables import LeagueRow, NightRow, PlayerRow
 
-MAX_DUMP_BYTES = 4 * 1024 * files.MiB  # a league of a million hands dumps to about 1 GiB
-
-
-def head_revision() -> str:
-    """The schema revision this version of the app writes."""
-    return SCHEMA_HEAD
+MAX_DUMP_BYTES = 4 * 1024 * MiB  # a league of a million hands dumps to about 1 GiB
 
 
 def backup(db: Database, target: str) -> str:
@@ -97,7 +92,7 @@ def dump(db: Database) -> dict[str, Any]:
         if not db.is_sqlite:
             connection = connection.execution_options(isolation_level="REPEATABLE READ")
         with connection.begin():
-            return files.dump_rows(connection, SQLModel.metadata, head_revision())
+            return files.dump_rows(connection, SQLModel.metadata, SCHEMA_HEAD)
 
 
 def has_data(db: Database) -> bool:
@@ -219,10 +214,10 @@ def _read_dump(path: Path) -> dict[str, Any]:
         )
     if not isinstance(document, dict) or document.get("format") != files.DUMP_FORMAT:
         raise StorageError(f"{path}: is not a Scorekeeper dump")
-    if document.get("schema") != head_revision():
+    if document.get("schema") != SCHEMA_HEAD:
         raise StorageError(
             f"{path}: the dump has schema {document.get('schema')!r} but this app writes "
-            f"{head_revision()!r}; restore it with the version of the app that made it"
+            f"{SCHEMA_HEAD!r}; restore it with the version of the app that made it"
         )
     tables = document.get("tables")
     expected = {table.name for table in SQLModel.metadata.sorted_tables}
@@ -251,16 +246,20 @@ def _check_contents(db: Database, *, source: Path) -> None:
         try:
             rescore_whole(db, night_id=night_id)
         except Exception as error:
-            raise StorageError(f"{source}: night {night_id} in the backup {_why(error)}") from None
+            raise StorageError(
+                f"{source}: night {night_id} in the backup {_refusal(error)}"
+            ) from None
     for league in leagues:
         try:
             standings(db, Period(league=league))
             league_money(db, league=league)
         except Exception as error:
-            raise StorageError(f"{source}: league {league!r} in the backup {_why(error)}") from None
+            raise StorageError(
+                f"{source}: league {league!r} in the backup {_refusal(error)}"
+            ) from None
 
 
-def _why(error: Exception) -> str:
+def _refusal(error: Exception) -> str:
     if isinstance(error, InvalidNight | StorageError):
         return f"is wrong: {str(error).splitlines()[0]}. Nothing was changed."
     return f"cannot be read ({type(error).__name__}: {error}). Nothing was changed."

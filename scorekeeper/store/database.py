@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 
 APP_NAME = "sheepshead-scorekeeper"
 ENV_URL = "SCOREKEEPER_DATABASE_URL"
-SQLITE_MAGIC = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 15_000
 # A database server's limits, in whole seconds (docs/decisions.md, "Timeouts"): to
 # answer a connection, to finish one statement, to wait for another program's lock.
@@ -82,9 +81,7 @@ class Database:
     @property
     def sqlite_path(self) -> Path | None:
         """The SQLite file, or None for a server database or an in-memory one."""
-        if self.url.get_backend_name() != "sqlite" or not self.url.database:
-            return None
-        return None if self.url.database == ":memory:" else Path(self.url.database)
+        return _sqlite_file(self.url)
 
     @property
     def is_sqlite(self) -> bool:
@@ -311,8 +308,8 @@ def _check_sqlite_file(path: Path) -> None:
             raise StorageError(f"cannot create the folder for {path}: {error}") from None
         return
     with path.open("rb") as handle:
-        head = handle.read(len(SQLITE_MAGIC))
-    if head and head != SQLITE_MAGIC:
+        head = handle.read(len(backups.SQLITE_MAGIC))
+    if head and head != backups.SQLITE_MAGIC:
         newest = backups.newest_backup(path)
         hint = f"; the newest backup is {newest}" if newest else ""
         raise StorageError(f"{path} is not a Scorekeeper database (not a SQLite file){hint}")

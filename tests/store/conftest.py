@@ -10,18 +10,32 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import psycopg
 import pytest
+from alembic import command
+from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
 
-from scorekeeper.store.database import Database, open_database
+from scorekeeper.store.database import Database, alembic_config, open_database
 
 POSTGRES_URL = os.environ.get("SCOREKEEPER_TEST_POSTGRES_URL", "")
 TEMPLATE = "scorekeeper_template"
 _counter = itertools.count()
+
+
+def upgrade_to(engine: Engine, revision: str, statements: Sequence[str] = ()) -> None:
+    """Bring ENGINE's database to schema REVISION with alembic (as an older version of
+    the app left it), then run STATEMENTS (rows as that schema held them), in one
+    transaction."""
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+        for statement in statements:
+            connection.exec_driver_sql(statement)
 
 
 def _admin(url: str) -> psycopg.Connection:

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from alembic import command
 from sqlalchemy import MetaData, create_engine, func, select
 from sqlalchemy.engine import make_url
 from sqlmodel import SQLModel
@@ -19,12 +18,11 @@ from scorekeeper.store import backup, nights
 from scorekeeper.store.database import (
     SCHEMA_HEAD,
     Database,
-    alembic_config,
     make_engine,
     open_database,
 )
 from scorekeeper.store.errors import StorageError
-from tests.store.conftest import drop_postgres, fresh_postgres_url
+from tests.store.conftest import drop_postgres, fresh_postgres_url, upgrade_to
 from tests.store.corpus import written
 
 OLD = "0007"
@@ -67,10 +65,7 @@ def old_league(postgres_template: str) -> Iterator[str]:
     of their integers)."""
     url = fresh_postgres_url(None)
     engine = make_engine(make_url(url))
-    config = alembic_config()
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, OLD)
+    upgrade_to(engine, OLD)
     old = Database(engine=engine, url=make_url(url))
     for document in written():
         nights.import_night(old, document)

@@ -7,17 +7,15 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
 from scorekeeper.store import nights
-from scorekeeper.store.backup_commands import head_revision
-from scorekeeper.store.database import alembic_config, open_database
+from scorekeeper.store.database import SCHEMA_HEAD, alembic_config, open_database
 from scorekeeper.store.errors import StorageError
-from tests.store.conftest import drop_postgres, fresh_postgres_url
+from tests.store.conftest import drop_postgres, fresh_postgres_url, upgrade_to
 
 
 def schema_differences(url: str) -> list:
@@ -75,12 +73,7 @@ FIRST_SCHEMA_ROWS = [
 def test_a_first_schema_database_with_data_upgrades_intact_with_a_backup(tmp_path: Path) -> None:
     path = tmp_path / "league.sqlite3"
     engine = create_engine(f"sqlite:///{path}")
-    config = alembic_config()
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0001")
-        for statement in FIRST_SCHEMA_ROWS:
-            connection.exec_driver_sql(statement)
+    upgrade_to(engine, "0001", FIRST_SCHEMA_ROWS)
     engine.dispose()
 
     db = open_database(f"sqlite:///{path}")
@@ -93,7 +86,7 @@ def test_a_first_schema_database_with_data_upgrades_intact_with_a_backup(tmp_pat
         roles = new.execute("SELECT player_id, role, misplays FROM hand_points "
                             "ORDER BY hand_id, player_id")  # fmt: skip
         calls = new.execute("SELECT hand_id, call FROM hand_score ORDER BY hand_id")
-        assert version == [(head_revision(),)]
+        assert version == [(SCHEMA_HEAD,)]
         assert roles.fetchall() == [
             (1, "defender", 0),
             (2, "picker", 0),

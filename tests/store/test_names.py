@@ -8,22 +8,27 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from alembic import command
 from sqlalchemy import create_engine
 
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store import nights
-from scorekeeper.store.database import Database, alembic_config, open_database
+from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import list_leagues, save_league, save_season
 from scorekeeper.store.people import list_players
 from scorekeeper.store.seats import join_night
 from tests.sheet import pick
+from tests.store.conftest import upgrade_to
 
 
 def document(players: list[str], **info: str) -> dict:
-    return {"format": "sheepshead-night/1", "rules": "classic-5", "players": players,
-            "hands": [pick(players[1], players[3], points=74, tricks=4)], **info}  # fmt: skip
+    return {
+        "format": "sheepshead-night/1",
+        "rules": "classic-5",
+        "players": players,
+        "hands": [pick(players[1], players[3], points=74, tricks=4)],
+        **info,
+    }
 
 
 def names(db: Database) -> list[str]:
@@ -31,10 +36,16 @@ def names(db: Database) -> list[str]:
 
 
 def test_a_name_typed_two_ways_is_one_player(db: Database) -> None:
-    nights.import_night(db, document(["\uff21\uff4e\uff4e", "Zoe\u0308", "Bob  Smith", "Cal",
-                                      "Dee"], league="Tuesday\u00a0League"))  # fmt: skip
-    night_id = nights.import_night(db, document(["ann", "Zo\u00eb", "Bob Smith", "Cal", "Dee"],
-                                                league="tuesday league"))  # fmt: skip
+    nights.import_night(
+        db,
+        document(
+            ["\uff21\uff4e\uff4e", "Zoe\u0308", "Bob  Smith", "Cal", "Dee"],
+            league="Tuesday\u00a0League",
+        ),
+    )
+    night_id = nights.import_night(
+        db, document(["ann", "Zo\u00eb", "Bob Smith", "Cal", "Dee"], league="tuesday league")
+    )
     assert names(db) == ["Ann", "Bob Smith", "Cal", "Dee", "Zo\u00eb"]
     assert list_leagues(db) == ["Tuesday League"]
     assert nights.load_stored_night(db, night_id=night_id).players[:2] == ("Ann", "Zo\u00eb")
@@ -64,19 +75,20 @@ def test_leagues_seasons_and_joining_players_are_refused_by_the_field(db: Databa
 def test_migration_0008_folds_old_names_and_their_nights_still_open(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     engine = create_engine(f"sqlite:///{path}")
-    config = alembic_config()
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0007")
+    upgrade_to(engine, "0007")
     engine.dispose()
     db = open_database(f"sqlite:///{path}")  # at 0008 now: file a night, then age it
     night_id = nights.import_night(db, document(["Ann Smith", "Bob", "Cal", "Dee", "Eve"]))
     db.dispose()
     with sqlite3.connect(path) as old:
-        old.execute("UPDATE player SET name = 'Ann\u00a0 Smith', name_key = 'ann\u00a0 smith' "
-                    "WHERE name = 'Ann Smith'")  # fmt: skip
-        old.execute("UPDATE player SET name = '\uff22\uff4f\uff42', name_key = '\uff42\uff4f"
-                    "\uff42' WHERE name = 'Bob'")  # fmt: skip
+        old.execute(
+            "UPDATE player SET name = 'Ann\u00a0 Smith', name_key = 'ann\u00a0 smith' "
+            "WHERE name = 'Ann Smith'"
+        )
+        old.execute(
+            "UPDATE player SET name = '\uff22\uff4f\uff42', name_key = '\uff42\uff4f"
+            "\uff42' WHERE name = 'Bob'"
+        )
         old.execute("UPDATE player SET name = 'Cal\x1b[2J' || ? WHERE name = 'Cal'", ("x" * 40,))
         old.execute("UPDATE alembic_version SET version_num = '0007'")
     db = open_database(f"sqlite:///{path}")

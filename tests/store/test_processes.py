@@ -29,6 +29,17 @@ def writer(url: str, night_id: int, count: int, picker: str) -> subprocess.Popen
     )  # fmt: skip
 
 
+def writer_under_way(
+    url: str, night_id: int, count: int, picker: str, *, reported: int
+) -> tuple[subprocess.Popen[str], list[int]]:
+    """A writer process started, and the ids of the first REPORTED hands it said were
+    recorded (read from its output: the hands it has promised are safe)."""
+    process = writer(url, night_id, count, picker)
+    assert process.stdout is not None
+    assert process.stdout.readline().strip() == "ready"
+    return process, [int(process.stdout.readline().split()[1]) for _ in range(reported)]
+
+
 def assert_night_whole(db: Database, night_id: int) -> None:
     """Positions 1..N with no gap or twin; the cache agrees with a fresh scoring."""
     with db.session() as session:
@@ -51,10 +62,7 @@ def test_a_killed_writer_loses_no_hand_it_reported(tmp_path: Path, kill_after: i
     url = f"sqlite:///{tmp_path / 'night.sqlite3'}"
     db = open_database(url)
     night_id = nights.import_night(db, EMPTY_NIGHT)
-    process = writer(url, night_id, 1000, "Bob")
-    assert process.stdout is not None
-    assert process.stdout.readline().strip() == "ready"
-    reported = [int(process.stdout.readline().split()[1]) for _ in range(kill_after)]
+    process, reported = writer_under_way(url, night_id, 1000, "Bob", reported=kill_after)
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
     assert process.returncode == -signal.SIGKILL

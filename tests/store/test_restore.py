@@ -23,14 +23,19 @@ from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.errors import StorageError
 from tests.store.conftest import drop_postgres, fresh_postgres_url
 from tests.store.corpus import written
-from tests.store.test_processes import EMPTY_NIGHT, assert_night_whole, writer
+from tests.store.test_processes import EMPTY_NIGHT, assert_night_whole, writer_under_way
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def everything(db: Database) -> list[dict[str, Any]]:
@@ -46,13 +51,16 @@ def test_a_backup_onto_the_live_database_is_refused_while_a_writer_records(tmp_p
     url = f"sqlite:///{path}"
     db = open_database(url)
     night_id = nights.import_night(db, EMPTY_NIGHT)
-    process = writer(url, night_id, 300, "Bob")
-    assert process.stdout is not None
-    assert process.stdout.readline().strip() == "ready"
-    reported = [int(process.stdout.readline().split()[1]) for _ in range(20)]
-    attempts = [cli("--database", url, "backup", str(target))
-                for target in (path, Path(f"{path}-wal"), Path(f"{path}-shm"),
-                               tmp_path / "." / "league.sqlite3")]  # fmt: skip
+    process, reported = writer_under_way(url, night_id, 300, "Bob", reported=20)
+    attempts = [
+        cli("--database", url, "backup", str(target))
+        for target in (
+            path,
+            Path(f"{path}-wal"),
+            Path(f"{path}-shm"),
+            tmp_path / "." / "league.sqlite3",
+        )
+    ]
     rest, err = process.communicate(timeout=300)
     assert process.returncode == 0, err
     reported += [int(line.split()[1]) for line in rest.splitlines() if line.startswith("recorded")]
@@ -155,9 +163,10 @@ def test_restore_force_keeps_a_copy_of_what_it_replaced(
     assert kept is not None and kept.exists()
     assert len(everything(league)) == 1
     back = open_database(
-        f"sqlite:///{tmp_path / 'back.sqlite3'}" if league.is_sqlite
+        f"sqlite:///{tmp_path / 'back.sqlite3'}"
+        if league.is_sqlite
         else fresh_postgres_url(request.getfixturevalue("postgres_template"))
-    )  # fmt: skip
+    )
     try:
         restore(back, str(kept), force=False)
         assert everything(back) == before
@@ -202,10 +211,12 @@ def on_tiny_disk(folder: Path, size: str, script: str) -> subprocess.CompletedPr
     """Run SCRIPT (sh) with a tmpfs of SIZE mounted on FOLDER: a disk that fills up."""
     folder.mkdir(exist_ok=True)
     return subprocess.run(
-        ["unshare", "-rm", "sh", "-c",
-         f"mount -t tmpfs -o size={size} tmpfs {folder} && {script}"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        ["unshare", "-rm", "sh", "-c", f"mount -t tmpfs -o size={size} tmpfs {folder} && {script}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @needs_tiny_disk
@@ -241,9 +252,11 @@ def test_a_restore_with_no_room_for_the_copy_changes_nothing(tmp_path: Path) -> 
     filled.dispose()
     size = original.stat().st_size
     python = f"{sys.executable} -m scorekeeper --database sqlite:///{disk}/league.sqlite3"
-    script = (f"cp {original} {disk}/ && head -c {size // 2} /dev/zero > {disk}/x; "
-              f"{python} restore --force {source}; echo status=$?; rm {disk}/x; "
-              f"cp {disk}/league.sqlite3 {tmp_path}/after.sqlite3; ls -A {disk}")  # fmt: skip
+    script = (
+        f"cp {original} {disk}/ && head -c {size // 2} /dev/zero > {disk}/x; "
+        f"{python} restore --force {source}; echo status=$?; rm {disk}/x; "
+        f"cp {disk}/league.sqlite3 {tmp_path}/after.sqlite3; ls -A {disk}"
+    )
     done = on_tiny_disk(disk, f"{size * 2}", script)
     assert "status=2" in done.stdout, done.stderr
     assert "the disk is full" in done.stderr

@@ -286,14 +286,7 @@ def test_a_night_started_by_mistake_can_be_deleted_and_brought_back(
 ) -> None:
     window = open_window(database, None)
     session = window.session
-    session.start_night(
-        players=[*FOUR, "Eve"],
-        rules=preset_rules("classic-5"),
-        date=None,
-        league=None,
-        season=None,
-        table=None,
-    )
+    session.start_night(players=[*FOUR, "Eve"], rules=preset_rules("classic-5"))
     mistaken = session.night_id
     window.delete_night()  # no hands: no question asked
     assert session.night_id != mistaken

@@ -59,12 +59,7 @@ def test_starting_a_night_and_a_seat_change_can_be_undone(
     window = open_window(database, None)
     session = window.session
     session.start_night(
-        players=["Ann", "Bob", "Cal", "Dee", "Eve"],
-        rules=preset_rules("classic-5"),
-        date=None,
-        league=None,
-        season=None,
-        table=None,
+        players=["Ann", "Bob", "Cal", "Dee", "Eve"], rules=preset_rules("classic-5")
     )
     started = session.night_id
     session.join("Fay", after="Cal")

@@ -14,6 +14,8 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QFocusEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QRadioButton, QSpinBox, QWidget
 
+from scorekeeper.names import name_key
+
 SEAT_DIGITS = 1  # seats are 1 to 8: one digit says which, and nothing can follow it
 
 
@@ -103,6 +105,15 @@ class EntryRadio(InstantShortcut, QRadioButton):
     the focus to that hand type's first field."""
 
 
+def players_meant(typed: str, players: Sequence[str]) -> list[str]:
+    """The seated players a typed name or start of one may mean: the one whose name it
+    is, else every one whose name starts with it, compared as the store compares names
+    (`name_key`: case, spaces and full-width letters do not matter)."""
+    key = name_key(typed)
+    exact = [p for p in players if name_key(p) == key]
+    return exact or [p for p in players if name_key(p).startswith(key)]
+
+
 class SeatField(EntryLine):
     """Who: a seat number or a name.
 
@@ -149,13 +160,11 @@ class SeatField(EntryLine):
                 return self.players[seat - 1], False, None
             low = 0 if self.none_word else 1
             return None, False, f"there is no seat {seat} ({low} to {len(self.players)})"
-        key = text.casefold()
-        exact = [p for p in self.players if p.casefold() == key]
-        if exact:
-            return exact[0], False, None
-        if self.none_word and key == self.none_word:
+        matches = players_meant(text, self.players)
+        if matches and name_key(matches[0]) == name_key(text):  # the name itself
+            return matches[0], False, None
+        if self.none_word and name_key(text) == self.none_word:
             return None, True, None
-        matches = [p for p in self.players if p.casefold().startswith(key)]
         if len(matches) == 1:
             return matches[0], False, None
         if matches:

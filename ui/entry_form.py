@@ -42,7 +42,7 @@ from scorekeeper.document import read_hand
 from scorekeeper.night import HandResult
 from scorekeeper.problems import InvalidNight
 from scorekeeper.validation import validate_hand, who_sits_out
-from ui.entry_fields import EntryRadio, NumberField, SeatField
+from ui.entry_fields import EntryRadio, NumberField, SeatField, players_meant
 from ui.session import HandLine, NightView
 
 
@@ -349,8 +349,7 @@ class EntryForm(QWidget):
             if part.isdigit() and 1 <= int(part) <= len(seated):
                 out.append(seated[int(part) - 1])
                 continue
-            exact = [p for p in seated if p.casefold() == part.casefold()]
-            matches = exact or [p for p in seated if p.casefold().startswith(part.casefold())]
+            matches = players_meant(part, seated)
             out.append(matches[0] if len(matches) == 1 else part)
         return out
 

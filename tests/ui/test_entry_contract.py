@@ -8,7 +8,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QLabel, QMenu
 
 from scorekeeper.rules import preset_rules
@@ -70,6 +71,29 @@ def test_the_start_of_a_name_is_enough_and_shown_whole_on_leaving(table_night, k
     assert window.entry.picker.value == "Hal" and window.entry.picker.text() == "H"
     keyboard.press(Qt.Key.Key_Tab)
     assert window.entry.picker.text() == "Hal" and focused_name() == "Partner"
+
+
+def test_a_name_is_found_however_the_start_dialog_would_take_it(
+    database, open_window, keyboard
+) -> None:
+    """Spaces, case and full-width letters: the form finds a player as the start dialog
+    and the store name them ("bob   smith" is Bob Smith, "ｅｖｅ" is Eve)."""
+    players = ["Ann", "Bob Smith", "Cal", "Dee", "Eve"]
+    night_id = nights.import_night(database, night_doc("classic-5", [], players))
+    open_window(database, night_id)
+    keyboard.type("bob   smith")
+    keyboard.press(Qt.Key.Key_Tab)
+    for char in "\uff45\uff56\uff45":  # full-width letters, as an input method types them
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            event = QKeyEvent(kind, Qt.Key.Key_unknown, Qt.KeyboardModifier.NoModifier, char)
+            QApplication.sendEvent(QApplication.focusWidget(), event)
+    keyboard.press(Qt.Key.Key_Tab)
+    keyboard.type("74")
+    keyboard.press(Qt.Key.Key_Tab)
+    keyboard.type("4")
+    keyboard.enter()
+    (hand,) = stored(database, night_id)
+    assert (hand["picker"], hand["partners"]) == ("Bob Smith", ["Eve"])
 
 
 def test_a_start_shared_by_two_names_is_a_problem_not_a_guess(

@@ -74,7 +74,7 @@ def sqlite_backup(source: Path, target: Path) -> None:
     with _whole_or_nothing(partial):
         target.parent.mkdir(parents=True, exist_ok=True)
         partial.unlink(missing_ok=True)
-        _copy_pages(source, partial)
+        _copy_pages(source, partial, standalone=True)
         partial.replace(target)
 
 
@@ -82,15 +82,19 @@ def sqlite_copy_into(source: Path, target: Path) -> None:
     """Replace the contents of the SQLite database TARGET with SOURCE's, atomically
     (SQLite's backup API writes all pages in one transaction).  Raises `WriteFailed`."""
     with _whole_or_nothing(None):
-        _copy_pages(source, target)
+        _copy_pages(source, target, standalone=False)
 
 
-def _copy_pages(source: Path, target: Path) -> None:
+def _copy_pages(source: Path, target: Path, *, standalone: bool) -> None:
+    """SOURCE's pages into TARGET; a STANDALONE copy (a backup file) is switched out of
+    WAL mode, so it is one file that opens even from a read-only folder."""
     src = sqlite3.connect(source, timeout=15)
     try:
         dst = sqlite3.connect(target, timeout=15)
         try:
             src.backup(dst)
+            if standalone:
+                dst.execute("PRAGMA journal_mode = DELETE")
         finally:
             dst.close()
     finally:

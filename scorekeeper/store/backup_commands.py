@@ -13,7 +13,9 @@ for a server) and the checked rows copied in, in one transaction.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import shutil
 import sqlite3
 import tempfile
 from collections.abc import Iterator
@@ -56,13 +58,13 @@ def backup(db: Database, target: str) -> str:
 
 
 def _refuse_live_file(db: Database, target: Path) -> None:
-    """A backup onto the database itself (or its -wal, -shm or -journal file) would
-    overwrite what it copies while the app may be writing to it."""
+    """A backup onto the database itself (or its -wal, -shm, -journal or lock file)
+    would overwrite what it copies while the app may be writing to it."""
     live = db.sqlite_path
     if live is None:
         return
     files_of_it = {live.resolve()} | {
-        live.resolve().with_name(live.name + suffix) for suffix in ("-wal", "-shm", "-journal")
+        live.resolve().with_name(live.name + suffix) for suffix in ("-wal", "-shm", "-journal", ".lock")
     }
     same = target.resolve() in files_of_it
     with contextlib.suppress(OSError):
@@ -120,8 +122,13 @@ def restore(db: Database, source: str, *, force: bool) -> Path | None:
             "the database already holds nights and players; add --force to replace them "
             "with the backup"
         )
-    with tempfile.TemporaryDirectory(prefix="scorekeeper-restore-") as folder:
-        checked = _checked_copy(path, Path(folder) / "restore.sqlite3")
+    lock = db.open_lock
+    alone = lock.alone("restoring a backup") if lock else contextlib.nullcontext()
+    with (
+        tempfile.TemporaryDirectory(prefix="scorekeeper-restore-") as folder,
+        alone,  # no window goes on recording into nights the backup replaces
+    ):
+        checked, rows = _checked_copy(path, Path(folder))
         try:
             if holds_data and not has_data(checked):
                 raise StorageError(
@@ -133,46 +140,63 @@ def restore(db: Database, source: str, *, force: bool) -> Path | None:
                 if holds_data
                 else None
             )
-            _replace(db, checked)
+            _replace(db, checked, rows, source=path, kept=kept)
         finally:
             checked.dispose()
     return kept
 
 
-def _checked_copy(path: Path, scratch: Path) -> Database:
-    """The backup in PATH as an up-to-date scratch SQLite database, every night in it
-    checked and rescored; raises `StorageError` naming the first thing wrong."""
-    if files.is_sqlite_file(path):
-        _check_sqlite_backup(path)
-        with _writing(str(scratch)):
-            files.sqlite_backup(path, scratch)
-        checked = open_database(f"sqlite:///{scratch}")
-        try:
-            _check_rows(checked, source=path)
-        except StorageError:
-            checked.dispose()
-            raise
-    else:
-        document = _read_dump(path)
-        checked = open_database(f"sqlite:///{scratch}")
-        try:
-            _load_dump(checked, document, source=path)
-        except StorageError:
-            checked.dispose()
-            raise
+def _checked_copy(path: Path, folder: Path) -> tuple[Database, dict[str, Any]]:
+    """The backup in PATH as an up-to-date scratch SQLite database in FOLDER, every
+    night in it checked and rescored, with all its rows; raises `StorageError` naming
+    the backup (never the scratch file) and the first thing wrong."""
+    scratch = folder / "restore.sqlite3"
     try:
-        _check_contents(checked, source=path)
-    except StorageError:
-        checked.dispose()
-        raise
-    return checked
+        copied = files.is_sqlite_file(path)
+        if copied:
+            _scratch_copy(path, scratch)
+            _check_sqlite_backup(scratch, source=path)
+        else:
+            rows = _read_dump(path)
+        checked = open_database(f"sqlite:///{scratch}")
+        try:
+            if copied:
+                rows = dump(checked)
+                _check_rows(checked, rows, source=path)
+            else:
+                _load_dump(checked, rows, source=path)
+            _check_contents(checked, source=path)
+        except StorageError:
+            checked.dispose()
+            raise
+    except StorageError as error:
+        message = str(error).replace(f"sqlite:///{scratch}", str(path))
+        raise StorageError(message.replace(str(scratch), str(path))) from None
+    return checked, rows
 
 
-def _check_rows(db: Database, *, source: Path) -> None:
-    """A SQLite backup's rows held to what a dump's are: every value against its column
+def _scratch_copy(path: Path, scratch: Path) -> None:
+    """The backup's bytes (and those of a write-ahead log left beside it) copied to
+    SCRATCH: the backup itself is only read, so one in a read-only folder or on a
+    read-only medium restores too."""
+    try:
+        shutil.copyfile(path, scratch)
+        wal = path.with_name(path.name + "-wal")
+        if wal.is_file():
+            shutil.copyfile(wal, scratch.with_name(scratch.name + "-wal"))
+    except OSError as error:
+        why = "the disk is full" if error.errno == errno.ENOSPC else error.strerror
+        raise StorageError(
+            f"{path}: cannot be copied to {scratch.parent} to be checked ({why}); "
+            "nothing was changed"
+        ) from None
+
+
+def _check_rows(db: Database, rows: dict[str, Any], *, source: Path) -> None:
+    """A SQLite backup's ROWS held to what a dump's are: every value against its column
     (`backup.check_rows`) and every reference to a row that exists."""
     try:
-        files.check_rows(SQLModel.metadata, dump(db))
+        files.check_rows(SQLModel.metadata, rows)
     except files.BadDump as error:
         raise StorageError(f"{source}: {error}. Nothing was changed.") from None
     with db.engine.connect() as connection:
@@ -185,23 +209,21 @@ def _check_rows(db: Database, *, source: Path) -> None:
         )
 
 
-def _check_sqlite_backup(path: Path) -> None:
-    """A SQLite backup must be whole (`integrity_check`) and a Scorekeeper database;
-    read without writing to it (never switched to WAL, say)."""
+def _check_sqlite_backup(path: Path, *, source: Path) -> None:
+    """The scratch copy PATH of the SQLite backup SOURCE must be whole
+    (`integrity_check`) and a Scorekeeper database."""
     try:
-        with contextlib.closing(
-            sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-        ) as con:
+        with contextlib.closing(sqlite3.connect(path)) as con:
             damage = con.execute("PRAGMA integrity_check").fetchall()
             has_schema = con.execute(
                 "SELECT 1 FROM sqlite_master WHERE name = 'alembic_version'"
             ).fetchall()
     except sqlite3.Error as error:
-        raise StorageError(f"{path}: cannot be read as a backup ({error})") from None
+        raise StorageError(f"{source}: cannot be read as a backup ({error})") from None
     if damage != [("ok",)]:
-        raise StorageError(f"{path}: the backup is damaged ({damage[0][0]}); nothing was changed")
+        raise StorageError(f"{source}: the backup is damaged ({damage[0][0]}); nothing was changed")
     if not has_schema:
-        raise StorageError(f"{path}: is not a Scorekeeper backup (no schema in it)")
+        raise StorageError(f"{source}: is not a Scorekeeper backup (no schema in it)")
 
 
 def _read_dump(path: Path) -> dict[str, Any]:
@@ -265,20 +287,48 @@ def _refusal(error: Exception) -> str:
     return f"cannot be read ({type(error).__name__}: {error}). Nothing was changed."
 
 
-def _replace(db: Database, checked: Database) -> None:
-    """Put the checked scratch database's rows in place of DB's, all or nothing."""
+def _replace(
+    db: Database, checked: Database, rows: dict[str, Any], *, source: Path, kept: Path | None
+) -> None:
+    """Put the checked scratch database's ROWS in place of DB's, all or nothing."""
     target = db.sqlite_path
-    source = checked.sqlite_path
-    assert source is not None
-    if target is not None:
-        db.dispose()
-        checked.dispose()
-        # Through SQLite's backup API into the live file (never a file swap, which would
-        # leave the old write-ahead log beside the new data): all pages or none.
-        with _writing(str(target)):
-            files.sqlite_copy_into(source, target)
+    scratch = checked.sqlite_path
+    assert scratch is not None
+    if target is None:
+        _load_dump(db, rows, source=source)
         return
-    _load_dump(db, dump(checked), source=source)
+    db.engine.dispose()
+    checked.dispose()
+    try:
+        _match_page_size(scratch, target)
+    except sqlite3.Error as error:
+        raise StorageError(
+            f"{source}: cannot be rebuilt at the database's page size ({error}); nothing "
+            "was changed"
+        ) from None
+    # Through SQLite's backup API into the live file (never a file swap, which would
+    # leave the old write-ahead log beside the new data): all pages or none.
+    try:
+        files.sqlite_copy_into(scratch, target)
+    except files.WriteFailed as error:
+        copy = f"; the database as it was is also kept in {kept}" if kept else ""
+        raise StorageError(
+            f"{target}: cannot take in the backup {source} ({error}); the database is as "
+            f"it was{copy}"
+        ) from None
+
+
+def _match_page_size(scratch: Path, target: Path) -> None:
+    """SQLite copies into a database in WAL mode only pages of its own size: a backup
+    made with another page size (by another program, or an older SQLite) is rebuilt
+    at the live file's page size first."""
+    with contextlib.closing(sqlite3.connect(target)) as live:
+        size = live.execute("PRAGMA page_size").fetchone()[0]
+    with contextlib.closing(sqlite3.connect(scratch, isolation_level=None)) as copy:
+        if copy.execute("PRAGMA page_size").fetchone()[0] != size:
+            copy.execute("PRAGMA journal_mode = DELETE")
+            copy.execute(f"PRAGMA page_size = {int(size)}")
+            copy.execute("VACUUM")
 
 
 def _load_dump(db: Database, document: dict[str, Any], *, source: Path) -> None:

@@ -24,6 +24,7 @@ from sqlmodel import Session
 
 from scorekeeper.store import backup as backups
 from scorekeeper.store.errors import StorageError
+from scorekeeper.store.open_lock import OpenLock
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -77,6 +78,7 @@ class Database:
 
     engine: Engine
     url: URL
+    open_lock: OpenLock | None = None  # held while a SQLite file is open (open_lock.py)
 
     @property
     def sqlite_path(self) -> Path | None:
@@ -138,8 +140,10 @@ class Database:
         return f"; the newest backup is {newest}" if newest else ""
 
     def dispose(self) -> None:
-        """Close every connection (before a restore replaces the file, say)."""
+        """Close every connection and let go of the file."""
         self.engine.dispose()
+        if self.open_lock is not None:
+            self.open_lock.release()
 
 
 @dataclass(frozen=True)
@@ -273,21 +277,24 @@ def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
     except ArgumentError:
         raise StorageError(f"--database: {url!r} is not a database URL") from None
     path = _sqlite_file(parsed)
+    lock = None
     if path is not None:
         _check_sqlite_file(path)
+        lock = OpenLock(path)
+        lock.take()
     try:
         engine = make_engine(parsed)
     except (NoSuchModuleError, ModuleNotFoundError) as error:
         raise StorageError(f"--database: no driver for {describe(parsed)} ({error})") from None
-    database = Database(engine=engine, url=parsed)
+    database = Database(engine=engine, url=parsed, open_lock=lock)
     try:
         with database.translate_errors():
             _bring_up_to_date(database, upgrade=upgrade)
     except StorageError:
-        engine.dispose()
+        database.dispose()
         raise
     except SQLAlchemyError as error:
-        engine.dispose()
+        database.dispose()
         raise StorageError(f"cannot open {describe(parsed)}: {error}") from error
     return database
 

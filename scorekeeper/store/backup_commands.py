@@ -63,8 +63,9 @@ def _refuse_live_file(db: Database, target: Path) -> None:
     live = db.sqlite_path
     if live is None:
         return
+    suffixes = ("-wal", "-shm", "-journal", ".lock")
     files_of_it = {live.resolve()} | {
-        live.resolve().with_name(live.name + suffix) for suffix in ("-wal", "-shm", "-journal", ".lock")
+        live.resolve().with_name(live.name + suffix) for suffix in suffixes
     }
     same = target.resolve() in files_of_it
     with contextlib.suppress(OSError):

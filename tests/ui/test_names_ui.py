@@ -24,6 +24,19 @@ def test_an_invisible_character_is_named_and_the_typing_kept(qtbot) -> None:
     assert dialog.players() == ["Ann"] and dialog.problem.text() == ""
 
 
+def test_a_name_too_long_says_its_length_and_the_limit(qtbot, keyboard) -> None:
+    dialog = StartNightDialog([], [])
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(dialog.add_name.hasFocus)
+    keyboard.type("Maximilian-Alexander Friedrich von Hohenzollern-Sigmaringen")
+    keyboard.enter()
+    assert dialog.problem.text() == (
+        "⚠ Player to seat: 'Maximilian-Alexander Fr…' is 59 characters long; at most 40"
+    )
+    assert dialog.players() == []
+
+
 def test_a_name_typed_another_way_is_seated_in_its_stored_form(qtbot) -> None:
     dialog = StartNightDialog(["Zo\u00eb"], [])
     qtbot.addWidget(dialog)

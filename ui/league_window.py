@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.formatting import dollars, parse_dollars
+from scorekeeper.formatting import counted, dollars, parse_dollars
 from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.standings import RANK_BY, RANK_BY_MEANING, StandingsOptions
 from scorekeeper.stats import outcome_counts, player_statistics, statistics_lines
@@ -434,7 +434,7 @@ class LeagueWindow(QWidget):
             return
         self.standings_model.set_rows(result.everyone)
         words = options.describe()
-        words.append(f"{result.nights} nights; points and money sum to "
+        words.append(f"{counted(result.nights, 'night')}; points and money sum to "
                      f"{sum(r.points for r in result.everyone)} and "
                      f"{dollars(sum(r.cents for r in result.everyone))}.")  # fmt: skip
         self.rules_text.setText("\n".join(words))
@@ -497,7 +497,7 @@ class LeagueWindow(QWidget):
         self.owed_model.set_rows(owed)
         self.payments_model.set_rows(self.money.payments)
         self.money_summary.setText(
-            f"{len(owed)} payment{'s' if len(owed) != 1 else ''} square everyone up."
+            f"{counted(len(owed), 'payment')} square{'s' if len(owed) == 1 else ''} everyone up."
             if owed else "Everyone is square."
         )  # fmt: skip
         if owed:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.formatting import counted
 from scorekeeper.names import clean_name
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store.errors import StorageError
@@ -415,8 +416,8 @@ class MainWindow(QMainWindow):
             answer = QMessageBox.question(
                 self,
                 "Delete this night",
-                f"Delete “{view.title}” with its {len(view.lines)} hands?\n\nIt is kept: "
-                "Ctrl+Z, or Night ▸ Bring back a deleted night, restores it.",
+                f"Delete “{view.title}” with its {counted(len(view.lines), 'hand')}?\n\n"
+                "It is kept: Ctrl+Z, or Night ▸ Bring back a deleted night, restores it.",
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return
@@ -431,7 +432,7 @@ class MainWindow(QMainWindow):
             self.say("No night has been deleted.")
             return
         labels = [
-            f"{n.id}: {n.played_on or '-'} {n.title or ''} ({n.hands} hands, deleted "
+            f"{n.id}: {n.played_on or '-'} {n.title or ''} ({counted(n.hands, 'hand')}, deleted "
             f"{n.deleted_at.astimezone():%Y-%m-%d %H:%M})"
             for n in deleted
         ]
@@ -503,8 +504,11 @@ class MainWindow(QMainWindow):
         found = list_nights(self.session.db)
         if not found:
             return
-        labels = [f"{n.id}: {n.date or '-'} {n.league or ''} table {n.table or '-'} "
-                  f"({n.hands} hands: {', '.join(n.players)})" for n in found]  # fmt: skip
+        labels = [
+            f"{n.id}: {n.date or '-'} {n.league or ''} table {n.table or '-'} "
+            f"({counted(n.hands, 'hand')}: {', '.join(n.players)})"
+            for n in found
+        ]
         choice, ok = QInputDialog.getItem(self, "Open a night", "Night:", labels, 0, False)
         if ok:
             self.session.undo_stack.clear()

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.formatting import counted
 from scorekeeper.names import LABEL_LENGTH, clean_name, fold_name, name_key
 from scorekeeper.rules import (
     OPTION_BY_NAME,
@@ -355,7 +356,7 @@ class StartNightDialog(NoEnterDialog):
         league = self.league.currentText().strip() or "no league"
         stake = dollars(rules.stake_cents)
         players = self.players()
-        seated = f"{len(players)} players" if players else "no players yet"
+        seated = counted(len(players), "player") if players else "no players yet"
         self.summary.setText(f"{league} · {rules.preset} · {stake} a point · {seated}")
 
     def load_filing_defaults(self) -> None:
@@ -498,9 +499,9 @@ class RulesDialog(NoEnterDialog):
         self.editor = RulesEditor()
         self.editor.set_rules(rules)
         note = QLabel(
-            f"Every one of the night's {hands} hands is scored again under the rules you "
-            "choose here; the rules before stay in the night's history, and Ctrl+Z puts "
-            "them back."
+            f"The night's {counted(hands, 'hand')} {'is' if hands == 1 else 'are'} scored again "
+            "under the rules you choose here; the rules before stay in the night's history, "
+            "and Ctrl+Z puts them back."
         )
         note.setWordWrap(True)
         self.problem, buttons = self.problem_and_buttons()

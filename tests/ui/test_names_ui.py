@@ -3,6 +3,11 @@ left as typed; one typed another way is seated in its stored form, shown."""
 
 from __future__ import annotations
 
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
+
+from scorekeeper.names import fold_name
 from ui.start_dialog import StartNightDialog
 
 
@@ -42,9 +47,61 @@ def test_a_name_typed_another_way_is_seated_in_its_stored_form(qtbot) -> None:
     qtbot.addWidget(dialog)
     seat(dialog, "\uff21\uff4e\uff4e")
     seat(dialog, "  zoe\u0308 ")  # the roster's Zoë
-    seat(dialog, "ANN")  # already seated
     seat(dialog, "Bob\u00a0 Smith")
     assert dialog.players() == ["Ann", "Zo\u00eb", "Bob Smith"]
+
+
+def shown_dialog(qtbot) -> StartNightDialog:
+    dialog = StartNightDialog([], [])
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(dialog.add_name.hasFocus)
+    return dialog
+
+
+@pytest.mark.parametrize(
+    ("again", "said"),
+    [
+        ("Bob Smith", "'Bob Smith' is already seated"),
+        ("bob   SMITH", "'bob SMITH' is already seated as 'Bob Smith'"),
+        ("\uff22\uff4f\uff42 Smith", "'Bob Smith' is already seated"),  # full-width
+    ],
+)
+def test_a_player_typed_twice_is_named_and_start_waits(qtbot, keyboard, again, said) -> None:
+    dialog = shown_dialog(qtbot)
+    keyboard.type("Bob Smith")
+    keyboard.enter()
+    dialog.add_name.setCurrentText(again)  # full-width letters: as an input method types them
+    keyboard.enter()
+    assert dialog.players() == ["Bob Smith"]  # not seated twice, and not gone either:
+    assert dialog.add_name.currentText() == again  # kept, to be corrected
+    assert dialog.problem.text() == (
+        f"⚠ Player to seat: {said}; two players need two different names"
+    )
+    assert not dialog.start.isEnabled()
+    keyboard.type(" Jr")  # now another name
+    assert dialog.problem.text() == "" and dialog.start.isEnabled()
+    keyboard.enter()
+    assert dialog.players() == ["Bob Smith", f"{fold_name(again)} Jr"]
+
+
+def test_removing_the_seated_twin_lets_the_typed_name_be_seated(qtbot, keyboard) -> None:
+    dialog = shown_dialog(qtbot)
+    for name in ("Ann", "Bob"):
+        keyboard.type(name)
+        keyboard.enter()
+    keyboard.type("ann")
+    keyboard.enter()
+    assert not dialog.start.isEnabled() and "'ann' is already seated as 'Ann'" in (
+        dialog.problem.text()
+    )
+    dialog.seated.setCurrentRow(0)
+    remove = next(b for b in dialog.findChildren(QPushButton) if b.text() == "&Remove")
+    qtbot.mouseClick(remove, Qt.MouseButton.LeftButton)
+    assert dialog.problem.text() == "" and dialog.start.isEnabled()
+    dialog.add_name.setFocus()
+    keyboard.enter()
+    assert dialog.players() == ["Bob", "ann"]
 
 
 def test_a_bad_league_season_or_table_stops_the_start(qtbot) -> None:

@@ -224,11 +224,15 @@ class NoEnterDialog(QDialog):
         super().keyPressEvent(event)
 
     def problem_and_buttons(self) -> tuple[QLabel, QDialogButtonBox]:
-        """The line that names what stops the dialog, and its OK and Cancel."""
+        """The line that names what stops the dialog, and its OK and Cancel.  The line
+        keeps room for two lines of text, shown or not, so that nothing above it moves
+        when a problem appears, wraps or goes."""
         problem = QLabel()
         problem.setStyleSheet("color: #b00020;")
         problem.setTextFormat(Qt.TextFormat.PlainText)
         problem.setWordWrap(True)
+        problem.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        problem.setMinimumHeight(2 * problem.fontMetrics().lineSpacing())
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )

@@ -4,8 +4,8 @@ left as typed; one typed another way is seated in its stored form, shown."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtWidgets import QGroupBox, QPushButton
 
 from scorekeeper.names import fold_name
 from ui.start_dialog import StartNightDialog
@@ -120,3 +120,27 @@ def test_a_bad_league_season_or_table_stops_the_start(qtbot) -> None:
     dialog.table.setText("")
     assert dialog.problems() == []
     assert dialog.choices()["league"] == "Tuesday League" and dialog.choices()["table"] is None
+
+
+def test_a_problem_line_appearing_moves_nothing(qtbot, keyboard) -> None:
+    dialog = shown_dialog(qtbot)
+    rules = next(box for box in dialog.findChildren(QGroupBox) if box.title() == "House rules")
+    seats = dialog.seated
+
+    def where() -> list[QRect]:
+        dialog.layout().activate()  # the layout as the next paint will show it
+        return [w.geometry() for w in (rules, seats, dialog.start)]
+
+    before = where()
+    keyboard.type("Ann")
+    keyboard.enter()
+    keyboard.type("Ann")
+    keyboard.enter()  # one line: 'Ann' is already seated
+    assert dialog.problem.text() and where() == before
+    dialog.season.setText("Fall")  # and no league: one problem more
+    dialog.accept()  # every problem that stops the start, on two lines
+    line = dialog.problem.fontMetrics().horizontalAdvance(dialog.problem.text())
+    assert dialog.problem.width() < line < 2 * dialog.problem.width()
+    assert where() == before
+    keyboard.type(" B")
+    assert dialog.problem.text() == "" and where() == before

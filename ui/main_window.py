@@ -110,6 +110,8 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 1)
         self.setCentralWidget(self.splitter)
+        # The status bar from the start, empty: its first message then moves nothing.
+        self.statusBar().setAccessibleName("Status")
         self._menus()
 
         self.league_window: LeagueWindow | None = None

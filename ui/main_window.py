@@ -489,6 +489,7 @@ class MainWindow(QMainWindow):
         league = view.document.get("league") if view is not None else None
         if self.league_window is None:
             self.league_window = LeagueWindow(self.session.db, league)
+            self.league_window.place(beside=self)
             self.session.changed.connect(self._refresh_league)
         else:
             self.league_window.load_leagues(league or self.league_window.league.currentText())

@@ -544,6 +544,8 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(splitter)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.league_window is not None:  # quitting closes it too (keeping its place)
+            self.league_window.close()
         settings = QSettings()
         settings.setValue("window/geometry", self.saveGeometry())
         settings.setValue("window/splitter", self.splitter.saveState())

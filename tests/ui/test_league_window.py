@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtCore import QRect, QSettings, QSize, Qt
 
 from scorekeeper.store.database import Database
 from scorekeeper.store.league import Period, standings
@@ -232,3 +232,13 @@ def test_the_league_window_opens_where_it_was_closed(
     main.close()
     again = open_window(database, None)
     assert open_league(again, keyboard, qtbot).geometry() == moved
+
+
+def test_quitting_the_night_screen_closes_the_league_window_too(
+    database, open_window, keyboard, qtbot
+) -> None:
+    main = open_window(database, None)
+    league = open_league(main, keyboard, qtbot)
+    main.close()  # File ▸ Quit
+    assert not main.isVisible() and not league.isVisible()
+    assert QSettings().value("league/geometry") is not None  # its place kept

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from scorekeeper.formatting import counted
 from scorekeeper.records import (
     CallHand,
     GameHand,
@@ -212,7 +213,7 @@ def explain_game(
         declarers = [hand.declarer]
         who = hand.declarer
     if value.factor > 1:
-        took = "every trick" if hand.tricks == 8 else f"{hand.tricks} tricks"
+        took = "every trick" if hand.tricks == 8 else counted(hand.tricks, "trick")
         word = "Tout" if isinstance(hand, SoloHand) and hand.tout else "Sie"
         result = f"{who} took {took}: {'won' if value.won else 'lost'}, {word} x{value.factor}"
     else:
@@ -233,9 +234,7 @@ def explain_game(
 
 def explain_null(hand: NullHand, amounts: Mapping[str, int], doubling: str) -> str:
     """The sentence for a Null (Bettel)."""
-    took = "no trick: won" if hand.tricks == 0 else (
-        f"{hand.tricks} trick{'s' if hand.tricks > 1 else ''}: lost"
-    )  # fmt: skip
+    took = "no trick: won" if hand.tricks == 0 else f"{counted(hand.tricks, 'trick')}: lost"
     return (
         f"Null (Bettel: the declarer must take no trick): {hand.declarer} took {took}"
         f"{doubling}. {amounts_phrase(amounts, [hand.declarer], 'each defender')}."
@@ -258,11 +257,11 @@ def explain_ramsch(
     tied = ramsch_tied(hand)
     if len(tied) > 1:
         body = (
-            f"{join_names(tied)} tied with {hand.points[loser]} points and "
-            f"{hand.tricks[loser]} tricks, and {loser} lost on the trumps"
+            f"{join_names(tied)} tied with {counted(hand.points[loser], 'point')} and "
+            f"{counted(hand.tricks[loser], 'trick')}, and {loser} lost on the trumps"
         )
     else:
-        body = f"{loser} lost with {hand.points[loser]} points"
+        body = f"{loser} lost with {counted(hand.points[loser], 'point')}"
     if result.jungfrauen and rule != "none":
         names = join_names(result.jungfrauen)
         verb = "is a Jungfrau" if len(result.jungfrauen) == 1 else "are Jungfrauen"
@@ -289,4 +288,6 @@ def pot_phrase(declarer: str, won: bool, pot_before: int) -> str:
 
 def bock_phrase(hands: int) -> str:
     """' A Bock round follows: the next 4 hands count double.'"""
+    if hands == 1:
+        return " A Bock round follows: the next hand counts double."
     return f" A Bock round follows: the next {hands} hands count double."

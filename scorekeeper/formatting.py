@@ -1,5 +1,6 @@
 """Numbers as people read them: money from whole cents, rates and averages from exact
-fractions.  Only for display: nothing computed from these strings."""
+fractions, a count with its noun ('1 hand', '3 hands').  Only for display: nothing
+computed from these strings."""
 
 from __future__ import annotations
 
@@ -15,6 +16,13 @@ def dollars(cents: int) -> str:
     sign = "-" if cents < 0 else ""
     whole, part = divmod(abs(cents), 100)
     return f"{sign}${whole}.{part:02d}"
+
+
+def counted(count: int, noun: str, *, signed: bool = False) -> str:
+    """COUNT and its noun, singular for one: '1 hand', '0 hands', '3 hands'; with SIGNED,
+    '+1 point', '-2 points'."""
+    number = f"{count:+d}" if signed else str(count)
+    return f"{number} {noun if abs(count) == 1 else noun + 's'}"
 
 
 def percent(rate: Fraction | None) -> str:

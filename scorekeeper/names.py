@@ -79,8 +79,14 @@ def name_problem(name: str, *, limit: int = NAME_LENGTH) -> str | None:
         if kind is not None:
             return f"{quoted(name)} contains {kind} ({_code(char)}); leave it out"
     if len(name) > limit:
-        return f"{quoted(name)} is {len(name)} characters long; a name has at most {limit}"
+        return f"{quoted(_start(name))} is {len(name)} characters long; at most {limit}"
     return None
+
+
+def _start(name: str, shown: int = 24) -> str:
+    """The first SHOWN characters of a long name and an ellipsis: enough to say which
+    name a message means without repeating all of it."""
+    return name if len(name) <= shown else name[: shown - 1].rstrip(" ") + "…"
 
 
 def clean_name(typed: str, *, limit: int = NAME_LENGTH) -> tuple[str, str | None]:

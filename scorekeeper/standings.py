@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
+from scorekeeper.formatting import counted
 from scorekeeper.problems import Problem, require_zero_sum
 from scorekeeper.rules import is_whole
 
@@ -92,11 +93,14 @@ class StandingsOptions:
             points = "-".join(str(p) for p in self.placement_points)
             lines.append(f"Placement points {points} for 1st, 2nd, ... at each table.")
         if self.drop_worst:
-            nights = "night" if self.drop_worst == 1 else f"{self.drop_worst} nights"
-            lines.append(f"Each player's worst {nights} are not counted (one always is).")
+            worst = "night is" if self.drop_worst == 1 else f"{self.drop_worst} nights are"
+            lines.append(f"Each player's worst {worst} not counted (one always is).")
         if self.min_nights or self.min_hands:
-            need = [f"{n} {w}" for n, w in ((self.min_nights, "nights"),
-                                            (self.min_hands, "hands")) if n]  # fmt: skip
+            need = [
+                counted(n, w)
+                for n, w in ((self.min_nights, "night"), (self.min_hands, "hand"))
+                if n
+            ]
             lines.append(f"To qualify: at least {' and '.join(need)}; "
                          "those below are listed apart.")  # fmt: skip
         if self.tie_breaks:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.formatting import decimal, dollars, percent
+from scorekeeper.formatting import counted, decimal, dollars, percent
 
 DECLARERS = ("picker", "partner")
 
@@ -211,7 +211,9 @@ def statistics_lines(stats: PlayerStatistics) -> list[tuple[str, str]]:
         return f"{t.won} of {t.hands} ({percent(t.rate)})"
 
     def night(n: Any) -> str:
-        return "-" if n is None else f"{n.points:+d} points ({n.date or 'no date'})"
+        if n is None:
+            return "-"
+        return f"{counted(n.points, 'point', signed=True)} ({n.date or 'no date'})"
 
     lines = [("Nights", str(stats.nights)), ("Hands", str(stats.hands)),
              ("Points", str(stats.points)), ("Money", dollars(stats.cents)),
@@ -220,11 +222,16 @@ def statistics_lines(stats: PlayerStatistics) -> list[tuple[str, str]]:
              ("  with a partner", won(stats.picker_with_partner))]  # fmt: skip
     lines += [(f"  calling {call}", won(t)) for call, t in stats.picker_by_call.items()
               if call != "alone"]  # fmt: skip
-    lines += [("Won as partner", won(stats.partner)), ("Won defending", won(stats.defender)),
-              ("Schneiders won / lost", f"{stats.schneiders_won} / {stats.schneiders_lost}"),
-              ("No-tricks won / lost", f"{stats.no_tricks_won} / {stats.no_tricks_lost}"),
-              ("Leasters won", won(stats.leasters)), ("Misplays", str(stats.misplays)),
-              ("Best night", night(stats.best_night)), ("Worst night", night(stats.worst_night)),
-              ("Longest winning streak", f"{stats.longest_winning_streak} hands"),
-              ("Longest losing streak", f"{stats.longest_losing_streak} hands")]  # fmt: skip
+    lines += [
+        ("Won as partner", won(stats.partner)),
+        ("Won defending", won(stats.defender)),
+        ("Schneiders won / lost", f"{stats.schneiders_won} / {stats.schneiders_lost}"),
+        ("No-tricks won / lost", f"{stats.no_tricks_won} / {stats.no_tricks_lost}"),
+        ("Leasters won", won(stats.leasters)),
+        ("Misplays", str(stats.misplays)),
+        ("Best night", night(stats.best_night)),
+        ("Worst night", night(stats.worst_night)),
+        ("Longest winning streak", counted(stats.longest_winning_streak, "hand")),
+        ("Longest losing streak", counted(stats.longest_losing_streak, "hand")),
+    ]
     return lines

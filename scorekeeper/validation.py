@@ -10,6 +10,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from scorekeeper.explain import join_names
+from scorekeeper.formatting import counted
 from scorekeeper.problems import Problem
 from scorekeeper.records import (
     CALLS,
@@ -449,8 +450,8 @@ def _check_ramsch(hand: RamschHand, rules: RuleSet, active: tuple[str, ...]) -> 
     if hand.loser is None:
         return [Problem(
             "loser",
-            f"missing: {who} tied with {hand.points[top]} points and {hand.tricks[top]} "
-            "tricks; name who loses on the trumps",
+            f"missing: {who} tied with {counted(hand.points[top], 'point')} and "
+            f"{counted(hand.tricks[top], 'trick')}; name who loses on the trumps",
         )]  # fmt: skip
     if hand.loser not in tied:
         return [Problem("loser", f"{hand.loser} is not one of those tied ({who})")]

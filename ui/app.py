@@ -100,3 +100,7 @@ def _screenshot_and_quit(app: QApplication, path: str) -> None:
     screen = app.primaryScreen()
     screen.grabWindow(0).save(path)
     app.quit()
+
+
+if __name__ == "__main__":  # `python -m ui.app`, as `python -m ui`
+    raise SystemExit(main())

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.document import read_hand
+from scorekeeper.formatting import counted
 from scorekeeper.night import HandResult
 from scorekeeper.problems import InvalidNight
 from scorekeeper.validation import validate_hand, who_sits_out
@@ -438,7 +439,7 @@ class EntryForm(QWidget):
         is still needed."""
         if self.result is not None:
             tricks = hand.get("tricks")
-            took = f" ({tricks} tricks)" if isinstance(tricks, int) else ""
+            took = f" ({counted(tricks, 'trick')})" if isinstance(tricks, int) else ""
             self.preview.setText(
                 f"Hand {self.number}{took}: {self.result.explanation} Enter saves it."
             )

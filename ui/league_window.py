@@ -13,8 +13,26 @@ from functools import partial
 from typing import Any
 
 from PySide6.QtCharts import QChart, QChartView, QDateTimeAxis, QLineSeries, QValueAxis
-from PySide6.QtCore import QDate, QDateTime, QSortFilterProxyModel, Qt, QTime
-from PySide6.QtGui import QKeySequence, QPainter, QShortcut, QUndoCommand, QUndoStack
+from PySide6.QtCore import (
+    QByteArray,
+    QDate,
+    QDateTime,
+    QPoint,
+    QRect,
+    QSettings,
+    QSize,
+    QSortFilterProxyModel,
+    Qt,
+    QTime,
+)
+from PySide6.QtGui import (
+    QCloseEvent,
+    QKeySequence,
+    QPainter,
+    QShortcut,
+    QUndoCommand,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -34,7 +52,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.formatting import dollars, parse_dollars
+from scorekeeper.formatting import counted, dollars, parse_dollars
 from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.standings import RANK_BY, RANK_BY_MEANING, StandingsOptions
 from scorekeeper.stats import outcome_counts, player_statistics, statistics_lines
@@ -56,6 +74,9 @@ from ui.night_panels import plain_label
 from ui.reports import built, make_report
 
 ANY_DATE = QDate(2000, 1, 1)  # the date edits' "any date"
+GEOMETRY_KEY = "league/geometry"  # where the window was when it was last closed
+SIZE = QSize(1100, 700)  # the first time, screen allowing
+OFFSET = 48  # the first time, down and right of the night screen when not beside it
 MODE_NAMES = {
     "simplify": "Fewest payments",
     "direct": "Only between players who owe each other",
@@ -115,6 +136,22 @@ def chosen_date(edit: QDateEdit) -> dt.date | None:
     return None if value == ANY_DATE else dt.date(value.year(), value.month(), value.day())
 
 
+def first_place(screen: QRect, night: QRect, frame: QSize) -> QRect:
+    """Where the league window first opens (its frame's corner, its size without the
+    frame), on the SCREEN's free area and the night screen's frame NIGHT, each window's
+    FRAME (title bar, borders) as big: beside the night screen when the screen has room,
+    else OFFSET down and right of its corner; never past the screen's edges."""
+    size = SIZE.boundedTo(screen.size() - frame)
+    width, height = size.width() + frame.width(), size.height() + frame.height()
+    if night.right() + width <= screen.right():
+        left, top = night.right() + 1, night.top()
+    else:
+        left, top = night.left() + OFFSET, night.top() + OFFSET
+    left = max(min(left, screen.right() + 1 - width), screen.left())
+    top = max(min(top, screen.bottom() + 1 - height), screen.top())
+    return QRect(QPoint(left, top), size)
+
+
 class PaymentCommand(QUndoCommand):
     """A payment recorded in the league: undo deletes it, redo records it again."""
 
@@ -161,7 +198,7 @@ class LeagueWindow(QWidget):
         layout.addLayout(self.filter_row)
         layout.addWidget(self.problem)
         layout.addWidget(self.tabs, 1)
-        self.resize(1100, 700)
+        self.resize(SIZE)
         self.load_leagues(league)
 
     # -- building --------------------------------------------------------------------
@@ -434,7 +471,7 @@ class LeagueWindow(QWidget):
             return
         self.standings_model.set_rows(result.everyone)
         words = options.describe()
-        words.append(f"{result.nights} nights; points and money sum to "
+        words.append(f"{counted(result.nights, 'night')}; points and money sum to "
                      f"{sum(r.points for r in result.everyone)} and "
                      f"{dollars(sum(r.cents for r in result.everyone))}.")  # fmt: skip
         self.rules_text.setText("\n".join(words))
@@ -497,7 +534,7 @@ class LeagueWindow(QWidget):
         self.owed_model.set_rows(owed)
         self.payments_model.set_rows(self.money.payments)
         self.money_summary.setText(
-            f"{len(owed)} payment{'s' if len(owed) != 1 else ''} square everyone up."
+            f"{counted(len(owed), 'payment')} square{'s' if len(owed) == 1 else ''} everyone up."
             if owed else "Everyone is square."
         )  # fmt: skip
         if owed:
@@ -547,6 +584,26 @@ class LeagueWindow(QWidget):
         if 0 <= row < len(self.owed_model.rows):
             owed = self.owed_model.rows[row]
             self.pay(owed.payer, owed.payee, owed.cents, dt.date.today())
+
+    # -- window state ----------------------------------------------------------------
+
+    def place(self, beside: QWidget) -> None:
+        """Where the window opens: where it was when last closed; the first time, beside
+        the night screen BESIDE when the screen has room, else a little down and right
+        of its corner (its title and left edge left in sight), always on the screen."""
+        saved = QSettings().value(GEOMETRY_KEY)
+        if isinstance(saved, QByteArray) and self.restoreGeometry(saved):
+            return
+        frame = beside.frameGeometry().size() - beside.size()  # title bar and borders
+        where = first_place(beside.screen().availableGeometry(), beside.frameGeometry(), frame)
+        self.resize(where.size())
+        self.move(where.topLeft())
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        settings = QSettings()
+        settings.setValue(GEOMETRY_KEY, self.saveGeometry())
+        settings.sync()
+        super().closeEvent(event)
 
     # -- printing --------------------------------------------------------------------
 

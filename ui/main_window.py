@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.formatting import counted
 from scorekeeper.names import clean_name
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store.errors import StorageError
@@ -109,6 +110,8 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 1)
         self.setCentralWidget(self.splitter)
+        # The status bar from the start, empty: its first message then moves nothing.
+        self.statusBar().setAccessibleName("Status")
         self._menus()
 
         self.league_window: LeagueWindow | None = None
@@ -415,8 +418,8 @@ class MainWindow(QMainWindow):
             answer = QMessageBox.question(
                 self,
                 "Delete this night",
-                f"Delete “{view.title}” with its {len(view.lines)} hands?\n\nIt is kept: "
-                "Ctrl+Z, or Night ▸ Bring back a deleted night, restores it.",
+                f"Delete “{view.title}” with its {counted(len(view.lines), 'hand')}?\n\n"
+                "It is kept: Ctrl+Z, or Night ▸ Bring back a deleted night, restores it.",
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return
@@ -431,7 +434,7 @@ class MainWindow(QMainWindow):
             self.say("No night has been deleted.")
             return
         labels = [
-            f"{n.id}: {n.played_on or '-'} {n.title or ''} ({n.hands} hands, deleted "
+            f"{n.id}: {n.played_on or '-'} {n.title or ''} ({counted(n.hands, 'hand')}, deleted "
             f"{n.deleted_at.astimezone():%Y-%m-%d %H:%M})"
             for n in deleted
         ]
@@ -486,6 +489,7 @@ class MainWindow(QMainWindow):
         league = view.document.get("league") if view is not None else None
         if self.league_window is None:
             self.league_window = LeagueWindow(self.session.db, league)
+            self.league_window.place(beside=self)
             self.session.changed.connect(self._refresh_league)
         else:
             self.league_window.load_leagues(league or self.league_window.league.currentText())
@@ -503,8 +507,11 @@ class MainWindow(QMainWindow):
         found = list_nights(self.session.db)
         if not found:
             return
-        labels = [f"{n.id}: {n.date or '-'} {n.league or ''} table {n.table or '-'} "
-                  f"({n.hands} hands: {', '.join(n.players)})" for n in found]  # fmt: skip
+        labels = [
+            f"{n.id}: {n.date or '-'} {n.league or ''} table {n.table or '-'} "
+            f"({counted(n.hands, 'hand')}: {', '.join(n.players)})"
+            for n in found
+        ]
         choice, ok = QInputDialog.getItem(self, "Open a night", "Night:", labels, 0, False)
         if ok:
             self.session.undo_stack.clear()
@@ -537,6 +544,8 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(splitter)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.league_window is not None:  # quitting closes it too (keeping its place)
+            self.league_window.close()
         settings = QSettings()
         settings.setValue("window/geometry", self.saveGeometry())
         settings.setValue("window/splitter", self.splitter.saveState())

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.formatting import counted
 from ui.league_models import Column, RowsModel
 from ui.money import dollars
 from ui.session import NightView
@@ -81,7 +82,7 @@ class HandPanel(QWidget):
         seated = ", ".join(view.seated_next)
         result = view.result
         if view.rules.game == "schafkopf":
-            waiting_line = f"Bock (counts double): {result.bock_pending} hands to come."
+            waiting_line = f"Bock (counts double): {counted(result.bock_pending, 'hand')} to come."
             if result.pot is not None:
                 waiting_line += f"\nThe pot holds {result.pot} ({dollars(result.pot_cents or 0)})."
         else:
@@ -90,7 +91,8 @@ class HandPanel(QWidget):
             f"Hand {view.next_number}, dealt by {dealer}.\n{waiting_line}\nAt the table: {seated}."
         )
         points, cents = result.total_points, result.total_cents
-        words = f"Totals sum to {sum(points.values())} points and {dollars(sum(cents.values()))}"
+        total = counted(sum(points.values()), "point")
+        words = f"Totals sum to {total} and {dollars(sum(cents.values()))}"
         if result.pot:
             words += f"; with the pot's {result.pot}, to {sum(points.values()) + result.pot}"
         self.balance.setText(words + ".")
@@ -273,7 +275,8 @@ class SettlementPanel(QWidget):
         count = len(view.result.settlement)
         made = sum(1 for row in self.model.rows if row[3])
         self.summary.setText(
-            f"{count} payment{'s' if count != 1 else ''} square everyone up; {made} made."
+            f"{counted(count, 'payment')} square{'s' if count == 1 else ''} everyone up; "
+            f"{made} made."
             if count
             else "Nobody owes anybody anything."
         )

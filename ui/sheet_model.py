@@ -14,6 +14,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QFont
 
 from scorekeeper.explain import join_names
+from scorekeeper.formatting import counted
 from scorekeeper.schafkopf import SOLO_BY_KEY
 from ui.money import dollars
 from ui.session import HandLine, NightView
@@ -38,7 +39,7 @@ def hand_summary(line: HandLine) -> str:
         level = word[result.level]
         if result.outcome == "loss" and result.level != "normal":
             level = f"loss, {level}"
-        return f"{side}: {record['points']} ({record['tricks']} tricks) {level}"
+        return f"{side}: {record['points']} ({counted(record['tricks'], 'trick')}) {level}"
     if kind == "leaster":
         winners = record.get("winners") or [record.get("winner")]
         return f"Leaster: {join_names(winners)}"
@@ -65,7 +66,7 @@ def _game_summary(record: dict[str, Any], result: Any) -> str:
         name = SOLO_BY_KEY[record.get("game", "solo")].name
         name += " Tout" if record.get("tout") else " Sie" if record.get("sie") else ""
         side = record["declarer"]
-    took = (f"{record['tricks']} tricks" if record.get("tout") or record.get("sie")
+    took = (counted(record["tricks"], "trick") if record.get("tout") or record.get("sie")
             else str(record["points"]))  # fmt: skip
     pot = f", pot {result.pot}" if result.pot_change else ""
     return f"{name} {side}: {took} {_schafkopf_level(result)}{pot}"
@@ -87,7 +88,7 @@ SCHAFKOPF_SUMMARIES = {
     "call": _game_summary,
     "solo": _game_summary,
     "null": lambda record, result: (
-        f"Null {record['declarer']}: {record['tricks']} tricks "
+        f"Null {record['declarer']}: {counted(record['tricks'], 'trick')} "
         f"{'won' if result.outcome == 'win' else 'lost'}"
     ),
     "ramsch": lambda record, result: _ramsch_summary(record),
@@ -240,7 +241,7 @@ class SheetModel(QAbstractTableModel):
             total = f"{running:+d}" if running else "0"
             return f"{shown} {marks(line, player)}".rstrip() + f"   {total}"
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            what = "sat out" if sat_out else f"{points:+d} points"
+            what = "sat out" if sat_out else counted(points, "point", signed=True)
             return f"{player}, hand {line.number}: {what}, running total {running:+d}"
         if role == SORT_ROLE:
             return points

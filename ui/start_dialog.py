@@ -37,7 +37,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.names import LABEL_LENGTH, clean_name, fold_name, name_key
+from scorekeeper.formatting import counted
+from scorekeeper.names import LABEL_LENGTH, clean_name, fold_name, name_key, quoted
 from scorekeeper.rules import (
     OPTION_BY_NAME,
     OPTIONS,
@@ -223,11 +224,15 @@ class NoEnterDialog(QDialog):
         super().keyPressEvent(event)
 
     def problem_and_buttons(self) -> tuple[QLabel, QDialogButtonBox]:
-        """The line that names what stops the dialog, and its OK and Cancel."""
+        """The line that names what stops the dialog, and its OK and Cancel.  The line
+        keeps room for two lines of text, shown or not, so that nothing above it moves
+        when a problem appears, wraps or goes."""
         problem = QLabel()
         problem.setStyleSheet("color: #b00020;")
         problem.setTextFormat(Qt.TextFormat.PlainText)
         problem.setWordWrap(True)
+        problem.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        problem.setMinimumHeight(2 * problem.fontMetrics().lineSpacing())
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -289,12 +294,17 @@ class StartNightDialog(NoEnterDialog):
         self.add_name.setAccessibleName("Player to seat")
         self.add_name.setCompleter(None)  # "Jo" typed is Jo, never completed to Jon
         self.add_name.lineEdit().returnPressed.connect(self.add_player)
+        self.add_name.editTextChanged.connect(lambda _: self.recheck_typed())
         self.add_name.lineEdit().setPlaceholderText("a name, then Enter to seat")
         add = QPushButton("&Seat player")
         add.clicked.connect(self.add_player)
         remove = QPushButton("&Remove")
         remove.clicked.connect(
-            lambda: (self.seated.takeItem(self.seated.currentRow()), self.update_summary())
+            lambda: (
+                self.seated.takeItem(self.seated.currentRow()),
+                self.update_summary(),
+                self.recheck_typed(),
+            )
         )
         up = QPushButton("Move &up")
         up.clicked.connect(lambda: self.move(-1))
@@ -322,6 +332,7 @@ class StartNightDialog(NoEnterDialog):
         QVBoxLayout(rules_box).addWidget(self.editor)
 
         self.problem, buttons = self.problem_and_buttons()
+        self.refused = False  # the name typed was refused, and Start waits for it
         self.start = buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.start.setText("Start the &night")
         self.plain_buttons(buttons)
@@ -355,7 +366,7 @@ class StartNightDialog(NoEnterDialog):
         league = self.league.currentText().strip() or "no league"
         stake = dollars(rules.stake_cents)
         players = self.players()
-        seated = f"{len(players)} players" if players else "no players yet"
+        seated = counted(len(players), "player") if players else "no players yet"
         self.summary.setText(f"{league} · {rules.preset} · {stake} a point · {seated}")
 
     def load_filing_defaults(self) -> None:
@@ -379,21 +390,52 @@ class StartNightDialog(NoEnterDialog):
 
     def add_player(self) -> None:
         """Seat the typed name in its stored form (the roster's spelling when known); a
-        name that cannot be one stays typed, its problem on the problem line."""
-        typed = self.add_name.currentText()
-        name, problem = clean_name(typed)
-        if problem is not None and fold_name(typed):
+        name that cannot be one, or a player seated already, stays typed, its problem on
+        the problem line, and Start waits until it is corrected or cleared."""
+        problem = self.typed_problem()
+        if problem is not None:
             self.problem.setText(f"⚠ Player to seat: {problem}")
+            self.refused = True
+            self.start.setEnabled(False)
             self.add_name.setFocus()
             return
         self.problem.clear()
-        taken = {name_key(self.seated.item(i).text()) for i in range(self.seated.count())}
-        if name and name_key(name) not in taken:
+        name = fold_name(self.add_name.currentText())
+        if name:
             known = next((r for r in self.roster if name_key(r) == name_key(name)), name)
             self.seated.addItem(known)
         self.add_name.setCurrentText("")
         self.add_name.setFocus()
         self.update_summary()
+
+    def typed_problem(self) -> str | None:
+        """What stops the name typed in "Player to seat" from being seated: it cannot be
+        a name, or it is the name of a player seated already (`name_key`: case, runs of
+        spaces and full-width letters do not matter); None when nothing is typed."""
+        typed = self.add_name.currentText()
+        if not fold_name(typed):
+            return None
+        name, problem = clean_name(typed)
+        if problem is not None:
+            return problem
+        seated = next((p for p in self.players() if name_key(p) == name_key(name)), None)
+        if seated is None:
+            return None
+        where = "" if seated == name else f" as {quoted(seated)}"
+        return f"{quoted(name)} is already seated{where}; two players need two different names"
+
+    def recheck_typed(self) -> None:
+        """After a refused name is changed (or the player it repeated is removed): the
+        problem line says what is still wrong, or clears and lets Start start."""
+        if not self.refused:
+            return
+        problem = self.typed_problem()
+        if problem is not None:
+            self.problem.setText(f"⚠ Player to seat: {problem}")
+            return
+        self.refused = False
+        self.problem.clear()
+        self.start.setEnabled(True)
 
     def move(self, step: int) -> None:
         row = self.seated.currentRow()
@@ -448,6 +490,9 @@ class StartNightDialog(NoEnterDialog):
             problem = clean_name(name)[1]
             if problem is not None:
                 found.append(f"Seats: {problem}")
+        typed = self.typed_problem()
+        if typed is not None:
+            found.append(f"Player to seat: {typed}")
         return found
 
     def accept(self) -> None:
@@ -498,9 +543,9 @@ class RulesDialog(NoEnterDialog):
         self.editor = RulesEditor()
         self.editor.set_rules(rules)
         note = QLabel(
-            f"Every one of the night's {hands} hands is scored again under the rules you "
-            "choose here; the rules before stay in the night's history, and Ctrl+Z puts "
-            "them back."
+            f"The night's {counted(hands, 'hand')} {'is' if hands == 1 else 'are'} scored again "
+            "under the rules you choose here; the rules before stay in the night's history, "
+            "and Ctrl+Z puts them back."
         )
         note.setWordWrap(True)
         self.problem, buttons = self.problem_and_buttons()

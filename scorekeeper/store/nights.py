@@ -23,6 +23,7 @@ from scorekeeper.document import (
     night_to_document,
     read_hand,
 )
+from scorekeeper.formatting import counted
 from scorekeeper.night import Carry, HandResult, NightResult, score_next, score_night
 from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.records import Night
@@ -125,15 +126,15 @@ def _require_every_hand(
     """A night read through the index must be the whole night: positions 1..N, and as
     many hands as the table itself holds (read past the index, a few milliseconds on a
     league of 100,000 hands), so a damaged index never passes a partial night as whole."""
-    counted = len(positions)
+    whole = len(positions)
     if db.is_sqlite:
         scan = text("SELECT count(*) FROM hand NOT INDEXED WHERE night_id = :night")
-        counted = session.connection().execute(scan, {"night": night_id}).scalar_one()
-    if positions != list(range(1, len(positions) + 1)) or counted != len(positions):
+        whole = session.connection().execute(scan, {"night": night_id}).scalar_one()
+    if positions != list(range(1, len(positions) + 1)) or whole != len(positions):
         raise StorageError(
             f"the database {describe(db.url)} is damaged (night {night_id} reads "
-            f"{len(positions)} hands through its index, the table holds {counted}); nothing "
-            "was changed" + db.backup_hint()
+            f"{counted(len(positions), 'hand')} through its index, the table holds {whole}); "
+            "nothing was changed" + db.backup_hint()
         )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from scorekeeper.store.database import open_database
 from scorekeeper.store.nights import import_night
 from scorekeeper.store.tonight import set_closed
 from tests.cli.test_store_cli import run
+from tests.sheet import night_doc, pick
 
 LEAGUE = "Tuesday Night League"
 
@@ -118,3 +120,20 @@ def test_bad_input_is_named_by_its_flag_with_status_2(url, capsys, args, message
     status, out, err = run("--database", url, *args, capsys=capsys)
     assert status == 2 and out == ""
     assert message in err and "Traceback" not in err
+
+
+def test_one_of_a_thing_is_said_in_the_singular(tmp_path: Path, capsys) -> None:
+    url = f"sqlite:///{tmp_path / 'one.sqlite3'}"
+    db = open_database(url)
+    one_hand = night_doc("classic-5", [pick("Bob", "Dee", points=74, tricks=4)])
+    import_night(db, {**one_hand, "league": "Solo"})
+    db.dispose()
+    qualifying = ["--min-nights", "1", "--min-hands", "1", "--drop-worst", "1"]
+    _, out, _ = run("--database", url, "standings", "--league", "Solo", *qualifying, capsys=capsys)
+    assert "To qualify: at least 1 night and 1 hand;" in out
+    assert "Each player's worst night is not counted" in out
+    _, out, _ = run(
+        "--database", url, "stats", "--league", "Solo", "--player", "Dee", capsys=capsys
+    )
+    assert re.search(r"Best night +\+1 point \(", out), out
+    assert re.search(r"Longest winning streak +1 hand\n", out), out

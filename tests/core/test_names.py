@@ -84,13 +84,18 @@ def test_names_typed_two_ways_are_one_name(one: str, other: str) -> None:
         ("Ann\u3164", "a character that prints as nothing (U+3164 HANGUL FILLER)"),
         ("Ann\ud800", "a lone surrogate"),
         ("Ann\ue000", "a private-use character"),
-        ("x" * (NAME_LENGTH + 1), f"is {NAME_LENGTH + 1} characters long; a name has at most 40"),
+        ("x" * (NAME_LENGTH + 1), f"is {NAME_LENGTH + 1} characters long; at most 40"),
     ],
 )
 def test_what_no_name_may_hold_is_named(typed: str, words: str) -> None:
     problem = clean_name(typed)[1]
     assert problem is not None and words in problem
     assert not {unicodedata.category(c) for c in problem} & REFUSED_CATEGORIES
+
+
+def test_a_long_name_is_named_by_its_start_and_the_limit_said_plainly() -> None:
+    typed = "Maximilian-Alexander Friedrich von Hohenzollern-Sigmaringen"
+    assert clean_name(typed)[1] == "'Maximilian-Alexander Fr…' is 59 characters long; at most 40"
 
 
 def test_labels_have_their_own_limit() -> None:

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
 
 from scorekeeper.sample import sample_league_documents
 from scorekeeper.store.nights import list_nights
 from ui.app import open_store, parse_arguments
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_database_comes_from_the_argument_or_the_environment(monkeypatch) -> None:
@@ -30,3 +38,31 @@ def test_a_chosen_database_gets_no_sample(tmp_path: Path) -> None:
     db = open_store(f"sqlite:///{tmp_path / 'league.sqlite3'}")
     assert list_nights(db) == []
     db.dispose()
+
+
+@pytest.mark.parametrize("module", ["ui", "ui.app"])
+def test_python_dash_m_opens_the_app(module: str, tmp_path: Path) -> None:
+    """`python -m ui` and `python -m ui.app` both open the window (the app saves what
+    the screen shows, then quits, when SCOREKEEPER_SCREENSHOT names a file)."""
+    shot = tmp_path / "screen.png"
+    env = os.environ | {
+        "QT_QPA_PLATFORM": "offscreen",
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "SCOREKEEPER_SCREENSHOT": str(shot),
+    }
+    url = f"sqlite:///{tmp_path / 'league.sqlite3'}"
+    done = subprocess.run(
+        [sys.executable, "-m", module, "--database", url],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    screen = QImage(str(shot))
+    assert not screen.isNull()  # the window was shown, then the screen saved
+    spots = [(x, y) for x in range(0, screen.width(), 8) for y in range(0, screen.height(), 8)]
+    colours = {screen.pixel(x, y) for x, y in spots}
+    assert len(colours) > 10  # the window drawn, not a blank screen

@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, QSettings, QSize, Qt
 
 from scorekeeper.store.database import Database
 from scorekeeper.store.league import Period, standings
 from scorekeeper.store.money import league_money
 from scorekeeper.store.seed import seed_sample_league
 from ui.league_models import SORT_ROLE
-from ui.league_window import LeagueWindow
+from ui.league_window import LeagueWindow, first_place
 
 LEAGUE = "Tuesday Night League"
 
@@ -179,3 +179,66 @@ def test_a_hand_recorded_tonight_updates_the_open_league_window(database, open_w
     dealt = view.rules.dealt_in
     assert sum(int(h) for h in shown_column(league.standings_view, 3)) == before + dealt
     assert league.season.currentText() == "Fall 2026" and league.min_nights.value() == 2
+
+
+def open_league(main: Any, keyboard: Any, qtbot: Any) -> LeagueWindow:
+    """Ctrl+L on the night screen: the league window, shown."""
+    keyboard.ctrl(Qt.Key.Key_L)
+    qtbot.waitUntil(lambda: main.league_window is not None and main.league_window.isVisible())
+    qtbot.addWidget(main.league_window)
+    return main.league_window
+
+
+def test_the_league_window_opens_below_the_night_screens_title(
+    database, open_window, keyboard, qtbot
+) -> None:
+    main = open_window(database, None)
+    main.move(40, 30)
+    league = open_league(main, keyboard, qtbot)
+    screen = main.screen().availableGeometry()
+    night, opened = main.frameGeometry(), league.frameGeometry()
+    assert screen.contains(opened.topLeft())
+    assert opened.top() > night.top() or opened.left() > night.right()  # its title in sight
+
+
+@pytest.mark.parametrize(
+    ("screen", "night", "opened"),
+    [
+        # 1280x800, the night screen as it first opens (1200x760, a 30-pixel title bar):
+        # the league window a little down and right, all of it on the screen
+        (QRect(0, 0, 1280, 800), QRect(0, 0, 1200, 790), QRect(48, 48, 1100, 700)),
+        # the night screen in the middle: as far down and right as the screen allows
+        (QRect(0, 0, 1280, 800), QRect(100, 60, 1000, 700), QRect(148, 70, 1100, 700)),
+        # a wide screen: beside the night screen, tops level
+        (QRect(0, 0, 2560, 1440), QRect(0, 0, 1200, 790), QRect(1200, 0, 1100, 700)),
+        # a small screen: as big as it has room for
+        (QRect(0, 0, 1024, 600), QRect(0, 0, 1024, 600), QRect(0, 0, 1024, 570)),
+    ],
+)
+def test_the_league_window_first_opens_on_the_screen(
+    screen: QRect, night: QRect, opened: QRect
+) -> None:
+    assert first_place(screen, night, QSize(0, 30)) == opened
+
+
+def test_the_league_window_opens_where_it_was_closed(
+    database, open_window, keyboard, qtbot
+) -> None:
+    main = open_window(database, None)
+    league = open_league(main, keyboard, qtbot)
+    moved = league.geometry().adjusted(0, 10, 0, -100)  # lower and shorter
+    league.setGeometry(moved)
+    league.close()
+    main.close()
+    again = open_window(database, None)
+    assert open_league(again, keyboard, qtbot).geometry() == moved
+
+
+def test_quitting_the_night_screen_closes_the_league_window_too(
+    database, open_window, keyboard, qtbot
+) -> None:
+    main = open_window(database, None)
+    league = open_league(main, keyboard, qtbot)
+    main.close()  # File ▸ Quit
+    assert not main.isVisible() and not league.isVisible()
+    assert QSettings().value("league/geometry") is not None  # its place kept

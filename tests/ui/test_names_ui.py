@@ -3,6 +3,11 @@ left as typed; one typed another way is seated in its stored form, shown."""
 
 from __future__ import annotations
 
+import pytest
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtWidgets import QGroupBox, QPushButton
+
+from scorekeeper.names import fold_name
 from ui.start_dialog import StartNightDialog
 
 
@@ -24,14 +29,79 @@ def test_an_invisible_character_is_named_and_the_typing_kept(qtbot) -> None:
     assert dialog.players() == ["Ann"] and dialog.problem.text() == ""
 
 
+def test_a_name_too_long_says_its_length_and_the_limit(qtbot, keyboard) -> None:
+    dialog = StartNightDialog([], [])
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(dialog.add_name.hasFocus)
+    keyboard.type("Maximilian-Alexander Friedrich von Hohenzollern-Sigmaringen")
+    keyboard.enter()
+    assert dialog.problem.text() == (
+        "⚠ Player to seat: 'Maximilian-Alexander Fr…' is 59 characters long; at most 40"
+    )
+    assert dialog.players() == []
+
+
 def test_a_name_typed_another_way_is_seated_in_its_stored_form(qtbot) -> None:
     dialog = StartNightDialog(["Zo\u00eb"], [])
     qtbot.addWidget(dialog)
     seat(dialog, "\uff21\uff4e\uff4e")
     seat(dialog, "  zoe\u0308 ")  # the roster's Zoë
-    seat(dialog, "ANN")  # already seated
     seat(dialog, "Bob\u00a0 Smith")
     assert dialog.players() == ["Ann", "Zo\u00eb", "Bob Smith"]
+
+
+def shown_dialog(qtbot) -> StartNightDialog:
+    dialog = StartNightDialog([], [])
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(dialog.add_name.hasFocus)
+    return dialog
+
+
+@pytest.mark.parametrize(
+    ("again", "said"),
+    [
+        ("Bob Smith", "'Bob Smith' is already seated"),
+        ("bob   SMITH", "'bob SMITH' is already seated as 'Bob Smith'"),
+        ("\uff22\uff4f\uff42 Smith", "'Bob Smith' is already seated"),  # full-width
+    ],
+)
+def test_a_player_typed_twice_is_named_and_start_waits(qtbot, keyboard, again, said) -> None:
+    dialog = shown_dialog(qtbot)
+    keyboard.type("Bob Smith")
+    keyboard.enter()
+    dialog.add_name.setCurrentText(again)  # full-width letters: as an input method types them
+    keyboard.enter()
+    assert dialog.players() == ["Bob Smith"]  # not seated twice, and not gone either:
+    assert dialog.add_name.currentText() == again  # kept, to be corrected
+    assert dialog.problem.text() == (
+        f"⚠ Player to seat: {said}; two players need two different names"
+    )
+    assert not dialog.start.isEnabled()
+    keyboard.type(" Jr")  # now another name
+    assert dialog.problem.text() == "" and dialog.start.isEnabled()
+    keyboard.enter()
+    assert dialog.players() == ["Bob Smith", f"{fold_name(again)} Jr"]
+
+
+def test_removing_the_seated_twin_lets_the_typed_name_be_seated(qtbot, keyboard) -> None:
+    dialog = shown_dialog(qtbot)
+    for name in ("Ann", "Bob"):
+        keyboard.type(name)
+        keyboard.enter()
+    keyboard.type("ann")
+    keyboard.enter()
+    assert not dialog.start.isEnabled() and "'ann' is already seated as 'Ann'" in (
+        dialog.problem.text()
+    )
+    dialog.seated.setCurrentRow(0)
+    remove = next(b for b in dialog.findChildren(QPushButton) if b.text() == "&Remove")
+    qtbot.mouseClick(remove, Qt.MouseButton.LeftButton)
+    assert dialog.problem.text() == "" and dialog.start.isEnabled()
+    dialog.add_name.setFocus()
+    keyboard.enter()
+    assert dialog.players() == ["Bob", "ann"]
 
 
 def test_a_bad_league_season_or_table_stops_the_start(qtbot) -> None:
@@ -50,3 +120,27 @@ def test_a_bad_league_season_or_table_stops_the_start(qtbot) -> None:
     dialog.table.setText("")
     assert dialog.problems() == []
     assert dialog.choices()["league"] == "Tuesday League" and dialog.choices()["table"] is None
+
+
+def test_a_problem_line_appearing_moves_nothing(qtbot, keyboard) -> None:
+    dialog = shown_dialog(qtbot)
+    rules = next(box for box in dialog.findChildren(QGroupBox) if box.title() == "House rules")
+    seats = dialog.seated
+
+    def where() -> list[QRect]:
+        dialog.layout().activate()  # the layout as the next paint will show it
+        return [w.geometry() for w in (rules, seats, dialog.start)]
+
+    before = where()
+    keyboard.type("Ann")
+    keyboard.enter()
+    keyboard.type("Ann")
+    keyboard.enter()  # one line: 'Ann' is already seated
+    assert dialog.problem.text() and where() == before
+    dialog.season.setText("Fall")  # and no league: one problem more
+    dialog.accept()  # every problem that stops the start, on two lines
+    line = dialog.problem.fontMetrics().horizontalAdvance(dialog.problem.text())
+    assert dialog.problem.width() < line < 2 * dialog.problem.width()
+    assert where() == before
+    keyboard.type(" B")
+    assert dialog.problem.text() == "" and where() == before

@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.modeltest import ModelTester
 
 from scorekeeper.cli import main as cli
@@ -255,3 +256,18 @@ def test_a_leaster_with_each_players_points_and_tricks(
     hand = nights.export_night(database, night_id=night_id)["hands"][0]
     assert hand["points"] == {"Ann": 30, "Bob": 41, "Cal": 12, "Dee": 37, "Eve": 0}
     assert nights.cached_points(database, night_id=night_id)[0]["Cal"] == 4
+
+
+def test_the_first_status_message_moves_nothing(qtbot, database, open_window, keyboard) -> None:
+    night_id = nights.import_night(database, night_doc("classic-5", []))
+    window = open_window(database, night_id)
+
+    def where() -> tuple[QPoint, int]:
+        QApplication.processEvents()  # what is posted (a new bar shown, a layout) done
+        window.layout().activate()
+        return window.entry.mapTo(window, QPoint(0, 0)), window.sheet.height()
+
+    before = where()
+    keyboard.ctrl(Qt.Key.Key_Z)  # nothing typed, nothing stored: the status bar says so
+    assert window.statusBar().currentMessage() == "Nothing to undo."
+    assert where() == before

@@ -1,0 +1,42 @@
+"""One of a thing is said in the singular wherever the app counts: '1 player',
+'1 trick', '+1 point', never '1 players'."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from scorekeeper.formatting import counted
+from scorekeeper.store import nights
+from tests.sheet import night_doc, pick
+from ui.sheet_model import FIXED, HAND
+from ui.start_dialog import StartNightDialog
+
+
+def test_counted_says_one_in_the_singular() -> None:
+    assert [counted(n, "hand") for n in (0, 1, 2)] == ["0 hands", "1 hand", "2 hands"]
+    assert counted(1, "point", signed=True) == "+1 point"
+    assert counted(-1, "point", signed=True) == "-1 point"
+    assert counted(-3, "point", signed=True) == "-3 points"
+
+
+def test_the_start_dialog_seats_one_player_not_one_players(qtbot, keyboard) -> None:
+    dialog = StartNightDialog([], [])
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(dialog.add_name.hasFocus)
+    keyboard.type("Ann")
+    keyboard.enter()
+    assert dialog.summary.text().endswith("· 1 player")
+    keyboard.type("Bob")
+    keyboard.enter()
+    assert dialog.summary.text().endswith("· 2 players")
+
+
+def test_the_sheet_says_one_trick_and_one_point(database, open_window) -> None:
+    hand = pick("Bob", "Dee", points=61, tricks=1)
+    window = open_window(database, nights.import_night(database, night_doc("classic-5", [hand])))
+    model = window.model
+    assert model.data(model.index(0, HAND)) == "Bob and Dee: 61 (1 trick) win"
+    dee = model.index(0, len(FIXED) + window.session.view.players.index("Dee"))
+    spoken = model.data(dee, Qt.ItemDataRole.AccessibleTextRole)
+    assert spoken == "Dee, hand 1: +1 point, running total +1"

@@ -493,6 +493,12 @@ class StartNightDialog(NoEnterDialog):
         typed = self.typed_problem()
         if typed is not None:
             found.append(f"Player to seat: {typed}")
+        elif fold_name(self.add_name.currentText()):  # typed, and Enter not yet pressed
+            name = quoted(fold_name(self.add_name.currentText()))
+            found.append(
+                f"Player to seat: {name} is typed but not seated; press Enter to seat "
+                "them, or clear the field"
+            )
         return found
 
     def accept(self) -> None:

@@ -144,3 +144,22 @@ def test_a_problem_line_appearing_moves_nothing(qtbot, keyboard) -> None:
     assert where() == before
     keyboard.type(" B")
     assert dialog.problem.text() == "" and where() == before
+
+
+def test_a_name_typed_but_not_seated_stops_the_start(qtbot, keyboard) -> None:
+    """Start never drops a name the user typed: it says so, and starts nothing."""
+    dialog = shown_dialog(qtbot)
+    for name in ("Ann", "Bob", "Cal", "Dee", "Eve"):
+        keyboard.type(name)
+        keyboard.enter()
+    keyboard.type("Fay")  # the sixth player, Enter forgotten
+    qtbot.mouseClick(dialog.start, Qt.MouseButton.LeftButton)
+    assert dialog.result() == 0 and dialog.isVisible()
+    assert dialog.problem.text() == (
+        "⚠ Player to seat: 'Fay' is typed but not seated; press Enter to seat them, "
+        "or clear the field"
+    )
+    dialog.add_name.setFocus()
+    keyboard.enter()
+    assert dialog.players() == ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"]
+    assert dialog.problems() == []

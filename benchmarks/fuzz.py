@@ -2,10 +2,11 @@
 
     python -m benchmarks.fuzz [--mutants 20000] [--seed N] [--import-every 5]
 
-Each mutant is a worked example of the spec (tests/data/spec-examples.json) changed a
-few times at random: a value replaced by one of another kind, a key deleted or added,
-a name misspelt, an amount pushed to its limits, the text truncated, nested 2,000 deep,
-given a byte-order mark, a duplicate key, a lone surrogate or a number of 5,000 digits.
+Each mutant is a worked example (`docs/rules/examples.md`, as night documents in
+tests/data/spec-examples.json) changed a few times at random: a value replaced by one of
+another kind, a key deleted or added, a name misspelt, an amount pushed to its limits,
+the text truncated, nested 2,000 deep, given a byte-order mark, a duplicate key, a lone
+surrogate or a number of 5,000 digits.
 Every outcome must be one of two:
 
 - status 0, with totals, hands and settlement that sum to exactly zero, and (for

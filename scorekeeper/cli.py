@@ -69,7 +69,7 @@ def clean_name_flags(args: argparse.Namespace) -> None:
 
 
 def result_to_json(result: NightResult) -> dict[str, Any]:
-    """The JSON object `scorekeeper score` prints (`night-format.md`)."""
+    """The JSON object `scorekeeper score` prints (`docs/rules/night-format.md`)."""
     hands = []
     for hand in result.hands:
         row: dict[str, Any] = {

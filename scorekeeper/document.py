@@ -1,4 +1,4 @@
-"""The night document (`shared/spec/night-format.md`): JSON in, `Night` out, and back.
+"""The night document (`docs/rules/night-format.md`): JSON in, `Night` out, and back.
 
 Reading checks the shape of the document (types, known fields, seated names) and
 reports every problem at once; the rules of the game are checked by

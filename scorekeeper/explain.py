@@ -1,7 +1,7 @@
 """One plain-English sentence per scored hand, such as a player would accept at the table.
 
 "Bob and Dee took 91: schneider, doubled by a crack. Bob +8, Dee +4, each defender -4."
-Amounts use ASCII signs, as the night-format's output does.
+Amounts use ASCII signs, as `scorekeeper score` prints them (`docs/rules/night-format.md`).
 """
 
 from __future__ import annotations

@@ -350,7 +350,7 @@ BOCK_TYPES = (CallHand, SoloHand, NullHand, RamschHand, LeasterHand)
 def _score_schafkopf(
     hand: Hand, rules: RuleSet, active: tuple[str, ...], carried: Carry
 ) -> tuple[_Scored, int]:
-    """A Schafkopf hand (`schafkopf.md`): Bock taken and queued, the pot paid or fed."""
+    """A Schafkopf hand (`docs/rules/schafkopf.md`): Bock taken and queued, the pot paid or fed."""
     bock = isinstance(hand, BOCK_TYPES) and carried.bock > 0
     carried.bock -= int(bock)
     last = bool(_last_hand(hand, rules))

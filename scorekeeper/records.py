@@ -101,7 +101,7 @@ class MisplayHand(Hand):
         return "misplay"
 
 
-# -- Schafkopf (`shared/spec/schafkopf.md`) ------------------------------------------
+# -- Schafkopf (`docs/rules/schafkopf.md`) --------------------------------------------
 
 
 @dataclass(frozen=True, kw_only=True)

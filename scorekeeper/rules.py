@@ -2,7 +2,8 @@
 
 Rules of play are data, not code paths.  A night is scored under one `RuleSet`, chosen
 when it starts and stored with it (as `to_json()`), so history can always be rescored
-exactly as it was played.  The options and presets are those of `shared/spec/scoring.md`.
+exactly as it was played.  Every option and preset is described, for the people who use
+the app, in `docs/rules/sheepshead.md` and `docs/rules/schafkopf.md`.
 """
 
 from __future__ import annotations
@@ -268,7 +269,7 @@ class RuleSet:
     max_multiplier: int = 0
     leaster_tie: LeasterTie = "draw"
     stake_cents: int = 5
-    # Schafkopf (`shared/spec/schafkopf.md`); a Sheepshead night ignores these.
+    # Schafkopf (`docs/rules/schafkopf.md`); a Sheepshead night ignores these.
     tariff_call: int = 20
     tariff_solo: int = 50
     tariff_null: int = 30

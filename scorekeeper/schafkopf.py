@@ -1,4 +1,4 @@
-"""Pure functions that score one Bavarian Schafkopf hand (`shared/spec/schafkopf.md`).
+"""Pure functions that score one Bavarian Schafkopf hand (`docs/rules/schafkopf.md`).
 
 The night machinery (`scorekeeper.night`) decides who is dealt in, the doublings
 (knocks, Kontra steps, Bock, doublers) and the pot; these functions only apply the
@@ -115,8 +115,8 @@ class GameValue:
 
 
 def game_value(hand: GameHand, rules: RuleSet, doubling: int) -> GameValue:
-    """Apply `schafkopf.md`'s value of a game: base, Schneider, Schwarz and Laufende
-    extras (or the Tout/Sie factor), then the doublings."""
+    """The value of a game (`docs/rules/schafkopf.md`): base, Schneider, Schwarz and
+    Laufende extras (or the Tout/Sie factor), then the doublings."""
     tout = isinstance(hand, SoloHand) and (hand.tout or hand.sie)
     max_tricks = rules.tricks
     won = hand.tricks == max_tricks if tout else hand.points >= points_needed(hand.bid)

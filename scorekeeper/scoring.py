@@ -1,7 +1,7 @@
 """Pure functions that score one Sheepshead hand: a hand and its rules in, points out.
 
 The night machinery (`scorekeeper.night`) decides who is dealt in and the hand's
-multiplier; these functions only apply `shared/spec/scoring.md` to one hand.  Every
+multiplier; these functions only apply `docs/rules/sheepshead.md` to one hand.  Every
 function returns amounts for the active players that sum to zero.
 """
 
@@ -27,7 +27,7 @@ class PickOutcome:
 
 
 def pick_outcome(hand: PickHand, rules: RuleSet, multiplier: int) -> PickOutcome:
-    """Apply the table of `scoring.md`: the first row that matches decides."""
+    """Apply the table of `docs/rules/sheepshead.md`: the first row that fits decides."""
     if hand.tricks == rules.tricks:
         won, level = True, "no-trick"
     elif hand.tricks == 0:

@@ -306,7 +306,7 @@ def _check_leaster_winners(hand: LeasterHand, rules: RuleSet) -> list[Problem]:
     return []
 
 
-# -- Schafkopf (`shared/spec/schafkopf.md`) ---------------------------------------------
+# -- Schafkopf (`docs/rules/schafkopf.md`) -----------------------------------------------
 
 
 def _check_all_pass(hand: Hand, rules: RuleSet) -> list[Problem]:

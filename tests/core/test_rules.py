@@ -1,4 +1,4 @@
-"""House rules and presets exactly as `scoring.md` defines them."""
+"""House rules and presets exactly as `docs/rules/sheepshead.md` describes them."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from scorekeeper.rules import (
     preset_rules,
 )
 
-# The preset table of scoring.md, row by row.
+# The preset table of `docs/rules/sheepshead.md`, row by row.
 PRESET_TABLE = """
 classic-5          5 6  2 called-ace       leaster picker-pays false
 jack-of-diamonds-5 5 6  2 jack-of-diamonds leaster picker-pays false

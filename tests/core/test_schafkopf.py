@@ -1,4 +1,4 @@
-"""Bavarian Schafkopf scored exactly as `shared/spec/schafkopf.md` says.
+"""Bavarian Schafkopf scored exactly as `docs/rules/schafkopf.md` says.
 
 Ann declares in every game below, and Cal is her partner in a call game.  Each row of
 the payout table asserts every player's amount, so a wrong sign, a wrong partner share
@@ -174,7 +174,7 @@ def test_payout(what: str, rules: Any, hand: dict[str, Any], amounts: str) -> No
     assert sum(result.hands[0].points.values()) == 0
 
 
-# -- the worked examples of schafkopf.md --------------------------------------------
+# -- the worked examples (`docs/rules/examples.md`) -----------------------------------
 
 
 def test_example_1_call_game_won() -> None:

@@ -1,4 +1,4 @@
-"""Every worked example of `shared/spec/scoring.md`, written as a score sheet."""
+"""Every Sheepshead worked example (`docs/rules/examples.md`), written as a score sheet."""
 
 from __future__ import annotations
 
@@ -18,8 +18,12 @@ from tests.sheet import (
     score_doc,
 )
 
-# The spec's examples, copied into the repository so a checkout tests on its own;
-# test_the_copy_of_the_examples_is_current keeps the copy true to shared/spec/.
+# The worked examples as night documents, with the points each hand must give; for the
+# people who use the app, `docs/rules/examples.md` explains each one and is the reference.
+# The file is a copy of the examples of the rules contract this app was written from.
+# test_the_copy_of_the_examples_is_current compares it with the contract's own file
+# (SHARED, in a `shared/` folder beside the checkout) and skips where that folder is
+# absent, as in a plain clone.
 EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "spec-examples.json"
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples.json"
 
@@ -145,7 +149,7 @@ def _sheepshead_examples() -> list[dict]:
 
 @pytest.mark.parametrize("example", _sheepshead_examples(), ids=lambda e: e["name"])
 def test_examples_json(example: dict) -> None:
-    """The spec's own example file: every hand's points and the night's cents."""
+    """The examples file: every hand's points and the night's cents."""
     result = score_doc(example["night"])
     expect = example["expect"]
     assert [h.points for h in result.hands] == expect["points"]
@@ -156,4 +160,6 @@ def test_examples_json(example: dict) -> None:
 
 @pytest.mark.skipif(not SHARED.exists(), reason="no shared/ folder beside this checkout")
 def test_the_copy_of_the_examples_is_current() -> None:
+    """The repository's copy still equals the contract's file (docs/rules/examples.md
+    explains every example of it)."""
     assert json.loads(EXAMPLES.read_text("utf-8")) == json.loads(SHARED.read_text("utf-8"))

@@ -1,4 +1,4 @@
-"""The test corpus of night documents: the spec's examples, the sample night, and
+"""The test corpus of night documents: the worked examples, the sample night, and
 nights written for the storage tests (six and seven seats, ties, misplays, metadata)."""
 
 from __future__ import annotations

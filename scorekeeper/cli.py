@@ -136,13 +136,13 @@ def command_score(args: argparse.Namespace, out: TextIO) -> int:
 
 def command_import(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper import FILE`: file a night document; prints the new night's id."""
-    from scorekeeper.store.nights import import_night
+    from scorekeeper.store.nights import file_night
 
     document, problems = parse_night_json(read_input(args.file))
     night, problems = (None, problems) if problems else load_night(document)
     if night is None:
         raise UserError(problems)
-    night_id = import_night(open_store(args), document)
+    night_id = file_night(open_store(args), night)  # checked here, before the store opens
     print(night_id, file=out)
     return EXIT_OK
 

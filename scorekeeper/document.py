@@ -102,7 +102,7 @@ def parse_night_json(data: bytes) -> tuple[Any, list[Problem]]:
 def _locate(path: Path) -> Problem:
     """A problem at PATH in a night document, named as the other checks name fields."""
     if len(path) >= 2 and path[0] == "hands" and isinstance(path[1], int):
-        return Problem(show_path(path[2:]) if len(path) > 2 else "hand", NOT_TEXT, hand=path[1] + 1)
+        return Problem(show_path(path[2:], whole="hand"), NOT_TEXT, hand=path[1] + 1)
     return Problem(show_path(path), NOT_TEXT)
 
 
@@ -415,7 +415,8 @@ class _HandReader:
         for key, amount in value.items():
             name = self.resolve(field, key)
             if not is_whole(amount) or amount < 0:
-                self.problem(f"{field}.{key}", f"{amount!r} is not a whole number of 0 or more")
+                where = f"{field}.{key_name(key)}"
+                self.problem(where, f"{amount!r} is not a whole number of 0 or more")
             elif name is not None:
                 result[name] = amount
         return result

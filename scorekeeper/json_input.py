@@ -169,15 +169,16 @@ def _is_text(value: str) -> bool:
     return True
 
 
-def show_path(path: Path) -> str:
-    """A path as a reader writes it: `hands[3].note` (list positions counted from 1)."""
+def show_path(path: Path, whole: str = "file") -> str:
+    """A path as a reader writes it: `hands[3].note` (list positions counted from 1).
+    WHOLE names where the path starts: the top itself, or a list there (`file[2]`)."""
     out = ""
     for part in path:
         if isinstance(part, int):
-            out += f"[{part + 1}]"
+            out = f"{out or whole}[{part + 1}]"
         else:
-            out += f".{key_name(part)}" if out else key_name(part)
-    return out or "file"
+            out = f"{out}.{key_name(part)}" if out else key_name(part)
+    return out or whole
 
 
 def key_name(key: str) -> str:

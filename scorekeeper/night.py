@@ -284,7 +284,7 @@ def beyond_limits(
     over = _who([p for p, amount in points.items() if not within_limit(amount * stake)])
     if over:
         message = f"at {stake:,} cents a point, {over} would win or lose over {MAX_DOLLARS} on it"
-        return [Problem("stake_cents", f"{message}, the most Scorekeeper keeps", hand=number)]
+        return [Problem("rules.stake_cents", f"{message}, the most Scorekeeper keeps", hand=number)]
     if not within_limit(multiplier):
         message = f"multiplied by {multiplier:,}; Scorekeeper keeps at most {MAX_AMOUNT:,}"
         return [Problem("doublers", message, hand=number)]

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal
 
+from scorekeeper.json_input import key_name
 from scorekeeper.problems import Problem
 
 Partner = Literal["called-ace", "jack-of-diamonds", "black-queens", "none"]
@@ -402,18 +403,18 @@ def parse_rules(value: Any) -> tuple[RuleSet | None, list[Problem]]:
             continue
         option = OPTION_BY_NAME.get(key)
         if option is None:
-            problems.append(Problem(f"rules.{key}", "is not a house-rule option"))
+            problems.append(Problem(f"rules.{key_name(key)}", "is not a house-rule option"))
             continue
         if not option.applies_to(base.game):
             problems.append(Problem(
-                f"rules.{key}",
+                f"rules.{key_name(key)}",
                 f"is a {GAME_NAMES[option.game or base.game]} option, and {preset} is "
                 f"a {GAME_NAMES[base.game]} preset",
             ))  # fmt: skip
             continue
         message = option.check(option_value)
         if message:
-            problems.append(Problem(f"rules.{key}", message))
+            problems.append(Problem(f"rules.{key_name(key)}", message))
         else:
             overrides[key] = _stored_value(base, key, option_value)
     if problems:

@@ -11,6 +11,7 @@ from typing import Any
 
 from scorekeeper.explain import join_names
 from scorekeeper.formatting import counted
+from scorekeeper.json_input import key_name
 from scorekeeper.problems import Problem
 from scorekeeper.records import (
     CALLS,
@@ -423,7 +424,7 @@ def _check_ramsch(hand: RamschHand, rules: RuleSet, active: tuple[str, ...]) -> 
     if problems:
         return problems
     problems += [
-        Problem(f"points.{p}", f"{hand.points[p]}, but {p} took no trick")
+        Problem(f"points.{key_name(p)}", f"{hand.points[p]}, but {p} took no trick")
         for p in active if hand.tricks[p] == 0 and hand.points[p]
     ]  # fmt: skip
     if hand.loser is not None:

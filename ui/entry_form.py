@@ -41,10 +41,16 @@ from PySide6.QtWidgets import (
 from scorekeeper.document import read_hand
 from scorekeeper.formatting import counted
 from scorekeeper.night import HandResult
-from scorekeeper.problems import InvalidNight
+from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.validation import validate_hand, who_sits_out
 from ui.entry_fields import EntryRadio, NumberField, SeatField, players_meant
 from ui.session import HandLine, NightView
+
+
+def _field_of(problem: Problem) -> str:
+    """The hand's field a problem is about: `points` for `points.Ann`, and a rule the
+    hand runs into (`rules.stake_cents`) by the rule's own name."""
+    return problem.field.removeprefix("rules.").split(".")[0]
 
 
 class EntryForm(QWidget):
@@ -405,9 +411,7 @@ class EntryForm(QWidget):
         if parsed is not None:
             problems = validate_hand(parsed, self.view.rules, self.view.players)
         found += [
-            (key, p.message)
-            for p in problems
-            if (key := self.field_for(p.field.split(".")[0])) not in seen
+            (key, p.message) for p in problems if (key := self.field_for(_field_of(p))) not in seen
         ]
         for key, message in found:
             self._show_problem(key, message)
@@ -416,7 +420,7 @@ class EntryForm(QWidget):
                 self.result = self.view.preview(parsed, self.number)
             except InvalidNight as error:
                 for p in error.problems:
-                    self._show_problem(self.field_for(p.field.split(".")[0]), p.message)
+                    self._show_problem(self.field_for(_field_of(p)), p.message)
         self.save.setEnabled(not self.found)
         self._show_preview(hand)
         return self.problems

@@ -22,6 +22,7 @@ from scorekeeper.document import (
     load_night,
     night_to_document,
     read_hand,
+    read_night,
 )
 from scorekeeper.formatting import counted
 from scorekeeper.night import Carry, HandResult, NightResult, score_next, score_night
@@ -240,6 +241,14 @@ def import_night(db: Database, document: Any) -> int:
     night, problems = load_night(document)
     if night is None:
         raise InvalidNight(problems)
+    return file_night(db, night)
+
+
+def file_night(db: Database, night: Night) -> int:
+    """File a night that `load_night` has read and checked (as `import_night` does with
+    a document); returns its id.  The command line checks a document before it opens the
+    database, and files the night it checked: nothing is read or checked twice, and
+    `score_night` keeps its own check as it scores the night."""
     check_whole(db)  # never file a night into a damaged database
     info = night.info
     if info.season is not None and info.league is None:
@@ -261,10 +270,20 @@ def import_night(db: Database, document: Any) -> int:
         records = [stored.to_stored(hand_to_document(h), ids) for h in night.hands]
         hand_rows = insert_hands(session, row.id, records)
         state = load_state(session, row.id, lock=True)
-        # Score the night as stored: a player already known keeps the stored spelling.
-        stored_night = check_night(state, records)
-        rescore(session, state, stored_night, hand_rows, from_position=1)
+        rescore(session, state, _as_stored(state, night, records), hand_rows, from_position=1)
         return row.id
+
+
+def _as_stored(state: NightState, night: Night, records: Sequence[Mapping[str, Any]]) -> Night:
+    """The night with its players as stored (a player already known keeps the stored
+    spelling: "ann" imported after "Ann" is Ann), read back without checking it again:
+    new spellings of the same players cannot make a checked night wrong."""
+    if state.players == night.players:
+        return night
+    stored_night, problems = read_night(night_document(state, records))
+    if stored_night is None:
+        raise InvalidNight(problems)
+    return stored_night
 
 
 def import_nights(db: Database, documents: Sequence[Any]) -> list[int]:
@@ -377,7 +396,7 @@ class _Players:
         document["hands"] = [
             stored.from_stored(stored.to_stored(h, self.ids), self.names) for h in document["hands"]
         ]
-        again, problems = load_night(document)
+        again, problems = read_night(document)  # checked already, as `_as_stored` says
         if again is None:
             raise InvalidNight(problems)
         return again

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
-
 from scorekeeper.sample import sample_league_documents
 from scorekeeper.store.database import Database
 from scorekeeper.store.nights import import_night
-from scorekeeper.store.tables import NightRow, PlayerRow
+from scorekeeper.store.state import holds_data
 from scorekeeper.store.tonight import set_closed
 
 
 def is_empty(db: Database) -> bool:
-    """True when no player and no night has ever been stored."""
-    with db.session() as session:
-        players = session.execute(select(func.count()).select_from(PlayerRow)).scalar_one()
-        nights = session.execute(select(func.count()).select_from(NightRow)).scalar_one()
-    return not players and not nights
+    """True when no player, night or league has been stored (`state.holds_data`): a
+    league someone made, even with no night yet, is not swamped by the sample."""
+    return not holds_data(db)
 
 
 def seed_sample_league(db: Database) -> list[int]:

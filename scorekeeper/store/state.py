@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, insert, update
+from sqlalchemy import delete, func, insert, update
 from sqlmodel import Session, col, select
 
 from scorekeeper.document import FORMAT, load_night
@@ -20,12 +20,14 @@ from scorekeeper.problems import InvalidNight
 from scorekeeper.records import Hand, Night
 from scorekeeper.rules import RuleSet, parse_rules
 from scorekeeper.store import records as stored
+from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.tables import (
     HandPointsRow,
     HandRevisionRow,
     HandRow,
     HandScoreRow,
+    LeagueRow,
     NightRow,
     PlayerRow,
     SeatRow,
@@ -58,6 +60,17 @@ class NightState:
 
 
 # -- reading -------------------------------------------------------------------------
+
+
+def holds_data(db: Database) -> bool:
+    """True when the database holds any player, night or league (a league with only its
+    settings is data too): what a restore must not replace unasked, and what makes a
+    database no longer empty for the sample league."""
+    with db.translate_errors(), Session(db.engine) as session:
+        return any(
+            session.exec(select(func.count()).select_from(table)).one()
+            for table in (PlayerRow, NightRow, LeagueRow)
+        )
 
 
 def rules_of(row: NightRow) -> RuleSet:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.fuzz import FIELD_LINE
 from scorekeeper.json_input import MAX_DEPTH, MAX_DOCUMENT_BYTES
 from tests.cli.test_score_cli import GOOD, assert_refused, run
 from tests.sheet import night_doc, pick
@@ -136,3 +137,48 @@ def test_an_escape_sequence_in_a_key_is_not_echoed(tmp_path: Path, capsys) -> No
     assert (status, out) == (2, "")
     assert "\x1b" not in err
     assert err.startswith("'\\x1b[2J': is not a field of a night")
+
+
+SCHAF_RAMSCH = {"preset": "schafkopf", "all_pass": "ramsch"}
+RAMSCH = {
+    "type": "ramsch",
+    "points": {"Zoë Ann": 20, "Bob": 40, "Cal": 30, "Dee": 30},
+    "tricks": {"Zoë Ann": 0, "Bob": 3, "Cal": 3, "Dee": 2},
+}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            json.dumps(night_doc({"preset": "classic-5", " Ann ": 1}, [])),
+            "rules.' Ann ': is not a house-rule option",
+        ),
+        (
+            json.dumps(night_doc({"preset": "classic-5", "": 1}, [])),
+            "rules.'': is not a house-rule option",
+        ),
+        (
+            json.dumps(night_doc("classic-5", [{"type": "leaster", "points": {"": "x"}}])),
+            "hand 1: points.'': 'x' is not a whole number of 0 or more",
+        ),
+        (
+            json.dumps(night_doc(SCHAF_RAMSCH, [RAMSCH], players=["Zoë Ann", "Bob", "Cal", "Dee"])),
+            "hand 1: points.'Zoë Ann': 20, but Zoë Ann took no trick",
+        ),
+        ('["Ann", "classic-5", "\\ud800"]', "file[3]: holds a lone surrogate"),
+        (
+            good_text().replace('"hands": [', '"hands": [["pick", [{"\\ud800": 1}]], ', 1),
+            "hand 1: hand[2][1].'\\ud800': holds a lone surrogate",
+        ),
+    ],
+)
+def test_a_key_or_a_list_position_is_named_the_way_the_door_names_it(
+    tmp_path: Path, capsys, text: str, message: str
+) -> None:
+    """A key that is not one plain word is quoted (the empty key, one with spaces or
+    letters beyond ASCII), a list position has the field it is in before it: every line
+    names a place the way the fuzzer's check reads one (`benchmarks.fuzz.FIELD_LINE`)."""
+    ran = run(tmp_path, text, capsys)
+    assert_refused(ran, message, "named")
+    assert all(FIELD_LINE.fullmatch(line) for line in ran[2].splitlines()), ran[2]

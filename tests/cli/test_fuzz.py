@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TypeVar
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from benchmarks.fuzz import Checker, base_nights, mutant
+from benchmarks.fuzz import FIELD_LINE, Checker, Outcome, base_nights, broken_promise, mutant
 
 T = TypeVar("T")
 BASES = base_nights()
@@ -50,10 +51,59 @@ def test_a_mutant_is_scored_whole_or_refused_by_field(tmp_path: Path, data: st.D
     assert checker.check(document, also_import=True) is None
 
 
+# Lines a refusal might print that say what went wrong but not where: each must fail the
+# fuzzer's check.  The last five are messages the core printed before it named the
+# place (a key with spaces or the empty key unquoted, a rule option without `rules.`, a
+# position in a list that is the whole document or a hand).
+FIELDLESS = [
+    "something went wrong: badly",
+    "scorekeeper: the database night.sqlite3 is damaged (database disk image is malformed)",
+    "scorekeeper: internal error: TypeError: 'NoneType' object is not subscriptable",
+    "hand 2: could not score it: sorry",
+    "hand 2: Ann: would score too much",
+    "Ann: would score too much",
+    "rules. Ann : is not a house-rule option",
+    "hand 1: points.: 'x' is not a whole number of 0 or more",
+    "hand 1: stake_cents: at 1,000,000 cents a point, Bob would win or lose over $10",
+    "[3]: holds a lone surrogate (such as \\ud800), which is not text",
+    "hand 1: [2][1].'\\ud800': holds a lone surrogate (such as \\ud800), which is not text",
+]
+
+# Lines the core does print (tests/cli/test_door.py and test_score_cli.py make them).
+NAMED = [
+    "file: is not JSON (Expecting value at line 1 column 1)",
+    "file[3]: holds a lone surrogate (such as \\ud800), which is not text",
+    "format: must be 'sheepshead-night/1', not 2",
+    "players[5]: holds a lone surrogate (such as \\ud800), which is not text",
+    "rules.preset: ['classic-5'] is not a preset (one of classic-5, cutthroat-4)",
+    "rules.' Ann ': is not a house-rule option",
+    "'': is not a field of a night",
+    "deep: is not a field of a night",
+    "'\\x1b[2J': is not a field of a night",
+    "hand 1: note: holds a lone surrogate (such as \\ud800), which is not text",
+    "hand 1: hand[2][1].'\\ud800': holds a lone surrogate (such as \\ud800), which is not text",
+    "hand 1: x: is not a field of a no-pick hand",
+    "hand 1: points.'': 'x' is not a whole number of 0 or more",
+    "hand 2: points.'Zoë Ann': 20, but Zoë Ann took no trick",
+    "hand 1: rules.stake_cents: at 1,000,000 cents a point, Bob would win or lose over $10",
+    "hand 41: score: Ann would score more than 1,000,000,000,000 points either way on it",
+    "season: a season belongs to a league: give league too",
+]
+
+
+@pytest.mark.parametrize("line", FIELDLESS)
+def test_a_refusal_that_names_no_field_breaks_the_promise(line: str) -> None:
+    assert broken_promise(Outcome(2, "", line + "\n")) == f"a message that names no field: {line!r}"
+
+
+@pytest.mark.parametrize("line", NAMED)
+def test_a_refusal_that_names_its_field_keeps_the_promise(line: str) -> None:
+    assert FIELD_LINE.fullmatch(line)
+    assert broken_promise(Outcome(2, "", line + "\n")) is None
+
+
 def test_the_checker_sees_a_broken_promise(tmp_path: Path) -> None:
     """The fuzzer's own check fails on what it must catch: a refusal without a field."""
-    from benchmarks.fuzz import Outcome, broken_promise
-
     assert broken_promise(Outcome(2, "", "something went wrong\n")) is not None
     assert broken_promise(Outcome(1, "", "scorekeeper: internal error: TypeError\n")) is not None
     assert broken_promise(Outcome(2, "", "hand 1: points: 'x' is not a whole number\n")) is None

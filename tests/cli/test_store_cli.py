@@ -7,6 +7,7 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -122,3 +123,39 @@ def test_the_environment_chooses_the_database(tmp_path, monkeypatch, capsys) -> 
     monkeypatch.setenv("SCOREKEEPER_DATABASE_URL", f"sqlite:///{path}")
     assert run("nights", capsys=capsys)[0] == 0
     assert path.exists()
+
+
+def test_an_import_reads_and_checks_its_night_once(
+    url, tmp_path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`import` reads the document and checks each hand once, before the database is
+    opened, and files that night: the store does not read and check it again (it did
+    twice more: the document once more, then the night as stored).  Scoring keeps its
+    own check (`score_night`), once a hand."""
+    import scorekeeper.document as document_module
+    import scorekeeper.night as night_module
+
+    calls = {"read": 0, "checked": 0, "scored": 0}
+
+    def counting(name: str, function: Any) -> Any:
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            calls[name] += 1
+            return function(*args, **kwargs)
+
+        return counted
+
+    monkeypatch.setattr(
+        document_module, "_read_document", counting("read", document_module._read_document)
+    )
+    monkeypatch.setattr(
+        document_module, "validate_hand", counting("checked", document_module.validate_hand)
+    )
+    monkeypatch.setattr(
+        night_module, "validate_night", counting("scored", night_module.validate_night)
+    )
+    document = thirty_hands()
+    status, out, err = run("--database", url, "import", write(tmp_path, document), capsys=capsys)
+    assert status == 0, err
+    assert calls == {"read": 1, "checked": len(document["hands"]), "scored": 1}
+    status, out, _ = run("--database", url, "export", "--night", out.strip(), capsys=capsys)
+    assert status == 0 and json.loads(out)["hands"] == document["hands"]

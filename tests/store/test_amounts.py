@@ -79,7 +79,7 @@ TOO_LARGE = {
             BIG_STAKE,
             [pick("Bob", points=120, tricks=6, call="alone", doublers=16, last_hand=True)],
         ),
-        "hand 1: stake_cents: at 1,000,000 cents a point, Bob would win or lose over "
+        "hand 1: rules.stake_cents: at 1,000,000 cents a point, Bob would win or lose over "
         "$10,000,000,000 on it, the most Scorekeeper keeps\n",
     ),
     "points of a hand": (

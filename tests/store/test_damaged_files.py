@@ -162,9 +162,44 @@ DAMAGE = {
 }
 
 
-def refused_clearly(status: int, out: str, err: str) -> bool:
-    words = ("damaged", "not a Scorekeeper database", "malformed", "not a database", "schema")
-    return status == 2 and out == "" and any(w in err for w in words)
+def refused_clearly(status: int, out: str, err: str, path: Path) -> bool:
+    """Status 2, nothing on standard output, and a message that names the file and says
+    what is wrong with it: damaged (SQLite's words for the damage after it; a schema
+    record this app never wrote), or not a Scorekeeper database at all (a header that is
+    not SQLite's).  A message that only mentions the schema, or calls a damaged file
+    newer, busy or full, is not a clear refusal."""
+    where = f"sqlite:///{path}"
+    clear = (
+        f"scorekeeper: the database {where} is damaged (",
+        f"scorekeeper: {path} is not a Scorekeeper database (not a SQLite file)",
+        f"scorekeeper: {where} has a damaged schema record (",
+        f"scorekeeper: {where} has a schema record this app never wrote (",
+    )
+    return status == 2 and out == "" and err.startswith(clear)
+
+
+@pytest.mark.parametrize(
+    "err",
+    [
+        "scorekeeper: sqlite:///{path} was made by a newer version of Sheepshead Scorekeeper "
+        "(schema 0010); update the app to open it. Nothing was changed.",
+        "scorekeeper: the database sqlite:///{path} failed: database schema has changed",
+        "scorekeeper: the database sqlite:///{path} is busy in another program; try again",
+        "scorekeeper: the disk holding sqlite:///{path} is full; nothing was written",
+        "scorekeeper: the database sqlite:///elsewhere.sqlite3 is damaged (malformed)",
+        "scorekeeper: internal error: DatabaseError: database disk image is malformed",
+        "hand 1: points: damaged",
+    ],
+)
+def test_only_the_words_for_damage_are_a_clear_refusal(tmp_path: Path, err: str) -> None:
+    path = tmp_path / "league.sqlite3"
+    assert not refused_clearly(2, "", err.format(path=path) + "\n", path)
+    damaged = (
+        f"scorekeeper: the database sqlite:///{path} is damaged (database disk image is malformed)"
+    )
+    assert refused_clearly(2, "", damaged + "\n", path)
+    assert not refused_clearly(1, "", damaged + "\n", path)
+    assert not refused_clearly(2, "[]", damaged + "\n", path)
 
 
 @pytest.mark.parametrize("damage", list(DAMAGE))
@@ -179,16 +214,19 @@ def test_a_damaged_file_is_read_correctly_or_refused(
 
     status, out, err = run("--database", url, "nights")
     outcomes.append(status)
-    assert (status == 0 and out == listing) or refused_clearly(status, out, err), (damage, err)
+    assert (status == 0 and out == listing) or refused_clearly(status, out, err, path), (
+        damage,
+        err,
+    )
     for night_id, document in exported.items():
         status, out, err = run("--database", url, "export", "--night", str(night_id))
         outcomes.append(status)
         if status == 0:  # never a partial night as if whole
             assert json.dumps(json.loads(out)) == document, (damage, night_id)
         else:
-            assert refused_clearly(status, out, err), (damage, err)
+            assert refused_clearly(status, out, err, path), (damage, err)
     status, out, err = run("--database", url, "standings", "--league", "Thursday Club")
-    assert status == 0 or refused_clearly(status, out, err), (damage, err)
+    assert status == 0 or refused_clearly(status, out, err, path), (damage, err)
 
     before = path.read_bytes() if path.exists() else b""
     importing = tmp_path / "night.json"
@@ -199,13 +237,13 @@ def test_a_damaged_file_is_read_correctly_or_refused(
         with contextlib.closing(sqlite3.connect(path)) as con:
             assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)], damage
     else:
-        assert refused_clearly(status, out, err), (damage, err)
+        assert refused_clearly(status, out, err, path), (damage, err)
         assert (path.read_bytes() if path.exists() else b"") == before, damage
 
     status, out, err = run("--database", url, "backup", str(tmp_path / "copy.sqlite3"))
     outcomes.append(status)
     if status != 0:
-        assert refused_clearly(status, out, err), (damage, err)
+        assert refused_clearly(status, out, err, path), (damage, err)
         assert not (tmp_path / "copy.sqlite3").exists()
     assert 1 not in outcomes
 

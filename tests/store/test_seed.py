@@ -24,3 +24,15 @@ def test_seeding_files_every_sample_night(sqlite_db) -> None:
     ids = seed_sample_league(sqlite_db)
     assert len(ids) == len(list_nights(sqlite_db)) == len(sample_league_documents())
     assert not is_empty(sqlite_db)
+
+
+def test_a_database_with_only_a_league_gets_no_sample(db) -> None:
+    """A league made before any night (its settings chosen first) is data, on either
+    database: the sample league is not filed beside it (`state.holds_data`, the question
+    a restore asks before it replaces anything)."""
+    from scorekeeper.store.league import save_league
+    from scorekeeper.store.state import holds_data
+
+    assert not holds_data(db) and is_empty(db)
+    save_league(db, name="Tuesday Night League")
+    assert holds_data(db) and not is_empty(db)

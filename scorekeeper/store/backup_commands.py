@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, select, text
+from sqlalchemy import select, text
 from sqlmodel import SQLModel, col
 
 from scorekeeper.json_input import MiB, parse_json
@@ -36,7 +36,8 @@ from scorekeeper.store.database import (
     open_database,
 )
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.tables import LeagueRow, NightRow, PlayerRow
+from scorekeeper.store.state import holds_data
+from scorekeeper.store.tables import LeagueRow, NightRow
 
 MAX_DUMP_BYTES = 4 * 1024 * MiB  # a league of a million hands dumps to about 1 GiB
 
@@ -98,17 +99,6 @@ def dump(db: Database) -> dict[str, Any]:
             return files.dump_rows(connection, SQLModel.metadata, SCHEMA_HEAD)
 
 
-def has_data(db: Database) -> bool:
-    """True when the database holds any player, night or league (a league with only
-    its settings is data too)."""
-    with db.translate_errors(), db.engine.connect() as connection:
-        counts = [
-            connection.execute(select(func.count()).select_from(table)).scalar()
-            for table in (PlayerRow, NightRow, LeagueRow)
-        ]
-    return any(counts)
-
-
 def restore(db: Database, source: str, *, force: bool) -> Path | None:
     """Replace the database's contents with the backup in SOURCE, once the backup has
     been checked whole; returns where the replaced database was kept (None when it was
@@ -117,8 +107,8 @@ def restore(db: Database, source: str, *, force: bool) -> Path | None:
     if not path.is_file():
         raise StorageError(f"{source}: no such backup file")
     check_whole(db)
-    holds_data = has_data(db)
-    if holds_data and not force:
+    replacing = holds_data(db)
+    if replacing and not force:
         raise StorageError(
             "the database already holds nights and players; add --force to replace them "
             "with the backup"
@@ -131,14 +121,14 @@ def restore(db: Database, source: str, *, force: bool) -> Path | None:
     ):
         checked, rows = _checked_copy(path, Path(folder))
         try:
-            if holds_data and not has_data(checked):
+            if replacing and not holds_data(checked):
                 raise StorageError(
                     f"{source}: holds no nights and no players; restoring it would empty "
                     "the database. Nothing was changed."
                 )
             kept = (
                 keep_copy(db, before="restore", purpose="restoring a backup over it")
-                if holds_data
+                if replacing
                 else None
             )
             _replace(db, checked, rows, source=path, kept=kept)

@@ -3,3 +3,8 @@
 
 class StorageError(Exception):
     """A problem with the database that the user must hear about in plain words."""
+
+
+class Conflict(StorageError):
+    """An undo or redo that no longer fits the database: another program changed the same
+    hand, seat, payment or rules since this change was made (nothing was written)."""

@@ -12,6 +12,7 @@ from sqlmodel import col, func, select
 
 from scorekeeper.rules import RuleSet
 from scorekeeper.store.database import Database
+from scorekeeper.store.errors import Conflict
 from scorekeeper.store.state import check_night, load_state, refuse_if_closed, rescore
 from scorekeeper.store.tables import HandRow, NightChangeRow, NightRow, now
 from scorekeeper.store.tonight import night_row
@@ -38,17 +39,24 @@ class DeletedNight:
     deleted_at: dt.datetime
 
 
-def change_rules(db: Database, *, night_id: int, rules: RuleSet) -> None:
+def change_rules(
+    db: Database, *, night_id: int, rules: RuleSet, replacing: RuleSet | None = None
+) -> RuleSet:
     """Score a night under RULES from now on: every hand is checked and rescored under
     them in one transaction (nothing changes if one hand cannot be scored), and the
-    rules before and after go into the night's history."""
+    rules before and after go into the night's history.  Returns the rules replaced
+    (what an undo puts back); with REPLACING, only a night still under those rules is
+    changed (else `Conflict`: another program changed them since)."""
     with db.transaction() as session:
         state = load_state(session, night_id, lock=True)
         refuse_if_closed(state, to="change its rules")
+        replaced = state.rules
         before = dict(state.row.rules)
         after = rules.to_json()
+        if replacing is not None and before != replacing.to_json():
+            raise Conflict(f"night {night_id}'s house rules were changed in another program since")
         if before == after:
-            return
+            return replaced
         state.rules = rules
         night = check_night(state, [h.record for h in state.hands])
         state.row.rules = after
@@ -56,6 +64,7 @@ def change_rules(db: Database, *, night_id: int, rules: RuleSet) -> None:
         session.add(NightChangeRow(night_id=night_id, action="rules", before=before, after=after))
         session.flush()
         rescore(session, state, night, state.hands, from_position=1)
+        return replaced
 
 
 def set_deleted(db: Database, *, night_id: int, deleted: bool) -> None:

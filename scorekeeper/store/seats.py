@@ -5,15 +5,22 @@ A player who joins takes a place in the clockwise order and plays from a given h
 last one recorded).  The night is checked with the core as it will be, and rescored,
 in the same transaction, so a change that would make a recorded hand impossible (six
 seated with no dealer named, say) is refused with the hand and field named.
+
+Each change returns the seat as it left it (`Seat`): what its undo needs.  An undo or
+redo passes the number of hands the night had when the change was made (`hands=`): a
+night another program recorded or took back hands in since is refused (`Conflict`),
+since a seat moved under hands already played would change their scores.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, replace
 
 from sqlmodel import col, select
 
 from scorekeeper.names import name_key
 from scorekeeper.store.database import Database
-from scorekeeper.store.errors import StorageError
+from scorekeeper.store.errors import Conflict, StorageError
 from scorekeeper.store.people import find_or_create_player
 from scorekeeper.store.state import (
     NightState,
@@ -23,6 +30,36 @@ from scorekeeper.store.state import (
     rescore,
 )
 from scorekeeper.store.tables import SeatRow
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player's seat as a change left it: the player's stored name, the clockwise
+    position, the first hand played and the last (None: still seated; before the
+    first: the seat is gone, as when a player leaves before playing a hand)."""
+
+    player: str
+    position: int
+    first_hand: int
+    last_hand: int | None
+
+
+def _seat(state: NightState, seat: SeatRow) -> Seat:
+    return Seat(state.names[seat.player_id], seat.position, seat.first_hand, seat.last_hand)
+
+
+def _expect_hands(state: NightState, hands: int | None) -> None:
+    """An undo or redo of a seat change fits only the night as that change left it."""
+    if hands is not None and len(state.hands) != hands:
+        raise Conflict(
+            f"night {state.row.id} has {len(state.hands)} hands, not {hands}: another "
+            "program recorded or took back hands since"
+        )
+
+
+def _refused(hands: int | None, message: str) -> StorageError:
+    """A refusal; of an undo or redo (HANDS given), a `Conflict`: it can never be done."""
+    return Conflict(message) if hands is not None else StorageError(message)
 
 
 def _open_seat(state: NightState, player_id: int) -> SeatRow | None:
@@ -43,11 +80,14 @@ def join_night(
     player: str,
     from_hand: int | None = None,
     after: str | None = None,
-) -> None:
-    """Seat PLAYER from hand FROM_HAND on, clockwise after AFTER (default: last seat)."""
+    hands: int | None = None,
+) -> Seat:
+    """Seat PLAYER from hand FROM_HAND on, clockwise after AFTER (default: last seat);
+    with HANDS, only while the night has that many hands (else `Conflict`)."""
     with db.transaction() as session:
         state = load_state(session, night_id, lock=True)
         refuse_if_closed(state, to="change who sits")
+        _expect_hands(state, hands)
         count = len(state.hands)
         first = count + 1 if from_hand is None else from_hand
         if not 1 <= first <= count + 1:
@@ -55,7 +95,7 @@ def join_night(
         row = find_or_create_player(session, player)
         assert row.id is not None
         if _open_seat(state, row.id) is not None:
-            raise StorageError(f"{row.name} is already seated at night {night_id}")
+            raise _refused(hands, f"{row.name} is already seated at night {night_id}")
         earlier = [s for s in state.seats if s.player_id == row.id]
         position = earlier[0].position if earlier else _place_after(state, after)
         seat = SeatRow(night_id=night_id, player_id=row.id, position=position, first_hand=first)
@@ -66,6 +106,7 @@ def join_night(
         session.flush()
         if first <= count:
             rescore(session, state, night, state.hands, from_position=first)
+        return _seat(state, seat)
 
 
 def _place_after(state: NightState, after: str | None) -> int:
@@ -79,16 +120,25 @@ def _place_after(state: NightState, after: str | None) -> int:
     return anchor + 1
 
 
-def leave_night(db: Database, *, night_id: int, player: str, after_hand: int | None = None) -> None:
-    """PLAYER stops playing after hand AFTER_HAND (default: the last recorded hand)."""
+def leave_night(
+    db: Database,
+    *,
+    night_id: int,
+    player: str,
+    after_hand: int | None = None,
+    hands: int | None = None,
+) -> Seat:
+    """PLAYER stops playing after hand AFTER_HAND (default: the last recorded hand); with
+    HANDS, only while the night has that many hands (else `Conflict`)."""
     with db.transaction() as session:
         state = load_state(session, night_id, lock=True)
         refuse_if_closed(state, to="change who sits")
+        _expect_hands(state, hands)
         count = len(state.hands)
         last = count if after_hand is None else after_hand
         seat = _open_seat(state, _player_id(state, player))
         if seat is None:
-            raise StorageError(f"{player} has already left night {night_id}")
+            raise _refused(hands, f"{player} has already left night {night_id}")
         if not seat.first_hand - 1 <= last <= count:
             raise StorageError(
                 f"--after-hand: {last} is not between {seat.first_hand - 1} and {count}"
@@ -103,6 +153,51 @@ def leave_night(db: Database, *, night_id: int, player: str, after_hand: int | N
         session.flush()
         if last < count:
             rescore(session, state, night, state.hands, from_position=last + 1)
+        return replace(_seat(state, seat), last_hand=last)
+
+
+def reopen_seat(db: Database, *, night_id: int, seat: Seat, hands: int | None = None) -> Seat:
+    """Undo a player's leaving (SEAT, as `leave_night` returned it): the seat runs to the
+    end of the night again or, if leaving removed it (no hand played in it), it is put
+    back where it was; with HANDS, only while the night has that many hands."""
+    with db.transaction() as session:
+        state = load_state(session, night_id, lock=True)
+        refuse_if_closed(state, to="change who sits")
+        _expect_hands(state, hands)
+        player = find_or_create_player(session, seat.player)
+        assert player.id is not None
+        if _open_seat(state, player.id) is not None:
+            raise _refused(hands, f"{player.name} is already seated at night {night_id}")
+        row = next(
+            (
+                s
+                for s in state.seats
+                if s.player_id == player.id and s.first_hand == seat.first_hand
+            ),
+            None,
+        )
+        if row is not None:
+            row.last_hand = None
+        else:
+            for other in state.seats:
+                if other.position >= seat.position:
+                    other.position += 1
+            row = SeatRow(
+                night_id=night_id,
+                player_id=player.id,
+                position=seat.position,
+                first_hand=seat.first_hand,
+            )
+            state.seats.append(row)
+            state.names[player.id] = player.name
+        night = check_night(state, [h.record for h in state.hands])
+        session.add_all(state.seats)
+        session.flush()
+        changed = seat.first_hand if seat.last_hand is None else seat.last_hand + 1
+        changed = max(changed, seat.first_hand)  # the first hand the seat is back for
+        if changed <= len(state.hands):
+            rescore(session, state, night, state.hands, from_position=changed)
+        return _seat(state, row)
 
 
 def seated_players(db: Database, *, night_id: int, hand: int) -> list[str]:

@@ -7,12 +7,12 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, func
+from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from scorekeeper.names import name_key
 from scorekeeper.store.database import Database
-from scorekeeper.store.errors import StorageError
+from scorekeeper.store.errors import Conflict, StorageError
 from scorekeeper.store.money import add_payment, check_cents
 from scorekeeper.store.tables import (
     HandRow,
@@ -117,9 +117,13 @@ def record_payment(
 
 
 def delete_payment(db: Database, *, payment_id: int) -> None:
-    """Take back a payment written down by mistake."""
+    """Take back a payment written down by mistake; one already taken back (by another
+    program) is a `Conflict`."""
     with db.transaction() as session:
-        session.execute(delete(PaymentRow).where(col(PaymentRow.id) == payment_id))
+        payment = session.get(PaymentRow, payment_id)
+        if payment is None:
+            raise Conflict("that payment was taken back in another program since")
+        session.delete(payment)
 
 
 def night_payments(db: Database, *, night_id: int) -> list[PaymentMade]:

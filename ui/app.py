@@ -1,7 +1,9 @@
 """Launching the desktop app: arguments, the database, and the night screen.
 
-The app opens on the night changed last that is still open (read from the database,
-so it reopens on the same night even after being killed), or on the latest night.
+The application layer opens the database (`ui.app_layer.open_store`, with the sample
+league the first time).  The app opens on the night changed last that is still open
+(read from the database, so it reopens on the same night even after being killed), or
+on the latest night.
 """
 
 from __future__ import annotations
@@ -15,11 +17,11 @@ from PySide6.QtCore import QCoreApplication, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 from scorekeeper import __version__
-from scorekeeper.store.database import Database, open_database, resolve_url
+from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.seed import is_empty, seed_sample_league
 from scorekeeper.store.tonight import night_to_reopen
 from ui import errors
+from ui.app_layer import open_store
 from ui.main_window import MainWindow
 from ui.session import NightSession
 
@@ -38,14 +40,6 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args, _ = parser.parse_known_args(argv)
     return args
-
-
-def open_store(url: str | None) -> Database:
-    """Open the database; the default one gets the sample league the first time."""
-    database = open_database(url)
-    if not url and resolve_url(None) == resolve_url(url) and is_empty(database):
-        seed_sample_league(database)
-    return database
 
 
 def identify() -> None:

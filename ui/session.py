@@ -1,21 +1,21 @@
 """The open night: what the screen shows (`NightView`) and the changes made to it.
 
-`NightSession` is the only thing in the UI that writes.  Every change is done in the
-store first (committed, validated and rescored there) and only then pushed onto the
-undo stack as a command whose undo does the opposite in the store; the view is then
-rebuilt from the database, so the screen never shows a hand that is not saved.
+`NightSession` is the night screen's application layer (ui/app_layer.py), the only
+way it writes.  Every change is done in the store first (committed, validated and
+rescored there) and only then pushed onto the undo stack as the command for its kind
+(ui/commands.py); the view is then rebuilt from the database (or made from what the
+store returned), so the screen never shows a hand that is not saved.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import operator
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtCore import QObject
 
 from scorekeeper.night import (
     Carry,
@@ -30,6 +30,21 @@ from scorekeeper.rules import RuleSet
 from scorekeeper.store import night_history, nights, seats, tonight
 from scorekeeper.store.database import Database
 from scorekeeper.validation import with_absent_players
+from ui.app_layer import Layer
+from ui.commands import (
+    BringBackNight,
+    ChangeRules,
+    CloseNight,
+    DeleteHand,
+    DeleteNight,
+    EditHand,
+    InsertHand,
+    JoinNight,
+    LeaveNight,
+    NightPayment,
+    RecordHand,
+    StartNight,
+)
 
 
 @dataclass(frozen=True)
@@ -187,47 +202,17 @@ def build_view(db: Database, night_id: int) -> NightView:
     return replace(view, seated_next=view.seated_for(len(lines) + 1))
 
 
-class StoreCommand(QUndoCommand):
-    """An undoable change already made in the store: the first redo does nothing (the
-    change is done before the command is pushed, so a failure never reaches the stack);
-    later redos and undos call the store again.  One that fails says so (`failed`), and
-    the session puts the stack back where the data is."""
-
-    def __init__(
-        self, session: NightSession, text: str, undo: Callable[[], None], redo: Callable[[], None]
-    ) -> None:
-        super().__init__(text)
-        self.session = session
-        self._undo, self._redo = undo, redo
-        self._done = True
-        self.failed = False
-
-    def redo(self) -> None:
-        if self._done:
-            self._done = False
-            self.failed = False
-        else:
-            self.failed = not self.session.guard(self._redo)
-        self.session.refresh()
-
-    def undo(self) -> None:
-        self.failed = not self.session.guard(self._undo)
-        self.session.refresh()
-
-
-class NightSession(QObject):
-    """The night being scored: its view, and every change to it, undoable."""
-
-    changed = Signal()
-    failed = Signal(str)
+class NightSession(Layer):
+    """The night being scored: its view, and every change to it, undoable.  The night
+    screen's part of the application layer (ui/app_layer.py): each change is made in
+    the store, pushed as its command (ui/commands.py) with what the store returned for
+    its undo, and shown."""
 
     def __init__(self, db: Database, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.db = db
+        super().__init__(db, parent)
         self.night_id: int | None = None
         self.view: NightView | None = None
         self._ready: NightView | None = None  # the next view, already made by the change
-        self.undo_stack = QUndoStack(self)
 
     # -- reading -------------------------------------------------------------------
 
@@ -245,45 +230,13 @@ class NightSession(QObject):
             self.view = None if self.night_id is None else build_view(self.db, self.night_id)
         self.changed.emit()
 
-    def guard(self, action: Callable[[], None]) -> bool:
-        """Run a store call from an undo or redo; a failure is reported, not raised."""
-        try:
-            action()
-        except Exception as error:  # shown as one sentence; the stack stays usable
-            self.failed.emit(str(error))
-            return False
-        return True
-
-    def _push(self, text: str, undo: Callable[[], None], redo: Callable[[], None]) -> None:
-        self.undo_stack.push(StoreCommand(self, text, undo, redo))
-
-    def undo(self) -> bool:
-        """Undo the last change; False (and the stack left where the data is) when the
-        store refused."""
-        stack = self.undo_stack
-        command = stack.command(stack.index() - 1)
-        stack.undo()
-        if isinstance(command, StoreCommand) and command.failed:
-            command._done = True  # the change is still in the store: step over it
-            stack.redo()
-            return False
-        return True
-
-    def redo(self) -> bool:
-        """Redo the last change undone; False when the store refused (and the stack is
-        put back where the data is)."""
-        stack = self.undo_stack
-        command = stack.command(stack.index())
-        stack.redo()
-        if isinstance(command, StoreCommand) and command.failed:
-            command.failed = False
-            stack.setIndex(stack.index() - 1)  # undo() runs again: reverts nothing stored
-            return False
-        return True
-
     def _night(self) -> int:
         assert self.night_id is not None, "no night is open"
         return self.night_id
+
+    def _on_screen(self, night_id: int) -> NightView | None:
+        """The view, when it is of NIGHT_ID (a change can then make the next one)."""
+        return self.view if self.view is not None and self.view.night_id == night_id else None
 
     # -- changes (each done in the store, then made undoable) ----------------------
 
@@ -309,173 +262,96 @@ class NightSession(QObject):
             table=table,
         )
         self.night_id = night_id
-
-        def discard() -> None:
-            night_history.set_deleted(self.db, night_id=night_id, deleted=True)
-            self.night_id = previous
-
-        def bring_back() -> None:
-            night_history.set_deleted(self.db, night_id=night_id, deleted=False)
-            self.night_id = night_id
-
-        self._push("the night started", discard, bring_back)
+        self.push(StartNight(self, night_id, previous))
         return night_id
 
     def record_hand(self, hand: Mapping[str, Any], position: int | None = None) -> int:
         """Record (or insert at POSITION) a hand; committed before this returns."""
         night_id = self._night()
-        if position is None:
-            appended = nights.append_hand(self.db, night_id=night_id, hand=hand)
-            hand_id = appended.hand_id
-            if self.view is not None and self.view.night_id == night_id:
-                self._ready = self.view.appended(appended)
-                number = len(self._ready.lines)
-            else:  # not the night on screen (never, from the window): ask the store
-                number = tonight.hand_count(self.db, night_id=night_id)
-        else:
-            hand_id = nights.record_hand(self.db, night_id=night_id, hand=hand, position=position)
-            number = position
-        box = {"revision": 0}
-
-        def undo() -> None:
-            nights.delete_hand(self.db, hand_id=hand_id)
-            box["revision"] = nights.hand_history(self.db, hand_id=hand_id)[-1].id
-
-        def redo() -> None:
-            nights.restore_revision(self.db, revision_id=box["revision"])
-
-        verb = "recorded" if position is None else "inserted"
-        self._push(f"hand {number} {verb}", undo, redo)
-        return hand_id
+        if position is not None:
+            inserted = nights.insert_hand(self.db, night_id=night_id, hand=hand, position=position)
+            self.push(
+                InsertHand(
+                    self.db,
+                    hand_id=inserted.hand_id,
+                    position=inserted.position,
+                    revision=inserted.revision,
+                )
+            )
+            return inserted.hand_id
+        appended = nights.append_hand(self.db, night_id=night_id, hand=hand)
+        view = self._on_screen(night_id)
+        if view is not None:
+            self._ready = view.appended(appended)
+        self.push(
+            RecordHand(
+                self.db,
+                hand_id=appended.hand_id,
+                position=appended.position,
+                revision=appended.revision,
+            )
+        )
+        return appended.hand_id
 
     def edit_hand(self, hand_id: int, hand: Mapping[str, Any]) -> None:
         """Replace a hand's record; undo puts the earlier version back."""
-        before = nights.hand_history(self.db, hand_id=hand_id)[-1].hand
         edited = nights.edit_hand(self.db, hand_id=hand_id, hand=hand)
-        if self.view is not None and self.view.night_id == self.night_id:
-            self._ready = self.view.edited(hand_id, edited)
-        after = dict(hand)
-        self._push(
-            f"hand {self._number_of(hand_id)} changed",
-            lambda: nights.edit_hand(self.db, hand_id=hand_id, hand=before),
-            lambda: nights.edit_hand(self.db, hand_id=hand_id, hand=after),
-        )
-
-    def _number_of(self, hand_id: int) -> str:
-        lines = self.view.lines if self.view is not None else ()
-        return next((str(ln.number) for ln in lines if ln.hand_id == hand_id), "")
+        view = self._on_screen(self._night())
+        if view is not None:
+            self._ready = view.edited(hand_id, edited)
+        self.push(EditHand(self.db, edited))
 
     def delete_hand(self, hand_id: int) -> None:
         """Delete a hand; undo restores it at its place."""
-        number = self._number_of(hand_id)
-        nights.delete_hand(self.db, hand_id=hand_id)
-        box = {"revision": nights.hand_history(self.db, hand_id=hand_id)[-1].id}
-
-        def undo() -> None:
-            nights.restore_revision(self.db, revision_id=box["revision"])
-
-        def redo() -> None:
-            nights.delete_hand(self.db, hand_id=hand_id)
-            box["revision"] = nights.hand_history(self.db, hand_id=hand_id)[-1].id
-
-        self._push(f"hand {number} deleted", undo, redo)
+        self.push(DeleteHand(self.db, nights.delete_hand(self.db, hand_id=hand_id)))
 
     def join(self, player: str, after: str | None = None) -> None:
         """A player sits down from the next hand on; undo takes the seat away."""
         night_id = self._night()
-        seats.join_night(self.db, night_id=night_id, player=player, after=after)
-        first = tonight.hand_count(self.db, night_id=night_id)
-        self._push(
-            f"{player} joined",
-            lambda: seats.leave_night(self.db, night_id=night_id, player=player, after_hand=first),
-            lambda: seats.join_night(self.db, night_id=night_id, player=player, after=after),
-        )
+        seat = seats.join_night(self.db, night_id=night_id, player=player, after=after)
+        self.push(JoinNight(self.db, night_id, seat, after))
 
     def leave(self, player: str) -> None:
         """A player goes home after the last hand; undo seats them again as before."""
         night_id = self._night()
-        position, first = tonight.open_seat(self.db, night_id=night_id, player=player)
-        seats.leave_night(self.db, night_id=night_id, player=player)
-        self._push(
-            f"{player} left",
-            lambda: tonight.reopen_seat(
-                self.db, night_id=night_id, player=player, position=position, first_hand=first
-            ),
-            lambda: seats.leave_night(self.db, night_id=night_id, player=player),
-        )
+        seat = seats.leave_night(self.db, night_id=night_id, player=player)
+        self.push(LeaveNight(self.db, night_id, seat))
 
     def set_closed(self, closed: bool) -> None:
         """Close the night when it is settled, or reopen it to fix a mistake."""
         night_id = self._night()
         tonight.set_closed(self.db, night_id=night_id, closed=closed)
-        self._push(
-            "the night closed" if closed else "the night reopened",
-            lambda: tonight.set_closed(self.db, night_id=night_id, closed=not closed),
-            lambda: tonight.set_closed(self.db, night_id=night_id, closed=closed),
-        )
+        self.push(CloseNight(self.db, night_id, closed=closed))
 
     def change_rules(self, rules: RuleSet) -> None:
         """Score the night under other house rules (every hand rescored); undo puts the
         rules before back.  Both are kept in the night's history."""
         night_id = self._night()
-        assert self.view is not None
-        before = self.view.rules
-        night_history.change_rules(self.db, night_id=night_id, rules=rules)
-        self._push(
-            "house rules changed",
-            lambda: night_history.change_rules(self.db, night_id=night_id, rules=before),
-            lambda: night_history.change_rules(self.db, night_id=night_id, rules=rules),
-        )
+        before = night_history.change_rules(self.db, night_id=night_id, rules=rules)
+        if before != rules:
+            self.push(ChangeRules(self.db, night_id, before=before, after=rules))
 
     def delete_night(self) -> None:
         """Delete the open night (a night started by mistake): it leaves every list, but
         its hands and history are kept; undo, or "bring back", restores it."""
         night_id = self._night()
-
-        def delete() -> None:
-            night_history.set_deleted(self.db, night_id=night_id, deleted=True)
-            self.night_id = tonight.night_to_reopen(self.db)
-
-        def bring_back() -> None:
-            night_history.set_deleted(self.db, night_id=night_id, deleted=False)
-            self.night_id = night_id
-
-        delete()
-        self._push(f"night {night_id} deleted", bring_back, delete)
+        night_history.set_deleted(self.db, night_id=night_id, deleted=True)
+        self.night_id = tonight.night_to_reopen(self.db)
+        self.push(DeleteNight(self, night_id, self.night_id))
 
     def bring_back_night(self, night_id: int) -> None:
         """Bring a deleted night back and open it; undo deletes it again."""
         previous = self.night_id
-
-        def bring_back() -> None:
-            night_history.set_deleted(self.db, night_id=night_id, deleted=False)
-            self.night_id = night_id
-
-        def delete() -> None:
-            night_history.set_deleted(self.db, night_id=night_id, deleted=True)
-            self.night_id = previous
-
-        bring_back()
-        self._push(f"night {night_id} brought back", delete, bring_back)
+        night_history.set_deleted(self.db, night_id=night_id, deleted=False)
+        self.night_id = night_id
+        self.push(BringBackNight(self, night_id, previous))
 
     def record_payment(self, payer: str, payee: str, cents: int) -> None:
         """Mark a settlement payment as made; undo takes the mark back."""
         night_id = self._night()
-        box = {"id": 0}
-
-        def pay() -> None:
-            box["id"] = tonight.record_payment(
-                self.db,
-                night_id=night_id,
-                payer=payer,
-                payee=payee,
-                cents=cents,
-                paid_on=dt.date.today(),
-            )
-
-        pay()
-        self._push(
-            f"{payer} paid {payee}",
-            lambda: tonight.delete_payment(self.db, payment_id=box["id"]),
-            pay,
+        today = dt.date.today()
+        payment_id = tonight.record_payment(
+            self.db, night_id=night_id, payer=payer, payee=payee, cents=cents, paid_on=today
         )
+        paid = tonight.PaymentMade(payment_id, payer, payee, cents, today)
+        self.push(NightPayment(self.db, night_id, paid))

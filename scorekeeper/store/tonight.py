@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from scorekeeper.names import name_key
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Conflict, StorageError
 from scorekeeper.store.money import add_payment, check_cents
@@ -19,7 +17,6 @@ from scorekeeper.store.tables import (
     NightRow,
     PaymentRow,
     PlayerRow,
-    SeatRow,
     now,
 )
 
@@ -64,45 +61,6 @@ def set_closed(db: Database, *, night_id: int, closed: bool) -> None:
         row.closed_at = now() if closed else None
         row.updated_at = now()
         session.add(row)
-
-
-def open_seat(db: Database, *, night_id: int, player: str) -> tuple[int, int]:
-    """Where a seated player sits: (clockwise position, first hand)."""
-    with db.session() as session:
-        seat = session.exec(_seats_of(night_id, player)).first()
-    if seat is None:
-        raise StorageError(f"{player} has no seat at night {night_id}")
-    return seat.position, seat.first_hand
-
-
-def reopen_seat(
-    db: Database, *, night_id: int, player: str, position: int, first_hand: int
-) -> None:
-    """Undo a player's leaving: their seat runs to the end of the night again, or, if
-    leaving removed it (they had played no hand), it is put back where it was."""
-    with db.transaction() as session:
-        seat = session.exec(_seats_of(night_id, player)).first()
-        if seat is not None and seat.first_hand == first_hand:
-            seat.last_hand = None
-            session.add(seat)
-            return
-        player_row = session.exec(
-            select(PlayerRow).where(PlayerRow.name_key == name_key(player))).one()  # fmt: skip
-        for other in session.exec(select(SeatRow).where(SeatRow.night_id == night_id)):
-            if other.position >= position:
-                other.position += 1
-                session.add(other)
-        assert player_row.id is not None
-        session.add(SeatRow(night_id=night_id, player_id=player_row.id, position=position,
-                            first_hand=first_hand))  # fmt: skip
-
-
-def _seats_of(night_id: int, player: str) -> Any:
-    return (
-        select(SeatRow).join(PlayerRow, col(PlayerRow.id) == col(SeatRow.player_id))
-        .where((SeatRow.night_id == night_id) & (PlayerRow.name_key == name_key(player)))
-        .order_by(col(SeatRow.first_hand).desc())
-    )  # fmt: skip
 
 
 def record_payment(

@@ -1,0 +1,166 @@
+"""An undo or redo the database refuses (busy in another program, or the change already
+undone or overtaken there) changes nothing: the undo list and the database stay in
+step, and the person is told why in one sentence.
+
+The other program is real: a second connection to the same SQLite file, holding its
+write lock, or changing the hand through the store as another copy of the app would."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from scorekeeper.store import database as database_module
+from scorekeeper.store import nights
+from scorekeeper.store.database import Database, open_database
+from tests.sheet import night_doc, pick
+
+HAND = pick("Bob", "Dee", points=74, tricks=4)
+EDITED = pick("Cal", "Eve", points=95, tricks=5)
+THEIRS = pick("Ann", "Bob", points=31, tricks=2)
+
+pytestmark = pytest.mark.expects_errors
+
+
+@pytest.fixture
+def quick_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Database]:
+    """A SQLite file whose connections give up on a held lock after 50 ms (not 15 s), so
+    a busy database is refused at once."""
+    monkeypatch.setattr(database_module, "BUSY_TIMEOUT_MS", 50)
+    db = open_database(f"sqlite:///{tmp_path / 'night.sqlite3'}")
+    yield db
+    db.dispose()
+
+
+@contextmanager
+def another_program_writing(db: Database) -> Iterator[None]:
+    """Another program holds the file's write lock (a real second connection)."""
+    path = db.sqlite_path
+    assert path is not None
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+
+
+@contextmanager
+def another_program(db: Database) -> Iterator[Database]:
+    """The same database opened by another program (its own engine and connections)."""
+    other = open_database(str(db.url))
+    try:
+        yield other
+    finally:
+        other.dispose()
+
+
+def menu(window: Any) -> tuple[str, str]:
+    """What the Edit menu offers to undo and redo."""
+    return window.undo_action.text(), window.redo_action.text()
+
+
+def sheet(window: Any) -> list[int]:
+    """The points each hand on the sheet gave its picker's side (what the person sees)."""
+    return [line.record["points"] for line in window.session.view.lines]
+
+
+def stored(db: Database, night_id: int) -> list[int]:
+    hands = nights.export_night(db, night_id=night_id)["hands"]
+    return [hand["points"] for hand in hands]
+
+
+@pytest.fixture
+def night(quick_database: Database, open_window: Any) -> tuple[Any, int]:
+    night_id = nights.import_night(quick_database, night_doc("classic-5", [HAND]))
+    return open_window(quick_database, night_id), night_id
+
+
+def test_an_undo_refused_by_a_busy_database_undoes_nothing_and_can_be_tried_again(
+    night, quick_database, keyboard, shown_errors
+) -> None:
+    window, night_id = night
+    window.session.record_hand(EDITED)
+    assert menu(window) == ("&Undo: hand 2 recorded", "&Redo")
+    with another_program_writing(quick_database):
+        keyboard.ctrl(Qt.Key.Key_Z)
+        assert menu(window) == ("&Undo: hand 2 recorded", "&Redo")
+        assert sheet(window) == [74, 95]
+    assert stored(quick_database, night_id) == [74, 95]
+    (message,) = shown_errors
+    assert message.startswith("Could not undo “hand 2 recorded”: ")
+    assert "busy in another program" in message and "\n" not in message
+
+    keyboard.ctrl(Qt.Key.Key_Z)  # the lock is gone: the same undo now works
+    assert sheet(window) == stored(quick_database, night_id) == [74]
+    assert menu(window) == ("&Undo", "&Redo: hand 2 recorded")
+    keyboard.ctrl(Qt.Key.Key_Z, shift=True)
+    assert sheet(window) == stored(quick_database, night_id) == [74, 95]
+    assert len(shown_errors) == 1
+
+
+def test_a_redo_refused_by_a_busy_database_redoes_nothing_and_undoes_nothing_again(
+    night, quick_database, keyboard, shown_errors
+) -> None:
+    window, night_id = night
+    hand_id = window.session.record_hand(EDITED)
+    keyboard.ctrl(Qt.Key.Key_Z)
+    assert sheet(window) == [74]
+    history = nights.hand_history(quick_database, hand_id=hand_id)
+    with another_program_writing(quick_database):
+        keyboard.ctrl(Qt.Key.Key_Z, shift=True)
+    (message,) = shown_errors  # one sentence, not one for the redo and one for an undo
+    assert message.startswith("Could not redo “hand 2 recorded”: ")
+    assert menu(window) == ("&Undo", "&Redo: hand 2 recorded")
+    assert sheet(window) == stored(quick_database, night_id) == [74]
+    assert nights.hand_history(quick_database, hand_id=hand_id) == history  # nothing rerun
+
+    keyboard.ctrl(Qt.Key.Key_Z, shift=True)
+    assert sheet(window) == stored(quick_database, night_id) == [74, 95]
+    assert nights.hand_ids(quick_database, night_id=night_id)[1] == hand_id
+    keyboard.ctrl(Qt.Key.Key_Z)
+    assert sheet(window) == stored(quick_database, night_id) == [74]
+
+
+def test_undo_never_overwrites_a_hand_another_program_changed_since(
+    night, quick_database, keyboard, shown_errors
+) -> None:
+    window, night_id = night
+    first = nights.hand_ids(quick_database, night_id=night_id)[0]
+    window.session.edit_hand(first, EDITED)
+    window.session.record_hand(HAND)
+    with another_program(quick_database) as other:
+        nights.edit_hand(other, hand_id=first, hand=THEIRS)
+    keyboard.ctrl(Qt.Key.Key_Z)  # hand 2 recorded: nobody else touched it
+    assert sheet(window) == [31]  # and the other program's change is on the sheet
+    keyboard.ctrl(Qt.Key.Key_Z)  # hand 1 changed: but not what it is now
+    (message,) = shown_errors
+    assert message.startswith("Could not undo “hand 1 changed”: ")
+    assert "another program" in message and "\n" not in message
+    assert sheet(window) == stored(quick_database, night_id) == [31]  # theirs stands
+    assert menu(window) == ("&Undo", "&Redo: hand 2 recorded")  # the dead change is gone
+
+
+def test_undoing_a_hand_another_program_deleted_says_so_and_drops_the_change(
+    night, quick_database, keyboard, shown_errors
+) -> None:
+    window, night_id = night
+    hand_id = window.session.record_hand(EDITED)
+    with another_program(quick_database) as other:
+        nights.delete_hand(other, hand_id=hand_id)
+    keyboard.ctrl(Qt.Key.Key_Z)
+    (message,) = shown_errors
+    assert message.startswith("Could not undo “hand 2 recorded”: ")
+    assert "another program" in message
+    assert sheet(window) == stored(quick_database, night_id) == [74]
+    assert menu(window) == ("&Undo", "&Redo")
+    keyboard.ctrl(Qt.Key.Key_Z, shift=True)  # nothing comes back from nowhere
+    assert stored(quick_database, night_id) == [74]
+    assert len(shown_errors) == 1

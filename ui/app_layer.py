@@ -1,0 +1,165 @@
+"""The thin application layer: the one way the windows change the database.
+
+Widgets never call the store's write functions.  They call a layer: `NightSession`
+(ui/session.py) for the night screen, and `open_store` here when the app starts.  A
+layer makes each change in the store first (committed, checked and rescored there),
+then pushes it onto its `UndoStack` as the command for that kind of change
+(ui/commands.py), then shows it.
+
+Undo and redo keep the same order: the store first, and the stack moves only once the
+store has done it.  So an undo or redo the database refuses leaves the stack and the
+data in step, and says why in one sentence (`failed`): one refused for a while (the
+database busy in another program) stays where it is, to be tried again; one that can
+never be done (another program changed the same hand since) leaves the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from scorekeeper.problems import InvalidNight
+from scorekeeper.store.database import Database, open_database, resolve_url
+from scorekeeper.store.errors import Conflict, StorageError
+from scorekeeper.store.seed import is_empty, seed_sample_league
+
+
+def open_store(url: str | None) -> Database:
+    """Open the database; the default one gets the sample league the first time."""
+    database = open_database(url)
+    if not url and resolve_url(None) == resolve_url(url) and is_empty(database):
+        seed_sample_league(database)
+    return database
+
+
+class StoreCommand(QUndoCommand):
+    """One kind of change, already made in the store when it is pushed.
+
+    Each kind says how it is undone and redone in the store (`undo_in_store`,
+    `redo_in_store`: each raises when the store refuses, having written nothing) and
+    what it is called (its text).  `UndoStack` does that store step before it moves;
+    Qt's `undo` and `redo` then find it done and do nothing more, as the first `redo`
+    does when the command is pushed (the change is already stored)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.stored = True  # the store step of the next undo or redo is done already
+
+    def undo_in_store(self) -> None:
+        raise NotImplementedError
+
+    def redo_in_store(self) -> None:
+        raise NotImplementedError
+
+    def redo(self) -> None:
+        if not self.stored:  # Qt moving the stack by itself: the store still follows
+            self.redo_in_store()
+        self.stored = False
+
+    def undo(self) -> None:
+        if not self.stored:
+            self.undo_in_store()
+        self.stored = False
+
+
+def reason(error: StorageError | InvalidNight) -> str:
+    """A refusal in words, on one line."""
+    if isinstance(error, InvalidNight):
+        return "; ".join(str(problem) for problem in error.problems)
+    return str(error)
+
+
+class UndoStack(QUndoStack):
+    """A QUndoStack of `StoreCommand`s whose `undo` and `redo` change the store first and
+    move the stack only once the store has done it (True), else return False with the
+    sentence why in `refusal`."""
+
+    refusal: str | None = None
+
+    def undo(self) -> bool:  # type: ignore[override]
+        self.refusal = None
+        if not self.canUndo():
+            return False
+        command = self.command(self.index() - 1)
+        assert isinstance(command, StoreCommand)
+        return self._move(command, "undo", command.undo_in_store, super().undo)
+
+    def redo(self) -> bool:  # type: ignore[override]
+        self.refusal = None
+        if not self.canRedo():
+            return False
+        command = self.command(self.index())
+        assert isinstance(command, StoreCommand)
+        return self._move(command, "redo", command.redo_in_store, super().redo)
+
+    def _move(
+        self,
+        command: StoreCommand,
+        verb: str,
+        in_store: Callable[[], None],
+        move: Callable[[], None],
+    ) -> bool:
+        text = command.text()
+        try:
+            in_store()
+        except (Conflict, InvalidNight) as error:
+            # Never possible again (the database no longer holds what this change left):
+            # Qt takes an obsolete command off the stack instead of running it.
+            command.setObsolete(True)
+            move()
+            self.refusal = (
+                f"Could not {verb} “{text}”: {reason(error)}, so it is taken off the "
+                f"{verb} list (nothing was changed)."
+            )
+            return False
+        except StorageError as error:  # busy, unreachable, full: the same may work later
+            self.refusal = f"Could not {verb} “{text}”: {reason(error)}."
+            return False
+        command.stored = True
+        move()
+        return True
+
+
+class Layer(QObject):
+    """What both windows' layers share: the database, the undo stack, and the signals a
+    window listens to (`changed`: show the data again; `failed`: one sentence)."""
+
+    changed = Signal()
+    failed = Signal(str)
+
+    def __init__(self, db: Database, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.undo_stack = UndoStack(self)
+
+    def refresh(self) -> None:
+        """Read what is shown again (a layer with a view rebuilds it first)."""
+        self.changed.emit()
+
+    def push(self, command: StoreCommand) -> None:
+        """A change already stored goes onto the undo stack, and is shown."""
+        self.undo_stack.push(command)
+        self.refresh()
+
+    def undo(self) -> bool:
+        """Undo the last change in the store, then on the stack; False when the store
+        refused (and the sentence why is on its way to `failed`)."""
+        return self._shown(self.undo_stack.undo())
+
+    def redo(self) -> bool:
+        """Redo the last change undone, the same way."""
+        return self._shown(self.undo_stack.redo())
+
+    def _shown(self, moved: bool) -> bool:
+        # After a refusal too: what another program changed is shown, then the reason
+        # (once: a database too busy to undo in is too busy to read, too).
+        said = self.undo_stack.refusal
+        try:
+            self.refresh()
+        except StorageError as error:
+            said = said or str(error)
+        if said:
+            self.failed.emit(said)
+        return moved

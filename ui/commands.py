@@ -1,0 +1,288 @@
+"""One undo command for each kind of change, as Qt applications have them: a hand
+recorded, inserted, edited or deleted; a player joining or leaving; a payment at the
+table; the house rules changed; a night started, closed or reopened,
+deleted or brought back.
+
+Each is pushed after its change is stored (`StoreCommand`), holding what the store
+returned for its undo: the hand's id, its revision and the history row to bring back,
+the seat as the change left it, the payment's id, the rules replaced.  Its undo and redo
+pass the revision (or the night's number of hands) back to the store, which refuses
+(`Conflict`) rather than overwrite what another program changed since.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scorekeeper.rules import RuleSet
+from scorekeeper.store import night_history, nights, seats, tonight
+from scorekeeper.store.database import Database
+from ui.app_layer import StoreCommand
+
+if TYPE_CHECKING:
+    from ui.session import NightSession
+
+
+# -- hands ---------------------------------------------------------------------------
+
+
+class RecordHand(StoreCommand):
+    """A hand recorded at the end of the night: undo deletes it, redo brings that very
+    hand back (its id and history) at its place."""
+
+    done = "recorded"
+
+    def __init__(self, db: Database, *, hand_id: int, position: int, revision: int) -> None:
+        super().__init__(f"hand {position} {self.done}")
+        self.db, self.hand_id, self.revision = db, hand_id, revision
+        self.deleted: nights.HandVersion | None = None
+
+    def undo_in_store(self) -> None:
+        self.deleted = nights.delete_hand(self.db, hand_id=self.hand_id, revision=self.revision)
+        self.revision = self.deleted.revision
+
+    def redo_in_store(self) -> None:
+        assert self.deleted is not None, "redone before it was undone"
+        back = nights.restore_revision(
+            self.db, revision_id=self.deleted.revision_id, revision=self.revision
+        )
+        self.revision = back.revision
+
+
+class InsertHand(RecordHand):
+    """A hand inserted before another: undone and redone as a hand recorded is."""
+
+    done = "inserted"
+
+
+class EditHand(StoreCommand):
+    """A hand's record replaced: undo brings back the version it replaced, redo this one."""
+
+    def __init__(self, db: Database, edited: nights.Edited) -> None:
+        super().__init__(f"hand {edited.version.position} changed")
+        self.db = db
+        self.before, self.after = edited.replaced, edited.version.revision_id
+        self.revision = edited.version.revision
+
+    def undo_in_store(self) -> None:
+        self._restore(self.before)
+
+    def redo_in_store(self) -> None:
+        self._restore(self.after)
+
+    def _restore(self, revision_id: int) -> None:
+        back = nights.restore_revision(self.db, revision_id=revision_id, revision=self.revision)
+        self.revision = back.revision
+
+
+class DeleteHand(StoreCommand):
+    """A hand deleted: undo brings it back at its place, redo deletes it again."""
+
+    def __init__(self, db: Database, deleted: nights.HandVersion) -> None:
+        super().__init__(f"hand {deleted.position} deleted")
+        self.db, self.deleted, self.revision = db, deleted, deleted.revision
+
+    def undo_in_store(self) -> None:
+        back = nights.restore_revision(
+            self.db, revision_id=self.deleted.revision_id, revision=self.revision
+        )
+        self.revision = back.revision
+
+    def redo_in_store(self) -> None:
+        self.deleted = nights.delete_hand(
+            self.db, hand_id=self.deleted.hand_id, revision=self.revision
+        )
+        self.revision = self.deleted.revision
+
+
+# -- seats ---------------------------------------------------------------------------
+
+
+class JoinNight(StoreCommand):
+    """A player sat down from the next hand on: undo takes the seat away (no hand has
+    been played in it), redo seats them again in the same place."""
+
+    def __init__(self, db: Database, night_id: int, seat: seats.Seat, after: str | None) -> None:
+        super().__init__(f"{seat.player} joined")
+        self.db, self.night_id, self.seat, self.after = db, night_id, seat, after
+        self.hands = seat.first_hand - 1  # the night's hands when they sat down
+
+    def undo_in_store(self) -> None:
+        seats.leave_night(
+            self.db,
+            night_id=self.night_id,
+            player=self.seat.player,
+            after_hand=self.hands,
+            hands=self.hands,
+        )
+
+    def redo_in_store(self) -> None:
+        self.seat = seats.join_night(
+            self.db,
+            night_id=self.night_id,
+            player=self.seat.player,
+            from_hand=self.seat.first_hand,
+            after=self.after,
+            hands=self.hands,
+        )
+
+
+class LeaveNight(StoreCommand):
+    """A player went home after the last hand: undo seats them again as before, redo
+    sees them go after the same hand."""
+
+    def __init__(self, db: Database, night_id: int, seat: seats.Seat) -> None:
+        super().__init__(f"{seat.player} left")
+        self.db, self.night_id, self.seat = db, night_id, seat
+        assert seat.last_hand is not None
+        self.hands = seat.last_hand  # the night's hands when they left
+
+    def undo_in_store(self) -> None:
+        seats.reopen_seat(self.db, night_id=self.night_id, seat=self.seat, hands=self.hands)
+
+    def redo_in_store(self) -> None:
+        self.seat = seats.leave_night(
+            self.db,
+            night_id=self.night_id,
+            player=self.seat.player,
+            after_hand=self.hands,
+            hands=self.hands,
+        )
+
+
+# -- money ---------------------------------------------------------------------------
+
+
+class NightPayment(StoreCommand):
+    """A settlement payment marked as made at the table: undo takes the mark back, redo
+    marks it again."""
+
+    def __init__(self, db: Database, night_id: int, payment: tonight.PaymentMade) -> None:
+        super().__init__(f"{payment.payer} paid {payment.payee}")
+        self.db, self.night_id, self.payment = db, night_id, payment
+
+    def undo_in_store(self) -> None:
+        tonight.delete_payment(self.db, payment_id=self.payment.id)
+
+    def redo_in_store(self) -> None:
+        paid = self.payment
+        payment_id = tonight.record_payment(
+            self.db,
+            night_id=self.night_id,
+            payer=paid.payer,
+            payee=paid.payee,
+            cents=paid.cents,
+            paid_on=paid.paid_on,
+        )
+        self.payment = tonight.PaymentMade(
+            payment_id, paid.payer, paid.payee, paid.cents, paid.paid_on
+        )
+
+
+# -- the night as a whole --------------------------------------------------------------
+
+
+class ChangeRules(StoreCommand):
+    """The night scored under other house rules: undo puts back the rules replaced,
+    redo these (every hand rescored each time; both kept in the night's history)."""
+
+    def __init__(self, db: Database, night_id: int, *, before: RuleSet, after: RuleSet) -> None:
+        super().__init__("house rules changed")
+        self.db, self.night_id, self.before, self.after = db, night_id, before, after
+
+    def undo_in_store(self) -> None:
+        night_history.change_rules(
+            self.db, night_id=self.night_id, rules=self.before, replacing=self.after
+        )
+
+    def redo_in_store(self) -> None:
+        night_history.change_rules(
+            self.db, night_id=self.night_id, rules=self.after, replacing=self.before
+        )
+
+
+class CloseNight(StoreCommand):
+    """The night closed when settled (or reopened to fix a mistake), and back."""
+
+    def __init__(self, db: Database, night_id: int, *, closed: bool) -> None:
+        super().__init__("the night closed" if closed else "the night reopened")
+        self.db, self.night_id, self.closed = db, night_id, closed
+
+    def undo_in_store(self) -> None:
+        tonight.set_closed(self.db, night_id=self.night_id, closed=not self.closed)
+
+    def redo_in_store(self) -> None:
+        tonight.set_closed(self.db, night_id=self.night_id, closed=self.closed)
+
+
+class WholeNight(StoreCommand):
+    """A night deleted or brought back (each kept in its history), with the night the
+    screen shows after each: what `StartNight`, `DeleteNight` and `BringBackNight`
+    share."""
+
+    def __init__(
+        self,
+        session: NightSession,
+        text: str,
+        night_id: int,
+        *,
+        deleted: bool,
+        shown: int | None,
+        shown_before: int | None,
+    ) -> None:
+        super().__init__(text)
+        self.session, self.night_id, self.deleted = session, night_id, deleted
+        self.shown, self.shown_before = shown, shown_before
+
+    def undo_in_store(self) -> None:
+        self._set(not self.deleted, self.shown_before)
+
+    def redo_in_store(self) -> None:
+        self._set(self.deleted, self.shown)
+
+    def _set(self, deleted: bool, shown: int | None) -> None:
+        night_history.set_deleted(self.session.db, night_id=self.night_id, deleted=deleted)
+        self.session.night_id = shown
+
+
+class StartNight(WholeNight):
+    """A night started (it has no hands yet): undo discards it and shows the night shown
+    before; redo brings it back, the same night with its history."""
+
+    def __init__(self, session: NightSession, night_id: int, shown_before: int | None) -> None:
+        super().__init__(
+            session,
+            "the night started",
+            night_id,
+            deleted=False,
+            shown=night_id,
+            shown_before=shown_before,
+        )
+
+
+class DeleteNight(WholeNight):
+    """A night deleted (started by mistake): undo brings it back and shows it."""
+
+    def __init__(self, session: NightSession, night_id: int, shown: int | None) -> None:
+        super().__init__(
+            session,
+            f"night {night_id} deleted",
+            night_id,
+            deleted=True,
+            shown=shown,
+            shown_before=night_id,
+        )
+
+
+class BringBackNight(WholeNight):
+    """A deleted night brought back and shown: undo deletes it again."""
+
+    def __init__(self, session: NightSession, night_id: int, shown_before: int | None) -> None:
+        super().__init__(
+            session,
+            f"night {night_id} brought back",
+            night_id,
+            deleted=False,
+            shown=night_id,
+            shown_before=shown_before,
+        )

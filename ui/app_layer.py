@@ -1,10 +1,10 @@
 """The thin application layer: the one way the windows change the database.
 
 Widgets never call the store's write functions.  They call a layer: `NightSession`
-(ui/session.py) for the night screen, and `open_store` here when the app starts.  A
-layer makes each change in the store first (committed, checked and rescored there),
-then pushes it onto its `UndoStack` as the command for that kind of change
-(ui/commands.py), then shows it.
+(ui/session.py) for the night screen, `LeagueSession` (ui/league_session.py) for the
+league window, and `open_store` here when the app starts.  A layer makes each change
+in the store first (committed, checked and rescored there), then pushes it onto its
+`UndoStack` as the command for that kind of change (ui/commands.py), then shows it.
 
 Undo and redo keep the same order: the store first, and the stack moves only once the
 store has done it.  So an undo or redo the database refuses leaves the stack and the

@@ -1,6 +1,6 @@
 """One undo command for each kind of change, as Qt applications have them: a hand
 recorded, inserted, edited or deleted; a player joining or leaving; a payment at the
-table; the house rules changed; a night started, closed or reopened,
+table or in the league; the house rules changed; a night started, closed or reopened,
 deleted or brought back.
 
 Each is pushed after its change is stored (`StoreCommand`), holding what the store
@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from scorekeeper.formatting import dollars
 from scorekeeper.rules import RuleSet
 from scorekeeper.store import night_history, nights, seats, tonight
 from scorekeeper.store.database import Database
+from scorekeeper.store.money import record_league_payment
 from ui.app_layer import StoreCommand
 
 if TYPE_CHECKING:
@@ -173,6 +175,34 @@ class NightPayment(StoreCommand):
             payee=paid.payee,
             cents=paid.cents,
             paid_on=paid.paid_on,
+        )
+        self.payment = tonight.PaymentMade(
+            payment_id, paid.payer, paid.payee, paid.cents, paid.paid_on
+        )
+
+
+class LeaguePayment(StoreCommand):
+    """A payment recorded in the league window: undo deletes it, redo records it again."""
+
+    def __init__(
+        self, db: Database, league: str, payment: tonight.PaymentMade, note: str = ""
+    ) -> None:
+        super().__init__(f"payment: {payment.payer} paid {payment.payee} {dollars(payment.cents)}")
+        self.db, self.league, self.payment, self.note = db, league, payment, note
+
+    def undo_in_store(self) -> None:
+        tonight.delete_payment(self.db, payment_id=self.payment.id)
+
+    def redo_in_store(self) -> None:
+        paid = self.payment
+        payment_id = record_league_payment(
+            self.db,
+            league=self.league,
+            payer=paid.payer,
+            payee=paid.payee,
+            cents=paid.cents,
+            paid_on=paid.paid_on,
+            note=self.note,
         )
         self.payment = tonight.PaymentMade(
             payment_id, paid.payer, paid.payee, paid.cents, paid.paid_on

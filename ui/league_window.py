@@ -1,9 +1,10 @@
 """The league window: standings, a player's page, the money across nights, and how often
 each outcome happens, for one league, a season or all, and a range of dates.
 
-Everything shown is read from the store and computed by the core on each refresh; the
-one thing written here is a payment, which is saved before the window shows it and can
-be undone (Ctrl+Z) and redone like any change in the night screen.
+Everything shown is read from the store and computed by the core on each refresh; what
+is written here (a payment, the ranking kept as the league's) goes through the window's
+application layer (`LeagueSession`): a payment is saved before the window shows it and
+can be undone (Ctrl+Z) and redone like any change in the night screen.
 """
 
 from __future__ import annotations
@@ -30,8 +31,6 @@ from PySide6.QtGui import (
     QKeySequence,
     QPainter,
     QShortcut,
-    QUndoCommand,
-    QUndoStack,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -59,8 +58,7 @@ from scorekeeper.stats import outcome_counts, player_statistics, statistics_line
 from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.money import LeagueMoney, league_money, record_league_payment
-from scorekeeper.store.tonight import delete_payment
+from scorekeeper.store.money import LeagueMoney, league_money
 from ui.league_models import (
     SORT_ROLE,
     BalancesModel,
@@ -70,6 +68,7 @@ from ui.league_models import (
     RowsModel,
     StandingsModel,
 )
+from ui.league_session import LeagueSession
 from ui.night_panels import plain_label
 from ui.reports import built, make_report
 
@@ -152,26 +151,6 @@ def first_place(screen: QRect, night: QRect, frame: QSize) -> QRect:
     return QRect(QPoint(left, top), size)
 
 
-class PaymentCommand(QUndoCommand):
-    """A payment recorded in the league: undo deletes it, redo records it again."""
-
-    def __init__(self, window: LeagueWindow, details: dict[str, Any], payment_id: int) -> None:
-        who = f"{details['payer']} paid {details['payee']} {dollars(details['cents'])}"
-        super().__init__(f"payment: {who}")
-        self.window, self.details, self.payment_id, self.done = window, details, payment_id, True
-
-    def redo(self) -> None:
-        if self.done:  # the first time, the payment was already saved by the window
-            self.done = False
-            return
-        self.payment_id = record_league_payment(self.window.db, **self.details)
-        self.window.refresh()
-
-    def undo(self) -> None:
-        delete_payment(self.window.db, payment_id=self.payment_id)
-        self.window.refresh()
-
-
 class LeagueWindow(QWidget):
     """Standings, players and money of one league."""
 
@@ -180,9 +159,10 @@ class LeagueWindow(QWidget):
         self.db = db
         self.setWindowTitle("League — Sheepshead Scorekeeper")
         self.setAccessibleName("League")
-        self.undo_stack = QUndoStack(self)
-        QShortcut(QKeySequence.StandardKey.Undo, self, self.undo_stack.undo)
-        QShortcut(QKeySequence("Ctrl+Shift+Z"), self, self.undo_stack.redo)
+        self.layer = LeagueSession(db, self)
+        self.undo_stack = self.layer.undo_stack
+        QShortcut(QKeySequence.StandardKey.Undo, self, self.layer.undo)
+        QShortcut(QKeySequence("Ctrl+Shift+Z"), self, self.layer.redo)
         self.money: LeagueMoney | None = None
         self._info: leagues.LeagueInfo | None = None
         self._filters()
@@ -200,6 +180,8 @@ class LeagueWindow(QWidget):
         layout.addWidget(self.tabs, 1)
         self.resize(SIZE)
         self.load_leagues(league)
+        self.layer.changed.connect(self.refresh)
+        self.layer.failed.connect(self._say_problem)
 
     # -- building --------------------------------------------------------------------
 
@@ -426,10 +408,14 @@ class LeagueWindow(QWidget):
         try:
             result = action(*args, **kwargs)
         except StorageError as error:
-            self.problem.setText(str(error))
-            self.problem.show()
+            self._say_problem(str(error))
             return None
         return result
+
+    def _say_problem(self, message: str) -> None:
+        """A sentence above the tabs (a storage problem, or an undo refused)."""
+        self.problem.setText(message)
+        self.problem.show()
 
     # -- showing ---------------------------------------------------------------------
 
@@ -479,7 +465,7 @@ class LeagueWindow(QWidget):
     def save_ranking(self) -> None:
         """Keep the chosen ranking as the league's own."""
         name = self.league.currentText()
-        if self._attempt(leagues.save_league, self.db, name=name, standings=self.options()):
+        if self._attempt(self.layer.keep_ranking, name, self.options()):
             self._info = leagues.league_info(self.db, league=name)
 
     def show_player(self) -> None:
@@ -544,16 +530,15 @@ class LeagueWindow(QWidget):
 
     def pay(self, payer: str, payee: str, cents: int, paid_on: dt.date) -> bool:
         """Record a payment (saved before it is shown); False with the problem shown."""
-        details = {"league": self.league.currentText(), "payer": payer, "payee": payee,
-                   "cents": cents, "paid_on": paid_on}  # fmt: skip
+        league = self.league.currentText()
         try:
-            payment_id = record_league_payment(self.db, **details)
+            self.layer.record_payment(
+                league=league, payer=payer, payee=payee, cents=cents, paid_on=paid_on
+            )
         except StorageError as error:
             self.form_problem.setText(str(error))
             return False
         self.form_problem.clear()
-        self.undo_stack.push(PaymentCommand(self, details, payment_id))
-        self.refresh()
         return True
 
     def record_payment(self) -> None:

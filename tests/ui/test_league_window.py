@@ -56,11 +56,15 @@ def test_recording_a_payment_changes_the_balances(window: LeagueWindow, database
     assert shown_column(window.payments_view, 1) == [f"{owed.payer} paid {owed.payee}"]
     assert window.amount.text() == ""
 
-    window.undo_stack.undo()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window.payments_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert league_money(database, league=LEAGUE).balances == before
     assert balance_of(window, owed.payer) == shown_before
-    window.undo_stack.redo()
+    redo = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(window.payments_view, Qt.Key.Key_Z, redo)
     assert league_money(database, league=LEAGUE).balances == after
+    assert balance_of(window, owed.payer) == _dollars(after[owed.payer])
 
 
 def test_recording_every_suggested_payment_squares_the_league(window: LeagueWindow) -> None:

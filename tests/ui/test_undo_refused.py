@@ -19,7 +19,10 @@ from PySide6.QtCore import Qt
 from scorekeeper.store import database as database_module
 from scorekeeper.store import nights
 from scorekeeper.store.database import Database, open_database
+from scorekeeper.store.money import league_money
+from scorekeeper.store.seed import seed_sample_league
 from tests.sheet import night_doc, pick
+from ui.league_window import LeagueWindow
 
 HAND = pick("Bob", "Dee", points=74, tricks=4)
 EDITED = pick("Cal", "Eve", points=95, tricks=5)
@@ -164,3 +167,35 @@ def test_undoing_a_hand_another_program_deleted_says_so_and_drops_the_change(
     keyboard.ctrl(Qt.Key.Key_Z, shift=True)  # nothing comes back from nowhere
     assert stored(quick_database, night_id) == [74]
     assert len(shown_errors) == 1
+
+
+def test_a_league_payment_whose_undo_is_refused_stays_paid_once(quick_database, qtbot) -> None:
+    seed_sample_league(quick_database)
+    league = "Tuesday Night League"
+    window = LeagueWindow(quick_database, league)
+    qtbot.addWidget(window)
+    window.show()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.tabs.setCurrentIndex(2)
+    window.pay_selected()
+    (paid,) = league_money(quick_database, league=league).payments
+    words = f"payment: {paid.payer} paid {paid.payee}"
+
+    def keys(*modifiers: Qt.KeyboardModifier) -> None:
+        held = Qt.KeyboardModifier.ControlModifier
+        for modifier in modifiers:
+            held |= modifier
+        qtbot.keyClick(window.payments_view, Qt.Key.Key_Z, held)
+
+    with another_program_writing(quick_database):
+        keys()  # Ctrl+Z
+    assert window.problem.isVisible()
+    assert window.problem.text().startswith(f"Could not undo “{words}")
+    assert "busy in another program" in window.problem.text()
+    assert league_money(quick_database, league=league).payments == (paid,)
+    keys(Qt.KeyboardModifier.ShiftModifier)  # Ctrl+Shift+Z: nothing was undone to redo
+    assert league_money(quick_database, league=league).payments == (paid,)
+    keys()  # and the undo, tried again, takes the payment back
+    assert league_money(quick_database, league=league).payments == ()
+    assert not window.problem.isVisible()

@@ -1,8 +1,9 @@
 """The thin application layer: the one way the windows change the database.
 
-Widgets never call the store's write functions.  They call a layer: `NightSession`
-(ui/session.py) for the night screen, `LeagueSession` (ui/league_session.py) for the
-league window, and `open_store` here when the app starts.  A layer makes each change
+Widgets never call the store's write functions (tests/ui/test_layers.py holds them to
+it).  They call a layer: `NightSession` (ui/session.py) for the night screen,
+`LeagueSession` (ui/league_session.py) for the league window, and `open_store` here
+when the app starts.  A layer makes each change
 in the store first (committed, checked and rescored there), then pushes it onto its
 `UndoStack` as the command for that kind of change (ui/commands.py), then shows it.
 

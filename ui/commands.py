@@ -28,27 +28,57 @@ if TYPE_CHECKING:
 # -- hands ---------------------------------------------------------------------------
 
 
-class RecordHand(StoreCommand):
+class Revisions(dict[int, int]):
+    """The revision this program last left each hand at, by hand id: what the next undo
+    or redo of a change to that hand expects to find.  One for all the hand commands
+    of a stack, since several of them may change the same hand in turn (recorded,
+    then deleted: undoing the delete brings it back at a later revision)."""
+
+    def left(self, version: nights.HandVersion) -> nights.HandVersion:
+        """VERSION is how a change left its hand."""
+        self[version.hand_id] = version.revision
+        return version
+
+
+class HandCommand(StoreCommand):
+    """A change to one hand, undone and redone by deleting it and bringing back a version
+    of it, each only while the hand is as this program last left it."""
+
+    def __init__(self, text: str, db: Database, revisions: Revisions, hand_id: int) -> None:
+        super().__init__(text)
+        self.db, self.revisions, self.hand_id = db, revisions, hand_id
+
+    def delete(self) -> nights.HandVersion:
+        """Delete the hand; returns the version that brings it back."""
+        expected = self.revisions[self.hand_id]
+        return self.revisions.left(
+            nights.delete_hand(self.db, hand_id=self.hand_id, revision=expected)
+        )
+
+    def restore(self, revision_id: int) -> None:
+        """Bring back the version in history row REVISION_ID."""
+        expected = self.revisions[self.hand_id]
+        self.revisions.left(
+            nights.restore_revision(self.db, revision_id=revision_id, revision=expected)
+        )
+
+
+class RecordHand(HandCommand):
     """A hand recorded at the end of the night: undo deletes it, redo brings that very
     hand back (its id and history) at its place."""
 
     done = "recorded"
 
-    def __init__(self, db: Database, *, hand_id: int, position: int, revision: int) -> None:
-        super().__init__(f"hand {position} {self.done}")
-        self.db, self.hand_id, self.revision = db, hand_id, revision
-        self.deleted: nights.HandVersion | None = None
+    def __init__(self, db: Database, revisions: Revisions, *, hand_id: int, position: int) -> None:
+        super().__init__(f"hand {position} {self.done}", db, revisions, hand_id)
+        self.deleted: int | None = None  # the history row of the hand as undo deleted it
 
     def undo_in_store(self) -> None:
-        self.deleted = nights.delete_hand(self.db, hand_id=self.hand_id, revision=self.revision)
-        self.revision = self.deleted.revision
+        self.deleted = self.delete().revision_id
 
     def redo_in_store(self) -> None:
         assert self.deleted is not None, "redone before it was undone"
-        back = nights.restore_revision(
-            self.db, revision_id=self.deleted.revision_id, revision=self.revision
-        )
-        self.revision = back.revision
+        self.restore(self.deleted)
 
 
 class InsertHand(RecordHand):
@@ -57,44 +87,33 @@ class InsertHand(RecordHand):
     done = "inserted"
 
 
-class EditHand(StoreCommand):
+class EditHand(HandCommand):
     """A hand's record replaced: undo brings back the version it replaced, redo this one."""
 
-    def __init__(self, db: Database, edited: nights.Edited) -> None:
-        super().__init__(f"hand {edited.version.position} changed")
-        self.db = db
-        self.before, self.after = edited.replaced, edited.version.revision_id
-        self.revision = edited.version.revision
+    def __init__(self, db: Database, revisions: Revisions, edited: nights.Edited) -> None:
+        version = edited.version
+        super().__init__(f"hand {version.position} changed", db, revisions, version.hand_id)
+        self.before, self.after = edited.replaced, version.revision_id
 
     def undo_in_store(self) -> None:
-        self._restore(self.before)
+        self.restore(self.before)
 
     def redo_in_store(self) -> None:
-        self._restore(self.after)
-
-    def _restore(self, revision_id: int) -> None:
-        back = nights.restore_revision(self.db, revision_id=revision_id, revision=self.revision)
-        self.revision = back.revision
+        self.restore(self.after)
 
 
-class DeleteHand(StoreCommand):
+class DeleteHand(HandCommand):
     """A hand deleted: undo brings it back at its place, redo deletes it again."""
 
-    def __init__(self, db: Database, deleted: nights.HandVersion) -> None:
-        super().__init__(f"hand {deleted.position} deleted")
-        self.db, self.deleted, self.revision = db, deleted, deleted.revision
+    def __init__(self, db: Database, revisions: Revisions, deleted: nights.HandVersion) -> None:
+        super().__init__(f"hand {deleted.position} deleted", db, revisions, deleted.hand_id)
+        self.deleted = deleted.revision_id  # the history row that brings it back
 
     def undo_in_store(self) -> None:
-        back = nights.restore_revision(
-            self.db, revision_id=self.deleted.revision_id, revision=self.revision
-        )
-        self.revision = back.revision
+        self.restore(self.deleted)
 
     def redo_in_store(self) -> None:
-        self.deleted = nights.delete_hand(
-            self.db, hand_id=self.deleted.hand_id, revision=self.revision
-        )
-        self.revision = self.deleted.revision
+        self.deleted = self.delete().revision_id
 
 
 # -- seats ---------------------------------------------------------------------------

@@ -43,6 +43,7 @@ from ui.commands import (
     LeaveNight,
     NightPayment,
     RecordHand,
+    Revisions,
     StartNight,
 )
 
@@ -213,6 +214,7 @@ class NightSession(Layer):
         self.night_id: int | None = None
         self.view: NightView | None = None
         self._ready: NightView | None = None  # the next view, already made by the change
+        self.revisions = Revisions()  # each hand as this program last left it
 
     # -- reading -------------------------------------------------------------------
 
@@ -268,42 +270,35 @@ class NightSession(Layer):
     def record_hand(self, hand: Mapping[str, Any], position: int | None = None) -> int:
         """Record (or insert at POSITION) a hand; committed before this returns."""
         night_id = self._night()
+        revisions = self.revisions
         if position is not None:
             inserted = nights.insert_hand(self.db, night_id=night_id, hand=hand, position=position)
-            self.push(
-                InsertHand(
-                    self.db,
-                    hand_id=inserted.hand_id,
-                    position=inserted.position,
-                    revision=inserted.revision,
-                )
-            )
+            revisions.left(inserted)
+            place = inserted.position
+            self.push(InsertHand(self.db, revisions, hand_id=inserted.hand_id, position=place))
             return inserted.hand_id
         appended = nights.append_hand(self.db, night_id=night_id, hand=hand)
+        revisions[appended.hand_id] = appended.revision
         view = self._on_screen(night_id)
         if view is not None:
             self._ready = view.appended(appended)
-        self.push(
-            RecordHand(
-                self.db,
-                hand_id=appended.hand_id,
-                position=appended.position,
-                revision=appended.revision,
-            )
-        )
+        place = appended.position
+        self.push(RecordHand(self.db, revisions, hand_id=appended.hand_id, position=place))
         return appended.hand_id
 
     def edit_hand(self, hand_id: int, hand: Mapping[str, Any]) -> None:
         """Replace a hand's record; undo puts the earlier version back."""
         edited = nights.edit_hand(self.db, hand_id=hand_id, hand=hand)
+        self.revisions.left(edited.version)
         view = self._on_screen(self._night())
         if view is not None:
             self._ready = view.edited(hand_id, edited)
-        self.push(EditHand(self.db, edited))
+        self.push(EditHand(self.db, self.revisions, edited))
 
     def delete_hand(self, hand_id: int) -> None:
         """Delete a hand; undo restores it at its place."""
-        self.push(DeleteHand(self.db, nights.delete_hand(self.db, hand_id=hand_id)))
+        deleted = self.revisions.left(nights.delete_hand(self.db, hand_id=hand_id))
+        self.push(DeleteHand(self.db, self.revisions, deleted))
 
     def join(self, player: str, after: str | None = None) -> None:
         """A player sits down from the next hand on; undo takes the seat away."""

@@ -7,7 +7,10 @@ write lock, or changing the hand through the store as another copy of the app wo
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,6 +32,7 @@ EDITED = pick("Cal", "Eve", points=95, tricks=5)
 THEIRS = pick("Ann", "Bob", points=31, tricks=2)
 
 pytestmark = pytest.mark.expects_errors
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -63,6 +67,20 @@ def another_program(db: Database) -> Iterator[Database]:
         yield other
     finally:
         other.dispose()
+
+
+def another_process_records(db: Database, night_id: int, hand: dict[str, Any]) -> None:
+    """Another program (a process of its own) records HAND at the end of the night."""
+    script = (
+        "import json, sys\n"
+        "from scorekeeper.store import nights\n"
+        "from scorekeeper.store.database import open_database\n"
+        "db = open_database(sys.argv[1])\n"
+        "nights.record_hand(db, night_id=int(sys.argv[2]), hand=json.loads(sys.argv[3]))\n"
+    )
+    url, hand_json = str(db.url), json.dumps(hand)
+    command = [sys.executable, "-c", script, url, str(night_id), hand_json]
+    subprocess.run(command, cwd=ROOT, check=True, capture_output=True, timeout=60)
 
 
 def menu(window: Any) -> tuple[str, str]:
@@ -167,6 +185,23 @@ def test_undoing_a_hand_another_program_deleted_says_so_and_drops_the_change(
     keyboard.ctrl(Qt.Key.Key_Z, shift=True)  # nothing comes back from nowhere
     assert stored(quick_database, night_id) == [74]
     assert len(shown_errors) == 1
+
+
+def test_a_seat_change_is_not_undone_under_hands_another_program_recorded_since(
+    night, quick_database, keyboard, shown_errors
+) -> None:
+    window, night_id = night
+    window.session.join("Fay", after="Cal")
+    theirs = pick("Bob", "Dee", points=74, tricks=4, dealer="Ann")  # Ann sits out
+    another_process_records(quick_database, night_id, theirs)
+    keyboard.ctrl(Qt.Key.Key_Z)  # Fay's seat would go from under their hand 2
+    (message,) = shown_errors
+    assert message.startswith("Could not undo “Fay joined”: ")
+    assert "another program recorded or took back hands" in message
+    view = window.session.view
+    assert view.seated_at(2) == ("Ann", "Bob", "Cal", "Fay", "Dee", "Eve")
+    assert view.lines[1].result.points["Ann"] == 0  # their hand scores as they recorded it
+    assert menu(window) == ("&Undo", "&Redo")
 
 
 def test_a_league_payment_whose_undo_is_refused_stays_paid_once(quick_database, qtbot) -> None:

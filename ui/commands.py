@@ -12,6 +12,7 @@ pass the revision (or the night's number of hands) back to the store, which refu
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from scorekeeper.formatting import dollars
@@ -195,19 +196,15 @@ class NightPayment(StoreCommand):
             cents=paid.cents,
             paid_on=paid.paid_on,
         )
-        self.payment = tonight.PaymentMade(
-            payment_id, paid.payer, paid.payee, paid.cents, paid.paid_on
-        )
+        self.payment = replace(paid, id=payment_id)
 
 
 class LeaguePayment(StoreCommand):
     """A payment recorded in the league window: undo deletes it, redo records it again."""
 
-    def __init__(
-        self, db: Database, league: str, payment: tonight.PaymentMade, note: str = ""
-    ) -> None:
+    def __init__(self, db: Database, league: str, payment: tonight.PaymentMade) -> None:
         super().__init__(f"payment: {payment.payer} paid {payment.payee} {dollars(payment.cents)}")
-        self.db, self.league, self.payment, self.note = db, league, payment, note
+        self.db, self.league, self.payment = db, league, payment
 
     def undo_in_store(self) -> None:
         tonight.delete_payment(self.db, payment_id=self.payment.id)
@@ -221,11 +218,8 @@ class LeaguePayment(StoreCommand):
             payee=paid.payee,
             cents=paid.cents,
             paid_on=paid.paid_on,
-            note=self.note,
         )
-        self.payment = tonight.PaymentMade(
-            payment_id, paid.payer, paid.payee, paid.cents, paid.paid_on
-        )
+        self.payment = replace(paid, id=payment_id)
 
 
 # -- the night as a whole --------------------------------------------------------------

@@ -24,7 +24,7 @@ from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, printable
 from scorekeeper.night import NightResult, score_night
 from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.report_cli import add_report_command
-from scorekeeper.store.errors import StorageError
+from scorekeeper.store.errors import DamagedDatabase, StorageError
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -179,17 +179,32 @@ def command_nights(args: argparse.Namespace, out: TextIO) -> int:
 def command_backup(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper backup FILE`: a consistent copy, even while the app is open."""
     from scorekeeper.store.backup_commands import backup
+    from scorekeeper.store.database import sqlite_file_of
 
-    kind = backup(open_store(args), args.file)
+    path = sqlite_file_of(args.database)
+    if path is not None and not path.exists():
+        raise StorageError(f"there is no database at {path}; nothing was backed up")
+    kind = backup(open_store(args), args.file, force=args.force)
     print(f"Backed up to {args.file} ({kind}).", file=out)
     return EXIT_OK
 
 
 def command_restore(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper restore FILE [--force]`: replace the database with a backup."""
-    from scorekeeper.store.backup_commands import restore
+    from scorekeeper.store.backup_commands import restore, restore_over_damaged
+    from scorekeeper.store.database import sqlite_file_of
 
-    kept = restore(open_store(args), args.file, force=args.force)
+    try:
+        db = open_store(args)
+    except DamagedDatabase:
+        path = sqlite_file_of(args.database)
+        if path is None or not args.force:
+            raise
+        aside = restore_over_damaged(path, args.file)
+        print(f"Restored from {args.file}.", file=out)
+        print(f"The damaged database was kept as {aside}.", file=out)
+        return EXIT_OK
+    kept = restore(db, args.file, force=args.force)
     print(f"Restored from {args.file}.", file=out)
     if kept is not None:
         print(f"The database it replaced was kept as {kept}.", file=out)
@@ -243,11 +258,22 @@ def build_parser() -> argparse.ArgumentParser:
     lst.add_argument("--league", metavar="NAME")
     lst.set_defaults(run=command_nights)
     bak = commands.add_parser("backup", help="copy the database to FILE, safely while in use")
-    bak.add_argument("file", metavar="FILE")
+    bak.add_argument(
+        "file",
+        metavar="FILE",
+        help="where to write it: a SQLite copy, or a JSON dump of every row when FILE ends "
+        "in .json (the only kind for a server database)",
+    )
+    bak.add_argument("--force", action="store_true", help="replace FILE if it exists")
     bak.set_defaults(run=command_backup)
     res = commands.add_parser("restore", help="replace the database with a backup FILE")
-    res.add_argument("file", metavar="FILE")
-    res.add_argument("--force", action="store_true", help="overwrite a database with data")
+    res.add_argument("file", metavar="FILE", help="a SQLite backup or a JSON dump")
+    res.add_argument(
+        "--force",
+        action="store_true",
+        help="replace a database that holds data, or a damaged one (a copy of what is "
+        "replaced is always kept)",
+    )
     res.set_defaults(run=command_restore)
     add_league_commands(commands)
     add_report_command(commands)
@@ -277,6 +303,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except InvalidNight as error:
         say(*(str(p) for p in error.problems))
+        return EXIT_BAD_INPUT
+    except DamagedDatabase as error:
+        say(
+            f"scorekeeper: {error}",
+            "To put a backup in its place: scorekeeper restore --force BACKUP (the damaged "
+            "file is kept aside).",
+        )
         return EXIT_BAD_INPUT
     except StorageError as error:
         say(f"scorekeeper: {error}")

@@ -61,6 +61,31 @@ def _unused(folder: Path, start: str, end: str) -> Path:
     return candidate
 
 
+SIDE_FILES = ("-wal", "-shm", "-journal")  # SQLite's files beside a database
+
+
+def set_aside(path: Path, *, end: str) -> Path:
+    """Move the SQLite file PATH (with its -wal, -shm and -journal) aside, to a new
+    time-stamped name ending in END beside it; returns that name.  A rename in one
+    folder: nothing is copied, so no disk space is needed."""
+    kept = _unused(path.parent, f"{path.name}.", end)
+    for suffix in SIDE_FILES:
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            side.replace(kept.with_name(kept.name + suffix))
+    path.replace(kept)
+    return kept
+
+
+def put_back(kept: Path, path: Path) -> None:
+    """Undo `set_aside`: KEPT (and its side files) back to PATH."""
+    for suffix in SIDE_FILES:
+        side = kept.with_name(kept.name + suffix)
+        if side.exists():
+            side.replace(path.with_name(path.name + suffix))
+    kept.replace(path)
+
+
 def newest_backup(path: Path) -> Path | None:
     """The most recent backup file beside PATH, if any."""
     found = sorted(path.parent.glob(f"{path.name}.*.bak"), key=lambda p: p.stat().st_mtime)

@@ -36,18 +36,27 @@ from scorekeeper.store.database import (
     open_database,
 )
 from scorekeeper.store.errors import StorageError
+from scorekeeper.store.open_lock import OpenLock
 from scorekeeper.store.state import holds_data
 from scorekeeper.store.tables import LeagueRow, NightRow
 
 MAX_DUMP_BYTES = 4 * 1024 * MiB  # a league of a million hands dumps to about 1 GiB
 
 
-def backup(db: Database, target: str) -> str:
-    """Copy the database to TARGET; returns what kind of copy was made."""
+def backup(db: Database, target: str, *, force: bool = False) -> str:
+    """Copy the database to TARGET (an existing file only with FORCE); returns what
+    kind of copy was made."""
     path = Path(target)
+    if not target.strip():
+        raise StorageError("the backup file: name it, e.g. league-backup.sqlite3")
     if path.is_dir():
         raise StorageError(f"{target}: is a folder; name the backup file")
     _refuse_live_file(db, path)
+    if path.exists() and not force:
+        raise StorageError(
+            f"{target}: already exists; choose another name, or add --force to replace it. "
+            "Nothing was written."
+        )
     check_whole(db)  # a damaged database is refused, not copied as if whole
     source = db.sqlite_path
     with _writing(target):
@@ -64,7 +73,7 @@ def _refuse_live_file(db: Database, target: Path) -> None:
     live = db.sqlite_path
     if live is None:
         return
-    suffixes = ("-wal", "-shm", "-journal", ".lock")
+    suffixes = (*files.SIDE_FILES, ".lock")
     files_of_it = {live.resolve()} | {
         live.resolve().with_name(live.name + suffix) for suffix in suffixes
     }
@@ -106,19 +115,19 @@ def restore(db: Database, source: str, *, force: bool) -> Path | None:
     path = Path(source)
     if not path.is_file():
         raise StorageError(f"{source}: no such backup file")
-    check_whole(db)
-    replacing = holds_data(db)
-    if replacing and not force:
-        raise StorageError(
-            "the database already holds nights and players; add --force to replace them "
-            "with the backup"
-        )
     lock = db.open_lock
     alone = lock.alone("restoring a backup") if lock else contextlib.nullcontext()
     with (
-        tempfile.TemporaryDirectory(prefix="scorekeeper-restore-") as folder,
         alone,  # no window goes on recording into nights the backup replaces
+        tempfile.TemporaryDirectory(prefix="scorekeeper-restore-") as folder,
     ):
+        check_whole(db)
+        replacing = holds_data(db)
+        if replacing and not force:
+            raise StorageError(
+                "the database already holds nights and players; add --force to replace "
+                "them with the backup"
+            )
         checked, rows = _checked_copy(path, Path(folder))
         try:
             if replacing and not holds_data(checked):
@@ -134,6 +143,40 @@ def restore(db: Database, source: str, *, force: bool) -> Path | None:
             _replace(db, checked, rows, source=path, kept=kept)
         finally:
             checked.dispose()
+    return kept
+
+
+def restore_over_damaged(database: Path, source: str) -> Path:
+    """Put the backup in SOURCE where the damaged SQLite file DATABASE lies: the backup
+    checked whole first, then the damaged file (with its -wal and -shm) moved aside,
+    kept as DATABASE.STAMP.damaged, and a new database made from the checked backup.
+    Returns where the damaged file was kept."""
+    path = Path(source)
+    if not path.is_file():
+        raise StorageError(f"{source}: no such backup file")
+    with (
+        OpenLock(database).alone("restoring a backup"),
+        tempfile.TemporaryDirectory(prefix="scorekeeper-restore-") as folder,
+    ):
+        checked, _ = _checked_copy(path, Path(folder))
+        scratch = checked.sqlite_path
+        checked.dispose()
+        assert scratch is not None
+        try:
+            kept = files.set_aside(database, end=".damaged")
+        except OSError as error:
+            raise StorageError(
+                f"{database}: cannot be moved aside to make room for the backup "
+                f"({error.strerror}); nothing was changed"
+            ) from None
+        try:
+            files.sqlite_backup(scratch, database)
+        except files.WriteFailed as error:
+            files.put_back(kept, database)
+            raise StorageError(
+                f"{database}: cannot take in the backup {source} ({error}); the damaged "
+                "database is left as it was"
+            ) from None
     return kept
 
 

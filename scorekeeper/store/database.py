@@ -23,7 +23,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlch
 from sqlmodel import Session
 
 from scorekeeper.store import backup as backups
-from scorekeeper.store.errors import StorageError
+from scorekeeper.store.errors import DamagedDatabase, StorageError
 from scorekeeper.store.open_lock import OpenLock
 
 if TYPE_CHECKING:
@@ -59,8 +59,18 @@ def resolve_url(url: str | None) -> str:
 
 
 def describe(url: URL) -> str:
-    """A URL as a user may see it: never the password."""
-    return url.render_as_string(hide_password=True)
+    """A database as a user may see it: a SQLite file by its path, any other by its URL
+    without the password."""
+    path = _sqlite_file(url)
+    return str(path) if path is not None else url.render_as_string(hide_password=True)
+
+
+def sqlite_file_of(url: str | None) -> Path | None:
+    """The SQLite file a database URL (or the default) names; None for any other."""
+    try:
+        return _sqlite_file(make_url(resolve_url(url)))
+    except ArgumentError:
+        return None
 
 
 def alembic_config() -> Config:
@@ -112,7 +122,8 @@ class Database:
         try:
             yield
         except DBAPIError as error:
-            raise StorageError(self.explain(error)) from error
+            kind = DamagedDatabase if _is_damage(error) else StorageError
+            raise kind(self.explain(error)) from error
 
     def explain(self, error: DBAPIError) -> str:
         """Plain words for a database failure, naming the newest backup where there is one."""
@@ -124,8 +135,8 @@ class Database:
         where = describe(self.url)
         if "disk is full" in lowered or "no space" in lowered:
             message = f"the disk holding {where} is full; nothing was written"
-        elif "malformed" in lowered or "not a database" in lowered or "corrupt" in lowered:
-            message = f"the database {where} is damaged ({text})"
+        elif _is_damage(error):
+            message = f"the database {where} is damaged ({text}); nothing was changed"
         elif "locked" in lowered or "busy" in lowered:
             message = f"the database {where} is busy in another program; try again ({text})"
         elif "read-only" in lowered or "readonly" in lowered:
@@ -144,6 +155,11 @@ class Database:
         self.engine.dispose()
         if self.open_lock is not None:
             self.open_lock.release()
+
+
+def _is_damage(error: DBAPIError) -> bool:
+    text = str(error.orig).lower() if error.orig else str(error).lower()
+    return any(word in text for word in ("malformed", "not a database", "corrupt"))
 
 
 @dataclass(frozen=True)
@@ -316,10 +332,18 @@ def _check_sqlite_file(path: Path) -> None:
         return
     with path.open("rb") as handle:
         head = handle.read(len(backups.SQLITE_MAGIC))
+    newest = backups.newest_backup(path)
+    hint = f"; the newest backup is {newest}" if newest else ""
     if head and head != backups.SQLITE_MAGIC:
-        newest = backups.newest_backup(path)
-        hint = f"; the newest backup is {newest}" if newest else ""
-        raise StorageError(f"{path} is not a Scorekeeper database (not a SQLite file){hint}")
+        raise DamagedDatabase(
+            f"{path} is not a Scorekeeper database (not a SQLite file){hint}. Nothing was changed."
+        )
+    wal = path.with_name(path.name + "-wal")
+    if not head and not (wal.exists() and wal.stat().st_size):
+        raise DamagedDatabase(
+            f"the database {path} is empty (0 bytes): whatever it held is gone{hint}. "
+            "Nothing was changed; to start a new database there, delete the file."
+        )
     _check_writable(path)
 
 
@@ -328,6 +352,11 @@ def _check_writable(path: Path) -> None:
     -shm file read-only too, and that file would block every later open even after the
     database is made writable.  Such a -shm left by an earlier version is repaired."""
     fix = f"make it writable (chmod u+w '{path}'). Nothing was changed."
+    if _on_read_only_disk(path):
+        raise StorageError(
+            f"the database {path} is on a read-only disk or folder; copy it to a writable "
+            "folder (or make the disk writable) to open it. Nothing was changed."
+        )
     if not os.access(path, os.R_OK | os.W_OK):
         raise StorageError(f"the database {path} is a read-only file; {fix}")
     if not os.access(path.parent, os.W_OK | os.X_OK):
@@ -342,6 +371,16 @@ def _check_writable(path: Path) -> None:
                     f"{extra} is read-only (left from a read-only database); make it "
                     f"writable (chmod u+w '{extra}'). Nothing was changed."
                 ) from None
+
+
+def _on_read_only_disk(path: Path) -> bool:
+    """True when PATH lies on a file system mounted read-only (no chmod can help)."""
+    if not hasattr(os, "statvfs"):
+        return False
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 def _bring_up_to_date(database: Database, *, upgrade: bool) -> None:
@@ -429,7 +468,7 @@ def _known_revision(
         return None
     if len(recorded) > 1 or not isinstance(recorded[0], str):
         shown = ", ".join(repr(r) for r in recorded)
-        raise StorageError(
+        raise DamagedDatabase(
             f"{where} has a damaged schema record (alembic_version holds {shown}, not one "
             f"revision); it cannot be opened safely. Nothing was changed.{database.backup_hint()}"
         )
@@ -441,7 +480,7 @@ def _known_revision(
             f"{where} was made by a newer version of Sheepshead Scorekeeper "
             f"(schema {current}); update the app to open it. Nothing was changed."
         )
-    raise StorageError(
+    raise DamagedDatabase(
         f"{where} has a schema record this app never wrote ({current!r}): it is damaged "
         f"or not a Scorekeeper database. Nothing was changed.{database.backup_hint()}"
     )
@@ -530,8 +569,9 @@ def _integrity_check(database: Database, connection: Any, *, full: bool) -> None
     except DBAPIError as error:
         raise StorageError(database.explain(error)) from None
     if [tuple(r) for r in rows] != [("ok",)]:
-        first = rows[0][0] if rows else "no answer"
-        raise StorageError(
-            f"the database {describe(database.url)} is damaged ({first}); nothing was "
-            "changed" + database.backup_hint()
+        found = str(rows[0][0]) if rows else "no answer"
+        found = " ".join(found.replace("*** in database main ***", "").split())
+        raise DamagedDatabase(
+            f"the database {describe(database.url)} is damaged (SQLite's check found: "
+            f"{found}); nothing was changed" + database.backup_hint()
         )

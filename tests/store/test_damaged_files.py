@@ -168,7 +168,7 @@ def refused_clearly(status: int, out: str, err: str, path: Path) -> bool:
     record this app never wrote), or not a Scorekeeper database at all (a header that is
     not SQLite's).  A message that only mentions the schema, or calls a damaged file
     newer, busy or full, is not a clear refusal."""
-    where = f"sqlite:///{path}"
+    where = str(path)
     clear = (
         f"scorekeeper: the database {where} is damaged (",
         f"scorekeeper: {path} is not a Scorekeeper database (not a SQLite file)",
@@ -181,12 +181,12 @@ def refused_clearly(status: int, out: str, err: str, path: Path) -> bool:
 @pytest.mark.parametrize(
     "err",
     [
-        "scorekeeper: sqlite:///{path} was made by a newer version of Sheepshead Scorekeeper "
+        "scorekeeper: {path} was made by a newer version of Sheepshead Scorekeeper "
         "(schema 0010); update the app to open it. Nothing was changed.",
-        "scorekeeper: the database sqlite:///{path} failed: database schema has changed",
-        "scorekeeper: the database sqlite:///{path} is busy in another program; try again",
-        "scorekeeper: the disk holding sqlite:///{path} is full; nothing was written",
-        "scorekeeper: the database sqlite:///elsewhere.sqlite3 is damaged (malformed)",
+        "scorekeeper: the database {path} failed: database schema has changed",
+        "scorekeeper: the database {path} is busy in another program; try again",
+        "scorekeeper: the disk holding {path} is full; nothing was written",
+        "scorekeeper: the database elsewhere.sqlite3 is damaged (malformed)",
         "scorekeeper: internal error: DatabaseError: database disk image is malformed",
         "hand 1: points: damaged",
     ],
@@ -195,7 +195,7 @@ def test_only_the_words_for_damage_are_a_clear_refusal(tmp_path: Path, err: str)
     path = tmp_path / "league.sqlite3"
     assert not refused_clearly(2, "", err.format(path=path) + "\n", path)
     damaged = (
-        f"scorekeeper: the database sqlite:///{path} is damaged (database disk image is malformed)"
+        f"scorekeeper: the database {path} is damaged (database disk image is malformed)"
     )
     assert refused_clearly(2, "", damaged + "\n", path)
     assert not refused_clearly(1, "", damaged + "\n", path)

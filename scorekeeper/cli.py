@@ -136,7 +136,7 @@ def command_score(args: argparse.Namespace, out: TextIO) -> int:
 
 def command_import(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper import FILE`: file a night document; prints the new night's id."""
-    from scorekeeper.store.nights import file_night
+    from scorekeeper.store.night_import import file_night
 
     document, problems = parse_night_json(read_input(args.file))
     night, problems = (None, problems) if problems else load_night(document)
@@ -149,7 +149,7 @@ def command_import(args: argparse.Namespace, out: TextIO) -> int:
 
 def command_export(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper export --night ID [-o FILE]`: the night document back."""
-    from scorekeeper.store.nights import export_night
+    from scorekeeper.store.night_import import export_night
 
     document = export_night(open_store(args), night_id=args.night)
     text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
@@ -162,7 +162,7 @@ def command_export(args: argparse.Namespace, out: TextIO) -> int:
 
 def command_nights(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper nights [--league NAME]`: a readable list of the stored nights."""
-    from scorekeeper.store.nights import list_nights
+    from scorekeeper.store.night_reads import list_nights
 
     rows = [("id", "date", "league", "season", "table", "hands", "players")]
     for night in list_nights(open_store(args), league=args.league):

@@ -29,7 +29,7 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import Period, league_info, night_lines, pot_totals
 from scorekeeper.store.money import league_money
-from scorekeeper.store.nights import list_nights, load_stored_night
+from scorekeeper.store.night_reads import list_nights, load_stored_night
 from scorekeeper.store.people import stored_name
 
 

@@ -19,7 +19,8 @@ from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.money import league_money, record_league_payment
-from scorekeeper.store.nights import import_night, night_result
+from scorekeeper.store.night_import import import_night
+from scorekeeper.store.night_reads import night_result
 from scorekeeper.store.tonight import set_closed
 
 LEAGUE = "Tuesday Night League"

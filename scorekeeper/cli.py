@@ -16,26 +16,16 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scorekeeper import __version__
+from scorekeeper.cli_common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, UserError, open_store
 from scorekeeper.document import load_night, loads_night, parse_night_json
 from scorekeeper.formatting import print_table
 from scorekeeper.json_input import read_limited, too_large
 from scorekeeper.league_cli import add_league_commands
 from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, printable
 from scorekeeper.night import NightResult, score_night
-from scorekeeper.problems import InvalidNight, Problem
+from scorekeeper.problems import InvalidNight
 from scorekeeper.report_cli import add_report_command
 from scorekeeper.store.errors import StorageError
-
-EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
-
-
-class UserError(Exception):
-    """Bad input from the user: the problems are printed and the exit status is 2."""
-
-    def __init__(self, problems: Sequence[Problem | str]) -> None:
-        self.lines = [str(p) for p in problems]
-        super().__init__("\n".join(self.lines))
-
 
 # The flags that take a name, by argparse's dest: the flag as typed, and the longest
 # name it may give.  Every one is read through clean_name before a command runs.
@@ -194,14 +184,6 @@ def command_restore(args: argparse.Namespace, out: TextIO) -> int:
     if kept is not None:
         print(f"The database it replaced was kept as {kept}.", file=out)
     return EXIT_OK
-
-
-def open_store(args: argparse.Namespace) -> Any:
-    """The database the command works on (--database, else the environment, else the
-    default SQLite file), brought up to date."""
-    from scorekeeper.store.database import open_database
-
-    return open_database(args.database)
 
 
 def write_file(path: str, text: str) -> None:

@@ -25,7 +25,7 @@ from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, printable
 from scorekeeper.night import NightResult, score_night
 from scorekeeper.problems import InvalidNight
 from scorekeeper.report_cli import add_report_command
-from scorekeeper.store.errors import StorageError
+from scorekeeper.store.errors import Field, StorageError
 
 # The flags that take a name, by argparse's dest: the flag as typed, and the longest
 # name it may give.  Every one is read through clean_name before a command runs.
@@ -37,6 +37,31 @@ NAME_FLAGS = {
     "payee": ("--to", NAME_LENGTH),
     "collector": ("--collector", NAME_LENGTH),
 }
+
+
+# The flag that gives each field a StorageError can be about (`store.errors.Field`): the
+# store names a field in the user's words ("paid to"), the command line by its flag
+# ("--to").  A command that takes one otherwise (a positional NAME, say) sets
+# `field_flags` in its parser's defaults.
+FIELD_FLAGS: dict[Field, str] = {
+    "league": "--league",
+    "season": "--season",
+    "player": "--player",
+    "players": "--players",
+    "paid by": "--from",
+    "paid to": "--to",
+    "amount": "--cents",
+    "night": "--night",
+    "database": "--database",
+}
+
+
+def storage_message(error: StorageError, args: argparse.Namespace) -> str:
+    """A StorageError as the command line says it: the field named by its flag."""
+    if error.field is None:
+        return error.message
+    flags: dict[str, str] = FIELD_FLAGS | getattr(args, "field_flags", {})
+    return f"{flags.get(error.field, error.field)}: {error.message}"
 
 
 def clean_name_flags(args: argparse.Namespace) -> None:
@@ -261,7 +286,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(*(str(p) for p in error.problems))
         return EXIT_BAD_INPUT
     except StorageError as error:
-        say(f"scorekeeper: {error}")
+        say(f"scorekeeper: {storage_message(error, args)}")
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
         sys.stderr.close()

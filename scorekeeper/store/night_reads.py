@@ -87,7 +87,7 @@ def list_nights(db: Database, *, league: str | None = None) -> list[NightSummary
         if league is not None:
             found = find_league(session, league)
             if found is None:
-                raise StorageError(f"--league: there is no league {league!r}")
+                raise StorageError(f"there is no league {league!r}", field="league")
             query = query.where(NightRow.league_id == found.id)
         rows = list(session.exec(query))
         counts = dict(

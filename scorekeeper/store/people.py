@@ -10,16 +10,16 @@ from sqlmodel import Session, select
 
 from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, name_key
 from scorekeeper.store.database import Database
-from scorekeeper.store.errors import StorageError
+from scorekeeper.store.errors import Field, StorageError
 from scorekeeper.store.tables import LeagueRow, PlayerRow, SeasonRow
 
 
-def stored_name(name: str, field: str, *, limit: int = NAME_LENGTH) -> str:
+def stored_name(name: str, field: Field, *, limit: int = NAME_LENGTH) -> str:
     """NAME in the form it is stored in (`scorekeeper.names`), or a StorageError that
     names FIELD and what is wrong: every function here that creates a name calls it."""
     cleaned, problem = clean_name(name, limit=limit)
     if problem is not None:
-        raise StorageError(f"{field}: {problem}")
+        raise StorageError(problem, field=field)
     return cleaned
 
 
@@ -32,7 +32,7 @@ class Player:
     retired: bool
 
 
-def find_or_create_player(session: Session, name: str, field: str = "--player") -> PlayerRow:
+def find_or_create_player(session: Session, name: str, field: Field = "player") -> PlayerRow:
     """The player of this name, created if new (safe when two writers race to create);
     a name that cannot be stored is refused, naming FIELD."""
     name = stored_name(name, field)
@@ -49,11 +49,11 @@ def find_or_create_player(session: Session, name: str, field: str = "--player") 
         return session.exec(select(PlayerRow).where(PlayerRow.name_key == key)).one()
 
 
-def require_player(session: Session, name: str, flag: str) -> PlayerRow:
-    """The player of this name, or a message naming the FLAG it was given in."""
+def require_player(session: Session, name: str, field: Field) -> PlayerRow:
+    """The player of this name, or a StorageError about FIELD, where it was given."""
     found = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(name))).first()
     if found is None:
-        raise StorageError(f"{flag}: there is no player {name!r}")
+        raise StorageError(f"there is no player {name!r}", field=field)
     return found
 
 
@@ -107,12 +107,12 @@ def list_players(db: Database, *, include_retired: bool = False) -> list[Player]
 
 def rename_player(db: Database, *, old: str, new: str) -> None:
     """Rename a player everywhere at once (hands store ids, so history is untouched)."""
-    new = stored_name(new, "--to")
+    new = stored_name(new, "new name")
     with db.transaction() as session:
-        player = require_player(session, old, "--player")
+        player = require_player(session, old, "player")
         clash = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(new))).first()
         if clash is not None and clash.id != player.id:
-            raise StorageError(f"--to: there is already a player {clash.name!r}")
+            raise StorageError(f"there is already a player {clash.name!r}", field="new name")
         player.name, player.name_key = new, name_key(new)
         session.add(player)
 
@@ -120,6 +120,6 @@ def rename_player(db: Database, *, old: str, new: str) -> None:
 def retire_player(db: Database, *, name: str, retired: bool = True) -> None:
     """Take a player off (or back onto) the roster offered for new nights."""
     with db.transaction() as session:
-        player = require_player(session, name, "--player")
+        player = require_player(session, name, "player")
         player.retired = retired
         session.add(player)

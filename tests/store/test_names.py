@@ -60,13 +60,13 @@ def test_a_refused_name_writes_nothing(db: Database, bad: str) -> None:
 
 
 def test_leagues_seasons_and_joining_players_are_refused_by_the_field(db: Database) -> None:
-    with pytest.raises(StorageError, match=r"^--league: 'Tue\\x1b\[2J' contains a control"):
+    with pytest.raises(StorageError, match=r"^league: 'Tue\\x1b\[2J' contains a control"):
         save_league(db, name="Tue\x1b[2J")
     save_league(db, name=" Tuesday ")
-    with pytest.raises(StorageError, match=r"^--season: 'Fall\\u200b' contains an invisible"):
+    with pytest.raises(StorageError, match=r"^season: 'Fall\\u200b' contains an invisible"):
         save_season(db, league="Tuesday", name="Fall\u200b")
     night_id = night_import.import_night(db, document(["Ann", "Bob", "Cal", "Dee", "Eve"]))
-    with pytest.raises(StorageError, match=r"^--player: 'Fay\\x00' contains a control"):
+    with pytest.raises(StorageError, match=r"^player: 'Fay\\x00' contains a control"):
         join_night(db, night_id=night_id, player="Fay\x00")
     join_night(db, night_id=night_id, player="\uff26\uff41\uff59")
     assert list_leagues(db) == ["Tuesday"] and "Fay" in names(db)

@@ -23,12 +23,14 @@ from scorekeeper.json_input import read_limited, too_large
 from scorekeeper.league_cli import add_league_commands
 from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, printable
 from scorekeeper.night import NightResult, score_night
+from scorekeeper.players_cli import add_players_command
 from scorekeeper.problems import InvalidNight
 from scorekeeper.report_cli import add_report_command
 from scorekeeper.store.errors import Field, StorageError
 
-# The flags that take a name, by argparse's dest: the flag as typed, and the longest
-# name it may give.  Every one is read through clean_name before a command runs.
+# The flags (and arguments) that take a name, by argparse's dest: the flag as typed (an
+# argument's metavar), and the longest name it may give.  Every one is read through
+# clean_name before a command runs.
 NAME_FLAGS = {
     "league": ("--league", LABEL_LENGTH),
     "season": ("--season", LABEL_LENGTH),
@@ -36,6 +38,9 @@ NAME_FLAGS = {
     "payer": ("--from", NAME_LENGTH),
     "payee": ("--to", NAME_LENGTH),
     "collector": ("--collector", NAME_LENGTH),
+    "old": ("OLD", NAME_LENGTH),  # players rename OLD NEW
+    "new": ("NEW", NAME_LENGTH),
+    "name": ("NAME", NAME_LENGTH),  # players retire NAME, players reinstate NAME
 }
 
 
@@ -256,6 +261,7 @@ def build_parser() -> argparse.ArgumentParser:
     res.add_argument("file", metavar="FILE")
     res.add_argument("--force", action="store_true", help="overwrite a database with data")
     res.set_defaults(run=command_restore)
+    add_players_command(commands)
     add_league_commands(commands)
     add_report_command(commands)
     return parser

@@ -9,6 +9,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, name_key
+from scorekeeper.night import POT
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Field, StorageError
 from scorekeeper.store.tables import LeagueRow, PlayerRow, SeasonRow
@@ -98,16 +99,16 @@ def list_players(db: Database, *, include_retired: bool = False) -> list[Player]
     """The roster, by name."""
     with db.session() as session:
         rows = session.exec(select(PlayerRow).order_by("name_key"))
-        return [
-            Player(id=r.id or 0, name=r.name, retired=r.retired)
-            for r in rows
-            if include_retired or not r.retired
-        ]
+        return [_player(r) for r in rows if include_retired or not r.retired]
 
 
-def rename_player(db: Database, *, old: str, new: str) -> None:
-    """Rename a player everywhere at once (hands store ids, so history is untouched)."""
+def rename_player(db: Database, *, old: str, new: str) -> Player:
+    """Rename a player everywhere at once (hands store ids, so history is untouched);
+    the player as now stored.  The name must be one no other player has, and not the
+    name a Schafkopf pot goes by in a settlement."""
     new = stored_name(new, "new name")
+    if new == POT:
+        raise StorageError(f"{POT} is the Schafkopf pot's name, not a player's", field="new name")
     with db.transaction() as session:
         player = require_player(session, old, "player")
         clash = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(new))).first()
@@ -115,11 +116,18 @@ def rename_player(db: Database, *, old: str, new: str) -> None:
             raise StorageError(f"there is already a player {clash.name!r}", field="new name")
         player.name, player.name_key = new, name_key(new)
         session.add(player)
+        return _player(player)
 
 
-def retire_player(db: Database, *, name: str, retired: bool = True) -> None:
-    """Take a player off (or back onto) the roster offered for new nights."""
+def retire_player(db: Database, *, name: str, retired: bool = True) -> Player:
+    """Take a player off (or back onto) the roster offered for new nights; their
+    nights and money stay as they are.  The player as now stored."""
     with db.transaction() as session:
         player = require_player(session, name, "player")
         player.retired = retired
         session.add(player)
+        return _player(player)
+
+
+def _player(row: PlayerRow) -> Player:
+    return Player(id=row.id or 0, name=row.name, retired=row.retired)

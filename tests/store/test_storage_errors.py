@@ -110,6 +110,11 @@ REFUSALS: list[tuple[Field, str, Callable[[Database, int], Any]]] = [
         "there is already a player 'Bob'",
         lambda db, _: rename_player(db, old="Ann", new="BOB"),
     ),
+    (
+        "new name",
+        "(pot) is the Schafkopf pot's name, not a player's",
+        lambda db, _: rename_player(db, old="Ann", new="(pot)"),
+    ),
     ("new name", "a name cannot be empty", lambda db, _: rename_player(db, old="Ann", new="  ")),
     ("player", "there is no player 'Zed'", lambda db, _: retire_player(db, name="Zed")),
     (

@@ -94,7 +94,7 @@ def bench_import(folder: Path, documents: list[dict[str, Any]], repeat: int, rep
     with one executemany each into the same fresh, migrated database."""
     from sqlalchemy import insert
 
-    from scorekeeper.store import nights
+    from scorekeeper.store import night_import
     from scorekeeper.store.tables import HandRow, NightRow, PlayerRow, SeatRow, core_table, now
 
     league = folder / "league.sqlite"
@@ -103,7 +103,9 @@ def bench_import(folder: Path, documents: list[dict[str, Any]], repeat: int, rep
     def setup() -> None:
         holder["db"] = fresh_database(league)
 
-    seconds = median_seconds(lambda: nights.import_nights(holder["db"], documents), repeat, setup)
+    seconds = median_seconds(
+        lambda: night_import.import_nights(holder["db"], documents), repeat, setup
+    )
     holder["db"].dispose()
     if not report:
         return league
@@ -173,14 +175,14 @@ def classic_night(db: Any, players: list[str], *, hands: int, seed: int, table: 
     last season; its id.  No hand is marked the last, so hands can be recorded after."""
     import random
 
-    from scorekeeper.store import nights
+    from scorekeeper.store import night_import
 
     mix = ("classic-5", {"preset": "classic-5", "stake_cents": 25}, preset_rules("classic-5"))
     document = night_document(random.Random(seed), date=dt.date(2026, 11, 20),
                               season="Season 2026", table=table, players=players, mix=mix,
                               hands=hands)  # fmt: skip
     document["hands"][-1].pop("last_hand", None)
-    return nights.import_night(db, document)
+    return night_import.import_night(db, document)
 
 
 def big_night(db: Any, players: list[str]) -> int:
@@ -195,7 +197,7 @@ def bench_hands(db: Any, players: list[str], repeat: int) -> None:
 
     from scorekeeper.document import load_night
     from scorekeeper.night import score_night
-    from scorekeeper.store import nights
+    from scorekeeper.store import night_import
     from scorekeeper.store.tables import HandRow, core_table, now
     from ui.main_window import MainWindow
     from ui.session import NightSession
@@ -253,7 +255,7 @@ def bench_hands(db: Any, players: list[str], repeat: int) -> None:
         app.processEvents()
 
     seconds = median_seconds(edit, repeat)
-    document = nights.export_night(db, night_id=night_id)
+    document = night_import.export_night(db, night_id=night_id)
 
     def score_in_memory() -> None:
         night, _ = load_night(document)
@@ -284,13 +286,13 @@ def bench_pdfs(db: Any, league: str, players: list[str], repeat: int) -> None:
     from scorekeeper.night import score_night
     from scorekeeper.reports.build import league_pdf, night_pdf
     from scorekeeper.reports.data import night_report
-    from scorekeeper.store import nights
+    from scorekeeper.store import night_reads
     from scorekeeper.store.league import Period, league_info, night_lines
     from scorekeeper.store.league import standings as league_standings
 
     night_id = classic_night(db, players, hands=PDF_NIGHT, seed=60, table=8)
     seconds = median_seconds(lambda: night_pdf(db, night_id=night_id), repeat)
-    night = nights.load_stored_night(db, night_id=night_id)
+    night = night_reads.load_stored_night(db, night_id=night_id)
     report = night_report(night, score_night(night), night_id=night_id)
     rows = [[*report.header, *report.players]]
     rows += [[*cells, *(a for a, _ in per_player)] for cells, per_player in report.rows]
@@ -301,7 +303,7 @@ def bench_pdfs(db: Any, league: str, players: list[str], repeat: int) -> None:
     seconds = median_seconds(lambda: league_pdf(db, league=league), big)
     info = league_info(db, league=league)
     table = league_standings(db, Period(info.name))
-    listing = nights.list_nights(db, league=league)
+    listing = night_reads.list_nights(db, league=league)
     lines = night_lines(db, Period(info.name))
     league_rows = [[r.player, str(r.nights), str(r.hands), str(r.points), str(r.cents)]
                    for r in table.everyone]  # fmt: skip

@@ -16,29 +16,21 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scorekeeper import __version__
+from scorekeeper.cli_common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, UserError, open_store
 from scorekeeper.document import load_night, loads_night, parse_night_json
 from scorekeeper.formatting import print_table
 from scorekeeper.json_input import read_limited, too_large
 from scorekeeper.league_cli import add_league_commands
 from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, printable
 from scorekeeper.night import NightResult, score_night
-from scorekeeper.problems import InvalidNight, Problem
+from scorekeeper.players_cli import add_players_command
+from scorekeeper.problems import InvalidNight
 from scorekeeper.report_cli import add_report_command
-from scorekeeper.store.errors import DamagedDatabase, StorageError
+from scorekeeper.store.errors import DamagedDatabase, Field, StorageError
 
-EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
-
-
-class UserError(Exception):
-    """Bad input from the user: the problems are printed and the exit status is 2."""
-
-    def __init__(self, problems: Sequence[Problem | str]) -> None:
-        self.lines = [str(p) for p in problems]
-        super().__init__("\n".join(self.lines))
-
-
-# The flags that take a name, by argparse's dest: the flag as typed, and the longest
-# name it may give.  Every one is read through clean_name before a command runs.
+# The flags (and arguments) that take a name, by argparse's dest: the flag as typed (an
+# argument's metavar), and the longest name it may give.  Every one is read through
+# clean_name before a command runs.
 NAME_FLAGS = {
     "league": ("--league", LABEL_LENGTH),
     "season": ("--season", LABEL_LENGTH),
@@ -46,7 +38,35 @@ NAME_FLAGS = {
     "payer": ("--from", NAME_LENGTH),
     "payee": ("--to", NAME_LENGTH),
     "collector": ("--collector", NAME_LENGTH),
+    "old": ("OLD", NAME_LENGTH),  # players rename OLD NEW
+    "new": ("NEW", NAME_LENGTH),
+    "name": ("NAME", NAME_LENGTH),  # players retire NAME, players reinstate NAME
 }
+
+
+# The flag that gives each field a StorageError can be about (`store.errors.Field`): the
+# store names a field in the user's words ("paid to"), the command line by its flag
+# ("--to").  A command that takes one otherwise (a positional NAME, say) sets
+# `field_flags` in its parser's defaults.
+FIELD_FLAGS: dict[Field, str] = {
+    "league": "--league",
+    "season": "--season",
+    "player": "--player",
+    "players": "--players",
+    "paid by": "--from",
+    "paid to": "--to",
+    "amount": "--cents",
+    "night": "--night",
+    "database": "--database",
+}
+
+
+def storage_message(error: StorageError, args: argparse.Namespace) -> str:
+    """A StorageError as the command line says it: the field named by its flag."""
+    if error.field is None:
+        return error.message
+    flags: dict[str, str] = FIELD_FLAGS | getattr(args, "field_flags", {})
+    return f"{flags.get(error.field, error.field)}: {error.message}"
 
 
 def clean_name_flags(args: argparse.Namespace) -> None:
@@ -136,7 +156,7 @@ def command_score(args: argparse.Namespace, out: TextIO) -> int:
 
 def command_import(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper import FILE`: file a night document; prints the new night's id."""
-    from scorekeeper.store.nights import file_night
+    from scorekeeper.store.night_import import file_night
 
     document, problems = parse_night_json(read_input(args.file))
     night, problems = (None, problems) if problems else load_night(document)
@@ -149,7 +169,7 @@ def command_import(args: argparse.Namespace, out: TextIO) -> int:
 
 def command_export(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper export --night ID [-o FILE]`: the night document back."""
-    from scorekeeper.store.nights import export_night
+    from scorekeeper.store.night_import import export_night
 
     document = export_night(open_store(args), night_id=args.night)
     text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
@@ -162,7 +182,7 @@ def command_export(args: argparse.Namespace, out: TextIO) -> int:
 
 def command_nights(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper nights [--league NAME]`: a readable list of the stored nights."""
-    from scorekeeper.store.nights import list_nights
+    from scorekeeper.store.night_reads import list_nights
 
     rows = [("id", "date", "league", "season", "table", "hands", "players")]
     for night in list_nights(open_store(args), league=args.league):
@@ -209,14 +229,6 @@ def command_restore(args: argparse.Namespace, out: TextIO) -> int:
     if kept is not None:
         print(f"The database it replaced was kept as {kept}.", file=out)
     return EXIT_OK
-
-
-def open_store(args: argparse.Namespace) -> Any:
-    """The database the command works on (--database, else the environment, else the
-    default SQLite file), brought up to date."""
-    from scorekeeper.store.database import open_database
-
-    return open_database(args.database)
 
 
 def write_file(path: str, text: str) -> None:
@@ -275,6 +287,7 @@ def build_parser() -> argparse.ArgumentParser:
         "replaced is always kept)",
     )
     res.set_defaults(run=command_restore)
+    add_players_command(commands)
     add_league_commands(commands)
     add_report_command(commands)
     return parser
@@ -306,13 +319,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except DamagedDatabase as error:
         say(
-            f"scorekeeper: {error}",
+            f"scorekeeper: {storage_message(error, args)}",
             "To put a backup in its place: scorekeeper restore --force BACKUP (the damaged "
             "file is kept aside).",
         )
         return EXIT_BAD_INPUT
     except StorageError as error:
-        say(f"scorekeeper: {error}")
+        say(f"scorekeeper: {storage_message(error, args)}")
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
         sys.stderr.close()

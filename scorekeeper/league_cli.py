@@ -11,6 +11,7 @@ import datetime as dt
 import json
 from typing import Any, TextIO
 
+from scorekeeper.cli_common import UserError, open_store
 from scorekeeper.formatting import decimal, dollars, number, percent, print_table
 from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.names import name_key, printable
@@ -20,25 +21,13 @@ from scorekeeper.standings import parse_standings_options as parse_options
 from scorekeeper.stats import PlayerStatistics, Tally, player_statistics, statistics_lines
 
 
-def _user_error(lines: list[str]) -> Exception:
-    from scorekeeper.cli import UserError
-
-    return UserError(lines)
-
-
-def _store(args: argparse.Namespace) -> Any:
-    from scorekeeper.cli import open_store
-
-    return open_store(args)
-
-
 def _date(value: str | None, flag: str) -> dt.date | None:
     if value is None:
         return None
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise _user_error([f"{flag}: {value!r} is not a date like 2026-11-22"]) from None
+        raise UserError([f"{flag}: {value!r} is not a date like 2026-11-22"]) from None
 
 
 def _period(args: argparse.Namespace) -> Any:
@@ -51,7 +40,6 @@ def _period(args: argparse.Namespace) -> Any:
 
 def _period_and_options(args: argparse.Namespace, db: Any) -> tuple[Any, StandingsOptions]:
     """The period and the standings options the flags ask for, every problem at once."""
-    from scorekeeper.cli import UserError
     from scorekeeper.store.league import league_info
 
     lines: list[str] = []
@@ -92,7 +80,7 @@ def _options_from_flags(args: argparse.Namespace, base: StandingsOptions) -> Sta
             value[key] = getattr(args, key)
     options, problems = parse_options(value)
     if options is None:
-        raise _user_error([f"--{p.field.replace('_', '-')}: {p.message}" for p in problems])
+        raise UserError([f"--{p.field.replace('_', '-')}: {p.message}" for p in problems])
     return options
 
 
@@ -101,7 +89,7 @@ def command_league(args: argparse.Namespace, out: TextIO) -> int:
     create a league (or season) or change its defaults, then print them."""
     from scorekeeper.store.league import league_info, save_league, save_season
 
-    db = _store(args)
+    db = open_store(args)
     rules = None
     if args.preset is not None or args.stake is not None:
         value = {"preset": args.preset or "classic-5"}
@@ -110,7 +98,7 @@ def command_league(args: argparse.Namespace, out: TextIO) -> int:
         rules, problems = parse_rules(value)
         if rules is None:
             flags = {"stake_cents": "stake", "preset": "preset"}
-            raise _user_error([f"--{flags.get(p.field.rsplit('.', 1)[-1], 'preset')}: "
+            raise UserError([f"--{flags.get(p.field.rsplit('.', 1)[-1], 'preset')}: "
                                f"{p.message}" for p in problems])  # fmt: skip
     if args.season:
         save_league(db, name=args.league)
@@ -164,7 +152,7 @@ def command_standings(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper standings --league NAME [--season S] [--json]`: the league's table."""
     from scorekeeper.store.league import standings
 
-    db = _store(args)
+    db = open_store(args)
     period, options = _period_and_options(args, db)
     result = standings(db, period, options)
     if args.json:
@@ -223,7 +211,7 @@ def command_stats(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper stats --league NAME --player NAME [--json]`: a player's record."""
     from scorekeeper.store.league import hand_facts
 
-    facts = hand_facts(_store(args), _period(args), player=args.player)
+    facts = hand_facts(open_store(args), _period(args), player=args.player)
     name = facts[0].player if facts else args.player
     stats = player_statistics(name, facts)
     if args.json:
@@ -245,8 +233,8 @@ def command_debts(args: argparse.Namespace, out: TextIO) -> int:
     from scorekeeper.store.money import league_money
 
     if args.mode == "collector" and not args.collector:
-        raise _user_error(["--collector: collector mode needs the treasurer's name"])
-    money = league_money(_store(args), league=args.league)
+        raise UserError(["--collector: collector mode needs the treasurer's name"])
+    money = league_money(open_store(args), league=args.league)
     owed = money.outstanding(args.mode, args.collector)
     if args.json:
         _emit(out, {"league": money.league, "mode": args.mode, "balances": money.balances,
@@ -265,7 +253,7 @@ def command_pay(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper pay --league NAME --from NAME --to NAME --cents N [--date D]`."""
     from scorekeeper.store.money import league_money, record_league_payment
 
-    db = _store(args)
+    db = open_store(args)
     record_league_payment(db, league=args.league, payer=args.payer, payee=args.payee,
                           cents=args.cents, paid_on=_date(args.date, "--date"),
                           note=args.note or "")  # fmt: skip

@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
+from scorekeeper.cli_common import UserError, open_store
+
 
 def command_report(args: argparse.Namespace, out: TextIO) -> int:
     """Make the report asked for and write it to -o."""
-    from scorekeeper.cli import UserError, open_store
     from scorekeeper.reports import build
     from scorekeeper.reports.render import ReportError
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from scorekeeper.reports import build
 from scorekeeper.sample import sample_league_documents, sample_schafkopf_document
 from scorekeeper.store.database import open_database
-from scorekeeper.store.nights import import_night
+from scorekeeper.store.night_import import import_night
 from scorekeeper.store.people import rename_player
 from scorekeeper.store.tonight import set_closed
 

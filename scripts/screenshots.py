@@ -18,7 +18,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from scorekeeper.sample import sample_schafkopf_document
-from scorekeeper.store.nights import import_night
+from scorekeeper.store.night_import import import_night
 from scorekeeper.store.seed import seed_sample_league
 from scorekeeper.store.tonight import night_to_reopen
 from ui.app import identify, open_store, open_window

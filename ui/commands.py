@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.formatting import dollars
 from scorekeeper.rules import RuleSet
-from scorekeeper.store import night_history, nights, seats, tonight
+from scorekeeper.store import hand_writes, night_history, seats, tonight
 from scorekeeper.store.database import Database
 from scorekeeper.store.money import record_league_payment
 from ui.app_layer import StoreCommand
@@ -35,7 +35,7 @@ class Revisions(dict[int, int]):
     of a stack, since several of them may change the same hand in turn (recorded,
     then deleted: undoing the delete brings it back at a later revision)."""
 
-    def left(self, version: nights.HandVersion) -> nights.HandVersion:
+    def left(self, version: hand_writes.HandVersion) -> hand_writes.HandVersion:
         """VERSION is how a change left its hand."""
         self[version.hand_id] = version.revision
         return version
@@ -49,18 +49,18 @@ class HandCommand(StoreCommand):
         super().__init__(text)
         self.db, self.revisions, self.hand_id = db, revisions, hand_id
 
-    def delete(self) -> nights.HandVersion:
+    def delete(self) -> hand_writes.HandVersion:
         """Delete the hand; returns the version that brings it back."""
         expected = self.revisions[self.hand_id]
         return self.revisions.left(
-            nights.delete_hand(self.db, hand_id=self.hand_id, revision=expected)
+            hand_writes.delete_hand(self.db, hand_id=self.hand_id, revision=expected)
         )
 
     def restore(self, revision_id: int) -> None:
         """Bring back the version in history row REVISION_ID."""
         expected = self.revisions[self.hand_id]
         self.revisions.left(
-            nights.restore_revision(self.db, revision_id=revision_id, revision=expected)
+            hand_writes.restore_revision(self.db, revision_id=revision_id, revision=expected)
         )
 
 
@@ -91,7 +91,7 @@ class InsertHand(RecordHand):
 class EditHand(HandCommand):
     """A hand's record replaced: undo brings back the version it replaced, redo this one."""
 
-    def __init__(self, db: Database, revisions: Revisions, edited: nights.Edited) -> None:
+    def __init__(self, db: Database, revisions: Revisions, edited: hand_writes.Edited) -> None:
         version = edited.version
         super().__init__(f"hand {version.position} changed", db, revisions, version.hand_id)
         self.before, self.after = edited.replaced, version.revision_id
@@ -106,7 +106,9 @@ class EditHand(HandCommand):
 class DeleteHand(HandCommand):
     """A hand deleted: undo brings it back at its place, redo deletes it again."""
 
-    def __init__(self, db: Database, revisions: Revisions, deleted: nights.HandVersion) -> None:
+    def __init__(
+        self, db: Database, revisions: Revisions, deleted: hand_writes.HandVersion
+    ) -> None:
         super().__init__(f"hand {deleted.position} deleted", db, revisions, deleted.hand_id)
         self.deleted = deleted.revision_id  # the history row that brings it back
 

@@ -35,7 +35,7 @@ from scorekeeper.problems import InvalidNight
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import default_rules
 from scorekeeper.store.night_history import deleted_nights
-from scorekeeper.store.nights import list_nights
+from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.people import list_players
 from ui import errors
 from ui.entry_form import EntryForm
@@ -524,7 +524,7 @@ class MainWindow(QMainWindow):
         if path:
             import json
 
-            from scorekeeper.store.nights import export_night
+            from scorekeeper.store.night_import import export_night
 
             document = export_night(self.session.db, night_id=self.session.night_id)
             with open(path, "w", encoding="utf-8") as handle:

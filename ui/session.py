@@ -27,7 +27,7 @@ from scorekeeper.night import (
 )
 from scorekeeper.records import Hand, Night
 from scorekeeper.rules import RuleSet
-from scorekeeper.store import night_history, nights, seats, tonight
+from scorekeeper.store import hand_writes, night_history, night_import, night_reads, seats, tonight
 from scorekeeper.store.database import Database
 from scorekeeper.validation import with_absent_players
 from ui.app_layer import Layer
@@ -131,7 +131,7 @@ class NightView:
             and all(map(operator.is_, self.lines, old.lines))
         )
 
-    def appended(self, hand: nights.Appended) -> NightView:
+    def appended(self, hand: hand_writes.Appended) -> NightView:
         """This view with a hand recorded at the end: its line added and the totals,
         money and settlement made again from the hands' results (checked to sum to
         zero, as `score_night` checks them), without reading or rescoring the night."""
@@ -147,7 +147,7 @@ class NightView:
             document=document,
         )
 
-    def edited(self, hand_id: int, edited: nights.Edited) -> NightView:
+    def edited(self, hand_id: int, edited: hand_writes.Edited) -> NightView:
         """This view with a hand's record replaced and every hand's score as the store
         rescored them in the same change."""
         records = [edited.hand if ln.hand_id == hand_id else ln.record for ln in self.lines]
@@ -172,10 +172,10 @@ class NightView:
 
 def build_view(db: Database, night_id: int) -> NightView:
     """Read a night from the store and score it with the core."""
-    document = nights.export_night(db, night_id=night_id)
-    night: Night = nights.night_of_document(document, night_id=night_id)
+    document = night_import.export_night(db, night_id=night_id)
+    night: Night = night_reads.night_of_document(document, night_id=night_id)
     result = score_night(night)
-    ids = nights.hand_ids(db, night_id=night_id)
+    ids = night_reads.hand_ids(db, night_id=night_id)
     lines = tuple(
         HandLine(number=n, hand_id=i, record=h, result=r)
         for n, (i, h, r) in enumerate(zip(ids, document["hands"], result.hands, strict=True), 1)
@@ -254,7 +254,7 @@ class NightSession(Layer):
     ) -> int:
         """Start a night and open it; undo discards it (it has no hands yet)."""
         previous = self.night_id
-        night_id = nights.create_night(
+        night_id = night_import.create_night(
             self.db,
             players=players,
             rules=rules,
@@ -272,12 +272,14 @@ class NightSession(Layer):
         night_id = self._night()
         revisions = self.revisions
         if position is not None:
-            inserted = nights.insert_hand(self.db, night_id=night_id, hand=hand, position=position)
+            inserted = hand_writes.insert_hand(
+                self.db, night_id=night_id, hand=hand, position=position
+            )
             revisions.left(inserted)
             place = inserted.position
             self.push(InsertHand(self.db, revisions, hand_id=inserted.hand_id, position=place))
             return inserted.hand_id
-        appended = nights.append_hand(self.db, night_id=night_id, hand=hand)
+        appended = hand_writes.append_hand(self.db, night_id=night_id, hand=hand)
         revisions[appended.hand_id] = appended.revision
         view = self._on_screen(night_id)
         if view is not None:
@@ -288,7 +290,7 @@ class NightSession(Layer):
 
     def edit_hand(self, hand_id: int, hand: Mapping[str, Any]) -> None:
         """Replace a hand's record; undo puts the earlier version back."""
-        edited = nights.edit_hand(self.db, hand_id=hand_id, hand=hand)
+        edited = hand_writes.edit_hand(self.db, hand_id=hand_id, hand=hand)
         self.revisions.left(edited.version)
         view = self._on_screen(self._night())
         if view is not None:
@@ -297,7 +299,7 @@ class NightSession(Layer):
 
     def delete_hand(self, hand_id: int) -> None:
         """Delete a hand; undo restores it at its place."""
-        deleted = self.revisions.left(nights.delete_hand(self.db, hand_id=hand_id))
+        deleted = self.revisions.left(hand_writes.delete_hand(self.db, hand_id=hand_id))
         self.push(DeleteHand(self.db, self.revisions, deleted))
 
     def join(self, player: str, after: str | None = None) -> None:

@@ -29,7 +29,7 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import Period, league_info, night_lines, pot_totals
 from scorekeeper.store.money import league_money
-from scorekeeper.store.nights import list_nights, load_stored_night
+from scorekeeper.store.night_reads import list_nights, load_stored_night
 from scorekeeper.store.people import stored_name
 
 
@@ -73,7 +73,7 @@ def statements_pdf(
     for name in players or everyone:
         found = next((p for p in everyone if p.casefold() == name.strip().casefold()), None)
         if found is None:
-            raise StorageError(f"--player: {name!r} has no nights or money in {info.name!r}")
+            raise StorageError(f"{name!r} has no nights or money in {info.name!r}", field="player")
         chosen.append(found)
     owed = money.outstanding()
     statements = []
@@ -106,9 +106,9 @@ def _balance_words(player: str, balance: int) -> str:
 
 def pad_pdf(players: Sequence[str], *, rows: int = 23, progress: Progress | None = None) -> bytes:
     """A blank score pad for these players."""
-    names = tuple(stored_name(p, "--players") for p in players)
+    names = tuple(stored_name(p, "players") for p in players)
     if not 3 <= len(names) <= 8:
-        raise StorageError(f"--players: a table has 3 to 8 players, not {len(names)}")
+        raise StorageError(f"a table has 3 to 8 players, not {len(names)}", field="players")
     return render_pad(PadReport(players=names, rows=rows), progress)
 
 

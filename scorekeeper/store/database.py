@@ -291,7 +291,7 @@ def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
     try:
         parsed = make_url(resolve_url(url))
     except ArgumentError:
-        raise StorageError(f"--database: {url!r} is not a database URL") from None
+        raise StorageError(f"{url!r} is not a database URL", field="database") from None
     path = _sqlite_file(parsed)
     lock = None
     if path is not None:
@@ -301,7 +301,9 @@ def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
     try:
         engine = make_engine(parsed)
     except (NoSuchModuleError, ModuleNotFoundError) as error:
-        raise StorageError(f"--database: no driver for {describe(parsed)} ({error})") from None
+        raise StorageError(
+            f"no driver for {describe(parsed)} ({error})", field="database"
+        ) from None
     database = Database(engine=engine, url=parsed, open_lock=lock)
     try:
         with database.translate_errors():

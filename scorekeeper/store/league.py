@@ -68,10 +68,10 @@ def list_leagues(db: Database) -> list[str]:
 
 
 def league_row(session: Session, name: str) -> LeagueRow:
-    """The league of this name, or a message naming --league."""
+    """The league of this name, or a StorageError about the league."""
     found = find_league(session, name)
     if found is None:
-        raise StorageError(f"--league: there is no league {name!r}")
+        raise StorageError(f"there is no league {name!r}", field="league")
     return found
 
 
@@ -113,7 +113,7 @@ def save_league(
 ) -> int:
     """Create a league, or change its default rules or standings options (what is None
     is left as it is); returns its id."""
-    name = stored_name(name, "--league", limit=LABEL_LENGTH)
+    name = stored_name(name, "league", limit=LABEL_LENGTH)
     with db.transaction() as session:
         row = find_league(session, name) or LeagueRow(name=name, name_key=name_key(name))
         if rules is not None:
@@ -128,7 +128,7 @@ def save_league(
 
 def save_season(db: Database, *, league: str, name: str, rules: RuleSet | None = None) -> int:
     """Create a season of a league (or change its default rules); returns its id."""
-    name = stored_name(name, "--season", limit=LABEL_LENGTH)
+    name = stored_name(name, "season", limit=LABEL_LENGTH)
     with db.transaction() as session:
         found = league_row(session, league)
         assert found.id is not None
@@ -166,7 +166,9 @@ def nights_of(session: Session, period: Period) -> Select[Any]:
         assert league.id is not None
         season = find_season(session, league.id, period.season)
         if season is None:
-            raise StorageError(f"--season: league {league.name!r} has no season {period.season!r}")
+            raise StorageError(
+                f"league {league.name!r} has no season {period.season!r}", field="season"
+            )
         query = query.where(NightRow.season_id == season.id)
     if period.since is not None:
         query = query.where(col(NightRow.played_on) >= period.since)
@@ -258,7 +260,7 @@ def pot_totals(db: Database, period: Period) -> tuple[int, int]:
 def hand_facts(db: Database, period: Period, *, player: str) -> list[HandFact]:
     """A player's hands in the period, in the order played."""
     with db.session() as session:
-        row = require_player(session, player, "--player")
+        row = require_player(session, player, "player")
         query = (
             select(  # type: ignore[call-overload]
                 HandPointsRow.night_id, NightRow.played_on, HandScoreRow.position,

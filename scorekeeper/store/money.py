@@ -26,7 +26,7 @@ from scorekeeper.names import name_key
 from scorekeeper.night import POT
 from scorekeeper.settlement import Payment, settle
 from scorekeeper.store.database import Database
-from scorekeeper.store.errors import StorageError
+from scorekeeper.store.errors import Field, StorageError
 from scorekeeper.store.league import league_row
 from scorekeeper.store.people import require_player
 from scorekeeper.store.tables import (
@@ -135,11 +135,12 @@ def _night_pots(session: Session, nights: list[int]) -> dict[int, int]:
 def check_cents(cents: int) -> None:
     """Refuse a payment of no cents, or of more than Scorekeeper keeps (`limits`)."""
     if cents <= 0:
-        raise StorageError(f"--cents: {cents} is not a positive number of cents")
+        raise StorageError(f"{cents} is not a positive number of cents", field="amount")
     if cents > MAX_AMOUNT:
         raise StorageError(
-            f"--cents: {cents:,} is more than the most Scorekeeper keeps, {MAX_AMOUNT:,} "
-            f"cents ({MAX_DOLLARS})"
+            f"{cents:,} is more than the most Scorekeeper keeps, {MAX_AMOUNT:,} cents "
+            f"({MAX_DOLLARS})",
+            field="amount",
         )
 
 
@@ -154,17 +155,19 @@ def add_payment(
     paid_on: dt.date,
     note: str = "",
 ) -> int:
-    """Write a payment in the caller's transaction (the players named by --from and
-    --to must exist); returns its id.  The one writer of payments."""
+    """Write a payment in the caller's transaction (the players who paid and were paid
+    must exist); returns its id.  The one writer of payments."""
     check_cents(cents)
-    for flag, name in (("--from", payer), ("--to", payee)):
+    sides: tuple[tuple[Field, str], ...] = (("paid by", payer), ("paid to", payee))
+    for field, name in sides:
         if name.strip() == POT:
             raise StorageError(
-                f"{flag}: {POT} is the table's Schafkopf pot, not a person; it is settled "
-                "at the table (into the next pot, or shared out), not recorded as a payment"
+                f"{POT} is the table's Schafkopf pot, not a person; it is settled at the "
+                "table (into the next pot, or shared out), not recorded as a payment",
+                field=field,
             )
-    payer_id = require_player(session, payer, "--from").id
-    payee_id = require_player(session, payee, "--to").id
+    payer_id = require_player(session, payer, "paid by").id
+    payee_id = require_player(session, payee, "paid to").id
     assert payer_id is not None and payee_id is not None
     payment = PaymentRow(league_id=league_id, night_id=night_id, payer_id=payer_id,
                          payee_id=payee_id, cents=cents, paid_on=paid_on, note=note)  # fmt: skip
@@ -187,7 +190,7 @@ def record_league_payment(
     """Write down that PAYER paid PAYEE, whole or part of what is owed; returns its id."""
     check_cents(cents)
     if name_key(payer) == name_key(payee):
-        raise StorageError("--to: a player cannot pay themselves")
+        raise StorageError("a player cannot pay themselves", field="paid to")
     with db.transaction() as session:
         row = league_row(session, league)
         return add_payment(session, league_id=row.id, night_id=None, payer=payer, payee=payee,

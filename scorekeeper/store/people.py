@@ -9,17 +9,18 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, name_key
+from scorekeeper.night import POT
 from scorekeeper.store.database import Database
-from scorekeeper.store.errors import StorageError
+from scorekeeper.store.errors import Field, StorageError
 from scorekeeper.store.tables import LeagueRow, PlayerRow, SeasonRow
 
 
-def stored_name(name: str, field: str, *, limit: int = NAME_LENGTH) -> str:
+def stored_name(name: str, field: Field, *, limit: int = NAME_LENGTH) -> str:
     """NAME in the form it is stored in (`scorekeeper.names`), or a StorageError that
     names FIELD and what is wrong: every function here that creates a name calls it."""
     cleaned, problem = clean_name(name, limit=limit)
     if problem is not None:
-        raise StorageError(f"{field}: {problem}")
+        raise StorageError(problem, field=field)
     return cleaned
 
 
@@ -32,7 +33,7 @@ class Player:
     retired: bool
 
 
-def find_or_create_player(session: Session, name: str, field: str = "--player") -> PlayerRow:
+def find_or_create_player(session: Session, name: str, field: Field = "player") -> PlayerRow:
     """The player of this name, created if new (safe when two writers race to create);
     a name that cannot be stored is refused, naming FIELD."""
     name = stored_name(name, field)
@@ -49,11 +50,11 @@ def find_or_create_player(session: Session, name: str, field: str = "--player") 
         return session.exec(select(PlayerRow).where(PlayerRow.name_key == key)).one()
 
 
-def require_player(session: Session, name: str, flag: str) -> PlayerRow:
-    """The player of this name, or a message naming the FLAG it was given in."""
+def require_player(session: Session, name: str, field: Field) -> PlayerRow:
+    """The player of this name, or a StorageError about FIELD, where it was given."""
     found = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(name))).first()
     if found is None:
-        raise StorageError(f"{flag}: there is no player {name!r}")
+        raise StorageError(f"there is no player {name!r}", field=field)
     return found
 
 
@@ -98,28 +99,35 @@ def list_players(db: Database, *, include_retired: bool = False) -> list[Player]
     """The roster, by name."""
     with db.session() as session:
         rows = session.exec(select(PlayerRow).order_by("name_key"))
-        return [
-            Player(id=r.id or 0, name=r.name, retired=r.retired)
-            for r in rows
-            if include_retired or not r.retired
-        ]
+        return [_player(r) for r in rows if include_retired or not r.retired]
 
 
-def rename_player(db: Database, *, old: str, new: str) -> None:
-    """Rename a player everywhere at once (hands store ids, so history is untouched)."""
-    new = stored_name(new, "--to")
+def rename_player(db: Database, *, old: str, new: str) -> Player:
+    """Rename a player everywhere at once (hands store ids, so history is untouched);
+    the player as now stored.  The name must be one no other player has, and not the
+    name a Schafkopf pot goes by in a settlement."""
+    new = stored_name(new, "new name")
+    if new == POT:
+        raise StorageError(f"{POT} is the Schafkopf pot's name, not a player's", field="new name")
     with db.transaction() as session:
-        player = require_player(session, old, "--player")
+        player = require_player(session, old, "player")
         clash = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(new))).first()
         if clash is not None and clash.id != player.id:
-            raise StorageError(f"--to: there is already a player {clash.name!r}")
+            raise StorageError(f"there is already a player {clash.name!r}", field="new name")
         player.name, player.name_key = new, name_key(new)
         session.add(player)
+        return _player(player)
 
 
-def retire_player(db: Database, *, name: str, retired: bool = True) -> None:
-    """Take a player off (or back onto) the roster offered for new nights."""
+def retire_player(db: Database, *, name: str, retired: bool = True) -> Player:
+    """Take a player off (or back onto) the roster offered for new nights; their
+    nights and money stay as they are.  The player as now stored."""
     with db.transaction() as session:
-        player = require_player(session, name, "--player")
+        player = require_player(session, name, "player")
         player.retired = retired
         session.add(player)
+        return _player(player)
+
+
+def _player(row: PlayerRow) -> Player:
+    return Player(id=row.id or 0, name=row.name, retired=row.retired)

@@ -70,7 +70,7 @@ def _player_id(state: NightState, name: str) -> int:
     for player_id, current in state.names.items():
         if name_key(current) == name_key(name):
             return player_id
-    raise StorageError(f"--player: {name!r} has no seat at night {state.row.id}")
+    raise StorageError(f"{name!r} has no seat at night {state.row.id}", field="player")
 
 
 def join_night(
@@ -91,7 +91,7 @@ def join_night(
         count = len(state.hands)
         first = count + 1 if from_hand is None else from_hand
         if not 1 <= first <= count + 1:
-            raise StorageError(f"--from-hand: {first} is not between 1 and {count + 1}")
+            raise StorageError(f"{first} is not between 1 and {count + 1}", field="first hand")
         row = find_or_create_player(session, player)
         assert row.id is not None
         if _open_seat(state, row.id) is not None:
@@ -141,7 +141,7 @@ def leave_night(
             raise _refused(hands, f"{player} has already left night {night_id}")
         if not seat.first_hand - 1 <= last <= count:
             raise StorageError(
-                f"--after-hand: {last} is not between {seat.first_hand - 1} and {count}"
+                f"{last} is not between {seat.first_hand - 1} and {count}", field="last hand"
             )
         if last < seat.first_hand:  # joined and left before playing a hand
             state.seats.remove(seat)

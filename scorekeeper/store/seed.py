@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.sample import sample_league_documents
 from scorekeeper.store.database import Database
-from scorekeeper.store.nights import import_night
+from scorekeeper.store.night_import import import_night
 from scorekeeper.store.state import holds_data
 from scorekeeper.store.tonight import set_closed
 

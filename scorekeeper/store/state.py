@@ -88,7 +88,7 @@ def load_state(
     query = select(NightRow).where(NightRow.id == night_id)
     row = session.exec(query.with_for_update() if lock else query).first()
     if row is None:
-        raise StorageError(f"--night: there is no night {night_id}")
+        raise StorageError(f"there is no night {night_id}", field="night")
     seats = list(session.exec(select(SeatRow).where(SeatRow.night_id == night_id)))
     player_ids = {s.player_id for s in seats}
     players = session.exec(select(PlayerRow).where(col(PlayerRow.id).in_(player_ids)))

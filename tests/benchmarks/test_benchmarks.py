@@ -14,7 +14,7 @@ from pathlib import Path
 from benchmarks.league import PLAYERS, PRESET_MIX, SEASONS, league_documents
 from scorekeeper.document import load_night
 from scorekeeper.night import score_night
-from scorekeeper.store import nights
+from scorekeeper.store import night_import
 from scorekeeper.store.database import open_database
 from scorekeeper.store.league import Period, night_lines, standings
 
@@ -49,7 +49,7 @@ def test_the_same_size_makes_the_same_league() -> None:
 def test_the_league_imports_and_its_standings_sum_to_zero(tmp_path: Path) -> None:
     documents = league_documents(1500)
     db = open_database(f"sqlite:///{tmp_path / 'league.sqlite'}")
-    ids = nights.import_nights(db, documents)
+    ids = night_import.import_nights(db, documents)
     assert len(ids) == len(documents)
     league = documents[0]["league"]
     table = standings(db, Period(league))

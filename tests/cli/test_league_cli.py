@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.sample import sample_league_documents
 from scorekeeper.store.database import open_database
-from scorekeeper.store.nights import import_night
+from scorekeeper.store.night_import import import_night
 from scorekeeper.store.tonight import set_closed
 from tests.cli.test_store_cli import run
 from tests.sheet import night_doc, pick

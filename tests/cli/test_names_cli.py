@@ -11,7 +11,7 @@ import pytest
 
 from scorekeeper.sample import sample_night_document
 from scorekeeper.store.database import open_database
-from scorekeeper.store.nights import import_night
+from scorekeeper.store.night_import import import_night
 from scorekeeper.store.tonight import set_closed
 from tests.cli.test_store_cli import run, write
 

@@ -9,7 +9,7 @@ from pypdf import PdfReader
 
 from scorekeeper.sample import sample_league_documents
 from scorekeeper.store.database import open_database
-from scorekeeper.store.nights import import_night
+from scorekeeper.store.night_import import import_night
 from tests.cli.test_store_cli import run
 
 LEAGUE = "Tuesday Night League"

@@ -17,7 +17,7 @@ from scorekeeper.reports import build
 from scorekeeper.reports.render import BOLD, ELLIPSIS, fit, register_fonts
 from scorekeeper.sample import _sample_hand
 from scorekeeper.store.database import Database, open_database
-from scorekeeper.store.nights import import_night
+from scorekeeper.store.night_import import import_night
 from tests.reports.test_reports import LEAGUE, pages
 
 LONG = [

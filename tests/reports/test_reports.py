@@ -23,7 +23,8 @@ from scorekeeper.standings import compute_standings
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.league import Period, league_info, night_lines
 from scorekeeper.store.money import league_money, record_league_payment
-from scorekeeper.store.nights import import_night, load_stored_night
+from scorekeeper.store.night_import import import_night
+from scorekeeper.store.night_reads import load_stored_night
 from scorekeeper.store.tonight import set_closed
 
 NAMES = ["Łukasz", "Zoë <b>&", "O'Neil", "Ann", "Bob"]

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper.cli import main
 from scorekeeper.limits import MAX_AMOUNT
-from scorekeeper.store import nights
+from scorekeeper.store import night_import, night_reads
 from scorekeeper.store.database import Database
 from scorekeeper.store.league import Period, standings
 from scorekeeper.store.money import league_money, record_league_payment
@@ -36,11 +36,11 @@ def high_stakes_night() -> dict[str, Any]:
 
 def test_a_high_stakes_night_is_kept_exactly(db: Database) -> None:
     document = high_stakes_night()
-    night_id = nights.import_night(db, document)
+    night_id = night_import.import_night(db, document)
     set_closed(db, night_id=night_id, closed=True)
-    assert nights.export_night(db, night_id=night_id) == document
-    assert nights.cached_points(db, night_id=night_id)[0]["Bob"] == 786_432
-    assert nights.night_result(db, night_id=night_id).total_cents == {
+    assert night_import.export_night(db, night_id=night_id) == document
+    assert night_reads.cached_points(db, night_id=night_id)[0]["Bob"] == 786_432
+    assert night_reads.night_result(db, night_id=night_id).total_cents == {
         "Ann": -196_616_000_000,
         "Bob": 786_424_000_000,
         "Cal": -196_592_000_000,

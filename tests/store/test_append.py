@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import select, update
 
 from scorekeeper.problems import InvalidNight
-from scorekeeper.store import nights
+from scorekeeper.store import hand_writes, night_import, night_reads
 from scorekeeper.store.database import Database
 from scorekeeper.store.tables import HandScoreRow, core_table
 from tests.store.corpus import corpus
@@ -31,9 +31,9 @@ def cache(db: Database, night_id: int) -> list[tuple[Any, ...]]:
 def hand_by_hand(db: Database, document: dict[str, Any]) -> int:
     """The night started empty and each hand recorded at the end, as at the table."""
     empty = document | {"hands": []}
-    night_id = nights.import_night(db, empty)
+    night_id = night_import.import_night(db, empty)
     for hand in document["hands"]:
-        nights.record_hand(db, night_id=night_id, hand=hand)
+        hand_writes.record_hand(db, night_id=night_id, hand=hand)
     return night_id
 
 
@@ -42,46 +42,52 @@ def test_recording_hand_by_hand_caches_what_a_whole_rescore_does(
     db: Database, document: dict[str, Any]
 ) -> None:
     appended = hand_by_hand(db, document)
-    whole = nights.import_night(db, document)
+    whole = night_import.import_night(db, document)
     assert cache(db, appended) == cache(db, whole)
-    assert nights.cached_points(db, night_id=appended) == nights.cached_points(db, night_id=whole)
+    assert night_reads.cached_points(db, night_id=appended) == night_reads.cached_points(
+        db, night_id=whole
+    )
 
 
 def test_a_night_cached_before_the_carry_was_kept_is_rescored_once(db: Database) -> None:
     document = next(d for d in corpus() if d["rules"] != "classic-5" and len(d["hands"]) > 3)
     first, last = document | {"hands": document["hands"][:-1]}, document["hands"][-1]
-    night_id = nights.import_night(db, first)
+    night_id = night_import.import_night(db, first)
     with db.engine.begin() as connection:  # as a database migrated from 0005 has it
         connection.execute(update(core_table(HandScoreRow)).values(bock_pending=None))
-    nights.record_hand(db, night_id=night_id, hand=last)
-    assert cache(db, night_id) == cache(db, nights.import_night(db, document))
+    hand_writes.record_hand(db, night_id=night_id, hand=last)
+    assert cache(db, night_id) == cache(db, night_import.import_night(db, document))
 
 
 def test_a_bad_hand_at_the_end_is_refused_and_writes_nothing(db: Database) -> None:
     document = corpus()[0]
-    night_id = nights.import_night(db, document)
+    night_id = night_import.import_night(db, document)
     before = cache(db, night_id)
     bad = dict(document["hands"][0]) | {"points": 130}
     with pytest.raises(InvalidNight) as refused:
-        nights.record_hand(db, night_id=night_id, hand=bad)
+        hand_writes.record_hand(db, night_id=night_id, hand=bad)
     assert f"hand {len(document['hands']) + 1}: points" in str(refused.value)
     assert cache(db, night_id) == before
 
 
 def test_importing_many_nights_at_once_stores_what_one_by_one_does(db: Database) -> None:
     documents = corpus()
-    together = nights.import_nights(db, documents)
-    alone = [nights.import_night(db, d) for d in documents]
+    together = night_import.import_nights(db, documents)
+    alone = [night_import.import_night(db, d) for d in documents]
     for a, b in zip(together, alone, strict=True):
-        assert nights.export_night(db, night_id=a) == nights.export_night(db, night_id=b)
+        assert night_import.export_night(db, night_id=a) == night_import.export_night(
+            db, night_id=b
+        )
         assert cache(db, a) == cache(db, b)
-        assert nights.cached_points(db, night_id=a) == nights.cached_points(db, night_id=b)
+        assert night_reads.cached_points(db, night_id=a) == night_reads.cached_points(
+            db, night_id=b
+        )
 
 
 def test_one_bad_night_among_many_imports_nothing(db: Database) -> None:
     documents = corpus()[:3]
     broken = documents[1] | {"hands": [dict(documents[1]["hands"][0]) | {"tricks": -1}]}
     with pytest.raises(InvalidNight) as refused:
-        nights.import_nights(db, [documents[0], broken, documents[2]])
+        night_import.import_nights(db, [documents[0], broken, documents[2]])
     assert "night 2: " in str(refused.value) and "tricks" in str(refused.value)
-    assert nights.list_nights(db) == []
+    assert night_reads.list_nights(db) == []

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.store import nights
+from scorekeeper.store import hand_writes, night_import, night_reads
 from scorekeeper.store.backup_commands import backup, restore
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.errors import StorageError
@@ -18,8 +18,8 @@ from tests.store.corpus import written
 def test_a_json_dump_restores_every_row_and_writing_goes_on(
     db: Database, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    ids = [nights.import_night(db, d) for d in written()]
-    nights.edit_hand(db, hand_id=nights.hand_ids(db, night_id=ids[0])[0],
+    ids = [night_import.import_night(db, d) for d in written()]
+    hand_writes.edit_hand(db, hand_id=night_reads.hand_ids(db, night_id=ids[0])[0],
                      hand={"type": "no-pick", "dealer": "Ann"})  # fmt: skip
     dump = tmp_path / "league.json"
     assert backup(db, str(dump)) == "a JSON dump of every row"
@@ -32,15 +32,17 @@ def test_a_json_dump_restores_every_row_and_writing_goes_on(
     try:
         restore(target, str(dump), force=False)
         for night_id in ids:
-            assert nights.export_night(target, night_id=night_id) == nights.export_night(
-                db, night_id=night_id
-            )
-        history = nights.hand_history(target, hand_id=nights.hand_ids(target, night_id=ids[0])[0])
+            assert night_import.export_night(
+                target, night_id=night_id
+            ) == night_import.export_night(db, night_id=night_id)
+        history = night_reads.hand_history(
+            target, hand_id=night_reads.hand_ids(target, night_id=ids[0])[0]
+        )
         assert [r.action for r in history] == ["insert", "edit"]
-        new_hand = nights.record_hand(target, night_id=ids[2],
+        new_hand = hand_writes.record_hand(target, night_id=ids[2],
                                       hand=pick("Bob", "Dee", points=70, tricks=3,
                                                 sitting_out=["Ann", "Gus"]))  # fmt: skip
-        assert all(new_hand not in nights.hand_ids(db, night_id=i) for i in ids)
+        assert all(new_hand not in night_reads.hand_ids(db, night_id=i) for i in ids)
         with pytest.raises(StorageError, match="--force"):
             restore(target, str(dump), force=False)
     finally:
@@ -52,13 +54,13 @@ def test_a_json_dump_restores_every_row_and_writing_goes_on(
 def test_a_sqlite_backup_is_consistent_while_another_connection_writes(
     sqlite_db: Database, tmp_path: Path
 ) -> None:
-    night_id = nights.import_night(sqlite_db, written()[0])
+    night_id = night_import.import_night(sqlite_db, written()[0])
     writer = open_database(str(sqlite_db.url))
-    nights.record_hand(writer, night_id=night_id, hand=pick("Bob", "Dee", points=70, tricks=3))
+    hand_writes.record_hand(writer, night_id=night_id, hand=pick("Bob", "Dee", points=70, tricks=3))
     copy = tmp_path / "copy.sqlite3"
     backup(sqlite_db, str(copy))  # the newest hand is still in the write-ahead log
     copied = open_database(f"sqlite:///{copy}")
-    assert nights.export_night(copied, night_id=night_id) == nights.export_night(
+    assert night_import.export_night(copied, night_id=night_id) == night_import.export_night(
         writer, night_id=night_id
     )
     writer.dispose()

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import event
 
 from scorekeeper.cli import main
-from scorekeeper.store import nights
+from scorekeeper.store import hand_writes, night_import, night_reads
 from scorekeeper.store.backup import timestamped_backup_path
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.errors import StorageError
@@ -22,7 +22,7 @@ def filled(tmp_path: Path) -> Path:
     path = tmp_path / "scorekeeper.sqlite3"
     db = open_database(f"sqlite:///{path}")
     for _ in range(8):
-        nights.import_night(db, thirty_hands())
+        night_import.import_night(db, thirty_hands())
     db.dispose()
     return path
 
@@ -46,7 +46,7 @@ def test_a_truncated_database_names_the_newest_backup(tmp_path: Path) -> None:
     path.write_bytes(data[: len(data) // 3])
     with pytest.raises(StorageError) as refused:
         db = open_database(f"sqlite:///{path}")
-        nights.list_nights(db)
+        night_reads.list_nights(db)
     message = str(refused.value)
     assert "damaged" in message
     assert f"the newest backup is {backup}" in message
@@ -61,7 +61,7 @@ def test_a_corrupted_database_is_reported_not_read(tmp_path: Path) -> None:
     path.write_bytes(bytes(data))
     with pytest.raises(StorageError, match="damaged"):
         db = open_database(f"sqlite:///{path}")
-        nights.list_nights(db)
+        night_reads.list_nights(db)
 
 
 def test_an_unreachable_server_is_a_clear_message(capsys) -> None:
@@ -80,7 +80,7 @@ def test_a_url_that_is_not_a_url() -> None:
 
 
 def test_a_full_disk_writes_nothing_half_done(sqlite_db: Database) -> None:
-    night_id = nights.import_night(sqlite_db, thirty_hands())
+    night_id = night_import.import_night(sqlite_db, thirty_hands())
     sqlite_db.dispose()
     pages = sqlite3.connect(sqlite_db.sqlite_path).execute("PRAGMA page_count").fetchone()[0]
 
@@ -91,15 +91,17 @@ def test_a_full_disk_writes_nothing_half_done(sqlite_db: Database) -> None:
     recorded = 0
     with pytest.raises(StorageError, match="is full; nothing was written"):
         for _ in range(500):
-            nights.record_hand(sqlite_db, night_id=night_id,
+            hand_writes.record_hand(sqlite_db, night_id=night_id,
                                hand=pick("Bob", "Dee", points=74, tricks=4))  # fmt: skip
             recorded += 1
     sqlite_db.dispose()
     event.remove(sqlite_db.engine, "connect", _limit)
-    hands = nights.hand_ids(sqlite_db, night_id=night_id)
+    hands = night_reads.hand_ids(sqlite_db, night_id=night_id)
     assert len(hands) == 30 + recorded
-    assert len(nights.cached_points(sqlite_db, night_id=night_id)) == len(hands)
-    scored = nights.night_result(sqlite_db, night_id=night_id)
-    assert [h.points for h in scored.hands] == nights.cached_points(sqlite_db, night_id=night_id)
+    assert len(night_reads.cached_points(sqlite_db, night_id=night_id)) == len(hands)
+    scored = night_reads.night_result(sqlite_db, night_id=night_id)
+    assert [h.points for h in scored.hands] == night_reads.cached_points(
+        sqlite_db, night_id=night_id
+    )
     with sqlite3.connect(sqlite_db.sqlite_path) as check:
         assert check.execute("PRAGMA integrity_check").fetchall() == [("ok",)]

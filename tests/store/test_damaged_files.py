@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.store import nights
+from scorekeeper.store import night_import, night_reads
 from scorekeeper.store.database import open_database
 from tests.store.corpus import written
 from tests.store.test_nights import thirty_hands
@@ -40,9 +40,10 @@ def whole(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[int, str
     path = tmp_path_factory.mktemp("whole") / "league.sqlite3"
     db = open_database(f"sqlite:///{path}")
     for document in [*written(), *([thirty_hands()] * 12)]:
-        nights.import_night(db, document)
+        night_import.import_night(db, document)
     exported = {
-        n.id: json.dumps(nights.export_night(db, night_id=n.id)) for n in nights.list_nights(db)
+        n.id: json.dumps(night_import.export_night(db, night_id=n.id))
+        for n in night_reads.list_nights(db)
     }
     db.dispose()
     status, listing, _ = run("--database", f"sqlite:///{path}", "nights")
@@ -194,9 +195,7 @@ def refused_clearly(status: int, out: str, err: str, path: Path) -> bool:
 def test_only_the_words_for_damage_are_a_clear_refusal(tmp_path: Path, err: str) -> None:
     path = tmp_path / "league.sqlite3"
     assert not refused_clearly(2, "", err.format(path=path) + "\n", path)
-    damaged = (
-        f"scorekeeper: the database {path} is damaged (database disk image is malformed)"
-    )
+    damaged = f"scorekeeper: the database {path} is damaged (database disk image is malformed)"
     assert refused_clearly(2, "", damaged + "\n", path)
     assert not refused_clearly(1, "", damaged + "\n", path)
     assert not refused_clearly(2, "[]", damaged + "\n", path)

@@ -19,7 +19,8 @@ from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.money import league_money, record_league_payment
-from scorekeeper.store.nights import import_night, night_result
+from scorekeeper.store.night_import import import_night
+from scorekeeper.store.night_reads import night_result
 from scorekeeper.store.tonight import set_closed
 
 LEAGUE = "Tuesday Night League"
@@ -129,12 +130,15 @@ def test_a_player_page_statistics_match_the_documents(
 
 
 def test_unknown_league_season_and_player_are_named(db: Database, filed: list[int]) -> None:
-    with pytest.raises(StorageError, match="--league: there is no league 'Nope'"):
+    with pytest.raises(StorageError, match=r"^league: there is no league 'Nope'$") as refused:
         leagues.standings(db, leagues.Period("Nope"))
-    with pytest.raises(StorageError, match=r"--season: .* has no season 'Winter'"):
+    assert refused.value.field == "league"
+    with pytest.raises(StorageError, match=r"^season: .* has no season 'Winter'$") as refused:
         leagues.standings(db, leagues.Period(LEAGUE, season="Winter"))
-    with pytest.raises(StorageError, match="--player: there is no player 'Zed'"):
+    assert refused.value.field == "season"
+    with pytest.raises(StorageError, match=r"^player: there is no player 'Zed'$") as refused:
         leagues.hand_facts(db, leagues.Period(LEAGUE), player="Zed")
+    assert refused.value.field == "player"
 
 
 def test_a_season_has_its_own_default_rules(db: Database) -> None:
@@ -193,14 +197,16 @@ def test_partial_payments_change_balances_and_what_is_outstanding(
 
 
 def test_a_bad_payment_is_refused_and_writes_nothing(db: Database, filed: list[int]) -> None:
-    for payer, payee, cents, message in [
-        ("Ann", "Bob", 0, "--cents: 0 is not a positive"),
-        ("Ann", "ann", 5, "--to: a player cannot pay themselves"),
-        ("Zed", "Bob", 5, "--from: there is no player 'Zed'"),
-        ("Ann", "Zed", 5, "--to: there is no player 'Zed'"),
+    for payer, payee, cents, field, message in [
+        ("Ann", "Bob", 0, "amount", "0 is not a positive number of cents"),
+        ("Ann", "ann", 5, "paid to", "a player cannot pay themselves"),
+        ("Zed", "Bob", 5, "paid by", "there is no player 'Zed'"),
+        ("Ann", "Zed", 5, "paid to", "there is no player 'Zed'"),
     ]:
-        with pytest.raises(StorageError, match=message):
+        with pytest.raises(StorageError) as refused:
             record_league_payment(db, league=LEAGUE, payer=payer, payee=payee, cents=cents)
+        assert (refused.value.field, refused.value.message) == (field, message)
+        assert str(refused.value) == f"{field}: {message}"
     assert league_money(db, league=LEAGUE).payments == ()
 
 
@@ -233,7 +239,7 @@ def test_the_pot_cannot_be_paid_as_if_it_were_a_person(db: Database) -> None:
     night_id = import_night(db, {**schafkopf_nights()[0], "league": "Stammtisch"})
     set_closed(db, night_id=night_id, closed=True)
     before = league_money(db, league="Stammtisch")
-    with pytest.raises(StorageError, match=r"--to: \(pot\) is the table's Schafkopf pot"):
+    with pytest.raises(StorageError, match=r"^paid to: \(pot\) is the table's Schafkopf pot"):
         record_league_payment(db, league="Stammtisch", payer="Ann", payee="(pot)", cents=100,
                               paid_on=dt.date(2026, 11, 22))  # fmt: skip
     assert league_money(db, league="Stammtisch").payments == before.payments

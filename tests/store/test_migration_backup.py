@@ -14,7 +14,7 @@ from sqlalchemy import MetaData, create_engine, func, select
 from sqlalchemy.engine import make_url
 from sqlmodel import SQLModel
 
-from scorekeeper.store import backup, nights
+from scorekeeper.store import backup, night_import, night_reads
 from scorekeeper.store.database import (
     SCHEMA_HEAD,
     Database,
@@ -68,7 +68,7 @@ def old_league(postgres_template: str) -> Iterator[str]:
     upgrade_to(engine, OLD)
     old = Database(engine=engine, url=make_url(url))
     for document in written():
-        nights.import_night(old, document)
+        night_import.import_night(old, document)
     engine.dispose()
     yield url
     drop_postgres(url)
@@ -101,10 +101,10 @@ def assert_loads_back(document: dict, source: str, template: str) -> None:
     try:
         with copy.engine.begin() as connection:
             backup.load_rows(connection, SQLModel.metadata, document)
-        stored = [night.id for night in nights.list_nights(migrated)]
-        assert [night.id for night in nights.list_nights(copy)] == stored != []
+        stored = [night.id for night in night_reads.list_nights(migrated)]
+        assert [night.id for night in night_reads.list_nights(copy)] == stored != []
         for night_id in stored:
-            assert nights.export_night(copy, night_id=night_id) == nights.export_night(
+            assert night_import.export_night(copy, night_id=night_id) == night_import.export_night(
                 migrated, night_id=night_id
             )
     finally:

@@ -12,7 +12,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
-from scorekeeper.store import nights
+from scorekeeper.store import night_reads
 from scorekeeper.store.database import SCHEMA_HEAD, alembic_config, open_database
 from scorekeeper.store.errors import StorageError
 from tests.store.conftest import drop_postgres, fresh_postgres_url, upgrade_to
@@ -96,8 +96,8 @@ def test_a_first_schema_database_with_data_upgrades_intact_with_a_backup(tmp_pat
             (3, "played", 0),
         ]
         assert calls.fetchall() == [(1, "alone"), (2, None)]
-    assert nights.cached_points(db, night_id=1) == [{"Ann": -1, "Bob": 2, "Cal": -1}]
-    assert nights.night_result(db, night_id=1).total_points == {"Ann": -1, "Bob": 2, "Cal": -1}
+    assert night_reads.cached_points(db, night_id=1) == [{"Ann": -1, "Bob": 2, "Cal": -1}]
+    assert night_reads.night_result(db, night_id=1).total_points == {"Ann": -1, "Bob": 2, "Cal": -1}
     db.dispose()
 
 

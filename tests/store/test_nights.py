@@ -12,7 +12,7 @@ from scorekeeper.cli import result_to_json
 from scorekeeper.document import load_night, night_to_document
 from scorekeeper.night import score_night
 from scorekeeper.problems import InvalidNight
-from scorekeeper.store import nights
+from scorekeeper.store import hand_writes, night_import, night_reads
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.people import rename_player
@@ -28,16 +28,16 @@ def scored(document: dict[str, Any]) -> dict[str, Any]:
 def test_every_corpus_night_round_trips_and_scores_the_same(
     db: Database, document: dict[str, Any]
 ) -> None:
-    night_id = nights.import_night(db, document)
-    exported = nights.export_night(db, night_id=night_id)
+    night_id = night_import.import_night(db, document)
+    exported = night_import.export_night(db, night_id=night_id)
     night, _ = load_night(document)
     assert night is not None
     # What comes back is the document in canonical form (defaults such as a solo's
     # "game": "solo" left out), and it scores exactly as the document did.
     assert json.loads(json.dumps(exported)) == night_to_document(night)
-    assert result_to_json(nights.night_result(db, night_id=night_id)) == scored(document)
+    assert result_to_json(night_reads.night_result(db, night_id=night_id)) == scored(document)
     expected = [h.points for h in score_doc(document).hands]
-    assert nights.cached_points(db, night_id=night_id) == expected
+    assert night_reads.cached_points(db, night_id=night_id) == expected
 
 
 def thirty_hands() -> dict[str, Any]:
@@ -58,27 +58,27 @@ def thirty_hands() -> dict[str, Any]:
 
 def test_editing_hand_3_rescores_everything_after_it_and_can_be_undone(db: Database) -> None:
     document = thirty_hands()
-    night_id = nights.import_night(db, document)
-    before = nights.cached_points(db, night_id=night_id)
-    hand_3 = nights.hand_ids(db, night_id=night_id)[2]
+    night_id = night_import.import_night(db, document)
+    before = night_reads.cached_points(db, night_id=night_id)
+    hand_3 = night_reads.hand_ids(db, night_id=night_id)[2]
 
     edited = copy.deepcopy(document)
     edited["hands"][2] = pick("Cal", "Dee", points=95, tricks=5)  # was a no-pick doubler
-    nights.edit_hand(db, hand_id=hand_3, hand=edited["hands"][2])
+    hand_writes.edit_hand(db, hand_id=hand_3, hand=edited["hands"][2])
 
     expected = [h.points for h in score_doc(edited).hands]
-    assert nights.cached_points(db, night_id=night_id) == expected
-    assert result_to_json(nights.night_result(db, night_id=night_id)) == scored(edited)
+    assert night_reads.cached_points(db, night_id=night_id) == expected
+    assert result_to_json(night_reads.night_result(db, night_id=night_id)) == scored(edited)
     assert expected[3:] != before[3:]  # the doubler queue moved: later hands changed
 
-    history = nights.hand_history(db, hand_id=hand_3)
+    history = night_reads.hand_history(db, hand_id=hand_3)
     assert [(r.revision, r.action) for r in history] == [(1, "insert"), (2, "edit")]
     assert history[0].hand == {"type": "no-pick"}
     assert history[1].hand["picker"] == "Cal"
 
-    nights.restore_revision(db, revision_id=history[0].id)
-    assert nights.cached_points(db, night_id=night_id) == before
-    assert nights.export_night(db, night_id=night_id) == document
+    hand_writes.restore_revision(db, revision_id=history[0].id)
+    assert night_reads.cached_points(db, night_id=night_id) == before
+    assert night_import.export_night(db, night_id=night_id) == document
 
 
 def test_insert_and_delete_move_the_doubler_queue(db: Database) -> None:
@@ -86,59 +86,64 @@ def test_insert_and_delete_move_the_doubler_queue(db: Database) -> None:
     document = {"format": "sheepshead-night/1", "rules": rules,
                 "players": ["Ann", "Bob", "Cal", "Dee", "Eve"],
                 "hands": [pick("Bob", "Dee", points=74, tricks=4)] * 2}  # fmt: skip
-    night_id = nights.import_night(db, document)
-    nights.record_hand(db, night_id=night_id, hand=no_pick(), position=1)
-    assert [h["Bob"] for h in nights.cached_points(db, night_id=night_id)] == [0, 4, 2]
-    first = nights.hand_ids(db, night_id=night_id)[0]
-    nights.delete_hand(db, hand_id=first)
-    assert [h["Bob"] for h in nights.cached_points(db, night_id=night_id)] == [2, 2]
-    deleted = nights.hand_history(db, hand_id=first)
+    night_id = night_import.import_night(db, document)
+    hand_writes.record_hand(db, night_id=night_id, hand=no_pick(), position=1)
+    assert [h["Bob"] for h in night_reads.cached_points(db, night_id=night_id)] == [0, 4, 2]
+    first = night_reads.hand_ids(db, night_id=night_id)[0]
+    hand_writes.delete_hand(db, hand_id=first)
+    assert [h["Bob"] for h in night_reads.cached_points(db, night_id=night_id)] == [2, 2]
+    deleted = night_reads.hand_history(db, hand_id=first)
     assert [r.action for r in deleted] == ["insert", "delete"]
-    nights.restore_revision(db, revision_id=deleted[-1].id)
-    assert [h["Bob"] for h in nights.cached_points(db, night_id=night_id)] == [0, 4, 2]
+    hand_writes.restore_revision(db, revision_id=deleted[-1].id)
+    assert [h["Bob"] for h in night_reads.cached_points(db, night_id=night_id)] == [0, 4, 2]
 
 
 def test_a_bad_hand_is_refused_and_writes_nothing(db: Database) -> None:
-    night_id = nights.import_night(db, thirty_hands())
-    before = nights.export_night(db, night_id=night_id)
+    night_id = night_import.import_night(db, thirty_hands())
+    before = night_import.export_night(db, night_id=night_id)
     with pytest.raises(InvalidNight) as refused:
-        nights.record_hand(db, night_id=night_id, hand=pick("Bob", "Dee", points=130, tricks=4))
+        hand_writes.record_hand(
+            db, night_id=night_id, hand=pick("Bob", "Dee", points=130, tricks=4)
+        )
     assert [str(p) for p in refused.value.problems] == [
         "hand 31: points: 130 is not between 0 and 120"
     ]
     with pytest.raises(InvalidNight):
-        nights.edit_hand(db, hand_id=nights.hand_ids(db, night_id=night_id)[0],
+        hand_writes.edit_hand(db, hand_id=night_reads.hand_ids(db, night_id=night_id)[0],
                          hand=pick("Zed", points=70, tricks=3))  # fmt: skip
-    assert nights.export_night(db, night_id=night_id) == before
-    assert len(nights.hand_history(db, hand_id=nights.hand_ids(db, night_id=night_id)[0])) == 1
+    assert night_import.export_night(db, night_id=night_id) == before
+    assert (
+        len(night_reads.hand_history(db, hand_id=night_reads.hand_ids(db, night_id=night_id)[0]))
+        == 1
+    )
 
 
 def test_a_bad_document_imports_nothing(db: Database) -> None:
     document = thirty_hands()
     document["hands"][29]["points"] = 130
     with pytest.raises(InvalidNight):
-        nights.import_night(db, document)
-    assert nights.list_nights(db) == []
+        night_import.import_night(db, document)
+    assert night_reads.list_nights(db) == []
 
 
 def test_renaming_a_player_keeps_history_and_scores(db: Database) -> None:
-    night_id = nights.import_night(db, thirty_hands())
-    before = nights.night_result(db, night_id=night_id)
+    night_id = night_import.import_night(db, thirty_hands())
+    before = night_reads.night_result(db, night_id=night_id)
     rename_player(db, old="bob", new="Robert")
-    after = nights.night_result(db, night_id=night_id)
+    after = night_reads.night_result(db, night_id=night_id)
     assert after.total_points["Robert"] == before.total_points["Bob"]
-    assert nights.export_night(db, night_id=night_id)["hands"][0]["picker"] == "Ann"
-    assert "Robert" in nights.export_night(db, night_id=night_id)["players"]
+    assert night_import.export_night(db, night_id=night_id)["hands"][0]["picker"] == "Ann"
+    assert "Robert" in night_import.export_night(db, night_id=night_id)["players"]
     with pytest.raises(StorageError, match="already a player"):
         rename_player(db, old="Robert", new=" ANN ")
 
 
 def test_players_are_one_person_across_nights_whatever_the_case(db: Database) -> None:
-    first = nights.import_night(db, thirty_hands())
+    first = night_import.import_night(db, thirty_hands())
     document = thirty_hands()
     document["players"] = ["ann", "BOB", " Cal ", "Dee", "Eve"]
-    second = nights.import_night(db, document)
-    assert nights.export_night(db, night_id=second)["players"] == [
+    second = night_import.import_night(db, document)
+    assert night_import.export_night(db, night_id=second)["players"] == [
         "Ann",
         "Bob",
         "Cal",
@@ -151,17 +156,17 @@ def test_players_are_one_person_across_nights_whatever_the_case(db: Database) ->
 def test_nights_are_listed_with_their_filing(db: Database) -> None:
     doc = {**thirty_hands(), "date": "2026-11-17", "league": "Tuesday", "season": "Fall",
            "table": "2"}  # fmt: skip
-    night_id = nights.import_night(db, doc)
-    (summary,) = nights.list_nights(db, league="tuesday")
+    night_id = night_import.import_night(db, doc)
+    (summary,) = night_reads.list_nights(db, league="tuesday")
     assert (summary.id, summary.date, summary.league, summary.season, summary.table,
             summary.hands) == (night_id, "2026-11-17", "Tuesday", "Fall", "2", 30)  # fmt: skip
     with pytest.raises(StorageError, match="no league"):
-        nights.list_nights(db, league="Wednesday")
+        night_reads.list_nights(db, league="Wednesday")
 
 
 def test_stored_rules_are_the_full_rule_set(db: Database) -> None:
-    night_id = nights.import_night(db, thirty_hands())
-    night = nights.load_stored_night(db, night_id=night_id)
+    night_id = night_import.import_night(db, thirty_hands())
+    night = night_reads.load_stored_night(db, night_id=night_id)
     again, _ = load_night(thirty_hands())
     assert again is not None and night.rules == again.rules
     assert score_night(night).total_points == score_night(again).total_points

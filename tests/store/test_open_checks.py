@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.store import nights
+from scorekeeper.store import night_import
 from scorekeeper.store.database import open_database
 from scorekeeper.store.errors import StorageError
 from tests.store.corpus import written
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def league_file(tmp_path: Path) -> Path:
     path = tmp_path / "league.sqlite3"
     db = open_database(f"sqlite:///{path}")
-    nights.import_night(db, written()[0])
+    night_import.import_night(db, written()[0])
     db.dispose()
     return path
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.store import nights
+from scorekeeper.store import night_import, night_reads
 from scorekeeper.store.database import Database, open_database
 from tests.store.conftest import drop_postgres, fresh_postgres_url
 
@@ -53,15 +53,15 @@ def assert_night_whole(db: Database, night_id: int) -> None:
             HandScoreRow.night_id == night_id)).all()  # fmt: skip
     assert positions == list(range(1, len(positions) + 1))
     assert len(scored) == len(positions)
-    result = nights.night_result(db, night_id=night_id)
-    assert [h.points for h in result.hands] == nights.cached_points(db, night_id=night_id)
+    result = night_reads.night_result(db, night_id=night_id)
+    assert [h.points for h in result.hands] == night_reads.cached_points(db, night_id=night_id)
 
 
 @pytest.mark.parametrize("kill_after", [3, 17])
 def test_a_killed_writer_loses_no_hand_it_reported(tmp_path: Path, kill_after: int) -> None:
     url = f"sqlite:///{tmp_path / 'night.sqlite3'}"
     db = open_database(url)
-    night_id = nights.import_night(db, EMPTY_NIGHT)
+    night_id = night_import.import_night(db, EMPTY_NIGHT)
     process, reported = writer_under_way(url, night_id, 1000, "Bob", reported=kill_after)
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
@@ -69,7 +69,7 @@ def test_a_killed_writer_loses_no_hand_it_reported(tmp_path: Path, kill_after: i
 
     db.dispose()
     reopened = open_database(url)
-    present = nights.hand_ids(reopened, night_id=night_id)
+    present = night_reads.hand_ids(reopened, night_id=night_id)
     assert set(reported) <= set(present)
     assert present[: len(reported)] == reported
     assert_night_whole(reopened, night_id)
@@ -79,13 +79,13 @@ def test_a_killed_writer_loses_no_hand_it_reported(tmp_path: Path, kill_after: i
 
 def run_writers(url: str, pickers: list[str], count: int) -> None:
     db = open_database(url)
-    night_id = nights.import_night(db, EMPTY_NIGHT)
+    night_id = night_import.import_night(db, EMPTY_NIGHT)
     processes = [writer(url, night_id, count, p) for p in pickers]
     for process in processes:
         out, err = process.communicate(timeout=300)
         assert process.returncode == 0, err
         assert out.count("recorded") == count
-    hands = nights.export_night(db, night_id=night_id)["hands"]
+    hands = night_import.export_night(db, night_id=night_id)["hands"]
     assert len(hands) == count * len(pickers)
     for picker in pickers:  # each writer's hands are all there, in its own order
         notes = [h["note"] for h in hands if h["picker"] == picker]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.store import database, nights
+from scorekeeper.store import database, night_import
 from scorekeeper.store.backup_commands import backup
 from scorekeeper.store.database import open_database
 from scorekeeper.store.errors import StorageError
@@ -35,7 +35,7 @@ def whole(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("whole") / "league.sqlite3"
     db = open_database(f"sqlite:///{path}")
     for document in [*written(), *([thirty_hands()] * 12)]:
-        nights.import_night(db, document)
+        night_import.import_night(db, document)
     db.dispose()
     return path
 
@@ -158,7 +158,7 @@ def test_a_restore_runs_the_full_check_whatever_the_size(
     source = tmp_path / "other" / "backup.json"
     source.parent.mkdir()
     other = open_database(f"sqlite:///{source.parent / 'other.sqlite3'}")
-    nights.import_night(other, written()[0])
+    night_import.import_night(other, written()[0])
     backup(other, str(source))
     other.dispose()
     before = index_damaged.read_bytes()

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.store import nights
+from scorekeeper.store import night_import, night_reads
 from scorekeeper.store.backup_commands import backup, restore
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.errors import StorageError
@@ -40,7 +40,7 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 def everything(db: Database) -> list[dict[str, Any]]:
     """Every night exported: what a user would call 'the data'."""
-    return [nights.export_night(db, night_id=n.id) for n in nights.list_nights(db)]
+    return [night_import.export_night(db, night_id=n.id) for n in night_reads.list_nights(db)]
 
 
 # -- 1. a backup onto the database itself -------------------------------------------------
@@ -50,7 +50,7 @@ def test_a_backup_onto_the_live_database_is_refused_while_a_writer_records(tmp_p
     path = tmp_path / "league.sqlite3"
     url = f"sqlite:///{path}"
     db = open_database(url)
-    night_id = nights.import_night(db, EMPTY_NIGHT)
+    night_id = night_import.import_night(db, EMPTY_NIGHT)
     process, reported = writer_under_way(url, night_id, 300, "Bob", reported=20)
     attempts = [
         cli("--database", url, "backup", str(target))
@@ -70,7 +70,7 @@ def test_a_backup_onto_the_live_database_is_refused_while_a_writer_records(tmp_p
         assert "is the database itself" in done.stderr
         assert "Backed up" not in done.stdout
     assert len(reported) == 300
-    assert nights.hand_ids(db, night_id=night_id) == reported
+    assert night_reads.hand_ids(db, night_id=night_id) == reported
     assert_night_whole(db, night_id)
     with sqlite3.connect(path) as check:
         assert check.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
@@ -91,7 +91,7 @@ def test_a_hard_link_to_the_database_is_the_database(sqlite_db: Database, tmp_pa
 @pytest.fixture
 def league(db: Database) -> Database:
     for document in written():
-        nights.import_night(db, document)
+        night_import.import_night(db, document)
     return db
 
 
@@ -154,7 +154,7 @@ def test_restore_force_keeps_a_copy_of_what_it_replaced(
     either way the replaced nights can be brought back."""
     before = everything(league)
     other = open_database(f"sqlite:///{tmp_path / 'other.sqlite3'}")
-    nights.import_night(other, written()[0])
+    night_import.import_night(other, written()[0])
     source = tmp_path / "other-backup.json"
     backup(other, str(source))
     other.dispose()
@@ -179,7 +179,7 @@ def test_restore_force_keeps_a_copy_of_what_it_replaced(
 def test_a_damaged_sqlite_backup_is_refused(league: Database, tmp_path: Path) -> None:
     copy = tmp_path / "copy.sqlite3"
     backup_db = open_database(f"sqlite:///{tmp_path / 'src.sqlite3'}")
-    nights.import_night(backup_db, written()[1])
+    night_import.import_night(backup_db, written()[1])
     backup(backup_db, str(copy))
     backup_db.dispose()
     data = bytearray(copy.read_bytes())
@@ -224,7 +224,7 @@ def test_a_backup_onto_a_full_disk_says_so_and_leaves_nothing(
     sqlite_db: Database, tmp_path: Path
 ) -> None:
     for document in written():
-        nights.import_night(sqlite_db, document)
+        night_import.import_night(sqlite_db, document)
     disk = tmp_path / "disk"
     python = f"{sys.executable} -m scorekeeper --database {sqlite_db.url}"
     for name in ("copy.sqlite3", "copy.json"):
@@ -241,13 +241,13 @@ def test_a_restore_with_no_room_for_the_copy_changes_nothing(tmp_path: Path) -> 
     disk = tmp_path / "disk"
     source = tmp_path / "backup.json"
     other = open_database(f"sqlite:///{tmp_path / 'other.sqlite3'}")
-    nights.import_night(other, written()[0])
+    night_import.import_night(other, written()[0])
     backup(other, str(source))
     other.dispose()
     original = tmp_path / "league.sqlite3"
     filled = open_database(f"sqlite:///{original}")
     for document in written():
-        nights.import_night(filled, document)
+        night_import.import_night(filled, document)
     before = everything(filled)
     filled.dispose()
     size = original.stat().st_size
@@ -271,7 +271,7 @@ def test_a_sqlite_backup_with_a_dangling_row_is_refused(league: Database, tmp_pa
     """A SQLite backup is held to what a dump is: a revision of a night that is not in
     it (written with foreign keys off) is refused, and the database stays as it was."""
     source = open_database(f"sqlite:///{tmp_path / 'src.sqlite3'}")
-    nights.import_night(source, written()[0])
+    night_import.import_night(source, written()[0])
     copy = tmp_path / "copy.sqlite3"
     backup(source, str(copy))
     source.dispose()
@@ -292,7 +292,7 @@ def test_a_database_with_only_a_league_is_not_replaced_without_force(
     save_league(sqlite_db, name="Tuesday Night League")
     dump = tmp_path / "other.json"
     other = open_database(f"sqlite:///{tmp_path / 'other.sqlite3'}")
-    nights.import_night(other, written()[0])
+    night_import.import_night(other, written()[0])
     backup(other, str(dump))
     other.dispose()
     with pytest.raises(StorageError, match="--force"):

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.store import nights
+from scorekeeper.store import night_import
 from scorekeeper.store.backup_commands import backup
 from scorekeeper.store.database import open_database
 from tests.store.corpus import written
@@ -29,7 +29,7 @@ def big_backup(folder: Path, name: str) -> Path:
     folder.mkdir()
     source = open_database(f"sqlite:///{folder / 'big.sqlite3'}")
     for document in [*written(), *([thirty_hands()] * 24)]:
-        nights.import_night(source, document)
+        night_import.import_night(source, document)
     backup(source, str(folder / name))
     source.dispose()
     return folder / name
@@ -38,7 +38,7 @@ def big_backup(folder: Path, name: str) -> Path:
 def small_league(path: Path) -> list[dict[str, Any]]:
     """The live database: one night; returns every night exported."""
     db = open_database(f"sqlite:///{path}")
-    nights.import_night(db, written()[0])
+    night_import.import_night(db, written()[0])
     before = everything(db)
     db.dispose()
     return before

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.store import nights
+from scorekeeper.store import night_import
 from scorekeeper.store.backup_commands import backup, restore
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.errors import StorageError
@@ -26,7 +26,7 @@ from tests.store.test_restore import ROOT, cli, everything, needs_tiny_disk
 def a_backup(tmp_path: Path, name: str = "backup.sqlite3") -> tuple[Path, list[object]]:
     """A SQLite backup of a database holding one night, and that night exported."""
     source = open_database(f"sqlite:///{tmp_path / 'source.sqlite3'}")
-    nights.import_night(source, written()[0])
+    night_import.import_night(source, written()[0])
     target = tmp_path / "backups" / name
     backup(source, str(target))
     exported = list(everything(source))
@@ -45,7 +45,7 @@ def pragma(path: Path, *statements: str) -> object:
 @pytest.fixture
 def filled(sqlite_db: Database) -> Database:
     for document in written()[1:3]:
-        nights.import_night(sqlite_db, document)
+        night_import.import_night(sqlite_db, document)
     return sqlite_db
 
 
@@ -89,7 +89,7 @@ def test_a_backup_in_a_read_only_folder_restores(tmp_path: Path, mode: str) -> N
     pragma(copy, f"PRAGMA journal_mode = {mode}")
     live = tmp_path / "live.sqlite3"
     filled = open_database(f"sqlite:///{live}")
-    nights.import_night(filled, written()[2])
+    night_import.import_night(filled, written()[2])
     filled.dispose()
     folder = copy.parent
     python = f"{sys.executable} -m scorekeeper --database sqlite:///{live}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.problems import InvalidNight
-from scorekeeper.store import nights
+from scorekeeper.store import hand_writes, night_import, night_reads
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.seats import join_night, leave_night, seated_players
@@ -18,7 +18,7 @@ def start(db: Database) -> int:
     document = {"format": "sheepshead-night/1", "rules": "classic-5", "players": FIVE,
                 "hands": [pick("Bob", "Dee", points=74, tricks=4),
                           leaster("Cal")]}  # fmt: skip
-    return nights.import_night(db, document)
+    return night_import.import_night(db, document)
 
 
 def test_a_sixth_player_joins_and_the_dealer_sits_out(db: Database) -> None:
@@ -28,15 +28,15 @@ def test_a_sixth_player_joins_and_the_dealer_sits_out(db: Database) -> None:
     assert seated_players(db, night_id=night_id, hand=3) == ["Ann", "Bob", "Fay", "Cal",
                                                               "Dee", "Eve"]  # fmt: skip
     with pytest.raises(InvalidNight) as refused:
-        nights.record_hand(db, night_id=night_id, hand=pick("Fay", points=80, tricks=4))
+        hand_writes.record_hand(db, night_id=night_id, hand=pick("Fay", points=80, tricks=4))
     assert "hand 3: dealer: missing" in str(refused.value)
-    nights.record_hand(db, night_id=night_id,
+    hand_writes.record_hand(db, night_id=night_id,
                        hand=pick("Fay", points=80, tricks=4, dealer="Ann"))  # fmt: skip
-    exported = nights.export_night(db, night_id=night_id)
+    exported = night_import.export_night(db, night_id=night_id)
     assert exported["players"] == ["Ann", "Bob", "Fay", "Cal", "Dee", "Eve"]
     assert [h.get("sitting_out") for h in exported["hands"]] == [["Fay"], ["Fay"], None]
     expected = [h.points for h in score_doc(exported).hands]
-    assert nights.cached_points(db, night_id=night_id) == expected
+    assert night_reads.cached_points(db, night_id=night_id) == expected
     assert expected[2] == {"Ann": 0, "Bob": -1, "Fay": 4, "Cal": -1, "Dee": -1, "Eve": -1}
     assert expected[0]["Fay"] == 0
 
@@ -44,12 +44,12 @@ def test_a_sixth_player_joins_and_the_dealer_sits_out(db: Database) -> None:
 def test_a_player_leaves_and_later_hands_go_on_without_them(db: Database) -> None:
     night_id = start(db)
     join_night(db, night_id=night_id, player="Fay")
-    nights.record_hand(db, night_id=night_id,
+    hand_writes.record_hand(db, night_id=night_id,
                        hand=pick("Fay", points=80, tricks=4, dealer="Ann"))  # fmt: skip
     leave_night(db, night_id=night_id, player="ann")
-    nights.record_hand(db, night_id=night_id, hand=pick("Bob", "Fay", points=61, tricks=3))
+    hand_writes.record_hand(db, night_id=night_id, hand=pick("Bob", "Fay", points=61, tricks=3))
     assert seated_players(db, night_id=night_id, hand=4) == ["Bob", "Cal", "Dee", "Eve", "Fay"]
-    points = nights.cached_points(db, night_id=night_id)
+    points = night_reads.cached_points(db, night_id=night_id)
     assert points[3] == {"Ann": 0, "Bob": 2, "Cal": -1, "Dee": -1, "Eve": -1, "Fay": 1}
     with pytest.raises(StorageError, match="already left"):
         leave_night(db, night_id=night_id, player="Ann")
@@ -59,4 +59,4 @@ def test_joining_earlier_rescores_the_hands_after(db: Database) -> None:
     night_id = start(db)
     with pytest.raises(InvalidNight, match="hand 2: dealer: missing"):
         join_night(db, night_id=night_id, player="Fay", from_hand=2)
-    assert nights.export_night(db, night_id=night_id)["players"] == FIVE  # nothing written
+    assert night_import.export_night(db, night_id=night_id)["players"] == FIVE  # nothing written

@@ -5,7 +5,7 @@ from __future__ import annotations
 from scorekeeper.document import load_night
 from scorekeeper.night import score_night
 from scorekeeper.sample import sample_league_documents
-from scorekeeper.store.nights import list_nights
+from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.seed import is_empty, seed_sample_league
 
 

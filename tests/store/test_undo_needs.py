@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from scorekeeper.rules import preset_rules
-from scorekeeper.store import nights
+from scorekeeper.store import hand_writes, night_import, night_reads
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Conflict
 from scorekeeper.store.night_history import change_rules
@@ -24,20 +24,20 @@ OTHER = pick("Cal", "Eve", points=95, tricks=5)
 
 
 def points(db: Database, night_id: int) -> list[object]:
-    return [h.get("points") for h in nights.export_night(db, night_id=night_id)["hands"]]
+    return [h.get("points") for h in night_import.export_night(db, night_id=night_id)["hands"]]
 
 
 def test_a_hand_recorded_deleted_and_brought_back_by_the_revisions_returned(db: Database) -> None:
-    night_id = nights.import_night(db, night_doc("classic-5", [HAND]))
-    recorded = nights.append_hand(db, night_id=night_id, hand=OTHER)
+    night_id = night_import.import_night(db, night_doc("classic-5", [HAND]))
+    recorded = hand_writes.append_hand(db, night_id=night_id, hand=OTHER)
     assert recorded.revision == 1
-    deleted = nights.delete_hand(db, hand_id=recorded.hand_id, revision=recorded.revision)
+    deleted = hand_writes.delete_hand(db, hand_id=recorded.hand_id, revision=recorded.revision)
     assert (deleted.hand_id, deleted.position, deleted.revision) == (recorded.hand_id, 2, 2)
     assert points(db, night_id) == [74]
-    back = nights.restore_revision(db, revision_id=deleted.revision_id, revision=2)
+    back = hand_writes.restore_revision(db, revision_id=deleted.revision_id, revision=2)
     assert (back.position, back.revision) == (2, 3)
     assert points(db, night_id) == [74, 95]
-    history = nights.hand_history(db, hand_id=recorded.hand_id)
+    history = night_reads.hand_history(db, hand_id=recorded.hand_id)
     assert [(r.id, r.action) for r in history][1:] == [
         (deleted.revision_id, "delete"),
         (back.revision_id, "restore"),
@@ -45,42 +45,46 @@ def test_a_hand_recorded_deleted_and_brought_back_by_the_revisions_returned(db: 
 
 
 def test_an_edit_names_the_version_it_replaced(db: Database) -> None:
-    night_id = nights.import_night(db, night_doc("classic-5", [HAND, no_pick()]))
-    inserted = nights.insert_hand(db, night_id=night_id, hand=OTHER, position=1)
+    night_id = night_import.import_night(db, night_doc("classic-5", [HAND, no_pick()]))
+    inserted = hand_writes.insert_hand(db, night_id=night_id, hand=OTHER, position=1)
     assert (inserted.position, inserted.revision) == (1, 1)
-    first = nights.hand_ids(db, night_id=night_id)[1]
-    edited = nights.edit_hand(db, hand_id=first, hand=OTHER, revision=1)
-    (original,) = [r for r in nights.hand_history(db, hand_id=first) if r.revision == 1]
+    first = night_reads.hand_ids(db, night_id=night_id)[1]
+    edited = hand_writes.edit_hand(db, hand_id=first, hand=OTHER, revision=1)
+    (original,) = [r for r in night_reads.hand_history(db, hand_id=first) if r.revision == 1]
     assert edited.replaced == original.id and edited.version.revision == 2
-    undone = nights.restore_revision(db, revision_id=edited.replaced, revision=2)
+    undone = hand_writes.restore_revision(db, revision_id=edited.replaced, revision=2)
     assert points(db, night_id) == [95, 74, None]
-    nights.restore_revision(db, revision_id=edited.version.revision_id, revision=undone.revision)
+    hand_writes.restore_revision(
+        db, revision_id=edited.version.revision_id, revision=undone.revision
+    )
     assert points(db, night_id) == [95, 95, None]
 
 
 def test_an_undo_of_a_hand_changed_elsewhere_since_is_refused(db: Database) -> None:
-    night_id = nights.import_night(db, night_doc("classic-5", [HAND]))
-    hand_id = nights.hand_ids(db, night_id=night_id)[0]
-    edited = nights.edit_hand(db, hand_id=hand_id, hand=OTHER)
-    nights.edit_hand(db, hand_id=hand_id, hand=pick("Ann", points=61, tricks=3))  # elsewhere
+    night_id = night_import.import_night(db, night_doc("classic-5", [HAND]))
+    hand_id = night_reads.hand_ids(db, night_id=night_id)[0]
+    edited = hand_writes.edit_hand(db, hand_id=hand_id, hand=OTHER)
+    hand_writes.edit_hand(db, hand_id=hand_id, hand=pick("Ann", points=61, tricks=3))  # elsewhere
     with pytest.raises(Conflict, match="hand 1 was changed in another program since"):
-        nights.restore_revision(db, revision_id=edited.replaced, revision=edited.version.revision)
+        hand_writes.restore_revision(
+            db, revision_id=edited.replaced, revision=edited.version.revision
+        )
     with pytest.raises(Conflict):
-        nights.delete_hand(db, hand_id=hand_id, revision=edited.version.revision)
+        hand_writes.delete_hand(db, hand_id=hand_id, revision=edited.version.revision)
     assert points(db, night_id) == [61]
-    gone = nights.delete_hand(db, hand_id=hand_id)  # elsewhere
+    gone = hand_writes.delete_hand(db, hand_id=hand_id)  # elsewhere
     with pytest.raises(Conflict, match="hand 1 was deleted in another program since"):
-        nights.edit_hand(db, hand_id=hand_id, hand=HAND, revision=edited.version.revision)
-    nights.restore_revision(db, revision_id=gone.revision_id)  # elsewhere
+        hand_writes.edit_hand(db, hand_id=hand_id, hand=HAND, revision=edited.version.revision)
+    hand_writes.restore_revision(db, revision_id=gone.revision_id)  # elsewhere
     with pytest.raises(Conflict, match="brought back in another program"):
-        nights.restore_revision(db, revision_id=gone.revision_id, revision=gone.revision)
+        hand_writes.restore_revision(db, revision_id=gone.revision_id, revision=gone.revision)
     assert points(db, night_id) == [61]
 
 
 def test_seat_changes_return_the_seat_and_come_undone_only_on_the_same_night(
     db: Database,
 ) -> None:
-    night_id = nights.import_night(db, night_doc("classic-5", [HAND]))
+    night_id = night_import.import_night(db, night_doc("classic-5", [HAND]))
     joined = join_night(db, night_id=night_id, player="Fay", after="Bob")
     assert (joined.player, joined.position, joined.first_hand, joined.last_hand) == (
         "Fay",
@@ -97,14 +101,16 @@ def test_seat_changes_return_the_seat_and_come_undone_only_on_the_same_night(
 
     ann = leave_night(db, night_id=night_id, player="Ann")
     assert (ann.first_hand, ann.last_hand) == (1, 1)
-    nights.record_hand(db, night_id=night_id, hand=pick("Bob", points=80, tricks=4))  # elsewhere
+    hand_writes.record_hand(
+        db, night_id=night_id, hand=pick("Bob", points=80, tricks=4)
+    )  # elsewhere
     with pytest.raises(Conflict, match="has 2 hands, not 1"):
         reopen_seat(db, night_id=night_id, seat=ann, hands=1)
     assert ("Ann", 1, 1) in seat_ranges(db, night_id=night_id)
 
 
 def test_the_rules_replaced_come_back_unless_changed_elsewhere(db: Database) -> None:
-    night_id = nights.import_night(db, night_doc("classic-5", [HAND]))
+    night_id = night_import.import_night(db, night_doc("classic-5", [HAND]))
     classic = preset_rules("classic-5")
     dearer = replace(classic, stake_cents=classic.stake_cents + 20)
     assert change_rules(db, night_id=night_id, rules=dearer) == classic
@@ -114,7 +120,7 @@ def test_the_rules_replaced_come_back_unless_changed_elsewhere(db: Database) -> 
 
 
 def test_a_payment_taken_back_twice_is_a_conflict(db: Database) -> None:
-    night_id = nights.import_night(db, night_doc("classic-5", [HAND]))
+    night_id = night_import.import_night(db, night_doc("classic-5", [HAND]))
     day = dt.date(2026, 11, 17)
     paid = record_payment(db, night_id=night_id, payer="Ann", payee="Bob", cents=25, paid_on=day)
     delete_payment(db, payment_id=paid)

@@ -8,7 +8,7 @@ reads the line knows that hand is safe.  Used by the kill and concurrency tests.
 
 import sys
 
-from scorekeeper.store import nights
+from scorekeeper.store import hand_writes
 from scorekeeper.store.database import open_database
 
 
@@ -20,7 +20,7 @@ def main() -> None:
         points = 61 + n % 60
         hand = {"type": "pick", "picker": picker, "partners": [], "points": points,
                 "tricks": 6 if points == 120 else 3, "note": f"{picker} {n}"}  # fmt: skip
-        hand_id = nights.record_hand(db, night_id=night_id, hand=hand)
+        hand_id = hand_writes.record_hand(db, night_id=night_id, hand=hand)
         print(f"recorded {hand_id}", flush=True)
 
 

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtGui import QImage
 
 from scorekeeper.sample import sample_league_documents
-from scorekeeper.store.nights import list_nights
+from scorekeeper.store.night_reads import list_nights
 from ui.app import open_store, parse_arguments
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from scorekeeper.formatting import counted
-from scorekeeper.store import nights
+from scorekeeper.store import night_import
 from tests.sheet import night_doc, pick
 from ui.sheet_model import FIXED, HAND
 from ui.start_dialog import StartNightDialog
@@ -34,7 +34,9 @@ def test_the_start_dialog_seats_one_player_not_one_players(qtbot, keyboard) -> N
 
 def test_the_sheet_says_one_trick_and_one_point(database, open_window) -> None:
     hand = pick("Bob", "Dee", points=61, tricks=1)
-    window = open_window(database, nights.import_night(database, night_doc("classic-5", [hand])))
+    window = open_window(
+        database, night_import.import_night(database, night_doc("classic-5", [hand]))
+    )
     model = window.model
     assert model.data(model.index(0, HAND)) == "Bob and Dee: 61 (1 trick) win"
     dee = model.index(0, len(FIXED) + window.session.view.players.index("Dee"))

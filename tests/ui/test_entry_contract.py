@@ -13,7 +13,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QLabel, QMenu
 
 from scorekeeper.rules import preset_rules
-from scorekeeper.store import nights
+from scorekeeper.store import hand_writes, night_import, night_reads
 from scorekeeper.store.night_history import deleted_nights, night_changes
 from scorekeeper.store.seats import join_night
 from tests.sheet import night_doc
@@ -26,7 +26,7 @@ FOUR = ["Ann", "Bob", "Cal", "Dee"]
 
 def stored(database: Any, night_id: int) -> list[dict[str, Any]]:
     """The hands as the database holds them."""
-    return list(nights.export_night(database, night_id=night_id)["hands"])
+    return list(night_import.export_night(database, night_id=night_id)["hands"])
 
 
 def focused_name() -> str:
@@ -36,7 +36,7 @@ def focused_name() -> str:
 
 @pytest.fixture
 def table_night(database: Any, open_window: Any) -> tuple[Any, int]:
-    night_id = nights.import_night(database, night_doc("classic-5", [], TABLE))
+    night_id = night_import.import_night(database, night_doc("classic-5", [], TABLE))
     return open_window(database, night_id), night_id
 
 
@@ -79,7 +79,7 @@ def test_a_name_is_found_however_the_start_dialog_would_take_it(
     """Spaces, case and full-width letters: the form finds a player as the start dialog
     and the store name them ("bob   smith" is Bob Smith, "ｅｖｅ" is Eve)."""
     players = ["Ann", "Bob Smith", "Cal", "Dee", "Eve"]
-    night_id = nights.import_night(database, night_doc("classic-5", [], players))
+    night_id = night_import.import_night(database, night_doc("classic-5", [], players))
     open_window(database, night_id)
     keyboard.type("bob   smith")
     keyboard.press(Qt.Key.Key_Tab)
@@ -99,7 +99,7 @@ def test_a_name_is_found_however_the_start_dialog_would_take_it(
 def test_a_start_shared_by_two_names_is_a_problem_not_a_guess(
     database, open_window, keyboard
 ) -> None:
-    night_id = nights.import_night(
+    night_id = night_import.import_night(
         database, night_doc("classic-5", [], ["Dan", "Dee", "Ann", "Bob", "Cal"])
     )
     window = open_window(database, night_id)
@@ -115,7 +115,7 @@ def test_a_start_shared_by_two_names_is_a_problem_not_a_guess(
 def test_schafkopf_tricks_typed_replace_the_proposal_and_a_lost_tout_is_lost(
     database, open_window, keyboard
 ) -> None:
-    night_id = nights.import_night(database, night_doc("schafkopf", [], FOUR))
+    night_id = night_import.import_night(database, night_doc("schafkopf", [], FOUR))
     window = open_window(database, night_id)
     keyboard.type("1" + "3" + "75")
     keyboard.press(Qt.Key.Key_Tab)
@@ -189,7 +189,7 @@ def test_zero_points_proposes_no_trick_and_saves_a_no_trick_loss(
 def test_editing_a_hands_points_keeps_its_recorded_tricks(table_night, keyboard, database) -> None:
     window, night_id = table_night
     hand = {"type": "pick", "picker": "Ida", "partners": ["Hal"], "points": 70, "tricks": 2}
-    nights.record_hand(database, night_id=night_id, hand=hand)
+    hand_writes.record_hand(database, night_id=night_id, hand=hand)
     window.session.refresh()
     keyboard.ctrl(Qt.Key.Key_Up)
     keyboard.press(Qt.Key.Key_F2)
@@ -292,7 +292,7 @@ def test_enter_in_start_a_night_seats_the_player_and_starts_nothing(
     keyboard.ctrl(Qt.Key.Key_N)
     assert seen["players"] == ["Ann"] and seen["open"]
     assert "a point" in seen["summary"]  # the stake, near the top
-    assert window.session.night_id is None and nights.list_nights(database) == []
+    assert window.session.night_id is None and night_reads.list_nights(database) == []
 
 
 def test_the_stake_is_the_first_house_rule(qtbot) -> None:
@@ -315,7 +315,7 @@ def test_a_night_started_by_mistake_can_be_deleted_and_brought_back(
     window.delete_night()  # no hands: no question asked
     assert session.night_id != mistaken
     assert [n.id for n in deleted_nights(database)] == [mistaken]
-    assert mistaken not in [n.id for n in nights.list_nights(database)]
+    assert mistaken not in [n.id for n in night_reads.list_nights(database)]
     session.bring_back_night(mistaken)
     assert session.night_id == mistaken and deleted_nights(database) == []
     assert [c.action for c in night_changes(database, night_id=mistaken)] == ["delete", "restore"]
@@ -404,7 +404,7 @@ def test_alt_l_is_the_league_menu(table_night) -> None:
 
 def test_the_totals_stay_in_sight_under_a_long_night(database, open_window) -> None:
     hand = {"type": "pick", "picker": "Ida", "partners": ["Hal"], "points": 74, "tricks": 4}
-    night_id = nights.import_night(database, night_doc("classic-5", [hand] * 14, TABLE))
+    night_id = night_import.import_night(database, night_doc("classic-5", [hand] * 14, TABLE))
     window = open_window(database, night_id)
     window.resize(1200, 760)
     assert not window.schafkopf_entry.isVisible()  # takes no room at a Sheepshead table
@@ -420,7 +420,7 @@ def test_the_chart_tells_eight_players_apart_and_names_them_all(database, open_w
     assert len({player_look(n) for n in range(8)}) == 8
     hand = {"type": "misplay", "misplays": ["Bob"], "dealer": "Ann"}
     rules = {"preset": "seven-handed", "dealt_in": 7}
-    night_id = nights.import_night(database, night_doc(rules, [hand], eight))
+    night_id = night_import.import_night(database, night_doc(rules, [hand], eight))
     window = open_window(database, night_id)
     legend = window.chart.legend.text()
     assert all(name in legend for name in eight)
@@ -460,7 +460,7 @@ def test_the_first_start_says_the_sample_is_a_sample(qtbot, database, open_windo
 
 
 def test_a_typical_call_game_takes_at_most_eight_keys(database, open_window, keyboard) -> None:
-    night_id = nights.import_night(database, night_doc("schafkopf", [], FOUR))
+    night_id = night_import.import_night(database, night_doc("schafkopf", [], FOUR))
     open_window(database, night_id)
     keyboard.type("1")  # Ann declares a Sauspiel (the form starts on a call game)
     keyboard.type("3")  # Cal held the called ace

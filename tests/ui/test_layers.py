@@ -86,9 +86,10 @@ def test_the_store_writes_are_told_from_its_reads() -> None:
 
 def test_a_widget_importing_a_store_write_is_caught() -> None:
     writes = store_writes()
-    by_name = "from scorekeeper.store.nights import delete_hand, export_night\n"
-    by_module = "from scorekeeper.store import nights as n\nn.delete_hand(db, hand_id=1)\n"
-    assert writes_imported(by_name, writes) == ["scorekeeper.store.nights.delete_hand"]
+    by_name = "from scorekeeper.store.hand_writes import delete_hand\n"
+    by_name += "from scorekeeper.store.night_import import export_night\n"
+    by_module = "from scorekeeper.store import hand_writes as n\nn.delete_hand(db, hand_id=1)\n"
+    assert writes_imported(by_name, writes) == ["scorekeeper.store.hand_writes.delete_hand"]
     assert writes_imported(by_module, writes) == ["n.delete_hand"]
 
 

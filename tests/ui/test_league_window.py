@@ -86,7 +86,7 @@ def test_a_bad_amount_is_named_and_nothing_is_written(window: LeagueWindow, data
     window.payee.setCurrentText("Ann")
     window.amount.setText("1")
     window.record.click()
-    assert window.form_problem.text() == "--to: a player cannot pay themselves"
+    assert window.form_problem.text() == "paid to: a player cannot pay themselves"
     assert league_money(database, league=LEAGUE).payments == ()
 
 

@@ -5,12 +5,12 @@ import re
 
 from PySide6.QtWidgets import QAbstractButton, QLabel
 
-from scorekeeper.store import nights
+from scorekeeper.store import night_import
 from tests.sheet import night_doc
 
 
 def test_no_two_controls_share_an_alt_letter(database, open_window) -> None:
-    window = open_window(database, nights.import_night(database, night_doc("classic-5", [])))
+    window = open_window(database, night_import.import_night(database, night_doc("classic-5", [])))
     texts = [a.text() for a in window.menuBar().actions()]
     texts += [w.text() for w in window.entry.findChildren(QAbstractButton)]
     texts += [w.text() for w in window.entry.findChildren(QLabel) if w.buddy() is not None]
@@ -19,7 +19,7 @@ def test_no_two_controls_share_an_alt_letter(database, open_window) -> None:
 
 
 def test_no_two_controls_of_the_schafkopf_form_share_an_alt_letter(database, open_window) -> None:
-    night_id = nights.import_night(
+    night_id = night_import.import_night(
         database, night_doc("schafkopf", [], ["Ann", "Bob", "Cal", "Dee"])
     )
     window = open_window(database, night_id)

@@ -13,7 +13,7 @@ from pytestqt.modeltest import ModelTester
 
 from scorekeeper.cli import main as cli
 from scorekeeper.rules import preset_rules
-from scorekeeper.store import nights
+from scorekeeper.store import hand_writes, night_import, night_reads
 from scorekeeper.store.tonight import night_to_reopen
 from tests.sheet import night_doc
 from ui.sheet_model import SORT_ROLE, SheetModel
@@ -58,7 +58,7 @@ def choose(qtbot: Any, window: Any, keyboard: Any, letter: Qt.Key, kind: str) ->
 
 
 def test_a_typical_hand_takes_seven_keys(qtbot, database, open_window, keyboard) -> None:
-    night_id = nights.import_night(database, night_doc("classic-5", []))
+    night_id = night_import.import_night(database, night_doc("classic-5", []))
     window = open_window(database, night_id)
     keyboard.type("2")  # Bob picks
     keyboard.type("4")  # Dee is the partner
@@ -67,10 +67,10 @@ def test_a_typical_hand_takes_seven_keys(qtbot, database, open_window, keyboard)
     keyboard.type("4")  # their tricks, replacing the proposal
     keyboard.enter()  # save
     assert keyboard.count <= 7
-    assert nights.cached_points(database, night_id=night_id) == [
+    assert night_reads.cached_points(database, night_id=night_id) == [
         {"Ann": -1, "Bob": 2, "Cal": -1, "Dee": 1, "Eve": -1}
     ]
-    assert sheet_points(window) == nights.cached_points(database, night_id=night_id)
+    assert sheet_points(window) == night_reads.cached_points(database, night_id=night_id)
 
 
 def test_a_thirty_hand_night_through_the_keyboard_alone(
@@ -178,14 +178,16 @@ def test_a_thirty_hand_night_through_the_keyboard_alone(
     assert view.lines[2].result.multiplier == 2  # the queued doubler
     assert view.lines[29].result.multiplier == 2  # the last hand
     assert all(len(line.sat_out) == 1 for line in view.lines[10:])  # dealer sits out
-    assert [r.action for r in nights.hand_history(database, hand_id=view.lines[2].hand_id)] == [
+    assert [
+        r.action for r in night_reads.hand_history(database, hand_id=view.lines[2].hand_id)
+    ] == [
         "insert",
         "edit",
     ]
 
     # The sheet, the database, and `scorekeeper score` of the export all agree.
     shown = sheet_points(window)
-    assert shown == nights.cached_points(database, night_id=night_id)
+    assert shown == night_reads.cached_points(database, night_id=night_id)
     scored = scored_export(database, night_id, tmp_path, capsys)
     assert [h["points"] for h in scored["hands"]] == shown
     totals_row = len(view.lines)
@@ -212,7 +214,7 @@ def test_the_sheet_and_settlement_models_pass_the_model_tester(
             {"type": "misplay", "misplays": ["Eve"]},
         ],
     )
-    window = open_window(database, nights.import_night(database, document))
+    window = open_window(database, night_import.import_night(database, document))
     tester = ModelTester(None)
     tester.check(window.model)
     tester.check(window.settlement.model)
@@ -222,9 +224,9 @@ def test_the_sheet_and_settlement_models_pass_the_model_tester(
 
 
 def test_the_app_reopens_on_the_night_last_changed(database) -> None:
-    first = nights.import_night(database, night_doc("classic-5", []))
-    second = nights.import_night(database, night_doc("classic-5", []))
-    nights.record_hand(
+    first = night_import.import_night(database, night_doc("classic-5", []))
+    second = night_import.import_night(database, night_doc("classic-5", []))
+    hand_writes.record_hand(
         database,
         night_id=first,
         hand={"type": "pick", "picker": "Bob", "partners": [], "points": 70, "tricks": 3},
@@ -236,7 +238,7 @@ def test_the_app_reopens_on_the_night_last_changed(database) -> None:
 def test_a_leaster_with_each_players_points_and_tricks(
     qtbot, database, open_window, keyboard
 ) -> None:
-    night_id = nights.import_night(database, night_doc("classic-5", []))
+    night_id = night_import.import_night(database, night_doc("classic-5", []))
     window = open_window(database, night_id)
     choose(qtbot, window, keyboard, Qt.Key.Key_S, "leaster")
     keyboard.type("3")  # Cal
@@ -248,18 +250,18 @@ def test_a_leaster_with_each_players_points_and_tricks(
     )
     assert "add up to 125" in window.entry.errors["leaster_points"].text()
     keyboard.enter()
-    assert nights.cached_points(database, night_id=night_id) == []
+    assert night_reads.cached_points(database, night_id=night_id) == []
     window.entry.leaster_points.setFocus()
     window.entry.leaster_points.selectAll()
     keyboard.type("30 41 12 37 0")
     keyboard.enter()
-    hand = nights.export_night(database, night_id=night_id)["hands"][0]
+    hand = night_import.export_night(database, night_id=night_id)["hands"][0]
     assert hand["points"] == {"Ann": 30, "Bob": 41, "Cal": 12, "Dee": 37, "Eve": 0}
-    assert nights.cached_points(database, night_id=night_id)[0]["Cal"] == 4
+    assert night_reads.cached_points(database, night_id=night_id)[0]["Cal"] == 4
 
 
 def test_the_first_status_message_moves_nothing(qtbot, database, open_window, keyboard) -> None:
-    night_id = nights.import_night(database, night_doc("classic-5", []))
+    night_id = night_import.import_night(database, night_doc("classic-5", []))
     window = open_window(database, night_id)
 
     def where() -> tuple[QPoint, int]:

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from PySide6.QtWidgets import QAbstractButton, QFileDialog, QLabel, QMessageBox, QProgressDialog
 
 from scorekeeper.formatting import dollars
-from scorekeeper.store.nights import night_result
+from scorekeeper.store.night_reads import night_result
 from scorekeeper.store.seed import seed_sample_league
 from scorekeeper.store.tonight import night_to_reopen
 from ui.league_window import LeagueWindow

@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 
 from scorekeeper.rules import preset_rules
-from scorekeeper.store import nights
+from scorekeeper.store import night_import, night_reads
 from scorekeeper.store.database import open_database
 from scorekeeper.store.tonight import night_payments
 from tests.sheet import night_doc
@@ -23,8 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_killing_the_app_loses_no_recorded_hand(tmp_path: Path, open_window) -> None:
     url = f"sqlite:///{tmp_path / 'night.sqlite3'}"
     db = open_database(url)
-    other = nights.import_night(db, night_doc("classic-5", []))
-    night_id = nights.import_night(db, night_doc("classic-5", []))  # changed last: reopened
+    other = night_import.import_night(db, night_doc("classic-5", []))
+    night_id = night_import.import_night(db, night_doc("classic-5", []))  # changed last: reopened
     db.dispose()
     process = subprocess.Popen(
         [sys.executable, "-m", "tests.ui.drive_app", url, str(tmp_path / "settings")],
@@ -68,7 +68,7 @@ def test_starting_a_night_and_a_seat_change_can_be_undone(
     keyboard.ctrl(Qt.Key.Key_Z)  # Fay's seat goes
     assert session.view.seated_next == ("Ann", "Bob", "Cal", "Dee", "Eve")
     keyboard.ctrl(Qt.Key.Key_Z)  # the night itself goes
-    assert session.night_id is None and nights.list_nights(database) == []
+    assert session.night_id is None and night_reads.list_nights(database) == []
     keyboard.ctrl(Qt.Key.Key_Z, shift=True)  # and comes back
     assert session.night_id == started  # the same night, with its history
     keyboard.ctrl(Qt.Key.Key_Z, shift=True)
@@ -87,7 +87,7 @@ def test_settling_up_marks_payments_and_closes_the_night(qtbot, database, open_w
             {"type": "leaster", "winner": "Cal"},
         ],
     )
-    night_id = nights.import_night(database, document)
+    night_id = night_import.import_night(database, document)
     window = open_window(database, night_id)
     panel = window.settlement
     texts = [

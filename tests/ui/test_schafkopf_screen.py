@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from scorekeeper.store import nights
+from scorekeeper.store import night_import, night_reads
 from tests.sheet import night_doc
 from tests.ui.test_night_screen import scored_export, sheet_points
 from ui.sheet_model import SORT_ROLE
@@ -21,7 +21,7 @@ def test_sauspiel_wenz_with_kontra_and_ramsch_with_a_jungfrau(
     qtbot: Any, database: Any, open_window: Any, keyboard: Any, tmp_path: Path, capsys: Any
 ) -> None:
     rules = {"preset": "schafkopf", "all_pass": "ramsch", "stake_cents": 5}
-    night_id = nights.import_night(database, night_doc(rules, [], FOUR))
+    night_id = night_import.import_night(database, night_doc(rules, [], FOUR))
     window = open_window(database, night_id)
     entry = window.entry
     assert entry is window.schafkopf_entry and entry.kind == "call"
@@ -75,7 +75,7 @@ def test_sauspiel_wenz_with_kontra_and_ramsch_with_a_jungfrau(
     assert summaries[2] == "Ramsch: Bob lost with 50, Jungfrau Dee"
 
     # The sheet, the database and `scorekeeper score` of the export all agree.
-    assert shown == nights.cached_points(database, night_id=night_id)
+    assert shown == night_reads.cached_points(database, night_id=night_id)
     scored = scored_export(database, night_id, tmp_path, capsys)
     assert [h["points"] for h in scored["hands"]] == shown
     for column, player in enumerate(view.players):
@@ -90,7 +90,7 @@ def test_sauspiel_wenz_with_kontra_and_ramsch_with_a_jungfrau(
 def test_a_bad_schafkopf_hand_is_named_beside_its_field_and_not_saved(
     qtbot: Any, database: Any, open_window: Any, keyboard: Any
 ) -> None:
-    night_id = nights.import_night(database, night_doc("schafkopf", [], FOUR))
+    night_id = night_import.import_night(database, night_doc("schafkopf", [], FOUR))
     window = open_window(database, night_id)
     entry = window.entry
     keyboard.type("1")  # Ann declares; the partner field has the focus

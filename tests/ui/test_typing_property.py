@@ -28,7 +28,7 @@ from PySide6.QtCore import Qt
 from scorekeeper.document import hand_to_document, read_hand
 from scorekeeper.rules import CARD_POINTS, parse_rules
 from scorekeeper.schafkopf import SOLO_GAMES
-from scorekeeper.store import nights
+from scorekeeper.store import night_import
 from scorekeeper.validation import validate_hand
 from tests.sheet import night_doc
 
@@ -130,7 +130,7 @@ def assert_recorded_as_meant(
     type_it()
     window.keyboard_enter()
     assert len(window.session.view.lines) == before + 1, window.entry.problems
-    stored = dict(nights.export_night(database, night_id=night_id)["hands"][-1])
+    stored = dict(night_import.export_night(database, night_id=night_id)["hands"][-1])
     assert stored == canonical(hand, players, number)
 
 
@@ -144,7 +144,7 @@ def run_every_example(window: Any, typed: Callable[[], None]) -> None:
 @pytest.fixture
 def night(database: Any, open_window: Any, keyboard: Any) -> Callable[..., Any]:
     def make(rules: dict[str, Any], players: list[str]) -> tuple[Any, int, Any]:
-        night_id = nights.import_night(database, night_doc(rules, [], players))
+        night_id = night_import.import_night(database, night_doc(rules, [], players))
         window = open_window(database, night_id)
         window.keyboard_enter = keyboard.enter
         parsed, _ = parse_rules(rules)

@@ -10,7 +10,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from scorekeeper.rules import preset_rules
-from scorekeeper.store import nights
+from scorekeeper.store import night_import, night_reads
 from scorekeeper.store.night_history import deleted_nights
 from tests.sheet import night_doc, pick
 from ui.session import build_view
@@ -46,7 +46,7 @@ def stored(database: Any, night_id: int) -> tuple[Any, ...]:
 def test_each_kind_of_change_is_undone_and_redone_as_one_step(
     database, open_window, keyboard
 ) -> None:
-    night_id = nights.import_night(database, night_doc("classic-5", []))
+    night_id = night_import.import_night(database, night_doc("classic-5", []))
     window = open_window(database, night_id)
     session = window.session
     rules = preset_rules("classic-5")
@@ -84,7 +84,8 @@ def test_each_kind_of_change_is_undone_and_redone_as_one_step(
         assert window.redo_action.text() == f"&Redo: {text}"
         assert seen(window) == shown == stored(database, night_id)
     assert (
-        window.undo_action.text() == "&Undo" and nights.hand_ids(database, night_id=night_id) == []
+        window.undo_action.text() == "&Undo"
+        and night_reads.hand_ids(database, night_id=night_id) == []
     )
 
     for (text, _), shown in zip(changes[1:], before[1:], strict=True):
@@ -99,8 +100,8 @@ def test_each_kind_of_change_is_undone_and_redone_as_one_step(
 def test_deleting_a_night_and_bringing_it_back_are_undone_and_redone(
     database, open_window, keyboard
 ) -> None:
-    kept = nights.import_night(database, night_doc("classic-5", [], SIX[:5]))
-    mistaken = nights.import_night(database, night_doc("classic-5", [], SIX[:5]))
+    kept = night_import.import_night(database, night_doc("classic-5", [], SIX[:5]))
+    mistaken = night_import.import_night(database, night_doc("classic-5", [], SIX[:5]))
     window = open_window(database, mistaken)
     window.delete_night()  # no hands: no question asked
     assert window.session.night_id == kept

@@ -20,7 +20,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from scorekeeper.store import database as database_module
-from scorekeeper.store import nights
+from scorekeeper.store import hand_writes, night_import, night_reads
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.money import league_money
 from scorekeeper.store.seed import seed_sample_league
@@ -73,10 +73,10 @@ def another_process_records(db: Database, night_id: int, hand: dict[str, Any]) -
     """Another program (a process of its own) records HAND at the end of the night."""
     script = (
         "import json, sys\n"
-        "from scorekeeper.store import nights\n"
+        "from scorekeeper.store import hand_writes\n"
         "from scorekeeper.store.database import open_database\n"
         "db = open_database(sys.argv[1])\n"
-        "nights.record_hand(db, night_id=int(sys.argv[2]), hand=json.loads(sys.argv[3]))\n"
+        "hand_writes.record_hand(db, night_id=int(sys.argv[2]), hand=json.loads(sys.argv[3]))\n"
     )
     url, hand_json = str(db.url), json.dumps(hand)
     command = [sys.executable, "-c", script, url, str(night_id), hand_json]
@@ -94,13 +94,13 @@ def sheet(window: Any) -> list[int]:
 
 
 def stored(db: Database, night_id: int) -> list[int]:
-    hands = nights.export_night(db, night_id=night_id)["hands"]
+    hands = night_import.export_night(db, night_id=night_id)["hands"]
     return [hand["points"] for hand in hands]
 
 
 @pytest.fixture
 def night(quick_database: Database, open_window: Any) -> tuple[Any, int]:
-    night_id = nights.import_night(quick_database, night_doc("classic-5", [HAND]))
+    night_id = night_import.import_night(quick_database, night_doc("classic-5", [HAND]))
     return open_window(quick_database, night_id), night_id
 
 
@@ -134,18 +134,18 @@ def test_a_redo_refused_by_a_busy_database_redoes_nothing_and_undoes_nothing_aga
     hand_id = window.session.record_hand(EDITED)
     keyboard.ctrl(Qt.Key.Key_Z)
     assert sheet(window) == [74]
-    history = nights.hand_history(quick_database, hand_id=hand_id)
+    history = night_reads.hand_history(quick_database, hand_id=hand_id)
     with another_program_writing(quick_database):
         keyboard.ctrl(Qt.Key.Key_Z, shift=True)
     (message,) = shown_errors  # one sentence, not one for the redo and one for an undo
     assert message.startswith("Could not redo “hand 2 recorded”: ")
     assert menu(window) == ("&Undo", "&Redo: hand 2 recorded")
     assert sheet(window) == stored(quick_database, night_id) == [74]
-    assert nights.hand_history(quick_database, hand_id=hand_id) == history  # nothing rerun
+    assert night_reads.hand_history(quick_database, hand_id=hand_id) == history  # nothing rerun
 
     keyboard.ctrl(Qt.Key.Key_Z, shift=True)
     assert sheet(window) == stored(quick_database, night_id) == [74, 95]
-    assert nights.hand_ids(quick_database, night_id=night_id)[1] == hand_id
+    assert night_reads.hand_ids(quick_database, night_id=night_id)[1] == hand_id
     keyboard.ctrl(Qt.Key.Key_Z)
     assert sheet(window) == stored(quick_database, night_id) == [74]
 
@@ -154,11 +154,11 @@ def test_undo_never_overwrites_a_hand_another_program_changed_since(
     night, quick_database, keyboard, shown_errors
 ) -> None:
     window, night_id = night
-    first = nights.hand_ids(quick_database, night_id=night_id)[0]
+    first = night_reads.hand_ids(quick_database, night_id=night_id)[0]
     window.session.edit_hand(first, EDITED)
     window.session.record_hand(HAND)
     with another_program(quick_database) as other:
-        nights.edit_hand(other, hand_id=first, hand=THEIRS)
+        hand_writes.edit_hand(other, hand_id=first, hand=THEIRS)
     keyboard.ctrl(Qt.Key.Key_Z)  # hand 2 recorded: nobody else touched it
     assert sheet(window) == [31]  # and the other program's change is on the sheet
     keyboard.ctrl(Qt.Key.Key_Z)  # hand 1 changed: but not what it is now
@@ -175,7 +175,7 @@ def test_undoing_a_hand_another_program_deleted_says_so_and_drops_the_change(
     window, night_id = night
     hand_id = window.session.record_hand(EDITED)
     with another_program(quick_database) as other:
-        nights.delete_hand(other, hand_id=hand_id)
+        hand_writes.delete_hand(other, hand_id=hand_id)
     keyboard.ctrl(Qt.Key.Key_Z)
     (message,) = shown_errors
     assert message.startswith("Could not undo “hand 2 recorded”: ")

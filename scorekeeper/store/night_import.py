@@ -1,0 +1,326 @@
+"""Nights in and out as night documents: `import_night`, `file_night` (a night the
+command line has read and checked once, not checked again), `import_nights` (many
+nights in one transaction, each table by one executemany), `create_night` (an empty
+night is filed as a document), and `export_night`, the document back.
+
+An import is all or nothing: a document with any problem raises `InvalidNight` and
+writes nothing; a night is validated and scored by the core before it is committed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import insert, text
+from sqlmodel import Session
+
+from scorekeeper.document import FORMAT, hand_to_document, load_night, night_to_document, read_night
+from scorekeeper.formatting import counted
+from scorekeeper.night import score_night
+from scorekeeper.problems import InvalidNight, Problem
+from scorekeeper.records import Night
+from scorekeeper.rules import RuleSet
+from scorekeeper.store import records as stored
+from scorekeeper.store.database import Database, check_whole, describe
+from scorekeeper.store.errors import StorageError
+from scorekeeper.store.people import find_or_create_player, league_and_season
+from scorekeeper.store.state import (
+    NightState,
+    cache_rows,
+    insert_cache,
+    insert_hands,
+    load_state,
+    night_document,
+    rescore,
+)
+from scorekeeper.store.tables import (
+    HandRevisionRow,
+    HandRow,
+    LeagueRow,
+    NightRow,
+    SeasonRow,
+    SeatRow,
+    core_table,
+    now,
+)
+
+SEASON_NEEDS_LEAGUE = Problem("season", "a season belongs to a league: give league too")
+
+
+def import_night(db: Database, document: Any) -> int:
+    """File a night document (league and season created if missing); returns its id.
+
+    All or nothing: a document with any problem raises `InvalidNight` and writes nothing.
+    """
+    night, problems = load_night(document)
+    if night is None:
+        raise InvalidNight(problems)
+    return file_night(db, night)
+
+
+def file_night(db: Database, night: Night) -> int:
+    """File a night that `load_night` has read and checked (as `import_night` does with
+    a document); returns its id.  The command line checks a document before it opens the
+    database, and files the night it checked: nothing is read or checked twice, and
+    `score_night` keeps its own check as it scores the night."""
+    check_whole(db)  # never file a night into a damaged database
+    info = night.info
+    if info.season is not None and info.league is None:
+        raise InvalidNight([SEASON_NEEDS_LEAGUE])
+    with db.transaction() as session:
+        league_id, season_id = league_and_season(session, info.league, info.season)
+        row = NightRow(
+            league_id=league_id,
+            season_id=season_id,
+            played_on=dt.date.fromisoformat(info.date) if info.date else None,
+            table_label=info.table,
+            title=info.title,
+            rules=night.rules.to_json(),
+        )
+        session.add(row)
+        session.flush()
+        assert row.id is not None
+        ids = _seat_everyone(session, row.id, night.players)
+        records = [stored.to_stored(hand_to_document(h), ids) for h in night.hands]
+        hand_rows = insert_hands(session, row.id, records)
+        state = load_state(session, row.id, lock=True)
+        rescore(session, state, _as_stored(state, night, records), hand_rows, from_position=1)
+        return row.id
+
+
+def _as_stored(state: NightState, night: Night, records: Sequence[Mapping[str, Any]]) -> Night:
+    """The night with its players as stored (a player already known keeps the stored
+    spelling: "ann" imported after "Ann" is Ann), read back without checking it again:
+    new spellings of the same players cannot make a checked night wrong."""
+    if state.players == night.players:
+        return night
+    stored_night, problems = read_night(night_document(state, records))
+    if stored_night is None:
+        raise InvalidNight(problems)
+    return stored_night
+
+
+def import_nights(db: Database, documents: Sequence[Any]) -> list[int]:
+    """File many night documents in one transaction (a league's history, say); returns
+    their ids in order.  All or nothing: every problem in every document is reported
+    (as "night N: ..."), and one bad document writes nothing at all.
+
+    The same checks and scores as `import_night`, with the rows of all the nights
+    written table by table (one executemany each) instead of night by night.
+    """
+    loaded: list[Night] = []
+    problems: list[Problem] = []
+    for index, document in enumerate(documents, start=1):
+        night, found = load_night(document)
+        if night is not None and night.info.season is not None and night.info.league is None:
+            night, found = None, [SEASON_NEEDS_LEAGUE]
+        if night is None:
+            problems += [Problem(f"night {index}: {p.field}", p.message, p.hand) for p in found]
+        else:
+            loaded.append(night)
+    if problems:
+        raise InvalidNight(problems)
+    if not loaded:
+        return []
+    check_whole(db)
+    with db.transaction() as session:
+        players = _Players(session)
+        filed: dict[tuple[str | None, str | None], tuple[int | None, int | None]] = {}
+        night_rows = []
+        for night in loaded:
+            info = night.info
+            where = (info.league, info.season)
+            if where not in filed:
+                filed[where] = league_and_season(session, info.league, info.season)
+            league_id, season_id = filed[where]
+            night_rows.append(
+                dict(
+                    league_id=league_id,
+                    season_id=season_id,
+                    played_on=dt.date.fromisoformat(info.date) if info.date else None,
+                    table_label=info.table,
+                    title=info.title,
+                    rules=night.rules.to_json(),
+                    created_at=now(),
+                    updated_at=now(),
+                )
+            )
+        night_ids = _insert_returning_ids(session, NightRow, night_rows)
+        seat_rows, hand_rows = [], []
+        for night_id, night in zip(night_ids, loaded, strict=True):
+            for position, name in enumerate(night.players, start=1):
+                seat_rows.append(
+                    dict(
+                        night_id=night_id,
+                        player_id=players.id(name),
+                        position=position,
+                        first_hand=1,
+                    )
+                )
+            hand_rows += [
+                dict(
+                    night_id=night_id,
+                    position=number,
+                    revision=1,
+                    updated_at=now(),
+                    record=stored.to_stored(hand_to_document(hand), players.ids),
+                )
+                for number, hand in enumerate(night.hands, start=1)
+            ]
+        session.connection().execute(insert(core_table(SeatRow)), seat_rows)
+        hand_ids = _insert_returning_ids(session, HandRow, hand_rows) if hand_rows else []
+        moment = now()
+        revisions = [
+            dict(
+                night_id=row["night_id"],
+                hand_id=hand_id,
+                revision=1,
+                action="insert",
+                position=row["position"],
+                record=row["record"],
+                recorded_at=moment,
+            )
+            for row, hand_id in zip(hand_rows, hand_ids, strict=True)
+        ]
+        if revisions:
+            session.connection().execute(insert(core_table(HandRevisionRow)), revisions)
+        scores: list[dict[str, Any]] = []
+        points: list[dict[str, Any]] = []
+        start = 0
+        for night_id, night in zip(night_ids, loaded, strict=True):
+            count = len(night.hands)
+            stored_night = players.as_stored(night)
+            result = score_night(stored_night)
+            ids = hand_ids[start : start + count]
+            scored = zip(ids, result.hands, stored_night.hands, strict=True)
+            more = cache_rows(night_id, players.ids, stored_night.rules, scored)
+            scores += more[0]
+            points += more[1]
+            start += count
+        insert_cache(session, scores, points)
+        return night_ids
+
+
+def _insert_returning_ids(session: Session, table: Any, rows: list[dict[str, Any]]) -> list[int]:
+    """Insert ROWS with one executemany and return their new ids in the same order."""
+    core = core_table(table)
+    query = insert(core).returning(core.c.id, sort_by_parameter_order=True)
+    return [row_id for (row_id,) in session.connection().execute(query, rows)]
+
+
+class _Players:
+    """Players by name for a bulk import: each found or created once; a night is scored
+    with the names as stored (a known player keeps the stored spelling)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.ids: dict[str, int] = {}
+        self.names: dict[int, str] = {}
+
+    def id(self, name: str) -> int:
+        if name not in self.ids:
+            row = find_or_create_player(self.session, name)
+            assert row.id is not None
+            self.ids[name], self.names[row.id] = row.id, row.name
+        return self.ids[name]
+
+    def as_stored(self, night: Night) -> Night:
+        if all(self.names[self.ids[p]] == p for p in night.players):
+            return night
+        renamed = {p: self.names[self.ids[p]] for p in night.players}
+        self.ids |= {stored_name: self.ids[p] for p, stored_name in renamed.items()}
+        document = night_to_document(night)
+        document["players"] = [renamed[p] for p in night.players]
+        document["hands"] = [
+            stored.from_stored(stored.to_stored(h, self.ids), self.names) for h in document["hands"]
+        ]
+        again, problems = read_night(document)  # checked already, as `_as_stored` says
+        if again is None:
+            raise InvalidNight(problems)
+        return again
+
+
+def create_night(
+    db: Database,
+    *,
+    players: Sequence[str],
+    rules: RuleSet,
+    date: dt.date | None = None,
+    league: str | None = None,
+    season: str | None = None,
+    table: str | None = None,
+    title: str | None = None,
+) -> int:
+    """Start an empty night for these seats (clockwise) under these rules."""
+    document: dict[str, Any] = {
+        "format": FORMAT,
+        "rules": rules.to_json(),
+        "players": list(players),
+        "hands": [],
+    }
+    for key, value in (("league", league), ("season", season), ("table", table), ("title", title)):
+        if value is not None:
+            document[key] = value
+    if date is not None:
+        document["date"] = date.isoformat()
+    return import_night(db, document)
+
+
+def _seat_everyone(session: Session, night_id: int, players: Sequence[str]) -> dict[str, int]:
+    ids = {}
+    for position, name in enumerate(players, start=1):
+        player = find_or_create_player(session, name)
+        assert player.id is not None
+        ids[name] = player.id
+        session.add(SeatRow(night_id=night_id, player_id=player.id, position=position))
+    session.flush()
+    return ids
+
+
+# -- export --------------------------------------------------------------------------
+
+
+def _info(session: Session, row: NightRow) -> dict[str, Any]:
+    info: dict[str, Any] = {}
+    if row.played_on is not None:
+        info["date"] = row.played_on.isoformat()
+    if row.league_id is not None:
+        info["league"] = session.get_one(LeagueRow, row.league_id).name
+    if row.season_id is not None:
+        info["season"] = session.get_one(SeasonRow, row.season_id).name
+    if row.table_label is not None:
+        info["table"] = row.table_label
+    if row.title is not None:
+        info["title"] = row.title
+    return info
+
+
+def export_night(db: Database, *, night_id: int) -> dict[str, Any]:
+    """The night document of a stored night (what `scorekeeper export` writes)."""
+    with db.session() as session:
+        state = load_state(session, night_id, lock=False)
+        _require_every_hand(db, session, night_id, [h.position for h in state.hands])
+        document = night_document(state, [h.record for h in state.hands])
+        info = _info(session, state.row)
+    head = {"format": FORMAT, **info}
+    return head | {k: v for k, v in document.items() if k != "format"}
+
+
+def _require_every_hand(
+    db: Database, session: Session, night_id: int, positions: list[int]
+) -> None:
+    """A night read through the index must be the whole night: positions 1..N, and as
+    many hands as the table itself holds (read past the index, a few milliseconds on a
+    league of 100,000 hands), so a damaged index never passes a partial night as whole."""
+    whole = len(positions)
+    if db.is_sqlite:
+        scan = text("SELECT count(*) FROM hand NOT INDEXED WHERE night_id = :night")
+        whole = session.connection().execute(scan, {"night": night_id}).scalar_one()
+    if positions != list(range(1, len(positions) + 1)) or whole != len(positions):
+        raise StorageError(
+            f"the database {describe(db.url)} is damaged (night {night_id} reads "
+            f"{counted(len(positions), 'hand')} through its index, the table holds {whole}); "
+            "nothing was changed" + db.backup_hint()
+        )

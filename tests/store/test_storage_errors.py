@@ -1,0 +1,173 @@
+"""What the store refuses is said in the user's words: a StorageError about something
+the user gave names it as the window does ("league", "paid to", "amount"), never by
+a command-line flag, and reads "FIELD: MESSAGE" wherever the window shows it.  (The
+command line puts the flag back: tests/cli/test_field_flags.py.)"""
+
+from __future__ import annotations
+
+import ast
+import datetime as dt
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, get_args
+
+import pytest
+
+import scorekeeper
+from scorekeeper.limits import MAX_AMOUNT
+from scorekeeper.reports.build import pad_pdf, statements_pdf
+from scorekeeper.sample import sample_night_document
+from scorekeeper.store import league as leagues
+from scorekeeper.store.database import Database, open_database
+from scorekeeper.store.errors import Field, StorageError
+from scorekeeper.store.money import record_league_payment
+from scorekeeper.store.night_import import export_night, import_night
+from scorekeeper.store.night_reads import list_nights
+from scorekeeper.store.people import rename_player, retire_player
+from scorekeeper.store.seats import join_night, leave_night
+from scorekeeper.store.tonight import record_payment
+
+LEAGUE = "Tuesday Night League"
+DAY = dt.date(2026, 11, 22)
+
+
+def pay(payer: str, payee: str, cents: int) -> Callable[[Database, int], Any]:
+    return lambda db, _: record_league_payment(
+        db, league=LEAGUE, payer=payer, payee=payee, cents=cents, paid_on=DAY
+    )
+
+
+# What each refusal is about, how it begins, and a change that asks for it (given the
+# database and the id of the sample night: Ann, Bob, Cal, Dee, Eve and Fay, 7 hands).
+REFUSALS: list[tuple[Field, str, Callable[[Database, int], Any]]] = [
+    ("league", "there is no league 'Nope'", lambda db, _: list_nights(db, league="Nope")),
+    (
+        "league",
+        "there is no league 'Nope'",
+        lambda db, _: leagues.standings(db, leagues.Period("Nope")),
+    ),
+    (
+        "season",
+        f"league '{LEAGUE}' has no season 'Winter'",
+        lambda db, _: leagues.standings(db, leagues.Period(LEAGUE, season="Winter")),
+    ),
+    (
+        "player",
+        "there is no player 'Zed'",
+        lambda db, _: leagues.hand_facts(db, leagues.Period(LEAGUE), player="Zed"),
+    ),
+    (
+        "league",
+        "'Tue\\x1b' contains a control character",
+        lambda db, _: leagues.save_league(db, name="Tue\x1b"),
+    ),
+    (
+        "season",
+        "a name cannot be empty",
+        lambda db, _: leagues.save_season(db, league=LEAGUE, name=" "),
+    ),
+    ("amount", "0 is not a positive number of cents", pay("Ann", "Bob", 0)),
+    (
+        "amount",
+        f"{MAX_AMOUNT + 1:,} is more than the most Scorekeeper keeps",
+        pay("Ann", "Bob", MAX_AMOUNT + 1),
+    ),
+    ("paid by", "there is no player 'Zed'", pay("Zed", "Bob", 5)),
+    ("paid to", "there is no player 'Zed'", pay("Ann", "Zed", 5)),
+    ("paid to", "a player cannot pay themselves", pay("Ann", "ann", 5)),
+    ("paid to", "(pot) is the table's Schafkopf pot, not a person", pay("Ann", "(pot)", 5)),
+    (
+        "paid by",
+        "(pot) is the table's Schafkopf pot, not a person",
+        lambda db, night: record_payment(
+            db, night_id=night, payer="(pot)", payee="Ann", cents=5, paid_on=DAY
+        ),
+    ),
+    ("night", "there is no night 99", lambda db, _: export_night(db, night_id=99)),
+    (
+        "player",
+        "'Fay\\x00' contains a control character",
+        lambda db, night: join_night(db, night_id=night, player="Fay\x00"),
+    ),
+    (
+        "first hand",
+        "99 is not between 1 and 8",
+        lambda db, night: join_night(db, night_id=night, player="Gus", from_hand=99),
+    ),
+    (
+        "last hand",
+        "99 is not between 0 and 7",
+        lambda db, night: leave_night(db, night_id=night, player="Ann", after_hand=99),
+    ),
+    (
+        "player",
+        "'Zed' has no seat at night",
+        lambda db, night: leave_night(db, night_id=night, player="Zed"),
+    ),
+    ("player", "there is no player 'Zed'", lambda db, _: rename_player(db, old="Zed", new="Zoe")),
+    (
+        "new name",
+        "there is already a player 'Bob'",
+        lambda db, _: rename_player(db, old="Ann", new="BOB"),
+    ),
+    (
+        "new name",
+        "(pot) is the Schafkopf pot's name, not a player's",
+        lambda db, _: rename_player(db, old="Ann", new="(pot)"),
+    ),
+    ("new name", "a name cannot be empty", lambda db, _: rename_player(db, old="Ann", new="  ")),
+    ("player", "there is no player 'Zed'", lambda db, _: retire_player(db, name="Zed")),
+    (
+        "player",
+        f"'Zed' has no nights or money in '{LEAGUE}'",
+        lambda db, _: statements_pdf(db, league=LEAGUE, players=["Zed"]),
+    ),
+    ("players", "a table has 3 to 8 players, not 2", lambda db, _: pad_pdf(["Ann", "Bob"])),
+    ("database", "'nowhere' is not a database URL", lambda db, _: open_database("nowhere")),
+]
+
+
+@pytest.mark.parametrize(("field", "begins", "change"), REFUSALS)
+def test_a_refusal_names_the_field_in_the_users_words(
+    db: Database, field: Field, begins: str, change: Callable[[Database, int], Any]
+) -> None:
+    night_id = import_night(db, sample_night_document())
+    with pytest.raises(StorageError) as refused:
+        change(db, night_id)
+    error = refused.value
+    assert error.field == field and error.message.startswith(begins)
+    assert str(error) == f"{field}: {error.message}"  # what the window shows
+    assert "--" not in str(error)
+
+
+def test_every_field_is_asked_for_somewhere() -> None:
+    assert {field for field, _, _ in REFUSALS} == set(get_args(Field))
+
+
+def test_an_error_about_no_one_field_is_its_message() -> None:
+    error = StorageError("there is no hand 4")
+    assert (str(error), error.message, error.field) == (
+        "there is no hand 4",
+        "there is no hand 4",
+        None,
+    )
+
+
+def _storage_errors(root: Path) -> list[tuple[str, int, ast.Call]]:
+    calls = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "StorageError":
+                calls.append((str(path.relative_to(root.parent)), node.lineno, node))
+    return calls
+
+
+def test_no_storage_error_begins_with_a_flag() -> None:
+    """Read from the source, so a message added later is held to it too."""
+    calls = _storage_errors(Path(scorekeeper.__file__).parent)
+    assert len(calls) > 50
+    for where, line, call in calls:
+        message = call.args[0] if call.args else None
+        first = message.values[0] if isinstance(message, ast.JoinedStr) else message
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            assert not first.value.lstrip().startswith("-"), f"{where}:{line}"

@@ -15,6 +15,7 @@ import errno
 import json
 import os
 import re
+import shutil
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -133,15 +134,23 @@ def _whole_or_nothing(partial: Path | None) -> Iterator[None]:
         yield
     except (OSError, sqlite3.Error) as error:
         if partial is not None:
-            with contextlib.suppress(OSError):
-                partial.unlink(missing_ok=True)
-        raise WriteFailed(_why(error)) from None
+            for suffix in ("", *SIDE_FILES):  # SQLite's own files beside it too
+                with contextlib.suppress(OSError):
+                    partial.with_name(partial.name + suffix).unlink(missing_ok=True)
+        raise WriteFailed(why_not_written(error, partial)) from None
 
 
-def _why(error: OSError | sqlite3.Error) -> str:
+def why_not_written(error: OSError | sqlite3.Error, where: Path | None = None) -> str:
+    """Plain words for a failed write: "the disk is full" when it is (SQLite may only
+    say "disk I/O error" when the disk fills under its shared memory), else the
+    system's words."""
     text = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
     if "full" in text.lower() or (isinstance(error, OSError) and error.errno == errno.ENOSPC):
         return "the disk is full"
+    if where is not None and "i/o error" in text.lower():
+        with contextlib.suppress(OSError):
+            if shutil.disk_usage(where.parent).free < 1024 * 1024:
+                return "the disk is full"
     return text
 
 

@@ -13,7 +13,6 @@ for a server) and the checked rows copied in, in one transaction.
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import shutil
 import sqlite3
@@ -135,6 +134,7 @@ def restore(db: Database, source: str, *, force: bool) -> Path | None:
                     f"{source}: holds no nights and no players; restoring it would empty "
                     "the database. Nothing was changed."
                 )
+            _fit_page_size(checked, db, source=path)
             kept = (
                 keep_copy(db, before="restore", purpose="restoring a backup over it")
                 if replacing
@@ -186,7 +186,12 @@ def _checked_copy(path: Path, folder: Path) -> tuple[Database, dict[str, Any]]:
     the backup (never the scratch file) and the first thing wrong."""
     scratch = folder / "restore.sqlite3"
     try:
-        copied = files.is_sqlite_file(path)
+        try:
+            copied = files.is_sqlite_file(path)
+        except OSError as error:
+            raise StorageError(
+                f"{path}: cannot be read ({error.strerror}); nothing was changed"
+            ) from None
         if copied:
             _scratch_copy(path, scratch)
             _check_sqlite_backup(scratch, source=path)
@@ -219,10 +224,9 @@ def _scratch_copy(path: Path, scratch: Path) -> None:
         if wal.is_file():
             shutil.copyfile(wal, scratch.with_name(scratch.name + "-wal"))
     except OSError as error:
-        why = "the disk is full" if error.errno == errno.ENOSPC else error.strerror
         raise StorageError(
-            f"{path}: cannot be copied to {scratch.parent} to be checked ({why}); "
-            "nothing was changed"
+            f"{path}: cannot be copied to the temporary folder {tempfile.gettempdir()} to "
+            f"be checked ({files.why_not_written(error, scratch)}); nothing was changed"
         ) from None
 
 
@@ -261,8 +265,13 @@ def _check_sqlite_backup(path: Path, *, source: Path) -> None:
 
 
 def _read_dump(path: Path) -> dict[str, Any]:
-    with path.open("rb") as handle:
-        data = handle.read(MAX_DUMP_BYTES + 1)
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_DUMP_BYTES + 1)
+    except OSError as error:
+        raise StorageError(
+            f"{path}: cannot be read ({error.strerror}); nothing was changed"
+        ) from None
     document, problems = parse_json(data, limit=MAX_DUMP_BYTES)
     if problems:
         raise StorageError(
@@ -333,13 +342,6 @@ def _replace(
         return
     db.engine.dispose()
     checked.dispose()
-    try:
-        _match_page_size(scratch, target)
-    except sqlite3.Error as error:
-        raise StorageError(
-            f"{source}: cannot be rebuilt at the database's page size ({error}); nothing "
-            "was changed"
-        ) from None
     # Through SQLite's backup API into the live file (never a file swap, which would
     # leave the old write-ahead log beside the new data): all pages or none.
     try:
@@ -349,6 +351,23 @@ def _replace(
         raise StorageError(
             f"{target}: cannot take in the backup {source} ({error}); the database is as "
             f"it was{copy}"
+        ) from None
+
+
+def _fit_page_size(checked: Database, db: Database, *, source: Path) -> None:
+    """The checked scratch copy rebuilt at the live SQLite file's page size, before
+    anything is kept or copied (`_match_page_size`)."""
+    scratch, target = checked.sqlite_path, db.sqlite_path
+    if scratch is None or target is None:
+        return
+    checked.dispose()
+    try:
+        _match_page_size(scratch, target)
+    except sqlite3.Error as error:
+        why = files.why_not_written(error, scratch)
+        raise StorageError(
+            f"{source}: cannot be rebuilt at the database's page size ({why}); nothing "
+            "was changed"
         ) from None
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -405,6 +406,13 @@ def _use_wal(database: Database) -> None:
         if str(cursor.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
             cursor.execute("PRAGMA journal_mode = WAL")
         cursor.close()
+    except sqlite3.Error as error:
+        path = database.sqlite_path
+        why = backups.why_not_written(error, path)
+        raise StorageError(
+            f"the database {describe(database.url)} cannot be opened for writing ({why}); "
+            "nothing was changed"
+        ) from None
     finally:
         raw.close()
 

@@ -13,6 +13,7 @@ Linux, macOS and Windows (docs/decisions.md, "Restore and an open window").
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
@@ -26,7 +27,10 @@ _ALONE = portalocker.LockFlags.EXCLUSIVE | portalocker.LockFlags.NON_BLOCKING
 
 
 def lock_path(database: Path) -> Path:
-    return database.with_name(database.name + ".lock")
+    """The lock file of a database: beside the real file (a symbolic link followed), so
+    every path to the same database finds the same lock."""
+    real = database.resolve()
+    return real.with_name(real.name + ".lock")
 
 
 class OpenLock:
@@ -37,21 +41,25 @@ class OpenLock:
         self._handle: IO[bytes] | None = None
 
     def take(self) -> None:
-        """Hold the shared lock; raises `StorageError` while a restore holds it alone."""
+        """Hold the shared lock; raises `StorageError` while a restore holds it alone.
+        Where the file system cannot lock at all (some network mounts), the database
+        opens without it, and `alone` refuses."""
         if self._handle is not None:
             return
-        try:
-            handle = lock_path(self._database).open("ab")
-        except OSError:
-            return  # a folder we may read but not write: nothing can replace it either
+        handle = _open(lock_path(self._database), self._database)
+        if handle is None:
+            return
         try:
             portalocker.lock(handle, _SHARED)
-        except portalocker.LockException:
+        except portalocker.AlreadyLocked:
             handle.close()
             raise StorageError(
                 f"the database {self._database} is being restored from a backup by "
                 "another program; open it again when that has finished"
             ) from None
+        except portalocker.LockException:
+            handle.close()
+            return
         self._handle = handle
 
     def release(self) -> None:
@@ -63,13 +71,18 @@ class OpenLock:
     def alone(self, doing: str) -> Iterator[None]:
         """Hold the lock exclusively for DOING (no other program has the file open),
         then shared again; raises `StorageError`, having changed nothing, when another
-        program has it open."""
+        program has it open or the lock cannot be had at all."""
         self.take()
         handle = self._handle
         if handle is None:
-            yield
-            return
+            raise StorageError(
+                f"the database {self._database} cannot be locked (its folder or file "
+                f"system allows no lock file), so {doing} cannot make sure no other "
+                "program has it open. Nothing was changed."
+            )
         try:
+            # Unlocked first: Windows grants no exclusive lock over its own shared one.
+            portalocker.unlock(handle)
             portalocker.lock(handle, _ALONE)
         except portalocker.LockException:
             self._share_again(handle)
@@ -80,8 +93,27 @@ class OpenLock:
         try:
             yield
         finally:
+            portalocker.unlock(handle)
             self._share_again(handle)
 
     def _share_again(self, handle: IO[bytes]) -> None:
         with contextlib.suppress(portalocker.LockException):
             portalocker.lock(handle, _SHARED)
+
+
+def _open(path: Path, database: Path) -> IO[bytes] | None:
+    """The lock file, made with the database's permissions; opened for reading when
+    it may not be written (a lock needs no write access); None when neither works."""
+    try:
+        mode = database.stat().st_mode & 0o666
+    except OSError:
+        mode = 0o644
+    try:
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), mode)
+        return os.fdopen(descriptor, "r+b")
+    except OSError:
+        pass
+    try:
+        return path.open("rb")
+    except OSError:
+        return None

@@ -7,6 +7,7 @@ has the database open."""
 from __future__ import annotations
 
 import contextlib
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -172,3 +173,55 @@ def test_a_restore_is_refused_while_another_program_has_the_database_open(
     restore(again, str(copy), force=True)  # the window closed: now it may
     assert everything(again) == exported
     again.dispose()
+
+
+def test_no_program_opens_the_database_while_a_restore_holds_it(
+    filled: Database, tmp_path: Path
+) -> None:
+    from scorekeeper.store.open_lock import OpenLock
+
+    live = filled.sqlite_path
+    assert live is not None
+    filled.dispose()
+    restoring = OpenLock(live)
+    with restoring.alone("restoring a backup"):
+        done = cli("--database", f"sqlite:///{live}", "nights")
+    restoring.release()
+    assert done.returncode == 2
+    assert "is being restored from a backup by another program" in done.stderr
+
+
+def test_a_database_opened_through_a_link_is_the_same_database(
+    filled: Database, tmp_path: Path
+) -> None:
+    copy, _ = a_backup(tmp_path)
+    live = filled.sqlite_path
+    assert live is not None
+    filled.dispose()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    link = elsewhere / "league.sqlite3"
+    link.symlink_to(live)
+    with open_elsewhere(link):
+        done = cli("--database", f"sqlite:///{live}", "restore", "--force", str(copy))
+    assert done.returncode == 2 and "is open in another program" in done.stderr
+
+
+def test_a_backup_with_work_still_in_its_write_ahead_log_restores_all_of_it(
+    sqlite_db: Database, tmp_path: Path
+) -> None:
+    """A copy of a database taken with its -wal beside it (by hand, while a program
+    had it open) holds hands only the log has: the restore reads the log too."""
+    source = open_database(f"sqlite:///{tmp_path / 'source.sqlite3'}")
+    night_import.import_night(source, written()[0])
+    exported = list(everything(source))
+    folder = tmp_path / "by-hand"
+    folder.mkdir()
+    for suffix in ("", "-wal"):
+        shutil.copyfile(
+            tmp_path / f"source.sqlite3{suffix}", folder / f"copy.sqlite3{suffix}"
+        )  # copied while the source is still open: the night is only in the log
+    source.dispose()
+    assert (folder / "copy.sqlite3-wal").stat().st_size > 0
+    restore(sqlite_db, str(folder / "copy.sqlite3"), force=True)
+    assert everything(sqlite_db) == exported

@@ -366,8 +366,7 @@ def _fit_page_size(checked: Database, db: Database, *, source: Path) -> None:
     except sqlite3.Error as error:
         why = files.why_not_written(error, scratch)
         raise StorageError(
-            f"{source}: cannot be rebuilt at the database's page size ({why}); nothing "
-            "was changed"
+            f"{source}: cannot be rebuilt at the database's page size ({why}); nothing was changed"
         ) from None
 
 

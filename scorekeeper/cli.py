@@ -3,7 +3,8 @@
 Every command reads the same night documents and calls the same core as the desktop
 app.  Bad input exits with status 2 and one message a line on standard error, naming
 the hand and field; nothing is printed on standard output then, and no traceback ever
-reaches the user.
+reaches the user.  Every line on standard error is written by `complain`, and starts
+`scorekeeper: ` as a Unix tool's do.
 """
 
 from __future__ import annotations
@@ -254,12 +255,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def say(*messages: str) -> None:
-    """Messages on standard error, each line `printable`: a name quoted in a message
-    (an old one may hold an ESC) cannot act on the terminal."""
+PREFIX = "scorekeeper: "
+
+
+def complain(*messages: str) -> None:
+    """Messages on standard error, each line starting `scorekeeper: ` and `printable`:
+    a name quoted in a message (an old one may hold an ESC) cannot act on the terminal.
+    Every error the command line reports is written here."""
     for message in messages:
         for line in message.splitlines() or [""]:
-            print(printable(line), file=sys.stderr)
+            print(PREFIX + printable(line), file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -273,17 +278,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         clean_name_flags(args)
         return int(args.run(args, sys.stdout))
     except UserError as error:
-        say(*error.lines)
+        complain(*error.lines)
         return EXIT_BAD_INPUT
     except InvalidNight as error:
-        say(*(str(p) for p in error.problems))
+        complain(*(str(p) for p in error.problems))
         return EXIT_BAD_INPUT
     except StorageError as error:
-        say(f"scorekeeper: {error}")
+        complain(str(error))
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
         sys.stderr.close()
         return EXIT_OK
     except Exception as error:  # an internal error: a short message, never a traceback
-        say(f"scorekeeper: internal error: {type(error).__name__}: {error}")
+        complain(f"internal error: {type(error).__name__}: {error}")
         return EXIT_INTERNAL

@@ -2,7 +2,8 @@
 strict JSON, and every wrong kind of value a status-2 message naming the field.
 
 Each test here is a defect the reliability attack found (issue 15, points 3, 4, 5 and
-10): each exited 1, ran out of memory, or accepted what it should refuse.
+10): each exited 1, ran out of memory, or accepted what it should refuse; or a message
+its new-user trial found unclear, each checked as the user reads it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.fuzz import FIELD_LINE
+from scorekeeper.cli import main
 from scorekeeper.json_input import MAX_DEPTH, MAX_DOCUMENT_BYTES
 from tests.cli.test_score_cli import GOOD, assert_refused, run
 from tests.sheet import night_doc, pick
@@ -94,7 +96,7 @@ def test_standard_input_of_endless_zeros_is_refused_without_reading_it_all() -> 
             timeout=60,
         )
     assert done.returncode == 2
-    assert done.stderr.strip() == "file: is larger than 16 MiB, more than any night document"
+    assert done.stderr == "scorekeeper: file: is larger than 16 MiB, more than any night document\n"
 
 
 def test_a_file_over_the_limit_is_refused(tmp_path: Path, capsys) -> None:
@@ -131,12 +133,28 @@ def test_an_iso_week_date_is_not_a_date(tmp_path: Path, capsys) -> None:
     assert_refused(run(tmp_path, document, capsys), "date: '2026-W47-1' is not a date", "week")
 
 
+@pytest.mark.parametrize("command", ["score", "import"])
+def test_a_file_that_cannot_be_read_is_named_after_scorekeeper(
+    tmp_path: Path, capsys, command: str
+) -> None:
+    """Issue 15's new-user trial: "nope.json: no such file" lacked the `scorekeeper: `
+    every other error line starts with."""
+    database = ["--database", f"sqlite:///{tmp_path / 'league.sqlite3'}"]
+    missing, folder = tmp_path / "nope.json", tmp_path / "nights"
+    folder.mkdir()
+    assert main([*database, command, str(missing)]) == 2
+    assert capsys.readouterr() == ("", f"scorekeeper: {missing}: no such file\n")
+    assert main([*database, command, str(folder)]) == 2
+    expected = f"scorekeeper: {folder}: is a folder, not a night document\n"
+    assert capsys.readouterr() == ("", expected)
+
+
 def test_an_escape_sequence_in_a_key_is_not_echoed(tmp_path: Path, capsys) -> None:
     text = good_text()[:-1] + ', "\\u001b[2J": 1}'
     status, out, err = run(tmp_path, text, capsys)
     assert (status, out) == (2, "")
     assert "\x1b" not in err
-    assert err.startswith("'\\x1b[2J': is not a field of a night")
+    assert err.startswith("scorekeeper: '\\x1b[2J': is not a field of a night")
 
 
 SCHAF_RAMSCH = {"preset": "schafkopf", "all_pass": "ramsch"}

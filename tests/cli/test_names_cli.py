@@ -67,7 +67,9 @@ def test_invisible_twins_are_refused_naming_the_field(tmp_path: Path, capsys) ->
     url = f"sqlite:///{tmp_path / 'league.sqlite3'}"
     status, out, err = run("--database", url, "import", write(tmp_path, document), capsys=capsys)
     assert status == 2 and out == ""
-    assert err.startswith("players: 'Ann\\u200b' contains an invisible formatting character")
+    assert err.startswith(
+        "scorekeeper: players: 'Ann\\u200b' contains an invisible formatting character"
+    )
     assert "Traceback" not in err and "\u200b" not in err
     assert run("--database", url, "nights", capsys=capsys)[1] == "No nights yet.\n"
 
@@ -85,7 +87,10 @@ def test_a_nul_is_refused_on_import_and_nothing_is_written(
     status, out, err = run("--database", url, "import", write(tmp_path, document), capsys=capsys)
     assert status == 2 and out == ""
     field = "players" if where == "players" else "hand 1: dealer"
-    assert err.startswith(f"{field}: '") and "contains a control character (U+0000)" in err
+    assert (
+        err.startswith(f"scorekeeper: {field}: '")
+        and "contains a control character (U+0000)" in err
+    )
     assert run("--database", url, "nights", capsys=capsys)[1] == "No nights yet.\n"
 
 
@@ -128,7 +133,7 @@ def test_a_bad_name_flag_exits_2_naming_the_flag(
 ) -> None:
     status, out, err = run("--database", f"sqlite:///{path}", *flags, capsys=capsys)
     assert status == 2 and out == ""
-    assert err.startswith(message) and "Traceback" not in err
+    assert err.startswith("scorekeeper: " + message) and "Traceback" not in err
     assert not any(c in err for c in "\x00\x1b\u200b\u202e")
 
 

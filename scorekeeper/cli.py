@@ -38,28 +38,30 @@ class UserError(Exception):
         super().__init__("\n".join(self.lines))
 
 
-# The flags that take a name, by argparse's dest: the flag as typed, and the longest
-# name it may give.  Every one is read through clean_name before a command runs.
-NAME_FLAGS = {
-    "league": ("--league", LABEL_LENGTH),
-    "season": ("--season", LABEL_LENGTH),
-    "player": ("--player", NAME_LENGTH),
-    "payer": ("--from", NAME_LENGTH),
-    "payee": ("--to", NAME_LENGTH),
-    "collector": ("--collector", NAME_LENGTH),
+# The arguments that take a name, by argparse's dest, and the longest name each may
+# give.  Every one is read through clean_name before a command runs.
+NAME_ARGUMENTS = {
+    "league": LABEL_LENGTH,
+    "season": LABEL_LENGTH,
+    "player": NAME_LENGTH,
+    "payer": NAME_LENGTH,
+    "payee": NAME_LENGTH,
+    "collector": NAME_LENGTH,
 }
 
 
 def clean_name_flags(args: argparse.Namespace) -> None:
     """Put every name given on the command line in its stored form (`scorekeeper.names`),
-    or raise UserError naming each flag whose name cannot be one."""
+    or raise UserError naming each argument whose name cannot be one, as the command's
+    usage names it (`--from`, or `LEAGUE` for `scorekeeper league LEAGUE`)."""
     lines = []
-    for dest, (flag, limit) in NAME_FLAGS.items():
+    shown: dict[str, str] = getattr(args, "argument_names", {})
+    for dest, limit in NAME_ARGUMENTS.items():
         value = getattr(args, dest, None)
         if isinstance(value, str):
             name, problem = clean_name(value, limit=limit)
             if problem is not None:
-                lines.append(f"{flag}: {problem}")
+                lines.append(f"{shown.get(dest, '--' + dest)}: {problem}")
             setattr(args, dest, name)
     if isinstance(getattr(args, "players", None), str):  # report pad --players A,B,C
         cleaned = [clean_name(part) for part in args.players.split(",")]
@@ -252,7 +254,23 @@ def build_parser() -> argparse.ArgumentParser:
     res.set_defaults(run=command_restore)
     add_league_commands(commands)
     add_report_command(commands)
+    _name_arguments(parser)
     return parser
+
+
+def _name_arguments(parser: argparse.ArgumentParser) -> None:
+    """Give each command (`report league` too) the names its usage writes its arguments
+    by, for messages: a flag's long form (`--from`), a positional's metavar (`LEAGUE`)."""
+    commands = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    for action in commands:
+        for command in action.choices.values():
+            _name_arguments(command)
+    if not commands:
+        names = {
+            a.dest: max(a.option_strings, key=len) if a.option_strings else str(a.metavar or a.dest)
+            for a in parser._actions
+        }
+        parser.set_defaults(argument_names=names)
 
 
 PREFIX = "scorekeeper: "

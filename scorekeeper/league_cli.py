@@ -300,7 +300,7 @@ def _period_flags(parser: argparse.ArgumentParser) -> None:
 def add_league_commands(commands: Any) -> None:
     """Add the league commands to `scorekeeper`'s subcommands."""
     league = commands.add_parser("league", help="create a league or season, or set defaults")
-    league.add_argument("league", metavar="NAME")
+    league.add_argument("league", metavar="LEAGUE", help="the league's name")
     league.add_argument("--season", metavar="NAME", help="create or change this season")
     league.add_argument("--preset", choices=sorted(PRESETS), help="default rules for new nights")
     league.add_argument("--stake", type=int, metavar="CENTS", help="cents a point")

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.json_input import NOT_TEXT, Path, key_name, parse_json, show_path
+from scorekeeper.json_input import Path, key_name, parse_json, show_path
 from scorekeeper.names import LABEL_LENGTH, TITLE_LENGTH, clean_name, fold_name, name_key, quoted
 from scorekeeper.problems import Problem
 from scorekeeper.records import (
@@ -99,11 +99,11 @@ def parse_night_json(data: bytes) -> tuple[Any, list[Problem]]:
     return parse_json(data, locate=_locate)
 
 
-def _locate(path: Path) -> Problem:
+def _locate(path: Path, message: str) -> Problem:
     """A problem at PATH in a night document, named as the other checks name fields."""
     if len(path) >= 2 and path[0] == "hands" and isinstance(path[1], int):
-        return Problem(show_path(path[2:], whole="hand"), NOT_TEXT, hand=path[1] + 1)
-    return Problem(show_path(path), NOT_TEXT)
+        return Problem(show_path(path[2:], whole="hand"), message, hand=path[1] + 1)
+    return Problem(show_path(path), message)
 
 
 @dataclass

@@ -77,13 +77,36 @@ def test_deep_nesting_is_refused_before_parsing(tmp_path: Path, capsys) -> None:
 def test_a_number_of_too_many_digits_is_refused(tmp_path: Path, capsys, digits: int) -> None:
     text = good_text().replace('"points": 74', f'"points": {"9" * digits}')
     ran = run(tmp_path, text, capsys)
-    assert_refused(ran, f"file: holds a number of {digits} digits; at most 18", "ValueError")
+    message = f"hand 1: points: is a number of {digits} digits; at most 18"
+    assert_refused(ran, message, "ValueError")
 
 
-@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity", "1e999"])
-def test_nan_and_infinity_are_not_json(tmp_path: Path, capsys, word: str) -> None:
+def test_a_number_of_too_many_digits_is_named_by_its_field(tmp_path: Path, capsys) -> None:
+    """Issue 15's new-user trial: "file: holds a number of 21 digits; at most 18" said
+    neither the hand nor the field, in a document of many numbers."""
+    text = good_text().replace('"points": 74', f'"points": {10**20}')
+    text = text.replace('"stake_cents": 25', f'"stake_cents": {10**30}')
+    assert run(tmp_path, text, capsys) == (
+        2,
+        "",
+        "scorekeeper: rules.stake_cents: is a number of 31 digits; at most 18\n"
+        "scorekeeper: hand 1: points: is a number of 21 digits; at most 18\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("word", "message"),
+    [
+        ("NaN", "is NaN, which JSON does not allow"),
+        ("Infinity", "is Infinity, which JSON does not allow"),
+        ("-Infinity", "is -Infinity, which JSON does not allow"),
+        ("1e999", "is 1e999, too large to be a number"),
+    ],
+)
+def test_nan_and_infinity_are_not_json(tmp_path: Path, capsys, word: str, message: str) -> None:
     text = good_text().replace('"points": 74', f'"points": {word}')
-    assert_refused(run(tmp_path, text, capsys), f"file: holds {word}", "accepted before")
+    ran = run(tmp_path, text, capsys)
+    assert ran == (2, "", f"scorekeeper: hand 1: points: {message}\n"), "accepted before"
 
 
 def test_standard_input_of_endless_zeros_is_refused_without_reading_it_all() -> None:
@@ -131,6 +154,33 @@ def test_an_empty_key_is_named_as_empty(tmp_path: Path, capsys) -> None:
 def test_an_iso_week_date_is_not_a_date(tmp_path: Path, capsys) -> None:
     document = {**GOOD, "date": "2026-W47-1"}
     assert_refused(run(tmp_path, document, capsys), "date: '2026-W47-1' is not a date", "week")
+
+
+def test_a_document_cut_short_says_where_its_string_starts(tmp_path: Path, capsys) -> None:
+    """Issue 15's new-user trial: "Unterminated string starting at at line 1 column 147"."""
+    text = good_text()
+    start = text.index('"Eve"')  # cut inside the string "Eve", after its E
+    ran = run(tmp_path, text[: start + 2], capsys)
+    where = f"line 1 column {start + 1}"
+    assert ran == (
+        2,
+        "",
+        f"scorekeeper: file: is not JSON (Unterminated string starting at {where})\n",
+    )
+    broken = text.replace('"Eve"', '"Ev\ne"', 1)  # a line break inside a string
+    column = broken.index("\n") + 1
+    assert run(tmp_path, broken, capsys) == (
+        2,
+        "",
+        f"scorekeeper: file: is not JSON (Invalid control character at line 1 column {column})\n",
+    )
+
+
+@pytest.mark.parametrize("text", [b"", b" \n\t\n", b"\xef\xbb\xbf"])
+def test_an_empty_file_is_named_empty(tmp_path: Path, capsys, text: bytes) -> None:
+    """Issue 15's new-user trial: an empty file was "not JSON (Expecting value at line 1
+    column 1)"."""
+    assert run(tmp_path, text, capsys) == (2, "", "scorekeeper: file: is empty\n")
 
 
 @pytest.mark.parametrize("command", ["score", "import"])

@@ -9,6 +9,9 @@ large for a float), or a string that is not text (a lone surrogate such as "\\ud
 which no file or database can store).  A number or a string is refused by the field
 that holds it (`hands[3].points`), not by the file alone.  These limits are documented
 in `docs/reliability.md`.
+
+`show_value` writes a value of a document in a message the way JSON writes it (true,
+false, null), every string quoted and escaped as names are (`names.quoted`).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from scorekeeper.names import quoted
@@ -193,6 +196,24 @@ def key_name(key: str) -> str:
     empty key, ' Ann ' for one with spaces), escaped where it could act on a terminal
     (`names.quoted`)."""
     return key if re.fullmatch(r"[A-Za-z_][\w-]*", key, re.ASCII) else quoted(key)
+
+
+def show_value(value: Any) -> str:
+    """A value of a document as a message shows it: the way JSON writes it (`true`,
+    `false`, `null`, `74`, `[1, 2]`), every string quoted and escaped as a name is
+    (`names.quoted`: `'pick'`, `'\\x1b[2J'`), in a list or object too."""
+    if isinstance(value, str):
+        return quoted(value)
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return f"[{', '.join(show_value(item) for item in value)}]"
+    if isinstance(value, Mapping):
+        pairs = (f"{show_value(key)}: {show_value(item)}" for key, item in value.items())
+        return f"{{{', '.join(pairs)}}}"
+    return repr(value)
 
 
 NOT_TEXT = "holds a lone surrogate (such as \\ud800), which is not text"

@@ -183,6 +183,57 @@ def test_an_empty_file_is_named_empty(tmp_path: Path, capsys, text: bytes) -> No
     assert run(tmp_path, text, capsys) == (2, "", "scorekeeper: file: is empty\n")
 
 
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"tricks": True}, "hand 1: tricks: true is not a whole number"),
+        ({"points": False}, "hand 1: points: false is not a whole number"),
+        ({"last_hand": None}, "hand 1: last_hand: null is not true or false"),
+        ({"doublers": 1.5}, "hand 1: doublers: 1.5 is not a count of 0 or more"),
+        ({"picker": True}, "hand 1: picker: true is not a player's name"),
+        ({"partners": [None]}, "hand 1: partners: null is not a player's name"),
+        ({"picker": "Zed"}, "hand 1: picker: 'Zed' is not seated at this table"),
+        (
+            {"type": [None, True, "pick", {"a": False}]},
+            "hand 1: type: [null, true, 'pick', {'a': false}] is not a hand type "
+            "(pick, leaster, no-pick, misplay, call, solo, null, ramsch, pass)",
+        ),
+    ],
+)
+def test_a_value_is_shown_as_json_writes_it(
+    tmp_path: Path, capsys, change: dict[str, object], message: str
+) -> None:
+    """Issue 15's new-user trial: `"tricks": true` was "True is not a whole number", in
+    Python's words.  Every value is shown as JSON writes it, a string in quotes."""
+    document = night_doc("classic-5", [{**SOME_HAND, **change}])
+    assert run(tmp_path, document, capsys) == (2, "", f"scorekeeper: {message}\n")
+
+
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        ({"stake_cents": True}, "rules.stake_cents: true is not a whole number"),
+        ({"double_on_the_bump": None}, "rules.double_on_the_bump: null is not true or false"),
+        (
+            {"partner": False},
+            "rules.partner: false is not one of called-ace, jack-of-diamonds, black-queens, none",
+        ),
+        ({"preset": None, "x": 1}, "rules.preset: missing: name the preset the night starts from"),
+    ],
+)
+def test_a_rule_s_value_is_shown_as_json_writes_it(
+    tmp_path: Path, capsys, rules: dict[str, object], message: str
+) -> None:
+    document = night_doc({"preset": "classic-5", **rules}, [dict(SOME_HAND)])
+    assert run(tmp_path, document, capsys) == (2, "", f"scorekeeper: {message}\n")
+
+
+def test_a_format_that_is_not_text_is_shown_as_json_writes_it(tmp_path: Path, capsys) -> None:
+    document = {**GOOD, "format": None}
+    expected = "scorekeeper: format: must be 'sheepshead-night/1', not null\n"
+    assert run(tmp_path, document, capsys) == (2, "", expected)
+
+
 @pytest.mark.parametrize("command", ["score", "import"])
 def test_a_file_that_cannot_be_read_is_named_after_scorekeeper(
     tmp_path: Path, capsys, command: str

@@ -96,6 +96,7 @@ NAMED = [
     "scorekeeper: hand 1: x: is -Infinity, which JSON does not allow",
     "scorekeeper: hand 1: points: is a number of 21 digits; at most 18",
     "scorekeeper: hand 1: points: is 1e999, too large to be a number",
+    "scorekeeper: hand 1: tricks: true is not a whole number",
     "scorekeeper: hand 1: points.'': 'x' is not a whole number of 0 or more",
     "scorekeeper: hand 2: points.'Zoë Ann': 20, but Zoë Ann took no trick",
     "scorekeeper: hand 1: rules.stake_cents: at 1,000,000 cents a point, Bob would win or lose "

@@ -8,7 +8,7 @@ line, import, tests) uses to turn a document into a night.
 
 from __future__ import annotations
 
-import datetime as dt
+import calendar
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -182,14 +182,31 @@ def _read_info(document: Mapping[str, Any], problems: list[Problem]) -> NightInf
                 problems.append(Problem(key, problem))
         values[key] = value
     date = values["date"]
-    if date is not None:
-        try:
-            if not DATE.fullmatch(date):
-                raise ValueError
-            dt.date.fromisoformat(date)
-        except ValueError:
-            problems.append(Problem("date", f"{quoted(date)} is not a date written YYYY-MM-DD"))
+    problem = None if date is None else date_problem(date)
+    if problem is not None:
+        problems.append(Problem("date", problem))
     return NightInfo(**values)
+
+
+# A month's name in a message (calendar.month_name would follow the locale).
+MONTHS: tuple[str, ...] = ("January", "February", "March", "April", "May", "June", "July")
+MONTHS += ("August", "September", "October", "November", "December")
+
+
+def date_problem(text: str) -> str | None:
+    """What is wrong with a night's date, or None: it must be written YYYY-MM-DD and be
+    a day of the calendar ('2026-02-30' is written right, but February has 28 days)."""
+    if not DATE.fullmatch(text):
+        return f"{quoted(text)} is not a date written YYYY-MM-DD"
+    year, month, day = (int(part) for part in text.split("-"))
+    if year == 0:
+        return f"{quoted(text)} is not a real date (the years start at 0001)"
+    if not 1 <= month <= 12:
+        return f"{quoted(text)} is not a real date (there is no month {month:02d})"
+    days = calendar.monthrange(year, month)[1]
+    if not 1 <= day <= days:
+        return f"{quoted(text)} is not a real date ({MONTHS[month - 1]} {year} has {days} days)"
+    return None
 
 
 def _read_hands(

@@ -11,9 +11,10 @@ import datetime as dt
 import json
 from typing import Any, TextIO
 
+from scorekeeper.document import date_problem
 from scorekeeper.formatting import decimal, dollars, number, percent, print_table
 from scorekeeper.ledger import DEBT_MODES
-from scorekeeper.names import name_key, printable
+from scorekeeper.names import name_key, printable, quoted
 from scorekeeper.rules import PRESETS, parse_rules
 from scorekeeper.standings import RANK_BY, TIE_BREAKS, Standing, StandingsOptions
 from scorekeeper.standings import parse_standings_options as parse_options
@@ -38,7 +39,8 @@ def _date(value: str | None, flag: str) -> dt.date | None:
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise _user_error([f"{flag}: {value!r} is not a date like 2026-11-22"]) from None
+        problem = date_problem(value) or f"{quoted(value)} is not a date"
+        raise _user_error([f"{flag}: {problem}"]) from None
 
 
 def _period(args: argparse.Namespace) -> Any:

@@ -156,6 +156,32 @@ def test_an_iso_week_date_is_not_a_date(tmp_path: Path, capsys) -> None:
     assert_refused(run(tmp_path, document, capsys), "date: '2026-W47-1' is not a date", "week")
 
 
+@pytest.mark.parametrize(
+    ("date", "message"),
+    [
+        ("2026-02-30", "'2026-02-30' is not a real date (February 2026 has 28 days)"),
+        ("2024-02-30", "'2024-02-30' is not a real date (February 2024 has 29 days)"),
+        ("2026-04-31", "'2026-04-31' is not a real date (April 2026 has 30 days)"),
+        ("2026-11-00", "'2026-11-00' is not a real date (November 2026 has 30 days)"),
+        ("2026-13-01", "'2026-13-01' is not a real date (there is no month 13)"),
+        ("0000-01-01", "'0000-01-01' is not a real date (the years start at 0001)"),
+        ("2026-2-3", "'2026-2-3' is not a date written YYYY-MM-DD"),
+        ("22/11/2026", "'22/11/2026' is not a date written YYYY-MM-DD"),
+        ("20261122", "'20261122' is not a date written YYYY-MM-DD"),
+    ],
+)
+def test_a_date_written_right_but_not_on_the_calendar_says_so(
+    tmp_path: Path, capsys, date: str, message: str
+) -> None:
+    """Issue 15's new-user trial: "'2026-02-30' is not a date written YYYY-MM-DD",
+    although it is written so; a date written wrongly keeps the message about the form."""
+    assert run(tmp_path, {**GOOD, "date": date}, capsys) == (
+        2,
+        "",
+        f"scorekeeper: date: {message}\n",
+    )
+
+
 def test_a_document_cut_short_says_where_its_string_starts(tmp_path: Path, capsys) -> None:
     """Issue 15's new-user trial: "Unterminated string starting at at line 1 column 147"."""
     text = good_text()

@@ -80,6 +80,7 @@ NAMED = [
     "scorekeeper: file: is empty",
     "scorekeeper: file[3]: holds a lone surrogate (such as \\ud800), which is not text",
     "scorekeeper: format: must be 'sheepshead-night/1', not 2",
+    "scorekeeper: date: '2026-02-30' is not a real date (February 2026 has 28 days)",
     "scorekeeper: players[5]: holds a lone surrogate (such as \\ud800), which is not text",
     "scorekeeper: rules.preset: ['classic-5'] is not a preset (one of classic-5, cutthroat-4)",
     "scorekeeper: rules.' Ann ': is not a house-rule option",

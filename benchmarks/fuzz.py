@@ -46,19 +46,25 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "tests" / "data" / "spec-exampl
 T = TypeVar("T")
 
 # Where a refusal says the problem is, as the night document and the JSON door name it
-# (`json_input.show_path`): "hand N: " when it is in a hand, then a field of a night or a
-# hand, `file` (the text as a whole), `hand` (the hand as a whole) or `score` (a hand's
-# score), and within it keys and list positions (`rules.stake_cents`, `points.Ann`,
-# `players[2]`, `points.''`); or a key the document holds that is no field of it, or is
-# not text.  A key that is not one plain ASCII word is quoted (`json_input.key_name`).
+# (`json_input.show_path`), after the `scorekeeper: ` every line of the command line's
+# starts with: "hand N: " when it is in a hand, then a field of a night or a hand, `file`
+# (the text as a whole), `hand` (the hand as a whole) or `score` (a hand's score), and
+# within it keys and list positions (`rules.stake_cents`, `points.Ann`, `players[2]`,
+# `points.''`); or a key the document holds that is no field of it, or holds what the
+# door refuses (a string that is not text, a number too long or not a number).  A key
+# that is not one plain ASCII word is quoted (`json_input.key_name`).
 PLACES = sorted(
     {"file", "hand", "score", *TOP_FIELDS, *COMMON_FIELDS, *sum(TYPE_FIELDS.values(), ())}
 )
 _KEY = r"(?:[A-Za-z_][\w-]*|'[^\n]*?')"
 _WITHIN = rf"(?:\.{_KEY}|\[[1-9]\d*\])*"
-_NOT_A_FIELD = rf"is not a field of (?:a night|a [\w-]+ hand)|{re.escape(NOT_TEXT)}"
+_REFUSED = (
+    rf"{re.escape(NOT_TEXT)}|is a number of \d+ digits; at most \d+"
+    r"|is -?(?:NaN|Infinity), which JSON does not allow|is [-+.\deE]+, too large to be a number"
+)
+_NOT_A_FIELD = rf"is not a field of (?:a night|a [\w-]+ hand)|{_REFUSED}"
 FIELD_LINE = re.compile(
-    rf"(?:hand [1-9]\d*: )?"
+    rf"scorekeeper: (?:hand [1-9]\d*: )?"
     rf"(?:(?:{'|'.join(PLACES)}){_WITHIN}: \S.*|{_KEY}{_WITHIN}: (?:{_NOT_A_FIELD}))",
     re.ASCII,
 )

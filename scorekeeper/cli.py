@@ -3,7 +3,8 @@
 Every command reads the same night documents and calls the same core as the desktop
 app.  Bad input exits with status 2 and one message a line on standard error, naming
 the hand and field; nothing is printed on standard output then, and no traceback ever
-reaches the user.
+reaches the user.  Every line on standard error is written by `complain`, and starts
+`scorekeeper: ` as a Unix tool's do.
 """
 
 from __future__ import annotations
@@ -28,19 +29,18 @@ from scorekeeper.problems import InvalidNight
 from scorekeeper.report_cli import add_report_command
 from scorekeeper.store.errors import DamagedDatabase, Field, StorageError
 
-# The flags (and arguments) that take a name, by argparse's dest: the flag as typed (an
-# argument's metavar), and the longest name it may give.  Every one is read through
-# clean_name before a command runs.
-NAME_FLAGS = {
-    "league": ("--league", LABEL_LENGTH),
-    "season": ("--season", LABEL_LENGTH),
-    "player": ("--player", NAME_LENGTH),
-    "payer": ("--from", NAME_LENGTH),
-    "payee": ("--to", NAME_LENGTH),
-    "collector": ("--collector", NAME_LENGTH),
-    "old": ("OLD", NAME_LENGTH),  # players rename OLD NEW
-    "new": ("NEW", NAME_LENGTH),
-    "name": ("NAME", NAME_LENGTH),  # players retire NAME, players reinstate NAME
+# The arguments that take a name, by argparse's dest, and the longest name each may
+# give.  Every one is read through clean_name before a command runs.
+NAME_ARGUMENTS = {
+    "league": LABEL_LENGTH,
+    "season": LABEL_LENGTH,
+    "player": NAME_LENGTH,
+    "payer": NAME_LENGTH,
+    "payee": NAME_LENGTH,
+    "collector": NAME_LENGTH,
+    "old": NAME_LENGTH,  # players rename OLD NEW
+    "new": NAME_LENGTH,
+    "name": NAME_LENGTH,  # players retire NAME, players reinstate NAME
 }
 
 
@@ -71,14 +71,16 @@ def storage_message(error: StorageError, args: argparse.Namespace) -> str:
 
 def clean_name_flags(args: argparse.Namespace) -> None:
     """Put every name given on the command line in its stored form (`scorekeeper.names`),
-    or raise UserError naming each flag whose name cannot be one."""
+    or raise UserError naming each argument whose name cannot be one, as the command's
+    usage names it (`--from`, or `LEAGUE` for `scorekeeper league LEAGUE`)."""
     lines = []
-    for dest, (flag, limit) in NAME_FLAGS.items():
+    shown: dict[str, str] = getattr(args, "argument_names", {})
+    for dest, limit in NAME_ARGUMENTS.items():
         value = getattr(args, dest, None)
         if isinstance(value, str):
             name, problem = clean_name(value, limit=limit)
             if problem is not None:
-                lines.append(f"{flag}: {problem}")
+                lines.append(f"{shown.get(dest, '--' + dest)}: {problem}")
             setattr(args, dest, name)
     if isinstance(getattr(args, "players", None), str):  # report pad --players A,B,C
         cleaned = [clean_name(part) for part in args.players.split(",")]
@@ -290,15 +292,35 @@ def build_parser() -> argparse.ArgumentParser:
     add_players_command(commands)
     add_league_commands(commands)
     add_report_command(commands)
+    _name_arguments(parser)
     return parser
 
 
-def say(*messages: str) -> None:
-    """Messages on standard error, each line `printable`: a name quoted in a message
-    (an old one may hold an ESC) cannot act on the terminal."""
+def _name_arguments(parser: argparse.ArgumentParser) -> None:
+    """Give each command (`report league` too) the names its usage writes its arguments
+    by, for messages: a flag's long form (`--from`), a positional's metavar (`LEAGUE`)."""
+    commands = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    for action in commands:
+        for command in action.choices.values():
+            _name_arguments(command)
+    if not commands:
+        names = {
+            a.dest: max(a.option_strings, key=len) if a.option_strings else str(a.metavar or a.dest)
+            for a in parser._actions
+        }
+        parser.set_defaults(argument_names=names)
+
+
+PREFIX = "scorekeeper: "
+
+
+def complain(*messages: str) -> None:
+    """Messages on standard error, each line starting `scorekeeper: ` and `printable`:
+    a name quoted in a message (an old one may hold an ESC) cannot act on the terminal.
+    Every error the command line reports is written here."""
     for message in messages:
         for line in message.splitlines() or [""]:
-            print(printable(line), file=sys.stderr)
+            print(PREFIX + printable(line), file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -312,24 +334,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         clean_name_flags(args)
         return int(args.run(args, sys.stdout))
     except UserError as error:
-        say(*error.lines)
+        complain(*error.lines)
         return EXIT_BAD_INPUT
     except InvalidNight as error:
-        say(*(str(p) for p in error.problems))
+        complain(*(str(p) for p in error.problems))
         return EXIT_BAD_INPUT
     except DamagedDatabase as error:
-        say(
-            f"scorekeeper: {storage_message(error, args)}",
+        complain(
+            storage_message(error, args),
             "To put a backup in its place: scorekeeper restore --force BACKUP (the damaged "
             "file is kept aside).",
         )
         return EXIT_BAD_INPUT
     except StorageError as error:
-        say(f"scorekeeper: {storage_message(error, args)}")
+        complain(storage_message(error, args))
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
         sys.stderr.close()
         return EXIT_OK
     except Exception as error:  # an internal error: a short message, never a traceback
-        say(f"scorekeeper: internal error: {type(error).__name__}: {error}")
+        complain(f"internal error: {type(error).__name__}: {error}")
         return EXIT_INTERNAL

@@ -8,13 +8,13 @@ line, import, tests) uses to turn a document into a night.
 
 from __future__ import annotations
 
-import datetime as dt
+import calendar
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.json_input import NOT_TEXT, Path, key_name, parse_json, show_path
+from scorekeeper.json_input import Path, key_name, parse_json, show_path, show_value
 from scorekeeper.names import LABEL_LENGTH, TITLE_LENGTH, clean_name, fold_name, name_key, quoted
 from scorekeeper.problems import Problem
 from scorekeeper.records import (
@@ -99,11 +99,11 @@ def parse_night_json(data: bytes) -> tuple[Any, list[Problem]]:
     return parse_json(data, locate=_locate)
 
 
-def _locate(path: Path) -> Problem:
+def _locate(path: Path, message: str) -> Problem:
     """A problem at PATH in a night document, named as the other checks name fields."""
     if len(path) >= 2 and path[0] == "hands" and isinstance(path[1], int):
-        return Problem(show_path(path[2:], whole="hand"), NOT_TEXT, hand=path[1] + 1)
-    return Problem(show_path(path), NOT_TEXT)
+        return Problem(show_path(path[2:], whole="hand"), message, hand=path[1] + 1)
+    return Problem(show_path(path), message)
 
 
 @dataclass
@@ -131,7 +131,7 @@ def _read_document(document: Any) -> _Read:
     ]
     if document.get("format") != FORMAT:
         got = document.get("format")
-        problems.append(Problem("format", f"must be {FORMAT!r}, not {got!r}"))
+        problems.append(Problem("format", f"must be {quoted(FORMAT)}, not {show_value(got)}"))
     rules, rule_problems = parse_rules(document.get("rules", None))
     problems += rule_problems
     players = _read_players(document.get("players"), problems)
@@ -158,7 +158,9 @@ def _read_players(value: Any, problems: list[Problem]) -> tuple[str, ...] | None
             problems.append(Problem("players", problem))
         elif name.casefold() in seen:
             first = seen[name.casefold()]
-            problems.append(Problem("players", f"{first!r} and {name!r} are the same name"))
+            problems.append(
+                Problem("players", f"{quoted(first)} and {quoted(name)} are the same name")
+            )
         seen.setdefault(name.casefold(), name)
     return names if len(problems) == start else None
 
@@ -180,14 +182,31 @@ def _read_info(document: Mapping[str, Any], problems: list[Problem]) -> NightInf
                 problems.append(Problem(key, problem))
         values[key] = value
     date = values["date"]
-    if date is not None:
-        try:
-            if not DATE.fullmatch(date):
-                raise ValueError
-            dt.date.fromisoformat(date)
-        except ValueError:
-            problems.append(Problem("date", f"{date!r} is not a date written YYYY-MM-DD"))
+    problem = None if date is None else date_problem(date)
+    if problem is not None:
+        problems.append(Problem("date", problem))
     return NightInfo(**values)
+
+
+# A month's name in a message (calendar.month_name would follow the locale).
+MONTHS: tuple[str, ...] = ("January", "February", "March", "April", "May", "June", "July")
+MONTHS += ("August", "September", "October", "November", "December")
+
+
+def date_problem(text: str) -> str | None:
+    """What is wrong with a night's date, or None: it must be written YYYY-MM-DD and be
+    a day of the calendar ('2026-02-30' is written right, but February has 28 days)."""
+    if not DATE.fullmatch(text):
+        return f"{quoted(text)} is not a date written YYYY-MM-DD"
+    year, month, day = (int(part) for part in text.split("-"))
+    if year == 0:
+        return f"{quoted(text)} is not a real date (the years start at 0001)"
+    if not 1 <= month <= 12:
+        return f"{quoted(text)} is not a real date (there is no month {month:02d})"
+    days = calendar.monthrange(year, month)[1]
+    if not 1 <= day <= days:
+        return f"{quoted(text)} is not a real date ({MONTHS[month - 1]} {year} has {days} days)"
+    return None
 
 
 def _read_hands(
@@ -241,7 +260,7 @@ class _HandReader:
         kind = self.item.get("type")
         if not isinstance(kind, str) or kind not in TYPE_FIELDS:
             known = ", ".join(TYPE_FIELDS)
-            self.problem("type", f"{kind!r} is not a hand type ({known})")
+            self.problem("type", f"{show_value(kind)} is not a hand type ({known})")
             return None
         allowed = COMMON_FIELDS + TYPE_FIELDS[kind]
         for key in self.item:
@@ -325,7 +344,7 @@ class _HandReader:
         counts = {f: self.count(f) for f in ("laufende", "knocks", "kontra")}
         bid = self.item.get("bid")
         if bid is not None and not is_whole(bid):
-            self.problem("bid", f"{bid!r} is not a whole number")
+            self.problem("bid", f"{show_value(bid)} is not a whole number")
             bid = None
         if declarer is None or points is None or tricks is None:
             return None
@@ -375,8 +394,7 @@ class _HandReader:
         """The seated player a name in a hand means (names compared in their stored
         form, so "Ａｎｎ" is Ann), or None with the problem added."""
         if not isinstance(value, str) or not fold_name(value):
-            shown = quoted(value) if isinstance(value, str) else repr(value)
-            self.problem(field, f"{shown} is not a player's name")
+            self.problem(field, f"{show_value(value)} is not a player's name")
             return None
         typed, problem = clean_name(value)
         if self.seated is None:
@@ -416,7 +434,7 @@ class _HandReader:
             name = self.resolve(field, key)
             if not is_whole(amount) or amount < 0:
                 where = f"{field}.{key_name(key)}"
-                self.problem(where, f"{amount!r} is not a whole number of 0 or more")
+                self.problem(where, f"{show_value(amount)} is not a whole number of 0 or more")
             elif name is not None:
                 result[name] = amount
         return result
@@ -427,7 +445,7 @@ class _HandReader:
             self.problem(field, "missing")
             return None
         if not is_whole(value):
-            self.problem(field, f"{value!r} is not a whole number")
+            self.problem(field, f"{show_value(value)} is not a whole number")
             return None
         return int(value)
 
@@ -435,14 +453,14 @@ class _HandReader:
         """An optional count of 0 or more (Laufende, knocks, Kontra steps)."""
         value = self.item.get(field, 0)
         if not is_whole(value) or value < 0:
-            self.problem(field, f"{value!r} is not a count of 0 or more")
+            self.problem(field, f"{show_value(value)} is not a count of 0 or more")
             return 0
         return int(value)
 
     def flag(self, field: str) -> bool:
         value = self.item.get(field, False)
         if not isinstance(value, bool):
-            self.problem(field, f"{value!r} is not true or false")
+            self.problem(field, f"{show_value(value)} is not true or false")
             return False
         return value
 
@@ -467,7 +485,7 @@ class _HandReader:
         elif is_whole(value) and value >= 0:
             names, count = (), int(value)
         else:
-            self.problem("doublers", f"{value!r} is not a count of 0 or more")
+            self.problem("doublers", f"{show_value(value)} is not a count of 0 or more")
             return 0, ()
         if count > MAX_DOUBLERS:
             self.problem("doublers", f"{count} doublers on one hand; at most {MAX_DOUBLERS}")

@@ -2,11 +2,16 @@
 
 A night document, a league's history or a backup dump are read here before anything
 looks at their meaning.  The text is refused, with a problem that says why, when it is
-larger than the door allows, is not UTF-8 (a UTF-8 byte-order mark is accepted), is not
-JSON, nests deeper than any document of ours, holds a number of more digits than an
-amount can have, a key twice in one object, or a string that is not text (a lone
-surrogate such as "\\ud800", which no file or database can store).  These limits are
-documented in `docs/reliability.md`.
+larger than the door allows, is empty, is not UTF-8 (a UTF-8 byte-order mark is
+accepted), is not JSON, nests deeper than any document of ours, holds a key twice in one
+object, a number of more digits than an amount can have (or NaN, Infinity, or one too
+large for a float), or a string that is not text (a lone surrogate such as "\\ud800",
+which no file or database can store).  A number or a string is refused by the field
+that holds it (`hands[3].points`), not by the file alone.  These limits are documented
+in `docs/reliability.md`.
+
+`show_value` writes a value of a document in a message the way JSON writes it (true,
+false, null), every string quoted and escaped as names are (`names.quoted`).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from scorekeeper.names import quoted
@@ -28,7 +33,8 @@ BOM = b"\xef\xbb\xbf"
 
 # Where in a document a problem was found: keys and list positions from the top.
 Path = tuple[str | int, ...]
-Locate = Callable[[Path], Problem]
+# Turns the place of a bad value and what is wrong with it into a problem naming it.
+Locate = Callable[[Path, str], Problem]
 
 
 class _DuplicateKey(Exception):
@@ -36,14 +42,13 @@ class _DuplicateKey(Exception):
         self.key = key
 
 
-class _NotANumber(Exception):
-    def __init__(self, word: str) -> None:
-        self.word = word
+class _Refused:
+    """What the parser leaves where a number JSON should not hold was written (NaN, a
+    number of too many digits): the document is read whole, then each is named by the
+    field that holds it."""
 
-
-class _LongNumber(Exception):
-    def __init__(self, digits: int) -> None:
-        self.digits = digits
+    def __init__(self, message: str) -> None:
+        self.message = message
 
 
 def read_limited(stream: Any, limit: int = MAX_DOCUMENT_BYTES) -> bytes | None:
@@ -63,8 +68,9 @@ def parse_json(
 ) -> tuple[Any, list[Problem]]:
     """The parsed document, or None and the problems that make it unreadable.
 
-    LOCATE turns the path of a bad string into a problem naming its field; by default
-    the path is written out (`hands[3].note`).
+    LOCATE turns the path of a bad value (a string that is not text, a number too long)
+    and what is wrong with it into a problem naming its field; by default the path is
+    written out (`hands[3].note`).
     """
     if len(data) > limit:
         return None, [too_large(limit)]
@@ -74,6 +80,8 @@ def parse_json(
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         return None, [Problem("file", f"is not UTF-8 text (a wrong byte at {error.start})")]
+    if not text.strip():
+        return None, [Problem("file", "is empty")]
     nesting = _deepest(text)
     if nesting > MAX_DEPTH:
         return None, [
@@ -88,20 +96,18 @@ def parse_json(
             parse_constant=_constant,
         )
     except json.JSONDecodeError as error:
-        where = f"line {error.lineno} column {error.colno}"
-        return None, [Problem("file", f"is not JSON ({error.msg} at {where})")]
+        return None, [Problem("file", f"is not JSON ({_json_error(error)})")]
     except _DuplicateKey as error:
-        return None, [Problem("file", f"has the key {error.key!r} twice in one object")]
-    except _NotANumber as error:
-        return None, [Problem("file", f"holds {error.word}, which JSON does not allow")]
-    except _LongNumber as error:
-        return None, [
-            Problem("file", f"holds a number of {error.digits} digits; at most {MAX_DIGITS}")
-        ]
-    bad = [
-        _default_locate(path) if locate is None else locate(path) for path in _not_text(document)
-    ]
+        return None, [Problem("file", f"has the key {quoted(error.key)} twice in one object")]
+    name = _default_locate if locate is None else locate
+    bad = [name(path, message) for path, message in _refused(document)]
     return (None, bad) if bad else (document, [])
+
+
+def _json_error(error: json.JSONDecodeError) -> str:
+    """The parser's complaint and where: "Unterminated string starting at line 1
+    column 147" (some of its messages end in "at" already, which is not repeated)."""
+    return f"{error.msg.removesuffix(' at')} at line {error.lineno} column {error.colno}"
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -113,21 +119,21 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
-def _constant(word: str) -> Any:
-    raise _NotANumber(word)
+def _constant(word: str) -> _Refused:
+    return _Refused(f"is {word}, which JSON does not allow")
 
 
-def _finite(text: str) -> float:
+def _finite(text: str) -> float | _Refused:
     value = float(text)
     if math.isinf(value):
-        raise _NotANumber(f"{text[:20]} (too large to be a number)")
+        return _Refused(f"is {text[:20]}, too large to be a number")
     return value
 
 
-def _whole(digits: str) -> int:
+def _whole(digits: str) -> int | _Refused:
     count = len(digits.lstrip("-"))
     if count > MAX_DIGITS:
-        raise _LongNumber(count)
+        return _Refused(f"is a number of {count} digits; at most {MAX_DIGITS}")
     return int(digits)
 
 
@@ -145,20 +151,24 @@ def _deepest(text: str) -> int:
     return deepest
 
 
-def _not_text(value: Any, path: Path = ()) -> Iterator[Path]:
-    """The path of every key or string that cannot be written as UTF-8."""
-    if isinstance(value, str):
+def _refused(value: Any, path: Path = ()) -> Iterator[tuple[Path, str]]:
+    """The path of every value the document may not hold, in the order it is written,
+    and what is wrong with it: a key or string that cannot be written as UTF-8, a
+    number the parser refused."""
+    if isinstance(value, _Refused):
+        yield path, value.message
+    elif isinstance(value, str):
         if not _is_text(value):
-            yield path
+            yield path, NOT_TEXT
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            yield from _not_text(item, (*path, index))
+            yield from _refused(item, (*path, index))
     elif isinstance(value, dict):
         for key, item in value.items():
             if not _is_text(key):
-                yield (*path, key)
+                yield (*path, key), NOT_TEXT
             else:
-                yield from _not_text(item, (*path, key))
+                yield from _refused(item, (*path, key))
 
 
 def _is_text(value: str) -> bool:
@@ -188,8 +198,26 @@ def key_name(key: str) -> str:
     return key if re.fullmatch(r"[A-Za-z_][\w-]*", key, re.ASCII) else quoted(key)
 
 
+def show_value(value: Any) -> str:
+    """A value of a document as a message shows it: the way JSON writes it (`true`,
+    `false`, `null`, `74`, `[1, 2]`), every string quoted and escaped as a name is
+    (`names.quoted`: `'pick'`, `'\\x1b[2J'`), in a list or object too."""
+    if isinstance(value, str):
+        return quoted(value)
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return f"[{', '.join(show_value(item) for item in value)}]"
+    if isinstance(value, Mapping):
+        pairs = (f"{show_value(key)}: {show_value(item)}" for key, item in value.items())
+        return f"{{{', '.join(pairs)}}}"
+    return repr(value)
+
+
 NOT_TEXT = "holds a lone surrogate (such as \\ud800), which is not text"
 
 
-def _default_locate(path: Path) -> Problem:
-    return Problem(show_path(path), NOT_TEXT)
+def _default_locate(path: Path, message: str) -> Problem:
+    return Problem(show_path(path), message)

@@ -12,9 +12,10 @@ import json
 from typing import Any, TextIO
 
 from scorekeeper.cli_common import UserError, open_store
+from scorekeeper.document import date_problem
 from scorekeeper.formatting import decimal, dollars, number, percent, print_table
 from scorekeeper.ledger import DEBT_MODES
-from scorekeeper.names import name_key, printable
+from scorekeeper.names import name_key, printable, quoted
 from scorekeeper.rules import PRESETS, parse_rules
 from scorekeeper.standings import RANK_BY, TIE_BREAKS, Standing, StandingsOptions
 from scorekeeper.standings import parse_standings_options as parse_options
@@ -27,7 +28,8 @@ def _date(value: str | None, flag: str) -> dt.date | None:
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise UserError([f"{flag}: {value!r} is not a date like 2026-11-22"]) from None
+        problem = date_problem(value) or f"{quoted(value)} is not a date"
+        raise UserError([f"{flag}: {problem}"]) from None
 
 
 def _period(args: argparse.Namespace) -> Any:
@@ -288,7 +290,7 @@ def _period_flags(parser: argparse.ArgumentParser) -> None:
 def add_league_commands(commands: Any) -> None:
     """Add the league commands to `scorekeeper`'s subcommands."""
     league = commands.add_parser("league", help="create a league or season, or set defaults")
-    league.add_argument("league", metavar="NAME")
+    league.add_argument("league", metavar="LEAGUE", help="the league's name")
     league.add_argument("--season", metavar="NAME", help="create or change this season")
     league.add_argument("--preset", choices=sorted(PRESETS), help="default rules for new nights")
     league.add_argument("--stake", type=int, metavar="CENTS", help="cents a point")

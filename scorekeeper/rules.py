@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal
 
-from scorekeeper.json_input import key_name
+from scorekeeper.json_input import key_name, show_value
 from scorekeeper.problems import Problem
 
 Partner = Literal["called-ace", "jack-of-diamonds", "black-queens", "none"]
@@ -60,17 +60,19 @@ class Option:
                 or not all(isinstance(v, str) for v in value)
                 or len(set(value)) != len(value)
             ):
-                return f"{value!r} is not a list of distinct names"
+                return f"{show_value(value)} is not a list of distinct names"
             wrong = [v for v in value if v not in self.choices]
-            return f"{wrong[0]!r} is not one of {', '.join(self.choices)}" if wrong else None
+            return (
+                f"{show_value(wrong[0])} is not one of {', '.join(self.choices)}" if wrong else None
+            )
         if self.is_bool:
-            return None if isinstance(value, bool) else f"{value!r} is not true or false"
+            return None if isinstance(value, bool) else f"{show_value(value)} is not true or false"
         if self.choices:
             if value in self.choices:
                 return None
-            return f"{value!r} is not one of {', '.join(self.choices)}"
+            return f"{show_value(value)} is not one of {', '.join(self.choices)}"
         if not is_whole(value):
-            return f"{value!r} is not a whole number"
+            return f"{show_value(value)} is not a whole number"
         if not self.minimum <= value <= self.maximum:
             return f"{value} is not between {self.minimum} and {self.maximum}"
         return None
@@ -80,9 +82,11 @@ class Option:
             return f"must be an object of {', '.join(self.keys)}"
         for key, count in value.items():
             if key not in self.keys:
-                return f"{key!r} is not one of {', '.join(self.keys)}"
+                return f"{show_value(key)} is not one of {', '.join(self.keys)}"
             if not is_whole(count) or not self.minimum <= count <= self.maximum:
-                return f"{key}: {count!r} is not between {self.minimum} and {self.maximum}"
+                return (
+                    f"{key}: {show_value(count)} is not between {self.minimum} and {self.maximum}"
+                )
         return None
 
     def applies_to(self, game: Game) -> bool:
@@ -394,7 +398,9 @@ def parse_rules(value: Any) -> tuple[RuleSet | None, list[Problem]]:
         return None, [Problem("rules.preset", "missing: name the preset the night starts from")]
     if not isinstance(preset, str) or preset not in PRESETS:
         names = ", ".join(PRESETS)
-        return None, [Problem("rules.preset", f"{preset!r} is not a preset (one of {names})")]
+        return None, [
+            Problem("rules.preset", f"{show_value(preset)} is not a preset (one of {names})")
+        ]
     problems = []
     overrides: dict[str, Any] = {}
     base = preset_rules(preset)

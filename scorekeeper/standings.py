@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Literal
 
 from scorekeeper.formatting import counted
+from scorekeeper.json_input import show_value
 from scorekeeper.problems import Problem, require_zero_sum
 from scorekeeper.rules import is_whole
 
@@ -123,19 +124,21 @@ def parse_standings_options(value: object) -> tuple[StandingsOptions | None, lis
     problems += [Problem(str(k), "is not a standings option") for k in value if k not in known]
     rank_by = value.get("rank_by", "points")
     if rank_by not in RANK_BY:
-        problems.append(Problem("rank_by", f"{rank_by!r} is not one of {', '.join(RANK_BY)}"))
+        problems.append(
+            Problem("rank_by", f"{show_value(rank_by)} is not one of {', '.join(RANK_BY)}")
+        )
     placement = value.get("placement_points", list(DEFAULT_PLACEMENT_POINTS))
     if not _whole_list(placement) or not placement:
         problems.append(Problem("placement_points", "must be a list of whole numbers"))
     counts = {k: value.get(k, 0) for k in ("min_nights", "min_hands", "drop_worst")}
     for key, count in counts.items():
         if not is_whole(count) or count < 0:
-            problems.append(Problem(key, f"{count!r} is not a whole number of 0 or more"))
+            problems.append(Problem(key, f"{show_value(count)} is not a whole number of 0 or more"))
     breaks = value.get("tie_breaks", list(DEFAULT_TIE_BREAKS))
     if not isinstance(breaks, list) or not all(isinstance(b, str) for b in breaks):
         problems.append(Problem("tie_breaks", "must be a list of tie-break names"))
     else:
-        problems += [Problem("tie_breaks", f"{b!r} is not one of {', '.join(TIE_BREAKS)}")
+        problems += [Problem("tie_breaks", f"{show_value(b)} is not one of {', '.join(TIE_BREAKS)}")
                      for b in breaks if b not in TIE_BREAKS]  # fmt: skip
     if problems:
         return None, problems

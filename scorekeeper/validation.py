@@ -11,7 +11,7 @@ from typing import Any
 
 from scorekeeper.explain import join_names
 from scorekeeper.formatting import counted
-from scorekeeper.json_input import key_name
+from scorekeeper.json_input import key_name, show_value
 from scorekeeper.problems import Problem
 from scorekeeper.records import (
     CALLS,
@@ -212,7 +212,9 @@ def _check_call(hand: PickHand, rules: RuleSet) -> list[Problem]:
     if hand.call is None:
         return []
     if hand.call not in CALLS:
-        return [Problem("call", f"{hand.call!r} is not a call (such as ace-hearts or alone)")]
+        return [
+            Problem("call", f"{show_value(hand.call)} is not a call (such as ace-hearts or alone)")
+        ]
     if hand.call == "alone" and hand.partners:
         return [Problem("call", "the picker went alone, so no partner can be named")]
     if hand.call != "alone" and not hand.partners:
@@ -352,7 +354,7 @@ def _check_game(hand: GameHand, rules: RuleSet, active: tuple[str, ...]) -> list
     elif isinstance(hand, SoloHand):
         if hand.game not in SOLO_BY_KEY:
             return [*problems, Problem(
-                "game", f"{hand.game!r} is not a solo ({', '.join(SOLO_BY_KEY)})"
+                "game", f"{show_value(hand.game)} is not a solo ({', '.join(SOLO_BY_KEY)})"
             )]  # fmt: skip
         if hand.tout and hand.sie:
             problems.append(Problem("sie", "a solo is declared Tout or Sie, not both"))

@@ -2,7 +2,8 @@
 strict JSON, and every wrong kind of value a status-2 message naming the field.
 
 Each test here is a defect the reliability attack found (issue 15, points 3, 4, 5 and
-10): each exited 1, ran out of memory, or accepted what it should refuse.
+10): each exited 1, ran out of memory, or accepted what it should refuse; or a message
+its new-user trial found unclear, each checked as the user reads it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.fuzz import FIELD_LINE
+from scorekeeper.cli import main
 from scorekeeper.json_input import MAX_DEPTH, MAX_DOCUMENT_BYTES
 from tests.cli.test_score_cli import GOOD, assert_refused, run
 from tests.sheet import night_doc, pick
@@ -75,13 +77,36 @@ def test_deep_nesting_is_refused_before_parsing(tmp_path: Path, capsys) -> None:
 def test_a_number_of_too_many_digits_is_refused(tmp_path: Path, capsys, digits: int) -> None:
     text = good_text().replace('"points": 74', f'"points": {"9" * digits}')
     ran = run(tmp_path, text, capsys)
-    assert_refused(ran, f"file: holds a number of {digits} digits; at most 18", "ValueError")
+    message = f"hand 1: points: is a number of {digits} digits; at most 18"
+    assert_refused(ran, message, "ValueError")
 
 
-@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity", "1e999"])
-def test_nan_and_infinity_are_not_json(tmp_path: Path, capsys, word: str) -> None:
+def test_a_number_of_too_many_digits_is_named_by_its_field(tmp_path: Path, capsys) -> None:
+    """Issue 15's new-user trial: "file: holds a number of 21 digits; at most 18" said
+    neither the hand nor the field, in a document of many numbers."""
+    text = good_text().replace('"points": 74', f'"points": {10**20}')
+    text = text.replace('"stake_cents": 25', f'"stake_cents": {10**30}')
+    assert run(tmp_path, text, capsys) == (
+        2,
+        "",
+        "scorekeeper: rules.stake_cents: is a number of 31 digits; at most 18\n"
+        "scorekeeper: hand 1: points: is a number of 21 digits; at most 18\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("word", "message"),
+    [
+        ("NaN", "is NaN, which JSON does not allow"),
+        ("Infinity", "is Infinity, which JSON does not allow"),
+        ("-Infinity", "is -Infinity, which JSON does not allow"),
+        ("1e999", "is 1e999, too large to be a number"),
+    ],
+)
+def test_nan_and_infinity_are_not_json(tmp_path: Path, capsys, word: str, message: str) -> None:
     text = good_text().replace('"points": 74', f'"points": {word}')
-    assert_refused(run(tmp_path, text, capsys), f"file: holds {word}", "accepted before")
+    ran = run(tmp_path, text, capsys)
+    assert ran == (2, "", f"scorekeeper: hand 1: points: {message}\n"), "accepted before"
 
 
 def test_standard_input_of_endless_zeros_is_refused_without_reading_it_all() -> None:
@@ -94,7 +119,7 @@ def test_standard_input_of_endless_zeros_is_refused_without_reading_it_all() -> 
             timeout=60,
         )
     assert done.returncode == 2
-    assert done.stderr.strip() == "file: is larger than 16 MiB, more than any night document"
+    assert done.stderr == "scorekeeper: file: is larger than 16 MiB, more than any night document\n"
 
 
 def test_a_file_over_the_limit_is_refused(tmp_path: Path, capsys) -> None:
@@ -131,12 +156,132 @@ def test_an_iso_week_date_is_not_a_date(tmp_path: Path, capsys) -> None:
     assert_refused(run(tmp_path, document, capsys), "date: '2026-W47-1' is not a date", "week")
 
 
+@pytest.mark.parametrize(
+    ("date", "message"),
+    [
+        ("2026-02-30", "'2026-02-30' is not a real date (February 2026 has 28 days)"),
+        ("2024-02-30", "'2024-02-30' is not a real date (February 2024 has 29 days)"),
+        ("2026-04-31", "'2026-04-31' is not a real date (April 2026 has 30 days)"),
+        ("2026-11-00", "'2026-11-00' is not a real date (November 2026 has 30 days)"),
+        ("2026-13-01", "'2026-13-01' is not a real date (there is no month 13)"),
+        ("0000-01-01", "'0000-01-01' is not a real date (the years start at 0001)"),
+        ("2026-2-3", "'2026-2-3' is not a date written YYYY-MM-DD"),
+        ("22/11/2026", "'22/11/2026' is not a date written YYYY-MM-DD"),
+        ("20261122", "'20261122' is not a date written YYYY-MM-DD"),
+    ],
+)
+def test_a_date_written_right_but_not_on_the_calendar_says_so(
+    tmp_path: Path, capsys, date: str, message: str
+) -> None:
+    """Issue 15's new-user trial: "'2026-02-30' is not a date written YYYY-MM-DD",
+    although it is written so; a date written wrongly keeps the message about the form."""
+    assert run(tmp_path, {**GOOD, "date": date}, capsys) == (
+        2,
+        "",
+        f"scorekeeper: date: {message}\n",
+    )
+
+
+def test_a_document_cut_short_says_where_its_string_starts(tmp_path: Path, capsys) -> None:
+    """Issue 15's new-user trial: "Unterminated string starting at at line 1 column 147"."""
+    text = good_text()
+    start = text.index('"Eve"')  # cut inside the string "Eve", after its E
+    ran = run(tmp_path, text[: start + 2], capsys)
+    where = f"line 1 column {start + 1}"
+    assert ran == (
+        2,
+        "",
+        f"scorekeeper: file: is not JSON (Unterminated string starting at {where})\n",
+    )
+    broken = text.replace('"Eve"', '"Ev\ne"', 1)  # a line break inside a string
+    column = broken.index("\n") + 1
+    assert run(tmp_path, broken, capsys) == (
+        2,
+        "",
+        f"scorekeeper: file: is not JSON (Invalid control character at line 1 column {column})\n",
+    )
+
+
+@pytest.mark.parametrize("text", [b"", b" \n\t\n", b"\xef\xbb\xbf"])
+def test_an_empty_file_is_named_empty(tmp_path: Path, capsys, text: bytes) -> None:
+    """Issue 15's new-user trial: an empty file was "not JSON (Expecting value at line 1
+    column 1)"."""
+    assert run(tmp_path, text, capsys) == (2, "", "scorekeeper: file: is empty\n")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"tricks": True}, "hand 1: tricks: true is not a whole number"),
+        ({"points": False}, "hand 1: points: false is not a whole number"),
+        ({"last_hand": None}, "hand 1: last_hand: null is not true or false"),
+        ({"doublers": 1.5}, "hand 1: doublers: 1.5 is not a count of 0 or more"),
+        ({"picker": True}, "hand 1: picker: true is not a player's name"),
+        ({"partners": [None]}, "hand 1: partners: null is not a player's name"),
+        ({"picker": "Zed"}, "hand 1: picker: 'Zed' is not seated at this table"),
+        (
+            {"type": [None, True, "pick", {"a": False}]},
+            "hand 1: type: [null, true, 'pick', {'a': false}] is not a hand type "
+            "(pick, leaster, no-pick, misplay, call, solo, null, ramsch, pass)",
+        ),
+    ],
+)
+def test_a_value_is_shown_as_json_writes_it(
+    tmp_path: Path, capsys, change: dict[str, object], message: str
+) -> None:
+    """Issue 15's new-user trial: `"tricks": true` was "True is not a whole number", in
+    Python's words.  Every value is shown as JSON writes it, a string in quotes."""
+    document = night_doc("classic-5", [{**SOME_HAND, **change}])
+    assert run(tmp_path, document, capsys) == (2, "", f"scorekeeper: {message}\n")
+
+
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        ({"stake_cents": True}, "rules.stake_cents: true is not a whole number"),
+        ({"double_on_the_bump": None}, "rules.double_on_the_bump: null is not true or false"),
+        (
+            {"partner": False},
+            "rules.partner: false is not one of called-ace, jack-of-diamonds, black-queens, none",
+        ),
+        ({"preset": None, "x": 1}, "rules.preset: missing: name the preset the night starts from"),
+    ],
+)
+def test_a_rule_s_value_is_shown_as_json_writes_it(
+    tmp_path: Path, capsys, rules: dict[str, object], message: str
+) -> None:
+    document = night_doc({"preset": "classic-5", **rules}, [dict(SOME_HAND)])
+    assert run(tmp_path, document, capsys) == (2, "", f"scorekeeper: {message}\n")
+
+
+def test_a_format_that_is_not_text_is_shown_as_json_writes_it(tmp_path: Path, capsys) -> None:
+    document = {**GOOD, "format": None}
+    expected = "scorekeeper: format: must be 'sheepshead-night/1', not null\n"
+    assert run(tmp_path, document, capsys) == (2, "", expected)
+
+
+@pytest.mark.parametrize("command", ["score", "import"])
+def test_a_file_that_cannot_be_read_is_named_after_scorekeeper(
+    tmp_path: Path, capsys, command: str
+) -> None:
+    """Issue 15's new-user trial: "nope.json: no such file" lacked the `scorekeeper: `
+    every other error line starts with."""
+    database = ["--database", f"sqlite:///{tmp_path / 'league.sqlite3'}"]
+    missing, folder = tmp_path / "nope.json", tmp_path / "nights"
+    folder.mkdir()
+    assert main([*database, command, str(missing)]) == 2
+    assert capsys.readouterr() == ("", f"scorekeeper: {missing}: no such file\n")
+    assert main([*database, command, str(folder)]) == 2
+    expected = f"scorekeeper: {folder}: is a folder, not a night document\n"
+    assert capsys.readouterr() == ("", expected)
+
+
 def test_an_escape_sequence_in_a_key_is_not_echoed(tmp_path: Path, capsys) -> None:
     text = good_text()[:-1] + ', "\\u001b[2J": 1}'
     status, out, err = run(tmp_path, text, capsys)
     assert (status, out) == (2, "")
     assert "\x1b" not in err
-    assert err.startswith("'\\x1b[2J': is not a field of a night")
+    assert err.startswith("scorekeeper: '\\x1b[2J': is not a field of a night")
 
 
 SCHAF_RAMSCH = {"preset": "schafkopf", "all_pass": "ramsch"}

@@ -54,40 +54,57 @@ def test_a_mutant_is_scored_whole_or_refused_by_field(tmp_path: Path, data: st.D
 # Lines a refusal might print that say what went wrong but not where: each must fail the
 # fuzzer's check.  The last five are messages the core printed before it named the
 # place (a key with spaces or the empty key unquoted, a rule option without `rules.`, a
-# position in a list that is the whole document or a hand).
+# position in a list that is the whole document or a hand); the last but one is a
+# number the door refused by the file alone, the last a line without `scorekeeper: `.
 FIELDLESS = [
-    "something went wrong: badly",
+    "scorekeeper: something went wrong: badly",
     "scorekeeper: the database night.sqlite3 is damaged (database disk image is malformed)",
     "scorekeeper: internal error: TypeError: 'NoneType' object is not subscriptable",
-    "hand 2: could not score it: sorry",
-    "hand 2: Ann: would score too much",
-    "Ann: would score too much",
-    "rules. Ann : is not a house-rule option",
-    "hand 1: points.: 'x' is not a whole number of 0 or more",
-    "hand 1: stake_cents: at 1,000,000 cents a point, Bob would win or lose over $10",
-    "[3]: holds a lone surrogate (such as \\ud800), which is not text",
-    "hand 1: [2][1].'\\ud800': holds a lone surrogate (such as \\ud800), which is not text",
+    "scorekeeper: hand 2: could not score it: sorry",
+    "scorekeeper: hand 2: Ann: would score too much",
+    "scorekeeper: Ann: would score too much",
+    "scorekeeper: rules. Ann : is not a house-rule option",
+    "scorekeeper: hand 1: points.: 'x' is not a whole number of 0 or more",
+    "scorekeeper: hand 1: stake_cents: at 1,000,000 cents a point, Bob would win or lose over $10",
+    "scorekeeper: [3]: holds a lone surrogate (such as \\ud800), which is not text",
+    "scorekeeper: hand 1: [2][1].'\\ud800': holds a lone surrogate (such as \\ud800), which is "
+    "not text",
+    "scorekeeper: holds a number of 21 digits; at most 18",
+    "hand 1: points: 130 is not between 0 and 120",
 ]
 
 # Lines the core does print (tests/cli/test_door.py and test_score_cli.py make them).
 NAMED = [
-    "file: is not JSON (Expecting value at line 1 column 1)",
-    "file[3]: holds a lone surrogate (such as \\ud800), which is not text",
-    "format: must be 'sheepshead-night/1', not 2",
-    "players[5]: holds a lone surrogate (such as \\ud800), which is not text",
-    "rules.preset: ['classic-5'] is not a preset (one of classic-5, cutthroat-4)",
-    "rules.' Ann ': is not a house-rule option",
-    "'': is not a field of a night",
-    "deep: is not a field of a night",
-    "'\\x1b[2J': is not a field of a night",
-    "hand 1: note: holds a lone surrogate (such as \\ud800), which is not text",
-    "hand 1: hand[2][1].'\\ud800': holds a lone surrogate (such as \\ud800), which is not text",
-    "hand 1: x: is not a field of a no-pick hand",
-    "hand 1: points.'': 'x' is not a whole number of 0 or more",
-    "hand 2: points.'Zoë Ann': 20, but Zoë Ann took no trick",
-    "hand 1: rules.stake_cents: at 1,000,000 cents a point, Bob would win or lose over $10",
-    "hand 41: score: Ann would score more than 1,000,000,000,000 points either way on it",
-    "season: a season belongs to a league: give league too",
+    "scorekeeper: file: is not JSON (Expecting value at line 1 column 1)",
+    "scorekeeper: file: is not JSON (Unterminated string starting at line 1 column 147)",
+    "scorekeeper: file: is empty",
+    "scorekeeper: file[3]: holds a lone surrogate (such as \\ud800), which is not text",
+    "scorekeeper: format: must be 'sheepshead-night/1', not 2",
+    "scorekeeper: date: '2026-02-30' is not a real date (February 2026 has 28 days)",
+    "scorekeeper: players[5]: holds a lone surrogate (such as \\ud800), which is not text",
+    "scorekeeper: rules.preset: ['classic-5'] is not a preset (one of classic-5, cutthroat-4)",
+    "scorekeeper: rules.' Ann ': is not a house-rule option",
+    "scorekeeper: rules.stake_cents: is a number of 31 digits; at most 18",
+    "scorekeeper: '': is not a field of a night",
+    "scorekeeper: deep: is not a field of a night",
+    "scorekeeper: '\\x1b[2J': is not a field of a night",
+    "scorekeeper: x: is a number of 19 digits; at most 18",
+    "scorekeeper: 'Ann\\u200b'[2]: is NaN, which JSON does not allow",
+    "scorekeeper: hand 1: note: holds a lone surrogate (such as \\ud800), which is not text",
+    "scorekeeper: hand 1: hand[2][1].'\\ud800': holds a lone surrogate (such as \\ud800), which "
+    "is not text",
+    "scorekeeper: hand 1: x: is not a field of a no-pick hand",
+    "scorekeeper: hand 1: x: is -Infinity, which JSON does not allow",
+    "scorekeeper: hand 1: points: is a number of 21 digits; at most 18",
+    "scorekeeper: hand 1: points: is 1e999, too large to be a number",
+    "scorekeeper: hand 1: tricks: true is not a whole number",
+    "scorekeeper: hand 1: points.'': 'x' is not a whole number of 0 or more",
+    "scorekeeper: hand 2: points.'Zoë Ann': 20, but Zoë Ann took no trick",
+    "scorekeeper: hand 1: rules.stake_cents: at 1,000,000 cents a point, Bob would win or lose "
+    "over $10",
+    "scorekeeper: hand 41: score: Ann would score more than 1,000,000,000,000 points either way "
+    "on it",
+    "scorekeeper: season: a season belongs to a league: give league too",
 ]
 
 
@@ -104,8 +121,9 @@ def test_a_refusal_that_names_its_field_keeps_the_promise(line: str) -> None:
 
 def test_the_checker_sees_a_broken_promise(tmp_path: Path) -> None:
     """The fuzzer's own check fails on what it must catch: a refusal without a field."""
-    assert broken_promise(Outcome(2, "", "something went wrong\n")) is not None
+    assert broken_promise(Outcome(2, "", "scorekeeper: something went wrong\n")) is not None
     assert broken_promise(Outcome(1, "", "scorekeeper: internal error: TypeError\n")) is not None
-    assert broken_promise(Outcome(2, "", "hand 1: points: 'x' is not a whole number\n")) is None
+    named = "scorekeeper: hand 1: points: 'x' is not a whole number\n"
+    assert broken_promise(Outcome(2, "", named)) is None
     unbalanced = '{"hands": [{"points": {"Ann": 1, "Bob": 0}}], "totals": {}, "settlement": []}'
     assert broken_promise(Outcome(0, unbalanced, "")) == "hand 1 does not sum to zero"

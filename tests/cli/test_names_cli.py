@@ -67,7 +67,9 @@ def test_invisible_twins_are_refused_naming_the_field(tmp_path: Path, capsys) ->
     url = f"sqlite:///{tmp_path / 'league.sqlite3'}"
     status, out, err = run("--database", url, "import", write(tmp_path, document), capsys=capsys)
     assert status == 2 and out == ""
-    assert err.startswith("players: 'Ann\\u200b' contains an invisible formatting character")
+    assert err.startswith(
+        "scorekeeper: players: 'Ann\\u200b' contains an invisible formatting character"
+    )
     assert "Traceback" not in err and "\u200b" not in err
     assert run("--database", url, "nights", capsys=capsys)[1] == "No nights yet.\n"
 
@@ -85,7 +87,10 @@ def test_a_nul_is_refused_on_import_and_nothing_is_written(
     status, out, err = run("--database", url, "import", write(tmp_path, document), capsys=capsys)
     assert status == 2 and out == ""
     field = "players" if where == "players" else "hand 1: dealer"
-    assert err.startswith(f"{field}: '") and "contains a control character (U+0000)" in err
+    assert (
+        err.startswith(f"scorekeeper: {field}: '")
+        and "contains a control character (U+0000)" in err
+    )
     assert run("--database", url, "nights", capsys=capsys)[1] == "No nights yet.\n"
 
 
@@ -108,7 +113,7 @@ def test_names_typed_two_ways_score_as_one(tmp_path: Path, capsys) -> None:
         (["stats", "--league", LEAGUE, "--player", "Ann\x1b"], "--player: 'Ann\\x1b' contains"),
         (["standings", "--league", "Tue\u200bsday"], "--league: 'Tue\\u200bsday' contains"),
         (["standings", "--league", LEAGUE, "--season", ""], "--season: a name cannot be empty"),
-        (["league", "x" * 61], "--league: 'xxxx"),
+        (["league", "x" * 61], "LEAGUE: 'xxxx"),
         (
             ["pay", "--league", LEAGUE, "--from", "Ann\x00", "--to", "Bob", "--cents", "5"],
             "--from: 'Ann\\x00' contains a control character",
@@ -128,8 +133,24 @@ def test_a_bad_name_flag_exits_2_naming_the_flag(
 ) -> None:
     status, out, err = run("--database", f"sqlite:///{path}", *flags, capsys=capsys)
     assert status == 2 and out == ""
-    assert err.startswith(message) and "Traceback" not in err
+    assert err.startswith("scorekeeper: " + message) and "Traceback" not in err
     assert not any(c in err for c in "\x00\x1b\u200b\u202e")
+
+
+def test_a_bad_league_name_is_named_as_the_command_s_usage_names_it(tmp_path: Path, capsys) -> None:
+    """Issue 15's new-user trial: `scorekeeper league $'Tue\\x1b[2Jsday'` blamed
+    `--league:`, a flag the command does not have: its usage calls the name LEAGUE."""
+    url = f"sqlite:///{tmp_path / 'league.sqlite3'}"
+    status, out, err = run("--database", url, "league", "Tue\x1b[2Jsday", capsys=capsys)
+    assert (status, out) == (2, "")
+    assert err == (
+        "scorekeeper: LEAGUE: 'Tue\\x1b[2Jsday' contains a control character (U+001B); "
+        "leave it out\n"
+    )
+    with pytest.raises(SystemExit):
+        run("league", "--help", capsys=capsys)
+    usage = capsys.readouterr().out.split("\n\n")[0]
+    assert usage.startswith("usage: scorekeeper league") and usage.endswith(" LEAGUE")
 
 
 def test_a_name_flag_is_read_in_its_stored_form(path: Path, capsys) -> None:

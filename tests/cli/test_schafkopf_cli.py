@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.cli.test_score_cli import assert_refused, run
+from tests.cli.test_score_cli import assert_refused, problem_lines, run
 from tests.core.test_schafkopf import FOUR, call, null, ramsch, solo
 from tests.sheet import night_doc
 
@@ -114,4 +114,4 @@ def test_every_bad_hand_of_a_night_is_named_at_once(tmp_path: Path, capsys) -> N
                             ramsch([40, 40, 20, 20], [2, 2, 2, 2])])  # fmt: skip
     status, out, err = run(tmp_path, document, capsys)
     assert status == 2 and out == ""
-    assert [line.split(":")[0] for line in err.splitlines()] == ["hand 1", "hand 3"]
+    assert [line.split(":")[0] for line in problem_lines(err)] == ["hand 1", "hand 3"]

@@ -35,12 +35,20 @@ def run(tmp_path: Path, document: Any, capsys: pytest.CaptureFixture[str]) -> tu
     return status, out, err
 
 
+def problem_lines(err: str) -> list[str]:
+    """The lines of standard error, each of which starts `scorekeeper: `, without it."""
+    lines = err.splitlines()
+    assert all(line.startswith("scorekeeper: ") for line in lines), err
+    return [line.removeprefix("scorekeeper: ") for line in lines]
+
+
 def assert_refused(ran: tuple[int, str, str], message: str, why: str) -> None:
-    """Exit status 2, nothing on stdout, and a line of stderr starting with MESSAGE."""
+    """Exit status 2, nothing on stdout, and a line of stderr that starts with MESSAGE
+    after the `scorekeeper: ` every line starts with."""
     status, out, err = ran
     assert status == 2, why
     assert out == ""
-    assert any(line.startswith(message) for line in err.splitlines()), err
+    assert any(line.startswith(message) for line in problem_lines(err)), err
 
 
 def test_score_prints_the_night_format_json(tmp_path: Path, capsys) -> None:
@@ -250,7 +258,7 @@ def test_every_problem_is_reported_at_once(tmp_path: Path, capsys) -> None:
     document = doc(hands=[hand(points=130), hand(picker="Zed"), hand(tricks=-1)])
     status, out, err = run(tmp_path, document, capsys)
     assert status == 2 and out == ""
-    assert [line.split(":")[0] for line in err.splitlines()] == ["hand 1", "hand 2", "hand 3"]
+    assert [line.split(":")[0] for line in problem_lines(err)] == ["hand 1", "hand 2", "hand 3"]
 
 
 def test_names_are_trimmed_and_matched_without_case(tmp_path: Path, capsys) -> None:
@@ -279,7 +287,7 @@ def test_a_bad_file_in_a_real_process_prints_nothing_on_stdout(tmp_path: Path) -
     )  # fmt: skip
     assert done.returncode == 2
     assert done.stdout == ""
-    assert done.stderr == "hand 1: points: 130 is not between 0 and 120\n"
+    assert done.stderr == "scorekeeper: hand 1: points: 130 is not between 0 and 120\n"
 
 
 def test_a_missing_file_is_named(tmp_path: Path, capsys) -> None:

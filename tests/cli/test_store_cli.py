@@ -60,7 +60,9 @@ def test_a_bad_document_is_refused_like_score_and_writes_nothing(url, tmp_path, 
     path = write(tmp_path, document)
     scored = run("score", path, capsys=capsys)
     imported = run("--database", url, "import", path, capsys=capsys)
-    assert scored == imported == (2, "", "hand 5: points: 130 is not between 0 and 120\n")
+    assert (
+        scored == imported == (2, "", "scorekeeper: hand 5: points: 130 is not between 0 and 120\n")
+    )
     assert run("--database", url, "nights", capsys=capsys)[1] == "No nights yet.\n"
 
 

@@ -105,10 +105,10 @@ def test_a_night_beyond_the_limits_is_refused_with_status_2_and_nothing_stored(
     document, message = TOO_LARGE[case]
     status, out, err = imported(database_url, tmp_path, capsys, document)
     assert (status, out) == (2, "")
-    assert err.startswith(message) and "Traceback" not in err
+    assert err.startswith("scorekeeper: " + message) and "Traceback" not in err
     assert run(database_url, capsys, "nights")[1] == "No nights yet.\n"
     status, out, err = run(database_url, capsys, "score", str(tmp_path / "night.json"))
-    assert (status, out) == (2, "") and err.startswith(message)
+    assert (status, out) == (2, "") and err.startswith("scorekeeper: " + message)
 
 
 @pytest.mark.parametrize(

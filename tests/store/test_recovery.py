@@ -55,7 +55,7 @@ def test_a_damaged_database_is_replaced_by_restore_force_and_kept_aside(tmp_path
     first, advice = refused.stderr.splitlines()
     assert first.startswith(f"scorekeeper: the database {path} is damaged (SQLite's check found:")
     assert advice == (
-        "To put a backup in its place: scorekeeper restore --force BACKUP (the damaged "
+        "scorekeeper: To put a backup in its place: scorekeeper restore --force BACKUP (the damaged "
         "file is kept aside)."
     )
     without_force = cli("--database", url, "restore", str(copy))

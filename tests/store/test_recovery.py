@@ -55,8 +55,8 @@ def test_a_damaged_database_is_replaced_by_restore_force_and_kept_aside(tmp_path
     first, advice = refused.stderr.splitlines()
     assert first.startswith(f"scorekeeper: the database {path} is damaged (SQLite's check found:")
     assert advice == (
-        "scorekeeper: To put a backup in its place: scorekeeper restore --force BACKUP (the damaged "
-        "file is kept aside)."
+        "scorekeeper: To put a backup in its place: scorekeeper restore --force BACKUP "
+        "(the damaged file is kept aside)."
     )
     without_force = cli("--database", url, "restore", str(copy))
     assert without_force.returncode == 2 and path.read_bytes() == damaged

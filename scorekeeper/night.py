@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from scorekeeper import explain
+from scorekeeper.games import game_of
 from scorekeeper.limits import MAX_AMOUNT, MAX_DOLLARS, within_limit
 from scorekeeper.problems import InvalidNight, Problem, require_zero_sum
 from scorekeeper.records import (
@@ -31,15 +32,14 @@ from scorekeeper.rules import RuleSet
 from scorekeeper.schafkopf import (
     bock_triggered,
     doubling_events,
-    game_of,
     game_value,
-    hand_game_key,
     null_won,
     pot_paid_in,
     score_game,
     score_null,
     score_ramsch,
 )
+from scorekeeper.schafkopf import game_of as kind_of
 from scorekeeper.scoring import (
     add_amounts,
     misplay_penalties,
@@ -57,25 +57,11 @@ ROLES = ("picker", "partner", "defender", "leaster-winner", "leaster", "played")
 POT = "(pot)"  # the pot as a party to the settlement (Schafkopf `all_pass` pot)
 
 
-def hand_roles(hand: Hand, active: tuple[str, ...]) -> dict[str, str]:
-    """Each active player's part in a hand, for statistics: the picker (a Schafkopf
-    declarer), a partner or a defender; a leaster's winner or another player in it;
-    else someone who played."""
-    if isinstance(hand, PickHand | GameHand | NullHand):
-        declarer = hand.picker if isinstance(hand, PickHand) else hand.declarer
-        partners = set(getattr(hand, "partners", ()))
-        return {
-            p: "picker" if p == declarer else "partner" if p in partners else "defender"
-            for p in active
-        }
-    if isinstance(hand, LeasterHand):
-        return {p: "leaster-winner" if p in hand.winners else "leaster" for p in active}
-    return dict.fromkeys(active, "played")
-
-
 @dataclass(frozen=True)
 class HandResult:
-    """The score of one hand: every seated player's points (0 when not involved)."""
+    """The score of one hand: every seated player's points (0 when not involved), and
+    what the hand says of itself (`scorekeeper.games.HandFacts`), decided once by its
+    game when it is scored, for every screen, page and statistic."""
 
     number: int
     type: str
@@ -93,6 +79,13 @@ class HandResult:
     pot: int | None = None  # what the pot holds after this hand, when the rules keep one
     pot_change: int = 0  # what this hand put into the pot (negative: taken out)
     bock_pending: int = 0  # Bock hands still to come after this one
+    summary: str = ""  # a few words for the sheet: "Bob and Dee: 74 (4 tricks) win"
+    marks: dict[str, str] = field(default_factory=dict)  # the sheet's letters: {"Bob": "P"}
+    game: str = ""  # what was played: "pick", "leaster", "Sauspiel", "Wenz Tout", "Ramsch"
+    alone: bool | None = None  # a declarer without a partner; None when nobody declared
+    loser: str | None = None  # a Ramsch's loser
+    jungfrauen: tuple[str, ...] = ()  # Ramsch players who took no trick
+    durchmarsch: str | None = None  # the Ramsch player who took every trick
 
 
 @dataclass(frozen=True)
@@ -152,6 +145,10 @@ class _Scored:
     multiplier: int = 1
     declarers: tuple[str, ...] = ()
     pot_change: int = 0
+    # What its game reads to say what the hand was (`games.Scored`), set once it is checked.
+    points: dict[str, int] = field(default_factory=dict)
+    active: tuple[str, ...] = ()
+    pot: int | None = None
 
 
 def score_night(night: Night) -> NightResult:
@@ -251,6 +248,10 @@ def _score_hand(
     problems = beyond_limits(number, points | {POT: scored.pot_change}, scored.multiplier, rules)
     if problems:
         raise InvalidNight(problems)
+    game = game_of(rules)
+    scored.points, scored.active = points, active
+    scored.pot = carried.pot if rules.has_pot else None
+    facts = game.hand_facts(hand, scored, rules)
     return HandResult(
         number=number,
         type=hand.type,
@@ -263,11 +264,18 @@ def _score_hand(
         active=active,
         declarers=scored.declarers,
         doublers_pending=carried.doublers,
-        roles=hand_roles(hand, active),
-        call=hand.call if isinstance(hand, PickHand) else hand_game_key(hand),
-        pot=carried.pot if rules.has_pot else None,
+        roles=game.roles(hand, active),
+        call=game.call_key(hand),
+        pot=scored.pot,
         pot_change=scored.pot_change,
         bock_pending=carried.bock,
+        summary=facts.summary,
+        marks=facts.marks,
+        game=facts.game,
+        alone=facts.alone,
+        loser=facts.loser,
+        jungfrauen=facts.jungfrauen,
+        durchmarsch=facts.durchmarsch,
     )
 
 
@@ -365,7 +373,7 @@ def _score_schafkopf(
             pot_words = explain.pot_phrase(hand.declarer, value.won, carried.pot)
             pot_change = -carried.pot if value.won else carried.pot
             amounts[hand.declarer] -= pot_change
-        minimum = rules.laufende_minimum(game_of(hand).laufende_class)
+        minimum = rules.laufende_minimum(kind_of(hand).laufende_class)
         sentence = explain.explain_game(
             hand, value, amounts, doubling, minimum=minimum, pot_words=pot_words
         )

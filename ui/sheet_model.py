@@ -1,9 +1,13 @@
 """The score sheet as a Qt table model: a row a hand, a column a player, then totals.
 
 Marks are letters, not only colours (so the sheet reads in high contrast and on a
-black-and-white printout): P picked (or declared, in Schafkopf), p partnered, D dealt,
-L won the leaster, M misplayed, and a dash for sitting out.  Each player cell shows the
-hand's points and the running total.  The sort role gives raw numbers.
+black-and-white printout), each game's own (`scorekeeper.games.Words`): at Sheepshead
+P picked, p partnered; at Schafkopf S the Spieler (declarer), s the Mitspieler; at
+both D dealt, L won the leaster, M misplayed, and a dash for sitting out.  Each player
+cell shows the hand's points and the running total.  The sort role gives raw numbers.
+
+What a hand's row says (its summary and marks) is what the scorer's game decided when
+it scored the hand (`HandResult.summary`, `HandResult.marks`): the sheet only shows it.
 """
 
 from __future__ import annotations
@@ -13,9 +17,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
-from scorekeeper.explain import join_names
 from scorekeeper.formatting import counted
-from scorekeeper.schafkopf import SOLO_BY_KEY
 from ui.money import dollars
 from ui.session import HandLine, NightView
 
@@ -25,94 +27,6 @@ SORT_ROLE = Qt.ItemDataRole.UserRole
 HAND_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 TOTAL_ROWS = ("Total", "Money")
 Index = QModelIndex | QPersistentModelIndex
-
-
-def hand_summary(line: HandLine) -> str:
-    """A few words for the Hand column: who, what, how it ended."""
-    record, result = line.record, line.result
-    kind = record["type"]
-    if kind == "pick":
-        side = join_names([record["picker"], *record.get("partners", [])])
-        if not record.get("partners"):
-            side += " alone"
-        word = {"normal": result.outcome, "schneider": "schneider", "no-trick": "no-trick"}
-        level = word[result.level]
-        if result.outcome == "loss" and result.level != "normal":
-            level = f"loss, {level}"
-        return f"{side}: {record['points']} ({counted(record['tricks'], 'trick')}) {level}"
-    if kind == "leaster":
-        winners = record.get("winners") or [record.get("winner")]
-        return f"Leaster: {join_names(winners)}"
-    if kind == "no-pick":
-        return "Nobody picked" + (" (doubler)" if result.doublers_pending else "")
-    if kind in SCHAFKOPF_SUMMARIES:
-        return SCHAFKOPF_SUMMARIES[kind](record, result)
-    return f"Misplay: {join_names(record.get('misplays', []))}"
-
-
-def _schafkopf_level(result: Any) -> str:
-    word = "won" if result.outcome == "win" else "lost"
-    return word + {"normal": "", "schneider": " Schneider", "schwarz": " Schwarz"}[result.level]
-
-
-def _game_summary(record: dict[str, Any], result: Any) -> str:
-    """'Sauspiel Ann+Cal: 95 won Schneider', 'Wenz Tout Ann: 8 tricks won'."""
-    if record["type"] == "call":
-        name = "Forced Sauspiel" if record.get("forced") else (
-            "Renonce" if record.get("renonce") else "Sauspiel"
-        )  # fmt: skip
-        side = "+".join([record["declarer"], *record.get("partners", [])])
-    else:
-        name = SOLO_BY_KEY[record.get("game", "solo")].name
-        name += " Tout" if record.get("tout") else " Sie" if record.get("sie") else ""
-        side = record["declarer"]
-    took = (counted(record["tricks"], "trick") if record.get("tout") or record.get("sie")
-            else str(record["points"]))  # fmt: skip
-    pot = f", pot {result.pot}" if result.pot_change else ""
-    return f"{name} {side}: {took} {_schafkopf_level(result)}{pot}"
-
-
-def _ramsch_summary(record: dict[str, Any]) -> str:
-    """'Ramsch: Bob lost with 50, Jungfrau Dee' or 'Ramsch: Durchmarsch Cal'."""
-    points, tricks = record["points"], record["tricks"]
-    sweep = [p for p, t in tricks.items() if t == 8]
-    if sweep:
-        return f"Ramsch: Durchmarsch {sweep[0]}"
-    loser = record.get("loser") or max(points, key=lambda p: (points[p], tricks[p]))
-    maidens = [p for p, t in tricks.items() if t == 0]
-    jungfrau = f", Jungfrau {join_names(maidens)}" if maidens else ""
-    return f"Ramsch: {loser} lost with {points[loser]}{jungfrau}"
-
-
-SCHAFKOPF_SUMMARIES = {
-    "call": _game_summary,
-    "solo": _game_summary,
-    "null": lambda record, result: (
-        f"Null {record['declarer']}: {counted(record['tricks'], 'trick')} "
-        f"{'won' if result.outcome == 'win' else 'lost'}"
-    ),
-    "ramsch": lambda record, result: _ramsch_summary(record),
-    "pass": lambda record, result: (
-        "All passed" + (f" (pot {result.pot})" if result.pot is not None else "")
-    ),
-}
-
-
-def marks(line: HandLine, player: str) -> str:
-    """The letters that say what a player did in a hand."""
-    record = line.record
-    found = ""
-    if player in (record.get("picker"), record.get("declarer")):
-        found += "P"
-    if player in record.get("partners", []):
-        found += "p"
-    if player in (record.get("winners") or [record.get("winner")]):
-        found += "L"
-    if player in record.get("misplays", []):
-        found += "M"
-    if line.dealer == player:
-        found += "D"
-    return found
 
 
 # The roles a hand's cells answer; a view asks for many more (font, colours, size...).
@@ -228,7 +142,7 @@ class SheetModel(QAbstractTableModel):
         if column == DEALER:
             return line.dealer or ""
         if column == HAND:
-            return hand_summary(line)
+            return line.result.summary
         multiplier = line.result.multiplier
         return f"×{multiplier}" if multiplier > 1 else ""
 
@@ -239,7 +153,8 @@ class SheetModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             shown = "—" if sat_out else f"{points:+d}" if points else "0"
             total = f"{running:+d}" if running else "0"
-            return f"{shown} {marks(line, player)}".rstrip() + f"   {total}"
+            marks = line.result.marks.get(player, "")
+            return f"{shown} {marks}".rstrip() + f"   {total}"
         if role == Qt.ItemDataRole.AccessibleTextRole:
             what = "sat out" if sat_out else counted(points, "point", signed=True)
             return f"{player}, hand {line.number}: {what}, running total {running:+d}"

@@ -128,3 +128,33 @@ def test_a_night_started_under_a_schafkopf_preset_gets_the_schafkopf_form(
     assert window.entry is window.schafkopf_entry and window.entry.isVisible()
     shown = {b.property("kind") for b in window.entry.types.buttons() if b.isVisibleTo(window)}
     assert shown == {"call", "solo", "null", "ramsch", "misplay"}  # all pass: a Ramsch
+
+
+def test_the_schafkopf_sheet_marks_declarer_and_partner_in_its_own_letters(
+    qtbot: Any, database: Any, open_window: Any
+) -> None:
+    """S for the Spieler (the declarer), s for the Mitspieler; D still the dealer."""
+    hands = [
+        {
+            "type": "call",
+            "dealer": "Bob",
+            "declarer": "Ann",
+            "partners": ["Cal"],
+            "points": 75,
+            "tricks": 5,
+        },
+        {
+            "type": "solo",
+            "dealer": "Cal",
+            "declarer": "Dee",
+            "game": "wenz",
+            "points": 80,
+            "tricks": 6,
+        },
+    ]
+    night_id = night_import.import_night(database, night_doc("schafkopf", hands, FOUR))
+    window = open_window(database, night_id)
+    cells = [[window.model.index(row, 4 + c).data() for c in range(4)] for row in range(2)]
+    assert cells[0] == ["+20 S   +20", "-20 D   -20", "+20 s   +20", "-20   -20"]
+    assert cells[1] == ["-50   -30", "-50   -70", "-50 D   -30", "+150 S   +130"]
+    assert window.model.index(1, 2).data() == "Wenz Dee: 80 won"

@@ -1,0 +1,157 @@
+"""What a game is to the rest of Scorekeeper: its words, and what its hands say of
+themselves once scored.
+
+A `Game` declares once, for every screen, page and statistic, what the others would
+otherwise each work out from the raw hand: the words of its table (`Words`), the
+presets and options it is played under, and the facts of a scored hand (`HandFacts`:
+the sheet's summary and marks, who went alone, what was played, a Ramsch's loser).
+The night's scorer asks the game for those facts once, when it scores the hand, and
+keeps them in the `HandResult`; the sheet, the reports and the statistics read them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from scorekeeper.records import Hand
+from scorekeeper.rules import Option, RuleSet, preset_rules
+
+if TYPE_CHECKING:
+    from scorekeeper.night import HandResult, NightResult
+
+
+@dataclass(frozen=True)
+class Words:
+    """The words a game's table uses, where every game has something to say."""
+
+    declarer: str  # the one who takes the hand on: "picker", "declarer"
+    declared: str  # the table's count of such hands: "picked", "declared"
+    declarer_mark: str  # the sheet's letter for the declarer: "P"
+    partner_mark: str  # ... and for a partner: "p"
+    hand_header: tuple[str, ...]  # a printed sheet's (and the pad's) hand columns
+    figures_header: tuple[str, ...]  # a printed night's figures, player by player
+    picks: str  # the standings' count of hands declared: "Picks"
+    picks_won: str  # and the share of them won: "Picks won"
+    schneiders: str  # the standings' schneiders won: "Schneiders"
+    no_tricks: str  # a player's statistics: "No-tricks" won and lost
+    alone: str  # a declarer without a partner, in a player's statistics: "going alone"
+    with_partner: str  # and with one: "with a partner"
+    leasters: str = "Leasters"  # the standings' leasters won
+    leaster_mark: str = "L"
+    misplay_mark: str = "M"
+    dealer_mark: str = "D"
+
+
+@dataclass(frozen=True)
+class HandFacts:
+    """What a scored hand says of itself, decided once by its game's code."""
+
+    summary: str  # a few words for the sheet's Hand column
+    marks: dict[str, str]  # the sheet's letters, player by player (only those with one)
+    game: str  # what was played: "pick", "leaster", "Sauspiel", "Wenz Tout", "Ramsch"
+    alone: bool | None = None  # a declarer without a partner; None when nobody declared
+    loser: str | None = None  # a Ramsch's loser
+    jungfrauen: tuple[str, ...] = ()  # Ramsch players who took no trick
+    durchmarsch: str | None = None  # the Ramsch player who took every trick
+
+
+class Scored(Protocol):
+    """What a game reads of a hand it has scored, to say what the hand was: a
+    `HandResult` is one, and so is the night's draft of it before it is made."""
+
+    @property
+    def outcome(self) -> str: ...
+    @property
+    def level(self) -> str: ...
+    @property
+    def points(self) -> Mapping[str, int]: ...
+    @property
+    def active(self) -> tuple[str, ...]: ...
+    @property
+    def pot(self) -> int | None: ...
+    @property
+    def pot_change(self) -> int: ...
+
+
+class Game(Protocol):
+    """One game Scorekeeper keeps score of (`scorekeeper.games.register`)."""
+
+    @property
+    def name(self) -> str:
+        """As the rules say it (`RuleSet.game`): "sheepshead"."""
+
+    @property
+    def title(self) -> str:
+        """As people write it: "Sheepshead"."""
+
+    @property
+    def presets(self) -> tuple[str, ...]:
+        """The presets (`scorekeeper.rules.PRESETS`) played at this game."""
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The house-rule options that mean something at this game."""
+
+    @property
+    def words(self) -> Words:
+        """The words of its table."""
+
+    def roles(self, hand: Hand, active: Sequence[str]) -> dict[str, str]:
+        """Each active player's part in HAND for statistics (`scorekeeper.night.ROLES`)."""
+
+    def call_key(self, hand: Hand) -> str | None:
+        """What the score cache keeps of HAND in its `call` column: how the partner
+        was called, or the game played; None when nobody declared."""
+
+    def hand_facts(self, hand: Hand, scored: Scored, rules: RuleSet) -> HandFacts:
+        """The facts of HAND, as SCORED (its points, outcome, level, pot)."""
+
+    def report_cells(self, hand: Hand, result: HandResult) -> tuple[str, str, str, str, str]:
+        """A printed sheet's cells for HAND: declarer, partner, points, tricks, outcome."""
+
+    def rules_lines(self, rules: RuleSet) -> tuple[str, ...]:
+        """RULES in a few short lines, as a score sheet's header would say them."""
+
+    def waiting(self, result: NightResult) -> str:
+        """What waits for the next hand after RESULT: doublers, Bock hands, the pot."""
+
+    def outcome_counts(self, outcome: str, level: str, alone: bool | None) -> dict[str, int]:
+        """What one hand adds to the counts of the table's outcomes, in the table's
+        words (`stats.outcome_counts`): 1 to each that it is, 0 to show one it is not."""
+
+    def call_label(self, call: str) -> str:
+        """A cached `call` in a player's statistics: "calling ace-hearts", "Wenz"."""
+
+
+def option_value(option: Option, value: Any, before: Any = None) -> str:
+    """An option's value as a rules section prints it: yes/no, a list, the changed
+    keys of an object (those that differ from BEFORE, when given)."""
+    if option.is_bool:
+        return "yes" if value else "no"
+    if option.keys:
+        pairs = dict(value)
+        old = dict(before) if before is not None else {}
+        shown = [f"{k} {v}" for k, v in pairs.items() if old.get(k) != v] or [
+            f"{k} {v}" for k, v in pairs.items()
+        ]
+        return ", ".join(shown)
+    if option.many:
+        return ", ".join(value) if value else "none"
+    return str(value)
+
+
+def changed_lines(rules: RuleSet, options: Sequence[Option]) -> tuple[str, ...]:
+    """Every option of OPTIONS whose value differs from the preset's, with its meaning:
+    "jungfrau: none (a Ramsch player who took no trick ...)"."""
+    mine: Mapping[str, Any] = rules.options()
+    base: Mapping[str, Any] = preset_rules(rules.preset).options()
+    lines = [
+        f"{o.name}: {option_value(o, mine[o.name], base[o.name])} ({o.meaning})"
+        for o in options
+        if o.name in mine and mine[o.name] != base[o.name]
+    ]
+    if not lines:
+        return ()
+    return (f"Changed from {rules.preset}:", *lines)

@@ -8,6 +8,8 @@ cell shows the hand's points and the running total.  The sort role gives raw num
 
 What a hand's row says (its summary and marks) is what the scorer's game decided when
 it scored the hand (`HandResult.summary`, `HandResult.marks`): the sheet only shows it.
+Nor does the sheet check the sums: the core did (`night_totals`), with the pot, before
+the night could reach the screen; the totals rows say so, and show the pot.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QFont
 
 from scorekeeper.formatting import counted
+from scorekeeper.night import NightResult
 from ui.money import dollars
 from ui.session import HandLine, NightView
 
@@ -27,6 +30,14 @@ SORT_ROLE = Qt.ItemDataRole.UserRole
 HAND_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 TOTAL_ROWS = ("Total", "Money")
 Index = QModelIndex | QPersistentModelIndex
+
+
+def _with_the_pot(result: NightResult, which: int) -> str:
+    """'pot 320; ' (or its money) when the night keeps a pot, else ''.  A `NightResult`
+    exists only once the core found its totals and the pot summing to zero."""
+    if result.pot is None:
+        return ""
+    return f"pot {result.pot}; " if which == 0 else f"pot {dollars(result.pot_cents or 0)}; "
 
 
 # The roles a hand's cells answer; a view asks for many more (font, colours, size...).
@@ -176,10 +187,8 @@ class SheetModel(QAbstractTableModel):
                         SORT_ROLE):  # fmt: skip
             return None
         if player is None:
-            if column == HAND:
-                sums = (sum(result.total_points.values()), sum(result.total_cents.values()))
-                check = "sums to 0 ✓" if sums == (0, 0) else "DOES NOT SUM TO 0"
-                return f"{TOTAL_ROWS[which]} ({check})" if role != SORT_ROLE else None
+            if column == HAND and role != SORT_ROLE:
+                return f"{TOTAL_ROWS[which]} ({_with_the_pot(result, which)}sums to 0 ✓)"
             return None
         if which == 0:
             points = result.total_points[player]

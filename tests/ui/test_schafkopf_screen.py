@@ -130,6 +130,33 @@ def test_a_night_started_under_a_schafkopf_preset_gets_the_schafkopf_form(
     assert shown == {"call", "solo", "null", "ramsch", "misplay"}  # all pass: a Ramsch
 
 
+def test_a_night_with_a_pot_shows_the_pot_and_the_cores_zero_sum(
+    qtbot: Any, database: Any, open_window: Any
+) -> None:
+    """Passed hands pay into the pot: the players' totals then sum to minus the pot,
+    and the sheet says so (the core checked it) instead of crying DOES NOT SUM TO 0."""
+    rules = {"preset": "schafkopf", "all_pass": "pot", "stake_cents": 5}
+    hands = [
+        {"type": "pass", "dealer": "Ann"},
+        {"type": "pass", "dealer": "Bob"},
+        {
+            "type": "call",
+            "dealer": "Cal",
+            "declarer": "Ann",
+            "partners": ["Cal"],
+            "points": 50,
+            "tricks": 3,
+        },
+    ]
+    night_id = night_import.import_night(database, night_doc(rules, hands, FOUR))
+    window = open_window(database, night_id)
+    result = window.session.view.result
+    assert result.pot == 320 and sum(result.total_points.values()) == -320
+    total_row, money_row = len(hands), len(hands) + 1
+    assert window.model.index(total_row, 2).data() == "Total (pot 320; sums to 0 ✓)"
+    assert window.model.index(money_row, 2).data() == "Money (pot $16.00; sums to 0 ✓)"
+
+
 def test_the_schafkopf_sheet_marks_declarer_and_partner_in_its_own_letters(
     qtbot: Any, database: Any, open_window: Any
 ) -> None:

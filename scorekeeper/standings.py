@@ -16,9 +16,10 @@ from fractions import Fraction
 from typing import Literal
 
 from scorekeeper.formatting import counted
+from scorekeeper.games import one_game
 from scorekeeper.json_input import show_value
 from scorekeeper.problems import Problem, require_zero_sum
-from scorekeeper.rules import is_whole
+from scorekeeper.rules import SHEEP, is_whole
 
 RankBy = Literal["points", "money", "points-per-hand", "placement"]
 RANK_BY: tuple[RankBy, ...] = ("points", "money", "points-per-hand", "placement")
@@ -63,6 +64,7 @@ class NightLine:
     schneiders_lost: int = 0
     leasters_won: int = 0
     misplays: int = 0
+    game: str = SHEEP  # the game the night was played at (`scorekeeper.games`)
 
 
 @dataclass(frozen=True)
@@ -193,6 +195,7 @@ class Standings:
     nights: int  # nights counted
     places: dict[int, dict[str, int]] = field(default_factory=dict)  # night -> player -> place
     pot: tuple[int, int] = (0, 0)  # points and cents left in Schafkopf pots (a party too)
+    game: str = SHEEP  # the game of the nights, whose words the standings use
 
     @property
     def everyone(self) -> tuple[Standing, ...]:
@@ -244,6 +247,7 @@ def compute_standings(
         nights=len(places),
         places=places,
         pot=pot,
+        game=one_game(line.game for line in lines).name,
     )
 
 

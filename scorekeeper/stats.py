@@ -14,6 +14,8 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.formatting import counted, decimal, dollars, percent
+from scorekeeper.games import game_named, one_game
+from scorekeeper.rules import SHEEP
 
 DECLARERS = ("picker", "partner")
 
@@ -33,6 +35,8 @@ class HandFact:
     points: int
     cents: int
     misplays: int = 0  # misplays this player made in this hand
+    alone: bool | None = None  # the declarer had no partner (`HandResult.alone`)
+    game: str = SHEEP  # the game the night was played at (`scorekeeper.games`)
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,7 @@ class PlayerStatistics:
     longest_winning_streak: int  # hands in a row with points won
     longest_losing_streak: int  # hands in a row with points lost
     nights_by_date: tuple[NightFigure, ...] = field(default=())
+    game: str = SHEEP  # the game of the player's hands, whose words the lines use
 
     @property
     def points_per_hand(self) -> Fraction:
@@ -116,10 +121,11 @@ def player_statistics(player: str, facts: Sequence[HandFact]) -> PlayerStatistic
             continue
         tallies[fact.role] = tallies[fact.role].add(won)
         if fact.role == "picker":
-            alone = fact.call in (None, "alone")
-            kind = "alone" if alone else "with-partner"
+            kind = "alone" if fact.alone else "with-partner"
             tallies[kind] = tallies[kind].add(won)
-            by_call[fact.call or "alone"] = by_call[fact.call or "alone"].add(won)
+            call = fact.call or ("alone" if fact.alone else None)
+            if call is not None:  # a partner known without a call (jack of diamonds)
+                by_call[call] = by_call[call].add(won)
         if fact.level != "normal":
             # Schafkopf's Schwarz is Sheepshead's no-trick: the losers took no trick.
             levels["no-trick" if fact.level == "schwarz" else fact.level, won] += 1
@@ -138,7 +144,7 @@ def player_statistics(player: str, facts: Sequence[HandFact]) -> PlayerStatistic
         best_night=max(nights, key=lambda n: n.points, default=None),
         worst_night=min(nights, key=lambda n: n.points, default=None),
         longest_winning_streak=winning, longest_losing_streak=losing,
-        nights_by_date=tuple(nights),
+        nights_by_date=tuple(nights), game=one_game(f.game for f in mine).name,
     )  # fmt: skip
 
 
@@ -176,36 +182,25 @@ class HandOutcome:
     outcome: str
     level: str
     call: str | None
+    alone: bool | None = None  # the declarer had no partner (`HandResult.alone`)
+    game: str = SHEEP  # the game the night was played at (`scorekeeper.games`)
 
 
 def outcome_counts(hands: Iterable[HandOutcome]) -> dict[str, int]:
-    """How often each outcome happens at the table, in the words players use."""
+    """How often each outcome happens at the table, in the words of each hand's game
+    (`Game.outcome_counts`)."""
     counts: Counter[str] = Counter()
     for hand in hands:
         counts["hands"] += 1
-        if hand.outcome in ("win", "loss"):
-            counts["picked"] += 1
-            counts["picker won" if hand.outcome == "win" else "picker lost"] += 1
-            counts["went alone"] += hand.call in (None, "alone")
-            if hand.level == "schneider":
-                counts["schneider"] += 1
-            elif hand.level in ("no-trick", "schwarz"):
-                counts["no-trick" if hand.level == "no-trick" else "Schwarz (no trick)"] += 1
-        else:
-            counts[
-                {
-                    "leaster": "leaster",
-                    "no-pick": "nobody picked (doubler or redeal)",
-                    "misplay": "thrown in for a misplay",
-                    "ramsch": "Ramsch (all passed, most points loses)",
-                    "pass": "all passed (redeal or pot)",
-                }.get(hand.outcome, hand.outcome)
-            ] += 1
+        counts.update(game_named(hand.game).outcome_counts(hand.outcome, hand.level, hand.alone))
     return dict(counts)
 
 
 def statistics_lines(stats: PlayerStatistics) -> list[tuple[str, str]]:
-    """A player's statistics as label and value, for the player page and the CLI."""
+    """A player's statistics as label and value, for the player page and the CLI, in
+    the words of the player's game (Sheepshead's when the hands are of both)."""
+    game = game_named(stats.game)
+    words = game.words
 
     def won(t: Tally) -> str:
         return f"{t.won} of {t.hands} ({percent(t.rate)})"
@@ -215,19 +210,27 @@ def statistics_lines(stats: PlayerStatistics) -> list[tuple[str, str]]:
             return "-"
         return f"{counted(n.points, 'point', signed=True)} ({n.date or 'no date'})"
 
-    lines = [("Nights", str(stats.nights)), ("Hands", str(stats.hands)),
-             ("Points", str(stats.points)), ("Money", dollars(stats.cents)),
-             ("Points per hand", decimal(stats.points_per_hand)),
-             ("Won as picker", won(stats.picker)), ("  going alone", won(stats.picker_alone)),
-             ("  with a partner", won(stats.picker_with_partner))]  # fmt: skip
-    lines += [(f"  calling {call}", won(t)) for call, t in stats.picker_by_call.items()
-              if call != "alone"]  # fmt: skip
+    lines = [
+        ("Nights", str(stats.nights)),
+        ("Hands", str(stats.hands)),
+        ("Points", str(stats.points)),
+        ("Money", dollars(stats.cents)),
+        ("Points per hand", decimal(stats.points_per_hand)),
+        (f"Won as {words.declarer}", won(stats.picker)),
+        (f"  {words.alone}", won(stats.picker_alone)),
+        (f"  {words.with_partner}", won(stats.picker_with_partner)),
+    ]
+    lines += [
+        (f"  {game.call_label(call)}", won(t))
+        for call, t in stats.picker_by_call.items()
+        if call != "alone"
+    ]
     lines += [
         ("Won as partner", won(stats.partner)),
         ("Won defending", won(stats.defender)),
-        ("Schneiders won / lost", f"{stats.schneiders_won} / {stats.schneiders_lost}"),
-        ("No-tricks won / lost", f"{stats.no_tricks_won} / {stats.no_tricks_lost}"),
-        ("Leasters won", won(stats.leasters)),
+        (f"{words.schneiders} won / lost", f"{stats.schneiders_won} / {stats.schneiders_lost}"),
+        (f"{words.no_tricks} won / lost", f"{stats.no_tricks_won} / {stats.no_tricks_lost}"),
+        (f"{words.leasters} won", won(stats.leasters)),
         ("Misplays", str(stats.misplays)),
         ("Best night", night(stats.best_night)),
         ("Worst night", night(stats.worst_night)),

@@ -11,7 +11,9 @@ from typing import Any, Generic, TypeVar
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
 from scorekeeper.formatting import decimal, dollars, percent
+from scorekeeper.games import Words, game_named
 from scorekeeper.ledger import PaymentRecord
+from scorekeeper.rules import SHEEP
 from scorekeeper.settlement import Payment
 from scorekeeper.standings import Standing
 
@@ -76,27 +78,46 @@ def _rank_sort(row: Standing) -> int:
     return row.rank if row.rank is not None else 1_000_000  # listed apart: last
 
 
-class StandingsModel(RowsModel[Standing]):
-    """The standings: qualified players ranked, then those not yet qualified ("—")."""
-
-    columns = (
+def standings_columns(words: Words) -> tuple[Column[Standing], ...]:
+    """The standings' columns, headed in the words of the league's game."""
+    return (
         Column("#", lambda s: str(s.rank) if s.rank else "—", _rank_sort),
         Column("Player", lambda s: s.player, lambda s: s.player.casefold(), right=False),
         Column("Nights", lambda s: str(s.nights), lambda s: s.nights),
         Column("Hands", lambda s: str(s.hands), lambda s: s.hands),
         Column("Points", lambda s: str(s.points), lambda s: s.points),
         Column("Money", lambda s: dollars(s.cents), lambda s: s.cents),
-        Column("Score", lambda s: decimal(s.score) if s.score.denominator != 1 else str(s.score),
-               lambda s: s.score),
+        Column(
+            "Score",
+            lambda s: decimal(s.score) if s.score.denominator != 1 else str(s.score),
+            lambda s: s.score,
+        ),
         Column("Pts/hand", lambda s: decimal(s.points_per_hand), lambda s: s.points_per_hand),
-        Column("Picks", lambda s: str(s.picks), lambda s: s.picks),
-        Column("Picks won", lambda s: percent(s.picker_win_rate),
-               lambda s: s.picker_win_rate if s.picker_win_rate is not None else -1.0),
+        Column(words.picks, lambda s: str(s.picks), lambda s: s.picks),
+        Column(
+            words.picks_won,
+            lambda s: percent(s.picker_win_rate),
+            lambda s: s.picker_win_rate if s.picker_win_rate is not None else -1.0,
+        ),
         Column("Nights won", lambda s: str(s.nights_won), lambda s: s.nights_won),
-        Column("Schneiders", lambda s: str(s.schneiders_won), lambda s: s.schneiders_won),
-        Column("Leasters", lambda s: str(s.leasters_won), lambda s: s.leasters_won),
+        Column(words.schneiders, lambda s: str(s.schneiders_won), lambda s: s.schneiders_won),
+        Column(words.leasters, lambda s: str(s.leasters_won), lambda s: s.leasters_won),
         Column("Misplays", lambda s: str(s.misplays), lambda s: s.misplays),
-    )  # fmt: skip
+    )
+
+
+class StandingsModel(RowsModel[Standing]):
+    """The standings: qualified players ranked, then those not yet qualified ("—"),
+    headed in the words of the league's game (`set_game`)."""
+
+    columns = standings_columns(game_named(SHEEP).words)
+
+    def set_game(self, game: str) -> None:
+        """Head the columns in the words of GAME (`Standings.game`)."""
+        columns = standings_columns(game_named(game).words)
+        if [c.header for c in columns] != [c.header for c in self.columns]:
+            self.columns = columns
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(columns) - 1)
 
 
 class LabelledModel(RowsModel[tuple[str, str]]):

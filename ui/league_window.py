@@ -455,6 +455,7 @@ class LeagueWindow(QWidget):
         result = self._attempt(leagues.standings, self.db, self.period(), options)
         if result is None:
             return
+        self.standings_model.set_game(result.game)
         self.standings_model.set_rows(result.everyone)
         words = options.describe()
         words.append(f"{counted(result.nights, 'night')}; points and money sum to "

@@ -7,13 +7,15 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, case, func
+from sqlalchemy import and_, case, exists, func
 from sqlalchemy import select as columns
+from sqlalchemy.orm import aliased
 from sqlalchemy.sql import Select
 from sqlmodel import Session, col, select
 
+from scorekeeper.games import game_of_preset
 from scorekeeper.names import LABEL_LENGTH, name_key
-from scorekeeper.rules import RuleSet, parse_rules
+from scorekeeper.rules import PRESETS, SHEEP, RuleSet, parse_rules
 from scorekeeper.standings import (
     NightLine,
     Standings,
@@ -209,13 +211,23 @@ def night_lines(db: Database, period: Period) -> list[NightLine]:
         query = query.where(night.in_(nights_of(session, period)))
         rows = session.execute(query).all()
         nights, names = _night_labels(session, period), _names(session)
+        games = _night_games(session, period)
     lines = []
     for night_id, player_id, *sums in rows:
         date, season, table = nights[night_id]
-        lines.append(NightLine(night_id, date, season, table, names[player_id],
-                               *(int(s or 0) for s in sums)))  # fmt: skip
+        points, cents, hands, picks, wins, won, lost, leasters, misplays = map(_whole, sums)
+        counts = (points, cents, hands, picks, wins, won, lost, leasters, misplays)
+        lines.append(
+            NightLine(
+                night_id, date, season, table, names[player_id], *counts, game=games[night_id]
+            )
+        )
     lines.sort(key=lambda line: (line.date or "", line.night_id, line.player.casefold()))
     return lines
+
+
+def _whole(value: Any) -> int:
+    return int(value or 0)
 
 
 def _night_labels(session: Session, period: Period) -> dict[int, tuple[str | None, ...]]:
@@ -229,6 +241,33 @@ def _night_labels(session: Session, period: Period) -> dict[int, tuple[str | Non
         night: (date.isoformat() if date else None, season, table)
         for night, date, season, table in session.execute(query).all()
     }
+
+
+def _night_games(session: Session, period: Period) -> dict[int, str]:
+    """The game each of the period's nights was played at, by its rules' preset."""
+    query = columns(col(NightRow.id), col(NightRow.rules)).where(
+        col(NightRow.id).in_(nights_of(session, period))
+    )
+    return {night: _game(rules) for night, rules in session.execute(query).all()}
+
+
+def _game(rules: Any) -> str:
+    preset = rules.get("preset") if isinstance(rules, dict) else None
+    return game_of_preset(preset).name if preset in PRESETS else SHEEP
+
+
+def _partnered() -> Any:
+    """True where a hand's declarer had a partner: someone cached in the partner role.
+    With the hand's outcome this is the scorer's `HandResult.alone`: a hand won or lost
+    by a declarer (outcome win or loss) with no partner was played alone."""
+    partner = aliased(HandPointsRow)
+    return exists().where(
+        (col(partner.hand_id) == col(HandScoreRow.hand_id)) & (col(partner.role) == "partner")
+    )
+
+
+def _alone(outcome: str, partnered: bool) -> bool | None:
+    return None if outcome not in ("win", "loss") else not partnered
 
 
 def _names(session: Session) -> dict[int, str]:
@@ -265,7 +304,7 @@ def hand_facts(db: Database, period: Period, *, player: str) -> list[HandFact]:
             select(  # type: ignore[call-overload]
                 HandPointsRow.night_id, NightRow.played_on, HandScoreRow.position,
                 HandPointsRow.role, HandScoreRow.outcome, HandScoreRow.level, HandScoreRow.call,
-                HandPointsRow.points, HandPointsRow.cents, HandPointsRow.misplays,
+                HandPointsRow.points, HandPointsRow.cents, HandPointsRow.misplays, _partnered(),
             )
             .join(HandScoreRow, col(HandScoreRow.hand_id) == col(HandPointsRow.hand_id))
             .join(NightRow, col(NightRow.id) == col(HandPointsRow.night_id))
@@ -275,20 +314,32 @@ def hand_facts(db: Database, period: Period, *, player: str) -> list[HandFact]:
         )  # fmt: skip
         rows = session.exec(query).all()
         name = row.name
-    return [
-        HandFact(night, date.isoformat() if date else None, position, name, role, outcome,
-                 level, call, points, cents, misplays)
-        for night, date, position, role, outcome, level, call, points, cents, misplays in rows
-    ]  # fmt: skip
+        games = _night_games(session, period)
+    facts = []
+    for row in rows:
+        night, date, position, role, outcome, level, call, points, cents, misplays, partnered = row
+        day = date.isoformat() if date else None
+        alone = _alone(outcome, partnered)
+        read = (night, day, position, name, role, outcome, level, call, points, cents, misplays)
+        facts.append(HandFact(*read, alone, games[night]))
+    return facts
 
 
 def hand_outcomes(db: Database, period: Period) -> list[HandOutcome]:
     """Every hand of the period as the table saw it (for how often each outcome happens)."""
     with db.session() as session:
-        query = select(HandScoreRow.outcome, HandScoreRow.level, HandScoreRow.call).where(
-            col(HandScoreRow.night_id).in_(nights_of(session, period))
-        )
-        return [HandOutcome(o, lv, c) for o, lv, c in session.exec(query).all()]
+        query = columns(
+            col(HandScoreRow.night_id),
+            col(HandScoreRow.outcome),
+            col(HandScoreRow.level),
+            col(HandScoreRow.call),
+            _partnered(),
+        ).where(col(HandScoreRow.night_id).in_(nights_of(session, period)))
+        games = _night_games(session, period)
+        return [
+            HandOutcome(o, lv, c, _alone(o, partnered), games[night])
+            for night, o, lv, c, partnered in session.execute(query).all()
+        ]
 
 
 def league_players(db: Database, period: Period) -> list[str]:

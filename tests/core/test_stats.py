@@ -4,32 +4,53 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from scorekeeper.stats import HandFact, HandOutcome, outcome_counts, player_statistics
+from scorekeeper.stats import (
+    HandFact,
+    HandOutcome,
+    outcome_counts,
+    player_statistics,
+    statistics_lines,
+)
 
 
-def hands(text: str, player: str = "Ann") -> list[HandFact]:
-    """ "night role outcome level call points [misplays]" rows, in the order played."""
+def hands(text: str, player: str = "Ann", game: str = "sheepshead") -> list[HandFact]:
+    """ "night role outcome level call alone points [misplays]" rows, in the order played
+    (alone: the scorer's fact, yes or no for a hand with a declarer, else -)."""
     facts = []
     for number, row in enumerate(text.strip().splitlines(), start=1):
-        night, role, outcome, level, call, points, *rest = row.split()
-        facts.append(HandFact(int(night), f"2026-10-{int(night):02d}", number, player, role,
-                              outcome, level, None if call == "-" else call, int(points),
-                              int(points) * 25, int(rest[0]) if rest else 0))  # fmt: skip
+        night, role, outcome, level, call, alone, points, *rest = row.split()
+        facts.append(
+            HandFact(
+                int(night),
+                f"2026-10-{int(night):02d}",
+                number,
+                player,
+                role,
+                outcome,
+                level,
+                None if call == "-" else call,
+                int(points),
+                int(points) * 25,
+                int(rest[0]) if rest else 0,
+                alone={"yes": True, "no": False}.get(alone),
+                game=game,
+            )
+        )
     return facts
 
 
 ANN = hands("""
-1 picker   win   normal    ace-hearts  2
-1 picker   win   schneider alone       6
-1 partner  loss  normal    ace-clubs  -1
-1 defender loss  no-trick  ace-spades  3
-1 defender win   normal    ace-hearts -1
-2 leaster-winner leaster normal - 4
-2 leaster  leaster normal  -          -1
-2 played   no-pick normal  -           0
-2 played   misplay normal  -          -4 1
-2 picker   loss  normal    ace-spades -2
-2 defender win   schneider ace-clubs  -2
+1 picker   win   normal    ace-hearts no  2
+1 picker   win   schneider alone      yes 6
+1 partner  loss  normal    ace-clubs  no -1
+1 defender loss  no-trick  ace-spades no  3
+1 defender win   normal    ace-hearts no -1
+2 leaster-winner leaster normal -     -   4
+2 leaster  leaster normal  -          -  -1
+2 played   no-pick normal  -          -   0
+2 played   misplay normal  -          -  -4 1
+2 picker   loss  normal    ace-spades no -2
+2 defender win   schneider ace-clubs  no -2
 """)
 
 
@@ -68,12 +89,61 @@ def test_a_player_with_no_hands_has_empty_statistics() -> None:
 
 def test_how_often_each_outcome_happens_at_the_table() -> None:
     table = [
-        HandOutcome("win", "normal", "ace-hearts"), HandOutcome("win", "schneider", "alone"),
-        HandOutcome("loss", "no-trick", "ace-clubs"), HandOutcome("leaster", "normal", None),
-        HandOutcome("no-pick", "normal", None), HandOutcome("misplay", "normal", None),
-    ]  # fmt: skip
+        HandOutcome("win", "normal", "ace-hearts", alone=False),
+        HandOutcome("win", "schneider", "alone", alone=True),
+        HandOutcome("loss", "no-trick", None, alone=False),  # a partner, no call recorded
+        HandOutcome("leaster", "normal", None),
+        HandOutcome("no-pick", "normal", None),
+        HandOutcome("misplay", "normal", None),
+    ]
     assert outcome_counts(table) == {
-        "hands": 6, "picked": 3, "picker won": 2, "picker lost": 1, "went alone": 1,
-        "schneider": 1, "no-trick": 1, "leaster": 1,
-        "nobody picked (doubler or redeal)": 1, "thrown in for a misplay": 1,
-    }  # fmt: skip
+        "hands": 6,
+        "picked": 3,
+        "picker won": 2,
+        "picker lost": 1,
+        "went alone": 1,
+        "schneider": 1,
+        "no-trick": 1,
+        "leaster": 1,
+        "nobody picked (doubler or redeal)": 1,
+        "thrown in for a misplay": 1,
+    }
+
+
+def test_schafkopf_outcomes_in_the_words_of_its_table() -> None:
+    table = [
+        HandOutcome("win", "normal", "call", alone=False, game="schafkopf"),
+        HandOutcome("loss", "schwarz", "wenz", alone=True, game="schafkopf"),
+        HandOutcome("win", "normal", "null", alone=True, game="schafkopf"),
+        HandOutcome("ramsch", "normal", None, game="schafkopf"),
+        HandOutcome("pass", "normal", None, game="schafkopf"),
+    ]
+    assert outcome_counts(table) == {
+        "hands": 5,
+        "declared": 3,
+        "declarer won": 2,
+        "declarer lost": 1,
+        "played alone (solo, Null)": 2,
+        "Schwarz (no trick)": 1,
+        "Ramsch (all passed, most points loses)": 1,
+        "all passed (redeal or pot)": 1,
+    }
+
+
+def test_a_schafkopf_players_lines_say_declarer_and_name_the_games() -> None:
+    facts = hands(
+        """
+        1 picker  win  normal    call  no  40
+        1 picker  win  schneider wenz  yes 150
+        1 picker  loss normal    null  yes -90
+        1 partner loss normal    call  no  -20
+        """,
+        game="schafkopf",
+    )
+    lines = dict(statistics_lines(player_statistics("Ann", facts)))
+    assert lines["Won as declarer"] == "2 of 3 (67%)"
+    assert lines["  playing alone (solo, Null)"] == "1 of 2 (50%)"
+    assert lines["  with a partner (Sauspiel)"] == "1 of 1 (100%)"
+    assert lines["  playing Wenz"] == "1 of 1 (100%)" and lines["  playing Null"] == "0 of 1 (0%)"
+    assert lines["Schneider won / lost"] == "1 / 0"
+    assert not [label for label in lines if "pick" in label.lower()]

@@ -243,3 +243,22 @@ def test_the_pot_cannot_be_paid_as_if_it_were_a_person(db: Database) -> None:
         record_league_payment(db, league="Stammtisch", payer="Ann", payee="(pot)", cents=100,
                               paid_on=dt.date(2026, 11, 22))  # fmt: skip
     assert league_money(db, league="Stammtisch").payments == before.payments
+
+
+def test_the_cache_tells_who_went_alone_and_the_game_as_the_scorer_did(db: Database) -> None:
+    """`alone` is not in the score cache: the store derives it (a declared hand with no
+    partner role), and each hand's game from its night's rules; both as the scorer said."""
+    from tests.store.corpus import corpus
+
+    expected: Counter[tuple[Any, ...]] = Counter()
+    for document in corpus():
+        document = {**document, "league": "Corpus", "season": None}
+        import_night(db, document)
+        night, _ = load_night(document)
+        assert night is not None
+        game = night.rules.game
+        for hand in score_night(night).hands:
+            expected[hand.outcome, hand.level, hand.alone, game] += 1
+    outcomes = leagues.hand_outcomes(db, leagues.Period("Corpus"))
+    assert Counter((o.outcome, o.level, o.alone, o.game) for o in outcomes) == expected
+    assert {True, False, None} <= {o.alone for o in outcomes}

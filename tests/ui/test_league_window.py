@@ -246,3 +246,79 @@ def test_quitting_the_night_screen_closes_the_league_window_too(
     main.close()  # File ▸ Quit
     assert not main.isVisible() and not league.isVisible()
     assert QSettings().value("league/geometry") is not None  # its place kept
+
+
+def _league_night(
+    league: str, rules: str, players: list[str], hands: list[dict[str, Any]]
+) -> dict[str, Any]:
+    return {
+        "format": "sheepshead-night/1",
+        "league": league,
+        "date": "2026-05-05",
+        "rules": rules,
+        "players": players,
+        "hands": hands,
+    }
+
+
+def test_going_alone_is_the_scorers_word_at_either_game(database: Database, qtbot) -> None:
+    """A pick with a named partner and no `call` was counted as going alone, and a
+    Schafkopf solo or Null as played with a partner: the scorer's `alone` decides."""
+    from scorekeeper.store.night_import import import_night
+
+    five, four = ["Ann", "Bob", "Cal", "Dee", "Eve"], ["Ann", "Bob", "Cal", "Dee"]
+    import_night(
+        database,
+        _league_night(
+            "Sheep",
+            "classic-5",
+            five,
+            [
+                {"type": "pick", "picker": "Ann", "partners": ["Bob"], "points": 70, "tricks": 4},
+                {
+                    "type": "pick",
+                    "picker": "Cal",
+                    "partners": [],
+                    "call": "alone",
+                    "points": 70,
+                    "tricks": 4,
+                },
+            ],
+        ),
+    )
+    import_night(
+        database,
+        _league_night(
+            "Stammtisch",
+            "schafkopf",
+            four,
+            [
+                {"type": "call", "declarer": "Ann", "partners": ["Cal"], "points": 75, "tricks": 5},
+                {"type": "solo", "declarer": "Ann", "game": "wenz", "points": 80, "tricks": 6},
+                {"type": "null", "declarer": "Ann", "tricks": 0},
+            ],
+        ),
+    )
+    window = LeagueWindow(database, "Sheep")
+    qtbot.addWidget(window)
+    outcomes = dict(window.outcomes_model.rows)
+    assert outcomes["picked"] == "2  (100%)" and outcomes["went alone"] == "1  (50%)"
+    window.player.setCurrentText("Ann")
+    mine = dict(window.stats_model.rows)
+    assert mine["  going alone"] == "0 of 0 (-)" and mine["  with a partner"] == "1 of 1 (100%)"
+
+    window.league.setCurrentText("Stammtisch")
+    outcomes = dict(window.outcomes_model.rows)
+    assert outcomes["declared"] == "3  (100%)"
+    assert outcomes["played alone (solo, Null)"] == "2  (67%)"
+    assert "picked" not in outcomes and "went alone" not in outcomes
+    window.player.setCurrentText("Ann")
+    mine = dict(window.stats_model.rows)
+    assert mine["Won as declarer"] == "3 of 3 (100%)"
+    assert mine["  playing alone (solo, Null)"] == "2 of 2 (100%)"
+    assert mine["  with a partner (Sauspiel)"] == "1 of 1 (100%)"
+    assert "Won as picker" not in mine
+    model = window.standings_model
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert {"Games", "Games won", "Schneider"} <= set(headers)
+    assert not {"Picks", "Picks won", "Schneiders"} & set(headers)

@@ -6,6 +6,7 @@ import argparse
 from typing import Any, TextIO
 
 from scorekeeper.cli_common import UserError, open_store
+from scorekeeper.rules import PRESETS
 
 
 def command_report(args: argparse.Namespace, out: TextIO) -> int:
@@ -15,7 +16,8 @@ def command_report(args: argparse.Namespace, out: TextIO) -> int:
 
     try:
         if args.kind == "pad":
-            data = build.pad_pdf(args.players)  # a list: split and cleaned by the parser
+            # players: a list, split and cleaned by the parser
+            data = build.pad_pdf(args.players, preset=args.preset)
         elif args.kind == "night":
             data = build.night_pdf(open_store(args), night_id=args.night)
         elif args.kind == "league":
@@ -46,6 +48,12 @@ def add_report_command(commands: Any) -> None:
     statement.add_argument("--season", metavar="NAME", help="default: every season")
     pad = kinds.add_parser("pad", help="a blank score pad for a table")
     pad.add_argument("--players", required=True, metavar="LIST", help='e.g. "Ann,Bob,Cal"')
+    pad.add_argument(
+        "--preset",
+        choices=sorted(PRESETS),
+        default="classic-5",
+        help="the table's rules: the pad's title and columns are its game's",
+    )
     for kind in (night, league, statement, pad):
         kind.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
         kind.set_defaults(run=command_report)

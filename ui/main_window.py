@@ -473,14 +473,16 @@ class MainWindow(QMainWindow):
         self.back_to_entry()
 
     def print_pad(self) -> None:
-        """A blank score pad (PDF) for the players at this table, or others typed in."""
+        """A blank score pad (PDF) for the players at this table, or others typed in,
+        in the words of this table's game."""
         view = self.session.view
+        preset = view.rules.preset if view else "classic-5"
         seated = ", ".join(view.seated_next) if view else "Ann, Bob, Cal, Dee, Eve"
         names, ok = QInputDialog.getText(self, "Blank score pad", "Players, clockwise:",
                                          text=seated)  # fmt: skip
         if ok:
             players = [n.strip() for n in names.split(",") if n.strip()]
-            make_report(self, "score-pad.pdf", partial(built("pad_pdf"), players))
+            make_report(self, "score-pad.pdf", partial(built("pad_pdf"), players, preset=preset))
         self.back_to_entry()
 
     def show_league(self) -> None:

@@ -101,7 +101,7 @@ def ended(result: Scored) -> str:
 
 
 class Schafkopf:
-    """Bavarian Schafkopf, four at the table (`shared/spec/schafkopf.md`)."""
+    """Bavarian Schafkopf, four at the table (`docs/rules/schafkopf.md`)."""
 
     name = SCHAF
     title = "Schafkopf"

@@ -99,7 +99,7 @@ def leaster_or_misplay_facts(words: Words, hand: Hand) -> HandFacts:
 
 
 class Sheepshead:
-    """Sheepshead, from three to eight at the table (`shared/spec/scoring.md`)."""
+    """Sheepshead, from three to eight at the table (`docs/rules/sheepshead.md`)."""
 
     name = SHEEP
     title = "Sheepshead"

@@ -10,10 +10,10 @@ from scorekeeper.formatting import dollars
 from scorekeeper.night import score_night
 from scorekeeper.reports.data import (
     NightListing,
-    PadReport,
     Statement,
     league_report,
     night_report,
+    pad_report,
     signed,
 )
 from scorekeeper.reports.render import (
@@ -104,12 +104,19 @@ def _balance_words(player: str, balance: int) -> str:
     return f"{player} is square."
 
 
-def pad_pdf(players: Sequence[str], *, rows: int = 23, progress: Progress | None = None) -> bytes:
-    """A blank score pad for these players."""
+def pad_pdf(
+    players: Sequence[str],
+    *,
+    preset: str = "classic-5",
+    rows: int = 23,
+    progress: Progress | None = None,
+) -> bytes:
+    """A blank score pad for these players, at a table playing PRESET (a name in
+    `rules.PRESETS`): its title and columns in the words of the preset's game."""
     names = tuple(stored_name(p, "players") for p in players)
     if not 3 <= len(names) <= 8:
         raise StorageError(f"a table has 3 to 8 players, not {len(names)}", field="players")
-    return render_pad(PadReport(players=names, rows=rows), progress)
+    return render_pad(pad_report(names, preset, rows), progress)
 
 
 def save_pdf(path: str | Path, data: bytes) -> None:

@@ -5,25 +5,13 @@ the strings and series made here on the page."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from scorekeeper.formatting import decimal, dollars, percent
+from scorekeeper.games import Game, Words, changed_lines, game_named, game_of, game_of_preset
 from scorekeeper.night import HandResult, NightResult
-from scorekeeper.records import (
-    CallHand,
-    Hand,
-    LeasterHand,
-    MisplayHand,
-    Night,
-    NightInfo,
-    NullHand,
-    PassHand,
-    PickHand,
-    RamschHand,
-    SoloHand,
-)
+from scorekeeper.records import Hand, Night, NightInfo
 from scorekeeper.rules import RuleSet
-from scorekeeper.schafkopf import SOLO_BY_KEY
 from scorekeeper.standings import NightLine, Standing, Standings
 from scorekeeper.store.league import LeagueInfo
 
@@ -48,108 +36,22 @@ class NightReport:
     running: tuple[Series, ...]
 
 
-HAND_HEADER = ("#", "Dealer", "Picker", "Partner", "Pts", "Tr.", "Outcome", "×")
-FIGURES_HEADER = ("Player", "Hands", "Picked", "Won as picker", "Partner", "Leasters won",
-                  "Misplays", "Points", "Money")  # fmt: skip
-# A Schafkopf night's words for the same columns.
-SCHAFKOPF_HAND_HEADER = ("#", "Dealer", "Declarer", "Partner", "Pts", "Tr.", "Game", "×")
-SCHAFKOPF_FIGURES_HEADER = ("Player", "Hands", "Declared", "Won declaring", "Partner",
-                            "Leasters won", "Misplays", "Points", "Money")  # fmt: skip
-
-
 def signed(value: int) -> str:
     """'+3', '-2', '0'."""
     return f"{value:+d}" if value else "0"
 
 
 def rules_summary(rules: RuleSet) -> tuple[str, ...]:
-    """The house rules in a few short lines, as a score sheet's header would say them."""
-    if rules.game == "schafkopf":
-        return _schafkopf_rules_summary(rules)
-    partner = {"called-ace": "partner by called ace", "jack-of-diamonds":
-               "jack of diamonds partners", "black-queens": "the black queens are partners",
-               "none": "no partners"}[rules.partner]  # fmt: skip
-    nobody = {"leaster": "a leaster when all pass", "doubler": "a doubler when all pass",
-              "forced": "the dealer must pick when all pass"}[rules.no_pick]  # fmt: skip
-    lines = [
-        f"{rules.preset}: {rules.dealt_in} dealt in, {partner}, {nobody}.",
-        f"Win at {rules.win_at}; schneider at {rules.schneider_at} or held to "
-        f"{rules.schneidered_at} (×{rules.schneider_factor}); no trick ×{rules.no_trick_factor}"
-        + ("; double on the bump" if rules.double_on_the_bump else "")
-        + ("; the last hand doubles" if rules.last_hand_doubler else "") + ".",
-        f"Stake {dollars(rules.stake_cents)} a point"
-        + (f"; multiplier at most ×{rules.max_multiplier}" if rules.max_multiplier else "")
-        + ".",
-    ]  # fmt: skip
-    changed = rules.overrides()
-    changed.pop("stake_cents", None)
-    if changed:
-        words = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in changed.items())
-        lines.append(f"Changed from the preset: {words}.")
-    return tuple(lines)
+    """The house rules in a few short lines, as a score sheet's header would say them:
+    the game's summary of its preset, then every option of the game that differs from
+    the preset, each with its meaning (`games.changed_lines`)."""
+    game = game_of(rules)
+    return (*game.rules_lines(rules), *changed_lines(rules, game.options))
 
 
-def _schafkopf_rules_summary(rules: RuleSet) -> tuple[str, ...]:
-    laufende = dict(rules.laufende_min)
-    passed = {
-        "redeal": "deal again",
-        "ramsch": "a Ramsch",
-        "leaster": "a leaster",
-        "pot": "everyone pays into the pot",
-        "forced": "the club queen must play",
-    }
-    lines = [
-        f"{rules.preset}: Schafkopf, four dealt in. Sauspiel {rules.tariff_call}, solo "
-        f"{rules.tariff_solo}, Null {rules.tariff_null}, each extra {rules.tariff_extra}, "
-        f"Ramsch {rules.tariff_ramsch}.",
-        f"Laufende count from {laufende['call']} (Sauspiel), {laufende['solo']} (solo), "
-        f"{laufende['wenz']} (Wenz), {laufende['geier']} (Geier), {laufende['other']} (other); "
-        f"Tout ×{rules.tout_factor}, Sie ×{rules.sie_factor}; when all pass, "
-        f"{passed[rules.all_pass]}.",
-        f"Stake {dollars(rules.stake_cents)} a point"
-        + (f"; Bock rounds of {rules.bock_hands} after {', '.join(rules.bock_after)}"
-           if rules.bock_after else "")
-        + (f"; multiplier at most ×{rules.max_multiplier}" if rules.max_multiplier else "")
-        + ".",
-    ]  # fmt: skip
-    return tuple(lines)
-
-
-def _schafkopf_cells(hand: Hand, result: HandResult) -> tuple[str, str, str, str, str]:
-    """Declarer, partner, points, tricks, and the game with how it ended."""
-    level = "" if result.level == "normal" else f" {result.level.capitalize()}"
-    ended = f"{'won' if result.outcome == 'win' else 'lost'}{level}"
-    if isinstance(hand, CallHand):
-        return (hand.declarer, ", ".join(hand.partners), str(hand.points), str(hand.tricks),
-                f"Sauspiel {ended}")  # fmt: skip
-    if isinstance(hand, SoloHand):
-        game = SOLO_BY_KEY[hand.game].name + (" Tout" if hand.tout else " Sie" if hand.sie
-                                               else "")  # fmt: skip
-        return hand.declarer, "", str(hand.points), str(hand.tricks), f"{game} {ended}"
-    if isinstance(hand, NullHand):
-        return hand.declarer, "", "", str(hand.tricks), f"Null {ended}"
-    if isinstance(hand, RamschHand):
-        paid = [p for p, v in result.points.items() if p in result.active and v < 0]
-        return "", "", "", "", f"Ramsch: {', '.join(paid)} paid"
-    return "", "", "", "", "all passed" + ("" if result.pot is None else f", pot {result.pot}")
-
-
-def _hand_cells(number: int, hand: Hand, result: HandResult) -> tuple[str, ...]:
-    dealer = hand.dealer or ""
+def _hand_cells(number: int, hand: Hand, result: HandResult, game: Game) -> tuple[str, ...]:
     multiplier = f"×{result.multiplier}" if result.multiplier > 1 else ""
-    level = "" if result.level == "normal" else f", {result.level}"
-    if isinstance(hand, CallHand | SoloHand | NullHand | RamschHand | PassHand):
-        return (str(number), dealer, *_schafkopf_cells(hand, result), multiplier)
-    if isinstance(hand, PickHand):
-        partner = ", ".join(hand.partners) or "alone"
-        return (str(number), dealer, hand.picker, partner, str(hand.points), str(hand.tricks),
-                f"{result.outcome}{level}", multiplier)  # fmt: skip
-    if isinstance(hand, LeasterHand):
-        won = ", ".join(hand.winners)
-        return (str(number), dealer, "leaster", "", "", "", f"{won} won", multiplier)
-    if isinstance(hand, MisplayHand):
-        return (str(number), dealer, "misplay", "", "", "", ", ".join(hand.misplays), multiplier)
-    return (str(number), dealer, "nobody picked", "", "", "", "", "")
+    return (str(number), hand.dealer or "", *game.report_cells(hand, result), multiplier)
 
 
 def _figures(night: Night, result: NightResult) -> list[tuple[str, ...]]:
@@ -168,7 +70,7 @@ def _figures(night: Night, result: NightResult) -> list[tuple[str, ...]]:
 
 def night_report(night: Night, result: NightResult, *, night_id: int | None = None) -> NightReport:
     """The session report of a scored night."""
-    info = night.info
+    info, game = night.info, game_of(night.rules)
     running = result.running_points()
     rows = []
     for number, (hand, scored, after) in enumerate(
@@ -176,20 +78,20 @@ def night_report(night: Night, result: NightResult, *, night_id: int | None = No
     ):
         cells = tuple((signed(scored.points[p]) if p in scored.active else "—", str(after[p]))
                       for p in night.players)  # fmt: skip
-        rows.append((_hand_cells(number, hand, scored), cells))
+        rows.append((_hand_cells(number, hand, scored, game), cells))
     figures = _figures(night, result)
-    schafkopf = night.rules.game == "schafkopf"
+    words = game.words
     return NightReport(
-        title=_night_title(info, night_id),
+        title=_night_title(info, night_id, game),
         filing=_filing(info),
         rules=rules_summary(night.rules),
         players=night.players,
-        header=SCHAFKOPF_HAND_HEADER if schafkopf else HAND_HEADER,
+        header=words.hand_header,
         rows=tuple(rows),
         total_points=tuple(signed(result.total_points[p]) for p in night.players),
         total_money=tuple(dollars(result.total_cents[p]) for p in night.players),
         settlement=tuple(f"{p.payer} pays {p.payee} {dollars(p.cents)}" for p in result.settlement),
-        figures_header=SCHAFKOPF_FIGURES_HEADER if schafkopf else FIGURES_HEADER,
+        figures_header=words.figures_header,
         figures=tuple(figures),
         running=tuple(_line(p, [0, *(r[p] for r in running)]) for p in night.players),
     )
@@ -200,8 +102,8 @@ def _line(name: str, values: Sequence[int]) -> Series:
     return (name, tuple((float(x), float(y)) for x, y in enumerate(values)))
 
 
-def _night_title(info: NightInfo, night_id: int | None) -> str:
-    parts = [info.title or (f"Night {night_id}" if night_id else "A night of Sheepshead")]
+def _night_title(info: NightInfo, night_id: int | None, game: Game) -> str:
+    parts = [info.title or (f"Night {night_id}" if night_id else f"A night of {game.title}")]
     if info.date:
         parts.append(info.date)
     return " — ".join(parts)
@@ -240,8 +142,21 @@ class LeagueReport:
     nights: tuple[NightListing, ...]
 
 
-STANDINGS_HEADER = ("#", "Player", "Nights", "Hands", "Points", "Money", "Pts/hand", "Picks",
-                    "Picks won", "Schneiders", "Leasters won")  # fmt: skip
+def standings_header(words: Words) -> tuple[str, ...]:
+    """The standings' columns, headed in the words of the league's game."""
+    return (
+        "#",
+        "Player",
+        "Nights",
+        "Hands",
+        "Points",
+        "Money",
+        "Pts/hand",
+        words.picks,
+        words.picks_won,
+        words.schneiders,
+        f"{words.leasters} won",
+    )
 
 
 def _standing_cells(row: Standing) -> tuple[str, ...]:
@@ -268,7 +183,7 @@ def league_report(
     return LeagueReport(
         title=info.name,
         period=f"Season {season}" if season else "All seasons",
-        header=STANDINGS_HEADER,
+        header=standings_header(game_named(standings.game).words),
         qualified=tuple(_standing_cells(r) for r in standings.qualified),
         not_qualified=tuple(_standing_cells(r) for r in standings.not_qualified),
         rules=tuple(standings.options.describe()),
@@ -312,8 +227,15 @@ class Statement:
 
 @dataclass(frozen=True)
 class PadReport:
-    """A blank score pad for a table of players."""
+    """A blank score pad for a table of players, in the words of their game."""
 
     players: tuple[str, ...]
+    title: str  # "Schafkopf score pad"
+    header: tuple[str, ...]  # the hand columns before the players'
     rows: int = 23  # what fits one page, with the total
-    header: tuple[str, ...] = field(default=HAND_HEADER)
+
+
+def pad_report(players: Sequence[str], preset: str, rows: int = 23) -> PadReport:
+    """A blank pad for PLAYERS at a table playing PRESET."""
+    game = game_of_preset(preset)
+    return PadReport(tuple(players), f"{game.title} score pad", game.words.hand_header, rows)

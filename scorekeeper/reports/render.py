@@ -449,9 +449,9 @@ def render_statements(statements: Sequence[Statement], progress: Progress | None
 def render_pad(report: PadReport, progress: Progress | None = None) -> bytes:
     """A blank score pad: the hand columns and a points and running-total column pair
     for each player, with room to write."""
-    r = Renderer("Score pad", progress)
+    r = Renderer(report.title, progress)
     r.body_size = 9
-    story: list[Flowable] = [r.text("Sheepshead score pad", "title"),
+    story: list[Flowable] = [r.text(report.title, "title"),
                              r.text("Date: ____________   League: ______________________   "
                                     "Table: ____   Stake: ______ a point")]  # fmt: skip
     header, widths, spans = sheet_frame(r, report.header, report.players)

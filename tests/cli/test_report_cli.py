@@ -56,3 +56,11 @@ def test_bad_report_input_is_named_and_writes_nothing(url, tmp_path, capsys, arg
     status, out, err = run("--database", url, *args, "-o", str(target), capsys=capsys)
     assert status == 2 and out == "" and message in err
     assert not target.exists()
+
+
+def test_a_pad_for_a_schafkopf_table(url, tmp_path, capsys) -> None:
+    target = tmp_path / "pad.pdf"
+    pad = ["report", "pad", "--players", "Ann,Bob,Cal,Dee", "--preset", "schafkopf"]
+    status, out, err = run("--database", url, *pad, "-o", str(target), capsys=capsys)
+    assert status == 0 and err == "" and out == f"Wrote {target}.\n"
+    assert "Schafkopf score pad" in PdfReader(target).pages[0].extract_text()

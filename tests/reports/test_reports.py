@@ -184,3 +184,73 @@ def test_a_schafkopf_night_report_names_the_games_and_pays_the_pot(db: Database)
                   "Farbsolo Tout won Schwarz"):  # fmt: skip
         assert words in text, words
     assert any(line.startswith("Schafkopf") or "Schafkopf, four dealt in" in line for line in text)
+
+
+def test_the_rules_section_lists_every_changed_house_rule_with_its_meaning(db: Database) -> None:
+    """Each option the night changed from its preset, at either game, named and meant."""
+    four = ["Ann", "Bob", "Cal", "Dee"]
+    schafkopf = {
+        "format": "sheepshead-night/1",
+        "players": four,
+        "hands": [],
+        "rules": {
+            "preset": "schafkopf",
+            "all_pass": "ramsch",
+            "jungfrau": "none",
+            "misplay_units": 30,
+            "laufende_min": {"wenz": 3},
+        },
+    }
+    sheepshead = {
+        "format": "sheepshead-night/1",
+        "players": NAMES,
+        "hands": [],
+        "rules": {"preset": "classic-5", "double_on_the_bump": True},
+    }
+    text = " ".join(
+        line
+        for page in pages(build.night_pdf(db, night_id=import_night(db, schafkopf)))
+        for line in page
+    )
+    for words in (
+        "jungfrau: none (a Ramsch player who took no trick (Jungfrau)",
+        "misplay_units: 30 (what a misplayer pays each other player in the hand)",
+        "all_pass: ramsch (when all four pass",
+        "laufende_min: wenz 3 (top trumps in a row that count, from)",
+    ):
+        assert words in text, words
+    text = " ".join(
+        line
+        for page in pages(build.night_pdf(db, night_id=import_night(db, sheepshead)))
+        for line in page
+    )
+    assert "double_on_the_bump: yes (a lost hand costs the pickers double)" in text
+
+
+def test_a_schafkopf_pad_is_a_schafkopf_pad() -> None:
+    """The pad knows its game from the preset: its title and its columns' words."""
+    (page,) = pages(build.pad_pdf(["Ann", "Bob", "Cal", "Dee"], preset="schafkopf"))
+    assert "Schafkopf score pad" in page and "Sheepshead score pad" not in page
+    assert "Declarer" in page and "Game" in page and "Picker" not in page
+    (page,) = pages(build.pad_pdf(["Ann", "Bob", "Cal", "Dee", "Eve"]))
+    assert "Sheepshead score pad" in page and "Picker" in page
+
+
+def test_a_schafkopf_league_report_says_games_not_picks(db: Database) -> None:
+    four = ["Ann", "Bob", "Cal", "Dee"]
+    import_night(
+        db,
+        {
+            "format": "sheepshead-night/1",
+            "league": "Stammtisch",
+            "date": "2026-05-05",
+            "rules": "schafkopf",
+            "players": four,
+            "hands": [
+                {"type": "call", "declarer": "Ann", "partners": ["Cal"], "points": 75, "tricks": 5}
+            ],
+        },
+    )
+    text = [line for page in pages(build.league_pdf(db, league="Stammtisch")) for line in page]
+    assert {"Games", "Games won", "Schneider"} <= set(text)
+    assert not {"Picks", "Picks won", "Schneiders"} & set(text)

@@ -71,3 +71,20 @@ def test_no_two_controls_of_the_league_window_share_an_alt_letter(database, qtbo
     texts += [w.text() for w in window.findChildren(QLabel) if w.buddy() is not None]
     letters = [m.group(1).lower() for t in texts if (m := re.search(r"&(\w)", t))]
     assert len(letters) == len(set(letters)), sorted(letters)
+
+
+def test_the_pad_printed_at_a_schafkopf_night_is_a_schafkopf_pad(
+    database, open_window, save_to, monkeypatch
+) -> None:
+    from PySide6.QtWidgets import QInputDialog
+
+    from scorekeeper.store.night_import import import_night
+    from tests.sheet import night_doc
+
+    four = ["Ann", "Bob", "Cal", "Dee"]
+    window = open_window(database, import_night(database, night_doc("schafkopf", [], four)))
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: (k["text"], True))
+    window.print_pad()
+    text = text_of(save_to)
+    assert "Schafkopf score pad" in text and "Declarer" in text
+    assert "Sheepshead" not in text and "Picker" not in text

@@ -30,8 +30,10 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.formatting import counted
+from scorekeeper.games import game_of
 from scorekeeper.names import clean_name
 from scorekeeper.problems import InvalidNight
+from scorekeeper.rules import SCHAF, SHEEP
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import default_rules
 from scorekeeper.store.night_history import deleted_nights
@@ -86,6 +88,10 @@ class MainWindow(QMainWindow):
             form.submitted.connect(self.save_hand)
             form.cancelled.connect(lambda form=form: form.start_new())
         self.schafkopf_entry.hide()
+        self.forms: dict[str, EntryForm] = {
+            SHEEP: self.sheepshead_entry,
+            SCHAF: self.schafkopf_entry,
+        }
 
         self.hand_panel = HandPanel()
         self.chart = RunningChart()
@@ -209,8 +215,7 @@ class MainWindow(QMainWindow):
         long_night = view is not None and len(view.lines) > LONG_NIGHT
         self.sheet.horizontalHeader().setResizeContentsPrecision(0 if long_night else -1)
         self.model.set_view(view)
-        game = view.rules.game if view else "sheepshead"
-        form = self.schafkopf_entry if game == "schafkopf" else self.sheepshead_entry
+        form = self.forms[game_of(view.rules).name if view else SHEEP]
         if self.entry is not form:
             self.entry.set_view(None)
             self.entry.hide()

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.formatting import counted
+from scorekeeper.games import game_of
 from ui.league_models import Column, RowsModel
 from ui.money import dollars
 from ui.session import NightView
@@ -77,16 +78,10 @@ class HandPanel(QWidget):
         self.explanation.setText(
             f"Hand {line.number}: {line.result.explanation}" if line else "No hand yet."
         )
-        waiting = view.result.doublers_pending
         dealer = view.next_dealer() or "—"
         seated = ", ".join(view.seated_next)
         result = view.result
-        if view.rules.game == "schafkopf":
-            waiting_line = f"Bock (counts double): {counted(result.bock_pending, 'hand')} to come."
-            if result.pot is not None:
-                waiting_line += f"\nThe pot holds {result.pot} ({dollars(result.pot_cents or 0)})."
-        else:
-            waiting_line = f"Doublers waiting: {waiting}."
+        waiting_line = game_of(view.rules).waiting(result)  # doublers, Bock, the pot
         self.pending.setText(
             f"Hand {view.next_number}, dealt by {dealer}.\n{waiting_line}\nAt the table: {seated}."
         )

@@ -195,7 +195,7 @@ class Schafkopf:
         )
 
     def waiting(self, result: NightResult) -> str:
-        words = f"Bock (counts double): {result.bock_pending} hands to come."
+        words = f"Bock (counts double): {counted(result.bock_pending, 'hand')} to come."
         if result.pot is not None:
             words += f"\nThe pot holds {result.pot} ({dollars(result.pot_cents or 0)})."
         return words

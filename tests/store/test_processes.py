@@ -40,6 +40,17 @@ def writer_under_way(
     return process, [int(process.stdout.readline().split()[1]) for _ in range(reported)]
 
 
+def rest_of(process: subprocess.Popen[str]) -> tuple[str, str]:
+    """The rest of a writer's output after `writer_under_way` read its first lines, and
+    its errors, once it has ended.  Read through the same text streams (communicate()
+    reads the raw pipes and would lose the lines readline() already buffered)."""
+    assert process.stdout is not None and process.stderr is not None
+    rest = process.stdout.read()  # the writer's errors are a line or two: no deadlock
+    err = process.stderr.read()
+    process.wait(timeout=300)
+    return rest, err
+
+
 def assert_night_whole(db: Database, night_id: int) -> None:
     """Positions 1..N with no gap or twin; the cache agrees with a fresh scoring."""
     with db.session() as session:

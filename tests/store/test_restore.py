@@ -23,7 +23,12 @@ from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.errors import StorageError
 from tests.store.conftest import drop_postgres, fresh_postgres_url
 from tests.store.corpus import written
-from tests.store.test_processes import EMPTY_NIGHT, assert_night_whole, writer_under_way
+from tests.store.test_processes import (
+    EMPTY_NIGHT,
+    assert_night_whole,
+    rest_of,
+    writer_under_way,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,7 +66,7 @@ def test_a_backup_onto_the_live_database_is_refused_while_a_writer_records(tmp_p
             tmp_path / "." / "league.sqlite3",
         )
     ]
-    rest, err = process.communicate(timeout=300)
+    rest, err = rest_of(process)
     assert process.returncode == 0, err
     reported += [int(line.split()[1]) for line in rest.splitlines() if line.startswith("recorded")]
 

@@ -2,27 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper.sample import sample_league_documents
-from scorekeeper.store.database import open_database
-from scorekeeper.store.night_import import import_night
 from tests.cli.test_store_cli import run
 
 LEAGUE = "Tuesday Night League"
-
-
-@pytest.fixture
-def url(tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path / 'league.sqlite3'}"
-    db = open_database(url)
-    for document in sample_league_documents():
-        import_night(db, document)
-    db.dispose()
-    return url
 
 
 @pytest.mark.parametrize(

@@ -35,7 +35,7 @@ from scorekeeper.store.database import (
     open_database,
 )
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.open_lock import OpenLock
+from scorekeeper.store.open_lock import OpenLock, lock_path
 from scorekeeper.store.state import holds_data
 from scorekeeper.store.tables import LeagueRow, NightRow
 
@@ -72,9 +72,9 @@ def _refuse_live_file(db: Database, target: Path) -> None:
     live = db.sqlite_path
     if live is None:
         return
-    suffixes = (*files.SIDE_FILES, ".lock")
-    files_of_it = {live.resolve()} | {
-        live.resolve().with_name(live.name + suffix) for suffix in suffixes
+    real = live.resolve()
+    files_of_it = {real, lock_path(live)} | {
+        real.with_name(real.name + suffix) for suffix in files.SIDE_FILES
     }
     same = target.resolve() in files_of_it
     with contextlib.suppress(OSError):

@@ -147,15 +147,20 @@ class Database:
         return message + self.backup_hint()
 
     def backup_hint(self) -> str:
-        path = self.sqlite_path
-        newest = backups.newest_backup(path) if path else None
-        return f"; the newest backup is {newest}" if newest else ""
+        return backup_hint(self.sqlite_path)
 
     def dispose(self) -> None:
         """Close every connection and let go of the file."""
         self.engine.dispose()
         if self.open_lock is not None:
             self.open_lock.release()
+
+
+def backup_hint(path: Path | None) -> str:
+    """'; the newest backup is FILE' for a SQLite file with a backup beside it, else ''
+    (the folder is read only when a message needs it)."""
+    newest = backups.newest_backup(path) if path else None
+    return f"; the newest backup is {newest}" if newest else ""
 
 
 def _is_damage(error: DBAPIError) -> bool:
@@ -335,16 +340,16 @@ def _check_sqlite_file(path: Path) -> None:
         return
     with path.open("rb") as handle:
         head = handle.read(len(backups.SQLITE_MAGIC))
-    newest = backups.newest_backup(path)
-    hint = f"; the newest backup is {newest}" if newest else ""
     if head and head != backups.SQLITE_MAGIC:
         raise DamagedDatabase(
-            f"{path} is not a Scorekeeper database (not a SQLite file){hint}. Nothing was changed."
+            f"{path} is not a Scorekeeper database (not a SQLite file){backup_hint(path)}. "
+            "Nothing was changed."
         )
     wal = path.with_name(path.name + "-wal")
     if not head and not (wal.exists() and wal.stat().st_size):
         raise DamagedDatabase(
-            f"the database {path} is empty (0 bytes): whatever it held is gone{hint}. "
+            f"the database {path} is empty (0 bytes): whatever it held is gone"
+            f"{backup_hint(path)}. "
             "Nothing was changed; to start a new database there, delete the file."
         )
     _check_writable(path)

@@ -38,15 +38,34 @@ def window_takes(widget: QWidget, event: QEvent) -> bool:
     return False
 
 
+def alt_typed(event: QKeyEvent) -> bool:
+    """True for an Alt+key that would type its letter: every Alt+letter of the form is
+    a shortcut, so one the night has no use for (Alt+Y at a Schafkopf night) must type
+    nothing.  Ctrl+Alt is AltGr on Windows (the @ of a German keyboard): that types."""
+    modifiers = event.modifiers()
+    return bool(
+        modifiers & Qt.KeyboardModifier.AltModifier
+        and not modifiers & Qt.KeyboardModifier.ControlModifier
+        and event.text()
+    )
+
+
 class EntryLine(QLineEdit):
     """A line edit of the entry form; the window's shortcuts (Ctrl+Z among them) reach
-    the window, which decides what an undo means while a hand is half typed."""
+    the window, which decides what an undo means while a hand is half typed, and an
+    Alt+letter that is no shortcut types nothing (`alt_typed`)."""
 
     def event(self, event: QEvent) -> bool:
         if window_takes(self, event):
             event.ignore()
             return False
         return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if alt_typed(event):
+            event.ignore()
+            return
+        super().keyPressEvent(event)
 
 
 def entry_line(name: str, placeholder: str) -> EntryLine:
@@ -66,6 +85,12 @@ class EntrySpin(QSpinBox):
             return False
         return super().event(event)
 
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if alt_typed(event):
+            event.ignore()
+            return
+        super().keyPressEvent(event)
+
 
 class ChoiceBox(QComboBox):
     """A choice of the entry form, made by typing the start of its words: a space is
@@ -73,6 +98,9 @@ class ChoiceBox(QComboBox):
     after it would be lost).  F4 or Alt+Down opens the list."""
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if alt_typed(event):
+            event.ignore()
+            return
         if event.key() == Qt.Key.Key_Space and not event.modifiers():
             view = self.view()
             view.setCurrentIndex(self.model().index(self.currentIndex(), 0))

@@ -185,3 +185,20 @@ def test_the_schafkopf_sheet_marks_declarer_and_partner_in_its_own_letters(
     assert cells[0] == ["+20 S   +20", "-20 D   -20", "+20 s   +20", "-20   -20"]
     assert cells[1] == ["-50   -30", "-50   -70", "-50 D   -30", "+150 S   +130"]
     assert window.model.index(1, 2).data() == "Wenz Dee: 80 won"
+
+
+def test_an_alt_letter_the_night_has_no_use_for_types_nothing(
+    qtbot: Any, database: Any, open_window: Any, keyboard: Any
+) -> None:
+    """Alt+Y (a Sheepshead key) or Alt+R (Ramsch, when all passed pay the pot) at a
+    Schafkopf night: no 'y' or 'r' lands in the field being typed in."""
+    rules = {"preset": "schafkopf", "all_pass": "pot"}
+    night_id = night_import.import_night(database, night_doc(rules, [], FOUR))
+    window = open_window(database, night_id)
+    entry = window.entry
+    field = keyboard.focused()
+    for key in (Qt.Key.Key_Y, Qt.Key.Key_R):
+        keyboard.alt(key)
+    assert keyboard.focused() is field
+    assert entry.hand().get("declarer") is None
+    assert getattr(field, "text", lambda: "")() == ""

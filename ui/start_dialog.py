@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QDate, QSettings, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QWheelEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -54,6 +54,30 @@ SETTINGS_KEY = "start/last"
 FIRST_OPTIONS = ("stake_cents",)  # what every table sets, before the rest
 
 
+class WheelOnlyWhenFocused:
+    """Mixin for a house rule's spin box or list: the mouse wheel scrolls the rules
+    panel it passes over, and changes the rule only once the user has chosen the field
+    (a rule that changes the score is never changed in passing)."""
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if not self.hasFocus():  # type: ignore[attr-defined]
+            event.ignore()  # to the scroll area beneath
+            return
+        super().wheelEvent(event)  # type: ignore[misc]
+
+
+class RuleSpin(WheelOnlyWhenFocused, QSpinBox):
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+
+class RuleChoice(WheelOnlyWhenFocused, QComboBox):
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+
 class KeyedSpins(QWidget):
     """An option that is an object of whole numbers (the Laufende minimum by game):
     a labelled spin box a key."""
@@ -64,7 +88,7 @@ class KeyedSpins(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.spins: dict[str, QSpinBox] = {}
         for key in keys:
-            spin = QSpinBox()
+            spin = RuleSpin()
             spin.setRange(low, high)
             spin.setAccessibleName(key)
             layout.addWidget(QLabel(key))
@@ -153,11 +177,11 @@ class RulesEditor(QWidget):
             widget = QCheckBox()
             widget.toggled.connect(lambda _: self.changed.emit())
         elif option.choices:
-            widget = QComboBox()
+            widget = RuleChoice()
             widget.addItems(list(option.choices))
             widget.currentIndexChanged.connect(lambda _: self.changed.emit())
         else:
-            widget = QSpinBox()
+            widget = RuleSpin()
             widget.setRange(option.minimum, min(option.maximum, 2**31 - 1))
             widget.valueChanged.connect(lambda _: self.changed.emit())
         widget.setAccessibleName(option.name.replace("_", " "))

@@ -163,3 +163,32 @@ def test_a_name_typed_but_not_seated_stops_the_start(qtbot, keyboard) -> None:
     keyboard.enter()
     assert dialog.players() == ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"]
     assert dialog.problems() == []
+
+
+def test_the_mouse_wheel_passing_over_a_house_rule_does_not_change_it(qtbot) -> None:
+    """Scrolling the rules panel with the wheel scrolls it: a rule's list or number
+    under the pointer changes only once the user has chosen that field."""
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    dialog = shown_dialog(qtbot)
+    dialog.load_preset("schafkopf")
+    editor = dialog.editor
+    before = editor.rules()
+    for name in ("jungfrau", "tariff_call"):
+        widget = editor.option_widgets[name]
+        assert not widget.hasFocus()
+        centre = QPointF(widget.rect().center())
+        wheel = QWheelEvent(
+            centre,
+            QPointF(widget.mapToGlobal(centre.toPoint())),
+            QPoint(0, 0),
+            QPoint(0, -120),
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
+        QApplication.sendEvent(widget, wheel)
+    assert editor.rules() == before

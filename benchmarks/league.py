@@ -25,9 +25,38 @@ SEASONS = 20
 NIGHTS_PER_SEASON = 40  # weekly, with the summer off
 LEAGUE = "Badger State Sheepshead League"
 
-FIRST = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kay", "Lou",
-         "Max", "Ned", "Ola", "Pat", "Quin", "Ray", "Sue", "Tom", "Uma", "Vic", "Wes", "Xena",
-         "Yul", "Zoë", "Łukasz", "O'Neil", "Greta", "Hans"]  # fmt: skip
+FIRST = [
+    "Ann",
+    "Bob",
+    "Cal",
+    "Dee",
+    "Eve",
+    "Fay",
+    "Gus",
+    "Hal",
+    "Ida",
+    "Jon",
+    "Kay",
+    "Lou",
+    "Max",
+    "Ned",
+    "Ola",
+    "Pat",
+    "Quin",
+    "Ray",
+    "Sue",
+    "Tom",
+    "Uma",
+    "Vic",
+    "Wes",
+    "Xena",
+    "Yul",
+    "Zoë",
+    "Łukasz",
+    "O'Neil",
+    "Greta",
+    "Hans",
+]
 PLAYERS = [f"{name} {initial}." for initial in "KS" for name in FIRST]  # 60 players
 
 # (preset, share of tables, overrides): classic-5 dominates, as in Wisconsin clubs.
@@ -47,11 +76,17 @@ PRESET_MIX: list[tuple[str, int, dict[str, Any]]] = [
 ]
 STAKES = (5, 10, 25, 50)
 CALLS = {
-    "called-ace": ["ace-clubs", "ace-clubs", "ace-spades", "ace-hearts", "ten-hearts",
-                   "under-clubs"],
+    "called-ace": [
+        "ace-clubs",
+        "ace-clubs",
+        "ace-spades",
+        "ace-hearts",
+        "ten-hearts",
+        "under-clubs",
+    ],
     "jack-of-diamonds": ["jack-of-diamonds"],
     "black-queens": ["black-queens"],
-}  # fmt: skip
+}
 
 
 def _rules(preset: str, overrides: dict[str, Any], stake: int) -> tuple[Any, RuleSet]:
@@ -85,8 +120,13 @@ def sheepshead_hand(rng: random.Random, rules: RuleSet, active: list[str]) -> di
         return {"type": "leaster", "winner": rng.choice(active)}
     picker = rng.choice(active)
     points, tricks = _side(rng, rules.tricks, rules.blind)
-    hand: dict[str, Any] = {"type": "pick", "picker": picker, "partners": [],
-                            "points": points, "tricks": tricks}  # fmt: skip
+    hand: dict[str, Any] = {
+        "type": "pick",
+        "picker": picker,
+        "partners": [],
+        "points": points,
+        "tricks": tricks,
+    }
     alone = rules.max_partners == 0 or rng.random() < 0.1
     if not alone:
         hand["partners"] = [rng.choice([p for p in active if p != picker])]
@@ -109,8 +149,11 @@ def _ramsch(rng: random.Random, active: list[str]) -> dict[str, Any]:
         tricks[-1] += 8 - sum(tricks)
         if tricks[-1] >= 1:
             break
-    record: dict[str, Any] = {"type": "ramsch", "points": dict(zip(active, points, strict=True)),
-                              "tricks": dict(zip(active, tricks, strict=True))}  # fmt: skip
+    record: dict[str, Any] = {
+        "type": "ramsch",
+        "points": dict(zip(active, points, strict=True)),
+        "tricks": dict(zip(active, tricks, strict=True)),
+    }
     most = max(points)
     tied = [p for p in active if record["points"][p] == most]
     top = max(record["tricks"][p] for p in tied)
@@ -180,10 +223,15 @@ def night_document(
     if records and rules.last_hand_doubler:
         records[-1]["last_hand"] = True
     return {
-        "format": "sheepshead-night/1", "date": date.isoformat(), "league": LEAGUE,
-        "season": season, "table": str(table), "rules": document_rules,
-        "players": players, "hands": records,
-    }  # fmt: skip
+        "format": "sheepshead-night/1",
+        "date": date.isoformat(),
+        "league": LEAGUE,
+        "season": season,
+        "table": str(table),
+        "rules": document_rules,
+        "players": players,
+        "hands": records,
+    }
 
 
 def league_documents(hands: int = FULL, *, seed: int = 20) -> list[dict[str, Any]]:
@@ -214,10 +262,17 @@ def league_documents(hands: int = FULL, *, seed: int = 20) -> list[dict[str, Any
                 seated = min(seated, 5)
             players, present = present[:seated], present[seated:]
             count = target // tables + (1 if table < target % tables else 0)
-            documents.append(night_document(
-                rng, date=date, season=season, table=table + 1, players=players, mix=mix,
-                hands=count,
-            ))  # fmt: skip
+            documents.append(
+                night_document(
+                    rng,
+                    date=date,
+                    season=season,
+                    table=table + 1,
+                    players=players,
+                    mix=mix,
+                    hands=count,
+                )
+            )
             made += count
     assert made == hands, (made, hands)
     return documents

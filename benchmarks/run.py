@@ -35,8 +35,16 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.league import FULL, QUICK, league_documents, night_document  # noqa: E402
 from scorekeeper.rules import preset_rules  # noqa: E402
 
-NAMES = ("import", "standings", "record_hand", "edit_early_hand", "night_pdf", "league_pdf",
-         "startup", "peak_memory")  # fmt: skip
+NAMES = (
+    "import",
+    "standings",
+    "record_hand",
+    "edit_early_hand",
+    "night_pdf",
+    "league_pdf",
+    "startup",
+    "peak_memory",
+)
 BIG_NIGHT = 1000  # hands in the night record_hand and edit_early_hand work on
 PDF_NIGHT = 60
 
@@ -56,8 +64,13 @@ def median_seconds(
 
 
 def emit(name: str, seconds: float, floor: float, **extra: Any) -> None:
-    line = {"name": name, "seconds": round(seconds, 6), "floor_seconds": round(floor, 6),
-            "ratio": round(seconds / floor, 3) if floor else None, **extra}  # fmt: skip
+    line = {
+        "name": name,
+        "seconds": round(seconds, 6),
+        "floor_seconds": round(floor, 6),
+        "ratio": round(seconds / floor, 3) if floor else None,
+        **extra,
+    }
     print(json.dumps(line), flush=True)
 
 
@@ -115,21 +128,35 @@ def bench_import(folder: Path, documents: list[dict[str, Any]], repeat: int, rep
     moment = now()
     night_rows, seat_rows, hand_rows = [], [], []
     for night_id, document in enumerate(documents, start=1):
-        night_rows.append(dict(id=night_id, rules=document["rules"], created_at=moment,
-                               updated_at=moment, table_label=document["table"]))  # fmt: skip
-        seat_rows += [dict(night_id=night_id, player_id=player_ids[p], position=i, first_hand=1)
-                      for i, p in enumerate(document["players"], start=1)]  # fmt: skip
-        hand_rows += [dict(night_id=night_id, position=i, record=h, revision=1, updated_at=moment)
-                      for i, h in enumerate(document["hands"], start=1)]  # fmt: skip
+        night_rows.append(
+            dict(
+                id=night_id,
+                rules=document["rules"],
+                created_at=moment,
+                updated_at=moment,
+                table_label=document["table"],
+            )
+        )
+        seat_rows += [
+            dict(night_id=night_id, player_id=player_ids[p], position=i, first_hand=1)
+            for i, p in enumerate(document["players"], start=1)
+        ]
+        hand_rows += [
+            dict(night_id=night_id, position=i, record=h, revision=1, updated_at=moment)
+            for i, h in enumerate(document["hands"], start=1)
+        ]
     floor_path = folder / "floor.sqlite"
 
     def floor() -> None:
         db = holder["floor"]
         with db.engine.begin() as connection:
-            connection.execute(insert(core_table(PlayerRow)), [
-                dict(id=i, name=n, name_key=n.casefold(), created_at=moment)
-                for n, i in player_ids.items()
-            ])  # fmt: skip
+            connection.execute(
+                insert(core_table(PlayerRow)),
+                [
+                    dict(id=i, name=n, name_key=n.casefold(), created_at=moment)
+                    for n, i in player_ids.items()
+                ],
+            )
             connection.execute(insert(core_table(NightRow)), night_rows)
             connection.execute(insert(core_table(SeatRow)), seat_rows)
             connection.execute(insert(core_table(HandRow)), hand_rows)
@@ -178,9 +205,15 @@ def classic_night(db: Any, players: list[str], *, hands: int, seed: int, table: 
     from scorekeeper.store import night_import
 
     mix = ("classic-5", {"preset": "classic-5", "stake_cents": 25}, preset_rules("classic-5"))
-    document = night_document(random.Random(seed), date=dt.date(2026, 11, 20),
-                              season="Season 2026", table=table, players=players, mix=mix,
-                              hands=hands)  # fmt: skip
+    document = night_document(
+        random.Random(seed),
+        date=dt.date(2026, 11, 20),
+        season="Season 2026",
+        table=table,
+        players=players,
+        mix=mix,
+        hands=hands,
+    )
     document["hands"][-1].pop("last_hand", None)
     return night_import.import_night(db, document)
 
@@ -212,8 +245,14 @@ def bench_hands(db: Any, players: list[str], repeat: int) -> None:
 
     view = session.view
     assert view is not None
-    hand = {"type": "pick", "picker": players[1], "partners": [players[2]],
-            "call": "ace-hearts", "points": 64, "tricks": 3}  # fmt: skip
+    hand = {
+        "type": "pick",
+        "picker": players[1],
+        "partners": [players[2]],
+        "call": "ace-hearts",
+        "points": 64,
+        "tricks": 3,
+    }
 
     def record() -> None:
         current = session.view
@@ -235,17 +274,31 @@ def bench_hands(db: Any, players: list[str], repeat: int) -> None:
 
     def floor() -> None:
         with db.engine.begin() as connection:
-            connection.execute(insert(table), dict(night_id=record_floor_night,
-                               position=position["next"], record=stored, revision=1,
-                               updated_at=now()))  # fmt: skip
+            connection.execute(
+                insert(table),
+                dict(
+                    night_id=record_floor_night,
+                    position=position["next"],
+                    record=stored,
+                    revision=1,
+                    updated_at=now(),
+                ),
+            )
         position["next"] += 1
 
     emit("record_hand", seconds, median_seconds(floor, repeat), night_hands=BIG_NIGHT)
 
     second = session.view.lines[1]  # type: ignore[union-attr]
     # Hand 2 flips between what was dealt and a lone pick, so each edit rescores the rest.
-    lone = {"type": "pick", "picker": players[0], "partners": [], "call": "alone",
-            "points": 91, "tricks": 4, "dealer": second.record["dealer"]}  # fmt: skip
+    lone = {
+        "type": "pick",
+        "picker": players[0],
+        "partners": [],
+        "call": "alone",
+        "points": 91,
+        "tricks": 4,
+        "dealer": second.record["dealer"],
+    }
     versions = [dict(second.record), lone]
     turn = {"n": 0}
 
@@ -262,8 +315,12 @@ def bench_hands(db: Any, players: list[str], repeat: int) -> None:
         assert night is not None
         score_night(night)
 
-    emit("edit_early_hand", seconds, median_seconds(score_in_memory, repeat),
-         night_hands=len(document["hands"]))  # fmt: skip
+    emit(
+        "edit_early_hand",
+        seconds,
+        median_seconds(score_in_memory, repeat),
+        night_hands=len(document["hands"]),
+    )
     window.close()
 
 
@@ -296,8 +353,9 @@ def bench_pdfs(db: Any, league: str, players: list[str], repeat: int) -> None:
     report = night_report(night, score_night(night), night_id=night_id)
     rows = [[*report.header, *report.players]]
     rows += [[*cells, *(a for a, _ in per_player)] for cells, per_player in report.rows]
-    emit("night_pdf", seconds, median_seconds(lambda: plain_table_pdf(rows), repeat),
-         hands=PDF_NIGHT)  # fmt: skip
+    emit(
+        "night_pdf", seconds, median_seconds(lambda: plain_table_pdf(rows), repeat), hands=PDF_NIGHT
+    )
 
     big = max(1, repeat // 2)
     seconds = median_seconds(lambda: league_pdf(db, league=league), big)
@@ -305,12 +363,19 @@ def bench_pdfs(db: Any, league: str, players: list[str], repeat: int) -> None:
     table = league_standings(db, Period(info.name))
     listing = night_reads.list_nights(db, league=league)
     lines = night_lines(db, Period(info.name))
-    league_rows = [[r.player, str(r.nights), str(r.hands), str(r.points), str(r.cents)]
-                   for r in table.everyone]  # fmt: skip
-    league_rows += [[n.date or "-", n.table or "-", ", ".join(n.players), str(n.hands), ""]
-                    for n in listing]  # fmt: skip
-    emit("league_pdf", seconds, median_seconds(lambda: plain_table_pdf(league_rows), big),
-         nights=len(listing), night_lines=len(lines))  # fmt: skip
+    league_rows = [
+        [r.player, str(r.nights), str(r.hands), str(r.points), str(r.cents)] for r in table.everyone
+    ]
+    league_rows += [
+        [n.date or "-", n.table or "-", ", ".join(n.players), str(n.hands), ""] for n in listing
+    ]
+    emit(
+        "league_pdf",
+        seconds,
+        median_seconds(lambda: plain_table_pdf(league_rows), big),
+        nights=len(listing),
+        night_lines=len(lines),
+    )
 
 
 # -- 6 and 7. startup and memory, in a process of their own ------------------------------
@@ -336,8 +401,17 @@ def bench_startup(path: Path, repeat: int) -> None:
     with_league = [probe("--database", url, "--league")[1] for _ in range(max(1, repeat // 2))]
     used = max(with_league)
     floor_bytes = statistics.median(b for _, b in floor)
-    print(json.dumps({"name": "peak_memory", "bytes": used, "floor_bytes": floor_bytes,
-                      "ratio": round(used / floor_bytes, 3)}), flush=True)  # fmt: skip
+    print(
+        json.dumps(
+            {
+                "name": "peak_memory",
+                "bytes": used,
+                "floor_bytes": floor_bytes,
+                "ratio": round(used / floor_bytes, 3),
+            }
+        ),
+        flush=True,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

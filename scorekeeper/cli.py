@@ -188,9 +188,17 @@ def command_nights(args: argparse.Namespace, out: TextIO) -> int:
 
     rows = [("id", "date", "league", "season", "table", "hands", "players")]
     for night in list_nights(open_store(args), league=args.league):
-        rows.append((str(night.id), night.date or "-", night.league or "-",
-                     night.season or "-", night.table or "-", str(night.hands),
-                     ", ".join(night.players)))  # fmt: skip
+        rows.append(
+            (
+                str(night.id),
+                night.date or "-",
+                night.league or "-",
+                night.season or "-",
+                night.table or "-",
+                str(night.hands),
+                ", ".join(night.players),
+            )
+        )
     if len(rows) == 1:
         print("No nights yet.", file=out)
         return EXIT_OK

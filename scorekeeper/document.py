@@ -47,14 +47,35 @@ TYPE_FIELDS: dict[str, tuple[str, ...]] = {
     "leaster": ("winner", "winners", "points", "tricks"),
     "no-pick": (),
     "misplay": (),
-    "call": ("declarer", "partners", "partner", "points", "tricks", "laufende", "knocks",
-             "kontra", "bid", "forced", "renonce"),
-    "solo": ("declarer", "game", "points", "tricks", "laufende", "knocks", "kontra", "tout",
-             "sie", "bid"),
+    "call": (
+        "declarer",
+        "partners",
+        "partner",
+        "points",
+        "tricks",
+        "laufende",
+        "knocks",
+        "kontra",
+        "bid",
+        "forced",
+        "renonce",
+    ),
+    "solo": (
+        "declarer",
+        "game",
+        "points",
+        "tricks",
+        "laufende",
+        "knocks",
+        "kontra",
+        "tout",
+        "sie",
+        "bid",
+    ),
     "null": ("declarer", "tricks", "knocks", "kontra"),
     "ramsch": ("points", "tricks", "loser", "knocks"),
     "pass": (),
-}  # fmt: skip
+}
 
 
 def load_night(document: Any) -> tuple[Night | None, list[Problem]]:

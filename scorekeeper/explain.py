@@ -197,10 +197,12 @@ def explain_game(
     game = game_of(hand)
     if isinstance(hand, CallHand):
         label = (
-            "Forced Sauspiel (the club queen had to play)" if hand.forced
-            else "Renonce (a call game holding all four aces)" if hand.renonce
+            "Forced Sauspiel (the club queen had to play)"
+            if hand.forced
+            else "Renonce (a call game holding all four aces)"
+            if hand.renonce
             else f"{game.name} ({game.meaning})"
-        )  # fmt: skip
+        )
         declarers = [hand.declarer, *hand.partners]
         who = join_names(declarers)
     else:

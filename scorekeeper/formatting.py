@@ -64,6 +64,8 @@ def print_table(out: TextIO, rows: Sequence[Sequence[str]], right: Collection[in
     rows = [[printable(cell) for cell in row] for row in rows]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
-        cells = [c.rjust(w) if i in right else c.ljust(w)
-                 for i, (c, w) in enumerate(zip(row, widths, strict=True))]  # fmt: skip
+        cells = [
+            c.rjust(w) if i in right else c.ljust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        ]
         print("  ".join(cells).rstrip(), file=out)

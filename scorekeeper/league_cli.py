@@ -35,9 +35,12 @@ def _date(value: str | None, flag: str) -> dt.date | None:
 def _period(args: argparse.Namespace) -> Any:
     from scorekeeper.store.league import Period
 
-    return Period(args.league, getattr(args, "season", None),
-                  _date(getattr(args, "since", None), "--since"),
-                  _date(getattr(args, "until", None), "--until"))  # fmt: skip
+    return Period(
+        args.league,
+        getattr(args, "season", None),
+        _date(getattr(args, "since", None), "--since"),
+        _date(getattr(args, "until", None), "--until"),
+    )
 
 
 def _period_and_options(args: argparse.Namespace, db: Any) -> tuple[Any, StandingsOptions]:
@@ -75,8 +78,11 @@ def _options_from_flags(args: argparse.Namespace, base: StandingsOptions) -> Sta
     for key, text in lists.items():
         if text is not None:
             items = [t.strip() for t in text.split(",") if t.strip()]
-            value[key] = [int(t) if t.lstrip("-").isdigit() else t for t in items] if (
-                key == "placement_points") else items  # fmt: skip
+            value[key] = (
+                [int(t) if t.lstrip("-").isdigit() else t for t in items]
+                if (key == "placement_points")
+                else items
+            )
     for key in ("rank_by", "min_nights", "min_hands", "drop_worst"):
         if getattr(args, key) is not None:
             value[key] = getattr(args, key)
@@ -100,8 +106,12 @@ def command_league(args: argparse.Namespace, out: TextIO) -> int:
         rules, problems = parse_rules(value)
         if rules is None:
             flags = {"stake_cents": "stake", "preset": "preset"}
-            raise UserError([f"--{flags.get(p.field.rsplit('.', 1)[-1], 'preset')}: "
-                               f"{p.message}" for p in problems])  # fmt: skip
+            raise UserError(
+                [
+                    f"--{flags.get(p.field.rsplit('.', 1)[-1], 'preset')}: {p.message}"
+                    for p in problems
+                ]
+            )
     if args.season:
         save_league(db, name=args.league)
         save_season(db, league=args.league, name=args.season, rules=rules)
@@ -126,28 +136,60 @@ def command_league(args: argparse.Namespace, out: TextIO) -> int:
 def standing_to_json(row: Standing) -> dict[str, Any]:
     """One player's standing as `scorekeeper standings --json` prints it."""
     return {
-        "rank": row.rank, "player": row.player, "qualified": row.qualified,
-        "points": row.points, "cents": row.cents, "nights": row.nights, "hands": row.hands,
-        "points_per_hand": number(row.points_per_hand), "picks": row.picks,
+        "rank": row.rank,
+        "player": row.player,
+        "qualified": row.qualified,
+        "points": row.points,
+        "cents": row.cents,
+        "nights": row.nights,
+        "hands": row.hands,
+        "points_per_hand": number(row.points_per_hand),
+        "picks": row.picks,
         "picker_wins": row.picker_wins,
         "picker_win_rate": None if row.picker_win_rate is None else number(row.picker_win_rate),
-        "schneiders_won": row.schneiders_won, "schneiders_lost": row.schneiders_lost,
-        "leasters_won": row.leasters_won, "misplays": row.misplays,
-        "nights_won": row.nights_won, "placement_points": row.placement_points,
-        "dropped_nights": row.dropped, "score": number(row.score),
-    }  # fmt: skip
+        "schneiders_won": row.schneiders_won,
+        "schneiders_lost": row.schneiders_lost,
+        "leasters_won": row.leasters_won,
+        "misplays": row.misplays,
+        "nights_won": row.nights_won,
+        "placement_points": row.placement_points,
+        "dropped_nights": row.dropped,
+        "score": number(row.score),
+    }
 
 
-STANDINGS_HEADER = ["#", "Player", "Nights", "Hands", "Points", "Money", "Pts/hand", "Picks",
-                    "Picks won", "Schneiders", "Leasters", "Misplays"]  # fmt: skip
+STANDINGS_HEADER = [
+    "#",
+    "Player",
+    "Nights",
+    "Hands",
+    "Points",
+    "Money",
+    "Pts/hand",
+    "Picks",
+    "Picks won",
+    "Schneiders",
+    "Leasters",
+    "Misplays",
+]
 
 
 def standing_cells(row: Standing) -> list[str]:
     """A standing as the printed table shows it (the same cells as the league report)."""
-    return [str(row.rank) if row.rank else "-", row.player, str(row.nights), str(row.hands),
-            str(row.points), dollars(row.cents), decimal(row.points_per_hand), str(row.picks),
-            percent(row.picker_win_rate), str(row.schneiders_won), str(row.leasters_won),
-            str(row.misplays)]  # fmt: skip
+    return [
+        str(row.rank) if row.rank else "-",
+        row.player,
+        str(row.nights),
+        str(row.hands),
+        str(row.points),
+        dollars(row.cents),
+        decimal(row.points_per_hand),
+        str(row.picks),
+        percent(row.picker_win_rate),
+        str(row.schneiders_won),
+        str(row.leasters_won),
+        str(row.misplays),
+    ]
 
 
 def command_standings(args: argparse.Namespace, out: TextIO) -> int:
@@ -167,8 +209,9 @@ def command_standings(args: argparse.Namespace, out: TextIO) -> int:
     print_table(out, [STANDINGS_HEADER, *[standing_cells(r) for r in result.qualified]], right)
     if result.not_qualified:
         print("\nNot yet qualified:", file=out)
-        print_table(out, [STANDINGS_HEADER, *[standing_cells(r) for r in result.not_qualified]],
-               right)  # fmt: skip
+        print_table(
+            out, [STANDINGS_HEADER, *[standing_cells(r) for r in result.not_qualified]], right
+        )
     print("", file=out)
     for line in options.describe():
         print(line, file=out)
@@ -180,8 +223,7 @@ def command_standings(args: argparse.Namespace, out: TextIO) -> int:
 
 def _tally(tally: Tally) -> dict[str, Any]:
     rate = tally.rate
-    return {"hands": tally.hands, "won": tally.won,
-            "rate": None if rate is None else number(rate)}  # fmt: skip
+    return {"hands": tally.hands, "won": tally.won, "rate": None if rate is None else number(rate)}
 
 
 def statistics_to_json(stats: PlayerStatistics) -> dict[str, Any]:
@@ -193,20 +235,29 @@ def statistics_to_json(stats: PlayerStatistics) -> dict[str, Any]:
         return {"night": n.night_id, "date": n.date, "points": n.points, "cents": n.cents}
 
     return {
-        "player": stats.player, "nights": stats.nights, "hands": stats.hands,
-        "points": stats.points, "cents": stats.cents,
+        "player": stats.player,
+        "nights": stats.nights,
+        "hands": stats.hands,
+        "points": stats.points,
+        "cents": stats.cents,
         "points_per_hand": number(stats.points_per_hand),
-        "picker": _tally(stats.picker), "picker_alone": _tally(stats.picker_alone),
+        "picker": _tally(stats.picker),
+        "picker_alone": _tally(stats.picker_alone),
         "picker_with_partner": _tally(stats.picker_with_partner),
         "picker_by_call": {c: _tally(t) for c, t in stats.picker_by_call.items()},
-        "partner": _tally(stats.partner), "defender": _tally(stats.defender),
-        "schneiders_won": stats.schneiders_won, "schneiders_lost": stats.schneiders_lost,
-        "no_tricks_won": stats.no_tricks_won, "no_tricks_lost": stats.no_tricks_lost,
-        "leasters": _tally(stats.leasters), "misplays": stats.misplays,
-        "best_night": night(stats.best_night), "worst_night": night(stats.worst_night),
+        "partner": _tally(stats.partner),
+        "defender": _tally(stats.defender),
+        "schneiders_won": stats.schneiders_won,
+        "schneiders_lost": stats.schneiders_lost,
+        "no_tricks_won": stats.no_tricks_won,
+        "no_tricks_lost": stats.no_tricks_lost,
+        "leasters": _tally(stats.leasters),
+        "misplays": stats.misplays,
+        "best_night": night(stats.best_night),
+        "worst_night": night(stats.worst_night),
         "longest_winning_streak": stats.longest_winning_streak,
         "longest_losing_streak": stats.longest_losing_streak,
-    }  # fmt: skip
+    }
 
 
 def command_stats(args: argparse.Namespace, out: TextIO) -> int:
@@ -239,9 +290,15 @@ def command_debts(args: argparse.Namespace, out: TextIO) -> int:
     money = league_money(open_store(args), league=args.league)
     owed = money.outstanding(args.mode, args.collector)
     if args.json:
-        _emit(out, {"league": money.league, "mode": args.mode, "balances": money.balances,
-                    "outstanding": [{"from": p.payer, "to": p.payee, "cents": p.cents}
-                                    for p in owed]})  # fmt: skip
+        _emit(
+            out,
+            {
+                "league": money.league,
+                "mode": args.mode,
+                "balances": money.balances,
+                "outstanding": [{"from": p.payer, "to": p.payee, "cents": p.cents} for p in owed],
+            },
+        )
         return 0
     if not owed:
         print(printable(f"{money.league}: everyone is square."), file=out)
@@ -256,9 +313,15 @@ def command_pay(args: argparse.Namespace, out: TextIO) -> int:
     from scorekeeper.store.money import league_money, record_league_payment
 
     db = open_store(args)
-    record_league_payment(db, league=args.league, payer=args.payer, payee=args.payee,
-                          cents=args.cents, paid_on=_date(args.date, "--date"),
-                          note=args.note or "")  # fmt: skip
+    record_league_payment(
+        db,
+        league=args.league,
+        payer=args.payer,
+        payee=args.payee,
+        cents=args.cents,
+        paid_on=_date(args.date, "--date"),
+        note=args.note or "",
+    )
     balance = league_money(db, league=args.league).balances
     print(printable(f"Recorded: {args.payer} paid {args.payee} {dollars(args.cents)}."), file=out)
     for name in (args.payer, args.payee):
@@ -276,8 +339,9 @@ def _standings_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--min-nights", type=int, metavar="N", help="nights to qualify")
     parser.add_argument("--min-hands", type=int, metavar="N", help="hands to qualify")
     parser.add_argument("--drop-worst", type=int, metavar="N", help="nights not counted")
-    parser.add_argument("--tie-breaks", metavar="LIST",
-                        help=f"in order, from: {', '.join(TIE_BREAKS)}")  # fmt: skip
+    parser.add_argument(
+        "--tie-breaks", metavar="LIST", help=f"in order, from: {', '.join(TIE_BREAKS)}"
+    )
 
 
 def _period_flags(parser: argparse.ArgumentParser) -> None:
@@ -308,9 +372,13 @@ def add_league_commands(commands: Any) -> None:
     stats.set_defaults(run=command_stats)
     debts = commands.add_parser("debts", help="who owes whom in a league, across nights")
     debts.add_argument("--league", required=True, metavar="NAME")
-    debts.add_argument("--mode", choices=DEBT_MODES, default="simplify",
-                       help="simplify: fewest payments; direct: only between the players "
-                       "who owe each other; collector: all through one treasurer")  # fmt: skip
+    debts.add_argument(
+        "--mode",
+        choices=DEBT_MODES,
+        default="simplify",
+        help="simplify: fewest payments; direct: only between the players "
+        "who owe each other; collector: all through one treasurer",
+    )
     debts.add_argument("--collector", metavar="NAME", help="the treasurer, for collector mode")
     debts.add_argument("--json", action="store_true")
     debts.set_defaults(run=command_debts)

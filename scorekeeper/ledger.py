@@ -120,8 +120,10 @@ def _through(collector: str, balance: Mapping[str, int]) -> tuple[Payment, ...]:
     """Everyone who owes pays the collector; the collector pays everyone owed."""
     into = [Payment(p, collector, -c) for p, c in balance.items() if c < 0 and p != collector]
     out = [Payment(collector, p, c) for p, c in balance.items() if c > 0 and p != collector]
-    return tuple(sorted(into, key=lambda p: (-p.cents, p.payer))
-                 + sorted(out, key=lambda p: (-p.cents, p.payee)))  # fmt: skip
+    return tuple(
+        sorted(into, key=lambda p: (-p.cents, p.payer))
+        + sorted(out, key=lambda p: (-p.cents, p.payee))
+    )
 
 
 def balance_history(

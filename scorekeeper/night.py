@@ -321,14 +321,18 @@ def _score_sheepshead(
         picked = pick_outcome(hand, rules, multiplier)
         amounts = score_pick(hand, rules, active, picked)
         sentence = explain.explain_pick(
-            hand, picked, amounts, doubling,
+            hand,
+            picked,
+            amounts,
+            doubling,
             alone_possible=rules.max_partners > 0,
             picker_pays=picker_pays(hand, rules, picked),
             bumped=not picked.won and rules.double_on_the_bump,
-        )  # fmt: skip
+        )
         outcome = "win" if picked.won else "loss"
-        scored = _Scored(amounts, sentence, outcome, picked.level, multiplier,
-                         (hand.picker, *hand.partners))  # fmt: skip
+        scored = _Scored(
+            amounts, sentence, outcome, picked.level, multiplier, (hand.picker, *hand.partners)
+        )
     elif isinstance(hand, LeasterHand):
         amounts = score_leaster(hand, rules, active, multiplier)
         sentence = explain.explain_leaster(hand, amounts, doubling)
@@ -378,14 +382,22 @@ def _score_schafkopf(
             hand, value, amounts, doubling, minimum=minimum, pot_words=pot_words
         )
         declarers = (hand.declarer, *(hand.partners if isinstance(hand, CallHand) else ()))
-        scored = _Scored(amounts, sentence, "win" if won else "loss", value.level,
-                         multiplier * value.factor, declarers, pot_change)  # fmt: skip
+        scored = _Scored(
+            amounts,
+            sentence,
+            "win" if won else "loss",
+            value.level,
+            multiplier * value.factor,
+            declarers,
+            pot_change,
+        )
     elif isinstance(hand, NullHand):
         amounts = score_null(hand, rules, active, multiplier)
         won = null_won(hand)
         sentence = explain.explain_null(hand, amounts, doubling)
-        scored = _Scored(amounts, sentence, "win" if won else "loss", "normal", multiplier,
-                         (hand.declarer,))  # fmt: skip
+        scored = _Scored(
+            amounts, sentence, "win" if won else "loss", "normal", multiplier, (hand.declarer,)
+        )
     elif isinstance(hand, RamschHand):
         ramsch = score_ramsch(hand, rules, active, multiplier)
         sentence = explain.explain_ramsch(hand, ramsch, ramsch.amounts, doubling, rules.jungfrau)

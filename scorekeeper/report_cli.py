@@ -24,8 +24,9 @@ def command_report(args: argparse.Namespace, out: TextIO) -> int:
             data = build.league_pdf(open_store(args), league=args.league, season=args.season)
         else:
             players = [args.player] if args.player else []
-            data = build.statements_pdf(open_store(args), league=args.league, players=players,
-                                        season=args.season)  # fmt: skip
+            data = build.statements_pdf(
+                open_store(args), league=args.league, players=players, season=args.season
+            )
         build.save_pdf(args.output, data)
     except ReportError as error:
         raise UserError([f"-o: {error}"]) from None

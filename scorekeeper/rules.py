@@ -334,46 +334,98 @@ class RuleSet:
 
 PRESETS: dict[str, dict[str, Any]] = {
     "classic-5": dict(
-        dealt_in=5, tricks=6, blind=2, partner="called-ace", no_pick="leaster",
-        no_trick_loss="picker-pays", double_on_the_bump=False,
+        dealt_in=5,
+        tricks=6,
+        blind=2,
+        partner="called-ace",
+        no_pick="leaster",
+        no_trick_loss="picker-pays",
+        double_on_the_bump=False,
     ),
     "jack-of-diamonds-5": dict(
-        dealt_in=5, tricks=6, blind=2, partner="jack-of-diamonds", no_pick="leaster",
-        no_trick_loss="picker-pays", double_on_the_bump=False,
+        dealt_in=5,
+        tricks=6,
+        blind=2,
+        partner="jack-of-diamonds",
+        no_pick="leaster",
+        no_trick_loss="picker-pays",
+        double_on_the_bump=False,
     ),
     "cutthroat-4": dict(
-        dealt_in=4, tricks=7, blind=4, partner="none", no_pick="leaster",
-        no_trick_loss="team", double_on_the_bump=False,
+        dealt_in=4,
+        tricks=7,
+        blind=4,
+        partner="none",
+        no_pick="leaster",
+        no_trick_loss="team",
+        double_on_the_bump=False,
     ),
     "partners-4": dict(
-        dealt_in=4, tricks=8, blind=0, partner="black-queens", no_pick="forced",
-        no_trick_loss="team", double_on_the_bump=False,
+        dealt_in=4,
+        tricks=8,
+        blind=0,
+        partner="black-queens",
+        no_pick="forced",
+        no_trick_loss="team",
+        double_on_the_bump=False,
     ),
     "three-handed": dict(
-        dealt_in=3, tricks=10, blind=2, partner="none", no_pick="leaster",
-        no_trick_loss="team", double_on_the_bump=False,
+        dealt_in=3,
+        tricks=10,
+        blind=2,
+        partner="none",
+        no_pick="leaster",
+        no_trick_loss="team",
+        double_on_the_bump=False,
     ),
     "six-handed": dict(
-        dealt_in=6, tricks=5, blind=2, partner="jack-of-diamonds", no_pick="leaster",
-        no_trick_loss="team", double_on_the_bump=False,
+        dealt_in=6,
+        tricks=5,
+        blind=2,
+        partner="jack-of-diamonds",
+        no_pick="leaster",
+        no_trick_loss="team",
+        double_on_the_bump=False,
     ),
     "seven-handed": dict(
-        dealt_in=7, tricks=4, blind=4, partner="black-queens", no_pick="forced",
-        no_trick_loss="team", double_on_the_bump=False,
+        dealt_in=7,
+        tricks=4,
+        blind=4,
+        partner="black-queens",
+        no_pick="forced",
+        no_trick_loss="team",
+        double_on_the_bump=False,
     ),
     "penny": dict(
-        dealt_in=5, tricks=6, blind=2, partner="called-ace", no_pick="leaster",
-        no_trick_loss="team", double_on_the_bump=True,
+        dealt_in=5,
+        tricks=6,
+        blind=2,
+        partner="called-ace",
+        no_pick="leaster",
+        no_trick_loss="team",
+        double_on_the_bump=True,
     ),
     "schafkopf": dict(
-        dealt_in=4, tricks=8, blind=0, stake_cents=1, misplay_units=20, last_hand_doubler=False,
+        dealt_in=4,
+        tricks=8,
+        blind=0,
+        stake_cents=1,
+        misplay_units=20,
+        last_hand_doubler=False,
     ),
     "schafkopf-10-50": dict(
-        dealt_in=4, tricks=8, blind=0, stake_cents=1, misplay_units=10, last_hand_doubler=False,
-        tariff_call=10, all_pass="ramsch", jungfrau="double-to-jungfrau",
+        dealt_in=4,
+        tricks=8,
+        blind=0,
+        stake_cents=1,
+        misplay_units=10,
+        last_hand_doubler=False,
+        tariff_call=10,
+        all_pass="ramsch",
+        jungfrau="double-to-jungfrau",
         durchmarsch_value="solo-schwarz",
     ),
-}  # fmt: skip
+}
 SCHAFKOPF_PRESETS = ("schafkopf", "schafkopf-10-50")
 SHEEPSHEAD_PRESETS = tuple(p for p in PRESETS if p not in SCHAFKOPF_PRESETS)
 
@@ -412,11 +464,13 @@ def parse_rules(value: Any) -> tuple[RuleSet | None, list[Problem]]:
             problems.append(Problem(f"rules.{key_name(key)}", "is not a house-rule option"))
             continue
         if not option.applies_to(base.game):
-            problems.append(Problem(
-                f"rules.{key_name(key)}",
-                f"is a {GAME_NAMES[option.game or base.game]} option, and {preset} is "
-                f"a {GAME_NAMES[base.game]} preset",
-            ))  # fmt: skip
+            problems.append(
+                Problem(
+                    f"rules.{key_name(key)}",
+                    f"is a {GAME_NAMES[option.game or base.game]} option, and {preset} is "
+                    f"a {GAME_NAMES[base.game]} preset",
+                )
+            )
             continue
         message = option.check(option_value)
         if message:
@@ -435,24 +489,28 @@ def check_consistency(rules: RuleSet) -> list[Problem]:
     problems = []
     cards = rules.dealt_in * rules.tricks + rules.blind
     if cards != DECK_CARDS:
-        problems.append(Problem(
-            "rules.tricks",
-            f"{rules.dealt_in} players with {rules.tricks} cards each and a blind of "
-            f"{rules.blind} make {cards} cards, but the deck has {DECK_CARDS}",
-        ))  # fmt: skip
+        problems.append(
+            Problem(
+                "rules.tricks",
+                f"{rules.dealt_in} players with {rules.tricks} cards each and a blind of "
+                f"{rules.blind} make {cards} cards, but the deck has {DECK_CARDS}",
+            )
+        )
     if not rules.schneidered_at < rules.win_at <= rules.schneider_at:
-        problems.append(Problem(
-            "rules.win_at",
-            f"schneidered_at ({rules.schneidered_at}) must be below win_at "
-            f"({rules.win_at}), and win_at no more than schneider_at ({rules.schneider_at})",
-        ))  # fmt: skip
+        problems.append(
+            Problem(
+                "rules.win_at",
+                f"schneidered_at ({rules.schneidered_at}) must be below win_at "
+                f"({rules.win_at}), and win_at no more than schneider_at ({rules.schneider_at})",
+            )
+        )
     m = rules.max_multiplier
     if m and m & (m - 1):
         problems.append(Problem("rules.max_multiplier", f"{m} is not 0 or a power of 2"))
     if rules.game == SCHAF and (rules.dealt_in, rules.tricks, rules.blind) != (4, 8, 0):
-        problems.append(Problem(
-            "rules.dealt_in", "Schafkopf deals four players in, eight cards each, no blind"
-        ))  # fmt: skip
+        problems.append(
+            Problem("rules.dealt_in", "Schafkopf deals four players in, eight cards each, no blind")
+        )
     return problems
 
 

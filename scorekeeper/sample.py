@@ -14,19 +14,51 @@ def sample_night_document() -> dict[str, Any]:
         return players[n % len(players)]
 
     hands: list[dict[str, Any]] = [
-        {"type": "pick", "picker": "Bob", "partners": ["Dee"], "call": "ace-hearts",
-         "points": 74, "tricks": 4},
-        {"type": "pick", "picker": "Cal", "partners": ["Eve"], "call": "ace-clubs",
-         "points": 93, "tricks": 5, "doublers": ["crack"]},
+        {
+            "type": "pick",
+            "picker": "Bob",
+            "partners": ["Dee"],
+            "call": "ace-hearts",
+            "points": 74,
+            "tricks": 4,
+        },
+        {
+            "type": "pick",
+            "picker": "Cal",
+            "partners": ["Eve"],
+            "call": "ace-clubs",
+            "points": 93,
+            "tricks": 5,
+            "doublers": ["crack"],
+        },
         {"type": "leaster", "winner": "Fay"},
-        {"type": "pick", "picker": "Eve", "partners": [], "call": "alone",
-         "points": 48, "tricks": 2},
+        {
+            "type": "pick",
+            "picker": "Eve",
+            "partners": [],
+            "call": "alone",
+            "points": 48,
+            "tricks": 2,
+        },
         {"type": "misplay", "misplays": ["Ann"]},
-        {"type": "pick", "picker": "Ann", "partners": ["Cal"], "call": "ace-spades",
-         "points": 120, "tricks": 6},
-        {"type": "pick", "picker": "Dee", "partners": ["Bob"], "call": "ten-hearts",
-         "points": 30, "tricks": 1, "last_hand": True},
-    ]  # fmt: skip
+        {
+            "type": "pick",
+            "picker": "Ann",
+            "partners": ["Cal"],
+            "call": "ace-spades",
+            "points": 120,
+            "tricks": 6,
+        },
+        {
+            "type": "pick",
+            "picker": "Dee",
+            "partners": ["Bob"],
+            "call": "ten-hearts",
+            "points": 30,
+            "tricks": 1,
+            "last_hand": True,
+        },
+    ]
     for number, hand in enumerate(hands):
         hand["dealer"] = dealer(number)
     return {
@@ -51,18 +83,40 @@ def sample_schafkopf_document() -> dict[str, Any]:
     players = ["Ann", "Bob", "Cal", "Dee", "Eve"]
     hands: list[dict[str, Any]] = [
         {"type": "call", "declarer": "Bob", "partners": ["Dee"], "points": 75, "tricks": 5},
-        {"type": "solo", "game": "wenz", "declarer": "Cal", "points": 82, "tricks": 5,
-         "laufende": 2, "kontra": 1},
-        {"type": "ramsch", "points": {"Ann": 30, "Bob": 50, "Cal": 40, "Eve": 0},
-         "tricks": {"Ann": 3, "Bob": 3, "Cal": 2, "Eve": 0}},
-        {"type": "call", "declarer": "Eve", "partners": ["Ann"], "points": 120, "tricks": 8,
-         "laufende": 3},
+        {
+            "type": "solo",
+            "game": "wenz",
+            "declarer": "Cal",
+            "points": 82,
+            "tricks": 5,
+            "laufende": 2,
+            "kontra": 1,
+        },
+        {
+            "type": "ramsch",
+            "points": {"Ann": 30, "Bob": 50, "Cal": 40, "Eve": 0},
+            "tricks": {"Ann": 3, "Bob": 3, "Cal": 2, "Eve": 0},
+        },
+        {
+            "type": "call",
+            "declarer": "Eve",
+            "partners": ["Ann"],
+            "points": 120,
+            "tricks": 8,
+            "laufende": 3,
+        },
         {"type": "null", "declarer": "Ann", "tricks": 0, "knocks": 1},
         {"type": "call", "declarer": "Dee", "partners": ["Cal"], "points": 44, "tricks": 3},
-        {"type": "solo", "declarer": "Dee", "points": 120, "tricks": 8, "tout": True,
-         "laufende": 4},
+        {
+            "type": "solo",
+            "declarer": "Dee",
+            "points": 120,
+            "tricks": 8,
+            "tout": True,
+            "laufende": 4,
+        },
         {"type": "solo", "game": "geier", "declarer": "Eve", "points": 58, "tricks": 4},
-    ]  # fmt: skip
+    ]
     for number, hand in enumerate(hands):
         hand["dealer"] = players[number % len(players)]
     hands[2]["dealer"] = "Dee"  # Dee deals the Ramsch and sits it out
@@ -70,11 +124,15 @@ def sample_schafkopf_document() -> dict[str, Any]:
         "format": "sheepshead-night/1",
         "date": "2026-11-19",
         "title": "Schafkopf at the Stammtisch",
-        "rules": {"preset": "schafkopf", "all_pass": "ramsch", "bock_after": ["schwarz"],
-                  "stake_cents": 5},
+        "rules": {
+            "preset": "schafkopf",
+            "all_pass": "ramsch",
+            "bock_after": ["schwarz"],
+            "stake_cents": 5,
+        },
         "players": players,
         "hands": hands,
-    }  # fmt: skip
+    }
 
 
 def _sample_hand(rng: random.Random, seated: list[str], number: int) -> dict[str, Any]:
@@ -92,14 +150,21 @@ def _sample_hand(rng: random.Random, seated: list[str], number: int) -> dict[str
         alone = rng.random() < 0.12
         partners = [] if alone else [rng.choice([p for p in active if p != picker])]
         points = min(120, max(0, int(rng.gauss(70, 22))))
-        tricks = 6 if points == 120 else (0 if points <= 11 and rng.random() < 0.5 else
-                                          max(1, min(5, points // 20)))  # fmt: skip
+        tricks = (
+            6
+            if points == 120
+            else (0 if points <= 11 and rng.random() < 0.5 else max(1, min(5, points // 20)))
+        )
         if tricks == 0:
             points = min(points, 22)
-        hand = {"type": "pick", "picker": picker, "partners": partners,
-                "call": "alone" if alone else rng.choice(["ace-clubs", "ace-spades",
-                                                          "ace-hearts"]),
-                "points": points, "tricks": tricks}  # fmt: skip
+        hand = {
+            "type": "pick",
+            "picker": picker,
+            "partners": partners,
+            "call": "alone" if alone else rng.choice(["ace-clubs", "ace-spades", "ace-hearts"]),
+            "points": points,
+            "tricks": tricks,
+        }
         if rng.random() < 0.07:
             hand["doublers"] = ["crack"]
     hand["dealer"] = dealer
@@ -143,10 +208,20 @@ def generated_league_documents(
                 count = rng.randint(14, 24)
                 hands = [_sample_hand(rng, seated, n) for n in range(count)]
                 hands[-1]["last_hand"] = True
-                nights.append({
-                    "format": "sheepshead-night/1", "date": date, "league": league,
-                    "season": season, "table": str(table + 1),
-                    "rules": {"preset": "classic-5", "stake_cents": stake, "no_pick": "leaster"},
-                    "players": seated, "hands": hands,
-                })  # fmt: skip
+                nights.append(
+                    {
+                        "format": "sheepshead-night/1",
+                        "date": date,
+                        "league": league,
+                        "season": season,
+                        "table": str(table + 1),
+                        "rules": {
+                            "preset": "classic-5",
+                            "stake_cents": stake,
+                            "no_pick": "leaster",
+                        },
+                        "players": seated,
+                        "hands": hands,
+                    }
+                )
     return nights

@@ -122,14 +122,20 @@ def game_value(hand: GameHand, rules: RuleSet, doubling: int) -> GameValue:
     won = hand.tricks == max_tricks if tout else hand.points >= points_needed(hand.bid)
     if won:
         level = (
-            "schwarz" if hand.tricks == max_tricks
-            else "schneider" if hand.points >= SCHNEIDER_AT else "normal"
-        )  # fmt: skip
+            "schwarz"
+            if hand.tricks == max_tricks
+            else "schneider"
+            if hand.points >= SCHNEIDER_AT
+            else "normal"
+        )
     else:
         level = (
-            "schwarz" if hand.tricks == 0
-            else "schneider" if hand.points <= SCHNEIDERED_AT else "normal"
-        )  # fmt: skip
+            "schwarz"
+            if hand.tricks == 0
+            else "schneider"
+            if hand.points <= SCHNEIDERED_AT
+            else "normal"
+        )
     base = rules.tariff_call if isinstance(hand, CallHand) else rules.tariff_solo
     minimum = rules.laufende_minimum(game_of(hand).laufende_class)
     laufende = hand.laufende if hand.laufende >= minimum else 0
@@ -229,8 +235,9 @@ def score_ramsch(
         unit *= 2 ** len(jungfrauen)
     for player in players:
         if player != loser:
-            paid = unit * (2 if rules.jungfrau == "double-to-jungfrau" and player in jungfrauen
-                           else 1)  # fmt: skip
+            paid = unit * (
+                2 if rules.jungfrau == "double-to-jungfrau" and player in jungfrauen else 1
+            )
             amounts[player] += paid
             amounts[loser] -= paid
     return RamschResult(amounts, loser, None, jungfrauen, unit)

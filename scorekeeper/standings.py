@@ -104,8 +104,9 @@ class StandingsOptions:
                 for n, w in ((self.min_nights, "night"), (self.min_hands, "hand"))
                 if n
             ]
-            lines.append(f"To qualify: at least {' and '.join(need)}; "
-                         "those below are listed apart.")  # fmt: skip
+            lines.append(
+                f"To qualify: at least {' and '.join(need)}; those below are listed apart."
+            )
         if self.tie_breaks:
             words = "; then ".join(TIE_BREAKS[t] for t in self.tie_breaks)
             lines.append(f"Ties are broken by {words}; players still tied share the place.")
@@ -140,12 +141,16 @@ def parse_standings_options(value: object) -> tuple[StandingsOptions | None, lis
     if not isinstance(breaks, list) or not all(isinstance(b, str) for b in breaks):
         problems.append(Problem("tie_breaks", "must be a list of tie-break names"))
     else:
-        problems += [Problem("tie_breaks", f"{show_value(b)} is not one of {', '.join(TIE_BREAKS)}")
-                     for b in breaks if b not in TIE_BREAKS]  # fmt: skip
+        problems += [
+            Problem("tie_breaks", f"{show_value(b)} is not one of {', '.join(TIE_BREAKS)}")
+            for b in breaks
+            if b not in TIE_BREAKS
+        ]
     if problems:
         return None, problems
-    return StandingsOptions(rank_by=rank_by, placement_points=tuple(placement),
-                            tie_breaks=tuple(breaks), **counts), []  # fmt: skip
+    return StandingsOptions(
+        rank_by=rank_by, placement_points=tuple(placement), tie_breaks=tuple(breaks), **counts
+    ), []
 
 
 def _whole_list(value: object) -> bool:
@@ -209,8 +214,10 @@ def night_places(lines: Iterable[NightLine]) -> dict[int, dict[str, int]]:
     by_night: dict[int, list[NightLine]] = defaultdict(list)
     for line in lines:
         by_night[line.night_id].append(line)
-    return {night: _shared_places({n.player: n.points for n in group})
-            for night, group in by_night.items()}  # fmt: skip
+    return {
+        night: _shared_places({n.player: n.points for n in group})
+        for night, group in by_night.items()
+    }
 
 
 def _shared_places(values: Mapping[str, int | Fraction]) -> dict[str, int]:
@@ -276,24 +283,32 @@ def _standing(
     dropped = min(options.drop_worst, len(nights) - 1)
     counted = nights
     if dropped > 0:  # sorting every night by its value is the slow part: only when needed
-        worst_first = sorted(nights, key=lambda n: (_night_value(n, place[n.night_id], options),
-                                                    n.date or "", n.night_id))  # fmt: skip
+        worst_first = sorted(
+            nights,
+            key=lambda n: (_night_value(n, place[n.night_id], options), n.date or "", n.night_id),
+        )
         counted = worst_first[dropped:]
     hands = sum(n.hands for n in nights)
     total = sum(n.points for n in nights)
     return Standing(
-        rank=None, player=player,
+        rank=None,
+        player=player,
         qualified=len(nights) >= options.min_nights and hands >= options.min_hands,
-        nights=len(nights), hands=hands, points=total, cents=sum(n.cents for n in nights),
-        picks=sum(n.picks for n in nights), picker_wins=sum(n.picker_wins for n in nights),
+        nights=len(nights),
+        hands=hands,
+        points=total,
+        cents=sum(n.cents for n in nights),
+        picks=sum(n.picks for n in nights),
+        picker_wins=sum(n.picker_wins for n in nights),
         schneiders_won=sum(n.schneiders_won for n in nights),
         schneiders_lost=sum(n.schneiders_lost for n in nights),
         leasters_won=sum(n.leasters_won for n in nights),
         misplays=sum(n.misplays for n in nights),
         nights_won=sum(1 for n in nights if place[n.night_id] == 1),
         placement_points=sum(_placement(place[n.night_id], options) for n in nights),
-        dropped=dropped, score=_score(counted, place, options),
-    )  # fmt: skip
+        dropped=dropped,
+        score=_score(counted, place, options),
+    )
 
 
 def _score(

@@ -132,20 +132,30 @@ def player_statistics(player: str, facts: Sequence[HandFact]) -> PlayerStatistic
     nights = _nights(mine)
     winning, losing = _streaks(mine)
     return PlayerStatistics(
-        player=player, nights=len(nights), hands=len(mine),
-        points=sum(f.points for f in mine), cents=sum(f.cents for f in mine),
-        picker=tallies["picker"], picker_alone=tallies["alone"],
-        picker_with_partner=tallies["with-partner"], picker_by_call=dict(sorted(by_call.items())),
-        partner=tallies["partner"], defender=tallies["defender"],
+        player=player,
+        nights=len(nights),
+        hands=len(mine),
+        points=sum(f.points for f in mine),
+        cents=sum(f.cents for f in mine),
+        picker=tallies["picker"],
+        picker_alone=tallies["alone"],
+        picker_with_partner=tallies["with-partner"],
+        picker_by_call=dict(sorted(by_call.items())),
+        partner=tallies["partner"],
+        defender=tallies["defender"],
         schneiders_won=levels["schneider", True] + levels["no-trick", True],
         schneiders_lost=levels["schneider", False] + levels["no-trick", False],
-        no_tricks_won=levels["no-trick", True], no_tricks_lost=levels["no-trick", False],
-        leasters=tallies["leaster"], misplays=sum(f.misplays for f in mine),
+        no_tricks_won=levels["no-trick", True],
+        no_tricks_lost=levels["no-trick", False],
+        leasters=tallies["leaster"],
+        misplays=sum(f.misplays for f in mine),
         best_night=max(nights, key=lambda n: n.points, default=None),
         worst_night=min(nights, key=lambda n: n.points, default=None),
-        longest_winning_streak=winning, longest_losing_streak=losing,
-        nights_by_date=tuple(nights), game=one_game(f.game for f in mine).name,
-    )  # fmt: skip
+        longest_winning_streak=winning,
+        longest_losing_streak=losing,
+        nights_by_date=tuple(nights),
+        game=one_game(f.game for f in mine).name,
+    )
 
 
 def _nights(facts: Iterable[HandFact]) -> list[NightFigure]:

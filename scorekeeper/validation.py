@@ -62,14 +62,16 @@ def _check_seats(night: Night) -> list[Problem]:
     if len({p.casefold() for p in night.players}) != seated:
         problems.append(Problem("players", "two players have the same name"))
     if seated < dealt:
-        problems.append(Problem(
-            "players",
-            f"{night.rules.preset} deals {dealt} players in, but only {seated} are seated",
-        ))  # fmt: skip
+        problems.append(
+            Problem(
+                "players",
+                f"{night.rules.preset} deals {dealt} players in, but only {seated} are seated",
+            )
+        )
     if night.rules.has_pot and POT_PARTY in night.players:
-        problems.append(Problem(
-            "players", f"{POT_PARTY} is the pot's name in the settlement, not a player's"
-        ))  # fmt: skip
+        problems.append(
+            Problem("players", f"{POT_PARTY} is the pot's name in the settlement, not a player's")
+        )
     return problems
 
 
@@ -145,42 +147,52 @@ def _check_sitting_out(hand: Hand, rules: RuleSet, players: tuple[str, ...]) -> 
         if len(set(hand.sitting_out)) != len(hand.sitting_out):
             return [Problem("sitting_out", "names a player twice")]
         if len(hand.sitting_out) != extra:
-            return [Problem(
-                "sitting_out",
-                f"names {len(hand.sitting_out)}, but with {len(players)} seated and "
-                f"{rules.dealt_in} dealt in, {extra} sit out",
-            )]  # fmt: skip
+            return [
+                Problem(
+                    "sitting_out",
+                    f"names {len(hand.sitting_out)}, but with {len(players)} seated and "
+                    f"{rules.dealt_in} dealt in, {extra} sit out",
+                )
+            ]
         return []
     if extra == 1 and hand.dealer is None:
-        return [Problem(
-            "dealer",
-            f"missing: with {len(players)} seated and {rules.dealt_in} dealt in, "
-            "the dealer sits out, so the dealer must be named",
-        )]  # fmt: skip
+        return [
+            Problem(
+                "dealer",
+                f"missing: with {len(players)} seated and {rules.dealt_in} dealt in, "
+                "the dealer sits out, so the dealer must be named",
+            )
+        ]
     if extra > 1:
-        return [Problem(
-            "sitting_out",
-            f"missing: {len(players)} are seated and {rules.dealt_in} dealt in; "
-            f"name the {extra} who sit out",
-        )]  # fmt: skip
+        return [
+            Problem(
+                "sitting_out",
+                f"missing: {len(players)} are seated and {rules.dealt_in} dealt in; "
+                f"name the {extra} who sit out",
+            )
+        ]
     return []
 
 
 def _check_kind_allowed(hand: Hand, rules: RuleSet) -> list[Problem]:
     kinds = SCHAFKOPF_TYPES if rules.game == "schafkopf" else SHEEPSHEAD_TYPES
     if hand.type not in kinds:
-        return [Problem(
-            "type",
-            f"a {hand.type} hand is not played at {GAME_NAMES[rules.game]} "
-            f"({rules.preset}): record {', '.join(kinds)}",
-        )]  # fmt: skip
+        return [
+            Problem(
+                "type",
+                f"a {hand.type} hand is not played at {GAME_NAMES[rules.game]} "
+                f"({rules.preset}): record {', '.join(kinds)}",
+            )
+        ]
     if rules.game == "schafkopf":
         return _check_all_pass(hand, rules)
     if rules.no_pick == "forced" and isinstance(hand, LeasterHand | NoPickHand):
-        return [Problem(
-            "type",
-            f"a {hand.type} hand cannot happen when someone must pick (no_pick is forced)",
-        )]  # fmt: skip
+        return [
+            Problem(
+                "type",
+                f"a {hand.type} hand cannot happen when someone must pick (no_pick is forced)",
+            )
+        ]
     return []
 
 
@@ -198,11 +210,13 @@ def _check_pick(hand: PickHand, rules: RuleSet, active: tuple[str, ...]) -> list
     if hand.picker in hand.partners:
         problems.append(Problem("partners", f"{hand.picker} is the picker, not a partner"))
     if len(hand.partners) > rules.max_partners:
-        problems.append(Problem(
-            "partners",
-            f"{len(hand.partners)} named, but under partner rule '{rules.partner}' "
-            f"a picker has at most {rules.max_partners}",
-        ))  # fmt: skip
+        problems.append(
+            Problem(
+                "partners",
+                f"{len(hand.partners)} named, but under partner rule '{rules.partner}' "
+                f"a picker has at most {rules.max_partners}",
+            )
+        )
     problems += _check_call(hand, rules)
     problems += _check_points_and_tricks(hand, rules)
     return problems
@@ -231,17 +245,21 @@ def _check_points_and_tricks(hand: PickHand, rules: RuleSet) -> list[Problem]:
     if problems:
         return problems
     if hand.tricks == rules.tricks and hand.points != CARD_POINTS:
-        problems.append(Problem(
-            "points",
-            f"the picking side took every trick, so it has all {CARD_POINTS} points, "
-            f"not {hand.points}",
-        ))  # fmt: skip
+        problems.append(
+            Problem(
+                "points",
+                f"the picking side took every trick, so it has all {CARD_POINTS} points, "
+                f"not {hand.points}",
+            )
+        )
     most_buried = BLIND_CARD_MAX_POINTS * rules.blind
     if hand.tricks == 0 and hand.points > most_buried:
-        problems.append(Problem(
-            "points",
-            f"{hand.points} with no trick, but the buried cards hold at most {most_buried}",
-        ))  # fmt: skip
+        problems.append(
+            Problem(
+                "points",
+                f"{hand.points} with no trick, but the buried cards hold at most {most_buried}",
+            )
+        )
     return problems
 
 
@@ -249,9 +267,9 @@ def _check_leaster(hand: LeasterHand, rules: RuleSet, active: tuple[str, ...]) -
     field = "winner" if len(hand.winners) == 1 else "winners"
     problems = _check_names(hand.winners, field, active)
     if rules.leaster_tie == "draw" and len(hand.winners) != 1:
-        problems.append(Problem(
-            "winners", "under leaster_tie 'draw' the table draws for one winner: name one"
-        ))  # fmt: skip
+        problems.append(
+            Problem("winners", "under leaster_tie 'draw' the table draws for one winner: name one")
+        )
     if len(set(hand.winners)) >= len(active):
         problems.append(Problem("winners", "not every player can win a leaster"))
     if problems:
@@ -288,24 +306,29 @@ def _check_leaster_winners(hand: LeasterHand, rules: RuleSet) -> list[Problem]:
         return []
     points = hand.points
     took_trick = [
-        p for p in points
+        p
+        for p in points
         if (hand.tricks[p] > 0 if hand.tricks is not None else points[p] > 0 or p in hand.winners)
-    ]  # fmt: skip
+    ]
     fewest = min(points[p] for p in took_trick)
     tied = [p for p in took_trick if points[p] == fewest]
     beaten = [w for w in hand.winners if points[w] != fewest]
     if beaten:
-        return [Problem(
-            field,
-            f"{' and '.join(beaten)} did not have the fewest points "
-            f"({', '.join(tied)} had {fewest})",
-        )]  # fmt: skip
+        return [
+            Problem(
+                field,
+                f"{' and '.join(beaten)} did not have the fewest points "
+                f"({', '.join(tied)} had {fewest})",
+            )
+        ]
     if rules.leaster_tie != "draw" and set(tied) != set(hand.winners):
-        return [Problem(
-            "winners",
-            f"{', '.join(tied)} tied with {fewest}; under leaster_tie "
-            f"'{rules.leaster_tie}' every tied player is a winner",
-        )]  # fmt: skip
+        return [
+            Problem(
+                "winners",
+                f"{', '.join(tied)} tied with {fewest}; under leaster_tie "
+                f"'{rules.leaster_tie}' every tied player is a winner",
+            )
+        ]
     return []
 
 
@@ -318,31 +341,42 @@ def _check_all_pass(hand: Hand, rules: RuleSet) -> list[Problem]:
     needs = {RamschHand: "ramsch", LeasterHand: "leaster"}
     for kind, wanted in needs.items():
         if isinstance(hand, kind) and rule != wanted:
-            return [Problem(
-                "type",
-                f"a {hand.type} is played when all pass only under all_pass '{wanted}' "
-                f"(this night's is '{rule}')",
-            )]  # fmt: skip
+            return [
+                Problem(
+                    "type",
+                    f"a {hand.type} is played when all pass only under all_pass '{wanted}' "
+                    f"(this night's is '{rule}')",
+                )
+            ]
     if isinstance(hand, PassHand) and rule not in ("redeal", "pot"):
-        played = {"ramsch": "the Ramsch", "leaster": "the leaster",
-                  "forced": "the forced call game"}[rule]  # fmt: skip
-        return [Problem(
-            "type", f"when all pass under all_pass '{rule}', {played} is played: record that"
-        )]  # fmt: skip
+        played = {
+            "ramsch": "the Ramsch",
+            "leaster": "the leaster",
+            "forced": "the forced call game",
+        }[rule]
+        return [
+            Problem(
+                "type", f"when all pass under all_pass '{rule}', {played} is played: record that"
+            )
+        ]
     return []
 
 
 def _check_counts(hand: GameHand | NullHand | RamschHand, active: tuple[str, ...]) -> list[Problem]:
     problems = []
     if hand.knocks > len(active):
-        problems.append(Problem(
-            "knocks", f"{hand.knocks} knocks, but each of the {len(active)} players knocks once"
-        ))  # fmt: skip
+        problems.append(
+            Problem(
+                "knocks", f"{hand.knocks} knocks, but each of the {len(active)} players knocks once"
+            )
+        )
     kontra = getattr(hand, "kontra", 0)
     if kontra > len(KONTRA_STEPS):
-        problems.append(Problem(
-            "kontra", f"{kontra} steps; at most {len(KONTRA_STEPS)} ({', '.join(KONTRA_STEPS)})"
-        ))  # fmt: skip
+        problems.append(
+            Problem(
+                "kontra", f"{kontra} steps; at most {len(KONTRA_STEPS)} ({', '.join(KONTRA_STEPS)})"
+            )
+        )
     return problems
 
 
@@ -353,39 +387,44 @@ def _check_game(hand: GameHand, rules: RuleSet, active: tuple[str, ...]) -> list
         problems += _check_call_game(hand, rules, active)
     elif isinstance(hand, SoloHand):
         if hand.game not in SOLO_BY_KEY:
-            return [*problems, Problem(
-                "game", f"{show_value(hand.game)} is not a solo ({', '.join(SOLO_BY_KEY)})"
-            )]  # fmt: skip
+            return [
+                *problems,
+                Problem(
+                    "game", f"{show_value(hand.game)} is not a solo ({', '.join(SOLO_BY_KEY)})"
+                ),
+            ]
         if hand.tout and hand.sie:
             problems.append(Problem("sie", "a solo is declared Tout or Sie, not both"))
     game = game_of(hand)
     if hand.laufende > game.trumps:
-        problems.append(Problem(
-            "laufende", f"{hand.laufende}, but a {game.name} has only {game.trumps} trumps"
-        ))  # fmt: skip
+        problems.append(
+            Problem("laufende", f"{hand.laufende}, but a {game.name} has only {game.trumps} trumps")
+        )
     if hand.bid is not None and hand.bid not in BIDS:
-        problems.append(Problem(
-            "bid", f"{hand.bid} is not a bid (70, 80, 90, 100, 110 or 120)"
-        ))  # fmt: skip
+        problems.append(Problem("bid", f"{hand.bid} is not a bid (70, 80, 90, 100, 110 or 120)"))
     return problems + _check_card_points(hand.points, hand.tricks, rules)
 
 
 def _check_call_game(hand: CallHand, rules: RuleSet, active: tuple[str, ...]) -> list[Problem]:
     problems = _check_names(hand.partners, "partners", active)
     if len(hand.partners) != 1:
-        problems.append(Problem(
-            "partners",
-            f"{len(hand.partners)} named; a call game has exactly one partner, "
-            "who held the called ace",
-        ))  # fmt: skip
+        problems.append(
+            Problem(
+                "partners",
+                f"{len(hand.partners)} named; a call game has exactly one partner, "
+                "who held the called ace",
+            )
+        )
     elif hand.partners[0] == hand.declarer:
         problems.append(Problem("partners", f"{hand.declarer} is the declarer, not a partner"))
     if hand.forced:
         if rules.all_pass != "forced":
-            problems.append(Problem(
-                "forced", f"a forced game is played only under all_pass 'forced', "
-                f"not '{rules.all_pass}'",
-            ))  # fmt: skip
+            problems.append(
+                Problem(
+                    "forced",
+                    f"a forced game is played only under all_pass 'forced', not '{rules.all_pass}'",
+                )
+            )
         for field in ("knocks", "kontra"):
             if getattr(hand, field):
                 problems.append(Problem(field, "a forced game allows no doubling: it must be 0"))
@@ -404,9 +443,9 @@ def _check_card_points(points: int, tricks: int, rules: RuleSet) -> list[Problem
     if problems:
         return problems
     if tricks == rules.tricks and points != CARD_POINTS:
-        problems.append(Problem(
-            "points", f"every trick holds all {CARD_POINTS} points, not {points}"
-        ))  # fmt: skip
+        problems.append(
+            Problem("points", f"every trick holds all {CARD_POINTS} points, not {points}")
+        )
     if tricks == 0 and points:
         problems.append(Problem("points", f"{points} with no trick; no trick holds 0"))
     return problems
@@ -427,8 +466,9 @@ def _check_ramsch(hand: RamschHand, rules: RuleSet, active: tuple[str, ...]) -> 
         return problems
     problems += [
         Problem(f"points.{key_name(p)}", f"{hand.points[p]}, but {p} took no trick")
-        for p in active if hand.tricks[p] == 0 and hand.points[p]
-    ]  # fmt: skip
+        for p in active
+        if hand.tricks[p] == 0 and hand.points[p]
+    ]
     if hand.loser is not None:
         problems += _check_names((hand.loser,), "loser", active)
     if problems:
@@ -436,26 +476,31 @@ def _check_ramsch(hand: RamschHand, rules: RuleSet, active: tuple[str, ...]) -> 
     winner = ramsch_durchmarsch(hand, rules)
     if winner is not None:
         if hand.loser is not None:
-            return [Problem(
-                "loser", f"{winner} took every trick (a Durchmarsch), so nobody else loses"
-            )]  # fmt: skip
+            return [
+                Problem("loser", f"{winner} took every trick (a Durchmarsch), so nobody else loses")
+            ]
         return []
     tied = ramsch_tied(hand)
     top = tied[0]
     if len(tied) == 1:
         if hand.loser is not None and hand.loser != top:
-            return [Problem(
-                "loser",
-                f"{top} has the most points ({hand.points[top]}) and so loses, not {hand.loser}",
-            )]  # fmt: skip
+            return [
+                Problem(
+                    "loser",
+                    f"{top} has the most points ({hand.points[top]}) and so loses, "
+                    f"not {hand.loser}",
+                )
+            ]
         return []
     who = join_names(tied)
     if hand.loser is None:
-        return [Problem(
-            "loser",
-            f"missing: {who} tied with {counted(hand.points[top], 'point')} and "
-            f"{counted(hand.tricks[top], 'trick')}; name who loses on the trumps",
-        )]  # fmt: skip
+        return [
+            Problem(
+                "loser",
+                f"missing: {who} tied with {counted(hand.points[top], 'point')} and "
+                f"{counted(hand.tricks[top], 'trick')}; name who loses on the trumps",
+            )
+        ]
     if hand.loser not in tied:
         return [Problem("loser", f"{hand.loser} is not one of those tied ({who})")]
     return []

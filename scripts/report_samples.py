@@ -32,17 +32,19 @@ def main() -> None:
     reports = {
         "night": build.night_pdf(db, night_id=ids[0]),
         "league": build.league_pdf(db, league="Tuesday Night League"),
-        "statement": build.statements_pdf(db, league="Tuesday Night League",
-                                          players=["Zoë <b>&"]),
+        "statement": build.statements_pdf(db, league="Tuesday Night League", players=["Zoë <b>&"]),
         "pad": build.pad_pdf(["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"]),
-        "schafkopf-night": build.night_pdf(db, night_id=import_night(
-            db, sample_schafkopf_document())),
-    }  # fmt: skip
+        "schafkopf-night": build.night_pdf(
+            db, night_id=import_night(db, sample_schafkopf_document())
+        ),
+    }
     for name, data in reports.items():
         pdf = work / f"{name}.pdf"
         pdf.write_bytes(data)
-        subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "2", str(pdf),
-                        str(out / name)], check=True)  # fmt: skip
+        subprocess.run(
+            ["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "2", str(pdf), str(out / name)],
+            check=True,
+        )
         print(f"{name}: {sorted(p.name for p in out.glob(name + '-*.png'))}")
 
 

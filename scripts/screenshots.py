@@ -38,8 +38,9 @@ def main() -> None:
     empty = open_window(open_store(f"sqlite:///{work / 'empty.sqlite3'}"))
     empty.resize(1260, 780)
     empty.show()
-    dialog = StartNightDialog(["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"], ["Tuesday Night League"],
-                              empty)  # fmt: skip
+    dialog = StartNightDialog(
+        ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"], ["Tuesday Night League"], empty
+    )
     for name in ("Ann", "Bob", "Cal", "Dee", "Eve"):
         dialog.add_name.setCurrentText(name)
         dialog.add_player()

@@ -22,8 +22,14 @@ FIVE = ["Ann", "Bob", "Cal", "Dee", "Eve"]
 
 def pick(picker: str, *partners: str, points: int, tricks: int, **extra: Any) -> dict[str, Any]:
     """A picked hand as the night document writes it."""
-    return {"type": "pick", "picker": picker, "partners": list(partners),
-            "points": points, "tricks": tricks, **extra}  # fmt: skip
+    return {
+        "type": "pick",
+        "picker": picker,
+        "partners": list(partners),
+        "points": points,
+        "tricks": tricks,
+        **extra,
+    }
 
 
 def leaster(*winners: str, **extra: Any) -> dict[str, Any]:
@@ -41,8 +47,12 @@ def misplay(*who: str, **extra: Any) -> dict[str, Any]:
 
 
 def night_doc(rules: Any, hands: list[dict[str, Any]], players: list[str] | None = None) -> dict:
-    return {"format": "sheepshead-night/1", "rules": rules,
-            "players": players or FIVE, "hands": hands}  # fmt: skip
+    return {
+        "format": "sheepshead-night/1",
+        "rules": rules,
+        "players": players or FIVE,
+        "hands": hands,
+    }
 
 
 def score_doc(document: dict[str, Any]) -> NightResult:

@@ -41,8 +41,11 @@ def overrides(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.booleans()):
         low = draw(st.integers(0, 59))
         win = draw(st.integers(low + 1, 100))
-        chosen |= {"schneidered_at": low, "win_at": win,
-                   "schneider_at": draw(st.integers(win, 120))}  # fmt: skip
+        chosen |= {
+            "schneidered_at": low,
+            "win_at": win,
+            "schneider_at": draw(st.integers(win, 120)),
+        }
     return chosen
 
 
@@ -59,8 +62,13 @@ def pick_hand(draw: st.DrawFn, rules: RuleSet, active: list[str]) -> dict[str, A
         points = draw(st.integers(0, 11 * rules.blind))
     else:
         points = draw(st.integers(0, 120))
-    hand = {"type": "pick", "picker": picker, "partners": partners,
-            "points": points, "tricks": tricks}  # fmt: skip
+    hand = {
+        "type": "pick",
+        "picker": picker,
+        "partners": partners,
+        "points": points,
+        "tricks": tricks,
+    }
     if partners and rules.partner in CALL_BY_PARTNER:
         hand["call"] = draw(st.sampled_from(CALL_BY_PARTNER[rules.partner]))
     elif not partners and draw(st.booleans()):
@@ -100,8 +108,9 @@ def hand(draw: st.DrawFn, rules: RuleSet, players: list[str], number: int) -> di
     if extra > 1:
         record["sitting_out"] = out
     if kind != "no-pick" and (kind == "misplay" or draw(st.integers(0, 9)) == 0):
-        record["misplays"] = draw(st.lists(st.sampled_from(active), min_size=1, max_size=2,
-                                           unique=True))  # fmt: skip
+        record["misplays"] = draw(
+            st.lists(st.sampled_from(active), min_size=1, max_size=2, unique=True)
+        )
     doublers = draw(st.sampled_from([0, 0, 0, 1, 2, ["crack"], ["crack", "re-crack"]]))
     if doublers:
         record["doublers"] = doublers
@@ -123,8 +132,12 @@ def night_documents(draw: st.DrawFn, max_hands: int = 12) -> dict[str, Any]:
     count = draw(st.integers(0, max_hands))
     hands = [draw(hand(rules, players, n)) for n in range(count)]
     document_rules: Any = {"preset": preset, **changed} if changed else preset
-    return {"format": "sheepshead-night/1", "rules": document_rules,
-            "players": players, "hands": hands}  # fmt: skip
+    return {
+        "format": "sheepshead-night/1",
+        "rules": document_rules,
+        "players": players,
+        "hands": hands,
+    }
 
 
 def _with(rules: RuleSet, key: str, value: Any) -> RuleSet:
@@ -212,12 +225,21 @@ def schafkopf_game(draw: st.DrawFn, rules: RuleSet, active: list[str]) -> dict[s
     declarer = draw(st.sampled_from(active))
     kind = draw(st.sampled_from(["call", "call", "solo", "null"]))
     if kind == "null":
-        return {"type": "null", "declarer": declarer, "tricks": draw(st.integers(0, 3)),
-                "knocks": draw(st.integers(0, 2)), "kontra": draw(st.integers(0, 2))}  # fmt: skip
+        return {
+            "type": "null",
+            "declarer": declarer,
+            "tricks": draw(st.integers(0, 3)),
+            "knocks": draw(st.integers(0, 2)),
+            "kontra": draw(st.integers(0, 2)),
+        }
     tricks = draw(st.integers(0, 8))
     points = 120 if tricks == 8 else 0 if tricks == 0 else draw(st.integers(0, 120))
-    record: dict[str, Any] = {"type": kind, "declarer": declarer, "points": points,
-                              "tricks": tricks}  # fmt: skip
+    record: dict[str, Any] = {
+        "type": kind,
+        "declarer": declarer,
+        "points": points,
+        "tricks": tricks,
+    }
     forced = kind == "call" and rules.all_pass == "forced" and draw(st.booleans())
     if kind == "call":
         record["partners"] = [draw(st.sampled_from([p for p in active if p != declarer]))]
@@ -257,8 +279,9 @@ def schafkopf_hand(draw: st.DrawFn, rules: RuleSet, players: list[str], n: int) 
     else:
         record = {"type": "pass"}
     if record["type"] == "misplay" or (record["type"] != "pass" and draw(st.integers(0, 9)) == 0):
-        record["misplays"] = draw(st.lists(st.sampled_from(active), min_size=1, max_size=2,
-                                           unique=True))  # fmt: skip
+        record["misplays"] = draw(
+            st.lists(st.sampled_from(active), min_size=1, max_size=2, unique=True)
+        )
     record["dealer"] = dealer
     if draw(st.integers(0, 9)) == 0:
         record["doublers"] = 1
@@ -278,5 +301,9 @@ def schafkopf_night_documents(draw: st.DrawFn, max_hands: int = 14) -> dict[str,
     players = NAMES[: draw(st.integers(4, 5))]
     count = draw(st.integers(0, max_hands))
     hands = [draw(schafkopf_hand(rules, players, n)) for n in range(count)]
-    return {"format": "sheepshead-night/1", "rules": document_rules,
-            "players": players, "hands": hands}  # fmt: skip
+    return {
+        "format": "sheepshead-night/1",
+        "rules": document_rules,
+        "players": players,
+        "hands": hands,
+    }

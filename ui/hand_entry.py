@@ -86,10 +86,12 @@ class HandEntry(EntryForm):
         self.misplays = entry_line("Misplays", "seats or names, comma between")
         self.sitting_out = entry_line("Sitting out", "seats or names, comma between")
         self.winner = SeatField("Leaster winner")
-        self.leaster_points = entry_line("Leaster points, in seat order",
-                                         "optional: each player's points, seat order")  # fmt: skip
-        self.leaster_tricks = entry_line("Leaster tricks, in seat order",
-                                         "optional: each player's tricks, seat order")  # fmt: skip
+        self.leaster_points = entry_line(
+            "Leaster points, in seat order", "optional: each player's points, seat order"
+        )
+        self.leaster_tricks = entry_line(
+            "Leaster tricks, in seat order", "optional: each player's tricks, seat order"
+        )
         self.misplayer = SeatField("Misplayer")
 
         fields = [
@@ -224,8 +226,12 @@ class HandEntry(EntryForm):
         self._first_field_focus()
 
     def _first_field_focus(self) -> None:
-        first = {"pick": self.picker, "leaster": self.winner, "misplay": self.misplayer,
-                 "no-pick": self.save}[self.kind]  # fmt: skip
+        first = {
+            "pick": self.picker,
+            "leaster": self.winner,
+            "misplay": self.misplayer,
+            "no-pick": self.save,
+        }[self.kind]
         first.setFocus()
         if isinstance(first, QLineEdit):
             first.selectAll()  # typing replaces what is there, focused before or not

@@ -26,9 +26,13 @@ class Column(Generic[Row]):
     """One column: its header, its text, and the value it sorts by."""
 
     def __init__(
-        self, header: str, text: Callable[[Row], str], sort: Callable[[Row], Any] | None = None,
-        *, right: bool = True,
-    ) -> None:  # fmt: skip
+        self,
+        header: str,
+        text: Callable[[Row], str],
+        sort: Callable[[Row], Any] | None = None,
+        *,
+        right: bool = True,
+    ) -> None:
         self.header, self.text, self.sort, self.right = header, text, sort or text, right
 
 
@@ -53,8 +57,9 @@ class RowsModel(QAbstractTableModel, Generic[Row]):
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.columns)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> object:  # fmt: skip
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return self.columns[section].header
         return None

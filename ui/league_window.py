@@ -192,8 +192,12 @@ class LeagueWindow(QWidget):
         self.season.setAccessibleName("Season")
         self.since, self.until = date_edit("From date"), date_edit("To date")
         row = QHBoxLayout()
-        for text, widget in (("&League", self.league), ("S&eason", self.season),
-                             ("&From", self.since), ("&Until", self.until)):  # fmt: skip
+        for text, widget in (
+            ("&League", self.league),
+            ("S&eason", self.season),
+            ("&From", self.since),
+            ("&Until", self.until),
+        ):
             label = QLabel(text)
             label.setBuddy(widget)
             row.addWidget(label)
@@ -206,8 +210,11 @@ class LeagueWindow(QWidget):
         row.addWidget(self.statements)
         self.filter_row = row
         self.league.currentTextChanged.connect(lambda _: self._league_changed())
-        for signal in (self.season.currentIndexChanged, self.since.dateChanged,
-                       self.until.dateChanged):  # fmt: skip
+        for signal in (
+            self.season.currentIndexChanged,
+            self.since.dateChanged,
+            self.until.dateChanged,
+        ):
             signal.connect(lambda *_: self.refresh())
 
     def _standings_tab(self) -> QWidget:
@@ -216,9 +223,11 @@ class LeagueWindow(QWidget):
         for key in RANK_BY:
             self.rank_by.addItem(RANK_BY_MEANING[key], key)
         self.min_nights, self.min_hands, self.drop_worst = QSpinBox(), QSpinBox(), QSpinBox()
-        for spin, name in ((self.min_nights, "Nights to qualify"),
-                           (self.min_hands, "Hands to qualify"),
-                           (self.drop_worst, "Worst nights not counted")):  # fmt: skip
+        for spin, name in (
+            (self.min_nights, "Nights to qualify"),
+            (self.min_hands, "Hands to qualify"),
+            (self.drop_worst, "Worst nights not counted"),
+        ):
             spin.setRange(0, 10_000)
             spin.setAccessibleName(name)
             spin.valueChanged.connect(lambda *_: self.show_standings())
@@ -230,10 +239,14 @@ class LeagueWindow(QWidget):
         self.standings_view = table_of(self.standings_model, "Standings", sort=ascending, stretch=1)
         self.rules_text = plain_label(name="How the standings are ranked")
         controls = QGridLayout()
-        for column, (text, widget) in enumerate((("&Rank by", self.rank_by),
-                                                 ("Min. &nights", self.min_nights),
-                                                 ("Min. &hands", self.min_hands),
-                                                 ("&Drop worst", self.drop_worst))):  # fmt: skip
+        for column, (text, widget) in enumerate(
+            (
+                ("&Rank by", self.rank_by),
+                ("Min. &nights", self.min_nights),
+                ("Min. &hands", self.min_hands),
+                ("&Drop worst", self.drop_worst),
+            )
+        ):
             label = QLabel(text)
             label.setBuddy(widget)
             controls.addWidget(label, 0, column)
@@ -353,18 +366,22 @@ class LeagueWindow(QWidget):
     def period(self) -> leagues.Period:
         """The league, season and dates chosen at the top."""
         season = self.season.currentData()
-        return leagues.Period(self.league.currentText(), season,
-                              chosen_date(self.since), chosen_date(self.until))  # fmt: skip
+        return leagues.Period(
+            self.league.currentText(), season, chosen_date(self.since), chosen_date(self.until)
+        )
 
     def options(self) -> StandingsOptions:
         """The ranking chosen on the standings tab (tie-breaks: the league's)."""
         info = self._info
         base = info.standings if info else StandingsOptions()
         return StandingsOptions(
-            rank_by=self.rank_by.currentData(), placement_points=base.placement_points,
-            min_nights=self.min_nights.value(), min_hands=self.min_hands.value(),
-            drop_worst=self.drop_worst.value(), tie_breaks=base.tie_breaks,
-        )  # fmt: skip
+            rank_by=self.rank_by.currentData(),
+            placement_points=base.placement_points,
+            min_nights=self.min_nights.value(),
+            min_hands=self.min_hands.value(),
+            drop_worst=self.drop_worst.value(),
+            tie_breaks=base.tie_breaks,
+        )
 
     def load_leagues(self, choose: str | None = None) -> None:
         """Fill the league list and show CHOOSE (else the first league)."""
@@ -383,8 +400,9 @@ class LeagueWindow(QWidget):
         self.season.clear()
         self.season.addItem("All seasons", None)
         if self.league.currentText():
-            self._info = self._attempt(leagues.league_info, self.db,
-                                       league=self.league.currentText())  # fmt: skip
+            self._info = self._attempt(
+                leagues.league_info, self.db, league=self.league.currentText()
+            )
         if self._info is not None:
             for name in self._info.seasons:
                 self.season.addItem(name, name)
@@ -436,9 +454,11 @@ class LeagueWindow(QWidget):
         counts = outcome_counts(outcomes)
         total = counts.get("hands", 0)
         self.outcomes_model.set_rows(
-            [(label, f"{count}  ({round(100 * count / total)}%)" if total else str(count))
-             for label, count in counts.items()]
-        )  # fmt: skip
+            [
+                (label, f"{count}  ({round(100 * count / total)}%)" if total else str(count))
+                for label, count in counts.items()
+            ]
+        )
 
     def _fill(self, combo: QComboBox, names: list[str]) -> None:
         keep = combo.currentText()
@@ -458,9 +478,11 @@ class LeagueWindow(QWidget):
         self.standings_model.set_game(result.game)
         self.standings_model.set_rows(result.everyone)
         words = options.describe()
-        words.append(f"{counted(result.nights, 'night')}; points and money sum to "
-                     f"{sum(r.points for r in result.everyone)} and "
-                     f"{dollars(sum(r.cents for r in result.everyone))}.")  # fmt: skip
+        words.append(
+            f"{counted(result.nights, 'night')}; points and money sum to "
+            f"{sum(r.points for r in result.everyone)} and "
+            f"{dollars(sum(r.cents for r in result.everyone))}."
+        )
         self.rules_text.setText("\n".join(words))
 
     def save_ranking(self) -> None:
@@ -522,8 +544,9 @@ class LeagueWindow(QWidget):
         self.payments_model.set_rows(self.money.payments)
         self.money_summary.setText(
             f"{counted(len(owed), 'payment')} square{'s' if len(owed) == 1 else ''} everyone up."
-            if owed else "Everyone is square."
-        )  # fmt: skip
+            if owed
+            else "Everyone is square."
+        )
         if owed:
             self.owed_view.selectRow(0)
 
@@ -546,13 +569,18 @@ class LeagueWindow(QWidget):
         """Record the payment typed into the form."""
         cents = parse_dollars(self.amount.text())
         if cents is None or cents <= 0:
-            self.form_problem.setText(f"Amount: {self.amount.text()!r} is not an amount "
-                                      "of money like 1.25")  # fmt: skip
+            self.form_problem.setText(
+                f"Amount: {self.amount.text()!r} is not an amount of money like 1.25"
+            )
             self.amount.setFocus()
             return
         day = self.paid_on.date()
-        if self.pay(self.payer.currentText(), self.payee.currentText(), cents,
-                    dt.date(day.year(), day.month(), day.day())):  # fmt: skip
+        if self.pay(
+            self.payer.currentText(),
+            self.payee.currentText(),
+            cents,
+            dt.date(day.year(), day.month(), day.day()),
+        ):
             self.amount.clear()
 
     def _prefill(self) -> None:
@@ -609,6 +637,7 @@ class LeagueWindow(QWidget):
         player = self.player.currentText() if self.tabs.currentIndex() == 1 else ""
         players = [player] if player else []
         name = f"{league} statement{' ' + player if player else 's'}.pdf"
-        make = partial(built("statements_pdf"), self.db, league=league, players=players,
-                       season=season)  # fmt: skip
+        make = partial(
+            built("statements_pdf"), self.db, league=league, players=players, season=season
+        )
         make_report(self, name, make)

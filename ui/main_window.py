@@ -149,8 +149,7 @@ class MainWindow(QMainWindow):
         self._action(file, "&New night…", self.new_night, QKeySequence.StandardKey.New)
         self._action(file, "&Open night…", self.open_night, QKeySequence.StandardKey.Open)
         self._action(file, "&Export night…", self.export_night)
-        self._action(file, "&Print night report…", self.print_night,
-                     QKeySequence.StandardKey.Print)  # fmt: skip
+        self._action(file, "&Print night report…", self.print_night, QKeySequence.StandardKey.Print)
         self._action(file, "Blank score p&ad…", self.print_pad)
         file.addSeparator()
         self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
@@ -181,8 +180,9 @@ class MainWindow(QMainWindow):
         self.join_action = self._action(night, "A player &joins…", self.join, "Ctrl+J")
         self.leave_action = self._action(night, "A player &leaves…", self.leave, "Ctrl+Shift+L")
         night.addSeparator()
-        self._action(night, "&Settle up", lambda: self.tabs.setCurrentWidget(self.settlement),
-                     "Ctrl+E")  # fmt: skip
+        self._action(
+            night, "&Settle up", lambda: self.tabs.setCurrentWidget(self.settlement), "Ctrl+E"
+        )
         self._action(night, "&Chart", lambda: self.tabs.setCurrentWidget(self.chart), "Ctrl+G")
         night.addSeparator()
         self.rules_action = self._action(night, "House &rules of this night…", self.change_rules)
@@ -234,9 +234,10 @@ class MainWindow(QMainWindow):
                 row = len(view.lines) - 1
             index = self.model.index(row, 0)
             self.sheet.selectionModel().setCurrentIndex(
-                index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                index,
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
                 | QItemSelectionModel.SelectionFlag.Rows,
-            )  # fmt: skip
+            )
             # The totals under the last hand stay in sight, then the chosen row.
             self.sheet.scrollTo(self.model.index(self.model.rowCount() - 1, 0))
             self.sheet.scrollTo(index)
@@ -367,9 +368,9 @@ class MainWindow(QMainWindow):
             self.back_to_entry()
             return
         seats = list(view.seated_next)
-        after, ok = QInputDialog.getItem(self, "A player joins",
-                                         f"{name} sits after:", seats,
-                                         len(seats) - 1, False)  # fmt: skip
+        after, ok = QInputDialog.getItem(
+            self, "A player joins", f"{name} sits after:", seats, len(seats) - 1, False
+        )
         if ok:
             self.attempt(self.session.join, name, after)
         self.back_to_entry()
@@ -378,8 +379,9 @@ class MainWindow(QMainWindow):
         view = self.session.view
         if view is None:
             return
-        name, ok = QInputDialog.getItem(self, "A player leaves", "Who goes home?",
-                                        list(view.seated_next), 0, False)  # fmt: skip
+        name, ok = QInputDialog.getItem(
+            self, "A player leaves", "Who goes home?", list(view.seated_next), 0, False
+        )
         if ok:
             self.attempt(self.session.leave, name)
         self.back_to_entry()
@@ -394,9 +396,12 @@ class MainWindow(QMainWindow):
         db = self.session.db
         roster = [p.name for p in list_players(db)]
         leagues = sorted({n.league for n in list_nights(db) if n.league})
-        dialog = StartNightDialog(roster, leagues, self,
-                                  lambda league, season: default_rules(db, league=league,
-                                                                       season=season))  # fmt: skip
+        dialog = StartNightDialog(
+            roster,
+            leagues,
+            self,
+            lambda league, season: default_rules(db, league=league, season=season),
+        )
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.attempt(lambda: self.session.start_night(**dialog.choices()))
         self.back_to_entry()
@@ -483,8 +488,9 @@ class MainWindow(QMainWindow):
         view = self.session.view
         preset = view.rules.preset if view else "classic-5"
         seated = ", ".join(view.seated_next) if view else "Ann, Bob, Cal, Dee, Eve"
-        names, ok = QInputDialog.getText(self, "Blank score pad", "Players, clockwise:",
-                                         text=seated)  # fmt: skip
+        names, ok = QInputDialog.getText(
+            self, "Blank score pad", "Players, clockwise:", text=seated
+        )
         if ok:
             players = [n.strip() for n in names.split(",") if n.strip()]
             make_report(self, "score-pad.pdf", partial(built("pad_pdf"), players, preset=preset))

@@ -27,8 +27,13 @@ from ui.session import NightView
 # Eight colours told apart by people with any colour vision (Okabe and Ito), and a line
 # style each as well, so that no two of a table's up to eight players look alike.
 COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#000000", "#F0E442")
-STYLES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine,
-          Qt.PenStyle.DashDotLine, Qt.PenStyle.DashDotDotLine)  # fmt: skip
+STYLES = (
+    Qt.PenStyle.SolidLine,
+    Qt.PenStyle.DashLine,
+    Qt.PenStyle.DotLine,
+    Qt.PenStyle.DashDotLine,
+    Qt.PenStyle.DashDotDotLine,
+)
 # How each style looks in the legend's text.
 STYLE_MARKS = ("━━━", "╺━╺━", "┈┈┈┈", "━╸·━", "━·╸·")
 
@@ -169,8 +174,9 @@ class RunningChart(QWidget):
             chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
             self._axes = (x_axis, y_axis)
             self._range = (1, -1)  # nothing yet: _fit sets the axis
-            self._fit(min(0, *(min(r.values()) for r in rows)),
-                      max(0, *(max(r.values()) for r in rows)))  # fmt: skip
+            self._fit(
+                min(0, *(min(r.values()) for r in rows)), max(0, *(max(r.values()) for r in rows))
+            )
             for number, player in enumerate(view.players):
                 series = QLineSeries()
                 series.setName(player)

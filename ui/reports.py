@@ -33,8 +33,9 @@ def built(name: str) -> Make:
 def ask_where(parent: QWidget, suggested: str) -> Path | None:
     """The file to save a report to, or None if the person changed their mind."""
     folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-    path, _ = QFileDialog.getSaveFileName(parent, "Save the report", str(Path(folder) / suggested),
-                                          "PDF documents (*.pdf)")  # fmt: skip
+    path, _ = QFileDialog.getSaveFileName(
+        parent, "Save the report", str(Path(folder) / suggested), "PDF documents (*.pdf)"
+    )
     if not path:
         return None
     return Path(path if path.lower().endswith(".pdf") else path + ".pdf")

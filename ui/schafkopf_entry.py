@@ -94,19 +94,25 @@ class SchafkopfEntry(EntryForm):
         self.knocks = EntrySpin()
         self.knocks.setRange(0, 4)
         self.knocks.setAccessibleName("Knocks (Klopfen)")
-        self.kontra = combo("Kontra steps", [(0, "0 —")] + [
-            (n, f"{n} {kontra_words(n)} (x{2**n})") for n in range(1, len(KONTRA_STEPS) + 1)
-        ])  # fmt: skip
+        self.kontra = combo(
+            "Kontra steps",
+            [(0, "0 —")]
+            + [(n, f"{n} {kontra_words(n)} (x{2**n})") for n in range(1, len(KONTRA_STEPS) + 1)],
+        )
         self.declared = combo("Tout or Sie", DECLARED)
-        self.bid = combo("Bid", [(None, "no bid")] + [(b, f"{b} ({b + 1} needed)"
-                                                         if b < CARD_POINTS else "120")
-                                                        for b in BIDS])  # fmt: skip
+        self.bid = combo(
+            "Bid",
+            [(None, "no bid")]
+            + [(b, f"{b} ({b + 1} needed)" if b < CARD_POINTS else "120") for b in BIDS],
+        )
         self.forced = EntryCheck("Forced (the club queen had to play)")
         self.renonce = EntryCheck("Renonce (holding all four aces)")
-        self.ramsch_points = entry_line("Ramsch points, in seat order",
-                                        "each player's card points, seat order")  # fmt: skip
-        self.ramsch_tricks = entry_line("Ramsch tricks, in seat order",
-                                        "each player's tricks, seat order")  # fmt: skip
+        self.ramsch_points = entry_line(
+            "Ramsch points, in seat order", "each player's card points, seat order"
+        )
+        self.ramsch_tricks = entry_line(
+            "Ramsch tricks, in seat order", "each player's tricks, seat order"
+        )
         self.loser = SeatField("Ramsch loser (for a tie)")
         self.winner = SeatField("Leaster winner")
         self.misplayer = SeatField("Misplayer")
@@ -117,27 +123,29 @@ class SchafkopfEntry(EntryForm):
         self.sitting_out = entry_line("Sitting out", "seats or names, comma between")
         self.last_hand = EntryCheck("Last &hand")
 
-        grid = self.field_grid([
-            ("Decl&arer (Spieler)", self.declarer, "declarer"),
-            ("Partner (&who held the called ace)", self.partner, "partners"),
-            ("Game (solo k&ind)", self.game, "game"),
-            ("&Points", self.points, "points"),
-            ("Tric&ks", self.tricks, "tricks"),
-            ("Laufende (top trumps in a row)", self.laufende, "laufende"),
-            ("Knocks (Klopfen)", self.knocks, "knocks"),
-            ("Kontra, Re … (doubles)", self.kontra, "kontra"),
-            ("Tout / Sie", self.declared, "declared"),
-            ("Bid (auction)", self.bid, "bid"),
-            ("Ramsch points", self.ramsch_points, "ramsch_points"),
-            ("Ramsch tricks", self.ramsch_tricks, "ramsch_tricks"),
-            ("Loser (a tie only)", self.loser, "loser"),
-            ("Leaster winner", self.winner, "winner"),
-            ("Misplayed &by", self.misplayer, "misplayer"),
-            ("Misplays (&x)", self.misplays, "misplays"),
-            ("Other doublers", self.doublers, "doublers"),
-            ("Sittin&g out", self.sitting_out, "sitting_out"),
-            ("Dealer", self.dealer, "dealer"),
-        ])  # fmt: skip
+        grid = self.field_grid(
+            [
+                ("Decl&arer (Spieler)", self.declarer, "declarer"),
+                ("Partner (&who held the called ace)", self.partner, "partners"),
+                ("Game (solo k&ind)", self.game, "game"),
+                ("&Points", self.points, "points"),
+                ("Tric&ks", self.tricks, "tricks"),
+                ("Laufende (top trumps in a row)", self.laufende, "laufende"),
+                ("Knocks (Klopfen)", self.knocks, "knocks"),
+                ("Kontra, Re … (doubles)", self.kontra, "kontra"),
+                ("Tout / Sie", self.declared, "declared"),
+                ("Bid (auction)", self.bid, "bid"),
+                ("Ramsch points", self.ramsch_points, "ramsch_points"),
+                ("Ramsch tricks", self.ramsch_tricks, "ramsch_tricks"),
+                ("Loser (a tie only)", self.loser, "loser"),
+                ("Leaster winner", self.winner, "winner"),
+                ("Misplayed &by", self.misplayer, "misplayer"),
+                ("Misplays (&x)", self.misplays, "misplays"),
+                ("Other doublers", self.doublers, "doublers"),
+                ("Sittin&g out", self.sitting_out, "sitting_out"),
+                ("Dealer", self.dealer, "dealer"),
+            ]
+        )
         checks = QHBoxLayout()
         for box in (self.forced, self.renonce, self.last_hand):
             checks.addWidget(box)
@@ -152,9 +160,20 @@ class SchafkopfEntry(EntryForm):
 
         self.points.textEdited.connect(lambda _: self.tricks.withdraw())
         self.chain_tabs(self.forced, self.renonce, self.last_hand)
-        for field in (self.dealer, self.declarer, self.partner, self.points, self.tricks,
-                      self.ramsch_points, self.ramsch_tricks, self.loser, self.winner,
-                      self.misplayer, self.misplays, self.sitting_out):  # fmt: skip
+        for field in (
+            self.dealer,
+            self.declarer,
+            self.partner,
+            self.points,
+            self.tricks,
+            self.ramsch_points,
+            self.ramsch_tricks,
+            self.loser,
+            self.winner,
+            self.misplayer,
+            self.misplays,
+            self.sitting_out,
+        ):
             field.textChanged.connect(self.check)
         for spin in (self.laufende, self.knocks, self.doublers):
             spin.valueChanged.connect(self.check)
@@ -177,12 +196,24 @@ class SchafkopfEntry(EntryForm):
     def _reset(self) -> None:
         seated = self.seated()
         self._doubler_names = []
-        for field in (self.dealer, self.declarer, self.partner, self.loser, self.winner,
-                      self.misplayer):  # fmt: skip
+        for field in (
+            self.dealer,
+            self.declarer,
+            self.partner,
+            self.loser,
+            self.winner,
+            self.misplayer,
+        ):
             field.set_players(seated)
             field.clear_value()
-        for line in (self.points, self.tricks, self.ramsch_points, self.ramsch_tricks,
-                     self.misplays, self.sitting_out):  # fmt: skip
+        for line in (
+            self.points,
+            self.tricks,
+            self.ramsch_points,
+            self.ramsch_tricks,
+            self.misplays,
+            self.sitting_out,
+        ):
             line.clear()
         for spin in (self.laufende, self.knocks, self.doublers):
             spin.setValue(0)
@@ -248,27 +279,29 @@ class SchafkopfEntry(EntryForm):
         game = kind in ("call", "solo")
         rules = self.view.rules if self.view else None
         forced = kind == "call" and self.forced.isChecked()
-        self.show_rows({
-            "dealer": True,
-            "declarer": kind in ("call", "solo", "null"),
-            "partners": kind == "call",
-            "game": kind == "solo",
-            "points": game,
-            "tricks": kind in ("call", "solo", "null"),
-            "laufende": game,
-            "knocks": kind in ("call", "solo", "null", "ramsch") and not forced,
-            "kontra": kind in ("call", "solo", "null") and not forced,
-            "declared": kind == "solo",
-            "bid": game and not forced,
-            "ramsch_points": kind == "ramsch",
-            "ramsch_tricks": kind == "ramsch",
-            "loser": kind == "ramsch",
-            "winner": kind == "leaster",
-            "misplayer": kind == "misplay",
-            "doublers": kind != "pass",
-            "misplays": kind != "pass",
-            "sitting_out": self._needs_sitting_out(),
-        })  # fmt: skip
+        self.show_rows(
+            {
+                "dealer": True,
+                "declarer": kind in ("call", "solo", "null"),
+                "partners": kind == "call",
+                "game": kind == "solo",
+                "points": game,
+                "tricks": kind in ("call", "solo", "null"),
+                "laufende": game,
+                "knocks": kind in ("call", "solo", "null", "ramsch") and not forced,
+                "kontra": kind in ("call", "solo", "null") and not forced,
+                "declared": kind == "solo",
+                "bid": game and not forced,
+                "ramsch_points": kind == "ramsch",
+                "ramsch_tricks": kind == "ramsch",
+                "loser": kind == "ramsch",
+                "winner": kind == "leaster",
+                "misplayer": kind == "misplay",
+                "doublers": kind != "pass",
+                "misplays": kind != "pass",
+                "sitting_out": self._needs_sitting_out(),
+            }
+        )
         self.forced.setVisible(kind == "call" and rules is not None and rules.all_pass == "forced")
         self.renonce.setVisible(kind == "call")
         self.last_hand.setVisible(kind != "pass")
@@ -276,10 +309,14 @@ class SchafkopfEntry(EntryForm):
 
     def _first_field_focus(self) -> None:
         first: QWidget = {
-            "call": self.declarer, "solo": self.declarer, "null": self.declarer,
-            "ramsch": self.ramsch_points, "leaster": self.winner,
-            "misplay": self.misplayer, "pass": self.save,
-        }[self.kind]  # fmt: skip
+            "call": self.declarer,
+            "solo": self.declarer,
+            "null": self.declarer,
+            "ramsch": self.ramsch_points,
+            "leaster": self.winner,
+            "misplay": self.misplayer,
+            "pass": self.save,
+        }[self.kind]
         first.setFocus()
         if isinstance(first, QLineEdit):
             first.selectAll()

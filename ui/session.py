@@ -135,8 +135,9 @@ class NightView:
         """This view with a hand recorded at the end: its line added and the totals,
         money and settlement made again from the hands' results (checked to sum to
         zero, as `score_night` checks them), without reading or rescoring the night."""
-        line = HandLine(number=self.next_number, hand_id=hand.hand_id, record=hand.hand,
-                        result=hand.result)  # fmt: skip
+        line = HandLine(
+            number=self.next_number, hand_id=hand.hand_id, record=hand.hand, result=hand.result
+        )
         results = [*self.result.hands, hand.result]
         document = self.document | {"hands": [*self.document.get("hands", []), hand.hand]}
         return replace(
@@ -155,8 +156,9 @@ class NightView:
             HandLine(number=ln.number, hand_id=ln.hand_id, record=record, result=result)
             for ln, record, result in zip(self.lines, records, edited.result.hands, strict=True)
         )
-        return replace(self, lines=lines, result=edited.result,
-                       document=self.document | {"hands": records})  # fmt: skip
+        return replace(
+            self, lines=lines, result=edited.result, document=self.document | {"hands": records}
+        )
 
     def preview(self, hand: Hand, number: int) -> HandResult:
         """What HAND would score as hand NUMBER (a new hand, an edit or an insert): scored

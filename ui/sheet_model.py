@@ -41,10 +41,16 @@ def _with_the_pot(result: NightResult, which: int) -> str:
 
 
 # The roles a hand's cells answer; a view asks for many more (font, colours, size...).
-LINE_ROLES = frozenset({
-    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole,
-    Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.TextAlignmentRole, HAND_ID_ROLE, SORT_ROLE,
-})  # fmt: skip
+LINE_ROLES = frozenset(
+    {
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.AccessibleTextRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.TextAlignmentRole,
+        HAND_ID_ROLE,
+        SORT_ROLE,
+    }
+)
 
 
 class SheetModel(QAbstractTableModel):
@@ -183,8 +189,7 @@ class SheetModel(QAbstractTableModel):
             return font
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole,
-                        SORT_ROLE):  # fmt: skip
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole, SORT_ROLE):
             return None
         if player is None:
             if column == HAND and role != SORT_ROLE:

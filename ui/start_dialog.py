@@ -537,9 +537,13 @@ class StartNightDialog(NoEnterDialog):
 
     def remember(self) -> None:
         choices = self.choices()
-        saved = {"players": choices["players"], "rules": choices["rules"].to_json(),
-                 "league": choices["league"], "season": choices["season"],
-                 "table": choices["table"]}  # fmt: skip
+        saved = {
+            "players": choices["players"],
+            "rules": choices["rules"].to_json(),
+            "league": choices["league"],
+            "season": choices["season"],
+            "table": choices["table"],
+        }
         settings = QSettings()
         settings.setValue(SETTINGS_KEY, json.dumps(saved))
         settings.sync()

@@ -48,10 +48,15 @@ def league_pdf(
     lines = night_lines(db, period)
     standings = compute_standings(lines, info.standings, pot_totals(db, period))
     wanted = None if season is None else season.strip().casefold()
-    filed = [n for n in list_nights(db, league=info.name)
-             if wanted is None or (n.season or "").casefold() == wanted]  # fmt: skip
-    nights = [NightListing(n.date or "-", n.table or "-", ", ".join(n.players), str(n.hands))
-              for n in sorted(filed, key=lambda n: (n.date or "", n.id))]  # fmt: skip
+    filed = [
+        n
+        for n in list_nights(db, league=info.name)
+        if wanted is None or (n.season or "").casefold() == wanted
+    ]
+    nights = [
+        NightListing(n.date or "-", n.table or "-", ", ".join(n.players), str(n.hands))
+        for n in sorted(filed, key=lambda n: (n.date or "", n.id))
+    ]
     report = league_report(info, standings, lines, season=season, nights=nights)
     return render_league(report, progress)
 
@@ -80,19 +85,30 @@ def statements_pdf(
     for player in chosen:
         mine = [line for line in lines if line.player == player]
         balance = money.balances.get(player, 0)
-        statements.append(Statement(
-            player=player, league=info.name,
-            period=f"Season {season}" if season else "All seasons",
-            nights=tuple((n.date or "-", n.table or "-", signed(n.points), dollars(n.cents))
-                         for n in mine),
-            total_points=signed(sum(n.points for n in mine)),
-            total_money=dollars(sum(n.cents for n in mine)),
-            paid=tuple(f"{p.paid_on.isoformat()}: {p.payer} paid {p.payee} {dollars(p.cents)}"
-                       for p in money.payments if player in (p.payer, p.payee)),
-            balance_words=_balance_words(player, balance),
-            owed=tuple(f"{p.payer} pays {p.payee} {dollars(p.cents)}"
-                       for p in owed if player in (p.payer, p.payee)),
-        ))  # fmt: skip
+        statements.append(
+            Statement(
+                player=player,
+                league=info.name,
+                period=f"Season {season}" if season else "All seasons",
+                nights=tuple(
+                    (n.date or "-", n.table or "-", signed(n.points), dollars(n.cents))
+                    for n in mine
+                ),
+                total_points=signed(sum(n.points for n in mine)),
+                total_money=dollars(sum(n.cents for n in mine)),
+                paid=tuple(
+                    f"{p.paid_on.isoformat()}: {p.payer} paid {p.payee} {dollars(p.cents)}"
+                    for p in money.payments
+                    if player in (p.payer, p.payee)
+                ),
+                balance_words=_balance_words(player, balance),
+                owed=tuple(
+                    f"{p.payer} pays {p.payee} {dollars(p.cents)}"
+                    for p in owed
+                    if player in (p.payer, p.payee)
+                ),
+            )
+        )
     return render_statements(statements, progress)
 
 

@@ -61,10 +61,19 @@ def _figures(night: Night, result: NightResult) -> list[tuple[str, ...]]:
         picked = [h for h in result.hands if h.roles.get(player) == "picker"]
         won = sum(1 for h in picked if h.outcome == "win")
         misplays = sum(h.misplays.count(player) for h in night.hands)
-        rows.append((player, str(len(roles)), str(len(picked)), f"{won} of {len(picked)}",
-                     str(roles.count("partner")), str(roles.count("leaster-winner")),
-                     str(misplays), signed(result.total_points[player]),
-                     dollars(result.total_cents[player])))  # fmt: skip
+        rows.append(
+            (
+                player,
+                str(len(roles)),
+                str(len(picked)),
+                f"{won} of {len(picked)}",
+                str(roles.count("partner")),
+                str(roles.count("leaster-winner")),
+                str(misplays),
+                signed(result.total_points[player]),
+                dollars(result.total_cents[player]),
+            )
+        )
     return rows
 
 
@@ -76,8 +85,10 @@ def night_report(night: Night, result: NightResult, *, night_id: int | None = No
     for number, (hand, scored, after) in enumerate(
         zip(night.hands, result.hands, running, strict=True), start=1
     ):
-        cells = tuple((signed(scored.points[p]) if p in scored.active else "—", str(after[p]))
-                      for p in night.players)  # fmt: skip
+        cells = tuple(
+            (signed(scored.points[p]) if p in scored.active else "—", str(after[p]))
+            for p in night.players
+        )
         rows.append((_hand_cells(number, hand, scored, game), cells))
     figures = _figures(night, result)
     words = game.words
@@ -110,8 +121,12 @@ def _night_title(info: NightInfo, night_id: int | None, game: Game) -> str:
 
 
 def _filing(info: NightInfo) -> tuple[tuple[str, str], ...]:
-    pairs = (("League", info.league), ("Season", info.season), ("Date", info.date),
-             ("Table", info.table))  # fmt: skip
+    pairs = (
+        ("League", info.league),
+        ("Season", info.season),
+        ("Date", info.date),
+        ("Table", info.table),
+    )
     return tuple((label, value) for label, value in pairs if value)
 
 
@@ -160,10 +175,19 @@ def standings_header(words: Words) -> tuple[str, ...]:
 
 
 def _standing_cells(row: Standing) -> tuple[str, ...]:
-    return (str(row.rank) if row.rank else "—", row.player, str(row.nights), str(row.hands),
-            signed(row.points), dollars(row.cents), decimal(row.points_per_hand),
-            str(row.picks), percent(row.picker_win_rate), str(row.schneiders_won),
-            str(row.leasters_won))  # fmt: skip
+    return (
+        str(row.rank) if row.rank else "—",
+        row.player,
+        str(row.nights),
+        str(row.hands),
+        signed(row.points),
+        dollars(row.cents),
+        decimal(row.points_per_hand),
+        str(row.picks),
+        percent(row.picker_win_rate),
+        str(row.schneiders_won),
+        str(row.leasters_won),
+    )
 
 
 def league_report(
@@ -192,8 +216,9 @@ def league_report(
     )
 
 
-def _cumulative(lines: Sequence[NightLine], order: list[int], players: list[str]
-                ) -> tuple[Series, ...]:  # fmt: skip
+def _cumulative(
+    lines: Sequence[NightLine], order: list[int], players: list[str]
+) -> tuple[Series, ...]:
     """Each leading player's points after each night of the league (flat on nights they
     did not play)."""
     points = {(line.night_id, line.player): line.points for line in lines}

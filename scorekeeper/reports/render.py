@@ -54,8 +54,7 @@ PADDING = 2.5  # a table cell's left and right padding
 OUTCOME_MOST = 150  # the widest the outcome column grows for long winners' names
 LEGEND_WIDTH = 130  # the room for a name in a chart's legend
 PAD_ROW = 18  # the height of a blank row of the score pad, in points
-PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2",
-           "#17becf")  # fmt: skip
+PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 DASHES = (None, (4, 2), (1, 2), (6, 2, 1, 2))
 Progress = Callable[[str, int], None]
 
@@ -293,14 +292,19 @@ class Renderer:
             if dash:
                 line.strokeDashArray = dash
         drawing.add(plot)
-        drawing.add(String(plot.x + plot.width / 2, 4, x_title, fontName=FONT, fontSize=7,
-                           textAnchor="middle"))  # fmt: skip
+        drawing.add(
+            String(
+                plot.x + plot.width / 2, 4, x_title, fontName=FONT, fontSize=7, textAnchor="middle"
+            )
+        )
         legend = Legend()
         legend.x, legend.y = width - 140, height - 10
         legend.fontName, legend.fontSize = FONT, 8
         legend.alignment = "right"
-        legend.colorNamePairs = [(plot.lines[i].strokeColor, fit(name, LEGEND_WIDTH, FONT, 8))
-                                 for i, (name, _) in enumerate(series)]  # fmt: skip
+        legend.colorNamePairs = [
+            (plot.lines[i].strokeColor, fit(name, LEGEND_WIDTH, FONT, 8))
+            for i, (name, _) in enumerate(series)
+        ]
         drawing.add(legend)
         return drawing
 
@@ -314,10 +318,15 @@ class Renderer:
         """Lay the story out; the PDF's bytes (nothing written until it is whole)."""
         out = io.BytesIO()
         doc = SimpleDocTemplate(
-            out, pagesize=self.pagesize, leftMargin=self.margin, rightMargin=self.margin,
-            topMargin=self.margin, bottomMargin=self.margin + 6, title=self.title,
+            out,
+            pagesize=self.pagesize,
+            leftMargin=self.margin,
+            rightMargin=self.margin,
+            topMargin=self.margin,
+            bottomMargin=self.margin + 6,
+            title=self.title,
             author="Sheepshead Scorekeeper",
-        )  # fmt: skip
+        )
         doc.setProgressCallBack(self._on_progress)
         canvas_class = type("Footed", (NumberedCanvas,), {"footer": self.title})
         doc.build(story, canvasmaker=canvas_class)
@@ -342,8 +351,9 @@ def render_night(report: NightReport, progress: Progress | None = None) -> bytes
     story.append(r.text("Figures", "heading"))
     story.append(r.table([report.figures_header], report.figures, right_from=1))
     story.append(Spacer(1, 10))
-    story.append(KeepTogether([r.line_chart(report.running, title="Running totals",
-                                            x_title="hand")]))  # fmt: skip
+    story.append(
+        KeepTogether([r.line_chart(report.running, title="Running totals", x_title="hand")])
+    )
     return r.build(story)
 
 
@@ -376,23 +386,30 @@ def sheet_frame(
 
 def _sheet(r: Renderer, report: NightReport) -> Table:
     players = len(report.players)
-    longest = max((pdfmetrics.stringWidth(cells[OUTCOME], FONT, r.body_size)
-                   for cells, _ in report.rows),
-                  default=0)  # fmt: skip
+    longest = max(
+        (pdfmetrics.stringWidth(cells[OUTCOME], FONT, r.body_size) for cells, _ in report.rows),
+        default=0,
+    )
     outcome = min(longest + 8, OUTCOME_MOST)
     header, widths, spans = sheet_frame(r, report.header, report.players, outcome)
-    body = [[*cells, *(x for pair in per_player for x in pair)]
-            for cells, per_player in report.rows]  # fmt: skip
+    body = [
+        [*cells, *(x for pair in per_player for x in pair)] for cells, per_player in report.rows
+    ]
     first = len(report.header)
     blank = [""] * (first - 1)
     body.append(["Total", *blank, *(x for t in report.total_points for x in ("", t))])
     body.append(["Money", *blank, *(x for t in report.total_money for x in ("", t))])
-    spans += [("ALIGN", (4, 2), (5, -1), "RIGHT"),
-              ("SPAN", (0, -2), (first - 1, -2)), ("SPAN", (0, -1), (first - 1, -1)),
-              ("FONT", (0, -2), (-1, -1), BOLD, r.body_size),
-              ("LINEABOVE", (0, -2), (-1, -2), 1, colors.black)]  # fmt: skip
-    spans += [("LINEBEFORE", (first + 2 * i, 0), (first + 2 * i, -1), 0.8, colors.HexColor(
-        "#4a5568")) for i in range(players)]  # fmt: skip
+    spans += [
+        ("ALIGN", (4, 2), (5, -1), "RIGHT"),
+        ("SPAN", (0, -2), (first - 1, -2)),
+        ("SPAN", (0, -1), (first - 1, -1)),
+        ("FONT", (0, -2), (-1, -1), BOLD, r.body_size),
+        ("LINEABOVE", (0, -2), (-1, -2), 1, colors.black),
+    ]
+    spans += [
+        ("LINEBEFORE", (first + 2 * i, 0), (first + 2 * i, -1), 0.8, colors.HexColor("#4a5568"))
+        for i in range(players)
+    ]
     table = r.table(header, body, widths, extra=spans, names=SHEET_NAMES)
     table.setStyle(TableStyle([("ALIGN", (first, 1), (-1, -1), "RIGHT")]))
     return table
@@ -403,8 +420,14 @@ def render_league(report: LeagueReport, progress: Progress | None = None) -> byt
     r = Renderer(f"{report.title} — {report.period}", progress)
     story: list[Flowable] = [r.text(report.title, "title"), r.text(report.period)]
     story.append(r.text("Standings", "heading"))
-    story.append(r.table([report.header], report.qualified, right_from=2,
-                         extra=[("ALIGN", (0, 0), (0, -1), "RIGHT")]))  # fmt: skip
+    story.append(
+        r.table(
+            [report.header],
+            report.qualified,
+            right_from=2,
+            extra=[("ALIGN", (0, 0), (0, -1), "RIGHT")],
+        )
+    )
     if report.not_qualified:
         story.append(r.text("Not yet qualified", "heading"))
         story.append(r.table([report.header], report.not_qualified, right_from=2))
@@ -412,14 +435,23 @@ def render_league(report: LeagueReport, progress: Progress | None = None) -> byt
     story += [r.text(line, "small") for line in report.rules]
     if report.leaders:
         story.append(Spacer(1, 10))
-        chart = r.line_chart(report.leaders, title="Points of the leading players, night by night",
-                             x_title="night (in date order)")  # fmt: skip
+        chart = r.line_chart(
+            report.leaders,
+            title="Points of the leading players, night by night",
+            x_title="night (in date order)",
+        )
         story.append(KeepTogether([chart]))
     story.append(r.text("Nights", "heading"))
     rows = [(n.date, n.table, r.text(n.players, "cell"), n.hands) for n in report.nights]
-    story.append(r.table([("Date", "Table", "Players", "Hands")], rows,
-                         widths=(70, 120, r.width - 240, 50), names=TABLE_COLUMN,
-                         extra=[("ALIGN", (3, 0), (3, -1), "RIGHT")]))  # fmt: skip
+    story.append(
+        r.table(
+            [("Date", "Table", "Players", "Hands")],
+            rows,
+            widths=(70, 120, r.width - 240, 50),
+            names=TABLE_COLUMN,
+            extra=[("ALIGN", (3, 0), (3, -1), "RIGHT")],
+        )
+    )
     return r.build(story)
 
 
@@ -431,13 +463,21 @@ def render_statements(statements: Sequence[Statement], progress: Progress | None
     for index, statement in enumerate(statements):
         if index:
             story.append(PageBreak())
-        story += [r.text(f"Statement: {statement.player}", "title"),
-                  r.text(f"{statement.league} — {statement.period}")]  # fmt: skip
+        story += [
+            r.text(f"Statement: {statement.player}", "title"),
+            r.text(f"{statement.league} — {statement.period}"),
+        ]
         story.append(r.text("Nights", "heading"))
-        story.append(r.table([("Date", "Table", "Points", "Money")], [
-            *statement.nights, ("Total", "", statement.total_points, statement.total_money)],
-            widths=(90, 180, 60, 70), right_from=2, names=TABLE_COLUMN,
-            extra=[("FONT", (0, -1), (-1, -1), BOLD, r.body_size)]))  # fmt: skip
+        story.append(
+            r.table(
+                [("Date", "Table", "Points", "Money")],
+                [*statement.nights, ("Total", "", statement.total_points, statement.total_money)],
+                widths=(90, 180, 60, 70),
+                right_from=2,
+                names=TABLE_COLUMN,
+                extra=[("FONT", (0, -1), (-1, -1), BOLD, r.body_size)],
+            )
+        )
         story.append(r.text("Payments", "heading"))
         story += [r.text(line) for line in statement.paid] or [r.text("None recorded.")]
         story.append(r.text("Balance", "heading"))
@@ -451,9 +491,13 @@ def render_pad(report: PadReport, progress: Progress | None = None) -> bytes:
     for each player, with room to write."""
     r = Renderer(report.title, progress)
     r.body_size = 9
-    story: list[Flowable] = [r.text(report.title, "title"),
-                             r.text("Date: ____________   League: ______________________   "
-                                    "Table: ____   Stake: ______ a point")]  # fmt: skip
+    story: list[Flowable] = [
+        r.text(report.title, "title"),
+        r.text(
+            "Date: ____________   League: ______________________   "
+            "Table: ____   Stake: ______ a point"
+        ),
+    ]
     header, widths, spans = sheet_frame(r, report.header, report.players)
     rows = report.rows
     room = 2 * widths[-1] - 2 * PADDING  # a name spans its points and total columns
@@ -468,7 +512,11 @@ def render_pad(report: PadReport, progress: Progress | None = None) -> bytes:
     body = [[str(n), *blank] for n in range(1, rows + 1)]
     body.append(["Total", *blank])
     first = len(report.header)
-    spans += [("TOPPADDING", (0, 2), (-1, -1), 4), ("BOTTOMPADDING", (0, 2), (-1, -1), 4),
-              ("SPAN", (0, -1), (first - 1, -1)), ("FONT", (0, -1), (-1, -1), BOLD, 9)]  # fmt: skip
+    spans += [
+        ("TOPPADDING", (0, 2), (-1, -1), 4),
+        ("BOTTOMPADDING", (0, 2), (-1, -1), 4),
+        ("SPAN", (0, -1), (first - 1, -1)),
+        ("FONT", (0, -1), (-1, -1), BOLD, 9),
+    ]
     story.append(r.table(header, body, widths, extra=spans, names=Names(rows=frozenset({0}))))
     return r.build(story)

@@ -398,7 +398,9 @@ def _load_dump(db: Database, document: dict[str, Any], *, source: Path) -> None:
         if db.url.get_backend_name() == "postgresql":
             for table in metadata.sorted_tables:
                 if "id" in table.c and table.c.id.autoincrement is not False:
-                    connection.execute(text(
-                        f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
-                        f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"
-                    ))  # fmt: skip
+                    connection.execute(
+                        text(
+                            f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
+                            f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"
+                        )
+                    )

@@ -101,9 +101,13 @@ def league_info(db: Database, *, league: str) -> LeagueInfo:
             select(SeasonRow.name).where(SeasonRow.league_id == row.id).order_by("created_at")
         ).all()
         assert row.id is not None
-        return LeagueInfo(row.id, row.name, _rules(row.rules, f"league {row.name!r}"),
-                          _options(row.standings, f"league {row.name!r}"),
-                          tuple(seasons))  # fmt: skip
+        return LeagueInfo(
+            row.id,
+            row.name,
+            _rules(row.rules, f"league {row.name!r}"),
+            _options(row.standings, f"league {row.name!r}"),
+            tuple(seasons),
+        )
 
 
 def save_league(
@@ -192,21 +196,29 @@ def _side_won() -> Any:
 
 def night_lines(db: Database, period: Period) -> list[NightLine]:
     """Each player's sums for each night of the period: one grouped query on the cache."""
-    night, player, role = (col(HandPointsRow.night_id), col(HandPointsRow.player_id),
-                           col(HandPointsRow.role))  # fmt: skip
+    night, player, role = (
+        col(HandPointsRow.night_id),
+        col(HandPointsRow.player_id),
+        col(HandPointsRow.role),
+    )
     outcome, big = col(HandScoreRow.outcome), col(HandScoreRow.level) != "normal"
     query = (
         columns(
-            night, player, func.sum(col(HandPointsRow.points)),
-            func.sum(col(HandPointsRow.cents)), func.count(), _count(role == "picker"),
+            night,
+            player,
+            func.sum(col(HandPointsRow.points)),
+            func.sum(col(HandPointsRow.cents)),
+            func.count(),
+            _count(role == "picker"),
             _count(and_(role == "picker", outcome == "win")),
             _count(and_(big, _side_won())),
             _count(and_(big, outcome.in_(("win", "loss")), ~_side_won())),
-            _count(role == "leaster-winner"), func.sum(col(HandPointsRow.misplays)),
+            _count(role == "leaster-winner"),
+            func.sum(col(HandPointsRow.misplays)),
         )
         .join(HandScoreRow, col(HandScoreRow.hand_id) == col(HandPointsRow.hand_id))
         .group_by(night, player)
-    )  # fmt: skip
+    )
     with db.session() as session:
         query = query.where(night.in_(nights_of(session, period)))
         rows = session.execute(query).all()
@@ -232,11 +244,15 @@ def _whole(value: Any) -> int:
 
 def _night_labels(session: Session, period: Period) -> dict[int, tuple[str | None, ...]]:
     query = (
-        columns(col(NightRow.id), col(NightRow.played_on), col(SeasonRow.name),
-                col(NightRow.table_label))
+        columns(
+            col(NightRow.id),
+            col(NightRow.played_on),
+            col(SeasonRow.name),
+            col(NightRow.table_label),
+        )
         .outerjoin(SeasonRow, col(SeasonRow.id) == col(NightRow.season_id))
         .where(col(NightRow.id).in_(nights_of(session, period)))
-    )  # fmt: skip
+    )
     return {
         night: (date.isoformat() if date else None, season, table)
         for night, date, season, table in session.execute(query).all()
@@ -271,8 +287,11 @@ def _alone(outcome: str, partnered: bool) -> bool | None:
 
 
 def _names(session: Session) -> dict[int, str]:
-    return {pid: name for pid, name in session.exec(select(PlayerRow.id, PlayerRow.name)).all()
-            if pid is not None}  # fmt: skip
+    return {
+        pid: name
+        for pid, name in session.exec(select(PlayerRow.id, PlayerRow.name)).all()
+        if pid is not None
+    }
 
 
 def standings(db: Database, period: Period, options: StandingsOptions | None = None) -> Standings:
@@ -302,16 +321,24 @@ def hand_facts(db: Database, period: Period, *, player: str) -> list[HandFact]:
         row = require_player(session, player, "player")
         query = (
             select(  # type: ignore[call-overload]
-                HandPointsRow.night_id, NightRow.played_on, HandScoreRow.position,
-                HandPointsRow.role, HandScoreRow.outcome, HandScoreRow.level, HandScoreRow.call,
-                HandPointsRow.points, HandPointsRow.cents, HandPointsRow.misplays, _partnered(),
+                HandPointsRow.night_id,
+                NightRow.played_on,
+                HandScoreRow.position,
+                HandPointsRow.role,
+                HandScoreRow.outcome,
+                HandScoreRow.level,
+                HandScoreRow.call,
+                HandPointsRow.points,
+                HandPointsRow.cents,
+                HandPointsRow.misplays,
+                _partnered(),
             )
             .join(HandScoreRow, col(HandScoreRow.hand_id) == col(HandPointsRow.hand_id))
             .join(NightRow, col(NightRow.id) == col(HandPointsRow.night_id))
             .where(HandPointsRow.player_id == row.id)
             .where(col(HandPointsRow.night_id).in_(nights_of(session, period)))
             .order_by(NightRow.played_on, HandPointsRow.night_id, HandScoreRow.position)
-        )  # fmt: skip
+        )
         rows = session.exec(query).all()
         name = row.name
         games = _night_games(session, period)
@@ -346,8 +373,9 @@ def league_players(db: Database, period: Period) -> list[str]:
     """Everyone dealt into a hand of the period, by name."""
     with db.session() as session:
         query = (
-            select(PlayerRow.name).distinct()
+            select(PlayerRow.name)
+            .distinct()
             .join(HandPointsRow, col(HandPointsRow.player_id) == col(PlayerRow.id))
             .where(col(HandPointsRow.night_id).in_(nights_of(session, period)))
-        )  # fmt: skip
+        )
         return sorted(session.exec(query).all(), key=str.casefold)

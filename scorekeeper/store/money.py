@@ -48,8 +48,9 @@ class LeagueMoney:
     payments: tuple[PaymentRecord, ...]
     balances: dict[str, int]  # every player's, by name; sums to zero
 
-    def outstanding(self, mode: DebtMode = "simplify", collector: str | None = None
-                    ) -> tuple[Payment, ...]:  # fmt: skip
+    def outstanding(
+        self, mode: DebtMode = "simplify", collector: str | None = None
+    ) -> tuple[Payment, ...]:
         """Who owes whom now, in MODE."""
         return outstanding(self.debts, self.payments, mode=mode, collector=collector)
 
@@ -77,18 +78,29 @@ def league_money(db: Database, *, league: str) -> LeagueMoney:
         totals = _night_cents(session, [night for night, _ in closed], names)
         for night, pot in _night_pots(session, [night for night, _ in closed]).items():
             totals[night][POT] = pot
-        debts = [d for night, date in sorted(closed, key=lambda n: (n[1] or dt.date.min, n[0]))
-                 for d in debts_of_night(night, date, settle(totals.get(night, {})))]  # fmt: skip
+        debts = [
+            d
+            for night, date in sorted(closed, key=lambda n: (n[1] or dt.date.min, n[0]))
+            for d in debts_of_night(night, date, settle(totals.get(night, {})))
+        ]
         payments = [
-            PaymentRecord(p.id or 0, names[p.payer_id], names[p.payee_id], p.cents, p.paid_on,
-                          p.night_id)
-            for p in session.exec(select(PaymentRow).where(PaymentRow.league_id == row.id)
-                                  .order_by(col(PaymentRow.paid_on), col(PaymentRow.id)))
-        ]  # fmt: skip
+            PaymentRecord(
+                p.id or 0, names[p.payer_id], names[p.payee_id], p.cents, p.paid_on, p.night_id
+            )
+            for p in session.exec(
+                select(PaymentRow)
+                .where(PaymentRow.league_id == row.id)
+                .order_by(col(PaymentRow.paid_on), col(PaymentRow.id))
+            )
+        ]
         name = row.name
-    everyone = sorted({d.debtor for d in debts} | {d.creditor for d in debts}
-                      | {p.payer for p in payments} | {p.payee for p in payments},
-                      key=str.casefold)  # fmt: skip
+    everyone = sorted(
+        {d.debtor for d in debts}
+        | {d.creditor for d in debts}
+        | {p.payer for p in payments}
+        | {p.payee for p in payments},
+        key=str.casefold,
+    )
     return LeagueMoney(name, tuple(debts), tuple(payments), balances(debts, payments, everyone))
 
 
@@ -102,8 +114,9 @@ def _night_cents(
     night, player = col(HandPointsRow.night_id), col(HandPointsRow.player_id)
     sums = session.execute(
         columns(night, player, func.sum(col(HandPointsRow.cents)))
-        .where(night.in_(nights)).group_by(night, player)
-    ).all()  # fmt: skip
+        .where(night.in_(nights))
+        .group_by(night, player)
+    ).all()
     cents: dict[int, dict[int, int]] = defaultdict(dict)
     for night_id, player_id, total in sums:
         cents[night_id][player_id] = int(total)
@@ -111,7 +124,7 @@ def _night_cents(
         columns(col(SeatRow.night_id), col(SeatRow.player_id))
         .where(col(SeatRow.night_id).in_(nights))
         .order_by(col(SeatRow.night_id), col(SeatRow.position), col(SeatRow.first_hand))
-    ).all()  # fmt: skip
+    ).all()
     ordered: dict[int, dict[str, int]] = defaultdict(dict)
     for night_id, player_id in seats:
         if player_id in cents[night_id] and names[player_id] not in ordered[night_id]:
@@ -169,8 +182,15 @@ def add_payment(
     payer_id = require_player(session, payer, "paid by").id
     payee_id = require_player(session, payee, "paid to").id
     assert payer_id is not None and payee_id is not None
-    payment = PaymentRow(league_id=league_id, night_id=night_id, payer_id=payer_id,
-                         payee_id=payee_id, cents=cents, paid_on=paid_on, note=note)  # fmt: skip
+    payment = PaymentRow(
+        league_id=league_id,
+        night_id=night_id,
+        payer_id=payer_id,
+        payee_id=payee_id,
+        cents=cents,
+        paid_on=paid_on,
+        note=note,
+    )
     session.add(payment)
     session.flush()
     assert payment.id is not None
@@ -193,5 +213,13 @@ def record_league_payment(
         raise StorageError("a player cannot pay themselves", field="paid to")
     with db.transaction() as session:
         row = league_row(session, league)
-        return add_payment(session, league_id=row.id, night_id=None, payer=payer, payee=payee,
-                           cents=cents, paid_on=paid_on or dt.date.today(), note=note)  # fmt: skip
+        return add_payment(
+            session,
+            league_id=row.id,
+            night_id=None,
+            payer=payer,
+            payee=payee,
+            cents=cents,
+            paid_on=paid_on or dt.date.today(),
+            note=note,
+        )

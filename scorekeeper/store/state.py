@@ -138,10 +138,18 @@ def insert_hands(
     session.flush()
     moment = now()
     session.add_all(
-        HandRevisionRow(night_id=night_id, hand_id=row.id, revision=1, action="insert",
-                        position=row.position, record=row.record, recorded_at=moment)
-        for row in rows if row.id is not None
-    )  # fmt: skip
+        HandRevisionRow(
+            night_id=night_id,
+            hand_id=row.id,
+            revision=1,
+            action="insert",
+            position=row.position,
+            record=row.record,
+            recorded_at=moment,
+        )
+        for row in rows
+        if row.id is not None
+    )
     return rows
 
 
@@ -225,9 +233,17 @@ def rescore(
     if changed:
         session.execute(delete(HandPointsRow).where(col(HandPointsRow.hand_id).in_(changed)))
     scored = zip(rows, result.hands, night.hands, strict=True)
-    write_cache(session, night_id, state.ids, night.rules,
-                [(row.id, hand, record) for row, hand, record in scored
-                 if hand.number >= from_position and row.id is not None])  # fmt: skip
+    write_cache(
+        session,
+        night_id,
+        state.ids,
+        night.rules,
+        [
+            (row.id, hand, record)
+            for row, hand, record in scored
+            if hand.number >= from_position and row.id is not None
+        ],
+    )
     state.row.updated_at = now()
     session.add(state.row)
     session.flush()
@@ -267,16 +283,32 @@ def cache_rows(
     scores: list[dict[str, Any]] = []
     points: list[dict[str, Any]] = []
     for hand_id, hand, record in hands:
-        scores.append(dict(
-            hand_id=hand_id, night_id=night_id, position=hand.number, outcome=hand.outcome,
-            level=hand.level, multiplier=hand.multiplier, explanation=hand.explanation,
-            doublers_pending=hand.doublers_pending, call=hand.call, pot=hand.pot_change,
-            pot_cents=hand.pot_change * stake, bock_pending=hand.bock_pending,
-        ))  # fmt: skip
+        scores.append(
+            dict(
+                hand_id=hand_id,
+                night_id=night_id,
+                position=hand.number,
+                outcome=hand.outcome,
+                level=hand.level,
+                multiplier=hand.multiplier,
+                explanation=hand.explanation,
+                doublers_pending=hand.doublers_pending,
+                call=hand.call,
+                pot=hand.pot_change,
+                pot_cents=hand.pot_change * stake,
+                bock_pending=hand.bock_pending,
+            )
+        )
         points += [
-            dict(hand_id=hand_id, player_id=ids[p], night_id=night_id,
-                 points=hand.points[p], cents=hand.cents[p], role=hand.roles[p],
-                 misplays=record.misplays.count(p))
+            dict(
+                hand_id=hand_id,
+                player_id=ids[p],
+                night_id=night_id,
+                points=hand.points[p],
+                cents=hand.cents[p],
+                role=hand.roles[p],
+                misplays=record.misplays.count(p),
+            )
             for p in hand.active
-        ]  # fmt: skip
+        ]
     return scores, points

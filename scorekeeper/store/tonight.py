@@ -70,8 +70,15 @@ def record_payment(
     check_cents(cents)
     with db.transaction() as session:
         row = night_row(session, night_id)
-        return add_payment(session, league_id=row.league_id, night_id=night_id, payer=payer,
-                           payee=payee, cents=cents, paid_on=paid_on)  # fmt: skip
+        return add_payment(
+            session,
+            league_id=row.league_id,
+            night_id=night_id,
+            payer=payer,
+            payee=payee,
+            cents=cents,
+            paid_on=paid_on,
+        )
 
 
 def delete_payment(db: Database, *, payment_id: int) -> None:
@@ -91,8 +98,10 @@ def night_payments(db: Database, *, night_id: int) -> list[PaymentMade]:
             select(PaymentRow).where(PaymentRow.night_id == night_id).order_by(col(PaymentRow.id))
         ).all()
         names = {p.id: p.name for p in session.exec(select(PlayerRow))}
-    return [PaymentMade(r.id or 0, names[r.payer_id], names[r.payee_id], r.cents, r.paid_on)
-            for r in rows]  # fmt: skip
+    return [
+        PaymentMade(r.id or 0, names[r.payer_id], names[r.payee_id], r.cents, r.paid_on)
+        for r in rows
+    ]
 
 
 def hand_count(db: Database, *, night_id: int) -> int:

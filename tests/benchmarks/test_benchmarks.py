@@ -35,8 +35,17 @@ def test_the_generated_league_is_valid_every_preset_and_hand_type_and_sums_to_ze
         types.update(h["type"] for h in document["hands"])
         seasons.add(document["season"])
     assert set(presets) == {preset for preset, _, _ in PRESET_MIX}
-    assert set(types) >= {"pick", "leaster", "no-pick", "misplay", "call", "solo", "null",
-                          "ramsch", "pass"}  # fmt: skip
+    assert set(types) >= {
+        "pick",
+        "leaster",
+        "no-pick",
+        "misplay",
+        "call",
+        "solo",
+        "null",
+        "ramsch",
+        "pass",
+    }
     assert len(seasons) == SEASONS
     assert {p for d in documents for p in d["players"]} <= set(PLAYERS)
     assert len(PLAYERS) == 60
@@ -62,15 +71,34 @@ def test_the_league_imports_and_its_standings_sum_to_zero(tmp_path: Path) -> Non
 def test_run_quick_completes_and_prints_every_benchmark(tmp_path: Path) -> None:
     environment = os.environ | {"QT_QPA_PLATFORM": "offscreen"}
     done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "run.py"), "--quick", "--repeat", "1",
-         "--keep", str(tmp_path)],
-        capture_output=True, text=True, env=environment, timeout=600, check=False,
-    )  # fmt: skip
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "run.py"),
+            "--quick",
+            "--repeat",
+            "1",
+            "--keep",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=600,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     lines = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
     by_name = {line["name"]: line for line in lines}
-    assert set(by_name) == {"import", "standings", "record_hand", "edit_early_hand",
-                            "night_pdf", "league_pdf", "startup", "peak_memory"}  # fmt: skip
+    assert set(by_name) == {
+        "import",
+        "standings",
+        "record_hand",
+        "edit_early_hand",
+        "night_pdf",
+        "league_pdf",
+        "startup",
+        "peak_memory",
+    }
     for name, line in by_name.items():
         if name == "peak_memory":
             assert line["bytes"] > 0 and line["floor_bytes"] > 0

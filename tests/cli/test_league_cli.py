@@ -29,8 +29,9 @@ def url(tmp_path: Path) -> str:
 
 
 def test_standings_json_lists_every_player_with_the_required_fields(url, capsys) -> None:
-    status, out, err = run("--database", url, "standings", "--league", LEAGUE, "--json",
-                           capsys=capsys)  # fmt: skip
+    status, out, err = run(
+        "--database", url, "standings", "--league", LEAGUE, "--json", capsys=capsys
+    )
     assert status == 0 and err == ""
     rows = json.loads(out)
     assert {"rank", "player", "points", "cents", "nights", "hands"} <= set(rows[0])
@@ -41,9 +42,23 @@ def test_standings_json_lists_every_player_with_the_required_fields(url, capsys)
 
 
 def test_standings_flags_choose_ranking_and_qualifying(url, capsys) -> None:
-    _, out, _ = run("--database", url, "standings", "--league", LEAGUE, "--season",
-                         "Fall 2026", "--rank-by", "placement", "--placement-points", "5,3,1",
-                         "--min-nights", "2", "--json", capsys=capsys)  # fmt: skip
+    _, out, _ = run(
+        "--database",
+        url,
+        "standings",
+        "--league",
+        LEAGUE,
+        "--season",
+        "Fall 2026",
+        "--rank-by",
+        "placement",
+        "--placement-points",
+        "5,3,1",
+        "--min-nights",
+        "2",
+        "--json",
+        capsys=capsys,
+    )
     rows = json.loads(out)
     qualified = [r for r in rows if r["qualified"]]
     assert all(r["nights"] >= 2 for r in qualified)
@@ -54,9 +69,19 @@ def test_standings_flags_choose_ranking_and_qualifying(url, capsys) -> None:
 
 
 def test_the_league_command_keeps_the_organisers_choice(url, capsys) -> None:
-    status, out, _ = run("--database", url, "league", LEAGUE, "--rank-by", "money",
-                         "--drop-worst", "1", "--tie-breaks", "misplays,hands",
-                         capsys=capsys)  # fmt: skip
+    status, out, _ = run(
+        "--database",
+        url,
+        "league",
+        LEAGUE,
+        "--rank-by",
+        "money",
+        "--drop-worst",
+        "1",
+        "--tie-breaks",
+        "misplays,hands",
+        capsys=capsys,
+    )
     assert status == 0 and "Ranked by total money." in out
     assert "fewer misplays; then more hands played" in out
     status, out, _ = run("--database", url, "standings", "--league", LEAGUE, capsys=capsys)
@@ -64,38 +89,68 @@ def test_the_league_command_keeps_the_organisers_choice(url, capsys) -> None:
 
 
 def test_stats_json_matches_the_standings_line(url, capsys) -> None:
-    rows = json.loads(run("--database", url, "standings", "--league", LEAGUE, "--json",
-                          capsys=capsys)[1])  # fmt: skip
+    rows = json.loads(
+        run("--database", url, "standings", "--league", LEAGUE, "--json", capsys=capsys)[1]
+    )
     ann = next(r for r in rows if r["player"] == "Ann")
-    status, out, _ = run("--database", url, "stats", "--league", LEAGUE, "--player", "ann",
-                         "--json", capsys=capsys)  # fmt: skip
+    status, out, _ = run(
+        "--database", url, "stats", "--league", LEAGUE, "--player", "ann", "--json", capsys=capsys
+    )
     stats = json.loads(out)
     assert status == 0 and stats["player"] == "Ann"
     assert (stats["points"], stats["hands"], stats["nights"]) == (
-        ann["points"], ann["hands"], ann["nights"]
-    )  # fmt: skip
+        ann["points"],
+        ann["hands"],
+        ann["nights"],
+    )
     assert (stats["picker"]["hands"], stats["picker"]["won"]) == (ann["picks"], ann["picker_wins"])
 
 
 def test_paying_part_of_a_debt_changes_what_debts_prints(url, capsys) -> None:
-    before = json.loads(run("--database", url, "debts", "--league", LEAGUE, "--json",
-                            capsys=capsys)[1])  # fmt: skip
+    before = json.loads(
+        run("--database", url, "debts", "--league", LEAGUE, "--json", capsys=capsys)[1]
+    )
     first = before["outstanding"][0]
-    status, out, _ = run("--database", url, "pay", "--league", LEAGUE, "--from", first["from"],
-                         "--to", first["to"], "--cents", "10", capsys=capsys)  # fmt: skip
+    status, out, _ = run(
+        "--database",
+        url,
+        "pay",
+        "--league",
+        LEAGUE,
+        "--from",
+        first["from"],
+        "--to",
+        first["to"],
+        "--cents",
+        "10",
+        capsys=capsys,
+    )
     assert status == 0 and f"Recorded: {first['from']} paid {first['to']} $0.10." in out
-    after = json.loads(run("--database", url, "debts", "--league", LEAGUE, "--json",
-                           capsys=capsys)[1])  # fmt: skip
+    after = json.loads(
+        run("--database", url, "debts", "--league", LEAGUE, "--json", capsys=capsys)[1]
+    )
     assert after["balances"][first["from"]] == before["balances"][first["from"]] + 10
     assert sum(after["balances"].values()) == 0
 
 
 def test_debts_in_collector_and_direct_modes(url, capsys) -> None:
-    out = run("--database", url, "debts", "--league", LEAGUE, "--mode", "collector",
-              "--collector", "Ann", "--json", capsys=capsys)[1]  # fmt: skip
+    out = run(
+        "--database",
+        url,
+        "debts",
+        "--league",
+        LEAGUE,
+        "--mode",
+        "collector",
+        "--collector",
+        "Ann",
+        "--json",
+        capsys=capsys,
+    )[1]
     assert all("Ann" in (p["from"], p["to"]) for p in json.loads(out)["outstanding"])
-    status, out, _ = run("--database", url, "debts", "--league", LEAGUE, "--mode", "direct",
-                         capsys=capsys)  # fmt: skip
+    status, out, _ = run(
+        "--database", url, "debts", "--league", LEAGUE, "--mode", "direct", capsys=capsys
+    )
     assert status == 0 and " pays " in out
 
 
@@ -108,14 +163,18 @@ def test_debts_in_collector_and_direct_modes(url, capsys) -> None:
         (["standings", "--league", LEAGUE, "--tie-breaks", "height"], "--tie-breaks: 'height'"),
         (["standings", "--league", LEAGUE, "--min-nights", "-1"], "--min-nights: -1"),
         (["stats", "--league", LEAGUE, "--player", "Zed"], "--player: there is no player 'Zed'"),
-        (["pay", "--league", LEAGUE, "--from", "Ann", "--to", "Bob", "--cents", "-5"],
-         "--cents: -5 is not a positive"),
-        (["pay", "--league", LEAGUE, "--from", "Ann", "--to", "Zed", "--cents", "5"],
-         "--to: there is no player 'Zed'"),
+        (
+            ["pay", "--league", LEAGUE, "--from", "Ann", "--to", "Bob", "--cents", "-5"],
+            "--cents: -5 is not a positive",
+        ),
+        (
+            ["pay", "--league", LEAGUE, "--from", "Ann", "--to", "Zed", "--cents", "5"],
+            "--to: there is no player 'Zed'",
+        ),
         (["debts", "--league", LEAGUE, "--mode", "collector"], "--collector: "),
         (["league", LEAGUE, "--stake", "-3"], "--stake: "),
     ],
-)  # fmt: skip
+)
 def test_bad_input_is_named_by_its_flag_with_status_2(url, capsys, args, message) -> None:
     status, out, err = run("--database", url, *args, capsys=capsys)
     assert status == 2 and out == ""

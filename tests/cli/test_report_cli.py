@@ -35,7 +35,7 @@ def test_each_report_is_written_as_a_readable_pdf(url, tmp_path, capsys, args) -
         (["report", "statement", "--league", LEAGUE, "--player", "Zed"], "--player: 'Zed'"),
         (["report", "pad", "--players", "Ann,Bob"], "--players: a table has 3 to 8 players"),
     ],
-)  # fmt: skip
+)
 def test_bad_report_input_is_named_and_writes_nothing(url, tmp_path, capsys, args, message):
     target = tmp_path / "out.pdf"
     status, out, err = run("--database", url, *args, "-o", str(target), capsys=capsys)

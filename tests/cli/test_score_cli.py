@@ -13,15 +13,21 @@ import pytest
 from scorekeeper.cli import main
 from tests.sheet import FIVE, leaster, night_doc, pick
 
-GOOD = night_doc({"preset": "classic-5", "stake_cents": 25}, [
-    pick("Bob", "Dee", points=74, tricks=4, call="ace-hearts", dealer="Ann"),
-    {"type": "no-pick", "dealer": "Bob"},
-    leaster("Cal", dealer="Bob",
+GOOD = night_doc(
+    {"preset": "classic-5", "stake_cents": 25},
+    [
+        pick("Bob", "Dee", points=74, tricks=4, call="ace-hearts", dealer="Ann"),
+        {"type": "no-pick", "dealer": "Bob"},
+        leaster(
+            "Cal",
+            dealer="Bob",
             points={"Ann": 30, "Bob": 41, "Cal": 12, "Dee": 37, "Eve": 0},
-            tricks={"Ann": 2, "Bob": 2, "Cal": 1, "Dee": 1, "Eve": 0}),
-    {"type": "misplay", "dealer": "Cal", "misplays": ["Eve"]},
-    pick("Eve", points=55, tricks=2, call="alone", dealer="Dee", doublers=1, last_hand=True),
-])  # fmt: skip
+            tricks={"Ann": 2, "Bob": 2, "Cal": 1, "Dee": 1, "Eve": 0},
+        ),
+        {"type": "misplay", "dealer": "Cal", "misplays": ["Eve"]},
+        pick("Eve", points=55, tricks=2, call="alone", dealer="Dee", doublers=1, last_hand=True),
+    ],
+)
 
 
 def run(tmp_path: Path, document: Any, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -59,12 +65,18 @@ def test_score_prints_the_night_format_json(tmp_path: Path, capsys) -> None:
     assert printed["hands"][0] == {
         "points": {"Ann": -1, "Bob": 2, "Cal": -1, "Dee": 1, "Eve": -1},
         "cents": {"Ann": -25, "Bob": 50, "Cal": -25, "Dee": 25, "Eve": -25},
-        "outcome": "win", "level": "normal", "multiplier": 1,
+        "outcome": "win",
+        "level": "normal",
+        "multiplier": 1,
         "explanation": "Bob and Dee took 74: a win. Bob +2, Dee +1, each defender -1.",
-    }  # fmt: skip
+    }
     assert [h["outcome"] for h in printed["hands"]] == [
-        "win", "no-pick", "leaster", "misplay", "loss",
-    ]  # fmt: skip
+        "win",
+        "no-pick",
+        "leaster",
+        "misplay",
+        "loss",
+    ]
     # Eve alone loses 55 doubled twice (a doubler and the last hand): unit 4.
     assert printed["hands"][4]["points"] == {"Ann": 4, "Bob": 4, "Cal": 4, "Dee": 4, "Eve": -16}
     assert printed["hands"][4]["multiplier"] == 4
@@ -262,8 +274,9 @@ def test_every_problem_is_reported_at_once(tmp_path: Path, capsys) -> None:
 
 
 def test_names_are_trimmed_and_matched_without_case(tmp_path: Path, capsys) -> None:
-    document = doc(players=[" Ann", "Bob ", "Cal", "Dee", "Eve"],
-                   hands=[hand(picker="bob", partners=["DEE "])])  # fmt: skip
+    document = doc(
+        players=[" Ann", "Bob ", "Cal", "Dee", "Eve"], hands=[hand(picker="bob", partners=["DEE "])]
+    )
     status, out, _ = run(tmp_path, document, capsys)
     assert status == 0
     assert json.loads(out)["hands"][0]["points"]["Bob"] == 2
@@ -272,8 +285,10 @@ def test_names_are_trimmed_and_matched_without_case(tmp_path: Path, capsys) -> N
 def test_score_reads_standard_input_in_a_real_process() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "scorekeeper", "score", "-"],
-        input=json.dumps(GOOD).encode(), capture_output=True, check=False,
-    )  # fmt: skip
+        input=json.dumps(GOOD).encode(),
+        capture_output=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["totals"]["points"]["Cal"] == 8
 
@@ -283,8 +298,10 @@ def test_a_bad_file_in_a_real_process_prints_nothing_on_stdout(tmp_path: Path) -
     path.write_text(json.dumps(doc(hands=[hand(points=130)])))
     done = subprocess.run(
         [sys.executable, "-m", "scorekeeper", "score", str(path)],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == "scorekeeper: hand 1: points: 130 is not between 0 and 120\n"

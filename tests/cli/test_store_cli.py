@@ -41,8 +41,10 @@ def test_import_prints_the_id_and_export_gives_the_document_back(url, tmp_path, 
     status, out, _ = run("--database", url, "export", "--night", night_id, capsys=capsys)
     assert status == 0 and json.loads(out) == document
     target = tmp_path / "back.json"
-    assert run("--database", url, "export", "--night", night_id, "-o", str(target),
-               capsys=capsys)[0] == 0  # fmt: skip
+    assert (
+        run("--database", url, "export", "--night", night_id, "-o", str(target), capsys=capsys)[0]
+        == 0
+    )
     assert json.loads(target.read_text("utf-8")) == document
 
 
@@ -68,8 +70,9 @@ def test_a_bad_document_is_refused_like_score_and_writes_nothing(url, tmp_path, 
 
 def test_nights_lists_each_night_readably(url, tmp_path, capsys) -> None:
     run("--database", url, "import", write(tmp_path, sample_night_document()), capsys=capsys)
-    status, out, _ = run("--database", url, "nights", "--league", "Tuesday Night League",
-                         capsys=capsys)  # fmt: skip
+    status, out, _ = run(
+        "--database", url, "nights", "--league", "Tuesday Night League", capsys=capsys
+    )
     assert status == 0
     header, row = out.splitlines()
     assert header.split()[:6] == ["id", "date", "league", "season", "table", "hands"]
@@ -113,9 +116,12 @@ def test_the_default_database_lives_in_the_user_data_folder(tmp_path, monkeypatc
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
     done = subprocess.run(
-        [sys.executable, "-m", "scorekeeper", "nights"], capture_output=True, text=True,
-        check=False, env={**__import__("os").environ},
-    )  # fmt: skip
+        [sys.executable, "-m", "scorekeeper", "nights"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**__import__("os").environ},
+    )
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "data" / "sheepshead-scorekeeper" / "scorekeeper.sqlite3").exists()
 

@@ -25,15 +25,19 @@ DAY = dt.date(2026, 11, 3)
 def debts(text: str) -> list[Debt]:
     """ "night debtor creditor cents" rows."""
     rows = [line.split() for line in text.strip().splitlines()]
-    return [Debt(int(n), DAY + dt.timedelta(days=7 * int(n)), d, c, int(cents))
-            for n, d, c, cents in rows]  # fmt: skip
+    return [
+        Debt(int(n), DAY + dt.timedelta(days=7 * int(n)), d, c, int(cents))
+        for n, d, c, cents in rows
+    ]
 
 
 def paid(text: str) -> list[PaymentRecord]:
     """ "payer payee cents" rows, paid on the day after the last night."""
     rows = [line.split() for line in text.strip().splitlines()]
-    return [PaymentRecord(i, p, q, int(c), DAY + dt.timedelta(days=30))
-            for i, (p, q, c) in enumerate(rows, start=1)]  # fmt: skip
+    return [
+        PaymentRecord(i, p, q, int(c), DAY + dt.timedelta(days=30))
+        for i, (p, q, c) in enumerate(rows, start=1)
+    ]
 
 
 THREE_NIGHTS = debts("""
@@ -72,8 +76,9 @@ def test_direct_mode_keeps_debts_between_the_original_players() -> None:
     chain = debts("1 Ann Bob 100\n2 Bob Cal 100")
     assert outstanding(chain, []) == (Payment("Ann", "Cal", 100),)
     assert set(outstanding(chain, [], mode="direct")) == {
-        Payment("Ann", "Bob", 100), Payment("Bob", "Cal", 100)
-    }  # fmt: skip
+        Payment("Ann", "Bob", 100),
+        Payment("Bob", "Cal", 100),
+    }
 
 
 def test_direct_mode_nets_a_pair_and_its_payments() -> None:
@@ -84,8 +89,11 @@ def test_direct_mode_nets_a_pair_and_its_payments() -> None:
 def test_collector_mode_routes_everything_through_the_treasurer() -> None:
     owed = outstanding(THREE_NIGHTS, [], mode="collector", collector="Ann")
     assert all("Ann" in (p.payer, p.payee) for p in owed)
-    assert set(owed) == {Payment("Cal", "Ann", 125), Payment("Bob", "Ann", 75),
-                         Payment("Ann", "Dee", 225)}  # fmt: skip
+    assert set(owed) == {
+        Payment("Cal", "Ann", 125),
+        Payment("Bob", "Ann", 75),
+        Payment("Ann", "Dee", 225),
+    }
 
 
 def test_a_collector_who_never_played_only_passes_money_on() -> None:
@@ -96,8 +104,10 @@ def test_a_collector_who_never_played_only_passes_money_on() -> None:
 def test_balance_history_follows_nights_then_payments() -> None:
     history = balance_history("Ann", THREE_NIGHTS, paid("Ann Dee 100"))
     assert [(p.balance, p.what) for p in history] == [
-        (175, "night 1"), (-25, "night 2"), (75, "paid Dee")
-    ]  # fmt: skip
+        (175, "night 1"),
+        (-25, "night 2"),
+        (75, "paid Dee"),
+    ]
 
 
 NAMES = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus"]

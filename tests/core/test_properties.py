@@ -131,8 +131,10 @@ def test_settlement_finds_groups_a_greedy_pairing_misses() -> None:
     owed = {"Ann": -7, "Bob": 7, "Cal": -8, "Dee": 3, "Eve": 5}
     assert brute_force_minimum(owed) == 3
     assert {(p.payer, p.payee, p.cents) for p in settle(owed)} == {
-        ("Ann", "Bob", 7), ("Cal", "Eve", 5), ("Cal", "Dee", 3),
-    }  # fmt: skip
+        ("Ann", "Bob", 7),
+        ("Cal", "Eve", 5),
+        ("Cal", "Dee", 3),
+    }
 
 
 @given(st.one_of(night_documents(), schafkopf_night_documents()))

@@ -29,11 +29,24 @@ penny              5 6  2 called-ace       leaster team        true
 """
 
 DEFAULTS = dict(
-    partner_units=1, no_pick="leaster", double_on_the_bump=False, no_trick_loss="team",
-    win_at=61, schneider_at=91, schneidered_at=30, schneider_factor=2, no_trick_factor=3,
-    leaster_units=1, misplay_units=1, misplay_multiplied=False, last_hand_doubler=True,
-    doubler_stack="stack", max_multiplier=0, leaster_tie="draw", stake_cents=5,
-)  # fmt: skip
+    partner_units=1,
+    no_pick="leaster",
+    double_on_the_bump=False,
+    no_trick_loss="team",
+    win_at=61,
+    schneider_at=91,
+    schneidered_at=30,
+    schneider_factor=2,
+    no_trick_factor=3,
+    leaster_units=1,
+    misplay_units=1,
+    misplay_multiplied=False,
+    last_hand_doubler=True,
+    doubler_stack="stack",
+    max_multiplier=0,
+    leaster_tie="draw",
+    stake_cents=5,
+)
 
 
 @pytest.mark.parametrize("row", PRESET_TABLE.strip().splitlines(), ids=lambda r: r.split()[0])

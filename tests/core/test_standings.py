@@ -30,9 +30,19 @@ def league(text: str, *, stake: int = 10) -> list[NightLine]:
             continue
         night, player, points, *rest = row.split()
         hands, misplays = (int(rest[0]) if rest else 10), (int(rest[1]) if len(rest) > 1 else 0)
-        lines.append(NightLine(int(night), f"2026-01-{int(night):02d}", None, None, player,
-                               int(points), int(points) * stake, hands=hands,
-                               misplays=misplays))  # fmt: skip
+        lines.append(
+            NightLine(
+                int(night),
+                f"2026-01-{int(night):02d}",
+                None,
+                None,
+                player,
+                int(points),
+                int(points) * stake,
+                hands=hands,
+                misplays=misplays,
+            )
+        )
     return lines
 
 
@@ -108,22 +118,28 @@ def test_ranked_by_placement_points_per_night() -> None:
 3 Ann -10
 """)
     by_points = compute_standings(lines)
-    by_place = compute_standings(lines, StandingsOptions(rank_by="placement",
-                                                         placement_points=(5, 3, 1)))  # fmt: skip
+    by_place = compute_standings(
+        lines, StandingsOptions(rank_by="placement", placement_points=(5, 3, 1))
+    )
     assert table(by_points) == [(1, "Bob"), (2, "Ann"), (3, "Cal")]
     assert [(r.player, r.placement_points) for r in by_place.qualified] == [
-        ("Cal", 11), ("Bob", 9), ("Ann", 7)
-    ]  # fmt: skip
+        ("Cal", 11),
+        ("Bob", 9),
+        ("Ann", 7),
+    ]
 
 
 def test_tied_night_shares_the_better_place() -> None:
     places = night_places(league("1 Ann 5\n1 Bob 5\n1 Cal 0\n1 Dee -10"))
     assert places[1] == {"Ann": 1, "Bob": 1, "Cal": 3, "Dee": 4}
-    standings = compute_standings(league("1 Ann 5\n1 Bob 5\n1 Cal -10"),
-                                  StandingsOptions(rank_by="placement"))  # fmt: skip
+    standings = compute_standings(
+        league("1 Ann 5\n1 Bob 5\n1 Cal -10"), StandingsOptions(rank_by="placement")
+    )
     assert [(r.player, r.placement_points, r.nights_won) for r in standings.qualified] == [
-        ("Ann", 5, 1), ("Bob", 5, 1), ("Cal", 2, 0)
-    ]  # fmt: skip
+        ("Ann", 5, 1),
+        ("Bob", 5, 1),
+        ("Cal", 2, 0),
+    ]
 
 
 def test_qualifying_minimum_lists_players_below_it_apart() -> None:
@@ -153,22 +169,22 @@ def test_dropping_the_worst_night_changes_the_order_not_the_totals() -> None:
 def test_dropping_never_leaves_a_player_with_no_night() -> None:
     standings = compute_standings(league("1 Ann 5\n1 Bob -5"), StandingsOptions(drop_worst=3))
     assert {r.player: (r.dropped, r.score) for r in standings.qualified} == {
-        "Ann": (0, 5), "Bob": (0, -5)
-    }  # fmt: skip
+        "Ann": (0, 5),
+        "Bob": (0, -5),
+    }
 
 
 @pytest.mark.parametrize(
     ("tie_break", "sheet", "winner"),
     [
         # Ann and Bob both end on 0; Ann won night 1, Bob no night.
-        ("nights-won", "1 Ann 5\n1 Zed -5\n2 Ann -5\n2 Bob 0\n2 Zed 5\n3 Zed 10\n3 Cal -10",
-         "Ann"),
+        ("nights-won", "1 Ann 5\n1 Zed -5\n2 Ann -5\n2 Bob 0\n2 Zed 5\n3 Zed 10\n3 Cal -10", "Ann"),
         # Both on 0; Bob played more hands.
         ("hands", "1 Ann 0 10\n1 Bob 0 12\n1 Zed 5\n1 Cal -5", "Bob"),
         # Both on 0; Ann misplayed twice, Bob once.
         ("misplays", "1 Ann 0 10 2\n1 Bob 0 10 1\n1 Zed 5\n1 Cal -5", "Bob"),
     ],
-)  # fmt: skip
+)
 def test_each_tie_break_decides_a_tie(tie_break: str, sheet: str, winner: str) -> None:
     broken = compute_standings(league(sheet), StandingsOptions(tie_breaks=(tie_break,)))
     assert table(broken)[1:3] == [(2, winner), (3, ({"Ann", "Bob"} - {winner}).pop())]
@@ -196,8 +212,13 @@ def test_standings_refuse_lines_that_do_not_sum_to_zero() -> None:
 
 
 def test_options_round_trip_and_describe_themselves() -> None:
-    options = StandingsOptions(rank_by="placement", placement_points=(4, 2, 1), min_nights=3,
-                               drop_worst=2, tie_breaks=("misplays", "hands"))  # fmt: skip
+    options = StandingsOptions(
+        rank_by="placement",
+        placement_points=(4, 2, 1),
+        min_nights=3,
+        drop_worst=2,
+        tie_breaks=("misplays", "hands"),
+    )
     parsed, problems = parse_standings_options(options.to_json())
     assert problems == [] and parsed == options
     words = " ".join(options.describe())
@@ -213,31 +234,80 @@ def test_bad_options_are_named_by_field() -> None:
 
 
 def line(night: int, player: str, points: int, cents: int | None = None, **counts: int):
-    return NightLine(night, f"2026-02-{night:02d}", None, None, player, points,
-                     points * 10 if cents is None else cents, **counts)  # fmt: skip
+    return NightLine(
+        night,
+        f"2026-02-{night:02d}",
+        None,
+        None,
+        player,
+        points,
+        points * 10 if cents is None else cents,
+        **counts,
+    )
 
 
 @pytest.mark.parametrize(
     ("tie_break", "rank_by", "lines", "winner"),
     [
         # Both on 0 points; Bob played two nights, Ann one.
-        ("nights", "points", [line(1, "Ann", 0), line(1, "Zed", 0), line(2, "Bob", 3),
-                              line(2, "Zed", -3), line(3, "Bob", -3), line(3, "Zed", 3)], "Bob"),
+        (
+            "nights",
+            "points",
+            [
+                line(1, "Ann", 0),
+                line(1, "Zed", 0),
+                line(2, "Bob", 3),
+                line(2, "Zed", -3),
+                line(3, "Bob", -3),
+                line(3, "Zed", 3),
+            ],
+            "Bob",
+        ),
         # Equal placement points (each won a night); Ann won by more.
-        ("points", "placement", [line(1, "Ann", 9), line(1, "Zed", -9),
-                                 line(2, "Bob", 2), line(2, "Zed", -2)], "Ann"),
+        (
+            "points",
+            "placement",
+            [line(1, "Ann", 9), line(1, "Zed", -9), line(2, "Bob", 2), line(2, "Zed", -2)],
+            "Ann",
+        ),
         # Equal points at different stakes; Bob's night was played for more.
-        ("money", "points", [line(1, "Ann", 4, 20), line(1, "Zed", -4, -20),
-                             line(2, "Bob", 4, 100), line(2, "Zed", -4, -100)], "Bob"),
+        (
+            "money",
+            "points",
+            [
+                line(1, "Ann", 4, 20),
+                line(1, "Zed", -4, -20),
+                line(2, "Bob", 4, 100),
+                line(2, "Zed", -4, -100),
+            ],
+            "Bob",
+        ),
         # Equal points; Ann took them in fewer hands.
-        ("points-per-hand", "points", [line(1, "Ann", 4, hands=5), line(1, "Zed", -4, hands=5),
-                                       line(2, "Bob", 4, hands=20), line(2, "Zed", -4, hands=20)],
-         "Ann"),
+        (
+            "points-per-hand",
+            "points",
+            [
+                line(1, "Ann", 4, hands=5),
+                line(1, "Zed", -4, hands=5),
+                line(2, "Bob", 4, hands=20),
+                line(2, "Zed", -4, hands=20),
+            ],
+            "Ann",
+        ),
         # Equal points; Bob won more hands as picker.
-        ("picker-wins", "points", [line(1, "Ann", 4, picker_wins=1), line(1, "Zed", -4),
-                                   line(2, "Bob", 4, picker_wins=3), line(2, "Zed", -4)], "Bob"),
+        (
+            "picker-wins",
+            "points",
+            [
+                line(1, "Ann", 4, picker_wins=1),
+                line(1, "Zed", -4),
+                line(2, "Bob", 4, picker_wins=3),
+                line(2, "Zed", -4),
+            ],
+            "Bob",
+        ),
     ],
-)  # fmt: skip
+)
 def test_every_other_tie_break_decides_a_tie(tie_break, rank_by, lines, winner) -> None:
     loser = ({"Ann", "Bob"} - {winner}).pop()
     broken = compute_standings(lines, StandingsOptions(rank_by=rank_by, tie_breaks=(tie_break,)))

@@ -61,8 +61,10 @@ def test_a_players_record_counts_every_kind_of_hand() -> None:
     assert (stats.picker_alone.hands, stats.picker_alone.won) == (1, 1)
     assert (stats.picker_with_partner.hands, stats.picker_with_partner.won) == (2, 1)
     assert {c: (t.hands, t.won) for c, t in stats.picker_by_call.items()} == {
-        "ace-hearts": (1, 1), "alone": (1, 1), "ace-spades": (1, 0)
-    }  # fmt: skip
+        "ace-hearts": (1, 1),
+        "alone": (1, 1),
+        "ace-spades": (1, 0),
+    }
     assert (stats.partner.hands, stats.partner.won) == (1, 0)
     # Defending: a loss by the picker is the defenders' win.
     assert (stats.defender.hands, stats.defender.won) == (3, 1)

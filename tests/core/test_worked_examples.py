@@ -29,44 +29,60 @@ SHARED = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples.jso
 
 
 def test_1_plain_win_picker_two_partner_one() -> None:
-    result = assert_sheet("classic-5", [pick("Bob", "Dee", points=74, tricks=4)], """
+    result = assert_sheet(
+        "classic-5",
+        [pick("Bob", "Dee", points=74, tricks=4)],
+        """
         Ann Bob Cal Dee Eve
          -1  +2  -1  +1  -1
-    """)  # fmt: skip
+    """,
+    )
     assert result.hands[0].explanation == (
         "Bob and Dee took 74: a win. Bob +2, Dee +1, each defender -1."
     )
 
 
 def test_2_schneider_at_91_but_not_at_90() -> None:
-    assert_sheet("classic-5", [
-        pick("Bob", "Dee", points=91, tricks=4),
-        pick("Bob", "Dee", points=90, tricks=4),
-    ], """
+    assert_sheet(
+        "classic-5",
+        [
+            pick("Bob", "Dee", points=91, tricks=4),
+            pick("Bob", "Dee", points=90, tricks=4),
+        ],
+        """
         Ann Bob Cal Dee Eve
          -2  +4  -2  +2  -2
          -1  +2  -1  +1  -1
-    """)  # fmt: skip
+    """,
+    )
 
 
 def test_3_loss_at_31_schneidered_at_30() -> None:
-    result = assert_sheet("classic-5", [
-        pick("Bob", "Dee", points=31, tricks=1),
-        pick("Bob", "Dee", points=30, tricks=1),
-    ], """
+    result = assert_sheet(
+        "classic-5",
+        [
+            pick("Bob", "Dee", points=31, tricks=1),
+            pick("Bob", "Dee", points=30, tricks=1),
+        ],
+        """
         Ann Bob Cal Dee Eve
          +1  -2  +1  -1  +1
          +2  -4  +2  -2  +2
-    """)  # fmt: skip
+    """,
+    )
     assert result.hands[1].level == "schneider"
     assert result.hands[1].outcome == "loss"
 
 
 def test_4_alone_with_every_trick() -> None:
-    result = assert_sheet("classic-5", [pick("Bob", points=120, tricks=6)], """
+    result = assert_sheet(
+        "classic-5",
+        [pick("Bob", points=120, tricks=6)],
+        """
         Ann Bob Cal Dee Eve
          -3 +12  -3  -3  -3
-    """)  # fmt: skip
+    """,
+    )
     assert result.hands[0].level == "no-trick"
     assert result.hands[0].explanation == (
         "Bob alone took every trick: no-trick. Bob +12, each defender -3."
@@ -75,62 +91,93 @@ def test_4_alone_with_every_trick() -> None:
 
 def test_5_no_trick_picker_pays_then_team_pays() -> None:
     hands = [pick("Bob", "Dee", points=11, tricks=0)]
-    assert_sheet("classic-5", hands, """
+    assert_sheet(
+        "classic-5",
+        hands,
+        """
         Ann Bob Cal Dee Eve
          +3  -9  +3   0  +3
-    """)  # fmt: skip
-    assert_sheet({"preset": "classic-5", "no_trick_loss": "team"}, hands, """
+    """,
+    )
+    assert_sheet(
+        {"preset": "classic-5", "no_trick_loss": "team"},
+        hands,
+        """
         Ann Bob Cal Dee Eve
          +3  -6  +3  -3  +3
-    """)  # fmt: skip
+    """,
+    )
 
 
 def test_6_a_crack_doubles_and_the_bump_doubles_a_loss() -> None:
-    assert_sheet("classic-5", [pick("Bob", "Dee", points=74, tricks=4, doublers=["crack"])], """
+    assert_sheet(
+        "classic-5",
+        [pick("Bob", "Dee", points=74, tricks=4, doublers=["crack"])],
+        """
         Ann Bob Cal Dee Eve
          -2  +4  -2  +2  -2
-    """)  # fmt: skip
+    """,
+    )
     result = assert_sheet(
         {"preset": "classic-5", "double_on_the_bump": True},
-        [pick("Bob", "Dee", points=55, tricks=2)], """
+        [pick("Bob", "Dee", points=55, tricks=2)],
+        """
         Ann Bob Cal Dee Eve
          +2  -4  +2  -2  +2
-    """)  # fmt: skip
+    """,
+    )
     assert "doubled on the bump" in result.hands[0].explanation
 
 
 def test_7_leaster_winner_takes_one_from_each() -> None:
-    assert_sheet("classic-5", [leaster("Cal")], """
+    assert_sheet(
+        "classic-5",
+        [leaster("Cal")],
+        """
         Ann Bob Cal Dee Eve
          -1  -1  +4  -1  -1
-    """)  # fmt: skip
+    """,
+    )
 
 
 def test_8_misplay_thrown_in() -> None:
-    assert_sheet("classic-5", [misplay("Eve")], """
+    assert_sheet(
+        "classic-5",
+        [misplay("Eve")],
+        """
         Ann Bob Cal Dee Eve
          +1  +1  +1  +1  -4
-    """)  # fmt: skip
+    """,
+    )
 
 
 def test_9_nobody_picked_queues_a_doubler_for_the_next_hand() -> None:
-    result = assert_sheet({"preset": "classic-5", "no_pick": "doubler"}, [
-        no_pick(),
-        pick("Bob", "Dee", points=74, tricks=4),
-    ], """
+    result = assert_sheet(
+        {"preset": "classic-5", "no_pick": "doubler"},
+        [
+            no_pick(),
+            pick("Bob", "Dee", points=74, tricks=4),
+        ],
+        """
         Ann Bob Cal Dee Eve
           0   0   0   0   0
          -2  +4  -2  +2  -2
-    """)  # fmt: skip
+    """,
+    )
     assert result.hands[0].doublers_pending == 1
     assert result.doublers_pending == 0
 
 
 def test_10_six_seated_the_dealer_sits_out() -> None:
-    assert_sheet("classic-5", [pick("Bob", "Dee", points=74, tricks=4, dealer="Ann")], """
+    assert_sheet(
+        "classic-5",
+        [pick("Bob", "Dee", points=74, tricks=4, dealer="Ann")],
+        """
         Ann Bob Cal Dee Eve Fay
           0  +2  -1  +1  -1  -1
-    """, players=[*FIVE, "Fay"])  # fmt: skip
+    """,
+        players=[*FIVE, "Fay"],
+    )
 
 
 def test_11_settlement_in_three_payments() -> None:
@@ -138,8 +185,10 @@ def test_11_settlement_in_three_payments() -> None:
     payments = settle(balances)
     assert len(payments) == 3
     assert {(p.payer, p.payee, p.cents) for p in payments} == {
-        ("Ann", "Bob", 15), ("Eve", "Bob", 10), ("Cal", "Dee", 5),
-    }  # fmt: skip
+        ("Ann", "Bob", 15),
+        ("Eve", "Bob", 10),
+        ("Cal", "Dee", 5),
+    }
 
 
 def _sheepshead_examples() -> list[dict]:

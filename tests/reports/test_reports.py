@@ -46,10 +46,16 @@ def after(lines: list[str], label: str, count: int) -> list[str]:
 
 def night_document(players: list[str], hands: int, seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
-    return {"format": "sheepshead-night/1", "date": "2026-11-20", "league": LEAGUE,
-            "season": "Fall", "table": "2", "rules": {"preset": "classic-5", "stake_cents": 25},
-            "players": players,
-            "hands": [_sample_hand(rng, players, n) for n in range(hands)]}  # fmt: skip
+    return {
+        "format": "sheepshead-night/1",
+        "date": "2026-11-20",
+        "league": LEAGUE,
+        "season": "Fall",
+        "table": "2",
+        "rules": {"preset": "classic-5", "stake_cents": 25},
+        "players": players,
+        "hands": [_sample_hand(rng, players, n) for n in range(hands)],
+    }
 
 
 @pytest.fixture
@@ -66,8 +72,7 @@ def test_night_report_prints_the_cores_totals_money_and_settlement(db: Database)
     assert after(text, "Total", 5) == [signed(result.total_points[p]) for p in NAMES]
     assert after(text, "Money", 5) == [dollars(result.total_cents[p]) for p in NAMES]
     settlement = after(text, "Settlement", len(result.settlement))
-    assert settlement == [f"{p.payer} pays {p.payee} {dollars(p.cents)}"
-                          for p in result.settlement]  # fmt: skip
+    assert settlement == [f"{p.payer} pays {p.payee} {dollars(p.cents)}" for p in result.settlement]
     assert any("Zoë <b>&" in line for line in settlement)  # printed literally, not as markup
     for name in NAMES:
         assert name in text
@@ -89,8 +94,16 @@ def test_a_60_hand_night_runs_over_pages_each_with_the_column_header(db: Databas
         assert f"page {number} of {len(printed)}" in page
     for page in sheet:
         header = page.index("#")
-        assert page[header : header + 8] == ["#", "Dealer", "Picker", "Partner", "Pts", "Tr.",
-                                             "Outcome", "×"]  # fmt: skip
+        assert page[header : header + 8] == [
+            "#",
+            "Dealer",
+            "Picker",
+            "Partner",
+            "Pts",
+            "Tr.",
+            "Outcome",
+            "×",
+        ]
         assert page[header + 8 : header + 13] == NAMES
     rows = {line for page in sheet for line in page}
     assert {str(n) for n in range(1, 61)} <= rows  # every hand is on the sheet
@@ -112,16 +125,25 @@ def test_league_report_prints_the_standings_the_core_ranked(db: Database, league
     start = text.index("Leasters won") + 1  # the end of the standings' header
     for offset, row in enumerate(standings.qualified):
         cells = text[start + 11 * offset : start + 11 * offset + 6]
-        assert cells == [str(row.rank), row.player, str(row.nights), str(row.hands),
-                         signed(row.points), dollars(row.cents)]  # fmt: skip
+        assert cells == [
+            str(row.rank),
+            row.player,
+            str(row.nights),
+            str(row.hands),
+            signed(row.points),
+            dollars(row.cents),
+        ]
     for line in info.standings.describe():
         assert line in " ".join(text)
     assert "Points of the leading players, night by night" in text
 
 
 def test_season_league_report_lists_only_that_seasons_nights(db: Database, league) -> None:
-    text = [line for page in pages(build.league_pdf(db, league=LEAGUE, season="Fall 2026"))
-            for line in page]  # fmt: skip
+    text = [
+        line
+        for page in pages(build.league_pdf(db, league=LEAGUE, season="Fall 2026"))
+        for line in page
+    ]
     fall = [d for d in sample_league_documents() if d["season"] == "Fall 2026"]
     dates = [line for line in text if line.startswith("2026-")]
     assert sorted(dates) == sorted(d["date"] for d in fall)
@@ -139,14 +161,20 @@ def test_statement_shows_nights_and_what_is_owed_after_payments(db: Database, le
     assert f"{debtor} owes {dollars(-balance)}." in page
     assert any(line.endswith(f"{debtor} paid {owed_to} $0.10") for line in page)
     lines = [n for n in night_lines(db, Period(LEAGUE)) if n.player == debtor]
-    assert after(page, "Total", 2) == [signed(sum(n.points for n in lines)),
-                                       dollars(sum(n.cents for n in lines))]  # fmt: skip
+    assert after(page, "Total", 2) == [
+        signed(sum(n.points for n in lines)),
+        dollars(sum(n.cents for n in lines)),
+    ]
 
 
 def test_statements_for_everyone_give_a_page_each(db: Database, league) -> None:
     printed = pages(build.statements_pdf(db, league=LEAGUE))
-    players = {line.removeprefix("Statement: ") for page in printed for line in page
-               if line.startswith("Statement: ")}  # fmt: skip
+    players = {
+        line.removeprefix("Statement: ")
+        for page in printed
+        for line in page
+        if line.startswith("Statement: ")
+    }
     assert len(printed) == len(players) == len(league_money(db, league=LEAGUE).balances)
 
 
@@ -177,11 +205,16 @@ def test_a_schafkopf_night_report_names_the_games_and_pays_the_pot(db: Database)
     players = list(result.players)
     assert after(text, "Total", len(players)) == [signed(result.total_points[p]) for p in players]
     settlement = after(text, "Settlement", len(result.settlement))
-    assert settlement == [f"{p.payer} pays {p.payee} {dollars(p.cents)}"
-                          for p in result.settlement]  # fmt: skip
+    assert settlement == [f"{p.payer} pays {p.payee} {dollars(p.cents)}" for p in result.settlement]
     assert any("pays (pot)" in line for line in settlement)
-    for words in ("Declarer", "Game", "Sauspiel lost", "Wenz won", "Null lost",
-                  "Farbsolo Tout won Schwarz"):  # fmt: skip
+    for words in (
+        "Declarer",
+        "Game",
+        "Sauspiel lost",
+        "Wenz won",
+        "Null lost",
+        "Farbsolo Tout won Schwarz",
+    ):
         assert words in text, words
     assert any(line.startswith("Schafkopf") or "Schafkopf, four dealt in" in line for line in text)
 

@@ -21,29 +21,71 @@ def spec_examples() -> list[dict[str, Any]]:
 def written() -> list[dict[str, Any]]:
     seven = [*FIVE, "Fay", "Gus"]
     nights = [
-        night_doc({"preset": "classic-5", "no_pick": "doubler", "doubler_stack": "multiply",
-                   "stake_cents": 10}, [
-            no_pick(dealer="Ann"), no_pick(dealer="Bob", note="misdeal"),
-            pick("Cal", "Ann", points=61, tricks=3, call="ace-clubs", dealer="Cal"),
-            leaster("Dee", dealer="Dee", doublers=["crack"], misplays=["Eve"]),
-            misplay("Bob", "Cal", dealer="Eve", last_hand=True),
-        ]),
-        night_doc({"preset": "classic-5", "leaster_tie": "all-win"}, [
-            leaster("Ann", "Cal", dealer="Fay",
+        night_doc(
+            {
+                "preset": "classic-5",
+                "no_pick": "doubler",
+                "doubler_stack": "multiply",
+                "stake_cents": 10,
+            },
+            [
+                no_pick(dealer="Ann"),
+                no_pick(dealer="Bob", note="misdeal"),
+                pick("Cal", "Ann", points=61, tricks=3, call="ace-clubs", dealer="Cal"),
+                leaster("Dee", dealer="Dee", doublers=["crack"], misplays=["Eve"]),
+                misplay("Bob", "Cal", dealer="Eve", last_hand=True),
+            ],
+        ),
+        night_doc(
+            {"preset": "classic-5", "leaster_tie": "all-win"},
+            [
+                leaster(
+                    "Ann",
+                    "Cal",
+                    dealer="Fay",
                     points={"Ann": 10, "Bob": 40, "Cal": 10, "Dee": 60, "Eve": 0},
-                    tricks={"Ann": 1, "Bob": 2, "Cal": 1, "Dee": 2, "Eve": 0}),
-        ], players=[*FIVE, "Fay"]),
-        night_doc("jack-of-diamonds-5", [
-            pick("Bob", "Dee", points=74, tricks=4, call="jack-of-diamonds",
-                 dealer="Ann", sitting_out=["Ann", "Gus"]),
-            pick("Eve", points=120, tricks=6, call="alone", dealer="Bob",
-                 sitting_out=["Bob", "Fay"], doublers=2),
-        ], players=seven),
-        {**night_doc("cutthroat-4", [pick("Ann", points=0, tricks=0)],
-                     players=["Łukasz", "Zoë <b>&", "O'Neil", "Dee"]),
-         "date": "2026-11-03", "league": "Thursday Club", "season": "2026", "table": "2",
-         "title": "Names as people write them"},
-    ]  # fmt: skip
+                    tricks={"Ann": 1, "Bob": 2, "Cal": 1, "Dee": 2, "Eve": 0},
+                ),
+            ],
+            players=[*FIVE, "Fay"],
+        ),
+        night_doc(
+            "jack-of-diamonds-5",
+            [
+                pick(
+                    "Bob",
+                    "Dee",
+                    points=74,
+                    tricks=4,
+                    call="jack-of-diamonds",
+                    dealer="Ann",
+                    sitting_out=["Ann", "Gus"],
+                ),
+                pick(
+                    "Eve",
+                    points=120,
+                    tricks=6,
+                    call="alone",
+                    dealer="Bob",
+                    sitting_out=["Bob", "Fay"],
+                    doublers=2,
+                ),
+            ],
+            players=seven,
+        ),
+        {
+            **night_doc(
+                "cutthroat-4",
+                [pick("Ann", points=0, tricks=0)],
+                players=["Łukasz", "Zoë <b>&", "O'Neil", "Dee"],
+            ),
+            "date": "2026-11-03",
+            "league": "Thursday Club",
+            "season": "2026",
+            "table": "2",
+            "title": "Names as people write them",
+        },
+    ]
     nights[3]["hands"][0]["picker"] = "Łukasz"
     return nights + schafkopf_nights()
 
@@ -59,27 +101,68 @@ def schafkopf_nights() -> list[dict[str, Any]]:
         "stake_cents": 5,
     }
     return [
-        {**night_doc(pot_rules, [
-            {"type": "pass", "dealer": "Eve"},
-            {"type": "call", "dealer": "Ann", **game, "declarer": "Bob", "partners": ["Cal"],
-             "points": 50, "tricks": 3, "kontra": 1},
-            {"type": "solo", "dealer": "Bob", **game, "game": "wenz", "laufende": 2,
-             "knocks": 1},
-            {"type": "null", "dealer": "Cal", "declarer": "Dee", "tricks": 1},
-            {"type": "solo", "dealer": "Dee", **game, "points": 120, "tricks": 8, "tout": True,
-             "laufende": 3},
-            {"type": "misplay", "dealer": "Eve", "misplays": ["Ann"]},
-            {"type": "pass", "dealer": "Ann", "last_hand": True},
-        ], players=five), "title": "Schafkopf with a pot left in it", "league": "Stammtisch"},
-        night_doc("schafkopf-10-50", [
-            {"type": "ramsch", "points": {"Ann": 30, "Bob": 50, "Cal": 40, "Dee": 0},
-             "tricks": {"Ann": 3, "Bob": 3, "Cal": 2, "Dee": 0}, "knocks": 1},
-            {"type": "ramsch", "points": {"Ann": 40, "Bob": 40, "Cal": 20, "Dee": 20},
-             "tricks": {"Ann": 2, "Bob": 2, "Cal": 2, "Dee": 2}, "loser": "Bob"},
-            {"type": "call", **game, "partners": ["Dee"], "laufende": 3, "bid": 70},
-            {"type": "solo", **game, "game": "geier", "sie": True, "points": 120, "tricks": 8},
-        ], players=["Ann", "Bob", "Cal", "Dee"]),
-    ]  # fmt: skip
+        {
+            **night_doc(
+                pot_rules,
+                [
+                    {"type": "pass", "dealer": "Eve"},
+                    {
+                        "type": "call",
+                        "dealer": "Ann",
+                        **game,
+                        "declarer": "Bob",
+                        "partners": ["Cal"],
+                        "points": 50,
+                        "tricks": 3,
+                        "kontra": 1,
+                    },
+                    {
+                        "type": "solo",
+                        "dealer": "Bob",
+                        **game,
+                        "game": "wenz",
+                        "laufende": 2,
+                        "knocks": 1,
+                    },
+                    {"type": "null", "dealer": "Cal", "declarer": "Dee", "tricks": 1},
+                    {
+                        "type": "solo",
+                        "dealer": "Dee",
+                        **game,
+                        "points": 120,
+                        "tricks": 8,
+                        "tout": True,
+                        "laufende": 3,
+                    },
+                    {"type": "misplay", "dealer": "Eve", "misplays": ["Ann"]},
+                    {"type": "pass", "dealer": "Ann", "last_hand": True},
+                ],
+                players=five,
+            ),
+            "title": "Schafkopf with a pot left in it",
+            "league": "Stammtisch",
+        },
+        night_doc(
+            "schafkopf-10-50",
+            [
+                {
+                    "type": "ramsch",
+                    "points": {"Ann": 30, "Bob": 50, "Cal": 40, "Dee": 0},
+                    "tricks": {"Ann": 3, "Bob": 3, "Cal": 2, "Dee": 0},
+                    "knocks": 1,
+                },
+                {
+                    "type": "ramsch",
+                    "points": {"Ann": 40, "Bob": 40, "Cal": 20, "Dee": 20},
+                    "tricks": {"Ann": 2, "Bob": 2, "Cal": 2, "Dee": 2},
+                    "loser": "Bob",
+                },
+                {"type": "call", **game, "partners": ["Dee"], "laufende": 3, "bid": 70},
+                {"type": "solo", **game, "game": "geier", "sie": True, "points": 120, "tricks": 8},
+            ],
+            players=["Ann", "Bob", "Cal", "Dee"],
+        ),
+    ]
 
 
 def corpus() -> list[dict[str, Any]]:

@@ -24,8 +24,9 @@ def cache(db: Database, night_id: int) -> list[tuple[Any, ...]]:
         rows = connection.execute(
             select(*columns).where(score.night_id == night_id).order_by(score.position)
         ).all()
-    return [tuple(v for c, v in zip(columns, row, strict=True) if c.name != "night_id")
-            for row in rows]  # fmt: skip
+    return [
+        tuple(v for c, v in zip(columns, row, strict=True) if c.name != "night_id") for row in rows
+    ]
 
 
 def hand_by_hand(db: Database, document: dict[str, Any]) -> int:

@@ -19,8 +19,11 @@ def test_a_json_dump_restores_every_row_and_writing_goes_on(
     db: Database, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
     ids = [night_import.import_night(db, d) for d in written()]
-    hand_writes.edit_hand(db, hand_id=night_reads.hand_ids(db, night_id=ids[0])[0],
-                     hand={"type": "no-pick", "dealer": "Ann"})  # fmt: skip
+    hand_writes.edit_hand(
+        db,
+        hand_id=night_reads.hand_ids(db, night_id=ids[0])[0],
+        hand={"type": "no-pick", "dealer": "Ann"},
+    )
     dump = tmp_path / "league.json"
     assert backup(db, str(dump)) == "a JSON dump of every row"
 
@@ -39,9 +42,11 @@ def test_a_json_dump_restores_every_row_and_writing_goes_on(
             target, hand_id=night_reads.hand_ids(target, night_id=ids[0])[0]
         )
         assert [r.action for r in history] == ["insert", "edit"]
-        new_hand = hand_writes.record_hand(target, night_id=ids[2],
-                                      hand=pick("Bob", "Dee", points=70, tricks=3,
-                                                sitting_out=["Ann", "Gus"]))  # fmt: skip
+        new_hand = hand_writes.record_hand(
+            target,
+            night_id=ids[2],
+            hand=pick("Bob", "Dee", points=70, tricks=3, sitting_out=["Ann", "Gus"]),
+        )
         assert all(new_hand not in night_reads.hand_ids(db, night_id=i) for i in ids)
         with pytest.raises(StorageError, match="--force"):
             restore(target, str(dump), force=False)

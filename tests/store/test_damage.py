@@ -91,8 +91,9 @@ def test_a_full_disk_writes_nothing_half_done(sqlite_db: Database) -> None:
     recorded = 0
     with pytest.raises(StorageError, match="is full; nothing was written"):
         for _ in range(500):
-            hand_writes.record_hand(sqlite_db, night_id=night_id,
-                               hand=pick("Bob", "Dee", points=74, tricks=4))  # fmt: skip
+            hand_writes.record_hand(
+                sqlite_db, night_id=night_id, hand=pick("Bob", "Dee", points=74, tricks=4)
+            )
             recorded += 1
     sqlite_db.dispose()
     event.remove(sqlite_db.engine, "connect", _limit)

@@ -69,8 +69,16 @@ def expected_totals(documents: list[dict[str, Any]]) -> dict[str, Counter[str]]:
 
 
 def as_counts(standing: Any) -> Counter[str]:
-    fields = ("points", "cents", "hands", "misplays", "picks", "picker_wins",
-              "leasters_won", "nights")  # fmt: skip
+    fields = (
+        "points",
+        "cents",
+        "hands",
+        "misplays",
+        "picks",
+        "picker_wins",
+        "leasters_won",
+        "nights",
+    )
     return Counter({f: getattr(standing, f) for f in fields if getattr(standing, f)})
 
 
@@ -122,8 +130,10 @@ def test_a_player_page_statistics_match_the_documents(
     stats = player_statistics("Ann", facts)
     expected = expected_totals(documents)["Ann"]
     assert (stats.hands, stats.points, stats.nights) == (
-        expected["hands"], expected["points"], expected["nights"]
-    )  # fmt: skip
+        expected["hands"],
+        expected["points"],
+        expected["nights"],
+    )
     assert (stats.picker.hands, stats.picker.won) == (expected["picks"], expected["picker_wins"])
     dates = [f.date for f in facts]
     assert dates == sorted(dates)  # in the order played
@@ -182,16 +192,23 @@ def test_partial_payments_change_balances_and_what_is_outstanding(
     before = league_money(db, league=LEAGUE)
     first = before.outstanding()[0]
     half = first.cents // 2
-    record_league_payment(db, league=LEAGUE, payer=first.payer, payee=first.payee, cents=half,
-                          paid_on=dt.date(2026, 11, 1))  # fmt: skip
+    record_league_payment(
+        db,
+        league=LEAGUE,
+        payer=first.payer,
+        payee=first.payee,
+        cents=half,
+        paid_on=dt.date(2026, 11, 1),
+    )
     after = league_money(db, league=LEAGUE)
     assert after.balances[first.payer] == before.balances[first.payer] + half
     assert after.balances[first.payee] == before.balances[first.payee] - half
     assert sum(after.balances.values()) == 0
     assert after.history(first.payer)[-1].balance == after.balances[first.payer]
     for payment in after.outstanding():
-        record_league_payment(db, league=LEAGUE, payer=payment.payer, payee=payment.payee,
-                              cents=payment.cents)  # fmt: skip
+        record_league_payment(
+            db, league=LEAGUE, payer=payment.payer, payee=payment.payee, cents=payment.cents
+        )
     settled = league_money(db, league=LEAGUE)
     assert not any(settled.balances.values()) and settled.outstanding() == ()
 
@@ -214,8 +231,10 @@ def test_a_schafkopf_pot_left_unwon_is_a_party_to_standings_and_money(db: Databa
     from scorekeeper.night import POT
     from tests.store.corpus import schafkopf_nights
 
-    documents = [{**d, "league": "Stammtisch", "date": f"2026-11-0{i + 1}"}
-                 for i, d in enumerate(schafkopf_nights())]  # fmt: skip
+    documents = [
+        {**d, "league": "Stammtisch", "date": f"2026-11-0{i + 1}"}
+        for i, d in enumerate(schafkopf_nights())
+    ]
     ids = [import_night(db, d) for d in documents]
     results = [night_result(db, night_id=n) for n in ids]
     # 80 from a pass, doubled by a lost call game, and 80 from a last pass
@@ -240,8 +259,14 @@ def test_the_pot_cannot_be_paid_as_if_it_were_a_person(db: Database) -> None:
     set_closed(db, night_id=night_id, closed=True)
     before = league_money(db, league="Stammtisch")
     with pytest.raises(StorageError, match=r"^paid to: \(pot\) is the table's Schafkopf pot"):
-        record_league_payment(db, league="Stammtisch", payer="Ann", payee="(pot)", cents=100,
-                              paid_on=dt.date(2026, 11, 22))  # fmt: skip
+        record_league_payment(
+            db,
+            league="Stammtisch",
+            payer="Ann",
+            payee="(pot)",
+            cents=100,
+            paid_on=dt.date(2026, 11, 22),
+        )
     assert league_money(db, league="Stammtisch").payments == before.payments
 
 

@@ -83,8 +83,9 @@ def test_a_first_schema_database_with_data_upgrades_intact_with_a_backup(tmp_pat
         assert old.execute("SELECT count(*) FROM hand_points").fetchone() == (6,)
     with sqlite3.connect(path) as new:
         version = new.execute("SELECT version_num FROM alembic_version").fetchall()
-        roles = new.execute("SELECT player_id, role, misplays FROM hand_points "
-                            "ORDER BY hand_id, player_id")  # fmt: skip
+        roles = new.execute(
+            "SELECT player_id, role, misplays FROM hand_points ORDER BY hand_id, player_id"
+        )
         calls = new.execute("SELECT hand_id, call FROM hand_score ORDER BY hand_id")
         assert version == [(SCHEMA_HEAD,)]
         assert roles.fetchall() == [

@@ -51,9 +51,12 @@ def thirty_hands() -> dict[str, Any]:
             picker = ["Ann", "Bob", "Cal", "Dee", "Eve"][n % 5]
             doubled = {"doublers": 1} if n % 4 == 0 else {}
             hands.append(pick(picker, points=points, tricks=tricks, **doubled))
-    return {"format": "sheepshead-night/1", "rules": {"preset": "classic-5",
-            "no_pick": "doubler"}, "players": ["Ann", "Bob", "Cal", "Dee", "Eve"],
-            "hands": hands}  # fmt: skip
+    return {
+        "format": "sheepshead-night/1",
+        "rules": {"preset": "classic-5", "no_pick": "doubler"},
+        "players": ["Ann", "Bob", "Cal", "Dee", "Eve"],
+        "hands": hands,
+    }
 
 
 def test_editing_hand_3_rescores_everything_after_it_and_can_be_undone(db: Database) -> None:
@@ -83,9 +86,12 @@ def test_editing_hand_3_rescores_everything_after_it_and_can_be_undone(db: Datab
 
 def test_insert_and_delete_move_the_doubler_queue(db: Database) -> None:
     rules = {"preset": "classic-5", "no_pick": "doubler"}
-    document = {"format": "sheepshead-night/1", "rules": rules,
-                "players": ["Ann", "Bob", "Cal", "Dee", "Eve"],
-                "hands": [pick("Bob", "Dee", points=74, tricks=4)] * 2}  # fmt: skip
+    document = {
+        "format": "sheepshead-night/1",
+        "rules": rules,
+        "players": ["Ann", "Bob", "Cal", "Dee", "Eve"],
+        "hands": [pick("Bob", "Dee", points=74, tricks=4)] * 2,
+    }
     night_id = night_import.import_night(db, document)
     hand_writes.record_hand(db, night_id=night_id, hand=no_pick(), position=1)
     assert [h["Bob"] for h in night_reads.cached_points(db, night_id=night_id)] == [0, 4, 2]
@@ -109,8 +115,11 @@ def test_a_bad_hand_is_refused_and_writes_nothing(db: Database) -> None:
         "hand 31: points: 130 is not between 0 and 120"
     ]
     with pytest.raises(InvalidNight):
-        hand_writes.edit_hand(db, hand_id=night_reads.hand_ids(db, night_id=night_id)[0],
-                         hand=pick("Zed", points=70, tricks=3))  # fmt: skip
+        hand_writes.edit_hand(
+            db,
+            hand_id=night_reads.hand_ids(db, night_id=night_id)[0],
+            hand=pick("Zed", points=70, tricks=3),
+        )
     assert night_import.export_night(db, night_id=night_id) == before
     assert (
         len(night_reads.hand_history(db, hand_id=night_reads.hand_ids(db, night_id=night_id)[0]))
@@ -154,12 +163,23 @@ def test_players_are_one_person_across_nights_whatever_the_case(db: Database) ->
 
 
 def test_nights_are_listed_with_their_filing(db: Database) -> None:
-    doc = {**thirty_hands(), "date": "2026-11-17", "league": "Tuesday", "season": "Fall",
-           "table": "2"}  # fmt: skip
+    doc = {
+        **thirty_hands(),
+        "date": "2026-11-17",
+        "league": "Tuesday",
+        "season": "Fall",
+        "table": "2",
+    }
     night_id = night_import.import_night(db, doc)
     (summary,) = night_reads.list_nights(db, league="tuesday")
-    assert (summary.id, summary.date, summary.league, summary.season, summary.table,
-            summary.hands) == (night_id, "2026-11-17", "Tuesday", "Fall", "2", 30)  # fmt: skip
+    assert (
+        summary.id,
+        summary.date,
+        summary.league,
+        summary.season,
+        summary.table,
+        summary.hands,
+    ) == (night_id, "2026-11-17", "Tuesday", "Fall", "2", 30)
     with pytest.raises(StorageError, match="no league"):
         night_reads.list_nights(db, league="Wednesday")
 

@@ -18,15 +18,17 @@ from tests.store.conftest import drop_postgres, fresh_postgres_url
 
 ROOT = Path(__file__).resolve().parents[2]
 FIVE = ["Ann", "Bob", "Cal", "Dee", "Eve"]
-EMPTY_NIGHT = {"format": "sheepshead-night/1", "rules": "classic-5", "players": FIVE,
-               "hands": []}  # fmt: skip
+EMPTY_NIGHT = {"format": "sheepshead-night/1", "rules": "classic-5", "players": FIVE, "hands": []}
 
 
 def writer(url: str, night_id: int, count: int, picker: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "tests.store.writer", url, str(night_id), str(count), picker],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def writer_under_way(
@@ -58,10 +60,12 @@ def assert_night_whole(db: Database, night_id: int) -> None:
 
         from scorekeeper.store.tables import HandRow, HandScoreRow
 
-        positions = sorted(session.exec(
-            select(HandRow.position).where(HandRow.night_id == night_id)))  # fmt: skip
-        scored = session.exec(select(HandScoreRow.hand_id).where(
-            HandScoreRow.night_id == night_id)).all()  # fmt: skip
+        positions = sorted(
+            session.exec(select(HandRow.position).where(HandRow.night_id == night_id))
+        )
+        scored = session.exec(
+            select(HandScoreRow.hand_id).where(HandScoreRow.night_id == night_id)
+        ).all()
     assert positions == list(range(1, len(positions) + 1))
     assert len(scored) == len(positions)
     result = night_reads.night_result(db, night_id=night_id)

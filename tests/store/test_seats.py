@@ -15,9 +15,12 @@ FIVE = ["Ann", "Bob", "Cal", "Dee", "Eve"]
 
 
 def start(db: Database) -> int:
-    document = {"format": "sheepshead-night/1", "rules": "classic-5", "players": FIVE,
-                "hands": [pick("Bob", "Dee", points=74, tricks=4),
-                          leaster("Cal")]}  # fmt: skip
+    document = {
+        "format": "sheepshead-night/1",
+        "rules": "classic-5",
+        "players": FIVE,
+        "hands": [pick("Bob", "Dee", points=74, tricks=4), leaster("Cal")],
+    }
     return night_import.import_night(db, document)
 
 
@@ -25,13 +28,20 @@ def test_a_sixth_player_joins_and_the_dealer_sits_out(db: Database) -> None:
     night_id = start(db)
     join_night(db, night_id=night_id, player="Fay", after="Bob")
     assert seated_players(db, night_id=night_id, hand=2) == FIVE
-    assert seated_players(db, night_id=night_id, hand=3) == ["Ann", "Bob", "Fay", "Cal",
-                                                              "Dee", "Eve"]  # fmt: skip
+    assert seated_players(db, night_id=night_id, hand=3) == [
+        "Ann",
+        "Bob",
+        "Fay",
+        "Cal",
+        "Dee",
+        "Eve",
+    ]
     with pytest.raises(InvalidNight) as refused:
         hand_writes.record_hand(db, night_id=night_id, hand=pick("Fay", points=80, tricks=4))
     assert "hand 3: dealer: missing" in str(refused.value)
-    hand_writes.record_hand(db, night_id=night_id,
-                       hand=pick("Fay", points=80, tricks=4, dealer="Ann"))  # fmt: skip
+    hand_writes.record_hand(
+        db, night_id=night_id, hand=pick("Fay", points=80, tricks=4, dealer="Ann")
+    )
     exported = night_import.export_night(db, night_id=night_id)
     assert exported["players"] == ["Ann", "Bob", "Fay", "Cal", "Dee", "Eve"]
     assert [h.get("sitting_out") for h in exported["hands"]] == [["Fay"], ["Fay"], None]
@@ -44,8 +54,9 @@ def test_a_sixth_player_joins_and_the_dealer_sits_out(db: Database) -> None:
 def test_a_player_leaves_and_later_hands_go_on_without_them(db: Database) -> None:
     night_id = start(db)
     join_night(db, night_id=night_id, player="Fay")
-    hand_writes.record_hand(db, night_id=night_id,
-                       hand=pick("Fay", points=80, tricks=4, dealer="Ann"))  # fmt: skip
+    hand_writes.record_hand(
+        db, night_id=night_id, hand=pick("Fay", points=80, tricks=4, dealer="Ann")
+    )
     leave_night(db, night_id=night_id, player="ann")
     hand_writes.record_hand(db, night_id=night_id, hand=pick("Bob", "Fay", points=61, tricks=3))
     assert seated_players(db, night_id=night_id, hand=4) == ["Bob", "Cal", "Dee", "Eve", "Fay"]

@@ -18,8 +18,14 @@ def main() -> None:
     print("ready", flush=True)
     for n in range(count):
         points = 61 + n % 60
-        hand = {"type": "pick", "picker": picker, "partners": [], "points": points,
-                "tricks": 6 if points == 120 else 3, "note": f"{picker} {n}"}  # fmt: skip
+        hand = {
+            "type": "pick",
+            "picker": picker,
+            "partners": [],
+            "points": points,
+            "tricks": 6 if points == 120 else 3,
+            "note": f"{picker} {n}",
+        }
         hand_id = hand_writes.record_hand(db, night_id=night_id, hand=hand)
         print(f"recorded {hand_id}", flush=True)
 

@@ -152,9 +152,12 @@ def test_starting_a_night_in_a_league_brings_its_default_rules(database, qtbot) 
     winter, _ = parse_rules({"preset": "classic-5", "stake_cents": 5})
     save_league(database, name="Thursday", rules=thursday)
     save_season(database, league="Thursday", name="Winter", rules=winter)
-    dialog = StartNightDialog([], ["Thursday"], None,
-                              lambda league, season: default_rules(database, league=league,
-                                                                   season=season))  # fmt: skip
+    dialog = StartNightDialog(
+        [],
+        ["Thursday"],
+        None,
+        lambda league, season: default_rules(database, league=league, season=season),
+    )
     qtbot.addWidget(dialog)
     dialog.league.setCurrentText("Thursday")
     assert dialog.rules() == thursday
@@ -177,9 +180,18 @@ def test_a_hand_recorded_tonight_updates_the_open_league_window(database, open_w
     view = main.session.view
     dealer = view.next_dealer()
     picker, partner = [p for p in view.seated_next if p != dealer][:2]
-    main.session.record_hand({"type": "pick", "dealer": dealer, "picker": picker,
-                              "partners": [partner], "call": "ace-hearts", "points": 70,
-                              "tricks": 4}, None)  # fmt: skip
+    main.session.record_hand(
+        {
+            "type": "pick",
+            "dealer": dealer,
+            "picker": picker,
+            "partners": [partner],
+            "call": "ace-hearts",
+            "points": 70,
+            "tricks": 4,
+        },
+        None,
+    )
     dealt = view.rules.dealt_in
     assert sum(int(h) for h in shown_column(league.standings_view, 3)) == before + dealt
     assert league.season.currentText() == "Fall 2026" and league.min_nights.value() == 2

@@ -45,8 +45,16 @@ def test_sauspiel_wenz_with_kontra_and_ramsch_with_a_jungfrau(
     keyboard.press(Qt.Key.Key_Tab)  # knocks
     keyboard.press(Qt.Key.Key_Tab)  # Kontra
     keyboard.press(Qt.Key.Key_Down)
-    assert entry.hand() == {"type": "solo", "dealer": "Bob", "declarer": "Bob", "tricks": 5,
-                            "kontra": 1, "points": 80, "laufende": 2, "game": "wenz"}  # fmt: skip
+    assert entry.hand() == {
+        "type": "solo",
+        "dealer": "Bob",
+        "declarer": "Bob",
+        "tricks": 5,
+        "kontra": 1,
+        "points": 80,
+        "laufende": 2,
+        "game": "wenz",
+    }
     keyboard.alt(Qt.Key.Key_V)
     qtbot.waitUntil(lambda: len(window.session.view.lines) == 2)
 

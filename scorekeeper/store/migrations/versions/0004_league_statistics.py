@@ -44,10 +44,11 @@ def upgrade() -> None:
     calls = [{"h": h, "c": r.get("call")} for h, r in records.items() if r.get("call")]
     if calls:
         connection.execute(
-            scores.update().where(scores.c.hand_id == sa.bindparam("h"))
+            scores.update()
+            .where(scores.c.hand_id == sa.bindparam("h"))
             .values(call=sa.bindparam("c")),
             calls,
-        )  # fmt: skip
+        )
     cached = connection.execute(sa.select(points.c.hand_id, points.c.player_id)).all()
     misplays = [
         {"h": h, "p": p, "m": count} for h, p in cached if (count := _misplays(records[h], p))

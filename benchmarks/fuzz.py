@@ -39,7 +39,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from scorekeeper.document import COMMON_FIELDS, TOP_FIELDS, TYPE_FIELDS
+from scorekeeper.document import COMMON_FIELDS, TOP_FIELDS
+from scorekeeper.games import hand_types
 from scorekeeper.json_input import NOT_TEXT
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "tests" / "data" / "spec-examples.json"
@@ -53,9 +54,8 @@ T = TypeVar("T")
 # `points.''`); or a key the document holds that is no field of it, or holds what the
 # door refuses (a string that is not text, a number too long or not a number).  A key
 # that is not one plain ASCII word is quoted (`json_input.key_name`).
-PLACES = sorted(
-    {"file", "hand", "score", *TOP_FIELDS, *COMMON_FIELDS, *sum(TYPE_FIELDS.values(), ())}
-)
+OWN_FIELDS = {f for kind in hand_types().values() for f in kind.FIELDS}
+PLACES = sorted({"file", "hand", "score", *TOP_FIELDS, *COMMON_FIELDS, *OWN_FIELDS})
 _KEY = r"(?:[A-Za-z_][\w-]*|'[^\n]*?')"
 _WITHIN = rf"(?:\.{_KEY}|\[[1-9]\d*\])*"
 _REFUSED = (

@@ -18,7 +18,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.rules import RuleSet, parse_rules
+from scorekeeper.games import parse_rules
+from scorekeeper.rules import RuleSet
 
 FULL, QUICK = 100_000, 10_000
 SEASONS = 20

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.league import FULL, QUICK, league_documents, night_document  # noqa: E402
-from scorekeeper.rules import preset_rules  # noqa: E402
+from scorekeeper.games import preset_rules  # noqa: E402
 
 NAMES = (
     "import",

@@ -14,9 +14,9 @@ from typing import Any, TextIO
 from scorekeeper.cli_common import UserError, open_store
 from scorekeeper.document import date_problem
 from scorekeeper.formatting import decimal, dollars, number, percent, print_table
+from scorekeeper.games import all_presets, parse_rules
 from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.names import name_key, printable, quoted
-from scorekeeper.rules import PRESETS, parse_rules
 from scorekeeper.standings import RANK_BY, TIE_BREAKS, Standing, StandingsOptions
 from scorekeeper.standings import parse_standings_options as parse_options
 from scorekeeper.stats import PlayerStatistics, Tally, player_statistics, statistics_lines
@@ -356,7 +356,9 @@ def add_league_commands(commands: Any) -> None:
     league = commands.add_parser("league", help="create a league or season, or set defaults")
     league.add_argument("league", metavar="LEAGUE", help="the league's name")
     league.add_argument("--season", metavar="NAME", help="create or change this season")
-    league.add_argument("--preset", choices=sorted(PRESETS), help="default rules for new nights")
+    league.add_argument(
+        "--preset", choices=sorted(all_presets()), help="default rules for new nights"
+    )
     league.add_argument("--stake", type=int, metavar="CENTS", help="cents a point")
     _standings_flags(league)
     league.set_defaults(run=command_league)

@@ -29,6 +29,16 @@ class Problem:
         return f"{where}{self.field}: {self.message}"
 
 
+def check_players(names: Iterable[str], field: str, active: tuple[str, ...]) -> list[Problem]:
+    """Each of NAMES (the FIELD of a hand: its misplayers, its declarer) is one of the
+    ACTIVE players of the hand, and none is named twice."""
+    names = tuple(names)
+    problems = [Problem(field, f"{n} sits out this hand") for n in names if n not in active]
+    if len(set(names)) != len(names):
+        problems.append(Problem(field, "names a player twice"))
+    return problems
+
+
 class InvalidNight(ValueError):
     """Raised by the convenience APIs that cannot return problems as values."""
 

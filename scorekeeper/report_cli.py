@@ -6,7 +6,7 @@ import argparse
 from typing import Any, TextIO
 
 from scorekeeper.cli_common import UserError, open_store
-from scorekeeper.rules import PRESETS
+from scorekeeper.games import all_presets
 
 
 def command_report(args: argparse.Namespace, out: TextIO) -> int:
@@ -51,7 +51,7 @@ def add_report_command(commands: Any) -> None:
     pad.add_argument("--players", required=True, metavar="LIST", help='e.g. "Ann,Bob,Cal"')
     pad.add_argument(
         "--preset",
-        choices=sorted(PRESETS),
+        choices=sorted(all_presets()),
         default="classic-5",
         help="the table's rules: the pad's title and columns are its game's",
     )

@@ -16,10 +16,10 @@ from fractions import Fraction
 from typing import Literal
 
 from scorekeeper.formatting import counted
-from scorekeeper.games import one_game
+from scorekeeper.games import DEFAULT_GAME, one_game
 from scorekeeper.json_input import show_value
 from scorekeeper.problems import Problem, require_zero_sum
-from scorekeeper.rules import SHEEP, is_whole
+from scorekeeper.rules import is_whole
 
 RankBy = Literal["points", "money", "points-per-hand", "placement"]
 RANK_BY: tuple[RankBy, ...] = ("points", "money", "points-per-hand", "placement")
@@ -64,7 +64,7 @@ class NightLine:
     schneiders_lost: int = 0
     leasters_won: int = 0
     misplays: int = 0
-    game: str = SHEEP  # the game the night was played at (`scorekeeper.games`)
+    game: str = DEFAULT_GAME  # the game the night was played at (`scorekeeper.games`)
 
 
 @dataclass(frozen=True)
@@ -200,7 +200,7 @@ class Standings:
     nights: int  # nights counted
     places: dict[int, dict[str, int]] = field(default_factory=dict)  # night -> player -> place
     pot: tuple[int, int] = (0, 0)  # points and cents left in Schafkopf pots (a party too)
-    game: str = SHEEP  # the game of the nights, whose words the standings use
+    game: str = DEFAULT_GAME  # the game of the nights, whose words the standings use
 
     @property
     def everyone(self) -> tuple[Standing, ...]:

@@ -14,8 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.formatting import counted, decimal, dollars, percent
-from scorekeeper.games import game_named, one_game
-from scorekeeper.rules import SHEEP
+from scorekeeper.games import DEFAULT_GAME, game_named, one_game
 
 DECLARERS = ("picker", "partner")
 
@@ -36,7 +35,7 @@ class HandFact:
     cents: int
     misplays: int = 0  # misplays this player made in this hand
     alone: bool | None = None  # the declarer had no partner (`HandResult.alone`)
-    game: str = SHEEP  # the game the night was played at (`scorekeeper.games`)
+    game: str = DEFAULT_GAME  # the game the night was played at (`scorekeeper.games`)
 
 
 @dataclass(frozen=True)
@@ -92,7 +91,7 @@ class PlayerStatistics:
     longest_winning_streak: int  # hands in a row with points won
     longest_losing_streak: int  # hands in a row with points lost
     nights_by_date: tuple[NightFigure, ...] = field(default=())
-    game: str = SHEEP  # the game of the player's hands, whose words the lines use
+    game: str = DEFAULT_GAME  # the game of the player's hands, whose words the lines use
 
     @property
     def points_per_hand(self) -> Fraction:
@@ -193,7 +192,7 @@ class HandOutcome:
     level: str
     call: str | None
     alone: bool | None = None  # the declarer had no partner (`HandResult.alone`)
-    game: str = SHEEP  # the game the night was played at (`scorekeeper.games`)
+    game: str = DEFAULT_GAME  # the game the night was played at (`scorekeeper.games`)
 
 
 def outcome_counts(hands: Iterable[HandOutcome]) -> dict[str, int]:
@@ -227,8 +226,16 @@ def statistics_lines(stats: PlayerStatistics) -> list[tuple[str, str]]:
         ("Money", dollars(stats.cents)),
         ("Points per hand", decimal(stats.points_per_hand)),
         (f"Won as {words.declarer}", won(stats.picker)),
-        (f"  {words.alone}", won(stats.picker_alone)),
-        (f"  {words.with_partner}", won(stats.picker_with_partner)),
+    ]
+    # A line named by a word the game does not have ("" : no partners, no schneider)
+    # is left out.
+    lines += [
+        (f"  {word}", won(tally))
+        for word, tally in (
+            (words.alone, stats.picker_alone),
+            (words.with_partner, stats.picker_with_partner),
+        )
+        if word
     ]
     lines += [
         (f"  {game.call_label(call)}", won(t))
@@ -236,11 +243,25 @@ def statistics_lines(stats: PlayerStatistics) -> list[tuple[str, str]]:
         if call != "alone"
     ]
     lines += [
-        ("Won as partner", won(stats.partner)),
-        ("Won defending", won(stats.defender)),
-        (f"{words.schneiders} won / lost", f"{stats.schneiders_won} / {stats.schneiders_lost}"),
-        (f"{words.no_tricks} won / lost", f"{stats.no_tricks_won} / {stats.no_tricks_lost}"),
-        (f"{words.leasters} won", won(stats.leasters)),
+        (label, value)
+        for word, label, value in (
+            (words.partner_mark, "Won as partner", won(stats.partner)),
+            ("defender", "Won defending", won(stats.defender)),
+            (
+                words.schneiders,
+                f"{words.schneiders} won / lost",
+                f"{stats.schneiders_won} / {stats.schneiders_lost}",
+            ),
+            (
+                words.no_tricks,
+                f"{words.no_tricks} won / lost",
+                f"{stats.no_tricks_won} / {stats.no_tricks_lost}",
+            ),
+            (words.leasters, f"{words.leasters} won", won(stats.leasters)),
+        )
+        if word
+    ]
+    lines += [
         ("Misplays", str(stats.misplays)),
         ("Best night", night(stats.best_night)),
         ("Worst night", night(stats.worst_night)),

@@ -6,7 +6,10 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from scorekeeper.rules import SHEEPSHEAD_PRESETS, RuleSet, preset_rules
+from scorekeeper.games import game_named, parse_rules, preset_rules
+from scorekeeper.rules import RuleSet
+
+SHEEPSHEAD_PRESETS = game_named("sheepshead").presets
 
 NAMES = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]
 CALL_BY_PARTNER = {
@@ -141,9 +144,7 @@ def night_documents(draw: st.DrawFn, max_hands: int = 12) -> dict[str, Any]:
 
 
 def _with(rules: RuleSet, key: str, value: Any) -> RuleSet:
-    from dataclasses import replace
-
-    return replace(rules, **{key: value})
+    return rules.with_options({key: value})
 
 
 # -- Schafkopf ------------------------------------------------------------------------
@@ -294,8 +295,6 @@ def schafkopf_night_documents(draw: st.DrawFn, max_hands: int = 14) -> dict[str,
     preset = draw(st.sampled_from(["schafkopf", "schafkopf-10-50"]))
     changed = draw(schafkopf_overrides())
     document_rules: Any = {"preset": preset, **changed} if changed else preset
-    from scorekeeper.rules import parse_rules
-
     rules, problems = parse_rules(document_rules)
     assert rules is not None, problems
     players = NAMES[: draw(st.integers(4, 5))]

@@ -15,36 +15,17 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.document import (
-    COMMON_FIELDS,
-    FORMAT,
-    MAX_DOUBLERS,
-    MAX_HANDS,
-    TOP_FIELDS,
-    TYPE_FIELDS,
-)
+from scorekeeper.document import COMMON_FIELDS, FORMAT, MAX_HANDS, TOP_FIELDS
+from scorekeeper.games import all_games, game_named, hand_types
+from scorekeeper.games.schafkopf.tariff import SOLO_GAMES
+from scorekeeper.hand_reader import MAX_DOUBLERS
 from scorekeeper.json_input import MAX_DEPTH, MAX_DIGITS, MAX_DOCUMENT_BYTES, MiB
 from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, TITLE_LENGTH
-from scorekeeper.records import SCHAFKOPF_TYPES, SHEEPSHEAD_TYPES
-from scorekeeper.rules import (
-    GAME_NAMES,
-    OPTIONS,
-    PRESETS,
-    SCHAF,
-    SCHAFKOPF_PRESETS,
-    SHEEP,
-    SHEEPSHEAD_PRESETS,
-    Game,
-    RuleSet,
-    preset_rules,
-)
-from scorekeeper.schafkopf import SOLO_GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules"
 EXAMPLES = ROOT / "tests" / "data" / "spec-examples.json"
-GAME_PAGES: dict[Game, str] = {SHEEP: "sheepshead.md", SCHAF: "schafkopf.md"}
-GAME_PRESETS: dict[Game, tuple[str, ...]] = {SHEEP: SHEEPSHEAD_PRESETS, SCHAF: SCHAFKOPF_PRESETS}
+GAME_PAGES: dict[str, str] = {"sheepshead": "sheepshead.md", "schafkopf": "schafkopf.md"}
 
 Table = list[dict[str, str]]
 
@@ -89,39 +70,42 @@ def shown(value: Any) -> str:
 
 
 @pytest.mark.parametrize("game", GAME_PAGES)
-def test_every_option_of_a_game_is_described_in_its_page(game: Game) -> None:
+def test_every_option_of_a_game_is_described_in_its_page(game: str) -> None:
     rows = rows_by(page(GAME_PAGES[game]), "option")
-    assert set(rows) == {o.name for o in OPTIONS if o.applies_to(game)}
-    for option in OPTIONS:
-        if option.applies_to(game):
-            games = "both" if option.game is None else GAME_NAMES[option.game]
-            assert plain(rows[option.name]["games"]) == games, option.name
+    options = game_named(game).options
+    assert set(rows) == {o.name for o in options}
+    for option in options:
+        owners = [g.title for g in all_games() if option in g.options]
+        games = "both" if len(owners) > 1 else owners[0]
+        assert plain(rows[option.name]["games"]) == games, option.name
 
 
 @pytest.mark.parametrize("game", GAME_PAGES)
-def test_the_defaults_and_preset_values_are_the_code_s(game: Game) -> None:
-    defaults = RuleSet().options()
+def test_the_defaults_and_preset_values_are_the_code_s(game: str) -> None:
+    played = game_named(game).rules
+    defaults = played().options()
     set_by_every_preset = {
-        name for name in defaults if all(name in PRESETS[p] for p in GAME_PRESETS[game])
+        name for name in defaults if all(name in played.presets[p] for p in played.presets)
     }
     for name, row in rows_by(page(GAME_PAGES[game]), "option").items():
         if "default" in row:
             want = "by preset" if name in set_by_every_preset else shown(defaults[name])
             assert plain(row["default"]) == want, name
-        for preset in GAME_PRESETS[game]:
+        for preset in played.presets:
             if preset in row:
-                assert plain(row[preset]) == shown(preset_rules(preset).options()[name]), (
+                assert plain(row[preset]) == shown(played.of_preset(preset).options()[name]), (
                     preset,
                     name,
                 )
 
 
 @pytest.mark.parametrize("game", GAME_PAGES)
-def test_every_preset_of_a_game_is_described_in_its_page(game: Game) -> None:
+def test_every_preset_of_a_game_is_described_in_its_page(game: str) -> None:
     rows = rows_by(page(GAME_PAGES[game]), "preset")
-    assert set(rows) == set(GAME_PRESETS[game])
+    played = game_named(game).rules
+    assert set(rows) == set(played.presets)
     for preset, row in rows.items():
-        options = preset_rules(preset).options()
+        options = played.of_preset(preset).options()
         for column, cell in row.items():
             if column in options:
                 assert plain(cell) == shown(options[column]), (preset, column)
@@ -139,8 +123,8 @@ def test_every_solo_is_described_with_its_laufende() -> None:
 def test_every_field_of_the_night_document_is_described() -> None:
     text = page("night-format.md")
     assert f'"{FORMAT}"' in text
-    fields = {*TOP_FIELDS, *COMMON_FIELDS, *TYPE_FIELDS, *SHEEPSHEAD_TYPES, *SCHAFKOPF_TYPES}
-    fields |= {f for own in TYPE_FIELDS.values() for f in own}
+    fields = {*TOP_FIELDS, *COMMON_FIELDS, *hand_types()}
+    fields |= {f for kind in hand_types().values() for f in kind.FIELDS}
     assert [f for f in sorted(fields) if f"`{f}`" not in text] == []
 
 

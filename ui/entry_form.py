@@ -407,7 +407,7 @@ class EntryForm(QWidget):
         found = self.field_problems() + self.form_problems()
         seen = {key for key, _ in found}
         hand = self.view.as_document_hand(self.hand(), self.number)
-        parsed, problems = read_hand(hand, self.view.players, self.number)
+        parsed, problems = read_hand(hand, self.view.players, self.view.rules, self.number)
         if parsed is not None:
             problems = validate_hand(parsed, self.view.rules, self.view.players)
         found += [

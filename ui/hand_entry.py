@@ -14,8 +14,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout
 
-from scorekeeper.records import CALLS
-from scorekeeper.rules import CARD_POINTS
+from scorekeeper.games.cards import CARD_POINTS
+from scorekeeper.games.sheepshead.hands import CALLS
 from ui.entry_fields import (
     EntryCheck,
     EntrySpin,

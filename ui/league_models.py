@@ -11,9 +11,8 @@ from typing import Any, Generic, TypeVar
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
 from scorekeeper.formatting import decimal, dollars, percent
-from scorekeeper.games import Words, game_named
+from scorekeeper.games import DEFAULT_GAME, Words, game_named
 from scorekeeper.ledger import PaymentRecord
-from scorekeeper.rules import SHEEP
 from scorekeeper.settlement import Payment
 from scorekeeper.standings import Standing
 
@@ -115,7 +114,7 @@ class StandingsModel(RowsModel[Standing]):
     """The standings: qualified players ranked, then those not yet qualified ("—"),
     headed in the words of the league's game (`set_game`)."""
 
-    columns = standings_columns(game_named(SHEEP).words)
+    columns = standings_columns(game_named(DEFAULT_GAME).words)
 
     def set_game(self, game: str) -> None:
         """Head the columns in the words of GAME (`Standings.game`)."""

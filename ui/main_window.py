@@ -30,10 +30,11 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.formatting import counted
-from scorekeeper.games import game_of
+from scorekeeper.games import DEFAULT_GAME, game_of
+from scorekeeper.games.schafkopf import SCHAFKOPF
+from scorekeeper.games.sheepshead import SHEEPSHEAD
 from scorekeeper.names import clean_name
 from scorekeeper.problems import InvalidNight
-from scorekeeper.rules import SCHAF, SHEEP
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import default_rules
 from scorekeeper.store.night_history import deleted_nights
@@ -89,8 +90,8 @@ class MainWindow(QMainWindow):
             form.cancelled.connect(lambda form=form: form.start_new())
         self.schafkopf_entry.hide()
         self.forms: dict[str, EntryForm] = {
-            SHEEP: self.sheepshead_entry,
-            SCHAF: self.schafkopf_entry,
+            SHEEPSHEAD.name: self.sheepshead_entry,
+            SCHAFKOPF.name: self.schafkopf_entry,
         }
 
         self.hand_panel = HandPanel()
@@ -215,7 +216,7 @@ class MainWindow(QMainWindow):
         long_night = view is not None and len(view.lines) > LONG_NIGHT
         self.sheet.horizontalHeader().setResizeContentsPrecision(0 if long_night else -1)
         self.model.set_view(view)
-        form = self.forms[game_of(view.rules).name if view else SHEEP]
+        form = self.forms[game_of(view.rules).name if view else DEFAULT_GAME]
         if self.entry is not form:
             self.entry.set_view(None)
             self.entry.hide()

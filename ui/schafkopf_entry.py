@@ -17,8 +17,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
 
-from scorekeeper.rules import CARD_POINTS
-from scorekeeper.schafkopf import BIDS, KONTRA_STEPS, SOLO_GAMES, kontra_words
+from scorekeeper.games.cards import CARD_POINTS
+from scorekeeper.games.schafkopf.tariff import BIDS, KONTRA_STEPS, SOLO_GAMES, kontra_words
 from ui.entry_fields import (
     ChoiceBox,
     EntryCheck,

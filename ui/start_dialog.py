@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QDate, QSettings, Qt, Signal
@@ -38,16 +37,9 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.formatting import counted
+from scorekeeper.games import all_games, all_presets, game_of_preset, parse_rules, preset_rules
 from scorekeeper.names import LABEL_LENGTH, clean_name, fold_name, name_key, quoted
-from scorekeeper.rules import (
-    OPTION_BY_NAME,
-    OPTIONS,
-    PRESETS,
-    RuleSet,
-    check_consistency,
-    parse_rules,
-    preset_rules,
-)
+from scorekeeper.rules import Option, RuleSet
 from ui.money import dollars
 
 SETTINGS_KEY = "start/last"
@@ -122,6 +114,16 @@ class ChoiceChecks(QWidget):
         return tuple(c for c, box in self.boxes.items() if box.isChecked())
 
 
+def every_option() -> list[Option]:
+    """Every game's options, each name once (an option both games have shows one row,
+    shown for either game), in the order the games declare them."""
+    found: dict[str, Option] = {}
+    for game in all_games():
+        for option in game.options:
+            found.setdefault(option.name, option)
+    return list(found.values())
+
+
 class RulesEditor(QWidget):
     """The preset and every option of the chosen game, each with its meaning; the
     stake first."""
@@ -132,14 +134,14 @@ class RulesEditor(QWidget):
         super().__init__()
         self.option_widgets: dict[str, QWidget] = {}
         self.preset = QComboBox()
-        self.preset.addItems(list(PRESETS))
+        self.preset.addItems(list(all_presets()))
         self.preset.setAccessibleName("Rule preset")
         self.preset.currentTextChanged.connect(self.load_preset)
         form = QFormLayout()
         form.addRow("&Preset", self.preset)
         self.form = form
         self.option_rows: dict[str, QWidget] = {}
-        ordered = sorted(OPTIONS, key=lambda o: o.name not in FIRST_OPTIONS)
+        ordered = sorted(every_option(), key=lambda o: o.name not in FIRST_OPTIONS)
         for option in ordered:
             widget = self._option_widget(option)
             text = (
@@ -197,8 +199,9 @@ class RulesEditor(QWidget):
         self.preset.blockSignals(True)
         self.preset.setCurrentText(rules.preset)
         self.preset.blockSignals(False)
+        mine = {o.name for o in game_of_preset(rules.preset).options}
         for name, row in self.option_rows.items():
-            self.form.setRowVisible(row, OPTION_BY_NAME[name].applies_to(rules.game))
+            self.form.setRowVisible(row, name in mine)
         for name, value in rules.options().items():
             widget = self.option_widgets[name]
             if isinstance(widget, KeyedSpins | ChoiceChecks):
@@ -215,9 +218,10 @@ class RulesEditor(QWidget):
         """The rule set the editor shows."""
         values: dict[str, Any] = {}
         base = preset_rules(self.preset.currentText())
+        mine = {o.name for o in game_of_preset(base.preset).options}
         for name, widget in self.option_widgets.items():
-            if not OPTION_BY_NAME[name].applies_to(base.game):
-                continue  # another game's option: the preset's own value stands
+            if name not in mine:
+                continue  # another game's option: it has no place in these rules
             if isinstance(widget, KeyedSpins | ChoiceChecks):
                 values[name] = widget.value()
             elif isinstance(widget, QCheckBox):
@@ -226,13 +230,10 @@ class RulesEditor(QWidget):
                 values[name] = widget.currentText()
             elif isinstance(widget, QSpinBox):
                 values[name] = widget.value()
-        return replace(base, **values)
+        return base.with_options(values)
 
     def problems(self) -> list[str]:
-        return [
-            f"{p.field.removeprefix('rules.')}: {p.message}"
-            for p in check_consistency(self.rules())
-        ]
+        return [f"{p.field.removeprefix('rules.')}: {p.message}" for p in self.rules().problems()]
 
 
 class NoEnterDialog(QDialog):

@@ -1,35 +1,62 @@
 """The games Scorekeeper keeps score of, each a module that declares itself once.
 
-`register(game)` adds a game; `game_of(rules)` is the game a night is played at (by
-its preset), `game_named(name)` the game of that name, `all_games()` every one.
-Whatever differs between games (the words of the table, what a scored hand says of
-itself, a printed sheet's cells, the statistics' counts) is asked of the game here,
-never decided elsewhere by testing a hand's class or a game's name.  A test
+`register(game)` adds a game; `game_of(rules)` is the game a night is played at,
+`game_named(name)` the game of that name, `all_games()` every one.  The presets are the
+games' (`preset_rules`, `all_presets`), and so is reading a night document's `rules`
+(`parse_rules`) and its hands' types (`hand_type`).  Whatever differs between games (the
+rules, the hands, their checks and scoring, the words of the table, what a scored hand
+says of itself, a printed sheet's cells, the statistics' counts) is asked of the game
+here, never decided elsewhere by testing a hand's class or a game's name.  A test
 (tests/test_games_dispatch.py) holds the rest of the code to that.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
-from scorekeeper.games.base import Game, HandFacts, Words, changed_lines, option_value
+from scorekeeper.games.base import (
+    Carry,
+    Draft,
+    Game,
+    HandFacts,
+    Scored,
+    Words,
+    changed_lines,
+    option_value,
+)
 from scorekeeper.games.schafkopf import SCHAFKOPF
 from scorekeeper.games.sheepshead import SHEEPSHEAD
+from scorekeeper.json_input import key_name, show_value
+from scorekeeper.problems import Problem
+from scorekeeper.records import Hand
 from scorekeeper.rules import RuleSet
 
 __all__ = [
+    "DEFAULT_GAME",
+    "Carry",
+    "Draft",
     "Game",
     "HandFacts",
+    "Scored",
     "Words",
     "all_games",
+    "all_presets",
     "changed_lines",
     "game_named",
     "game_of",
     "game_of_preset",
+    "hand_type",
+    "hand_types",
     "one_game",
     "option_value",
+    "parse_rules",
+    "preset_rules",
     "register",
+    "unregister",
 ]
+
+DEFAULT_GAME = SHEEPSHEAD.name  # the app's own game: a new league's, a mixed league's
 
 _GAMES: dict[str, Game] = {}
 _BY_PRESET: dict[str, Game] = {}
@@ -45,6 +72,13 @@ def register(game: Game) -> Game:
     _GAMES[game.name] = game
     _BY_PRESET.update(dict.fromkeys(game.presets, game))
     return game
+
+
+def unregister(game: Game) -> None:
+    """Forget GAME (and its presets): what `register` added."""
+    del _GAMES[game.name]
+    for preset in game.presets:
+        del _BY_PRESET[preset]
 
 
 def all_games() -> tuple[Game, ...]:
@@ -63,15 +97,92 @@ def game_of_preset(preset: str) -> Game:
 
 
 def game_of(rules: RuleSet) -> Game:
-    """The game a night is played at, by its rules' preset."""
-    return _BY_PRESET[rules.preset]
+    """The game a night is played at, by its rules."""
+    return _GAMES[rules.game]
 
 
 def one_game(names: Iterable[str]) -> Game:
     """The game of NAMES when they are all one (a league's nights, a player's hands);
     Sheepshead, the app's own game, when they are mixed or there are none."""
     found = set(names)
-    return _GAMES[found.pop()] if len(found) == 1 else SHEEPSHEAD
+    return _GAMES[found.pop()] if len(found) == 1 else _GAMES[DEFAULT_GAME]
+
+
+def all_presets() -> tuple[str, ...]:
+    """Every preset of every game, game by game."""
+    return tuple(_BY_PRESET)
+
+
+def preset_rules(name: str) -> RuleSet:
+    """The rule set of a preset, every other option at its default."""
+    return _BY_PRESET[name].rules.of_preset(name)
+
+
+def hand_types(rules: RuleSet | None = None) -> Mapping[str, type[Hand]]:
+    """The kinds of hand a night under RULES is recorded with, by type; with no rules
+    (a document whose rules are wrong), every game's, the first game's first."""
+    if rules is not None:
+        return game_of(rules).hand_types
+    kinds: dict[str, type[Hand]] = {}
+    for game in _GAMES.values():
+        for name, kind in game.hand_types.items():
+            kinds.setdefault(name, kind)
+    return kinds
+
+
+def hand_type(name: str, rules: RuleSet | None) -> type[Hand] | None:
+    """The kind of hand NAME is in a night under RULES; a kind only another game plays
+    is read as that game's (the night's checks then say where it is played)."""
+    kinds = hand_types(rules)
+    return kinds.get(name) or hand_types().get(name)
+
+
+def parse_rules(value: Any) -> tuple[RuleSet | None, list[Problem]]:
+    """Read the `rules` of a night document: a preset name, or an object with overrides.
+
+    Returns the rule set, or None with every problem found (unknown preset or option,
+    a value out of range, options that contradict each other).
+    """
+    if isinstance(value, str):
+        value = {"preset": value}
+    if not isinstance(value, Mapping):
+        return None, [Problem("rules", "must be a preset name or an object with a preset")]
+    preset = value.get("preset")
+    if preset is None:
+        return None, [Problem("rules.preset", "missing: name the preset the night starts from")]
+    if not isinstance(preset, str) or preset not in _BY_PRESET:
+        names = ", ".join(_BY_PRESET)
+        return None, [
+            Problem("rules.preset", f"{show_value(preset)} is not a preset (one of {names})")
+        ]
+    game = _BY_PRESET[preset]
+    mine = {o.name: o for o in game.options}
+    problems = []
+    overrides: dict[str, Any] = {}
+    for key, given in value.items():
+        if key == "preset":
+            continue
+        option = mine.get(key)
+        if option is None:
+            problems.append(Problem(f"rules.{key_name(key)}", _not_an_option(key, game, preset)))
+            continue
+        message = option.check(given)
+        if message:
+            problems.append(Problem(f"rules.{key_name(key)}", message))
+        else:
+            overrides[key] = given
+    if problems:
+        return None, problems
+    rules = game.rules.of_preset(preset).with_options(overrides)
+    problems = rules.problems()
+    return (None, problems) if problems else (rules, [])
+
+
+def _not_an_option(key: Any, game: Game, preset: str) -> str:
+    owners = [g.title for g in _GAMES.values() if any(o.name == key for o in g.options)]
+    if not owners:
+        return "is not a house-rule option"
+    return f"is a {owners[0]} option, and {preset} is a {game.title} preset"
 
 
 register(SHEEPSHEAD)

@@ -1,22 +1,25 @@
-"""What a game is to the rest of Scorekeeper: its words, and what its hands say of
-themselves once scored.
+"""What a game is to the rest of Scorekeeper.
 
-A `Game` declares once, for every screen, page and statistic, what the others would
-otherwise each work out from the raw hand: the words of its table (`Words`), the
-presets and options it is played under, and the facts of a scored hand (`HandFacts`:
-the sheet's summary and marks, who went alone, what was played, a Ramsch's loser).
-The night's scorer asks the game for those facts once, when it scores the hand, and
-keeps them in the `HandResult`; the sheet, the reports and the statistics read them.
+A `Game` declares once everything that differs from one game to another: its rule set
+(a `RuleSet` subclass whose fields are its house-rule options, with its presets), its
+kinds of hand (each a `Hand` subclass that reads and writes its own document fields),
+how it checks and scores a hand (`score` gives a `Draft`: amounts, the sentence, what
+the hand carries to the next), the words of its table (`Words`), and the facts of a
+scored hand (`HandFacts`: the sheet's summary and marks, who went alone, what was
+played, a Ramsch's loser).  The night (`scorekeeper.night`) asks the game for all of
+it and keeps the facts in the `HandResult`; the sheet, the reports and the statistics
+read them.  Nothing outside `scorekeeper/games/` decides any of it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from scorekeeper.problems import Problem
 from scorekeeper.records import Hand
-from scorekeeper.rules import Option, RuleSet, preset_rules
+from scorekeeper.rules import Option, RuleSet
 
 if TYPE_CHECKING:
     from scorekeeper.night import HandResult, NightResult
@@ -57,6 +60,42 @@ class HandFacts:
     durchmarsch: str | None = None  # the Ramsch player who took every trick
 
 
+@dataclass
+class Carry:
+    """What one hand leaves to the next: queued doublers, Bock hands, the pot.  Scoring
+    is causal, so a hand appended to a night needs only the carry of the hand before it
+    (`Carry.after`), not the night's other hands.  A game's `score` updates it."""
+
+    doublers: int = 0
+    bock: int = 0
+    pot: int = 0
+
+    @classmethod
+    def after(cls, hand: HandResult | None) -> Carry:
+        """The carry left by HAND (None: the start of a night)."""
+        if hand is None:
+            return cls()
+        return cls(hand.doublers_pending, hand.bock_pending, hand.pot or 0)
+
+
+@dataclass
+class Draft:
+    """One hand as its game scored it, before the night checks it: every active
+    player's amount, the sentence, how it ended, and what it put into the pot."""
+
+    amounts: dict[str, int]
+    sentence: str
+    outcome: str  # "win"/"loss" for the declarers, else the hand's type
+    level: str = "normal"
+    multiplier: int = 1
+    declarers: tuple[str, ...] = ()
+    pot_change: int = 0
+    # What its game reads to say what the hand was (`Scored`), set once it is checked.
+    points: dict[str, int] = field(default_factory=dict)
+    active: tuple[str, ...] = ()
+    pot: int | None = None
+
+
 class Scored(Protocol):
     """What a game reads of a hand it has scored, to say what the hand was: a
     `HandResult` is one, and so is the night's draft of it before it is made."""
@@ -87,12 +126,34 @@ class Game(Protocol):
         """As people write it: "Sheepshead"."""
 
     @property
+    def rules(self) -> type[RuleSet]:
+        """Its rule set: the options are its fields, the presets its `presets`."""
+
+    @property
     def presets(self) -> tuple[str, ...]:
-        """The presets (`scorekeeper.rules.PRESETS`) played at this game."""
+        """The presets played at this game (the keys of its rule set's `presets`)."""
 
     @property
     def options(self) -> tuple[Option, ...]:
-        """The house-rule options that mean something at this game."""
+        """Its house-rule options, in the order its rule set declares them."""
+
+    @property
+    def hand_types(self) -> Mapping[str, type[Hand]]:
+        """Its kinds of hand by their `type` in the night document, in the order a
+        message lists them."""
+
+    def check_kind(self, hand: Hand, rules: RuleSet) -> list[Problem]:
+        """Why HAND, one of this game's kinds, cannot be played under RULES (a
+        leaster when someone must pick), or nothing."""
+
+    def check_hand(self, hand: Hand, rules: RuleSet, active: tuple[str, ...]) -> list[Problem]:
+        """Every problem with HAND (one of this game's kinds, its sitting out and
+        misplayers already checked) played by ACTIVE under RULES."""
+
+    def score(self, hand: Hand, rules: RuleSet, active: tuple[str, ...], carry: Carry) -> Draft:
+        """HAND scored for ACTIVE under RULES, after what the hands before it left
+        (CARRY, which it updates for the next hand).  The amounts and the pot change
+        must sum to zero: the night checks it."""
 
     @property
     def words(self) -> Words:
@@ -146,7 +207,7 @@ def changed_lines(rules: RuleSet, options: Sequence[Option]) -> tuple[str, ...]:
     """Every option of OPTIONS whose value differs from the preset's, with its meaning:
     "jungfrau: none (a Ramsch player who took no trick ...)"."""
     mine: Mapping[str, Any] = rules.options()
-    base: Mapping[str, Any] = preset_rules(rules.preset).options()
+    base: Mapping[str, Any] = type(rules).of_preset(rules.preset).options()
     lines = [
         f"{o.name}: {option_value(o, mine[o.name], base[o.name])} ({o.meaning})"
         for o in options

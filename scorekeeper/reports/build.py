@@ -128,7 +128,7 @@ def pad_pdf(
     progress: Progress | None = None,
 ) -> bytes:
     """A blank score pad for these players, at a table playing PRESET (a name in
-    `rules.PRESETS`): its title and columns in the words of the preset's game."""
+    `games.all_presets()`): its title and columns in the words of the preset's game."""
     names = tuple(stored_name(p, "players") for p in players)
     if not 3 <= len(names) <= 8:
         raise StorageError(f"a table has 3 to 8 players, not {len(names)}", field="players")

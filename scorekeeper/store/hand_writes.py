@@ -50,7 +50,7 @@ from scorekeeper.store.tables import (
 
 
 def _canonical(state: NightState, hand: Mapping[str, Any], number: int) -> dict[str, Any]:
-    parsed, problems = read_hand(hand, state.players, number)
+    parsed, problems = read_hand(hand, state.players, state.rules, number)
     if parsed is None:
         raise InvalidNight(problems)
     document = hand_to_document(parsed)
@@ -146,7 +146,7 @@ def append_hand(db: Database, *, night_id: int, hand: Mapping[str, Any]) -> Appe
             return Appended(row.id, document, result.hands[-1], at, row.revision)
         record = _canonical(state, hand, at)
         document = document_hand(state, record, at)
-        parsed, problems = read_hand(document, state.players, at)
+        parsed, problems = read_hand(document, state.players, state.rules, at)
         if parsed is None:
             raise InvalidNight(problems)
         scored = score_next(Night(state.rules, state.players), parsed, carry, number=at)

@@ -13,9 +13,9 @@ from sqlalchemy.orm import aliased
 from sqlalchemy.sql import Select
 from sqlmodel import Session, col, select
 
-from scorekeeper.games import game_of_preset
+from scorekeeper.games import DEFAULT_GAME, all_presets, game_of_preset, parse_rules
 from scorekeeper.names import LABEL_LENGTH, name_key
-from scorekeeper.rules import PRESETS, SHEEP, RuleSet, parse_rules
+from scorekeeper.rules import RuleSet
 from scorekeeper.standings import (
     NightLine,
     Standings,
@@ -269,7 +269,7 @@ def _night_games(session: Session, period: Period) -> dict[int, str]:
 
 def _game(rules: Any) -> str:
     preset = rules.get("preset") if isinstance(rules, dict) else None
-    return game_of_preset(preset).name if preset in PRESETS else SHEEP
+    return game_of_preset(preset).name if preset in all_presets() else DEFAULT_GAME
 
 
 def _partnered() -> Any:

@@ -15,10 +15,11 @@ from sqlalchemy import delete, func, insert, update
 from sqlmodel import Session, col, select
 
 from scorekeeper.document import FORMAT, load_night
+from scorekeeper.games import parse_rules
 from scorekeeper.night import HandResult, NightResult, score_night
 from scorekeeper.problems import InvalidNight
 from scorekeeper.records import Hand, Night
-from scorekeeper.rules import RuleSet, parse_rules
+from scorekeeper.rules import RuleSet
 from scorekeeper.store import records as stored
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError

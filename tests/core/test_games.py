@@ -5,9 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.games import all_games, game_named, game_of, game_of_preset, one_game, register
+from scorekeeper.games import (
+    all_games,
+    all_presets,
+    game_named,
+    game_of,
+    game_of_preset,
+    one_game,
+    preset_rules,
+    register,
+)
+from scorekeeper.games.cards import CardRules
 from scorekeeper.games.sheepshead import Sheepshead
-from scorekeeper.rules import OPTIONS, PRESETS, preset_rules
+from scorekeeper.rules import RuleSet
 from tests.sheet import leaster, misplay, night_doc, no_pick, pick, score_doc
 from tests.store.corpus import corpus
 
@@ -16,8 +26,8 @@ FOUR = ["Ann", "Bob", "Cal", "Dee"]
 
 def test_every_preset_is_played_at_exactly_one_registered_game() -> None:
     assert [g.name for g in all_games()] == ["sheepshead", "schafkopf"]
-    assert sorted(p for g in all_games() for p in g.presets) == sorted(PRESETS)
-    for preset in PRESETS:
+    assert sorted(p for g in all_games() for p in g.presets) == sorted(all_presets())
+    for preset in all_presets():
         rules = preset_rules(preset)
         assert game_of(rules) is game_of_preset(preset) is game_named(rules.game)
     assert game_named("schafkopf").title == "Schafkopf"
@@ -27,9 +37,9 @@ def test_every_preset_is_played_at_exactly_one_registered_game() -> None:
 
 def test_each_option_belongs_to_the_games_it_means_something_at() -> None:
     for game in all_games():
-        assert [o.name for o in game.options] == [
-            o.name for o in OPTIONS if o.game in (None, game.name)
-        ]
+        shared = [o.name for o in CardRules.declared()]
+        assert [o.name for o in game.options][: len(shared)] == shared
+        assert {o.name for o in RuleSet.declared()} == {"dealt_in", "stake_cents"}
     assert "jungfrau" in [o.name for o in game_named("schafkopf").options]
     assert "partner" not in [o.name for o in game_named("schafkopf").options]
 

@@ -7,14 +7,10 @@ from dataclasses import fields
 
 import pytest
 
-from scorekeeper.rules import (
-    OPTION_BY_NAME,
-    PRESETS,
-    SHEEPSHEAD_PRESETS,
-    RuleSet,
-    parse_rules,
-    preset_rules,
-)
+from scorekeeper.games import all_presets, parse_rules, preset_rules
+from scorekeeper.games.sheepshead.rules import PRESETS, SheepsheadRules
+
+SHEEPSHEAD_PRESETS = tuple(PRESETS)
 
 # The preset table of `docs/rules/sheepshead.md`, row by row.
 PRESET_TABLE = """
@@ -72,12 +68,13 @@ def test_every_other_option_has_its_default() -> None:
 
 
 def test_every_option_is_declared_once_with_a_meaning() -> None:
-    names = [f.name for f in fields(RuleSet) if f.name != "preset"]
-    assert sorted(names) == sorted(OPTION_BY_NAME)
-    assert all(OPTION_BY_NAME[n].meaning for n in names)
+    names = [f.name for f in fields(SheepsheadRules) if f.name != "preset"]
+    options = {o.name: o for o in SheepsheadRules.declared()}
+    assert sorted(names) == sorted(options)
+    assert all(options[n].meaning for n in names)
 
 
-@pytest.mark.parametrize("name", sorted(PRESETS))
+@pytest.mark.parametrize("name", sorted(all_presets()))
 def test_a_rule_set_survives_json_exactly(name: str) -> None:
     rules, _ = parse_rules({"preset": name, "stake_cents": 25, "max_multiplier": 8})
     assert rules is not None

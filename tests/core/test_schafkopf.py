@@ -15,8 +15,8 @@ import pytest
 
 from scorekeeper.cli import result_to_json
 from scorekeeper.document import load_night, night_to_document
+from scorekeeper.games import game_named, parse_rules, preset_rules
 from scorekeeper.night import POT
-from scorekeeper.rules import SCHAFKOPF_PRESETS, parse_rules, preset_rules
 from tests.sheet import assert_sheet, night_doc, score_doc
 
 FOUR = ["Ann", "Bob", "Cal", "Dee"]
@@ -615,7 +615,7 @@ def test_the_words_are_the_tables_own_with_the_english_alongside() -> None:
 
 
 def test_the_presets_are_those_of_the_spec() -> None:
-    assert SCHAFKOPF_PRESETS == ("schafkopf", "schafkopf-10-50")
+    assert game_named("schafkopf").presets == ("schafkopf", "schafkopf-10-50")
     plain, club = preset_rules("schafkopf"), preset_rules("schafkopf-10-50")
     for rules in (plain, club):
         assert (rules.game, rules.dealt_in, rules.tricks, rules.blind) == ("schafkopf", 4, 8, 0)

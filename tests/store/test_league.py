@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.document import load_night
+from scorekeeper.games.sheepshead.hands import PickHand
 from scorekeeper.night import NightResult, score_night
-from scorekeeper.records import PickHand
 from scorekeeper.sample import generated_league_documents
 from scorekeeper.standings import StandingsOptions
 from scorekeeper.store import league as leagues
@@ -152,7 +152,7 @@ def test_unknown_league_season_and_player_are_named(db: Database, filed: list[in
 
 
 def test_a_season_has_its_own_default_rules(db: Database) -> None:
-    from scorekeeper.rules import preset_rules
+    from scorekeeper.games import preset_rules
 
     leagues.save_league(db, name="Thursday", rules=preset_rules("classic-5"))
     leagues.save_season(db, league="Thursday", name="Winter", rules=preset_rules("cutthroat-4"))

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules import preset_rules
+from scorekeeper.games import preset_rules
 from scorekeeper.store import hand_writes, night_import, night_reads
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Conflict

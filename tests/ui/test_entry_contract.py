@@ -12,7 +12,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QLabel, QMenu
 
-from scorekeeper.rules import preset_rules
+from scorekeeper.games import preset_rules
 from scorekeeper.store import hand_writes, night_import, night_reads
 from scorekeeper.store.night_history import deleted_nights, night_changes
 from scorekeeper.store.seats import join_night

@@ -144,7 +144,7 @@ def test_the_night_screen_opens_the_league_window(database, open_window) -> None
 
 
 def test_starting_a_night_in_a_league_brings_its_default_rules(database, qtbot) -> None:
-    from scorekeeper.rules import parse_rules
+    from scorekeeper.games import parse_rules
     from scorekeeper.store.league import default_rules, save_league, save_season
     from ui.start_dialog import StartNightDialog
 

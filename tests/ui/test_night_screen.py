@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.modeltest import ModelTester
 
 from scorekeeper.cli import main as cli
-from scorekeeper.rules import preset_rules
+from scorekeeper.games import preset_rules
 from scorekeeper.store import hand_writes, night_import, night_reads
 from scorekeeper.store.tonight import night_to_reopen
 from tests.sheet import night_doc

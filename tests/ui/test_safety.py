@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from scorekeeper.rules import preset_rules
+from scorekeeper.games import preset_rules
 from scorekeeper.store import night_import, night_reads
 from scorekeeper.store.database import open_database
 from scorekeeper.store.tonight import night_payments

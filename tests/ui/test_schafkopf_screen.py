@@ -113,7 +113,7 @@ def test_a_bad_schafkopf_hand_is_named_beside_its_field_and_not_saved(
 def test_a_night_started_under_a_schafkopf_preset_gets_the_schafkopf_form(
     qtbot: Any, database: Any, open_window: Any
 ) -> None:
-    from scorekeeper.rules import preset_rules
+    from scorekeeper.games import preset_rules
     from ui.start_dialog import StartNightDialog
 
     window = open_window(database, None)

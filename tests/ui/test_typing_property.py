@@ -26,8 +26,9 @@ from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 
 from scorekeeper.document import hand_to_document, read_hand
-from scorekeeper.rules import CARD_POINTS, parse_rules
-from scorekeeper.schafkopf import SOLO_GAMES
+from scorekeeper.games import parse_rules
+from scorekeeper.games.cards import CARD_POINTS
+from scorekeeper.games.schafkopf.tariff import SOLO_GAMES
 from scorekeeper.store import night_import
 from scorekeeper.validation import validate_hand
 from tests.sheet import night_doc
@@ -104,14 +105,14 @@ class Typist:
             self.alt("H")
 
 
-def canonical(hand: dict[str, Any], players: list[str], number: int) -> dict[str, Any]:
-    parsed, problems = read_hand(hand, tuple(players), number)
+def canonical(hand: dict[str, Any], players: list[str], rules: Any, number: int) -> dict[str, Any]:
+    parsed, problems = read_hand(hand, tuple(players), rules, number)
     assert parsed is not None, problems
     return hand_to_document(parsed)
 
 
 def valid(hand: dict[str, Any], rules: Any, players: list[str], number: int) -> bool:
-    parsed, problems = read_hand(hand, tuple(players), number)
+    parsed, problems = read_hand(hand, tuple(players), rules, number)
     return parsed is not None and not problems and not validate_hand(parsed, rules, tuple(players))
 
 
@@ -131,7 +132,7 @@ def assert_recorded_as_meant(
     window.keyboard_enter()
     assert len(window.session.view.lines) == before + 1, window.entry.problems
     stored = dict(night_import.export_night(database, night_id=night_id)["hands"][-1])
-    assert stored == canonical(hand, players, number)
+    assert stored == canonical(hand, players, window.session.view.rules, number)
 
 
 def run_every_example(window: Any, typed: Callable[[], None]) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from scorekeeper.rules import preset_rules
+from scorekeeper.games import preset_rules
 from scorekeeper.store import night_import, night_reads
 from scorekeeper.store.night_history import deleted_nights
 from tests.sheet import night_doc, pick

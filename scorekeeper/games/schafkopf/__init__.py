@@ -1,41 +1,50 @@
-"""Bavarian Schafkopf: its words, and what its hands (Sauspiel, solos, Null, Ramsch,
-passes, leaster, misplay) say of themselves once scored.  The scoring itself is still
-`scorekeeper.schafkopf`, called from `scorekeeper.night`."""
+"""Bavarian Schafkopf (`docs/rules/schafkopf.md`): its rules (`rules`), its hands
+(`hands`: Sauspiel, solos, Null, Ramsch, passes; the leaster and the misplay are
+`scorekeeper.games.cards`'), their checks (`checks`), the tariff (`tariff`), its scorer
+(`scoring`) and sentences (`explain`), its words, and what its hands say of themselves
+once scored."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from scorekeeper.explain import join_names
 from scorekeeper.formatting import counted, dollars
-from scorekeeper.games.base import HandFacts, Scored, Words
-from scorekeeper.games.sheepshead import (
+from scorekeeper.games.base import Carry, Draft, HandFacts, Scored, Words
+from scorekeeper.games.cards import (
+    LeasterHand,
+    MisplayHand,
+    check_leaster,
+    check_misplay_hand,
+    check_nobody_played,
     declarer_roles,
     leaster_or_misplay_cells,
     leaster_or_misplay_facts,
     leaster_roles,
     table_marks,
 )
-from scorekeeper.records import (
+from scorekeeper.games.schafkopf.checks import check_all_pass, check_game, check_null, check_ramsch
+from scorekeeper.games.schafkopf.hands import (
     CallHand,
     GameHand,
-    Hand,
-    LeasterHand,
-    MisplayHand,
     NullHand,
     PassHand,
     RamschHand,
     SoloHand,
 )
-from scorekeeper.rules import OPTIONS, SCHAF, SCHAFKOPF_PRESETS, Option, RuleSet
-from scorekeeper.schafkopf import (
+from scorekeeper.games.schafkopf.rules import SchafkopfRules
+from scorekeeper.games.schafkopf.scoring import score_hand
+from scorekeeper.games.schafkopf.tariff import (
     SOLO_BY_KEY,
     hand_game_key,
     null_won,
     ramsch_durchmarsch,
     ramsch_loser,
 )
+from scorekeeper.problems import Problem
+from scorekeeper.records import Hand
+from scorekeeper.rules import Option, RuleSet
 
 if TYPE_CHECKING:
     from scorekeeper.night import HandResult, NightResult
@@ -66,7 +75,7 @@ SCHAFKOPF_WORDS = Words(
     with_partner="with a partner (Sauspiel)",
 )
 
-# A cached `call` (`scorekeeper.schafkopf.hand_game_key`) in a player's statistics.
+# A cached `call` (`tariff.hand_game_key`) in a player's statistics.
 CALL_LABELS = {
     "call": "Sauspiel",
     "forced": "forced Sauspiel",
@@ -103,11 +112,36 @@ def ended(result: Scored) -> str:
 class Schafkopf:
     """Bavarian Schafkopf, four at the table (`docs/rules/schafkopf.md`)."""
 
-    name = SCHAF
+    name = SchafkopfRules.game
     title = "Schafkopf"
-    presets: tuple[str, ...] = SCHAFKOPF_PRESETS
-    options: tuple[Option, ...] = tuple(o for o in OPTIONS if o.applies_to(SCHAF))
+    rules = SchafkopfRules
+    presets: tuple[str, ...] = tuple(SchafkopfRules.presets)
+    options: tuple[Option, ...] = SchafkopfRules.declared()
     words = SCHAFKOPF_WORDS
+    hand_types: Mapping[str, type[Hand]] = {
+        kind.type: kind
+        for kind in (CallHand, SoloHand, NullHand, RamschHand, PassHand, LeasterHand, MisplayHand)
+    }
+
+    def check_kind(self, hand: Hand, rules: RuleSet) -> list[Problem]:
+        return check_all_pass(hand, _mine(rules))
+
+    def check_hand(self, hand: Hand, rules: RuleSet, active: tuple[str, ...]) -> list[Problem]:
+        mine = _mine(rules)
+        if isinstance(hand, GameHand):
+            return check_game(hand, mine, active)
+        if isinstance(hand, NullHand):
+            return check_null(hand, mine, active)
+        if isinstance(hand, RamschHand):
+            return check_ramsch(hand, mine, active)
+        if isinstance(hand, LeasterHand):
+            return check_leaster(hand, mine, active)
+        if isinstance(hand, MisplayHand):
+            return check_misplay_hand(hand)
+        return check_nobody_played(hand)
+
+    def score(self, hand: Hand, rules: RuleSet, active: tuple[str, ...], carry: Carry) -> Draft:
+        return score_hand(hand, _mine(rules), active, carry)
 
     def roles(self, hand: Hand, active: Sequence[str]) -> dict[str, str]:
         if isinstance(hand, CallHand):
@@ -148,7 +182,7 @@ class Schafkopf:
     def _ramsch_facts(self, hand: RamschHand, result: Scored, rules: RuleSet) -> HandFacts:
         """'Ramsch: Bob lost with 50, Jungfrau Dee' or 'Ramsch: Durchmarsch Cal'."""
         marks = table_marks(self.words, hand)
-        sweep = ramsch_durchmarsch(hand, rules)
+        sweep = ramsch_durchmarsch(hand, _mine(rules))
         if sweep is not None:
             return HandFacts(f"Ramsch: Durchmarsch {sweep}", marks, "Ramsch", durchmarsch=sweep)
         loser = ramsch_loser(hand)
@@ -176,22 +210,23 @@ class Schafkopf:
         return "", "", "", "", f"all passed{pot}"
 
     def rules_lines(self, rules: RuleSet) -> tuple[str, ...]:
-        laufende = dict(rules.laufende_min)
+        mine = _mine(rules)
+        laufende = dict(mine.laufende_min)
         bock = (
-            f"; Bock rounds of {rules.bock_hands} after {', '.join(rules.bock_after)}"
-            if rules.bock_after
+            f"; Bock rounds of {mine.bock_hands} after {', '.join(mine.bock_after)}"
+            if mine.bock_after
             else ""
         )
-        most = f"; multiplier at most ×{rules.max_multiplier}" if rules.max_multiplier else ""
+        most = f"; multiplier at most ×{mine.max_multiplier}" if mine.max_multiplier else ""
         return (
-            f"{rules.preset}: Schafkopf, four dealt in. Sauspiel {rules.tariff_call}, solo "
-            f"{rules.tariff_solo}, Null {rules.tariff_null}, each extra {rules.tariff_extra}, "
-            f"Ramsch {rules.tariff_ramsch}.",
+            f"{mine.preset}: Schafkopf, four dealt in. Sauspiel {mine.tariff_call}, solo "
+            f"{mine.tariff_solo}, Null {mine.tariff_null}, each extra {mine.tariff_extra}, "
+            f"Ramsch {mine.tariff_ramsch}.",
             f"Laufende count from {laufende['call']} (Sauspiel), {laufende['solo']} (solo), "
             f"{laufende['wenz']} (Wenz), {laufende['geier']} (Geier), {laufende['other']} "
-            f"(other); Tout ×{rules.tout_factor}, Sie ×{rules.sie_factor}; when all pass, "
-            f"{PASSED[rules.all_pass]}.",
-            f"Stake {dollars(rules.stake_cents)} a point{bock}{most}.",
+            f"(other); Tout ×{mine.tout_factor}, Sie ×{mine.sie_factor}; when all pass, "
+            f"{PASSED[mine.all_pass]}.",
+            f"Stake {dollars(mine.stake_cents)} a point{bock}{most}.",
         )
 
     def waiting(self, result: NightResult) -> str:
@@ -220,6 +255,12 @@ class Schafkopf:
     def call_label(self, call: str) -> str:
         name = CALL_LABELS.get(call) or (SOLO_BY_KEY[call].name if call in SOLO_BY_KEY else call)
         return f"playing {name}"
+
+
+def _mine(rules: RuleSet) -> SchafkopfRules:
+    """RULES, which the night gives a Schafkopf hand: Schafkopf's."""
+    assert isinstance(rules, SchafkopfRules), f"{rules.game} rules at a Schafkopf night"
+    return rules
 
 
 SCHAFKOPF = Schafkopf()

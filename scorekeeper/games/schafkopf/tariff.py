@@ -1,8 +1,6 @@
-"""Pure functions that score one Bavarian Schafkopf hand (`docs/rules/schafkopf.md`).
-
-The night machinery (`scorekeeper.night`) decides who is dealt in, the doublings
-(knocks, Kontra steps, Bock, doublers) and the pot; these functions only apply the
-tariff to one hand.  Every function returns amounts that sum to zero.
+"""The Schafkopf tariff (`docs/rules/schafkopf.md`): the kinds of game, and pure
+functions that each apply the tariff to one kind of hand and return amounts that sum to
+zero.  The hand's doublings, the pot and Bock are `scorekeeper.games.schafkopf.scoring`'s.
 """
 
 from __future__ import annotations
@@ -10,8 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from scorekeeper.records import CallHand, GameHand, Hand, NullHand, RamschHand, SoloHand
-from scorekeeper.rules import CARD_POINTS, RuleSet
+from scorekeeper.games.cards import CARD_POINTS
+from scorekeeper.games.schafkopf.hands import CallHand, GameHand, NullHand, RamschHand, SoloHand
+from scorekeeper.games.schafkopf.rules import SchafkopfRules
+from scorekeeper.records import Hand
 
 Amounts = dict[str, int]
 
@@ -23,7 +23,7 @@ KONTRA_STEPS = ("Kontra", "Re", "Sub", "Hirsch", "Mord", "Leben")
 
 
 @dataclass(frozen=True)
-class Game:
+class GameKind:
     """One kind of Schafkopf game: its key in the night document, the name players use,
     what it means in English, its Laufende class and the most Laufende it can have."""
 
@@ -34,21 +34,21 @@ class Game:
     trumps: int
 
 
-CALL_GAME = Game("call", "Sauspiel", "call game", "call", 14)
-SOLO_GAMES: tuple[Game, ...] = (
-    Game("solo", "Farbsolo", "suit solo", "solo", 14),
-    Game("wenz", "Wenz", "jacks solo", "wenz", 4),
-    Game("geier", "Geier", "queens solo", "geier", 4),
-    Game("farbwenz", "Farbwenz", "jacks and a suit", "other", 11),
-    Game("farbgeier", "Farbgeier", "queens and a suit", "other", 11),
-    Game("kings", "Kings solo", "kings only", "other", 4),
-    Game("jacks-kings", "Jacks-Kings solo", "jacks and kings", "other", 8),
-    Game("queens-jacks", "Queens-Jacks solo", "queens over jacks", "other", 8),
-    Game("jacks-queens", "Jacks-Queens solo", "jacks over queens", "other", 8),
-    Game("queens-jacks-kings", "Queens-Jacks-Kings solo", "queens, jacks, kings", "other", 12),
-    Game("suit", "Straight suit solo", "one suit only", "other", 8),
+CALL_GAME = GameKind("call", "Sauspiel", "call game", "call", 14)
+SOLO_GAMES: tuple[GameKind, ...] = (
+    GameKind("solo", "Farbsolo", "suit solo", "solo", 14),
+    GameKind("wenz", "Wenz", "jacks solo", "wenz", 4),
+    GameKind("geier", "Geier", "queens solo", "geier", 4),
+    GameKind("farbwenz", "Farbwenz", "jacks and a suit", "other", 11),
+    GameKind("farbgeier", "Farbgeier", "queens and a suit", "other", 11),
+    GameKind("kings", "Kings solo", "kings only", "other", 4),
+    GameKind("jacks-kings", "Jacks-Kings solo", "jacks and kings", "other", 8),
+    GameKind("queens-jacks", "Queens-Jacks solo", "queens over jacks", "other", 8),
+    GameKind("jacks-queens", "Jacks-Queens solo", "jacks over queens", "other", 8),
+    GameKind("queens-jacks-kings", "Queens-Jacks-Kings solo", "queens, jacks, kings", "other", 12),
+    GameKind("suit", "Straight suit solo", "one suit only", "other", 8),
 )
-SOLO_BY_KEY: dict[str, Game] = {g.key: g for g in SOLO_GAMES}
+SOLO_BY_KEY: dict[str, GameKind] = {g.key: g for g in SOLO_GAMES}
 
 # The words of the table, with their English meaning alongside, for every screen.
 TERMS: dict[str, str] = {
@@ -69,7 +69,7 @@ TERMS: dict[str, str] = {
 }
 
 
-def game_of(hand: GameHand) -> Game:
+def kind_of(hand: GameHand) -> GameKind:
     """The kind of game a call or solo hand is."""
     if isinstance(hand, SoloHand):
         return SOLO_BY_KEY[hand.game]
@@ -114,7 +114,7 @@ class GameValue:
     value: int  # per defender: (base + extras) x factor x doubling
 
 
-def game_value(hand: GameHand, rules: RuleSet, doubling: int) -> GameValue:
+def game_value(hand: GameHand, rules: SchafkopfRules, doubling: int) -> GameValue:
     """The value of a game (`docs/rules/schafkopf.md`): base, Schneider, Schwarz and
     Laufende extras (or the Tout/Sie factor), then the doublings."""
     tout = isinstance(hand, SoloHand) and (hand.tout or hand.sie)
@@ -137,7 +137,7 @@ def game_value(hand: GameHand, rules: RuleSet, doubling: int) -> GameValue:
             else "normal"
         )
     base = rules.tariff_call if isinstance(hand, CallHand) else rules.tariff_solo
-    minimum = rules.laufende_minimum(game_of(hand).laufende_class)
+    minimum = rules.laufende_minimum(kind_of(hand).laufende_class)
     laufende = hand.laufende if hand.laufende >= minimum else 0
     if tout:
         assert isinstance(hand, SoloHand)
@@ -170,7 +170,9 @@ def null_won(hand: NullHand) -> bool:
     return hand.tricks == 0
 
 
-def score_null(hand: NullHand, rules: RuleSet, active: Iterable[str], doubling: int) -> Amounts:
+def score_null(
+    hand: NullHand, rules: SchafkopfRules, active: Iterable[str], doubling: int
+) -> Amounts:
     """A Null: each defender pays (or gets) `tariff_null` x the doublings."""
     sign = 1 if null_won(hand) else -1
     amounts = {p: -sign * rules.tariff_null * doubling for p in active if p != hand.declarer}
@@ -189,7 +191,7 @@ class RamschResult:
     unit: int  # what the loser pays a player who is not a Jungfrau (or a Durchmarsch's value)
 
 
-def ramsch_durchmarsch(hand: RamschHand, rules: RuleSet) -> str | None:
+def ramsch_durchmarsch(hand: RamschHand, rules: SchafkopfRules) -> str | None:
     """The player who took every trick, if one did."""
     return next((p for p, t in hand.tricks.items() if t == rules.tricks), None)
 
@@ -213,7 +215,7 @@ def ramsch_loser(hand: RamschHand) -> str:
 
 
 def score_ramsch(
-    hand: RamschHand, rules: RuleSet, active: Iterable[str], doubling: int
+    hand: RamschHand, rules: SchafkopfRules, active: Iterable[str], doubling: int
 ) -> RamschResult:
     """A Ramsch: the loser pays each other player, doubled by each Jungfrau (or paid
     double to her); a Durchmarsch is paid to its player as a won solo."""
@@ -243,7 +245,7 @@ def score_ramsch(
     return RamschResult(amounts, loser, None, jungfrauen, unit)
 
 
-def bock_triggered(hand: Hand, won: bool | None, level: str, rules: RuleSet) -> bool:
+def bock_triggered(hand: Hand, won: bool | None, level: str, rules: SchafkopfRules) -> bool:
     """True when this hand meets one of the `bock_after` conditions (`002` 4.1)."""
     if not rules.bock_after or won is None:
         return False
@@ -258,7 +260,7 @@ def bock_triggered(hand: Hand, won: bool | None, level: str, rules: RuleSet) -> 
     )
 
 
-def pot_paid_in(rules: RuleSet, active: Iterable[str]) -> Amounts:
+def pot_paid_in(rules: SchafkopfRules, active: Iterable[str]) -> Amounts:
     """A passed hand under `all_pass` pot: each active player pays `tariff_call` in."""
     return {p: -rules.tariff_call for p in active}
 

@@ -1,17 +1,33 @@
-"""Sheepshead: its words, and what its hands (pick, leaster, no-pick, misplay) say of
-themselves once scored.  The scoring itself is still `scorekeeper.scoring`, called from
-`scorekeeper.night`."""
+"""Sheepshead (`docs/rules/sheepshead.md`): its rules (`rules`), its hands (`hands`: pick
+and no-pick; the leaster and the misplay are `scorekeeper.games.cards`'), its scorer
+(`scoring`), its words, and what its hands say of themselves once scored."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from scorekeeper.explain import join_names
 from scorekeeper.formatting import counted, dollars
-from scorekeeper.games.base import HandFacts, Scored, Words
-from scorekeeper.records import Hand, LeasterHand, MisplayHand, NoPickHand, PickHand
-from scorekeeper.rules import OPTIONS, SHEEP, SHEEPSHEAD_PRESETS, Option, RuleSet
+from scorekeeper.games.base import Carry, Draft, HandFacts, Scored, Words
+from scorekeeper.games.cards import (
+    LeasterHand,
+    MisplayHand,
+    check_leaster,
+    check_misplay_hand,
+    check_nobody_played,
+    declarer_roles,
+    leaster_or_misplay_cells,
+    leaster_or_misplay_facts,
+    leaster_roles,
+    table_marks,
+)
+from scorekeeper.games.sheepshead.hands import NoPickHand, PickHand, check_pick
+from scorekeeper.games.sheepshead.rules import SheepsheadRules
+from scorekeeper.games.sheepshead.scoring import score_hand
+from scorekeeper.problems import Problem
+from scorekeeper.records import Hand
+from scorekeeper.rules import Option, RuleSet
 
 if TYPE_CHECKING:
     from scorekeeper.night import HandResult, NightResult
@@ -42,70 +58,37 @@ SHEEPSHEAD_WORDS = Words(
 )
 
 
-def table_marks(
-    words: Words,
-    hand: Hand,
-    *,
-    declarer: str | None = None,
-    partners: Iterable[str] = (),
-    winners: Iterable[str] = (),
-) -> dict[str, str]:
-    """The sheet's letters for each player who has one: the declarer, a partner, a
-    leaster's winner, a misplayer, the dealer (in that order)."""
-    marks: dict[str, str] = {}
-
-    def add(player: str, letter: str) -> None:
-        marks[player] = marks.get(player, "") + letter
-
-    if declarer is not None:
-        add(declarer, words.declarer_mark)
-    for player in partners:
-        add(player, words.partner_mark)
-    for player in winners:
-        add(player, words.leaster_mark)
-    for player in dict.fromkeys(hand.misplays):
-        add(player, words.misplay_mark)
-    if hand.dealer is not None:
-        add(hand.dealer, words.dealer_mark)
-    return marks
-
-
-def leaster_roles(hand: LeasterHand, active: Sequence[str]) -> dict[str, str]:
-    """A leaster's winners and the others in it, for statistics."""
-    return {p: "leaster-winner" if p in hand.winners else "leaster" for p in active}
-
-
-def declarer_roles(declarer: str, partners: Iterable[str], active: Sequence[str]) -> dict[str, str]:
-    """The declarer ("picker"), partners and defenders of a hand, for statistics."""
-    side = set(partners)
-    return {
-        p: "picker" if p == declarer else "partner" if p in side else "defender" for p in active
-    }
-
-
-def leaster_or_misplay_cells(hand: Hand) -> tuple[str, str, str, str, str]:
-    """A printed sheet's cells for a leaster or a hand thrown in for a misplay."""
-    if isinstance(hand, LeasterHand):
-        return "leaster", "", "", "", f"{', '.join(hand.winners)} won"
-    return "misplay", "", "", "", ", ".join(hand.misplays)
-
-
-def leaster_or_misplay_facts(words: Words, hand: Hand) -> HandFacts:
-    """The facts of a leaster or a hand thrown in for a misplay, at either game."""
-    if isinstance(hand, LeasterHand):
-        marks = table_marks(words, hand, winners=hand.winners)
-        return HandFacts(f"Leaster: {join_names(hand.winners)}", marks, "leaster")
-    return HandFacts(f"Misplay: {join_names(hand.misplays)}", table_marks(words, hand), "misplay")
-
-
 class Sheepshead:
     """Sheepshead, from three to eight at the table (`docs/rules/sheepshead.md`)."""
 
-    name = SHEEP
+    name = SheepsheadRules.game
     title = "Sheepshead"
-    presets: tuple[str, ...] = SHEEPSHEAD_PRESETS
-    options: tuple[Option, ...] = tuple(o for o in OPTIONS if o.applies_to(SHEEP))
+    rules = SheepsheadRules
+    presets: tuple[str, ...] = tuple(SheepsheadRules.presets)
+    options: tuple[Option, ...] = SheepsheadRules.declared()
     words = SHEEPSHEAD_WORDS
+    hand_types: Mapping[str, type[Hand]] = {
+        kind.type: kind for kind in (PickHand, LeasterHand, NoPickHand, MisplayHand)
+    }
+
+    def check_kind(self, hand: Hand, rules: RuleSet) -> list[Problem]:
+        if _mine(rules).no_pick == "forced" and isinstance(hand, LeasterHand | NoPickHand):
+            message = f"a {hand.type} hand cannot happen when someone must pick (no_pick is forced)"
+            return [Problem("type", message)]
+        return []
+
+    def check_hand(self, hand: Hand, rules: RuleSet, active: tuple[str, ...]) -> list[Problem]:
+        mine = _mine(rules)
+        if isinstance(hand, PickHand):
+            return check_pick(hand, mine, active)
+        if isinstance(hand, LeasterHand):
+            return check_leaster(hand, mine, active)
+        if isinstance(hand, MisplayHand):
+            return check_misplay_hand(hand)
+        return check_nobody_played(hand)
+
+    def score(self, hand: Hand, rules: RuleSet, active: tuple[str, ...], carry: Carry) -> Draft:
+        return score_hand(hand, _mine(rules), active, carry)
 
     def roles(self, hand: Hand, active: Sequence[str]) -> dict[str, str]:
         if isinstance(hand, PickHand):
@@ -118,6 +101,7 @@ class Sheepshead:
         return hand.call if isinstance(hand, PickHand) else None
 
     def hand_facts(self, hand: Hand, result: Scored, rules: RuleSet) -> HandFacts:
+        mine = _mine(rules)
         words = self.words
         if isinstance(hand, PickHand):
             side = join_names([hand.picker, *hand.partners])
@@ -132,7 +116,7 @@ class Sheepshead:
             summary = f"{side}: {hand.points} ({counted(hand.tricks, 'trick')}) {level}"
             return HandFacts(summary, marks, "pick", alone=not hand.partners)
         if isinstance(hand, NoPickHand):
-            doubler = " (doubler)" if rules.no_pick == "doubler" else ""
+            doubler = " (doubler)" if mine.no_pick == "doubler" else ""
             return HandFacts(f"Nobody picked{doubler}", table_marks(words, hand), "no-pick")
         return leaster_or_misplay_facts(words, hand)
 
@@ -152,27 +136,28 @@ class Sheepshead:
         return leaster_or_misplay_cells(hand)
 
     def rules_lines(self, rules: RuleSet) -> tuple[str, ...]:
+        mine = _mine(rules)
         partner = {
             "called-ace": "partner by called ace",
             "jack-of-diamonds": "jack of diamonds partners",
             "black-queens": "the black queens are partners",
             "none": "no partners",
-        }[rules.partner]
+        }[mine.partner]
         nobody = {
             "leaster": "a leaster when all pass",
             "doubler": "a doubler when all pass",
             "forced": "the dealer must pick when all pass",
-        }[rules.no_pick]
+        }[mine.no_pick]
         return (
-            f"{rules.preset}: {rules.dealt_in} dealt in, {partner}, {nobody}.",
-            f"Win at {rules.win_at}; schneider at {rules.schneider_at} or held to "
-            f"{rules.schneidered_at} (×{rules.schneider_factor}); no trick "
-            f"×{rules.no_trick_factor}"
-            + ("; double on the bump" if rules.double_on_the_bump else "")
-            + ("; the last hand doubles" if rules.last_hand_doubler else "")
+            f"{mine.preset}: {mine.dealt_in} dealt in, {partner}, {nobody}.",
+            f"Win at {mine.win_at}; schneider at {mine.schneider_at} or held to "
+            f"{mine.schneidered_at} (×{mine.schneider_factor}); no trick "
+            f"×{mine.no_trick_factor}"
+            + ("; double on the bump" if mine.double_on_the_bump else "")
+            + ("; the last hand doubles" if mine.last_hand_doubler else "")
             + ".",
-            f"Stake {dollars(rules.stake_cents)} a point"
-            + (f"; multiplier at most ×{rules.max_multiplier}" if rules.max_multiplier else "")
+            f"Stake {dollars(mine.stake_cents)} a point"
+            + (f"; multiplier at most ×{mine.max_multiplier}" if mine.max_multiplier else "")
             + ".",
         )
 
@@ -195,6 +180,12 @@ class Sheepshead:
 
     def call_label(self, call: str) -> str:
         return f"calling {call}"
+
+
+def _mine(rules: RuleSet) -> SheepsheadRules:
+    """RULES, which the night gives a Sheepshead hand: Sheepshead's."""
+    assert isinstance(rules, SheepsheadRules), f"{rules.game} rules at a Sheepshead night"
+    return rules
 
 
 SHEEPSHEAD = Sheepshead()

@@ -1,0 +1,398 @@
+"""What the two card games share: a 32-card deck dealt in tricks, doublers, the leaster
+and the misplay (`docs/rules/sheepshead.md`, `docs/rules/schafkopf.md`).
+
+`CardRules` is the rule set both games' rules extend; `LeasterHand` and `MisplayHand`
+are kinds of hand both play; the functions score, check and explain those, and give the
+sheet's marks and the statistics' roles both games use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from scorekeeper.explain import amounts_phrase, join_names, with_article
+from scorekeeper.games.base import Draft, HandFacts, Words
+from scorekeeper.hand_reader import HandReader
+from scorekeeper.problems import Problem, check_players
+from scorekeeper.records import Hand
+from scorekeeper.rules import LARGE, RuleSet, option
+
+DECK_CARDS = 32
+CARD_POINTS = 120
+BLIND_CARD_MAX_POINTS = 11
+
+Amounts = dict[str, int]
+
+
+@dataclass(frozen=True)
+class CardRules(RuleSet):
+    """The options both card games have: the deal, the leaster, misplays, doublers."""
+
+    tricks: int = option(6, "tricks in a hand (cards each player holds)", minimum=4, maximum=10)
+    blind: int = option(2, "cards in the blind", minimum=0, maximum=4)
+    leaster_units: int = option(
+        1, "what each loser of a leaster pays each winner", minimum=1, maximum=LARGE
+    )
+    misplay_units: int = option(
+        1, "what a misplayer pays each other player in the hand", minimum=1, maximum=LARGE
+    )
+    misplay_multiplied: bool = option(False, "the hand's doublers also multiply misplay penalties")
+    last_hand_doubler: bool = option(True, "the last hand of the night counts double")
+    max_multiplier: int = option(
+        0, "the most a hand can be multiplied by doublers (0: no cap)", minimum=0, maximum=1 << 20
+    )
+    leaster_tie: str = option(
+        "draw",
+        "a tie for the fewest points in a leaster: the table draws, all tied win, or nobody pays",
+        choices=("draw", "all-win", "void"),
+    )
+
+    def deck_problems(self) -> list[Problem]:
+        """The deal must use the whole deck."""
+        cards = self.dealt_in * self.tricks + self.blind
+        if cards == DECK_CARDS:
+            return []
+        message = (
+            f"{self.dealt_in} players with {self.tricks} cards each and a blind of "
+            f"{self.blind} make {cards} cards, but the deck has {DECK_CARDS}"
+        )
+        return [Problem("rules.tricks", message)]
+
+    def multiplier_problems(self) -> list[Problem]:
+        """A cap on the multiplier is a power of 2 (0: none)."""
+        m = self.max_multiplier
+        if m and m & (m - 1):
+            return [Problem("rules.max_multiplier", f"{m} is not 0 or a power of 2")]
+        return []
+
+    def problems(self) -> list[Problem]:
+        return self.deck_problems() + self.multiplier_problems()
+
+
+# -- the hands both games play ----------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class LeasterHand(Hand):
+    """Nobody picked and the hand was played for the fewest points."""
+
+    type: ClassVar[str] = "leaster"
+    FIELDS: ClassVar[tuple[str, ...]] = ("winner", "winners", "points", "tricks")
+
+    winners: tuple[str, ...]
+    points: Mapping[str, int] | None = None
+    tricks: Mapping[str, int] | None = None
+
+    @classmethod
+    def read(cls, reader: HandReader, common: dict[str, Any]) -> Hand | None:
+        if "winner" in reader.item and "winners" in reader.item:
+            reader.problem("winner", "give either winner or winners, not both")
+        if "winners" in reader.item:
+            winners = reader.names("winners")
+            if not winners:
+                reader.problem("winners", "name at least one winner")
+        else:
+            one = reader.name("winner", required=True)
+            winners = (one,) if one else ()
+        points = reader.name_map("points")
+        tricks = reader.name_map("tricks")
+        if not reader.ok:
+            return None
+        return cls(**common, winners=winners, points=points, tricks=tricks)
+
+    def own_fields(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if len(self.winners) == 1:
+            out["winner"] = self.winners[0]
+        else:
+            out["winners"] = list(self.winners)
+        if self.points is not None:
+            out["points"] = dict(self.points)
+        if self.tricks is not None:
+            out["tricks"] = dict(self.tricks)
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class MisplayHand(Hand):
+    """A misplay ended the hand; only the penalties score."""
+
+    type: ClassVar[str] = "misplay"
+
+
+# -- doubling ----------------------------------------------------------------------------
+
+
+def capped(events: int, rules: CardRules) -> int:
+    """2 to the power of the hand's doubling EVENTS, capped by `max_multiplier`."""
+    multiplier: int = 2**events
+    if rules.max_multiplier:
+        multiplier = min(multiplier, rules.max_multiplier)
+    return multiplier
+
+
+def last_hand(hand: Hand, rules: CardRules) -> int:
+    """1 when HAND is the night's last and the house doubles it."""
+    return 1 if hand.last_hand and rules.last_hand_doubler else 0
+
+
+def doubler_events(hand: Hand) -> list[tuple[str, int]]:
+    """The doublers said on HAND, named ("a crack") or counted, as doubling events."""
+    events = [(with_article(n), 1) for n in hand.doubler_names]
+    unnamed = hand.doublers - len(hand.doubler_names)
+    if unnamed:
+        events.append(("a doubler" if unnamed == 1 else f"{unnamed} doublers", unnamed))
+    return events
+
+
+# -- the leaster -------------------------------------------------------------------------
+
+
+def score_leaster(
+    hand: LeasterHand, rules: CardRules, active: Iterable[str], multiplier: int
+) -> Amounts:
+    """Each active player's points for a leaster: every winner collects from every loser."""
+    players = tuple(active)
+    amounts = dict.fromkeys(players, 0)
+    if rules.leaster_tie == "void" and len(hand.winners) > 1:
+        return amounts
+    unit = rules.leaster_units * multiplier
+    for winner in hand.winners:
+        for loser in players:
+            if loser not in hand.winners:
+                amounts[winner] += unit
+                amounts[loser] -= unit
+    return amounts
+
+
+def explain_leaster(hand: LeasterHand, amounts: Mapping[str, int], doubling: str) -> str:
+    """The sentence for a leaster."""
+    winners = list(hand.winners)
+    if len(winners) == 1:
+        head = f"{winners[0]} won the leaster"
+    elif all(amounts[w] == 0 for w in winners):
+        return f"{join_names(winners)} tied for the leaster: nobody pays."
+    else:
+        head = f"{join_names(winners)} tied, and each wins the leaster"
+    return f"{head}{doubling}. {amounts_phrase(amounts, winners, 'everyone else')}."
+
+
+def leaster_draft(
+    hand: LeasterHand, rules: CardRules, active: tuple[str, ...], multiplier: int, doubling: str
+) -> Draft:
+    """A leaster scored."""
+    amounts = score_leaster(hand, rules, active, multiplier)
+    return Draft(
+        amounts, explain_leaster(hand, amounts, doubling), hand.type, multiplier=multiplier
+    )
+
+
+def check_leaster(hand: LeasterHand, rules: CardRules, active: tuple[str, ...]) -> list[Problem]:
+    """A leaster's winners, and its points and tricks when given."""
+    field = "winner" if len(hand.winners) == 1 else "winners"
+    problems = check_players(hand.winners, field, active)
+    if rules.leaster_tie == "draw" and len(hand.winners) != 1:
+        problems.append(
+            Problem("winners", "under leaster_tie 'draw' the table draws for one winner: name one")
+        )
+    if len(set(hand.winners)) >= len(active):
+        problems.append(Problem("winners", "not every player can win a leaster"))
+    if problems:
+        return problems
+    problems += check_player_map(hand.points, "points", CARD_POINTS, active)
+    problems += check_player_map(hand.tricks, "tricks", rules.tricks, active)
+    if problems:
+        return problems
+    return _check_leaster_winners(hand, rules)
+
+
+def check_player_map(
+    amounts: Mapping[str, int] | None, field: str, total: int, active: tuple[str, ...]
+) -> list[Problem]:
+    """A map of each active player's points or tricks, adding up to TOTAL."""
+    if amounts is None:
+        return []
+    missing = [p for p in active if p not in amounts]
+    extra = [p for p in amounts if p not in active]
+    problems = [Problem(field, f"{p} sits out this hand") for p in extra]
+    problems += [Problem(field, f"{p} is missing") for p in missing]
+    if not problems and sum(amounts.values()) != total:
+        problems.append(Problem(field, f"add up to {sum(amounts.values())}, not {total}"))
+    return problems
+
+
+def _check_leaster_winners(hand: LeasterHand, rules: CardRules) -> list[Problem]:
+    field = "winner" if len(hand.winners) == 1 else "winners"
+    if hand.tricks is not None:
+        trickless = [w for w in hand.winners if hand.tricks[w] == 0]
+        if trickless:
+            who = " and ".join(trickless)
+            return [Problem(field, f"{who} took no trick, and a leaster winner must take one")]
+    if hand.points is None:
+        return []
+    points = hand.points
+    took_trick = [
+        p
+        for p in points
+        if (hand.tricks[p] > 0 if hand.tricks is not None else points[p] > 0 or p in hand.winners)
+    ]
+    fewest = min(points[p] for p in took_trick)
+    tied = [p for p in took_trick if points[p] == fewest]
+    beaten = [w for w in hand.winners if points[w] != fewest]
+    if beaten:
+        return [
+            Problem(
+                field,
+                f"{' and '.join(beaten)} did not have the fewest points "
+                f"({', '.join(tied)} had {fewest})",
+            )
+        ]
+    if rules.leaster_tie != "draw" and set(tied) != set(hand.winners):
+        return [
+            Problem(
+                "winners",
+                f"{', '.join(tied)} tied with {fewest}; under leaster_tie "
+                f"'{rules.leaster_tie}' every tied player is a winner",
+            )
+        ]
+    return []
+
+
+# -- misplays ----------------------------------------------------------------------------
+
+
+def misplay_unit(rules: CardRules, multiplier: int) -> int:
+    """What a misplayer pays each other player on a hand of this MULTIPLIER."""
+    return rules.misplay_units * (multiplier if rules.misplay_multiplied else 1)
+
+
+def misplay_penalties(
+    misplayers: Iterable[str], rules: CardRules, active: Iterable[str], multiplier: int
+) -> Amounts:
+    """Each misplayer pays `misplay_units` (times the multiplier when the house says so)
+    to every other active player."""
+    players = tuple(active)
+    amounts = dict.fromkeys(players, 0)
+    unit = misplay_unit(rules, multiplier)
+    for misplayer in misplayers:
+        for other in players:
+            if other != misplayer:
+                amounts[other] += unit
+                amounts[misplayer] -= unit
+    return amounts
+
+
+def add_amounts(*parts: Amounts) -> Amounts:
+    """Player by player sum of several sets of amounts."""
+    total: Amounts = {}
+    for part in parts:
+        for player, amount in part.items():
+            total[player] = total.get(player, 0) + amount
+    return total
+
+
+def explain_misplay(
+    misplayers: Sequence[str], amounts: Mapping[str, int], *, thrown_in: bool, unit: int
+) -> str:
+    """The sentence for a misplay: the whole of a thrown-in hand, or a clause added."""
+    who = join_names(misplayers)
+    if thrown_in:
+        body = amounts_phrase(amounts, misplayers, "everyone else")
+        return f"{who} misplayed and the hand was thrown in. {body}."
+    return f"{who} misplayed: {unit} to each other player from each misplayer."
+
+
+def thrown_in_draft(
+    hand: Hand, rules: CardRules, active: tuple[str, ...], multiplier: int
+) -> Draft:
+    """A hand thrown in for a misplay: only the penalties score."""
+    amounts = misplay_penalties(hand.misplays, rules, active, multiplier)
+    unit = misplay_unit(rules, multiplier)
+    sentence = explain_misplay(hand.misplays, amounts, thrown_in=True, unit=unit)
+    return Draft(amounts, sentence, hand.type, multiplier=multiplier)
+
+
+def with_misplays(draft: Draft, hand: Hand, rules: CardRules, active: tuple[str, ...]) -> Draft:
+    """DRAFT with the penalties of a hand played to the end despite its misplays."""
+    if not hand.misplays or isinstance(hand, MisplayHand):
+        return draft
+    penalties = misplay_penalties(hand.misplays, rules, active, draft.multiplier)
+    draft.amounts = add_amounts(draft.amounts, penalties)
+    unit = misplay_unit(rules, draft.multiplier)
+    draft.sentence += " " + explain_misplay(hand.misplays, penalties, thrown_in=False, unit=unit)
+    return draft
+
+
+def check_misplay_hand(hand: Hand) -> list[Problem]:
+    """A hand thrown in for a misplay names a misplayer."""
+    if not hand.misplays:
+        return [Problem("misplays", "a misplay hand names at least one misplayer")]
+    return []
+
+
+def check_nobody_played(hand: Hand) -> list[Problem]:
+    """A hand nobody played has no misplayer."""
+    if hand.misplays:
+        return [Problem("misplays", "nobody played this hand, so nobody misplayed")]
+    return []
+
+
+# -- how the hands show themselves -------------------------------------------------------
+
+
+def table_marks(
+    words: Words,
+    hand: Hand,
+    *,
+    declarer: str | None = None,
+    partners: Iterable[str] = (),
+    winners: Iterable[str] = (),
+) -> dict[str, str]:
+    """The sheet's letters for each player who has one: the declarer, a partner, a
+    leaster's winner, a misplayer, the dealer (in that order)."""
+    marks: dict[str, str] = {}
+
+    def add(player: str, letter: str) -> None:
+        marks[player] = marks.get(player, "") + letter
+
+    if declarer is not None:
+        add(declarer, words.declarer_mark)
+    for player in partners:
+        add(player, words.partner_mark)
+    for player in winners:
+        add(player, words.leaster_mark)
+    for player in dict.fromkeys(hand.misplays):
+        add(player, words.misplay_mark)
+    if hand.dealer is not None:
+        add(hand.dealer, words.dealer_mark)
+    return marks
+
+
+def leaster_roles(hand: LeasterHand, active: Sequence[str]) -> dict[str, str]:
+    """A leaster's winners and the others in it, for statistics."""
+    return {p: "leaster-winner" if p in hand.winners else "leaster" for p in active}
+
+
+def declarer_roles(declarer: str, partners: Iterable[str], active: Sequence[str]) -> dict[str, str]:
+    """The declarer ("picker"), partners and defenders of a hand, for statistics."""
+    side = set(partners)
+    return {
+        p: "picker" if p == declarer else "partner" if p in side else "defender" for p in active
+    }
+
+
+def leaster_or_misplay_cells(hand: Hand) -> tuple[str, str, str, str, str]:
+    """A printed sheet's cells for a leaster or a hand thrown in for a misplay."""
+    if isinstance(hand, LeasterHand):
+        return "leaster", "", "", "", f"{', '.join(hand.winners)} won"
+    return "misplay", "", "", "", ", ".join(hand.misplays)
+
+
+def leaster_or_misplay_facts(words: Words, hand: Hand) -> HandFacts:
+    """The facts of a leaster or a hand thrown in for a misplay, at either game."""
+    if isinstance(hand, LeasterHand):
+        marks = table_marks(words, hand, winners=hand.winners)
+        return HandFacts(f"Leaster: {join_names(hand.winners)}", marks, "leaster")
+    return HandFacts(f"Misplay: {join_names(hand.misplays)}", table_marks(words, hand), "misplay")

@@ -1,0 +1,98 @@
+"""Sheepshead's house rules: every option with its default and plain meaning, and the
+presets (`docs/rules/sheepshead.md`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from scorekeeper.games.cards import CardRules
+from scorekeeper.problems import Problem
+from scorekeeper.rules import LARGE, option
+
+PARTNER_RULES = ("called-ace", "jack-of-diamonds", "black-queens", "none")
+
+
+def _preset(
+    deal: str, partner: str, no_pick: str, no_trick_loss: str, bump: bool
+) -> dict[str, Any]:
+    """A preset's row of `docs/rules/sheepshead.md`: the deal ("5 6 2": dealt in, tricks,
+    blind), the partner rule, what happens when all pass, who pays a no-trick loss, and
+    whether a lost hand is doubled on the bump."""
+    dealt_in, tricks, blind = (int(n) for n in deal.split())
+    return dict(
+        dealt_in=dealt_in,
+        tricks=tricks,
+        blind=blind,
+        partner=partner,
+        no_pick=no_pick,
+        no_trick_loss=no_trick_loss,
+        double_on_the_bump=bump,
+    )
+
+
+PRESETS: dict[str, Mapping[str, Any]] = {
+    "classic-5": _preset("5 6 2", "called-ace", "leaster", "picker-pays", False),
+    "jack-of-diamonds-5": _preset("5 6 2", "jack-of-diamonds", "leaster", "picker-pays", False),
+    "cutthroat-4": _preset("4 7 4", "none", "leaster", "team", False),
+    "partners-4": _preset("4 8 0", "black-queens", "forced", "team", False),
+    "three-handed": _preset("3 10 2", "none", "leaster", "team", False),
+    "six-handed": _preset("6 5 2", "jack-of-diamonds", "leaster", "team", False),
+    "seven-handed": _preset("7 4 4", "black-queens", "forced", "team", False),
+    "penny": _preset("5 6 2", "called-ace", "leaster", "team", True),
+}
+
+
+@dataclass(frozen=True)
+class SheepsheadRules(CardRules):
+    """Sheepshead, from three to eight at the table."""
+
+    game: ClassVar[str] = "sheepshead"
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
+
+    preset: str = "classic-5"
+    partner: str = option("called-ace", "how the picker's partner is found", choices=PARTNER_RULES)
+    partner_units: int = option(1, "a partner's share of the unit", minimum=0, maximum=LARGE)
+    no_pick: str = option(
+        "leaster",
+        "what happens when everyone passes: a leaster, a doubler on the next hand, "
+        "or someone must pick",
+        choices=("leaster", "doubler", "forced"),
+    )
+    double_on_the_bump: bool = option(False, "a lost hand costs the pickers double")
+    no_trick_loss: str = option(
+        "team",
+        "who pays when the picking side takes no trick: the whole team, or the picker alone",
+        choices=("team", "picker-pays"),
+    )
+    win_at: int = option(61, "card points the picking side needs to win", minimum=0, maximum=120)
+    schneider_at: int = option(91, "card points that win schneider", minimum=0, maximum=120)
+    schneidered_at: int = option(
+        30,
+        "card points at or below which the picking side loses schneider",
+        minimum=0,
+        maximum=120,
+    )
+    schneider_factor: int = option(2, "what a schneider multiplies", minimum=1, maximum=LARGE)
+    no_trick_factor: int = option(3, "what a no-trick hand multiplies", minimum=1, maximum=LARGE)
+    doubler_stack: str = option(
+        "stack",
+        "queued doublers: one on each following hand, or all on the next hand",
+        choices=("stack", "multiply"),
+    )
+
+    @property
+    def max_partners(self) -> int:
+        """How many partners a picker can have under this partner rule."""
+        return 0 if self.partner == "none" else 1
+
+    def problems(self) -> list[Problem]:
+        problems = self.deck_problems()
+        if not self.schneidered_at < self.win_at <= self.schneider_at:
+            message = (
+                f"schneidered_at ({self.schneidered_at}) must be below win_at "
+                f"({self.win_at}), and win_at no more than schneider_at ({self.schneider_at})"
+            )
+            problems.append(Problem("rules.win_at", message))
+        return problems + self.multiplier_problems()

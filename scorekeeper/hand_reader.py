@@ -1,0 +1,184 @@
+"""Reading one hand of a night document, field by field (`docs/rules/night-format.md`).
+
+A `HandReader` reads the fields every hand has (`common`) and offers a reader for each
+kind of field a game's hand may have (a seated player's name, a list of names, a map of
+names to counts, a whole number, a flag, text).  Each adds a problem naming the field,
+in the player's words, for a value that is wrong, and the hand's own class (each game
+declares its hand types, `scorekeeper.games`) reads the rest with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scorekeeper.json_input import key_name, show_value
+from scorekeeper.names import clean_name, fold_name, name_key, quoted
+from scorekeeper.problems import Problem
+from scorekeeper.rules import is_whole
+
+MAX_DOUBLERS = 16
+COMMON_FIELDS = ("type", "dealer", "sitting_out", "doublers", "last_hand", "misplays", "note")
+
+
+class HandReader:
+    """Reads one hand's fields, adding a problem for each one that is wrong."""
+
+    def __init__(
+        self,
+        item: Any,
+        number: int,
+        seated: dict[str, str] | None,
+        problems: list[Problem],
+    ) -> None:
+        self.item: Mapping[str, Any] = item if isinstance(item, Mapping) else {}
+        self.raw = item
+        self.number = number
+        self.seated = seated
+        self.problems = problems
+        self.ok = True
+
+    def problem(self, field: str, message: str) -> None:
+        self.problems.append(Problem(field, message, hand=self.number))
+        self.ok = False
+
+    def common(self) -> dict[str, Any]:
+        """The fields every hand has, as the keyword arguments of its record."""
+        doublers, doubler_names = self.doublers()
+        sitting_out = self.names("sitting_out") if "sitting_out" in self.item else None
+        return dict(
+            dealer=self.name("dealer", required=False),
+            sitting_out=sitting_out,
+            doublers=doublers,
+            doubler_names=doubler_names,
+            last_hand=self.flag("last_hand"),
+            misplays=self.names("misplays"),
+            note=self.text("note"),
+        )
+
+    def partners(self) -> tuple[str, ...]:
+        """A declarer's partners: `partner` (one name) or `partners` (a list)."""
+        if "partner" in self.item and "partners" in self.item:
+            self.problem("partner", "give either partner or partners, not both")
+        if "partner" in self.item:
+            one = self.name("partner", required=False)
+            return (one,) if one else ()
+        return self.names("partners")
+
+    def resolve(self, field: str, value: Any) -> str | None:
+        """The seated player a name in a hand means (names compared in their stored
+        form, so "Ａｎｎ" is Ann), or None with the problem added."""
+        if not isinstance(value, str) or not fold_name(value):
+            self.problem(field, f"{show_value(value)} is not a player's name")
+            return None
+        typed, problem = clean_name(value)
+        if self.seated is None:
+            if problem is not None:
+                self.problem(field, problem)
+            return typed if problem is None else None
+        name = self.seated.get(name_key(typed))
+        if name is None:
+            self.problem(field, problem or f"{quoted(typed)} is not seated at this table")
+        return name
+
+    def name(self, field: str, *, required: bool) -> str | None:
+        value = self.item.get(field)
+        if value is None:
+            if required:
+                self.problem(field, "missing")
+            return None
+        return self.resolve(field, value)
+
+    def names(self, field: str) -> tuple[str, ...]:
+        value = self.item.get(field, [])
+        if not isinstance(value, list):
+            self.problem(field, "must be a list of names")
+            return ()
+        names = [self.resolve(field, v) for v in value]
+        return tuple(n for n in names if n is not None)
+
+    def name_map(self, field: str) -> dict[str, int] | None:
+        value = self.item.get(field)
+        if value is None:
+            return None
+        if not isinstance(value, Mapping):
+            self.problem(field, "must map each player's name to a whole number")
+            return None
+        result: dict[str, int] = {}
+        for key, amount in value.items():
+            name = self.resolve(field, key)
+            if not is_whole(amount) or amount < 0:
+                where = f"{field}.{key_name(key)}"
+                self.problem(where, f"{show_value(amount)} is not a whole number of 0 or more")
+            elif name is not None:
+                result[name] = amount
+        return result
+
+    def whole(self, field: str) -> int | None:
+        value = self.item.get(field)
+        if value is None:
+            self.problem(field, "missing")
+            return None
+        if not is_whole(value):
+            self.problem(field, f"{show_value(value)} is not a whole number")
+            return None
+        return int(value)
+
+    def optional_whole(self, field: str) -> int | None:
+        """A whole number that may be left out (None)."""
+        value = self.item.get(field)
+        if value is not None and not is_whole(value):
+            self.problem(field, f"{show_value(value)} is not a whole number")
+            return None
+        return None if value is None else int(value)
+
+    def count(self, field: str) -> int:
+        """An optional count of 0 or more (Laufende, knocks, Kontra steps)."""
+        value = self.item.get(field, 0)
+        if not is_whole(value) or value < 0:
+            self.problem(field, f"{show_value(value)} is not a count of 0 or more")
+            return 0
+        return int(value)
+
+    def flag(self, field: str) -> bool:
+        value = self.item.get(field, False)
+        if not isinstance(value, bool):
+            self.problem(field, f"{show_value(value)} is not true or false")
+            return False
+        return value
+
+    def text(self, field: str) -> str:
+        value = self.item.get(field, "")
+        if not isinstance(value, str):
+            self.problem(field, "must be text")
+            return ""
+        return value
+
+    def choice_text(self, field: str, default: str, example: str) -> str:
+        """Text naming one of a game's choices (checked by the game): EXAMPLE is
+        what the message offers ("text such as 'solo', 'wenz' or 'geier'")."""
+        value = self.item.get(field, default)
+        if not isinstance(value, str):
+            self.problem(field, f"must be {example}")
+            return default
+        return value
+
+    def doublers(self) -> tuple[int, tuple[str, ...]]:
+        value = self.item.get("doublers", 0)
+        if isinstance(value, list):
+            if not all(isinstance(v, str) and fold_name(v) for v in value):
+                self.problem("doublers", "must be a count or a list of doubler names")
+                return 0, ()
+            cleaned = [clean_name(v) for v in value]
+            for problem in dict.fromkeys(p for _, p in cleaned if p is not None):
+                self.problem("doublers", problem)
+            names = tuple(name for name, _ in cleaned)
+            count = len(names)
+        elif is_whole(value) and value >= 0:
+            names, count = (), int(value)
+        else:
+            self.problem("doublers", f"{show_value(value)} is not a count of 0 or more")
+            return 0, ()
+        if count > MAX_DOUBLERS:
+            self.problem("doublers", f"{count} doublers on one hand; at most {MAX_DOUBLERS}")
+        return count, names

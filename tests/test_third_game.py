@@ -1,0 +1,188 @@
+"""A third game, defined only under tests/ (`tests/third_game.py`), registered here and
+taken through every door with no change to shared code: scored by `scorekeeper score`,
+filed and exported and imported again, shown on the night sheet, printed in the night
+PDF with its rules, and counted in a player's statistics.  If any of these needed the
+shared code to know the game, this module would fail: nothing in scorekeeper/ or ui/
+names it."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+
+from scorekeeper import cli
+from scorekeeper.games import register, unregister
+from tests.third_game import HEADS_OR_TAILS
+
+PLAYERS = ["Ann", "Bob", "Cal", "Dee"]
+NIGHT: dict[str, Any] = {
+    "format": "sheepshead-night/1",
+    "date": "2026-11-20",
+    "league": "Coin Club",
+    "rules": {"preset": "heads-or-tails", "call_units": 2, "stake_cents": 10},
+    "players": PLAYERS,
+    "hands": [
+        {"type": "toss", "dealer": "Ann", "caller": "Bob", "right": True},
+        {"type": "toss", "dealer": "Bob", "caller": "Cal", "right": False},
+        {"type": "toss", "dealer": "Cal", "caller": "Bob", "right": True},
+    ],
+}
+# Three dealt in and four seated: the dealer sits out (the shared rule of the deal).
+# Hand 1 (Ann out): Bob right, +4; Cal -2, Dee -2.  Hand 2 (Bob out): Cal wrong, -4;
+# Ann +2, Dee +2.  Hand 3 (Cal out): Bob right, +4; Ann -2, Dee -2.
+TOTALS = {"Ann": 0, "Bob": 8, "Cal": -6, "Dee": -2}
+
+
+@pytest.fixture(autouse=True)
+def heads_or_tails() -> Iterator[None]:
+    register(HEADS_OR_TAILS)
+    yield
+    unregister(HEADS_OR_TAILS)
+
+
+def run(*argv: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = cli.main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_a_third_game_is_scored_by_the_command_line_with_no_change_to_shared_code(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    night = tmp_path / "toss.json"
+    night.write_text(json.dumps(NIGHT), "utf-8")
+    status, out, err = run("score", str(night), capsys=capsys)
+    assert (status, err) == (0, "")
+    scored = json.loads(out)
+    assert scored["totals"]["points"] == TOTALS
+    assert sum(scored["totals"]["points"].values()) == 0
+    assert scored["hands"][1]["explanation"].startswith("Cal called it wrong.")
+    assert scored["totals"]["cents"] == {p: 10 * v for p, v in TOTALS.items()}
+
+
+def test_a_third_game_s_bad_hand_is_named_by_field_with_no_change_to_shared_code(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wrong = dict(NIGHT, hands=[{"type": "toss", "dealer": "Ann", "caller": "Ann", "right": 1}])
+    night = tmp_path / "toss.json"
+    night.write_text(json.dumps(wrong), "utf-8")
+    status, out, err = run("score", str(night), capsys=capsys)
+    assert status == 2 and out == ""
+    assert "hand 1: right: 1 is not true or false" in err
+    pick = {"type": "pick", "dealer": "Ann", "picker": "Bob", "points": 70, "tricks": 3}
+    pick = dict(NIGHT, hands=[pick])
+    night.write_text(json.dumps(pick), "utf-8")
+    status, out, err = run("score", str(night), capsys=capsys)
+    assert status == 2
+    assert "a pick hand is not played at Heads or tails (heads-or-tails): record toss" in err
+
+
+def test_a_third_game_is_stored_exported_and_imported_with_no_change_to_shared_code(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = f"sqlite:///{tmp_path / 'league.sqlite3'}"
+    night = tmp_path / "toss.json"
+    night.write_text(json.dumps(NIGHT), "utf-8")
+    status, out, err = run("--database", database, "import", str(night), capsys=capsys)
+    assert (status, err) == (0, "")
+    night_id = out.split()[-1]
+    exported = tmp_path / "again.json"
+    status, _, err = run(
+        "--database", database, "export", "--night", night_id, "-o", str(exported), capsys=capsys
+    )
+    assert (status, err) == (0, "")
+    document = json.loads(exported.read_text("utf-8"))
+    assert document["rules"] == NIGHT["rules"]
+    assert document["hands"] == NIGHT["hands"]
+    status, out, err = run("--database", database, "import", str(exported), capsys=capsys)
+    assert (status, err) == (0, "")
+    assert out.split()[-1] != night_id
+
+
+def test_a_third_game_is_printed_with_its_rules_and_counted_in_statistics_with_no_change_to_shared_code(  # noqa: E501
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = f"sqlite:///{tmp_path / 'league.sqlite3'}"
+    night = tmp_path / "toss.json"
+    night.write_text(json.dumps(NIGHT), "utf-8")
+    _, out, _ = run("--database", database, "import", str(night), capsys=capsys)
+    night_id = out.split()[-1]
+    pdf = tmp_path / "night.pdf"
+    status, _, err = run(
+        "--database",
+        database,
+        "report",
+        "night",
+        "--night",
+        night_id,
+        "-o",
+        str(pdf),
+        capsys=capsys,
+    )
+    assert (status, err) == (0, "")
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.read_bytes())).pages)
+    assert "heads-or-tails: heads or tails, 2 from each player for a right call." in text
+    lines = text.splitlines()
+    assert lines[lines.index("Dealer") + 1 : lines.index("Dealer") + 3] == ["Caller", "Call"]
+    assert lines[lines.index("1") + 1 : lines.index("1") + 4] == ["Ann", "Bob", "right"]
+    assert "Changed from heads-or-tails:" in text
+    assert "call_units: 2" in text
+    status, out, err = run(
+        "--database",
+        database,
+        "stats",
+        "--league",
+        "Coin Club",
+        "--player",
+        "Bob",
+        "--json",
+        capsys=capsys,
+    )
+    assert (status, err) == (0, "")
+    stats = json.loads(out)
+    assert stats["hands"] == 2  # Bob dealt hand 2, and sat it out
+    assert stats["points"] == 8
+    assert stats["picker"] == {"hands": 2, "won": 2, "rate": 1}
+    status, out, err = run(
+        "--database",
+        database,
+        "stats",
+        "--league",
+        "Coin Club",
+        "--player",
+        "Bob",
+        capsys=capsys,
+    )
+    assert (status, err) == (0, "")
+    lines = [re.split(r"\s{2,}", line.strip())[0] for line in out.splitlines()[1:]]
+    assert "Won as caller" in lines and "calling heads" in lines
+    assert not {"", "Won as partner", "Leasters won"} & set(lines)  # words it does not have
+
+
+def test_a_third_game_is_shown_on_the_night_sheet_with_its_summary_with_no_change_to_shared_code(
+    tmp_path: Path, qtbot: Any
+) -> None:
+    from scorekeeper.store.database import open_database
+    from scorekeeper.store.night_import import import_night
+    from ui.session import NightSession
+    from ui.sheet_model import HAND, SheetModel
+
+    db = open_database(f"sqlite:///{tmp_path / 'league.sqlite3'}")
+    try:
+        session = NightSession(db)
+        session.open(import_night(db, NIGHT))
+        sheet = SheetModel()
+        sheet.set_view(session.view)
+        column = [sheet.index(row, HAND).data() for row in range(len(NIGHT["hands"]))]
+        assert column == ["Bob called it right", "Cal called it wrong", "Bob called it right"]
+        totals = [sheet.index(len(NIGHT["hands"]), 4 + i).data() for i in range(len(PLAYERS))]
+        assert [int(str(t).replace("+", "")) for t in totals] == list(TOTALS.values())
+    finally:
+        db.dispose()

@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from scorekeeper.games import game_named, parse_rules, preset_rules
-from scorekeeper.rules import RuleSet
+from scorekeeper.rules import Option, RuleSet
 
 SHEEPSHEAD_PRESETS = game_named("sheepshead").presets
 
@@ -19,28 +19,43 @@ CALL_BY_PARTNER = {
 }
 
 
+def option_values(option: Option) -> st.SearchStrategy[Any]:
+    """Any value of OPTION, read from its declaration (numbers near the bottom of its
+    range, where a hand's amounts stay readable)."""
+    if option.is_bool:
+        return st.booleans()
+    if option.many:
+        return st.lists(st.sampled_from(option.choices), unique=True)
+    if option.choices:
+        return st.sampled_from(option.choices)
+    numbers = st.integers(option.minimum, min(option.maximum, option.minimum + 8))
+    if option.keys:
+        return st.fixed_dictionaries({}, optional=dict.fromkeys(option.keys, numbers))
+    return numbers
+
+
+# Options the strategies set together, or leave to the preset: the deal (it must use the
+# whole deck), the partner rule (the hands' calls follow it), the win and schneider
+# thresholds (they must stay in order), and a cap on the multiplier (a power of 2).
+HELD = frozenset(
+    {"dealt_in", "tricks", "blind", "partner", "win_at", "schneider_at", "schneidered_at"}
+)
+CAPS = st.sampled_from([0, 1, 2, 4, 8, 64])
+
+
+@st.composite
+def game_overrides(draw: st.DrawFn, game: str) -> dict[str, Any]:
+    """Any house-rule overrides of GAME's options that keep its rules consistent: every
+    option the game declares (`scorekeeper.games`), so a new one is drawn too."""
+    options = {o.name: option_values(o) for o in game_named(game).options if o.name not in HELD}
+    options["max_multiplier"] = CAPS
+    return {n: draw(options[n]) for n in draw(st.sets(st.sampled_from(sorted(options))))}
+
+
 @st.composite
 def overrides(draw: st.DrawFn) -> dict[str, Any]:
-    """Any house-rule overrides that keep the rules consistent."""
-    chosen: dict[str, Any] = {}
-    options = {
-        "partner_units": st.integers(0, 3),
-        "no_pick": st.sampled_from(["leaster", "doubler", "forced"]),
-        "double_on_the_bump": st.booleans(),
-        "no_trick_loss": st.sampled_from(["team", "picker-pays"]),
-        "schneider_factor": st.integers(1, 4),
-        "no_trick_factor": st.integers(1, 5),
-        "leaster_units": st.integers(1, 3),
-        "misplay_units": st.integers(1, 4),
-        "misplay_multiplied": st.booleans(),
-        "last_hand_doubler": st.booleans(),
-        "doubler_stack": st.sampled_from(["stack", "multiply"]),
-        "max_multiplier": st.sampled_from([0, 1, 2, 4, 8, 64]),
-        "leaster_tie": st.sampled_from(["draw", "all-win", "void"]),
-        "stake_cents": st.integers(0, 100),
-    }
-    for name in draw(st.sets(st.sampled_from(sorted(options)))):
-        chosen[name] = draw(options[name])
+    """Any Sheepshead house-rule overrides that keep the rules consistent."""
+    chosen: dict[str, Any] = draw(game_overrides("sheepshead"))
     if draw(st.booleans()):
         low = draw(st.integers(0, 59))
         win = draw(st.integers(low + 1, 100))
@@ -150,34 +165,9 @@ def _with(rules: RuleSet, key: str, value: Any) -> RuleSet:
 # -- Schafkopf ------------------------------------------------------------------------
 
 
-@st.composite
-def schafkopf_overrides(draw: st.DrawFn) -> dict[str, Any]:
+def schafkopf_overrides() -> st.SearchStrategy[dict[str, Any]]:
     """Any Schafkopf house rules: tariffs, Laufende minimums, factors, all-pass, Bock."""
-    options = {
-        "tariff_call": st.integers(1, 30),
-        "tariff_solo": st.integers(1, 100),
-        "tariff_null": st.integers(1, 60),
-        "tariff_extra": st.integers(0, 20),
-        "tariff_ramsch": st.integers(1, 40),
-        "laufende_min": st.fixed_dictionaries(
-            {}, optional={k: st.integers(1, 4) for k in ("call", "solo", "wenz", "geier", "other")}
-        ),
-        "tout_factor": st.integers(1, 4),
-        "sie_factor": st.integers(1, 8),
-        "all_pass": st.sampled_from(["redeal", "ramsch", "leaster", "pot", "forced"]),
-        "jungfrau": st.sampled_from(["double", "double-to-jungfrau", "none"]),
-        "durchmarsch_value": st.sampled_from(["solo", "solo-schwarz"]),
-        "bock_after": st.lists(
-            st.sampled_from(["schwarz", "lost-solo", "lost-kontra", "kontra"]), unique=True
-        ),
-        "bock_hands": st.integers(1, 5),
-        "max_multiplier": st.sampled_from([0, 2, 8, 64]),
-        "misplay_units": st.integers(1, 30),
-        "stake_cents": st.integers(0, 50),
-        "leaster_units": st.integers(1, 3),
-        "last_hand_doubler": st.booleans(),
-    }
-    return {n: draw(options[n]) for n in draw(st.sets(st.sampled_from(sorted(options))))}
+    return game_overrides("schafkopf")
 
 
 def _split(draw: st.DrawFn, total: int, parts: int, zero: list[bool]) -> list[int]:

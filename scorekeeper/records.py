@@ -8,6 +8,7 @@ subclass that says how it is read from and written to the night document.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -23,6 +24,14 @@ class Hand:
 
     type: ClassVar[str] = ""  # the hand's `type` in the night document
     FIELDS: ClassVar[tuple[str, ...]] = ()  # its own fields in the night document
+    # The document fields that name players, and how: "one" name, a "list" of names, or
+    # a "map" from each name to a count (a kind adds its own to these): the store keeps
+    # a player's id there, so a renamed player is renamed in every hand.
+    PLAYER_FIELDS: ClassVar[Mapping[str, str]] = {
+        "dealer": "one",
+        "sitting_out": "list",
+        "misplays": "list",
+    }
 
     dealer: str | None = None
     sitting_out: tuple[str, ...] | None = None

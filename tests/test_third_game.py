@@ -104,6 +104,15 @@ def test_a_third_game_is_stored_exported_and_imported_with_no_change_to_shared_c
     status, out, err = run("--database", database, "import", str(exported), capsys=capsys)
     assert (status, err) == (0, "")
     assert out.split()[-1] != night_id
+    # The caller is a player the store knows by id: renamed, every hand follows.
+    status, _, err = run("--database", database, "players", "rename", "Bob", "Rob", capsys=capsys)
+    assert (status, err) == (0, "")
+    status, _, err = run(
+        "--database", database, "export", "--night", night_id, "-o", str(exported), capsys=capsys
+    )
+    assert (status, err) == (0, "")
+    callers = [hand["caller"] for hand in json.loads(exported.read_text("utf-8"))["hands"]]
+    assert callers == ["Rob", "Cal", "Rob"]
 
 
 def test_a_third_game_is_printed_with_its_rules_and_counted_in_statistics_with_no_change_to_shared_code(  # noqa: E501

@@ -48,6 +48,7 @@ class TossHand(Hand):
 
     type: ClassVar[str] = "toss"
     FIELDS: ClassVar[tuple[str, ...]] = ("caller", "right")
+    PLAYER_FIELDS: ClassVar[Mapping[str, str]] = {**Hand.PLAYER_FIELDS, "caller": "one"}
 
     caller: str
     right: bool

@@ -80,6 +80,10 @@ class LeasterHand(Hand):
 
     type: ClassVar[str] = "leaster"
     FIELDS: ClassVar[tuple[str, ...]] = ("winner", "winners", "points", "tricks")
+    PLAYER_FIELDS: ClassVar[Mapping[str, str]] = {
+        **Hand.PLAYER_FIELDS,
+        **{"winner": "one", "winners": "list", "points": "map", "tricks": "map"},
+    }
 
     winners: tuple[str, ...]
     points: Mapping[str, int] | None = None

@@ -17,6 +17,11 @@ class GameHand(Hand):
     """A Schafkopf call game or solo: the declarers' card points and tricks, their
     Laufende, the knocks and Kontra steps said, and the bid when there was an auction."""
 
+    PLAYER_FIELDS: ClassVar[Mapping[str, str]] = {
+        **Hand.PLAYER_FIELDS,
+        **{"declarer": "one", "partners": "list"},
+    }
+
     declarer: str
     points: int
     tricks: int
@@ -112,6 +117,7 @@ class NullHand(Hand):
 
     type: ClassVar[str] = "null"
     FIELDS: ClassVar[tuple[str, ...]] = ("declarer", "tricks", "knocks", "kontra")
+    PLAYER_FIELDS: ClassVar[Mapping[str, str]] = {**Hand.PLAYER_FIELDS, "declarer": "one"}
 
     declarer: str
     tricks: int
@@ -139,6 +145,10 @@ class RamschHand(Hand):
 
     type: ClassVar[str] = "ramsch"
     FIELDS: ClassVar[tuple[str, ...]] = ("points", "tricks", "loser", "knocks")
+    PLAYER_FIELDS: ClassVar[Mapping[str, str]] = {
+        **Hand.PLAYER_FIELDS,
+        **{"points": "map", "tricks": "map", "loser": "one"},
+    }
 
     points: Mapping[str, int]
     tricks: Mapping[str, int]

@@ -4,6 +4,7 @@ fields and its checks (`docs/rules/night-format.md`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -39,6 +40,10 @@ class PickHand(Hand):
         "points",
         "tricks",
     )
+    PLAYER_FIELDS: ClassVar[Mapping[str, str]] = {
+        **Hand.PLAYER_FIELDS,
+        **{"picker": "one", "partners": "list"},
+    }
 
     picker: str
     partners: tuple[str, ...] = ()

@@ -14,7 +14,7 @@ from typing import Any, TextIO
 from scorekeeper.cli_common import UserError, open_store
 from scorekeeper.document import date_problem
 from scorekeeper.formatting import decimal, dollars, number, percent, print_table
-from scorekeeper.games import all_presets, parse_rules
+from scorekeeper.games import DEFAULT_PRESET, all_presets, parse_rules
 from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.names import name_key, printable, quoted
 from scorekeeper.standings import RANK_BY, TIE_BREAKS, Standing, StandingsOptions
@@ -100,7 +100,7 @@ def command_league(args: argparse.Namespace, out: TextIO) -> int:
     db = open_store(args)
     rules = None
     if args.preset is not None or args.stake is not None:
-        value = {"preset": args.preset or "classic-5"}
+        value = {"preset": args.preset or DEFAULT_PRESET}
         if args.stake is not None:
             value["stake_cents"] = args.stake
         rules, problems = parse_rules(value)

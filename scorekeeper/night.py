@@ -33,6 +33,10 @@ __all__ = [
     "score_night",
 ]
 
+# What a player was in a hand, as the score cache keeps it and the statistics count it,
+# whatever the game: the one who took the hand on ("picker": a Sheepshead picker, a
+# Schafkopf declarer), a partner, a defender, a leaster's winner or another player of
+# it, or a player of a hand with no such sides.  A game's `roles` speak only these.
 ROLES = ("picker", "partner", "defender", "leaster-winner", "leaster", "played")
 
 
@@ -168,6 +172,11 @@ def _score_hand(
     draft.points, draft.active = points, active
     draft.pot = carried.pot if rules.has_pot else None
     facts = game.hand_facts(hand, draft, rules)
+    roles = game.roles(hand, active)
+    if set(draft.amounts) - set(active) or set(roles) != set(active):
+        raise ValueError(f"{game.title} scored hand {number} for players not dealt in")
+    if set(roles.values()) - set(ROLES):
+        raise ValueError(f"{game.title} gave hand {number} roles the statistics do not know")
     return HandResult(
         number=number,
         type=hand.type,
@@ -180,7 +189,7 @@ def _score_hand(
         active=active,
         declarers=draft.declarers,
         doublers_pending=carried.doublers,
-        roles=game.roles(hand, active),
+        roles=roles,
         call=game.call_key(hand),
         pot=draft.pot,
         pot_change=draft.pot_change,

@@ -6,7 +6,7 @@ import argparse
 from typing import Any, TextIO
 
 from scorekeeper.cli_common import UserError, open_store
-from scorekeeper.games import all_presets
+from scorekeeper.games import DEFAULT_PRESET, all_presets
 
 
 def command_report(args: argparse.Namespace, out: TextIO) -> int:
@@ -52,7 +52,7 @@ def add_report_command(commands: Any) -> None:
     pad.add_argument(
         "--preset",
         choices=sorted(all_presets()),
-        default="classic-5",
+        default=DEFAULT_PRESET,
         help="the table's rules: the pad's title and columns are its game's",
     )
     for kind in (night, league, statement, pad):

@@ -34,6 +34,7 @@ from scorekeeper.rules import RuleSet
 
 __all__ = [
     "DEFAULT_GAME",
+    "DEFAULT_PRESET",
     "Carry",
     "Draft",
     "Game",
@@ -57,6 +58,7 @@ __all__ = [
 ]
 
 DEFAULT_GAME = SHEEPSHEAD.name  # the app's own game: a new league's, a mixed league's
+DEFAULT_PRESET = SHEEPSHEAD.presets[0]  # a new league's rules, a blank pad's
 
 _GAMES: dict[str, Game] = {}
 _BY_PRESET: dict[str, Game] = {}

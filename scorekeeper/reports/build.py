@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from scorekeeper.formatting import dollars
+from scorekeeper.games import DEFAULT_PRESET
 from scorekeeper.night import score_night
 from scorekeeper.reports.data import (
     NightListing,
@@ -123,7 +124,7 @@ def _balance_words(player: str, balance: int) -> str:
 def pad_pdf(
     players: Sequence[str],
     *,
-    preset: str = "classic-5",
+    preset: str = DEFAULT_PRESET,
     rows: int = 23,
     progress: Progress | None = None,
 ) -> bytes:

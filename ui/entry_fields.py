@@ -12,7 +12,15 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QFocusEvent, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QRadioButton, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QCheckBox,
+    QComboBox,
+    QLineEdit,
+    QRadioButton,
+    QSpinBox,
+    QWidget,
+)
 
 from scorekeeper.names import name_key
 
@@ -111,26 +119,30 @@ class ChoiceBox(QComboBox):
         super().keyPressEvent(event)
 
 
-class InstantShortcut:
-    """Mixin: a button whose Alt+letter acts at once, and leaves the focus where it
-    was (so the digits typed next land in the field being typed in).  Qt "animates" a
-    mnemonic click and toggles only ~100 ms later, so a quick Enter would save the
-    hand without it."""
+def clicked_at_once(button: QAbstractButton, event: QEvent) -> bool:
+    """True when EVENT is BUTTON's Alt+letter, and the button is clicked at once,
+    leaving the focus where it was (so the digits typed next land in the field being
+    typed in).  Qt "animates" a mnemonic click and toggles only ~100 ms later, so a
+    quick Enter would save the hand without it."""
+    if event.type() != QEvent.Type.Shortcut:
+        return False
+    button.click()
+    return True
+
+
+class EntryCheck(QCheckBox):
+    """A check box of the entry form whose Alt+letter acts at once (`clicked_at_once`)."""
 
     def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Shortcut:
-            self.click()  # type: ignore[attr-defined]
-            return True
-        return super().event(event)  # type: ignore[misc]
+        return clicked_at_once(self, event) or super().event(event)
 
 
-class EntryCheck(InstantShortcut, QCheckBox):
-    """A check box of the entry form (see InstantShortcut)."""
+class EntryRadio(QRadioButton):
+    """A hand-type button of the entry form whose Alt+letter acts at once
+    (`clicked_at_once`); choosing one moves the focus to that hand type's first field."""
 
-
-class EntryRadio(InstantShortcut, QRadioButton):
-    """A hand-type button of the entry form (see InstantShortcut); choosing one moves
-    the focus to that hand type's first field."""
+    def event(self, event: QEvent) -> bool:
+        return clicked_at_once(self, event) or super().event(event)
 
 
 def players_meant(typed: str, players: Sequence[str]) -> list[str]:

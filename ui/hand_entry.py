@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout
 
 from scorekeeper.games.cards import CARD_POINTS
 from scorekeeper.games.sheepshead.hands import CALLS
+from scorekeeper.games.sheepshead.rules import SheepsheadRules
 from ui.entry_fields import (
     EntryCheck,
     EntrySpin,
@@ -148,6 +149,12 @@ class HandEntry(EntryForm):
 
     # -- state ---------------------------------------------------------------------
 
+    def night_rules(self) -> SheepsheadRules | None:
+        """The night's rules, a Sheepshead rule set (the form of Sheepshead nights)."""
+        rules = self.view.rules if self.view else None
+        assert rules is None or isinstance(rules, SheepsheadRules)
+        return rules
+
     def start_edit(self, line: HandLine) -> None:
         """Load a recorded hand into the form to change it."""
         self.editing, self.insert_at = line, None
@@ -190,7 +197,7 @@ class HandEntry(EntryForm):
         self.defenders.setChecked(False)
         self.last_hand.setChecked(False)
         self.doublers.setValue(0)
-        rules = self.view.rules if self.view else None
+        rules = self.night_rules()
         self.call.clear()
         self.call.addItem("")
         if rules is not None:
@@ -216,7 +223,7 @@ class HandEntry(EntryForm):
             "leaster_points": kind == "leaster",
             "leaster_tricks": kind == "leaster",
         }
-        rules = self.view.rules if self.view else None
+        rules = self.night_rules()
         if rules is not None and rules.max_partners == 0:
             show["partners"] = show["call"] = False
         self.show_rows(show)
@@ -238,9 +245,10 @@ class HandEntry(EntryForm):
 
     def _propose_tricks(self) -> int | None:
         points = self.picking_points()
-        if points is None or self.view is None or not 0 <= points <= CARD_POINTS:
+        rules = self.night_rules()
+        if points is None or rules is None or not 0 <= points <= CARD_POINTS:
             return None
-        return estimate_tricks(points, self.view.rules.tricks)
+        return estimate_tricks(points, rules.tricks)
 
     def form_problems(self) -> list[tuple[str, str]]:
         """A blank partner is missing (0 is alone), when the rules allow a partner."""

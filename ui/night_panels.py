@@ -254,9 +254,9 @@ class SettlementPanel(QWidget):
         self.summary = plain_label(name="Settlement summary")
         self.mark = QPushButton("Mark as paid")
         self.mark.clicked.connect(self._mark)
+        self._closed = False
         self.closer = QPushButton("Close the night")
         self.closer.clicked.connect(lambda: self.close_night.emit(not self._closed))
-        self._closed = False
         buttons = QHBoxLayout()
         buttons.addWidget(self.mark)
         buttons.addStretch()

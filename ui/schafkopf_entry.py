@@ -18,6 +18,7 @@ from typing import Any
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
 
 from scorekeeper.games.cards import CARD_POINTS
+from scorekeeper.games.schafkopf.rules import SchafkopfRules
 from scorekeeper.games.schafkopf.tariff import BIDS, KONTRA_STEPS, SOLO_GAMES, kontra_words
 from ui.entry_fields import (
     ChoiceBox,
@@ -147,8 +148,8 @@ class SchafkopfEntry(EntryForm):
             ]
         )
         checks = QHBoxLayout()
-        for box in (self.forced, self.renonce, self.last_hand):
-            checks.addWidget(box)
+        for check in (self.forced, self.renonce, self.last_hand):
+            checks.addWidget(check)
         checks.addStretch()
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
@@ -185,9 +186,15 @@ class SchafkopfEntry(EntryForm):
 
     # -- state ---------------------------------------------------------------------
 
+    def night_rules(self) -> SchafkopfRules | None:
+        """The night's rules, a Schafkopf rule set (the form of Schafkopf nights)."""
+        rules = self.view.rules if self.view else None
+        assert rules is None or isinstance(rules, SchafkopfRules)
+        return rules
+
     def allowed_types(self) -> set[str]:
         """The hand types this night's rules let happen."""
-        rules = self.view.rules if self.view else None
+        rules = self.night_rules()
         kinds = {"call", "solo", "null", "misplay"}
         if rules is not None and rules.all_pass in ALL_PASS_TYPES:
             kinds.add(ALL_PASS_TYPES[rules.all_pass])
@@ -277,7 +284,7 @@ class SchafkopfEntry(EntryForm):
         """Show the fields the hand type needs (fewer for a forced game), then check."""
         kind = self.kind
         game = kind in ("call", "solo")
-        rules = self.view.rules if self.view else None
+        rules = self.night_rules()
         forced = kind == "call" and self.forced.isChecked()
         self.show_rows(
             {

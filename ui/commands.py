@@ -13,7 +13,7 @@ pass the revision (or the night's number of hands) back to the store, which refu
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from scorekeeper.formatting import dollars
 from scorekeeper.rules import RuleSet
@@ -21,10 +21,6 @@ from scorekeeper.store import hand_writes, night_history, seats, tonight
 from scorekeeper.store.database import Database
 from scorekeeper.store.money import record_league_payment
 from ui.app_layer import StoreCommand
-
-if TYPE_CHECKING:
-    from ui.session import NightSession
-
 
 # -- hands ---------------------------------------------------------------------------
 
@@ -260,6 +256,14 @@ class CloseNight(StoreCommand):
         tonight.set_closed(self.db, night_id=self.night_id, closed=self.closed)
 
 
+class ShowsNight(Protocol):
+    """Where a night is shown (the night screen's layer, `ui.session.NightSession`):
+    its database, and the night it shows, which a whole-night command changes."""
+
+    db: Database
+    night_id: int | None
+
+
 class WholeNight(StoreCommand):
     """A night deleted or brought back (each kept in its history), with the night the
     screen shows after each: what `StartNight`, `DeleteNight` and `BringBackNight`
@@ -267,7 +271,7 @@ class WholeNight(StoreCommand):
 
     def __init__(
         self,
-        session: NightSession,
+        session: ShowsNight,
         text: str,
         night_id: int,
         *,
@@ -294,7 +298,7 @@ class StartNight(WholeNight):
     """A night started (it has no hands yet): undo discards it and shows the night shown
     before; redo brings it back, the same night with its history."""
 
-    def __init__(self, session: NightSession, night_id: int, shown_before: int | None) -> None:
+    def __init__(self, session: ShowsNight, night_id: int, shown_before: int | None) -> None:
         super().__init__(
             session,
             "the night started",
@@ -308,7 +312,7 @@ class StartNight(WholeNight):
 class DeleteNight(WholeNight):
     """A night deleted (started by mistake): undo brings it back and shows it."""
 
-    def __init__(self, session: NightSession, night_id: int, shown: int | None) -> None:
+    def __init__(self, session: ShowsNight, night_id: int, shown: int | None) -> None:
         super().__init__(
             session,
             f"night {night_id} deleted",
@@ -322,7 +326,7 @@ class DeleteNight(WholeNight):
 class BringBackNight(WholeNight):
     """A deleted night brought back and shown: undo deletes it again."""
 
-    def __init__(self, session: NightSession, night_id: int, shown_before: int | None) -> None:
+    def __init__(self, session: ShowsNight, night_id: int, shown_before: int | None) -> None:
         super().__init__(
             session,
             f"night {night_id} brought back",

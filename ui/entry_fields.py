@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.games.cards import CARD_POINTS
 from scorekeeper.names import name_key
 
 SEAT_DIGITS = 1  # seats are 1 to 8: one digit says which, and nothing can follow it
@@ -284,6 +285,16 @@ class NumberField(EntryLine):
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
         self.selectAll()
+
+
+def estimate_tricks(points: int, tricks: int) -> int:
+    """A proposal for the declarers' tricks: none at 0 points, all of them at 120, else
+    in proportion but never none or all."""
+    if points <= 0:
+        return 0
+    if points >= CARD_POINTS:
+        return tricks
+    return max(1, min(tricks - 1, round(points * tricks / CARD_POINTS)))
 
 
 class ProposedNumber(NumberField):

@@ -1,7 +1,8 @@
 """What both hand-entry forms share: the fields, and `EntryForm`, the form's state
 (which hand, who is seated, the heading), the check against the core that shows each
 problem beside its field, the live preview of the hand's score, and Enter to save.
-`ui.hand_entry` is the Sheepshead form, `ui.schafkopf_entry` the Schafkopf one.
+Each game's form is in `ui.games` (`ui.games.sheepshead`, `ui.games.schafkopf`), which
+registers it for its game.
 
 The form's contract (README "Recording a hand", Help ▸ Keyboard):
 

@@ -8,7 +8,7 @@ choice (the game, Kontra, Tout or Sie, the bid) is made by typing the start of i
 words (Kontra steps and bids by their number).  The choices follow the night's rules: a
 Ramsch, a leaster or a passed hand is offered only under the `all_pass` rule that plays
 it, and "forced" only when the club queen must play.  The table's German words stand
-beside their English meaning.
+beside their English meaning.  `ui.games` registers this form as Schafkopf's.
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from ui.entry_fields import (
     ProposedNumber,
     SeatField,
     entry_line,
+    estimate_tricks,
 )
 from ui.entry_form import EntryForm
-from ui.hand_entry import estimate_tricks
 from ui.session import HandLine
 
 TYPES = (
@@ -57,7 +57,7 @@ def combo(name: str, items: Any) -> QComboBox:
     return box
 
 
-class SchafkopfEntry(EntryForm):
+class SchafkopfForm(EntryForm):
     """The Schafkopf form: call games, solos, Null, Ramsch, passes, leasters, misplays."""
 
     typing_order = (

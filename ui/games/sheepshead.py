@@ -5,7 +5,8 @@ means alone), which moves on by itself, or a name (or the start of one), which w
 for Tab.  Points wait for Tab.  The tricks field, when it takes the focus empty,
 proposes the pickers' tricks from their points (none for 0, all for 120), selected, so
 typing replaces it.  Enter saves from any field when the hand is complete, else goes to
-the first field that needs something.  See `ui.entry_form` for the whole contract.
+the first field that needs something.  See `ui.entry_form` for the whole contract;
+`ui.games` registers this form as Sheepshead's.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ui.entry_fields import (
     ProposedNumber,
     SeatField,
     entry_line,
+    estimate_tricks,
 )
 from ui.entry_form import EntryForm
 from ui.session import HandLine
@@ -42,17 +44,7 @@ CALLS_BY_RULE = {
 }
 
 
-def estimate_tricks(points: int, tricks: int) -> int:
-    """A proposal for the declarers' tricks: none at 0 points, all of them at 120, else
-    in proportion but never none or all."""
-    if points <= 0:
-        return 0
-    if points >= CARD_POINTS:
-        return tricks
-    return max(1, min(tricks - 1, round(points * tricks / CARD_POINTS)))
-
-
-class HandEntry(EntryForm):
+class SheepsheadForm(EntryForm):
     """The Sheepshead form: pick, leaster, nobody picked, misplay."""
 
     typing_order = (

@@ -42,7 +42,7 @@ from ui import errors
 from ui.entry_form import EntryForm
 from ui.games import NoEntryForm, form_for
 from ui.help import KeysDialog, WelcomeDialog
-from ui.league_window import LeagueWindow
+from ui.league.window import LeagueWindow
 from ui.night_panels import HandPanel, RunningChart, SettlementPanel
 from ui.paths import icon_path
 from ui.reports import built, make_report
@@ -510,7 +510,7 @@ class MainWindow(QMainWindow):
             self.league_window.place(beside=self)
             self.session.changed.connect(self._refresh_league)
         else:
-            self.league_window.load_leagues(league or self.league_window.league.currentText())
+            self.league_window.load_leagues(league or self.league_window.league())
         self.league_window.show()
         self.league_window.raise_()
         self.league_window.activateWindow()

@@ -21,8 +21,9 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.formatting import counted
 from scorekeeper.games import game_of
-from ui.league_models import Column, RowsModel
+from ui.labels import plain_label
 from ui.money import dollars
+from ui.rows_model import Column, RowsModel
 from ui.session import NightView
 
 # Eight colours told apart by people with any colour vision (Okabe and Ito), and a line
@@ -45,16 +46,6 @@ def player_look(number: int) -> tuple[str, Qt.PenStyle]:
     """The colour and line style of the NUMBERth player's line (from 0): unique for
     each of up to eight players."""
     return COLOURS[number % len(COLOURS)], STYLES[number % len(STYLES)]
-
-
-def plain_label(text: str = "", name: str = "") -> QLabel:
-    """A label that never reads markup (names may hold < or &)."""
-    label = QLabel(text)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setWordWrap(True)
-    if name:
-        label.setAccessibleName(name)
-    return label
 
 
 class HandPanel(QWidget):

@@ -15,7 +15,7 @@ from scorekeeper.formatting import dollars
 from scorekeeper.store.night_reads import night_result
 from scorekeeper.store.seed import seed_sample_league
 from scorekeeper.store.tonight import night_to_reopen
-from ui.league_window import LeagueWindow
+from ui.league.window import LeagueWindow
 
 
 @pytest.fixture
@@ -56,7 +56,7 @@ def test_the_league_window_prints_the_league_and_a_statement(database, qtbot, sa
     window.print_league()
     assert "Standings" in text_of(save_to)
     window.tabs.setCurrentIndex(1)
-    window.player.setCurrentText("Bob")
+    window.player_tab.player.setCurrentText("Bob")
     window.print_statements()
     text = text_of(save_to)
     assert "Statement: Bob" in text and "Statement: Ann" not in text

@@ -21,7 +21,7 @@ from scorekeeper.games.sheepshead import SHEEPSHEAD
 from ui.entry_form import EntryForm
 from ui.games.schafkopf import SchafkopfForm
 from ui.games.sheepshead import SheepsheadForm
-from ui.night_panels import plain_label
+from ui.labels import plain_label
 from ui.session import HandLine, NightView
 
 __all__ = ["FormFactory", "NoEntryForm", "form_for", "register_form"]

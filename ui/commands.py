@@ -1,7 +1,7 @@
 """One undo command for each kind of change, as Qt applications have them: a hand
 recorded, inserted, edited or deleted; a player joining or leaving; a payment at the
 table or in the league; the house rules changed; a night started, closed or reopened,
-deleted or brought back.
+deleted or brought back; a player renamed, retired or put back on the roster.
 
 Each is pushed after its change is stored (`StoreCommand`), holding what the store
 returned for its undo: the hand's id, its revision and the history row to bring back,
@@ -19,7 +19,9 @@ from scorekeeper.formatting import dollars
 from scorekeeper.rules import RuleSet
 from scorekeeper.store import hand_writes, night_history, seats, tonight
 from scorekeeper.store.database import Database
+from scorekeeper.store.errors import Conflict, StorageError
 from scorekeeper.store.money import record_league_payment
+from scorekeeper.store.people import Player, list_players, rename_player, retire_player
 from ui.app_layer import StoreCommand
 
 # -- hands ---------------------------------------------------------------------------
@@ -218,6 +220,77 @@ class LeaguePayment(StoreCommand):
             paid_on=paid.paid_on,
         )
         self.payment = replace(paid, id=payment_id)
+
+
+# -- the roster ----------------------------------------------------------------------
+
+
+class PlayerCommand(StoreCommand):
+    """A change to one player (by id), undone and redone by name only while the player
+    still goes by the name this program left them with."""
+
+    def __init__(self, text: str, db: Database, player: Player) -> None:
+        super().__init__(text)
+        self.db, self.player_id = db, player.id
+
+    def expect(self, name: str) -> None:
+        """Refuse (`Conflict`) unless the player is still called NAME."""
+        now = next(
+            (p.name for p in list_players(self.db, include_retired=True) if p.id == self.player_id),
+            None,
+        )
+        if now != name:
+            raise Conflict(f"another program has renamed {name!r} since")
+
+    def refused(self, error: StorageError) -> StorageError:
+        """ERROR as the undo list sees it: a refusal about the player or the name can
+        never be done again (`Conflict`); one without a field (busy) may be."""
+        return error if error.field is None else Conflict(error.message)
+
+
+class RenamePlayer(PlayerCommand):
+    """A player renamed everywhere at once: undo gives back the name before, redo this
+    one."""
+
+    def __init__(self, db: Database, renamed: Player, old: str) -> None:
+        super().__init__(f"{old} renamed {renamed.name}", db, renamed)
+        self.old, self.new = old, renamed.name
+
+    def undo_in_store(self) -> None:
+        self._rename(self.new, self.old)
+
+    def redo_in_store(self) -> None:
+        self._rename(self.old, self.new)
+
+    def _rename(self, now: str, then: str) -> None:
+        self.expect(now)
+        try:
+            rename_player(self.db, old=now, new=then)
+        except StorageError as error:
+            raise self.refused(error) from error
+
+
+class RetirePlayer(PlayerCommand):
+    """A player taken off the roster new nights offer (or put back on it): undo puts
+    them back as they were, redo as this change left them."""
+
+    def __init__(self, db: Database, player: Player) -> None:
+        what = "retired" if player.retired else "back on the roster"
+        super().__init__(f"{player.name} {what}", db, player)
+        self.name, self.retired = player.name, player.retired
+
+    def undo_in_store(self) -> None:
+        self._set(not self.retired)
+
+    def redo_in_store(self) -> None:
+        self._set(self.retired)
+
+    def _set(self, retired: bool) -> None:
+        self.expect(self.name)
+        try:
+            retire_player(self.db, name=self.name, retired=retired)
+        except StorageError as error:
+            raise self.refused(error) from error
 
 
 # -- the night as a whole --------------------------------------------------------------

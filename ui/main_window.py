@@ -509,6 +509,7 @@ class MainWindow(QMainWindow):
             self.league_window = LeagueWindow(self.session.db, league)
             self.league_window.place(beside=self)
             self.session.changed.connect(self._refresh_league)
+            self.league_window.layer.renamed.connect(self._names_changed)
         else:
             self.league_window.load_leagues(league or self.league_window.league())
         self.league_window.show()
@@ -520,6 +521,12 @@ class MainWindow(QMainWindow):
         the league, season, dates and ranking the person chose left as they are."""
         if self.league_window is not None and self.league_window.isVisible():
             self.league_window.refresh()
+
+    def _names_changed(self) -> None:
+        """A player renamed in the league window (or that undone): the night is read
+        again, so that the sheet and the entry form know them by the name now stored."""
+        if self.session.night_id is not None:
+            self.attempt(self.session.refresh)
 
     def open_night(self) -> None:
         found = list_nights(self.session.db)

@@ -101,7 +101,7 @@ class MoneyTab(QWidget):
         self.form_problem = problem_label("Payment problem")
         form = QFormLayout()
         form.addRow("Paid &by", self.payer)
-        form.addRow("Paid t&o", self.payee)
+        form.addRow("Pai&d to", self.payee)  # Alt+O: the Roster tab
         form.addRow("&Amount ($)", self.amount)
         form.addRow("&When paid", self.paid_on)
         form.addRow(self.form_problem, self.record)

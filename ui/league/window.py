@@ -1,10 +1,12 @@
-"""The league window: standings, a player's page, the money across nights, and how often
-each outcome happens, for one league, a season or all, and a range of dates.
+"""The league window: standings, a player's page, the money across nights, how often
+each outcome happens, for one league, a season or all, and a range of dates; and the
+roster, where a player is renamed or retired.
 
 Everything shown is read from the store and computed by the core on each refresh; what
-is written here (a payment, the ranking kept as the league's) goes through the window's
-application layer (`LeagueSession`): a payment is saved before the window shows it and
-can be undone (Ctrl+Z) and redone like any change in the night screen.  Each tab is its
+is written here (a payment, a player renamed or retired, the ranking kept as the
+league's) goes through the window's application layer (`LeagueSession`): a change is
+saved before the window shows it and can be undone (Ctrl+Z) and redone like any change
+in the night screen.  Each tab is its
 own module; this one holds them together: the period chosen at the top, the problem
 line above the tabs, reading everything again, printing, and where the window opens.
 """
@@ -22,6 +24,7 @@ from ui.league.money_tab import MoneyTab
 from ui.league.period import PeriodChooser
 from ui.league.placement import SIZE, keep_place, place
 from ui.league.player_tab import PlayerTab
+from ui.league.roster_tab import RosterTab
 from ui.league.standings_tab import StandingsTab
 from ui.league.table_tab import TableTab
 from ui.league.widgets import ProblemLine
@@ -47,12 +50,15 @@ class LeagueWindow(QWidget):
         self.player_tab = PlayerTab(db, self.problem)
         self.money_tab = MoneyTab(db, self.layer, self.problem)
         self.table_tab = TableTab(db, self.problem)
+        self.roster_tab = RosterTab(db, self.layer, self.problem)
         self.tabs = QTabWidget()
         self.tabs.setAccessibleName("League views")
         self.tabs.addTab(self.standings_tab, "&Standings")
         self.tabs.addTab(self.player_tab, "&Player")
         self.tabs.addTab(self.money_tab, "&Money")
         self.tabs.addTab(self.table_tab, "&Table")
+        self.tabs.addTab(self.roster_tab, "R&oster")
+        self.tabs.currentChanged.connect(self._tab_chosen)
         self.league_report = QPushButton("Print lea&gue report…")
         self.league_report.clicked.connect(self.print_league)
         self.statements = QPushButton("Pr&int statements…")
@@ -71,6 +77,12 @@ class LeagueWindow(QWidget):
         self.load_leagues(league)
         self.layer.changed.connect(self.refresh)
         self.layer.failed.connect(self.problem.say)
+
+    def _tab_chosen(self) -> None:
+        """A tab with a list to act on (the roster) takes the keyboard when chosen."""
+        page = self.tabs.currentWidget()
+        if page is not None and page.focusProxy() is not None:
+            page.setFocus()
 
     def league(self) -> str:
         """The league shown ("" when there is none yet)."""
@@ -100,6 +112,7 @@ class LeagueWindow(QWidget):
         self.money_tab.show_money(self.league())  # before the player page: it charts it
         self.player_tab.show_period(period, self.money_tab.money)
         self.table_tab.show_period(period)
+        self.roster_tab.show_roster()
 
     # -- window state ----------------------------------------------------------------
 

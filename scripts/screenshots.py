@@ -115,7 +115,7 @@ def main() -> None:
         lambda: grab("league-standings.png"),
         lambda: (
             night.league_window.tabs.setCurrentIndex(1),
-            night.league_window.player.setCurrentText("Ann"),
+            night.league_window.player_tab.player.setCurrentText("Ann"),
         ),
         lambda: grab("league-player.png"),
         lambda: night.league_window.tabs.setCurrentIndex(2),

@@ -1,6 +1,7 @@
 """How the modules depend on each other: the core never imports Qt (every module under
-scorekeeper/ loads without PySide6), and no scorekeeper module imports itself back
-through others, at the top of a file or inside a function."""
+scorekeeper/ loads without PySide6), and no module of scorekeeper/ or ui/ imports itself
+back through others, at the top of a file or inside a function (nor, in ui/, only to
+name another's types)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import sys
 from pathlib import Path
 
 import scorekeeper
+import ui
 
 PROGRAM = """
 import importlib, pkgutil, sys
@@ -47,16 +49,17 @@ def _type_checking_only(tree: ast.Module) -> set[ast.AST]:
     return skipped
 
 
-def import_graph(package: Path) -> dict[str, set[str]]:
+def import_graph(package: Path, *, types_too: bool = False) -> dict[str, set[str]]:
     """Each module of PACKAGE (a folder) and the modules of that package it imports:
     every import that can run counts, at the top of the file or inside a function,
-    since a function's import closes a cycle as soon as it is called."""
+    since a function's import closes a cycle as soon as it is called; with TYPES_TOO,
+    the imports under `if TYPE_CHECKING:` as well."""
     root = package.parent
     paths = {_module_name(p, root): p for p in sorted(package.rglob("*.py"))}
     graph: dict[str, set[str]] = {}
     for name, path in paths.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        skipped = _type_checking_only(tree)
+        skipped = set() if types_too else _type_checking_only(tree)
         is_package = path.name == "__init__.py"
         targets: set[str] = set()
         for node in ast.walk(tree):
@@ -111,6 +114,15 @@ def test_no_scorekeeper_module_imports_itself_back() -> None:
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
+def test_no_ui_module_imports_itself_back_even_for_types() -> None:
+    """The commands once named the night screen's layer for their types while the layer
+    imported the commands: a command now says what it needs (`ShowsNight`)."""
+    graph = import_graph(Path(ui.__file__).parent, types_too=True)
+    assert "ui.commands" in graph.get("ui.session", set())
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
 def test_a_cycle_closed_inside_a_function_is_found(tmp_path: Path) -> None:
     """The shape the command line had: cli imported league_cli at the top, and
     league_cli imported cli inside a function."""
@@ -125,6 +137,7 @@ def test_a_cycle_closed_inside_a_function_is_found(tmp_path: Path) -> None:
     )
     graph = import_graph(package)
     assert graph["pkg.report"] == {"pkg.cli"} and graph["pkg.types"] == set()
+    assert import_graph(package, types_too=True)["pkg.types"] == {"pkg.report"}
     assert find_cycle(graph) == ["pkg.cli", "pkg.league_cli", "pkg.cli"]
     (package / "league_cli.py").write_text("def add():\n    pass\n")
     assert find_cycle(import_graph(package)) is None

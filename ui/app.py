@@ -70,7 +70,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Open the app and run until its window is closed."""
     argv = list(sys.argv[1:] if argv is None else argv)
     args = parse_arguments(argv)
-    app = QApplication.instance() or QApplication([sys.argv[0], *argv])
+    running = QApplication.instance()
+    app = running if isinstance(running, QApplication) else QApplication([sys.argv[0], *argv])
     identify()
     errors.install()
     try:

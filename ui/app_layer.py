@@ -74,26 +74,27 @@ def reason(error: StorageError | InvalidNight) -> str:
 
 class UndoStack(QUndoStack):
     """A QUndoStack of `StoreCommand`s whose `undo` and `redo` change the store first and
-    move the stack only once the store has done it (True), else return False with the
-    sentence why in `refusal`."""
+    move the stack only once the store has done it (`moved`), else leave it where it is
+    with the sentence why in `refusal`."""
 
     refusal: str | None = None
+    moved = False  # whether the last undo or redo moved the stack
 
-    def undo(self) -> bool:  # type: ignore[override]
-        self.refusal = None
+    def undo(self) -> None:
+        self.refusal, self.moved = None, False
         if not self.canUndo():
-            return False
+            return
         command = self.command(self.index() - 1)
         assert isinstance(command, StoreCommand)
-        return self._move(command, "undo", command.undo_in_store, super().undo)
+        self.moved = self._move(command, "undo", command.undo_in_store, super().undo)
 
-    def redo(self) -> bool:  # type: ignore[override]
-        self.refusal = None
+    def redo(self) -> None:
+        self.refusal, self.moved = None, False
         if not self.canRedo():
-            return False
+            return
         command = self.command(self.index())
         assert isinstance(command, StoreCommand)
-        return self._move(command, "redo", command.redo_in_store, super().redo)
+        self.moved = self._move(command, "redo", command.redo_in_store, super().redo)
 
     def _move(
         self,
@@ -147,11 +148,13 @@ class Layer(QObject):
     def undo(self) -> bool:
         """Undo the last change in the store, then on the stack; False when the store
         refused (and the sentence why is on its way to `failed`)."""
-        return self._shown(self.undo_stack.undo())
+        self.undo_stack.undo()
+        return self._shown(self.undo_stack.moved)
 
     def redo(self) -> bool:
         """Redo the last change undone, the same way."""
-        return self._shown(self.undo_stack.redo())
+        self.undo_stack.redo()
+        return self._shown(self.undo_stack.moved)
 
     def _shown(self, moved: bool) -> bool:
         # After a refusal too: what another program changed is shown, then the reason

@@ -1,7 +1,7 @@
 """One undo command for each kind of change, as Qt applications have them: a hand
 recorded, inserted, edited or deleted; a player joining or leaving; a payment at the
 table or in the league; the house rules changed; a night started, closed or reopened,
-deleted or brought back.
+deleted or brought back; a player renamed, retired or put back on the roster.
 
 Each is pushed after its change is stored (`StoreCommand`), holding what the store
 returned for its undo: the hand's id, its revision and the history row to bring back,
@@ -13,18 +13,16 @@ pass the revision (or the night's number of hands) back to the store, which refu
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from scorekeeper.formatting import dollars
 from scorekeeper.rules import RuleSet
 from scorekeeper.store import hand_writes, night_history, seats, tonight
 from scorekeeper.store.database import Database
+from scorekeeper.store.errors import Conflict, StorageError
 from scorekeeper.store.money import record_league_payment
+from scorekeeper.store.people import Player, list_players, rename_player, retire_player
 from ui.app_layer import StoreCommand
-
-if TYPE_CHECKING:
-    from ui.session import NightSession
-
 
 # -- hands ---------------------------------------------------------------------------
 
@@ -224,6 +222,77 @@ class LeaguePayment(StoreCommand):
         self.payment = replace(paid, id=payment_id)
 
 
+# -- the roster ----------------------------------------------------------------------
+
+
+class PlayerCommand(StoreCommand):
+    """A change to one player (by id), undone and redone by name only while the player
+    still goes by the name this program left them with."""
+
+    def __init__(self, text: str, db: Database, player: Player) -> None:
+        super().__init__(text)
+        self.db, self.player_id = db, player.id
+
+    def expect(self, name: str) -> None:
+        """Refuse (`Conflict`) unless the player is still called NAME."""
+        now = next(
+            (p.name for p in list_players(self.db, include_retired=True) if p.id == self.player_id),
+            None,
+        )
+        if now != name:
+            raise Conflict(f"another program has renamed {name!r} since")
+
+    def refused(self, error: StorageError) -> StorageError:
+        """ERROR as the undo list sees it: a refusal about the player or the name can
+        never be done again (`Conflict`); one without a field (busy) may be."""
+        return error if error.field is None else Conflict(error.message)
+
+
+class RenamePlayer(PlayerCommand):
+    """A player renamed everywhere at once: undo gives back the name before, redo this
+    one."""
+
+    def __init__(self, db: Database, renamed: Player, old: str) -> None:
+        super().__init__(f"{old} renamed {renamed.name}", db, renamed)
+        self.old, self.new = old, renamed.name
+
+    def undo_in_store(self) -> None:
+        self._rename(self.new, self.old)
+
+    def redo_in_store(self) -> None:
+        self._rename(self.old, self.new)
+
+    def _rename(self, now: str, then: str) -> None:
+        self.expect(now)
+        try:
+            rename_player(self.db, old=now, new=then)
+        except StorageError as error:
+            raise self.refused(error) from error
+
+
+class RetirePlayer(PlayerCommand):
+    """A player taken off the roster new nights offer (or put back on it): undo puts
+    them back as they were, redo as this change left them."""
+
+    def __init__(self, db: Database, player: Player) -> None:
+        what = "retired" if player.retired else "back on the roster"
+        super().__init__(f"{player.name} {what}", db, player)
+        self.name, self.retired = player.name, player.retired
+
+    def undo_in_store(self) -> None:
+        self._set(not self.retired)
+
+    def redo_in_store(self) -> None:
+        self._set(self.retired)
+
+    def _set(self, retired: bool) -> None:
+        self.expect(self.name)
+        try:
+            retire_player(self.db, name=self.name, retired=retired)
+        except StorageError as error:
+            raise self.refused(error) from error
+
+
 # -- the night as a whole --------------------------------------------------------------
 
 
@@ -260,6 +329,14 @@ class CloseNight(StoreCommand):
         tonight.set_closed(self.db, night_id=self.night_id, closed=self.closed)
 
 
+class ShowsNight(Protocol):
+    """Where a night is shown (the night screen's layer, `ui.session.NightSession`):
+    its database, and the night it shows, which a whole-night command changes."""
+
+    db: Database
+    night_id: int | None
+
+
 class WholeNight(StoreCommand):
     """A night deleted or brought back (each kept in its history), with the night the
     screen shows after each: what `StartNight`, `DeleteNight` and `BringBackNight`
@@ -267,7 +344,7 @@ class WholeNight(StoreCommand):
 
     def __init__(
         self,
-        session: NightSession,
+        session: ShowsNight,
         text: str,
         night_id: int,
         *,
@@ -294,7 +371,7 @@ class StartNight(WholeNight):
     """A night started (it has no hands yet): undo discards it and shows the night shown
     before; redo brings it back, the same night with its history."""
 
-    def __init__(self, session: NightSession, night_id: int, shown_before: int | None) -> None:
+    def __init__(self, session: ShowsNight, night_id: int, shown_before: int | None) -> None:
         super().__init__(
             session,
             "the night started",
@@ -308,7 +385,7 @@ class StartNight(WholeNight):
 class DeleteNight(WholeNight):
     """A night deleted (started by mistake): undo brings it back and shows it."""
 
-    def __init__(self, session: NightSession, night_id: int, shown: int | None) -> None:
+    def __init__(self, session: ShowsNight, night_id: int, shown: int | None) -> None:
         super().__init__(
             session,
             f"night {night_id} deleted",
@@ -322,7 +399,7 @@ class DeleteNight(WholeNight):
 class BringBackNight(WholeNight):
     """A deleted night brought back and shown: undo deletes it again."""
 
-    def __init__(self, session: NightSession, night_id: int, shown_before: int | None) -> None:
+    def __init__(self, session: ShowsNight, night_id: int, shown_before: int | None) -> None:
         super().__init__(
             session,
             f"night {night_id} brought back",

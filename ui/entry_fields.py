@@ -12,8 +12,17 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QFocusEvent, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QRadioButton, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QCheckBox,
+    QComboBox,
+    QLineEdit,
+    QRadioButton,
+    QSpinBox,
+    QWidget,
+)
 
+from scorekeeper.games.cards import CARD_POINTS
 from scorekeeper.names import name_key
 
 SEAT_DIGITS = 1  # seats are 1 to 8: one digit says which, and nothing can follow it
@@ -111,26 +120,30 @@ class ChoiceBox(QComboBox):
         super().keyPressEvent(event)
 
 
-class InstantShortcut:
-    """Mixin: a button whose Alt+letter acts at once, and leaves the focus where it
-    was (so the digits typed next land in the field being typed in).  Qt "animates" a
-    mnemonic click and toggles only ~100 ms later, so a quick Enter would save the
-    hand without it."""
+def clicked_at_once(button: QAbstractButton, event: QEvent) -> bool:
+    """True when EVENT is BUTTON's Alt+letter, and the button is clicked at once,
+    leaving the focus where it was (so the digits typed next land in the field being
+    typed in).  Qt "animates" a mnemonic click and toggles only ~100 ms later, so a
+    quick Enter would save the hand without it."""
+    if event.type() != QEvent.Type.Shortcut:
+        return False
+    button.click()
+    return True
+
+
+class EntryCheck(QCheckBox):
+    """A check box of the entry form whose Alt+letter acts at once (`clicked_at_once`)."""
 
     def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Shortcut:
-            self.click()  # type: ignore[attr-defined]
-            return True
-        return super().event(event)  # type: ignore[misc]
+        return clicked_at_once(self, event) or super().event(event)
 
 
-class EntryCheck(InstantShortcut, QCheckBox):
-    """A check box of the entry form (see InstantShortcut)."""
+class EntryRadio(QRadioButton):
+    """A hand-type button of the entry form whose Alt+letter acts at once
+    (`clicked_at_once`); choosing one moves the focus to that hand type's first field."""
 
-
-class EntryRadio(InstantShortcut, QRadioButton):
-    """A hand-type button of the entry form (see InstantShortcut); choosing one moves
-    the focus to that hand type's first field."""
+    def event(self, event: QEvent) -> bool:
+        return clicked_at_once(self, event) or super().event(event)
 
 
 def players_meant(typed: str, players: Sequence[str]) -> list[str]:
@@ -272,6 +285,16 @@ class NumberField(EntryLine):
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
         self.selectAll()
+
+
+def estimate_tricks(points: int, tricks: int) -> int:
+    """A proposal for the declarers' tricks: none at 0 points, all of them at 120, else
+    in proportion but never none or all."""
+    if points <= 0:
+        return 0
+    if points >= CARD_POINTS:
+        return tricks
+    return max(1, min(tricks - 1, round(points * tricks / CARD_POINTS)))
 
 
 class ProposedNumber(NumberField):

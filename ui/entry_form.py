@@ -1,7 +1,8 @@
 """What both hand-entry forms share: the fields, and `EntryForm`, the form's state
 (which hand, who is seated, the heading), the check against the core that shows each
 problem beside its field, the live preview of the hand's score, and Enter to save.
-`ui.hand_entry` is the Sheepshead form, `ui.schafkopf_entry` the Schafkopf one.
+Each game's form is in `ui.games` (`ui.games.sheepshead`, `ui.games.schafkopf`), which
+registers it for its game.
 
 The form's contract (README "Recording a hand", Help ▸ Keyboard):
 
@@ -43,7 +44,14 @@ from scorekeeper.formatting import counted
 from scorekeeper.night import HandResult
 from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.validation import validate_hand, who_sits_out
-from ui.entry_fields import EntryRadio, NumberField, SeatField, players_meant
+from ui.entry_fields import (
+    EntryCheck,
+    EntryRadio,
+    EntrySpin,
+    NumberField,
+    SeatField,
+    players_meant,
+)
 from ui.session import HandLine, NightView
 
 
@@ -61,6 +69,12 @@ class EntryForm(QWidget):
 
     submitted = Signal(dict)
     cancelled = Signal()
+
+    # The fields every hand has, which each form builds (`type_row` the dealer's).
+    dealer: SeatField
+    doublers: EntrySpin
+    last_hand: EntryCheck
+    sitting_out: QLineEdit
 
     def __init__(self) -> None:
         super().__init__()
@@ -105,7 +119,7 @@ class EntryForm(QWidget):
             row.addWidget(button)
         row.addStretch()
         self.types.button(0).setChecked(True)
-        self.types.idToggled.connect(lambda _, on: on and self._type_changed())
+        self.types.idToggled.connect(self._type_toggled)
         self.dealer = SeatField("Dealer")
         return row
 
@@ -178,6 +192,10 @@ class EntryForm(QWidget):
     def _type_changed(self) -> None:
         raise NotImplementedError
 
+    def _type_toggled(self, _button: int, checked: bool) -> None:
+        if checked:  # the button unchecked toggles too
+            self._type_changed()
+
     def _first_field_focus(self) -> None:
         raise NotImplementedError
 
@@ -205,7 +223,9 @@ class EntryForm(QWidget):
 
     @property
     def kind(self) -> str:
-        return str(self.types.checkedButton().property("kind"))
+        button = self.types.checkedButton()
+        assert button is not None, "type_row checks the first hand type"
+        return str(button.property("kind"))
 
     def set_kind(self, kind: str) -> None:
         for button in self.types.buttons():

@@ -30,9 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.formatting import counted
-from scorekeeper.games import DEFAULT_GAME, game_of
-from scorekeeper.games.schafkopf import SCHAFKOPF
-from scorekeeper.games.sheepshead import SHEEPSHEAD
+from scorekeeper.games import DEFAULT_GAME, Game, game_named, game_of
 from scorekeeper.names import clean_name
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store.errors import StorageError
@@ -42,13 +40,12 @@ from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.people import list_players
 from ui import errors
 from ui.entry_form import EntryForm
-from ui.hand_entry import HandEntry
+from ui.games import NoEntryForm, form_for
 from ui.help import KeysDialog, WelcomeDialog
-from ui.league_window import LeagueWindow
+from ui.league.window import LeagueWindow
 from ui.night_panels import HandPanel, RunningChart, SettlementPanel
 from ui.paths import icon_path
 from ui.reports import built, make_report
-from ui.schafkopf_entry import SchafkopfEntry
 from ui.session import NightSession
 from ui.sheet_model import HAND_ID_ROLE, SheetModel
 from ui.start_dialog import RulesDialog, StartNightDialog
@@ -80,19 +77,13 @@ class MainWindow(QMainWindow):
         header.setResizeContentsPrecision(-1)  # every row; see refresh() for long nights
         self.sheet.doubleClicked.connect(lambda _: self.edit_selected())
 
-        # One entry form for each game; the night's rules choose which one shows.  The
-        # hidden one takes no room (a stack would be as tall as the taller form).
-        self.sheepshead_entry = HandEntry()
-        self.schafkopf_entry = SchafkopfEntry()
-        self._form: EntryForm = self.sheepshead_entry
-        for form in (self.sheepshead_entry, self.schafkopf_entry):
-            form.submitted.connect(self.save_hand)
-            form.cancelled.connect(lambda form=form: form.start_new())
-        self.schafkopf_entry.hide()
-        self.forms: dict[str, EntryForm] = {
-            SHEEPSHEAD.name: self.sheepshead_entry,
-            SCHAFKOPF.name: self.schafkopf_entry,
-        }
+        # The entry form of the night's game, made the first time a night of that game
+        # is shown (ui.games); the others are hidden and take no room.
+        self.forms: dict[str, EntryForm] = {}
+        self.entries = QVBoxLayout()
+        self.entries.setContentsMargins(0, 0, 0, 0)
+        self._form = self._form_of(game_named(DEFAULT_GAME))  # before any night
+        self._form.show()
 
         self.hand_panel = HandPanel()
         self.chart = RunningChart()
@@ -109,8 +100,7 @@ class MainWindow(QMainWindow):
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(self.sheet, 1)
-        left_layout.addWidget(self.sheepshead_entry)
-        left_layout.addWidget(self.schafkopf_entry)
+        left_layout.addLayout(self.entries)
         self.splitter = QSplitter()
         self.splitter.addWidget(left)
         self.splitter.addWidget(self.tabs)
@@ -133,6 +123,20 @@ class MainWindow(QMainWindow):
     def entry(self) -> EntryForm:
         """The entry form of the night's game."""
         return self._form
+
+    def _form_of(self, game: Game) -> EntryForm:
+        """GAME's entry form (ui.games), made and hidden the first time it is asked for;
+        a game with no form gets a plain sentence in its place."""
+        form = self.forms.get(game.name)
+        if form is None:
+            make = form_for(game.name) or partial(NoEntryForm, game.title)
+            form = make()
+            form.submitted.connect(self.save_hand)
+            form.cancelled.connect(form.start_new)
+            form.hide()
+            self.entries.addWidget(form)
+            self.forms[game.name] = form
+        return form
 
     # -- menus ---------------------------------------------------------------------
 
@@ -216,7 +220,7 @@ class MainWindow(QMainWindow):
         long_night = view is not None and len(view.lines) > LONG_NIGHT
         self.sheet.horizontalHeader().setResizeContentsPrecision(0 if long_night else -1)
         self.model.set_view(view)
-        form = self.forms[game_of(view.rules).name if view else DEFAULT_GAME]
+        form = self._form_of(game_of(view.rules) if view else game_named(DEFAULT_GAME))
         if self.entry is not form:
             self.entry.set_view(None)
             self.entry.hide()
@@ -505,8 +509,9 @@ class MainWindow(QMainWindow):
             self.league_window = LeagueWindow(self.session.db, league)
             self.league_window.place(beside=self)
             self.session.changed.connect(self._refresh_league)
+            self.league_window.layer.renamed.connect(self._names_changed)
         else:
-            self.league_window.load_leagues(league or self.league_window.league.currentText())
+            self.league_window.load_leagues(league or self.league_window.league())
         self.league_window.show()
         self.league_window.raise_()
         self.league_window.activateWindow()
@@ -516,6 +521,12 @@ class MainWindow(QMainWindow):
         the league, season, dates and ranking the person chose left as they are."""
         if self.league_window is not None and self.league_window.isVisible():
             self.league_window.refresh()
+
+    def _names_changed(self) -> None:
+        """A player renamed in the league window (or that undone): the night is read
+        again, so that the sheet and the entry form know them by the name now stored."""
+        if self.session.night_id is not None:
+            self.attempt(self.session.refresh)
 
     def open_night(self) -> None:
         found = list_nights(self.session.db)

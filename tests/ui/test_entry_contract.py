@@ -407,11 +407,12 @@ def test_the_totals_stay_in_sight_under_a_long_night(database, open_window) -> N
     night_id = night_import.import_night(database, night_doc("classic-5", [hand] * 14, TABLE))
     window = open_window(database, night_id)
     window.resize(1200, 760)
-    assert not window.schafkopf_entry.isVisible()  # takes no room at a Sheepshead table
+    shown = [form for form in window.forms.values() if form.isVisible()]
+    assert shown == [window.entry]  # no other game's form takes room at a Sheepshead table
     money_row = window.model.rowCount() - 1
     rect = window.sheet.visualRect(window.model.index(money_row, 0))
     assert window.sheet.viewport().rect().contains(rect.center())
-    spare = window.sheepshead_entry.height() - window.sheepshead_entry.sizeHint().height()
+    spare = window.entry.height() - window.entry.sizeHint().height()
     assert spare < 40
 
 

@@ -12,8 +12,9 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.league import Period, standings
 from scorekeeper.store.money import league_money
 from scorekeeper.store.seed import seed_sample_league
-from ui.league_models import SORT_ROLE
-from ui.league_window import LeagueWindow, first_place
+from ui.league.placement import first_place
+from ui.league.window import LeagueWindow
+from ui.rows_model import SORT_ROLE
 
 LEAGUE = "Tuesday Night League"
 
@@ -33,95 +34,104 @@ def shown_column(view: Any, column: int) -> list[str]:
 
 
 def balance_of(window: LeagueWindow, player: str) -> str:
-    names = shown_column(window.balances_view, 0)
-    return shown_column(window.balances_view, 1)[names.index(player)]
+    names = shown_column(window.money_tab.balances_view, 0)
+    return shown_column(window.money_tab.balances_view, 1)[names.index(player)]
 
 
 def test_recording_a_payment_changes_the_balances(window: LeagueWindow, database, qtbot) -> None:
     window.tabs.setCurrentIndex(2)
-    owed = window.owed_model.rows[0]
+    owed = window.money_tab.owed_model.rows[0]
     before = league_money(database, league=LEAGUE).balances
     shown_before = balance_of(window, owed.payer)
-    assert (window.payer.currentText(), window.payee.currentText()) == (owed.payer, owed.payee)
-    assert window.amount.text() == _dollars(owed.cents)[1:]  # offered: the suggestion
-    window.amount.clear()
-    qtbot.keyClicks(window.amount, "0.05")  # a partial payment
-    qtbot.keyClick(window.amount, Qt.Key.Key_Return)
+    assert (window.money_tab.payer.currentText(), window.money_tab.payee.currentText()) == (
+        owed.payer,
+        owed.payee,
+    )
+    assert window.money_tab.amount.text() == _dollars(owed.cents)[1:]  # offered: the suggestion
+    window.money_tab.amount.clear()
+    qtbot.keyClicks(window.money_tab.amount, "0.05")  # a partial payment
+    qtbot.keyClick(window.money_tab.amount, Qt.Key.Key_Return)
 
     after = league_money(database, league=LEAGUE).balances  # saved before it is shown
     assert after[owed.payer] == before[owed.payer] + 5
     assert after[owed.payee] == before[owed.payee] - 5
     assert balance_of(window, owed.payer) != shown_before
     assert balance_of(window, owed.payer) == _dollars(after[owed.payer])
-    assert shown_column(window.payments_view, 1) == [f"{owed.payer} paid {owed.payee}"]
-    assert window.amount.text() == ""
+    assert shown_column(window.money_tab.payments_view, 1) == [f"{owed.payer} paid {owed.payee}"]
+    assert window.money_tab.amount.text() == ""
 
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
-    qtbot.keyClick(window.payments_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(
+        window.money_tab.payments_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier
+    )
     assert league_money(database, league=LEAGUE).balances == before
     assert balance_of(window, owed.payer) == shown_before
     redo = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
-    qtbot.keyClick(window.payments_view, Qt.Key.Key_Z, redo)
+    qtbot.keyClick(window.money_tab.payments_view, Qt.Key.Key_Z, redo)
     assert league_money(database, league=LEAGUE).balances == after
     assert balance_of(window, owed.payer) == _dollars(after[owed.payer])
 
 
 def test_recording_every_suggested_payment_squares_the_league(window: LeagueWindow) -> None:
     window.tabs.setCurrentIndex(2)
-    while window.owed_model.rows:
-        window.owed_view.selectRow(0)
-        window.settle_selected.click()
-    assert window.money_summary.text() == "Everyone is square."
-    assert set(shown_column(window.balances_view, 1)) == {"$0.00"}
+    while window.money_tab.owed_model.rows:
+        window.money_tab.owed_view.selectRow(0)
+        window.money_tab.settle_selected.click()
+    assert window.money_tab.money_summary.text() == "Everyone is square."
+    assert set(shown_column(window.money_tab.balances_view, 1)) == {"$0.00"}
 
 
 def test_a_bad_amount_is_named_and_nothing_is_written(window: LeagueWindow, database) -> None:
     window.tabs.setCurrentIndex(2)
     for typed in ("abc", "1.234", "0"):
-        window.amount.setText(typed)
-        window.record.click()
-        assert window.form_problem.text().startswith("Amount: ")
-    window.payer.setCurrentText("Ann")
-    window.payee.setCurrentText("Ann")
-    window.amount.setText("1")
-    window.record.click()
-    assert window.form_problem.text() == "paid to: a player cannot pay themselves"
+        window.money_tab.amount.setText(typed)
+        window.money_tab.record.click()
+        assert window.money_tab.form_problem.text().startswith("Amount: ")
+    window.money_tab.payer.setCurrentText("Ann")
+    window.money_tab.payee.setCurrentText("Ann")
+    window.money_tab.amount.setText("1")
+    window.money_tab.record.click()
+    assert window.money_tab.form_problem.text() == "paid to: a player cannot pay themselves"
     assert league_money(database, league=LEAGUE).payments == ()
 
 
 def test_standings_follow_the_season_and_sort_by_number(window: LeagueWindow, database) -> None:
     expected = standings(database, Period(LEAGUE, season="Fall 2026"))
-    window.season.setCurrentText("Fall 2026")
-    assert shown_column(window.standings_view, 1) == [r.player for r in expected.everyone]
-    window.standings_view.sortByColumn(4, Qt.SortOrder.AscendingOrder)  # points, low first
-    points = [int(p) for p in shown_column(window.standings_view, 4)]
+    window.filters.season.setCurrentText("Fall 2026")
+    assert shown_column(window.standings_tab.standings_view, 1) == [
+        r.player for r in expected.everyone
+    ]
+    window.standings_tab.standings_view.sortByColumn(
+        4, Qt.SortOrder.AscendingOrder
+    )  # points, low first
+    points = [int(p) for p in shown_column(window.standings_tab.standings_view, 4)]
     assert points == sorted(points) and points != sorted(points, key=str)
 
 
 def test_choosing_a_ranking_and_keeping_it_for_the_league(window: LeagueWindow, database) -> None:
-    window.rank_by.setCurrentIndex(window.rank_by.findData("placement"))
-    window.min_nights.setValue(4)
-    ranks = shown_column(window.standings_view, 0)
-    nights = [int(n) for n in shown_column(window.standings_view, 2)]
+    window.standings_tab.rank_by.setCurrentIndex(window.standings_tab.rank_by.findData("placement"))
+    window.standings_tab.min_nights.setValue(4)
+    ranks = shown_column(window.standings_tab.standings_view, 0)
+    nights = [int(n) for n in shown_column(window.standings_tab.standings_view, 2)]
     assert all(n >= 4 for r, n in zip(ranks, nights, strict=True) if r != "—")
     assert "—" in ranks  # those below the minimum are listed apart, at the end
-    window.save_choice.click()
+    window.standings_tab.save_choice.click()
     kept = standings(database, Period(LEAGUE)).options
     assert (kept.rank_by, kept.min_nights) == ("placement", 4)
 
 
 def test_the_player_page_shows_the_players_record(window: LeagueWindow, database) -> None:
     window.tabs.setCurrentIndex(1)
-    window.player.setCurrentText("Bob")
-    rows = dict(window.stats_model.rows)
+    window.player_tab.player.setCurrentText("Bob")
+    rows = dict(window.player_tab.stats_model.rows)
     bob = next(r for r in standings(database, Period(LEAGUE)).everyone if r.player == "Bob")
     assert rows["Hands"] == str(bob.hands) and rows["Points"] == str(bob.points)
-    assert window.balance_chart.chart().series()  # the balance over time is drawn
+    assert window.player_tab.balance_chart.chart().series()  # the balance over time is drawn
 
 
 def test_sort_values_are_plain_numbers_qt_can_compare(window: LeagueWindow) -> None:
-    model = window.standings_model
+    model = window.standings_tab.standings_model
     for column in range(model.columnCount()):
         value = model.index(0, column).data(SORT_ROLE)
         assert isinstance(value, int | float | str), (column, value)
@@ -140,7 +150,7 @@ def test_the_night_screen_opens_the_league_window(database, open_window) -> None
     main = open_window(database, night_to_reopen(database))
     main.show_league()
     assert main.league_window is not None and main.league_window.isVisible()
-    assert main.league_window.league.currentText() == LEAGUE
+    assert main.league_window.league() == LEAGUE
 
 
 def test_starting_a_night_in_a_league_brings_its_default_rules(database, qtbot) -> None:
@@ -174,9 +184,9 @@ def test_a_hand_recorded_tonight_updates_the_open_league_window(database, open_w
     main.show_league()
     league = main.league_window
     assert league is not None
-    league.season.setCurrentText("Fall 2026")
-    league.min_nights.setValue(2)  # chosen here, not saved as the league's
-    before = sum(int(h) for h in shown_column(league.standings_view, 3))
+    league.filters.season.setCurrentText("Fall 2026")
+    league.standings_tab.min_nights.setValue(2)  # chosen here, not saved as the league's
+    before = sum(int(h) for h in shown_column(league.standings_tab.standings_view, 3))
     view = main.session.view
     dealer = view.next_dealer()
     picker, partner = [p for p in view.seated_next if p != dealer][:2]
@@ -193,8 +203,13 @@ def test_a_hand_recorded_tonight_updates_the_open_league_window(database, open_w
         None,
     )
     dealt = view.rules.dealt_in
-    assert sum(int(h) for h in shown_column(league.standings_view, 3)) == before + dealt
-    assert league.season.currentText() == "Fall 2026" and league.min_nights.value() == 2
+    assert (
+        sum(int(h) for h in shown_column(league.standings_tab.standings_view, 3)) == before + dealt
+    )
+    assert (
+        league.filters.season.currentText() == "Fall 2026"
+        and league.standings_tab.min_nights.value() == 2
+    )
 
 
 def open_league(main: Any, keyboard: Any, qtbot: Any) -> LeagueWindow:
@@ -313,24 +328,24 @@ def test_going_alone_is_the_scorers_word_at_either_game(database: Database, qtbo
     )
     window = LeagueWindow(database, "Sheep")
     qtbot.addWidget(window)
-    outcomes = dict(window.outcomes_model.rows)
+    outcomes = dict(window.table_tab.outcomes_model.rows)
     assert outcomes["picked"] == "2  (100%)" and outcomes["went alone"] == "1  (50%)"
-    window.player.setCurrentText("Ann")
-    mine = dict(window.stats_model.rows)
+    window.player_tab.player.setCurrentText("Ann")
+    mine = dict(window.player_tab.stats_model.rows)
     assert mine["  going alone"] == "0 of 0 (-)" and mine["  with a partner"] == "1 of 1 (100%)"
 
-    window.league.setCurrentText("Stammtisch")
-    outcomes = dict(window.outcomes_model.rows)
+    window.filters.league.setCurrentText("Stammtisch")
+    outcomes = dict(window.table_tab.outcomes_model.rows)
     assert outcomes["declared"] == "3  (100%)"
     assert outcomes["played alone (solo, Null)"] == "2  (67%)"
     assert "picked" not in outcomes and "went alone" not in outcomes
-    window.player.setCurrentText("Ann")
-    mine = dict(window.stats_model.rows)
+    window.player_tab.player.setCurrentText("Ann")
+    mine = dict(window.player_tab.stats_model.rows)
     assert mine["Won as declarer"] == "3 of 3 (100%)"
     assert mine["  playing alone (solo, Null)"] == "2 of 2 (100%)"
     assert mine["  with a partner (Sauspiel)"] == "1 of 1 (100%)"
     assert "Won as picker" not in mine
-    model = window.standings_model
+    model = window.standings_tab.standings_model
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
     assert {"Games", "Games won", "Schneider"} <= set(headers)
     assert not {"Picks", "Picks won", "Schneiders"} & set(headers)

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QAbstractButton, QLabel
 
 from scorekeeper.store import night_import
 from tests.sheet import night_doc
+from ui.games.schafkopf import SchafkopfForm
 
 
 def test_no_two_controls_share_an_alt_letter(database, open_window) -> None:
@@ -23,7 +24,7 @@ def test_no_two_controls_of_the_schafkopf_form_share_an_alt_letter(database, ope
         database, night_doc("schafkopf", [], ["Ann", "Bob", "Cal", "Dee"])
     )
     window = open_window(database, night_id)
-    assert window.entry is window.schafkopf_entry
+    assert isinstance(window.entry, SchafkopfForm)
     texts = [a.text() for a in window.menuBar().actions()]
     texts += [w.text() for w in window.entry.findChildren(QAbstractButton)]
     texts += [w.text() for w in window.entry.findChildren(QLabel) if w.buddy() is not None]

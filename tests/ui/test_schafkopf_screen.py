@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from scorekeeper.store import night_import, night_reads
 from tests.sheet import night_doc
 from tests.ui.test_night_screen import scored_export, sheet_points
+from ui.games.schafkopf import SchafkopfForm
 from ui.sheet_model import SORT_ROLE
 
 FOUR = ["Ann", "Bob", "Cal", "Dee"]
@@ -24,7 +25,7 @@ def test_sauspiel_wenz_with_kontra_and_ramsch_with_a_jungfrau(
     night_id = night_import.import_night(database, night_doc(rules, [], FOUR))
     window = open_window(database, night_id)
     entry = window.entry
-    assert entry is window.schafkopf_entry and entry.kind == "call"
+    assert isinstance(entry, SchafkopfForm) and entry.kind == "call"
 
     # 1. Sauspiel: Ann (seat 1) calls; Cal (seat 3) held the ace; they take 75.
     keyboard.type("1" + "3" + "75")
@@ -133,7 +134,7 @@ def test_a_night_started_under_a_schafkopf_preset_gets_the_schafkopf_form(
     window.session.start_night(**dialog.choices())
     qtbot.waitUntil(lambda: window.session.view is not None)
     assert window.session.view.rules == rules
-    assert window.entry is window.schafkopf_entry and window.entry.isVisible()
+    assert isinstance(window.entry, SchafkopfForm) and window.entry.isVisible()
     shown = {b.property("kind") for b in window.entry.types.buttons() if b.isVisibleTo(window)}
     assert shown == {"call", "solo", "null", "ramsch", "misplay"}  # all pass: a Ramsch
 

@@ -14,7 +14,7 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.money import league_money
 from scorekeeper.store.night_import import import_night
 from scorekeeper.store.seed import seed_sample_league
-from ui.league_window import LeagueWindow
+from ui.league.window import LeagueWindow
 
 LEAGUE = "Tuesday Night League"
 
@@ -35,8 +35,8 @@ def test_the_league_windows_payment_form_names_no_flag(
     window = LeagueWindow(database, LEAGUE)
     qtbot.addWidget(window)
     window.show()
-    assert not window.pay(payer, payee, cents, dt.date(2026, 11, 22))
-    said = window.form_problem.text()
+    assert not window.money_tab.pay(payer, payee, cents, dt.date(2026, 11, 22))
+    said = window.money_tab.form_problem.text()
     assert said.startswith(shown) and "--" not in said
     assert league_money(database, league=LEAGUE).payments == ()
 

@@ -25,7 +25,7 @@ from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.money import league_money
 from scorekeeper.store.seed import seed_sample_league
 from tests.sheet import night_doc, pick
-from ui.league_window import LeagueWindow
+from ui.league.window import LeagueWindow
 
 HAND = pick("Bob", "Dee", points=74, tricks=4)
 EDITED = pick("Cal", "Eve", points=95, tricks=5)
@@ -213,7 +213,7 @@ def test_a_league_payment_whose_undo_is_refused_stays_paid_once(quick_database, 
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     window.tabs.setCurrentIndex(2)
-    window.pay_selected()
+    window.money_tab.pay_selected()
     (paid,) = league_money(quick_database, league=league).payments
     words = f"payment: {paid.payer} paid {paid.payee}"
 
@@ -221,7 +221,7 @@ def test_a_league_payment_whose_undo_is_refused_stays_paid_once(quick_database, 
         held = Qt.KeyboardModifier.ControlModifier
         for modifier in modifiers:
             held |= modifier
-        qtbot.keyClick(window.payments_view, Qt.Key.Key_Z, held)
+        qtbot.keyClick(window.money_tab.payments_view, Qt.Key.Key_Z, held)
 
     with another_program_writing(quick_database):
         keys()  # Ctrl+Z

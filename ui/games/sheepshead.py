@@ -5,7 +5,8 @@ means alone), which moves on by itself, or a name (or the start of one), which w
 for Tab.  Points wait for Tab.  The tricks field, when it takes the focus empty,
 proposes the pickers' tricks from their points (none for 0, all for 120), selected, so
 typing replaces it.  Enter saves from any field when the hand is complete, else goes to
-the first field that needs something.  See `ui.entry_form` for the whole contract.
+the first field that needs something.  See `ui.entry_form` for the whole contract;
+`ui.games` registers this form as Sheepshead's.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout
 
 from scorekeeper.games.cards import CARD_POINTS
 from scorekeeper.games.sheepshead.hands import CALLS
+from scorekeeper.games.sheepshead.rules import SheepsheadRules
 from ui.entry_fields import (
     EntryCheck,
     EntrySpin,
@@ -23,6 +25,7 @@ from ui.entry_fields import (
     ProposedNumber,
     SeatField,
     entry_line,
+    estimate_tricks,
 )
 from ui.entry_form import EntryForm
 from ui.session import HandLine
@@ -41,17 +44,7 @@ CALLS_BY_RULE = {
 }
 
 
-def estimate_tricks(points: int, tricks: int) -> int:
-    """A proposal for the declarers' tricks: none at 0 points, all of them at 120, else
-    in proportion but never none or all."""
-    if points <= 0:
-        return 0
-    if points >= CARD_POINTS:
-        return tricks
-    return max(1, min(tricks - 1, round(points * tricks / CARD_POINTS)))
-
-
-class HandEntry(EntryForm):
+class SheepsheadForm(EntryForm):
     """The Sheepshead form: pick, leaster, nobody picked, misplay."""
 
     typing_order = (
@@ -148,6 +141,12 @@ class HandEntry(EntryForm):
 
     # -- state ---------------------------------------------------------------------
 
+    def night_rules(self) -> SheepsheadRules | None:
+        """The night's rules, a Sheepshead rule set (the form of Sheepshead nights)."""
+        rules = self.view.rules if self.view else None
+        assert rules is None or isinstance(rules, SheepsheadRules)
+        return rules
+
     def start_edit(self, line: HandLine) -> None:
         """Load a recorded hand into the form to change it."""
         self.editing, self.insert_at = line, None
@@ -190,7 +189,7 @@ class HandEntry(EntryForm):
         self.defenders.setChecked(False)
         self.last_hand.setChecked(False)
         self.doublers.setValue(0)
-        rules = self.view.rules if self.view else None
+        rules = self.night_rules()
         self.call.clear()
         self.call.addItem("")
         if rules is not None:
@@ -216,7 +215,7 @@ class HandEntry(EntryForm):
             "leaster_points": kind == "leaster",
             "leaster_tricks": kind == "leaster",
         }
-        rules = self.view.rules if self.view else None
+        rules = self.night_rules()
         if rules is not None and rules.max_partners == 0:
             show["partners"] = show["call"] = False
         self.show_rows(show)
@@ -238,9 +237,10 @@ class HandEntry(EntryForm):
 
     def _propose_tricks(self) -> int | None:
         points = self.picking_points()
-        if points is None or self.view is None or not 0 <= points <= CARD_POINTS:
+        rules = self.night_rules()
+        if points is None or rules is None or not 0 <= points <= CARD_POINTS:
             return None
-        return estimate_tricks(points, self.view.rules.tricks)
+        return estimate_tricks(points, rules.tricks)
 
     def form_problems(self) -> list[tuple[str, str]]:
         """A blank partner is missing (0 is alone), when the rules allow a partner."""

@@ -8,7 +8,7 @@ choice (the game, Kontra, Tout or Sie, the bid) is made by typing the start of i
 words (Kontra steps and bids by their number).  The choices follow the night's rules: a
 Ramsch, a leaster or a passed hand is offered only under the `all_pass` rule that plays
 it, and "forced" only when the club queen must play.  The table's German words stand
-beside their English meaning.
+beside their English meaning.  `ui.games` registers this form as Schafkopf's.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
 
 from scorekeeper.games.cards import CARD_POINTS
+from scorekeeper.games.schafkopf.rules import SchafkopfRules
 from scorekeeper.games.schafkopf.tariff import BIDS, KONTRA_STEPS, SOLO_GAMES, kontra_words
 from ui.entry_fields import (
     ChoiceBox,
@@ -27,9 +28,9 @@ from ui.entry_fields import (
     ProposedNumber,
     SeatField,
     entry_line,
+    estimate_tricks,
 )
 from ui.entry_form import EntryForm
-from ui.hand_entry import estimate_tricks
 from ui.session import HandLine
 
 TYPES = (
@@ -56,7 +57,7 @@ def combo(name: str, items: Any) -> QComboBox:
     return box
 
 
-class SchafkopfEntry(EntryForm):
+class SchafkopfForm(EntryForm):
     """The Schafkopf form: call games, solos, Null, Ramsch, passes, leasters, misplays."""
 
     typing_order = (
@@ -147,8 +148,8 @@ class SchafkopfEntry(EntryForm):
             ]
         )
         checks = QHBoxLayout()
-        for box in (self.forced, self.renonce, self.last_hand):
-            checks.addWidget(box)
+        for check in (self.forced, self.renonce, self.last_hand):
+            checks.addWidget(check)
         checks.addStretch()
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
@@ -185,9 +186,15 @@ class SchafkopfEntry(EntryForm):
 
     # -- state ---------------------------------------------------------------------
 
+    def night_rules(self) -> SchafkopfRules | None:
+        """The night's rules, a Schafkopf rule set (the form of Schafkopf nights)."""
+        rules = self.view.rules if self.view else None
+        assert rules is None or isinstance(rules, SchafkopfRules)
+        return rules
+
     def allowed_types(self) -> set[str]:
         """The hand types this night's rules let happen."""
-        rules = self.view.rules if self.view else None
+        rules = self.night_rules()
         kinds = {"call", "solo", "null", "misplay"}
         if rules is not None and rules.all_pass in ALL_PASS_TYPES:
             kinds.add(ALL_PASS_TYPES[rules.all_pass])
@@ -277,7 +284,7 @@ class SchafkopfEntry(EntryForm):
         """Show the fields the hand type needs (fewer for a forced game), then check."""
         kind = self.kind
         game = kind in ("call", "solo")
-        rules = self.view.rules if self.view else None
+        rules = self.night_rules()
         forced = kind == "call" and self.forced.isChecked()
         self.show_rows(
             {

@@ -1,81 +1,19 @@
 """Table models of the league window: standings, a player's statistics, balances, who
-owes whom, and payments.  Each holds plain values from the core (never ORM rows), shows
-text, and gives the raw value under SORT_ROLE so sorting is by number, not by text."""
+owes whom, payments, and the roster.  Each holds plain values from the core (never ORM
+rows), shows text, and gives the raw value under SORT_ROLE (`ui.rows_model`) so sorting
+is by number, not by text."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from fractions import Fraction
-from typing import Any, Generic, TypeVar
-
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import Qt
 
 from scorekeeper.formatting import decimal, dollars, percent
 from scorekeeper.games import DEFAULT_GAME, Words, game_named
 from scorekeeper.ledger import PaymentRecord
 from scorekeeper.settlement import Payment
 from scorekeeper.standings import Standing
-
-Index = QModelIndex | QPersistentModelIndex
-SORT_ROLE = Qt.ItemDataRole.UserRole + 1
-Row = TypeVar("Row")
-
-
-class Column(Generic[Row]):
-    """One column: its header, its text, and the value it sorts by."""
-
-    def __init__(
-        self,
-        header: str,
-        text: Callable[[Row], str],
-        sort: Callable[[Row], Any] | None = None,
-        *,
-        right: bool = True,
-    ) -> None:
-        self.header, self.text, self.sort, self.right = header, text, sort or text, right
-
-
-class RowsModel(QAbstractTableModel, Generic[Row]):
-    """A read-only table of ROWS, one per line, described by COLUMNS."""
-
-    columns: Sequence[Column[Row]] = ()
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.rows: list[Row] = []
-
-    def set_rows(self, rows: Sequence[Row]) -> None:
-        """Show these rows instead."""
-        self.beginResetModel()
-        self.rows = list(rows)
-        self.endResetModel()
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.columns)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.columns[section].header
-        return None
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        column, row = self.columns[index.column()], self.rows[index.row()]
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-            return column.text(row)
-        if role == SORT_ROLE:  # Qt compares only plain values: fractions sort as floats
-            value = column.sort(row)
-            return float(value) if isinstance(value, Fraction) else value
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            side = Qt.AlignmentFlag.AlignRight if column.right else Qt.AlignmentFlag.AlignLeft
-            return int(side | Qt.AlignmentFlag.AlignVCenter)
-        return None
+from scorekeeper.store.people import Player
+from ui.rows_model import Column, RowsModel
 
 
 def _rank_sort(row: Standing) -> int:
@@ -158,4 +96,13 @@ class PaymentsModel(RowsModel[PaymentRecord]):
         Column("Date", lambda p: p.paid_on.isoformat(), right=False),
         Column("Payment", lambda p: f"{p.payer} paid {p.payee}", right=False),
         Column("Amount", lambda p: dollars(p.cents), lambda p: p.cents),
+    )
+
+
+class RosterModel(RowsModel[Player]):
+    """Every player, by name, and whether new nights offer them (retired or not)."""
+
+    columns = (
+        Column("Player", lambda p: p.name, lambda p: p.name.casefold(), right=False),
+        Column("Roster", lambda p: "retired" if p.retired else "playing", right=False),
     )

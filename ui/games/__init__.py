@@ -1,0 +1,99 @@
+"""Each game's entry form, as `scorekeeper.games` holds each game: registered once.
+
+`register_form(game_name, factory)` says how the form of a game (`Game.name`) is made;
+`form_for(game_name)` gives that factory, or None for a game with no form of its own,
+whose nights the night screen shows with a plain message where the form would be
+(`NoEntryForm`).  The night screen asks for the form of the night's game
+(`scorekeeper.games.game_of(rules).name`) and never tests which game it is.  What the
+forms share (the state, the check against the core, the preview, Enter to save, the
+fields) stays in `ui.entry_form` and `ui.entry_fields`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtWidgets import QVBoxLayout
+
+from scorekeeper.games.schafkopf import SCHAFKOPF
+from scorekeeper.games.sheepshead import SHEEPSHEAD
+from ui.entry_form import EntryForm
+from ui.games.schafkopf import SchafkopfForm
+from ui.games.sheepshead import SheepsheadForm
+from ui.labels import plain_label
+from ui.session import HandLine, NightView
+
+__all__ = ["FormFactory", "NoEntryForm", "form_for", "register_form"]
+
+FormFactory = Callable[[], EntryForm]
+
+_FORMS: dict[str, FormFactory] = {}
+
+
+def register_form(game_name: str, factory: FormFactory) -> None:
+    """Say how the entry form of the game named GAME_NAME is made; a game has one."""
+    if game_name in _FORMS:
+        raise ValueError(f"the game {game_name!r} has an entry form already")
+    _FORMS[game_name] = factory
+
+
+def form_for(game_name: str) -> FormFactory | None:
+    """How the entry form of the game named GAME_NAME is made; None when it has none."""
+    return _FORMS.get(game_name)
+
+
+class NoEntryForm(EntryForm):
+    """Where the form would be, at a night of a game with no entry form: one plain
+    sentence.  The sheet, the panels and the rest of the window work as at any night;
+    nothing here can be typed, so there is never anything to save or clear."""
+
+    def __init__(self, title: str) -> None:
+        self.title = title
+        super().__init__()
+
+    def _build(self) -> None:
+        self.message = plain_label(name="No entry form")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.message)
+
+    def set_view(self, view: NightView | None) -> None:
+        self.view = view
+        self.message.setText(
+            f"Hands of a {self.title} night cannot be typed in here: this app has no "
+            f"{self.title} entry form yet. The sheet shows the night's hands as recorded."
+        )
+
+    def start_new(self, insert_at: int | None = None) -> None:
+        """Nothing to clear."""
+
+    def start_edit(self, line: HandLine) -> None:
+        """Nothing to load a hand into."""
+
+    def has_typing(self) -> bool:
+        return False
+
+    def clear_typing(self) -> None:
+        """Nothing typed."""
+
+    def check(self) -> list[str]:
+        return []
+
+    def submit(self) -> None:
+        """Nothing to save."""
+
+    def hand(self) -> dict[str, Any]:
+        return {}
+
+    def _reset(self) -> None:
+        """No fields."""
+
+    def _type_changed(self) -> None:
+        """No hand types."""
+
+    def _first_field_focus(self) -> None:
+        """No field to go to: the keys stay with the window."""
+
+
+register_form(SHEEPSHEAD.name, SheepsheadForm)
+register_form(SCHAFKOPF.name, SchafkopfForm)

@@ -1,0 +1,183 @@
+"""The money tab: each player's balance across the league's closed nights, who owes whom
+(in three ways of squaring up), and the payments recorded; a payment recorded here goes
+through the window's application layer (`LeagueSession`), saved before it is shown and
+undone by Ctrl+Z."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from PySide6.QtCore import QDate, Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDateEdit,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from scorekeeper.formatting import counted, dollars, parse_dollars
+from scorekeeper.ledger import DEBT_MODES
+from scorekeeper.store.database import Database
+from scorekeeper.store.errors import StorageError
+from scorekeeper.store.money import LeagueMoney, league_money
+from ui.labels import plain_label, problem_label
+from ui.league.models import BalancesModel, OwedModel, PaymentsModel
+from ui.league.widgets import ProblemLine, fill, table_of
+from ui.league_session import LeagueSession
+
+MODE_NAMES = {
+    "simplify": "Fewest payments",
+    "direct": "Only between players who owe each other",
+    "collector": "Everyone through a treasurer",
+}
+
+
+class MoneyTab(QWidget):
+    """Balances, who owes whom, the payment form, and the payments recorded."""
+
+    def __init__(self, db: Database, layer: LeagueSession, problem: ProblemLine) -> None:
+        super().__init__()
+        self.db, self.layer, self.problem = db, layer, problem
+        self.league = ""
+        self.money: LeagueMoney | None = None
+        self.mode = QComboBox()
+        self.mode.setAccessibleName("How to square up")
+        for key in DEBT_MODES:
+            self.mode.addItem(MODE_NAMES[key], key)
+        self.collector = QComboBox()
+        self.collector.setAccessibleName("Treasurer")
+        self.mode.currentIndexChanged.connect(lambda *_: self.show_money(self.league))
+        self.collector.currentIndexChanged.connect(lambda *_: self.show_money(self.league))
+        self.balances_model, self.owed_model = BalancesModel(), OwedModel()
+        self.payments_model = PaymentsModel()
+        self.balances_view = table_of(
+            self.balances_model, "Balances", sort=(1, Qt.SortOrder.DescendingOrder), stretch=0
+        )
+        self.owed_view = table_of(self.owed_model, "Who owes whom", stretch=0)
+        self.owed_view.selectionModel().currentRowChanged.connect(lambda *_: self._prefill())
+        self.payments_view = table_of(self.payments_model, "Payments recorded", stretch=1)
+        self.money_summary = plain_label(name="Money summary")
+        self.settle_selected = QPushButton("Mar&k the selected payment as made")
+        self.settle_selected.clicked.connect(self.pay_selected)
+        form = self._payment_form()
+        left = QVBoxLayout()
+        left.addWidget(QLabel("Balances across closed nights"))
+        left.addWidget(self.balances_view, 1)
+        right = QVBoxLayout()
+        modes = QHBoxLayout()
+        modes.addWidget(self.mode, 1)
+        modes.addWidget(QLabel("Treasurer"))
+        modes.addWidget(self.collector)
+        right.addLayout(modes)
+        right.addWidget(self.money_summary)
+        right.addWidget(self.owed_view, 1)
+        right.addWidget(self.settle_selected)
+        right.addLayout(form)
+        right.addWidget(QLabel("Payments recorded"))
+        right.addWidget(self.payments_view, 1)
+        layout = QHBoxLayout(self)
+        layout.addLayout(left, 1)
+        layout.addLayout(right, 2)
+
+    def _payment_form(self) -> QFormLayout:
+        self.payer, self.payee = QComboBox(), QComboBox()
+        self.payer.setAccessibleName("Paid by")
+        self.payee.setAccessibleName("Paid to")
+        self.amount = QLineEdit()
+        self.amount.setAccessibleName("Amount")
+        self.amount.setPlaceholderText("1.25")
+        self.amount.returnPressed.connect(self.record_payment)
+        self.paid_on = QDateEdit(QDate.currentDate())
+        self.paid_on.setAccessibleName("Paid on")
+        self.paid_on.setCalendarPopup(True)
+        self.paid_on.setDisplayFormat("yyyy-MM-dd")
+        self.record = QPushButton("Re&cord payment")
+        self.record.clicked.connect(self.record_payment)
+        self.form_problem = problem_label("Payment problem")
+        form = QFormLayout()
+        form.addRow("Paid &by", self.payer)
+        form.addRow("Pai&d to", self.payee)  # Alt+O: the Roster tab
+        form.addRow("&Amount ($)", self.amount)
+        form.addRow("&When paid", self.paid_on)
+        form.addRow(self.form_problem, self.record)
+        return form
+
+    # -- showing ---------------------------------------------------------------------
+
+    def show_money(self, league: str) -> None:
+        """LEAGUE's balances, who owes whom in the chosen mode, and its payments, read
+        again (the player page charts a balance from `money`)."""
+        self.league = league
+        self.money = self.problem.attempt(league_money, self.db, league=league)
+        if self.money is None:
+            return
+        names = sorted(self.money.balances, key=str.casefold)
+        for combo in (self.collector, self.payer, self.payee):
+            fill(combo, names)
+        mode = self.mode.currentData()
+        self.collector.setEnabled(mode == "collector")
+        collector = self.collector.currentText() or None
+        owed = self.money.outstanding(mode, collector) if mode != "collector" or collector else ()
+        self.balances_model.set_rows(sorted(self.money.balances.items(), key=lambda b: -b[1]))
+        self.owed_model.set_rows(owed)
+        self.payments_model.set_rows(self.money.payments)
+        self.money_summary.setText(
+            f"{counted(len(owed), 'payment')} square{'s' if len(owed) == 1 else ''} everyone up."
+            if owed
+            else "Everyone is square."
+        )
+        if owed:
+            self.owed_view.selectRow(0)
+
+    # -- writing ---------------------------------------------------------------------
+
+    def pay(self, payer: str, payee: str, cents: int, paid_on: dt.date) -> bool:
+        """Record a payment (saved before it is shown); False with the problem shown."""
+        try:
+            self.layer.record_payment(
+                league=self.league, payer=payer, payee=payee, cents=cents, paid_on=paid_on
+            )
+        except StorageError as error:
+            self.form_problem.setText(str(error))
+            return False
+        self.form_problem.clear()
+        return True
+
+    def record_payment(self) -> None:
+        """Record the payment typed into the form."""
+        cents = parse_dollars(self.amount.text())
+        if cents is None or cents <= 0:
+            self.form_problem.setText(
+                f"Amount: {self.amount.text()!r} is not an amount of money like 1.25"
+            )
+            self.amount.setFocus()
+            return
+        day = self.paid_on.date()
+        if self.pay(
+            self.payer.currentText(),
+            self.payee.currentText(),
+            cents,
+            dt.date(day.year(), day.month(), day.day()),
+        ):
+            self.amount.clear()
+
+    def _prefill(self) -> None:
+        """The form offers the selected suggested payment (a partial one is one edit away)."""
+        row = self.owed_view.currentIndex().row()
+        if 0 <= row < len(self.owed_model.rows):
+            owed = self.owed_model.rows[row]
+            self.payer.setCurrentText(owed.payer)
+            self.payee.setCurrentText(owed.payee)
+            self.amount.setText(dollars(owed.cents).removeprefix("$"))
+
+    def pay_selected(self) -> None:
+        """Record the selected suggested payment as made, today."""
+        row = self.owed_view.currentIndex().row()
+        if 0 <= row < len(self.owed_model.rows):
+            owed = self.owed_model.rows[row]
+            self.pay(owed.payer, owed.payee, owed.cents, dt.date.today())

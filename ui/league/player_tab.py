@@ -1,0 +1,68 @@
+"""The player page: one player's statistics over the period, in the words of the game
+their nights were played at, and their balance over time."""
+
+from __future__ import annotations
+
+from PySide6.QtCharts import QChart, QChartView
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
+
+from scorekeeper.stats import player_statistics, statistics_lines
+from scorekeeper.store import league as leagues
+from scorekeeper.store.database import Database
+from scorekeeper.store.money import LeagueMoney
+from ui.league.chart import balance_chart
+from ui.league.models import LabelledModel
+from ui.league.widgets import ProblemLine, fill, table_of
+
+
+class PlayerTab(QWidget):
+    """The chosen player's statistics and balance chart."""
+
+    def __init__(self, db: Database, problem: ProblemLine) -> None:
+        super().__init__()
+        self.db, self.problem = db, problem
+        self.period: leagues.Period | None = None
+        self.money: LeagueMoney | None = None
+        self.player = QComboBox()
+        self.player.setAccessibleName("Player")
+        self.player.currentTextChanged.connect(lambda _: self.show_player())
+        self.stats_model = LabelledModel()
+        self.stats_view = table_of(self.stats_model, "Player statistics", stretch=1)
+        self.stats_view.horizontalHeader().setVisible(False)
+        self.balance_chart = QChartView()
+        self.balance_chart.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.balance_chart.setAccessibleName("Balance over time")
+        split = QSplitter()
+        split.addWidget(self.stats_view)
+        split.addWidget(self.balance_chart)
+        split.setStretchFactor(1, 1)
+        split.setSizes([400, 700])
+        label = QLabel("Pla&yer")
+        label.setBuddy(self.player)
+        top = QHBoxLayout()
+        top.addWidget(label)
+        top.addWidget(self.player, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(split, 1)
+
+    def show_period(self, period: leagues.Period, money: LeagueMoney | None) -> None:
+        """The players of PERIOD offered (the one chosen kept), and that player shown,
+        their balance charted from MONEY."""
+        self.period, self.money = period, money
+        fill(self.player, self.problem.attempt(leagues.league_players, self.db, period) or [])
+        self.show_player()
+
+    def show_player(self) -> None:
+        """The chosen player's statistics and balance over time."""
+        name = self.player.currentText()
+        if not name or self.period is None:
+            self.stats_model.set_rows([])
+            self.balance_chart.setChart(QChart())
+            return
+        attempt = self.problem.attempt
+        facts = attempt(leagues.hand_facts, self.db, self.period, player=name) or []
+        self.stats_model.set_rows(statistics_lines(player_statistics(name, facts)))
+        history = self.money.history(name) if self.money else []
+        self.balance_chart.setChart(balance_chart(name, history))

@@ -1,0 +1,118 @@
+"""The roster tab: every player, and whether new nights offer them; a player renamed
+everywhere at once, or retired (their nights and money kept) and put back.  Each change
+goes through the window's application layer (`LeagueSession`), is undone by Ctrl+Z, and
+a refusal is said under the list in one sentence that names the field."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ParamSpec
+
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QPushButton, QVBoxLayout, QWidget
+
+from scorekeeper.store.database import Database
+from scorekeeper.store.errors import StorageError
+from scorekeeper.store.people import Player, list_players
+from ui.labels import plain_label, problem_label
+from ui.league.models import RosterModel
+from ui.league.widgets import ProblemLine, table_of
+from ui.league_session import LeagueSession
+
+P = ParamSpec("P")
+
+
+class RosterTab(QWidget):
+    """Every player: Rename… and Retire (Reinstate for one retired) act on the one
+    selected."""
+
+    def __init__(self, db: Database, layer: LeagueSession, problem: ProblemLine) -> None:
+        super().__init__()
+        self.db, self.layer, self.problem = db, layer, problem
+        self.roster_model = RosterModel()
+        self.roster_view = table_of(
+            self.roster_model, "Roster", sort=(0, Qt.SortOrder.AscendingOrder), stretch=0
+        )
+        self.roster_view.selectionModel().currentRowChanged.connect(lambda *_: self._offer())
+        self.setFocusProxy(self.roster_view)
+        self.rename = QPushButton("Re&name…")
+        self.rename.clicked.connect(self.rename_selected)
+        self.retire = QPushButton("&Retire")
+        self.retire.clicked.connect(self.retire_selected)
+        self.roster_problem = problem_label("Roster problem")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.rename)
+        buttons.addWidget(self.retire)
+        buttons.addWidget(self.roster_problem, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(
+            plain_label(
+                "A player renamed is renamed in every night, standing and debt at once. "
+                "A retired player is no longer offered when a night starts or someone "
+                "joins; their nights and money are kept."
+            )
+        )
+        layout.addWidget(self.roster_view, 1)
+        layout.addLayout(buttons)
+
+    def show_roster(self) -> None:
+        """Every player, read again; the one selected stays selected (by id, so a player
+        renamed is still the one selected)."""
+        chosen = self.selected()
+        players = self.problem.attempt(list_players, self.db, include_retired=True)
+        if players is None:
+            return
+        self.roster_model.set_rows(players)
+        ids = [p.id for p in self.roster_model.rows]
+        row = ids.index(chosen.id) if chosen is not None and chosen.id in ids else 0
+        proxy = self.roster_view.model()
+        assert isinstance(proxy, QSortFilterProxyModel)
+        index = proxy.mapFromSource(self.roster_model.index(row, 0))
+        if index.isValid():
+            self.roster_view.setCurrentIndex(index)
+        self._offer()
+
+    def selected(self) -> Player | None:
+        """The player selected in the list, if any."""
+        proxy = self.roster_view.model()
+        assert isinstance(proxy, QSortFilterProxyModel)
+        index: QModelIndex = proxy.mapToSource(self.roster_view.currentIndex())
+        row = index.row()
+        return self.roster_model.rows[row] if 0 <= row < len(self.roster_model.rows) else None
+
+    def _offer(self) -> None:
+        """The buttons act on the player selected: Retire, or Reinstate one retired."""
+        player = self.selected()
+        self.rename.setEnabled(player is not None)
+        self.retire.setEnabled(player is not None)
+        self.retire.setText("&Reinstate" if player is not None and player.retired else "&Retire")
+
+    def rename_selected(self) -> None:
+        """Ask for the selected player's new name, and rename them everywhere."""
+        player = self.selected()
+        if player is None:
+            return
+        typed, ok = QInputDialog.getText(
+            self, "Rename a player", f"New name for {player.name}:", text=player.name
+        )
+        if ok:
+            self._change(self.layer.rename_player, player.name, typed)
+        self.window().activateWindow()  # the keyboard back to the list, after the dialog
+        self.roster_view.setFocus()
+
+    def retire_selected(self) -> None:
+        """Retire the selected player, or put one retired back on the roster."""
+        player = self.selected()
+        if player is not None:
+            self._change(self.layer.retire_player, player.name, retired=not player.retired)
+        self.roster_view.setFocus()
+
+    def _change(self, change: Callable[P, Player], *args: P.args, **kwargs: P.kwargs) -> None:
+        """Make a change through the layer; a refusal is said under the list, naming
+        the field ("new name: there is already a player 'Bob'")."""
+        try:
+            change(*args, **kwargs)
+        except StorageError as error:
+            self.roster_problem.setText(str(error))
+            return
+        self.roster_problem.clear()

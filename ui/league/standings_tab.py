@@ -1,0 +1,132 @@
+"""The standings tab: the period's standings under the ranking chosen (points, money,
+points per hand or placement points; who qualifies; worst nights dropped), sortable by
+any column, and that ranking kept as the league's own."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from scorekeeper.formatting import counted, dollars
+from scorekeeper.standings import RANK_BY, RANK_BY_MEANING, StandingsOptions
+from scorekeeper.store import league as leagues
+from scorekeeper.store.database import Database
+from ui.labels import plain_label
+from ui.league.models import StandingsModel
+from ui.league.widgets import ProblemLine, table_of
+from ui.league_session import LeagueSession
+
+
+class StandingsTab(QWidget):
+    """Standings of the period shown (`show`), ranked as chosen here."""
+
+    def __init__(self, db: Database, layer: LeagueSession, problem: ProblemLine) -> None:
+        super().__init__()
+        self.db, self.layer, self.problem = db, layer, problem
+        self.info: leagues.LeagueInfo | None = None  # the league's own ranking, tie-breaks
+        self.period: leagues.Period | None = None
+        self.rank_by = QComboBox()
+        self.rank_by.setAccessibleName("Rank by")
+        for key in RANK_BY:
+            self.rank_by.addItem(RANK_BY_MEANING[key], key)
+        self.min_nights, self.min_hands, self.drop_worst = QSpinBox(), QSpinBox(), QSpinBox()
+        for spin, name in (
+            (self.min_nights, "Nights to qualify"),
+            (self.min_hands, "Hands to qualify"),
+            (self.drop_worst, "Worst nights not counted"),
+        ):
+            spin.setRange(0, 10_000)
+            spin.setAccessibleName(name)
+            spin.valueChanged.connect(lambda *_: self.show_standings())
+        self.rank_by.currentIndexChanged.connect(lambda *_: self.show_standings())
+        self.save_choice = QPushButton("Sa&ve as the league's ranking")
+        self.save_choice.clicked.connect(self.save_ranking)
+        self.standings_model = StandingsModel()
+        ascending = (0, Qt.SortOrder.AscendingOrder)
+        self.standings_view = table_of(self.standings_model, "Standings", sort=ascending, stretch=1)
+        self.rules_text = plain_label(name="How the standings are ranked")
+        controls = QGridLayout()
+        for column, (text, widget) in enumerate(
+            (
+                ("&Rank by", self.rank_by),
+                ("Min. &nights", self.min_nights),
+                ("Min. &hands", self.min_hands),
+                ("&Drop worst", self.drop_worst),
+            )
+        ):
+            label = QLabel(text)
+            label.setBuddy(widget)
+            controls.addWidget(label, 0, column)
+            controls.addWidget(widget, 1, column)
+        controls.addWidget(self.save_choice, 1, 4)
+        layout = QVBoxLayout(self)
+        layout.addLayout(controls)
+        layout.addWidget(self.standings_view, 1)
+        layout.addWidget(self.rules_text)
+
+    def set_league(self, info: leagues.LeagueInfo | None) -> None:
+        """A league chosen: its own ranking shown as the choice (when it was read)."""
+        self.info = info
+        if info is None:
+            return
+        options = info.standings
+        widgets = (self.rank_by, self.min_nights, self.min_hands, self.drop_worst)
+        for widget in widgets:
+            widget.blockSignals(True)
+        self.rank_by.setCurrentIndex(RANK_BY.index(options.rank_by))
+        self.min_nights.setValue(options.min_nights)
+        self.min_hands.setValue(options.min_hands)
+        self.drop_worst.setValue(options.drop_worst)
+        for widget in widgets:
+            widget.blockSignals(False)
+
+    def options(self) -> StandingsOptions:
+        """The ranking chosen here (tie-breaks and placement points: the league's)."""
+        base = self.info.standings if self.info else StandingsOptions()
+        return StandingsOptions(
+            rank_by=self.rank_by.currentData(),
+            placement_points=base.placement_points,
+            min_nights=self.min_nights.value(),
+            min_hands=self.min_hands.value(),
+            drop_worst=self.drop_worst.value(),
+            tie_breaks=base.tie_breaks,
+        )
+
+    def show_period(self, period: leagues.Period) -> None:
+        """The standings of PERIOD."""
+        self.period = period
+        self.show_standings()
+
+    def show_standings(self) -> None:
+        """The standings for the period under the chosen ranking."""
+        if self.period is None:
+            return
+        options = self.options()
+        result = self.problem.attempt(leagues.standings, self.db, self.period, options)
+        if result is None:
+            return
+        self.standings_model.set_game(result.game)
+        self.standings_model.set_rows(result.everyone)
+        words = options.describe()
+        words.append(
+            f"{counted(result.nights, 'night')}; points and money sum to "
+            f"{sum(r.points for r in result.everyone)} and "
+            f"{dollars(sum(r.cents for r in result.everyone))}."
+        )
+        self.rules_text.setText("\n".join(words))
+
+    def save_ranking(self) -> None:
+        """Keep the chosen ranking as the league's own."""
+        if self.period is None:
+            return
+        name = self.period.league
+        if self.problem.attempt(self.layer.keep_ranking, name, self.options()):
+            self.info = leagues.league_info(self.db, league=name)

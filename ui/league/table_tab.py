@@ -1,0 +1,38 @@
+"""The table tab: how often each outcome happens at the league's table in the period,
+in the words of the game its nights were played at."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from scorekeeper.stats import outcome_counts
+from scorekeeper.store import league as leagues
+from scorekeeper.store.database import Database
+from ui.league.models import LabelledModel
+from ui.league.widgets import ProblemLine, table_of
+
+
+class TableTab(QWidget):
+    """Each outcome's count and share of the hands."""
+
+    def __init__(self, db: Database, problem: ProblemLine) -> None:
+        super().__init__()
+        self.db, self.problem = db, problem
+        self.outcomes_model = LabelledModel()
+        view = table_of(self.outcomes_model, "How often each outcome happens")
+        view.horizontalHeader().setVisible(False)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("How often each outcome happens at the table"))
+        layout.addWidget(view, 1)
+
+    def show_period(self, period: leagues.Period) -> None:
+        """The outcomes of PERIOD's hands."""
+        outcomes = self.problem.attempt(leagues.hand_outcomes, self.db, period) or []
+        counts = outcome_counts(outcomes)
+        total = counts.get("hands", 0)
+        self.outcomes_model.set_rows(
+            [
+                (label, f"{count}  ({round(100 * count / total)}%)" if total else str(count))
+                for label, count in counts.items()
+            ]
+        )

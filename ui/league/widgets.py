@@ -1,0 +1,120 @@
+"""What the league window's tabs share: a read-only table view, a date field whose lowest
+value means "any date", and the problem line above the tabs, through which every read
+from the store goes (`ProblemLine.attempt`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
+
+from PySide6.QtCore import QDate, QSortFilterProxyModel, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDateEdit,
+    QHeaderView,
+    QLabel,
+    QTableView,
+)
+
+from scorekeeper.store.errors import StorageError
+from ui.labels import PROBLEM_COLOUR
+from ui.rows_model import SORT_ROLE, RowsModel
+
+ANY_DATE = QDate(2000, 1, 1)  # the date edits' "any date"
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def table_of(
+    model: RowsModel[Any],
+    name: str,
+    *,
+    sort: tuple[int, Qt.SortOrder] | None = None,
+    stretch: int | None = None,
+) -> QTableView:
+    """A read-only table view of MODEL; sortable by raw values when SORT gives the column
+    and order to start with; column STRETCH (else the last) takes the spare width."""
+    view = QTableView()
+    view.setAccessibleName(name)
+    if sort is not None:
+        proxy = QSortFilterProxyModel(view)
+        proxy.setSourceModel(model)
+        proxy.setSortRole(SORT_ROLE)
+        view.setModel(proxy)
+        view.setSortingEnabled(True)
+        view.sortByColumn(*sort)
+    else:
+        view.setModel(model)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setAlternatingRowColors(True)
+    view.verticalHeader().setVisible(False)
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    if stretch is None:
+        header.setStretchLastSection(True)
+    else:
+        header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    return view
+
+
+def date_edit(name: str) -> QDateEdit:
+    """A date field whose lowest value reads "any date"."""
+    edit = QDateEdit()
+    edit.setAccessibleName(name)
+    edit.setCalendarPopup(True)
+    edit.setDisplayFormat("yyyy-MM-dd")
+    edit.setMinimumDate(ANY_DATE)
+    edit.setSpecialValueText("any date")
+    edit.setDate(ANY_DATE)
+    return edit
+
+
+def chosen_date(edit: QDateEdit) -> dt.date | None:
+    """The date in EDIT, or None for "any date"."""
+    value = edit.date()
+    return None if value == ANY_DATE else dt.date(value.year(), value.month(), value.day())
+
+
+def fill(combo: QComboBox, names: list[str]) -> None:
+    """Offer NAMES in COMBO, the one chosen kept when it is still there (no signal)."""
+    keep = combo.currentText()
+    combo.blockSignals(True)
+    combo.clear()
+    combo.addItems(names)
+    if keep in names:
+        combo.setCurrentText(keep)
+    combo.blockSignals(False)
+
+
+class ProblemLine(QLabel):
+    """The sentence above the tabs: a storage problem, or an undo refused.  Every read a
+    tab makes goes through `attempt`, so that a problem is said there, never raised."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(True)
+        self.setAccessibleName("Problem")
+        self.setStyleSheet(f"color: {PROBLEM_COLOUR}")
+
+    def say(self, message: str) -> None:
+        """Show MESSAGE above the tabs."""
+        self.setText(message)
+        self.show()
+
+    def quiet(self) -> None:
+        """Nothing to say (before everything is read again)."""
+        self.clear()
+        self.hide()
+
+    def attempt(self, action: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T | None:
+        """ACTION's result; None, with the problem said, when the store refuses."""
+        try:
+            return action(*args, **kwargs)
+        except StorageError as error:
+            self.say(str(error))
+            return None

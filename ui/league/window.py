@@ -1,0 +1,150 @@
+"""The league window: standings, a player's page, the money across nights, how often
+each outcome happens, for one league, a season or all, and a range of dates; and the
+roster, where a player is renamed or retired.
+
+Everything shown is read from the store and computed by the core on each refresh; what
+is written here (a payment, a player renamed or retired, the ranking kept as the
+league's) goes through the window's application layer (`LeagueSession`): a change is
+saved before the window shows it and can be undone (Ctrl+Z) and redone like any change
+in the night screen.  Each tab is its
+own module; this one holds them together: the period chosen at the top, the problem
+line above the tabs, reading everything again, printing, and where the window opens.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTabWidget, QVBoxLayout, QWidget
+
+from scorekeeper.store import league as leagues
+from scorekeeper.store.database import Database
+from ui.league.money_tab import MoneyTab
+from ui.league.period import PeriodChooser
+from ui.league.placement import SIZE, keep_place, place
+from ui.league.player_tab import PlayerTab
+from ui.league.roster_tab import RosterTab
+from ui.league.standings_tab import StandingsTab
+from ui.league.table_tab import TableTab
+from ui.league.widgets import ProblemLine
+from ui.league_session import LeagueSession
+from ui.reports import built, make_report
+
+
+class LeagueWindow(QWidget):
+    """Standings, players and money of one league."""
+
+    def __init__(self, db: Database, league: str | None = None) -> None:
+        super().__init__()
+        self.db = db
+        self.setWindowTitle("League — Sheepshead Scorekeeper")
+        self.setAccessibleName("League")
+        self.layer = LeagueSession(db, self)
+        self.undo_stack = self.layer.undo_stack
+        QShortcut(QKeySequence.StandardKey.Undo, self, self.layer.undo)
+        QShortcut(QKeySequence("Ctrl+Shift+Z"), self, self.layer.redo)
+        self.problem = ProblemLine()
+        self.filters = PeriodChooser()
+        self.standings_tab = StandingsTab(db, self.layer, self.problem)
+        self.player_tab = PlayerTab(db, self.problem)
+        self.money_tab = MoneyTab(db, self.layer, self.problem)
+        self.table_tab = TableTab(db, self.problem)
+        self.roster_tab = RosterTab(db, self.layer, self.problem)
+        self.tabs = QTabWidget()
+        self.tabs.setAccessibleName("League views")
+        self.tabs.addTab(self.standings_tab, "&Standings")
+        self.tabs.addTab(self.player_tab, "&Player")
+        self.tabs.addTab(self.money_tab, "&Money")
+        self.tabs.addTab(self.table_tab, "&Table")
+        self.tabs.addTab(self.roster_tab, "R&oster")
+        self.tabs.currentChanged.connect(self._tab_chosen)
+        self.league_report = QPushButton("Print lea&gue report…")
+        self.league_report.clicked.connect(self.print_league)
+        self.statements = QPushButton("Pr&int statements…")
+        self.statements.clicked.connect(self.print_statements)
+        top = QHBoxLayout()
+        top.addWidget(self.filters, 1)
+        top.addWidget(self.league_report)
+        top.addWidget(self.statements)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.tabs, 1)
+        self.resize(SIZE)
+        self.filters.league_chosen.connect(self._league_changed)
+        self.filters.period_changed.connect(self.refresh)
+        self.load_leagues(league)
+        self.layer.changed.connect(self.refresh)
+        self.layer.failed.connect(self.problem.say)
+
+    def _tab_chosen(self) -> None:
+        """A tab with a list to act on (the roster) takes the keyboard when chosen."""
+        page = self.tabs.currentWidget()
+        if page is not None and page.focusProxy() is not None:
+            page.setFocus()
+
+    def league(self) -> str:
+        """The league shown ("" when there is none yet)."""
+        return self.filters.league.currentText()
+
+    def load_leagues(self, choose: str | None = None) -> None:
+        """Fill the league list and show CHOOSE (else the first league)."""
+        self.filters.set_leagues(leagues.list_leagues(self.db), choose)
+        self._league_changed()
+
+    def _league_changed(self) -> None:
+        info = None
+        if self.league():
+            info = self.problem.attempt(leagues.league_info, self.db, league=self.league())
+        self.filters.set_seasons(info.seasons if info is not None else ())
+        self.standings_tab.set_league(info)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read everything again (after a payment, or a hand at the night screen)."""
+        self.problem.quiet()
+        if not self.league():
+            self.problem.say("No league yet: file a night under a league to see one here.")
+            return
+        period = self.filters.period()
+        self.standings_tab.show_period(period)
+        self.money_tab.show_money(self.league())  # before the player page: it charts it
+        self.player_tab.show_period(period, self.money_tab.money)
+        self.table_tab.show_period(period)
+        self.roster_tab.show_roster()
+
+    # -- window state ----------------------------------------------------------------
+
+    def place(self, beside: QWidget) -> None:
+        """Open where it was when last closed; the first time, beside the night screen
+        BESIDE, or a little down and right of it (ui.league.placement)."""
+        place(self, beside)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        keep_place(self)
+        super().closeEvent(event)
+
+    # -- printing --------------------------------------------------------------------
+
+    def print_league(self) -> None:
+        """The league report (PDF) for the season chosen, or all seasons."""
+        league, season = self.league(), self.filters.season.currentData()
+        if not league:
+            return
+        name = f"{league} {season or 'all seasons'}.pdf"
+        make_report(self, name, partial(built("league_pdf"), self.db, league=league, season=season))
+
+    def print_statements(self) -> None:
+        """Player statements: the chosen player's on the player page, else everyone's."""
+        league, season = self.league(), self.filters.season.currentData()
+        if not league:
+            return
+        on_page = self.tabs.currentWidget() is self.player_tab
+        player = self.player_tab.player.currentText() if on_page else ""
+        players = [player] if player else []
+        name = f"{league} statement{' ' + player if player else 's'}.pdf"
+        make = partial(
+            built("statements_pdf"), self.db, league=league, players=players, season=season
+        )
+        make_report(self, name, make)

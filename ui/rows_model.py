@@ -1,0 +1,72 @@
+"""A read-only table model for plain rows: each column says its header, its text and the
+value it sorts by (`SORT_ROLE`: raw numbers, so sorting is by number, not by text).
+The league window's tables and the night screen's settlement are made of it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, Generic, TypeVar
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+Index = QModelIndex | QPersistentModelIndex
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+Row = TypeVar("Row")
+
+
+class Column(Generic[Row]):
+    """One column: its header, its text, and the value it sorts by."""
+
+    def __init__(
+        self,
+        header: str,
+        text: Callable[[Row], str],
+        sort: Callable[[Row], Any] | None = None,
+        *,
+        right: bool = True,
+    ) -> None:
+        self.header, self.text, self.sort, self.right = header, text, sort or text, right
+
+
+class RowsModel(QAbstractTableModel, Generic[Row]):
+    """A read-only table of ROWS, one per line, described by COLUMNS."""
+
+    columns: Sequence[Column[Row]] = ()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[Row] = []
+
+    def set_rows(self, rows: Sequence[Row]) -> None:
+        """Show these rows instead."""
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.columns)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.columns[section].header
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        column, row = self.columns[index.column()], self.rows[index.row()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            return column.text(row)
+        if role == SORT_ROLE:  # Qt compares only plain values: fractions sort as floats
+            value = column.sort(row)
+            return float(value) if isinstance(value, Fraction) else value
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            side = Qt.AlignmentFlag.AlignRight if column.right else Qt.AlignmentFlag.AlignLeft
+            return int(side | Qt.AlignmentFlag.AlignVCenter)
+        return None

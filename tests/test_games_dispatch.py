@@ -1,31 +1,36 @@
 """What differs between the games is asked of the game (`scorekeeper.games`), never
-decided elsewhere by testing a hand's class or comparing a game's name: this scans the
-source of scorekeeper/ and ui/ for either."""
+decided elsewhere: this scans the source of scorekeeper/ and ui/, outside the games'
+own packages, for a test of a hand's or a rule set's class, a comparison with a game's
+name, or an import of one game's package."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
+from scorekeeper.games import all_games
+from scorekeeper.records import Hand
+from scorekeeper.rules import RuleSet
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("scorekeeper", "ui")
 GAMES = ("scorekeeper/games/", "ui/games/")  # where the games say what is theirs
-HAND_CLASSES = frozenset(
-    {
-        "Hand",
-        "PickHand",
-        "LeasterHand",
-        "NoPickHand",
-        "MisplayHand",
-        "GameHand",
-        "CallHand",
-        "SoloHand",
-        "NullHand",
-        "RamschHand",
-        "PassHand",
-    }
+SHARED_GAME_MODULES = ("scorekeeper.games.base", "scorekeeper.games.cards")
+
+
+def _subclasses(cls: type) -> set[str]:
+    found = set()
+    for sub in cls.__subclasses__():
+        found |= {sub.__name__, *_subclasses(sub)}
+    return found
+
+
+CLASSES = frozenset(_subclasses(Hand) | _subclasses(RuleSet) | {"Hand"})
+GAME_NAMES = frozenset(g.name for g in all_games())
+GAME_OBJECTS = frozenset(type(g).__name__.upper() for g in all_games()) | frozenset(
+    name.upper() for name in ("SHEEPSHEAD", "SCHAFKOPF", "SHEEP", "SCHAF")
 )
-GAME_NAMES = frozenset({"sheepshead", "schafkopf", "SHEEP", "SCHAF"})
+EQUALITY = (ast.Eq, ast.NotEq, ast.Is, ast.IsNot, ast.In, ast.NotIn)
 
 
 def _names(node: ast.AST) -> set[str]:
@@ -39,34 +44,49 @@ def _names(node: ast.AST) -> set[str]:
     return found
 
 
-def _is_game_name(node: ast.AST) -> bool:
+def _is_game(node: ast.AST) -> bool:
+    """A game's name written out, a game object, or anything's `.game`."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value in GAME_NAMES
     if isinstance(node, ast.Name):
-        return node.id in GAME_NAMES
+        return node.id in GAME_OBJECTS
     if isinstance(node, ast.Attribute):
-        return node.attr in GAME_NAMES or node.attr == "game"
+        return node.attr in GAME_OBJECTS or node.attr == "game" or _is_game(node.value)
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return any(_is_game(e) for e in node.elts)
     return False
 
 
 def dispatches(source: str) -> list[tuple[int, str]]:
-    """The lines of SOURCE that test a hand's class (isinstance, match) or compare a
-    game's name (== or != "schafkopf", SCHAF, or anything's `.game`)."""
+    """The lines of SOURCE that test a class of a game's (isinstance, issubclass,
+    type(...) is, match), compare with a game (==, !=, is, in: its name, a game object,
+    anything's `.game`), key a table by game, or import one game's package.  (A game's
+    name alone is not looked for: a preset may be called by it, as "schafkopf" is.)"""
     found = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            if node.func.id == "isinstance" and len(node.args) == 2:
-                classes = _names(node.args[1]) & HAND_CLASSES
+            if node.func.id in ("isinstance", "issubclass") and len(node.args) == 2:
+                classes = _names(node.args[1]) & CLASSES
                 if classes:
-                    found.append((node.lineno, f"isinstance on {', '.join(sorted(classes))}"))
-        elif isinstance(node, ast.MatchClass) and _names(node.cls) & HAND_CLASSES:
-            found.append((node.lineno, "a match on a hand's class"))
+                    found.append((node.lineno, f"{node.func.id} on {', '.join(sorted(classes))}"))
+        elif isinstance(node, ast.MatchClass) and _names(node.cls) & CLASSES:
+            found.append((node.lineno, "a match on a class of a game's"))
+        elif isinstance(node, ast.MatchValue) and _is_game(node.value):
+            found.append((node.lineno, "a match on a game"))
         elif isinstance(node, ast.Compare):
             sides = [node.left, *node.comparators]
-            equality = any(isinstance(op, ast.Eq | ast.NotEq) for op in node.ops)
-            if equality and any(_is_game_name(side) for side in sides):
-                found.append((node.lineno, "a comparison with a game's name"))
-    return found
+            if any(isinstance(op, EQUALITY) for op in node.ops):
+                if any(_is_game(side) for side in sides):
+                    found.append((node.lineno, "a comparison with a game"))
+                elif any(_names(side) & CLASSES for side in sides):
+                    found.append((node.lineno, "a comparison with a class of a game's"))
+        elif isinstance(node, ast.Dict) and any(k is not None and _is_game(k) for k in node.keys):
+            found.append((node.lineno, "a table keyed by game"))
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            module = node.module
+            if module.startswith("scorekeeper.games.") and module not in SHARED_GAME_MODULES:
+                found.append((node.lineno, f"an import of {module}"))
+    return sorted(set(found))
 
 
 def test_the_scanner_finds_each_kind_of_dispatch() -> None:
@@ -79,11 +99,23 @@ if view.rules.game == SCHAF: pass
 match hand:
     case RamschHand(): pass
 if isinstance(value, int) or kind == "pick": pass
+if type(hand) is PickHand: pass
+if issubclass(kind, NullHand): pass
+if isinstance(rules, SchafkopfRules): pass
+if rules.game in ("a", "b"): pass
+match rules.game:
+    case "schafkopf": pass
+if game_of(rules) is SCHAFKOPF: pass
+forms = {SHEEPSHEAD.name: 1}
+from scorekeeper.games.schafkopf.tariff import SOLO_GAMES
+from scorekeeper.games.cards import CARD_POINTS
+from scorekeeper.games import game_of
 """
-    assert [line for line, _ in dispatches(source)] == [2, 3, 4, 5, 6, 8]
+    lines = sorted({line for line, _ in dispatches(source)})
+    assert lines == [2, 3, 4, 5, 6, 8, 10, 11, 12, 13, 15, 16, 17, 18], dispatches(source)
 
 
-def test_no_hand_class_or_game_name_is_tested_outside_the_games() -> None:
+def test_no_class_or_name_of_a_game_is_tested_outside_the_games() -> None:
     found = []
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):

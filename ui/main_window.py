@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.formatting import counted
-from scorekeeper.games import DEFAULT_GAME, Game, game_named, game_of
+from scorekeeper.games import DEFAULT_GAME, DEFAULT_PRESET, Game, game_named, game_of
 from scorekeeper.names import clean_name
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store.errors import StorageError
@@ -491,7 +491,7 @@ class MainWindow(QMainWindow):
         """A blank score pad (PDF) for the players at this table, or others typed in,
         in the words of this table's game."""
         view = self.session.view
-        preset = view.rules.preset if view else "classic-5"
+        preset = view.rules.preset if view else DEFAULT_PRESET
         seated = ", ".join(view.seated_next) if view else "Ann, Bob, Cal, Dee, Eve"
         names, ok = QInputDialog.getText(
             self, "Blank score pad", "Players, clockwise:", text=seated

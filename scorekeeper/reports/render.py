@@ -54,6 +54,7 @@ PADDING = 2.5  # a table cell's left and right padding
 OUTCOME_MOST = 150  # the widest the outcome column grows for long winners' names
 LEGEND_WIDTH = 130  # the room for a name in a chart's legend
 PAD_ROW = 18  # the height of a blank row of the score pad, in points
+MOST_TICKS = 12  # the most labels on a chart's axis
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 DASHES = (None, (4, 2), (1, 2), (6, 2, 1, 2))
 Progress = Callable[[str, int], None]
@@ -118,6 +119,29 @@ class Names:
 
     columns: frozenset[int] = frozenset()
     rows: frozenset[int] = frozenset()
+
+
+def whole_ticks(low: float, high: float, most: int = MOST_TICKS) -> list[int]:
+    """Whole numbers to label an axis from LOW to HIGH by: a step of 1, 2 or 5 times a
+    power of ten, the smallest that needs at most MOST labels, each label a multiple of
+    it.  Never a fraction (printed whole, 0.5 would read as a second 0)."""
+    low, high = math.floor(low), math.ceil(high)
+    high = max(high, low + 1)
+    scale = 1
+    while True:
+        for nice in (1, 2, 5):
+            step = nice * scale
+            first, last = math.floor(low / step) * step, math.ceil(high / step) * step
+            if (last - first) // step + 1 <= most:
+                return list(range(first, last + 1, step))
+        scale *= 10
+
+
+def _label_whole(axis: Any, ticks: Sequence[int], low: float, high: float) -> None:
+    """Label AXIS at TICKS only, running from LOW to HIGH."""
+    axis.valueMin, axis.valueMax = low, high
+    axis.valueSteps = [t for t in ticks if low <= t <= high]
+    axis.labelTextFormat = "%d"
 
 
 class NumberedCanvas(Canvas):
@@ -282,8 +306,14 @@ class Renderer:
         plot.data = [list(points) for _, points in series] or [[(0.0, 0.0)]]
         for axis in (plot.xValueAxis, plot.yValueAxis):
             axis.labels.fontName, axis.labels.fontSize = FONT, 7
-        plot.xValueAxis.labelTextFormat = "%d"
-        plot.yValueAxis.labelTextFormat = "%d"
+        # Whole numbers only, each under (or beside) its own place: the hands (or
+        # nights) from the first point to the last, the points rounded out to a step.
+        xs = [x for line in plot.data for x, _ in line]
+        ys = [y for line in plot.data for _, y in line]
+        across = whole_ticks(min(xs), max(xs))
+        _label_whole(plot.xValueAxis, across, min(xs), max(max(xs), min(xs) + 1))
+        up = whole_ticks(min(ys), max(ys))
+        _label_whole(plot.yValueAxis, up, up[0], up[-1])
         for index in range(len(series)):
             line = plot.lines[index]
             line.strokeColor = colors.HexColor(PALETTE[index % len(PALETTE)])

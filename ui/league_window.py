@@ -54,7 +54,7 @@ from PySide6.QtWidgets import (
 from scorekeeper.formatting import counted, dollars, parse_dollars
 from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.standings import RANK_BY, RANK_BY_MEANING, StandingsOptions
-from scorekeeper.stats import outcome_counts, player_statistics, statistics_lines
+from scorekeeper.stats import outcome_lines, player_statistics, statistics_lines
 from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
@@ -451,14 +451,7 @@ class LeagueWindow(QWidget):
         self._fill(self.player, players)
         self.show_player()
         outcomes = self._attempt(leagues.hand_outcomes, self.db, self.period()) or []
-        counts = outcome_counts(outcomes)
-        total = counts.get("hands", 0)
-        self.outcomes_model.set_rows(
-            [
-                (label, f"{count}  ({round(100 * count / total)}%)" if total else str(count))
-                for label, count in counts.items()
-            ]
-        )
+        self.outcomes_model.set_rows(outcome_lines(outcomes))
 
     def _fill(self, combo: QComboBox, names: list[str]) -> None:
         keep = combo.currentText()

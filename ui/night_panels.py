@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.formatting import counted
+from scorekeeper.formatting import counted, whole_ticks
 from scorekeeper.games import game_of
 from ui.league_models import Column, RowsModel
 from ui.money import dollars
@@ -143,6 +143,7 @@ class RunningChart(QWidget):
         assert self._axes is not None
         if number > self._axes[0].max():
             self._axes[0].setRange(0, _hands_axis_end(number))
+            _label_whole(self._axes[0], HAND_LABELS)
         low, high = min(self._totals.values()), max(self._totals.values())
         if low < self._range[0] or high > self._range[1]:
             self._fit(min(low, self._range[0]), max(high, self._range[1]))
@@ -154,6 +155,7 @@ class RunningChart(QWidget):
         axis = self._axes[1]
         axis.setRange(low - 1, high + 1)
         axis.applyNiceNumbers()
+        _label_whole(axis, POINT_LABELS)
         self._range = (int(axis.min()), int(axis.max()))
 
     def _draw(self, view: NightView | None) -> None:
@@ -168,6 +170,7 @@ class RunningChart(QWidget):
             x_axis.setTitleText("Hand")
             x_axis.setLabelFormat("%d")
             x_axis.setRange(0, _hands_axis_end(len(rows)))
+            _label_whole(x_axis, HAND_LABELS)
             y_axis.setLabelFormat("%d")  # points are whole numbers
             y_axis.setTitleText("Points")
             chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
@@ -206,6 +209,18 @@ class RunningChart(QWidget):
             mark = STYLE_MARKS[number % len(STYLE_MARKS)]
             items.append(f"<span style='color:{colour}'>{mark}</span>&nbsp;{html.escape(player)}")
         return " &nbsp; ".join(items)
+
+
+HAND_LABELS, POINT_LABELS = 6, 9  # the most labels on each axis of the narrow panel
+
+
+def _label_whole(axis: QValueAxis, most: int) -> None:
+    """Label AXIS at whole numbers only, a round step apart, each at its own place (the
+    default five ticks from 0 to 10 fall on 2.5 and 7.5, which "%d" printed 2 and 7)."""
+    ticks = whole_ticks(axis.min(), axis.max(), most)
+    axis.setTickType(QValueAxis.TickType.TicksDynamic)
+    axis.setTickAnchor(0)
+    axis.setTickInterval(ticks[1] - ticks[0])
 
 
 def _hands_axis_end(hands: int) -> int:

@@ -41,6 +41,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from scorekeeper.formatting import whole_ticks
 from scorekeeper.names import printable
 from scorekeeper.reports.data import LeagueReport, NightReport, PadReport, Series, Statement
 
@@ -54,7 +55,6 @@ PADDING = 2.5  # a table cell's left and right padding
 OUTCOME_MOST = 150  # the widest the outcome column grows for long winners' names
 LEGEND_WIDTH = 130  # the room for a name in a chart's legend
 PAD_ROW = 18  # the height of a blank row of the score pad, in points
-MOST_TICKS = 12  # the most labels on a chart's axis
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 DASHES = (None, (4, 2), (1, 2), (6, 2, 1, 2))
 Progress = Callable[[str, int], None]
@@ -119,22 +119,6 @@ class Names:
 
     columns: frozenset[int] = frozenset()
     rows: frozenset[int] = frozenset()
-
-
-def whole_ticks(low: float, high: float, most: int = MOST_TICKS) -> list[int]:
-    """Whole numbers to label an axis from LOW to HIGH by: a step of 1, 2 or 5 times a
-    power of ten, the smallest that needs at most MOST labels, each label a multiple of
-    it.  Never a fraction (printed whole, 0.5 would read as a second 0)."""
-    low, high = math.floor(low), math.ceil(high)
-    high = max(high, low + 1)
-    scale = 1
-    while True:
-        for nice in (1, 2, 5):
-            step = nice * scale
-            first, last = math.floor(low / step) * step, math.ceil(high / step) * step
-            if (last - first) // step + 1 <= most:
-                return list(range(first, last + 1, step))
-        scale *= 10
 
 
 def _label_whole(axis: Any, ticks: Sequence[int], low: float, high: float) -> None:

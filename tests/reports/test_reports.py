@@ -366,7 +366,7 @@ def test_the_leaders_chart_labels_each_night_once_under_its_point(db: Database, 
     ],
 )
 def test_a_charts_ticks_are_whole_numbers_at_a_round_step(low, high, ticks) -> None:
-    from scorekeeper.reports.render import MOST_TICKS, whole_ticks
+    from scorekeeper.formatting import MOST_TICKS, whole_ticks
 
     assert whole_ticks(low, high) == ticks
     assert len(ticks) <= MOST_TICKS

@@ -1,14 +1,17 @@
 """Numbers as people read them: money from whole cents, rates and averages from exact
-fractions, a count with its noun ('1 hand', '3 hands').  Only for display: nothing
-computed from these strings."""
+fractions, a count with its noun ('1 hand', '3 hands'), the whole numbers a chart's
+axis is labelled at.  Only for display: nothing computed from these strings."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Sequence
 from fractions import Fraction
 from typing import TextIO
 
 from scorekeeper.names import printable
+
+MOST_TICKS = 12  # the most labels on a chart's axis
 
 
 def dollars(cents: int) -> str:
@@ -69,3 +72,19 @@ def print_table(out: TextIO, rows: Sequence[Sequence[str]], right: Collection[in
             for i, (c, w) in enumerate(zip(row, widths, strict=True))
         ]
         print("  ".join(cells).rstrip(), file=out)
+
+
+def whole_ticks(low: float, high: float, most: int = MOST_TICKS) -> list[int]:
+    """Whole numbers to label an axis from LOW to HIGH by: a step of 1, 2 or 5 times a
+    power of ten, the smallest that needs at most MOST labels, each label a multiple of
+    it.  Never a fraction (printed whole, 0.5 would read as a second 0)."""
+    low, high = math.floor(low), math.ceil(high)
+    high = max(high, low + 1)
+    scale = 1
+    while True:
+        for nice in (1, 2, 5):
+            step = nice * scale
+            first, last = math.floor(low / step) * step, math.ceil(high / step) * step
+            if (last - first) // step + 1 <= most:
+                return list(range(first, last + 1, step))
+        scale *= 10

@@ -14,7 +14,7 @@ from typing import Any, TextIO
 from scorekeeper.cli_common import UserError, open_store
 from scorekeeper.document import date_problem
 from scorekeeper.formatting import decimal, dollars, number, percent, print_table
-from scorekeeper.games import DEFAULT_PRESET, all_presets, parse_rules
+from scorekeeper.games import DEFAULT_PRESET, Words, all_presets, game_named, parse_rules
 from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.names import name_key, printable, quoted
 from scorekeeper.standings import RANK_BY, TIE_BREAKS, Standing, StandingsOptions
@@ -158,20 +158,23 @@ def standing_to_json(row: Standing) -> dict[str, Any]:
     }
 
 
-STANDINGS_HEADER = [
-    "#",
-    "Player",
-    "Nights",
-    "Hands",
-    "Points",
-    "Money",
-    "Pts/hand",
-    "Picks",
-    "Picks won",
-    "Schneiders",
-    "Leasters",
-    "Misplays",
-]
+def standings_header(words: Words) -> list[str]:
+    """The printed standings' columns, headed in the words of the league's game (as the
+    league window and the league report head them)."""
+    return [
+        "#",
+        "Player",
+        "Nights",
+        "Hands",
+        "Points",
+        "Money",
+        "Pts/hand",
+        words.picks,
+        words.picks_won,
+        words.schneiders,
+        words.leasters,
+        "Misplays",
+    ]
 
 
 def standing_cells(row: Standing) -> list[str]:
@@ -205,13 +208,12 @@ def command_standings(args: argparse.Namespace, out: TextIO) -> int:
     if not result.everyone:
         print("No hands played in this period yet.", file=out)
         return 0
-    right = {0, *range(2, len(STANDINGS_HEADER))}
-    print_table(out, [STANDINGS_HEADER, *[standing_cells(r) for r in result.qualified]], right)
+    header = standings_header(game_named(result.game).words)
+    right = {0, *range(2, len(header))}
+    print_table(out, [header, *[standing_cells(r) for r in result.qualified]], right)
     if result.not_qualified:
         print("\nNot yet qualified:", file=out)
-        print_table(
-            out, [STANDINGS_HEADER, *[standing_cells(r) for r in result.not_qualified]], right
-        )
+        print_table(out, [header, *[standing_cells(r) for r in result.not_qualified]], right)
     print("", file=out)
     for line in options.describe():
         print(line, file=out)

@@ -198,11 +198,42 @@ class HandOutcome:
 def outcome_counts(hands: Iterable[HandOutcome]) -> dict[str, int]:
     """How often each outcome happens at the table, in the words of each hand's game
     (`Game.outcome_counts`)."""
+    return _outcomes(hands)[0]
+
+
+def _outcomes(hands: Iterable[HandOutcome]) -> tuple[dict[str, int], dict[str, str]]:
+    """The counts of `outcome_counts`, and for each count of what became of a declared
+    hand (won, lost, alone, Schneider) the count of the hands declared it is part of, by
+    its words ("picker won" -> "picked")."""
     counts: Counter[str] = Counter()
+    part_of: dict[str, str] = {}
     for hand in hands:
+        game = game_named(hand.game)
+        counted_as = game.outcome_counts(hand.outcome, hand.level, hand.alone)
         counts["hands"] += 1
-        counts.update(game_named(hand.game).outcome_counts(hand.outcome, hand.level, hand.alone))
-    return dict(counts)
+        counts.update(counted_as)
+        if hand.outcome in ("win", "loss"):
+            declared = game.words.declared
+            part_of.update((label, declared) for label in counted_as if label != declared)
+    return dict(counts), part_of
+
+
+def outcome_lines(hands: Iterable[HandOutcome]) -> list[tuple[str, str]]:
+    """How often each outcome happens at the table, as label and "count (share)" (the
+    league window's Table tab): a share of every hand, except what became of the hands
+    declared, which is a share of those ("picker won": 3 (60% of those picked))."""
+    counts, part_of = _outcomes(hands)
+    lines = []
+    for label, count in counts.items():
+        whole = part_of.get(label)
+        if label == "hands":
+            share = ""
+        elif whole is None:
+            share = f"  ({percent(Fraction(count, counts['hands']))})"
+        else:
+            share = f"  ({percent(Fraction(count, counts[whole]))} of those {whole})"
+        lines.append((label, f"{count}{share}"))
+    return lines
 
 
 def statistics_lines(stats: PlayerStatistics) -> list[tuple[str, str]]:

@@ -35,6 +35,28 @@ def open_store(url: str | None) -> Database:
     return database
 
 
+def back_up(database: Database, target: str) -> str:
+    """Copy the open database to TARGET with the command line's `backup` (a SQLite copy,
+    or a JSON dump of every row when TARGET ends in .json): never onto the database
+    itself or one of its files, never of a damaged one.  A file already at TARGET is
+    replaced, as `--force` does: the save dialog has asked.  Returns what kind of copy
+    was made; a refusal or a failed write raises `StorageError`, nothing written."""
+    from scorekeeper.store.backup_commands import backup
+
+    return backup(database, target, force=True)
+
+
+def restore_command(database: Database) -> str:
+    """The command that puts a backup in place of DATABASE, to be run with the app
+    closed (it holds the database open): `--database` named when the command line
+    would not find this one by itself (its password left out)."""
+    url = database.url.render_as_string(hide_password=True)
+    if resolve_url(None) == database.url.render_as_string(hide_password=False):
+        return "scorekeeper restore --force FILE"
+    shown = f'"{url}"' if any(c.isspace() for c in url) else url
+    return f"scorekeeper --database {shown} restore --force FILE"
+
+
 class StoreCommand(QUndoCommand):
     """One kind of change, already made in the store when it is pushed.
 

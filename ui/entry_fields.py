@@ -101,10 +101,23 @@ class EntrySpin(QSpinBox):
         super().keyPressEvent(event)
 
 
+CHOICE_LENGTH = 26  # characters a choice box of the entry form is wide for
+
+
 class ChoiceBox(QComboBox):
     """A choice of the entry form, made by typing the start of its words: a space is
     part of those words (a plain combo box would open its list on it, and the keys
-    after it would be lost).  F4 or Alt+Down opens the list."""
+    after it would be lost).  F4 or Alt+Down opens the list.
+
+    As wide as CHOICE_LENGTH characters whatever its choices (the longest, a Kontra of
+    six steps, would make its column as wide as half the form); a longer choice is
+    shortened with an ellipsis in the box, whole in its list and in the tooltip."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.setMinimumContentsLength(CHOICE_LENGTH)
+        self.currentTextChanged.connect(self.setToolTip)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if alt_typed(event):

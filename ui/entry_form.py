@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
@@ -124,8 +124,11 @@ class EntryForm(QWidget):
         return row
 
     def field_grid(self, fields: Sequence[tuple[str, QWidget, str]]) -> QGridLayout:
-        """Two columns of (label, field, its problem), a row a field."""
+        """Two columns of (label, field, its problem), a row a field.  Each column is as
+        wide as the widest of its labels or fields, shown or not (`show_rows`), so that
+        no field moves when a hand type shows other rows."""
         grid = QGridLayout()
+        self.grid = grid
         for row, (label_text, widget, key) in enumerate(fields):
             label = QLabel(label_text)
             label.setBuddy(widget)
@@ -172,9 +175,37 @@ class EntryForm(QWidget):
             QWidget.setTabOrder(first, second)
 
     def show_rows(self, show: dict[str, bool]) -> None:
+        """Show the rows SHOW names, hide the others; the grid keeps its columns' widths
+        and its rows' height (`_steady_grid`)."""
+        self._steady_grid(show)
         for key, widgets in self.rows.items():
             for widget in widgets:
                 widget.setVisible(show[key])
+
+    def _steady_grid(self, show: dict[str, bool]) -> None:
+        """Hold each label and field column of the grid as wide as the widest of its
+        widgets in any row, shown or hidden, and each row shown as tall as the tallest
+        field: what the form needs, and where each field sits, are then the same at
+        every hand type that shows as many rows (a solo's choice boxes widened the
+        window by 10 pixels, moved every field across, and the sheet's edge down)."""
+        widest: dict[int, int] = {}
+        tallest = 0
+        rows_shown = set()
+        for key, (label, field, _) in self.rows.items():
+            tallest = max(tallest, field.sizeHint().height(), label.sizeHint().height())
+            for widget in (label, field):
+                # PySide6's stubs type the position as an object; it is four ints.
+                place = cast(
+                    tuple[int, int, int, int], self.grid.getItemPosition(self.grid.indexOf(widget))
+                )
+                row, column = place[0], place[1]
+                widest[column] = max(widest.get(column, 0), widget.sizeHint().width())
+                if show[key]:
+                    rows_shown.add(row)
+        for column, width in widest.items():
+            self.grid.setColumnMinimumWidth(column, width)
+        for row in range(self.grid.rowCount()):
+            self.grid.setRowMinimumHeight(row, tallest if row in rows_shown else 0)
 
     @property
     def problems(self) -> list[str]:

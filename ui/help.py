@@ -24,6 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.games import game_of
+from scorekeeper.games.schafkopf import SCHAFKOPF
+from scorekeeper.games.sheepshead import SHEEPSHEAD
+from ui.entry_form import EntryForm
+
 # The entry form's contract, as the README states it (a test holds the two together).
 CONTRACT = (
     "Every key lands in the field that has the focus.",
@@ -39,19 +44,23 @@ CONTRACT = (
     "change, and the status bar says which. Ctrl+Shift+Z or Ctrl+Y redoes it.",
 )
 
-# What a typical hand takes, key by key (the README has the same).
-EXAMPLES = (
-    (
-        "Sheepshead: Bob (seat 2) picks, Dee (4) partners, they take 74",
-        "2  4  7 4  Tab  Enter   (Enter takes the proposed tricks; or type them, then Enter)",
+# What a typical hand takes, key by key (the README has the same), at each game.
+EXAMPLES = {
+    SHEEPSHEAD.name: (
+        (
+            "Sheepshead: Bob (seat 2) picks, Dee (4) partners, they take 74",
+            "2  4  7 4  Tab  Enter   (Enter takes the proposed tricks; or type them, then Enter)",
+        ),
+        ("Picker alone, 61 points, by name", "Bob Tab  0  6 1  Tab  Enter"),
     ),
-    ("Picker alone, 61 points, by name", "Bob Tab  0  6 1  Tab  Enter"),
-    (
-        "Schafkopf: Ann (1) plays a Sauspiel with Cal (3), takes 75 in 5 tricks",
-        "1  3  7 5  Tab  5  Enter",
+    SCHAFKOPF.name: (
+        (
+            "Schafkopf: Ann (1) plays a Sauspiel with Cal (3), takes 75 in 5 tricks",
+            "1  3  7 5  Tab  5  Enter",
+        ),
+        ("A Wenz (solo) by Bob", "Alt+O  2  W  Tab  8 2  Tab  Enter"),
     ),
-    ("A Wenz (solo) by Bob", "Alt+O  2  W  Tab  8 2  Tab  Enter"),
-)
+}
 
 
 def _mnemonic(text: str) -> str | None:
@@ -60,34 +69,56 @@ def _mnemonic(text: str) -> str | None:
 
 
 def shortcut_rows(window: QMainWindow) -> list[tuple[str, str]]:
-    """(keys, what they do) for every menu action of WINDOW that has a shortcut."""
+    """(keys, what they do) for every menu action of WINDOW that has a shortcut and can
+    be used now (joining a closed night cannot)."""
     rows: list[tuple[str, str]] = []
     seen: set[str] = set()
     for action in window.findChildren(QAction):
         keys = [k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts()]
         what = action.text().replace("&", "")
-        if keys and what and what not in seen:
+        if keys and what and what not in seen and action.isEnabled():
             seen.add(what)
             rows.append((" or ".join(keys), what))
     return rows
 
 
-def form_rows(form: QWidget) -> list[tuple[str, str]]:
-    """(Alt+letter, what it does) for every field label and button of the entry form."""
-    rows = []
+def _alt_rows(form: QWidget) -> set[tuple[str, str]]:
+    """(Alt+letter, what it does) for each button and field label of FORM shown now."""
+    rows = set()
     for button in form.findChildren(QAbstractButton):
         key = _mnemonic(button.text())
-        if key:
-            rows.append((key, button.text().replace("&", "")))
+        if key and button.isVisibleTo(form):
+            rows.add((key, button.text().replace("&", "")))
     for label in form.findChildren(QLabel):
         key = _mnemonic(label.text())
-        if key and label.buddy() is not None:
-            rows.append((key, "go to " + label.text().replace("&", "")))
+        if key and label.buddy() is not None and label.isVisibleTo(form):
+            rows.add((key, "go to " + label.text().replace("&", "")))
+    return rows
+
+
+def form_rows(form: QWidget) -> list[tuple[str, str]]:
+    """(Alt+letter, what it does) for every field label and button of the entry form
+    that the night on screen can use: those of its game, and of those only what its
+    rules offer (a hand type, a partner) and its table needs (who sits out).  Read from
+    a copy of the form on the same night, never shown, set to each hand type it offers
+    in turn: the form's own rules decide, and the form being typed in is not touched."""
+    if not isinstance(form, EntryForm):
+        return []
+    probe = type(form)()
+    try:
+        probe.set_view(form.view)
+        rows: set[tuple[str, str]] = set()
+        for button in probe.types.buttons():
+            if not button.isHidden():  # a hand type the night's rules offer
+                button.setChecked(True)
+                rows |= _alt_rows(probe)
+    finally:
+        probe.deleteLater()
     return sorted(rows)
 
 
 def keys_html(window: QMainWindow, form: QWidget) -> str:
-    """The whole help page."""
+    """The whole help page, for the night on screen."""
 
     def table(rows: list[tuple[str, str]]) -> str:
         cells = "".join(
@@ -95,15 +126,24 @@ def keys_html(window: QMainWindow, form: QWidget) -> str:
         )
         return f"<table cellspacing='0' cellpadding='3'>{cells}</table>"
 
+    view = getattr(form, "view", None)
+    games = [game_of(view.rules).name] if view is not None else list(EXAMPLES)
     contract = "".join(f"<li>{html.escape(line)}</li>" for line in CONTRACT)
-    examples = table([(w, k) for w, k in EXAMPLES])
+    examples = table([example for game in games for example in EXAMPLES.get(game, ())])
+    if view is None:
+        note = "<p>No night is open: these work once you start one (Ctrl+N).</p>"
+    elif view.closed:
+        note = "<p>The night is closed: these work once you reopen it (Settle up).</p>"
+    else:
+        note = ""
+    form_keys = [("Tab / Shift+Tab", "next / previous field"), ("Esc", "cancel an edit")]
     return (
         "<h2>Recording a hand</h2>"
         f"<ul>{contract}</ul>"
         "<h3>Typical hands, key by key</h3>"
         f"{examples}"
         "<h3>In the entry form</h3>"
-        f"{table([('Tab / Shift+Tab', 'next / previous field'), ('Esc', 'cancel an edit'), *form_rows(form)])}"  # noqa: E501
+        f"{note}{table([*form_keys, *form_rows(form)])}"
         "<h3>Everywhere in the window</h3>"
         f"{table([*shortcut_rows(window), ('Delete (on the sheet)', 'delete the selected hand')])}"
     )

@@ -9,13 +9,17 @@ Ctrl+Shift+L sees one go home; Ctrl+E shows the settlement; F1 lists every key.
 
 from __future__ import annotations
 
+import datetime as dt
+import html
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QItemSelectionModel, QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QDialog,
     QFileDialog,
     QHeaderView,
@@ -39,6 +43,7 @@ from scorekeeper.store.night_history import deleted_nights
 from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.people import list_players
 from ui import errors
+from ui.app_layer import back_up, restore_command
 from ui.entry_form import EntryForm
 from ui.games import NoEntryForm, form_for
 from ui.help import KeysDialog, WelcomeDialog
@@ -156,6 +161,9 @@ class MainWindow(QMainWindow):
         self._action(file, "&Export night…", self.export_night)
         self._action(file, "&Print night report…", self.print_night, QKeySequence.StandardKey.Print)
         self._action(file, "Blank score p&ad…", self.print_pad)
+        file.addSeparator()
+        self._action(file, "&Back up the database…", self.back_up)
+        self._action(file, "&Restore a backup…", self.explain_restore)
         file.addSeparator()
         self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
@@ -554,6 +562,56 @@ class MainWindow(QMainWindow):
             document = export_night(self.session.db, night_id=self.session.night_id)
             with open(path, "w", encoding="utf-8") as handle:
                 json.dump(document, handle, ensure_ascii=False, indent=2)
+
+    def back_up(self) -> None:
+        """File ▸ Back up: a copy of the whole database, safe while it is open, in a
+        file chosen here; said in the status bar, or why not in one sentence."""
+        db = self.session.db
+        kind = "sqlite3" if db.sqlite_path is not None else "json"
+        suggested = Path.home() / f"scorekeeper-backup-{dt.date.today()}.{kind}"
+        kinds = "SQLite copy (*.sqlite3);;JSON dump of every row (*.json)"
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            "Back up the database",
+            str(suggested),
+            kinds if db.sqlite_path is not None else "JSON dump of every row (*.json)",
+        )
+        if path:
+            made, refusal = "", ""
+            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            try:
+                made = back_up(db, path)
+            except StorageError as error:
+                refusal = str(error)  # as `scorekeeper backup` says it
+            finally:
+                QApplication.restoreOverrideCursor()
+            if refusal:
+                errors.show_error(refusal)
+            else:
+                self.say(f"Backed up to {path} ({made}); File ▸ Restore a backup says how.")
+        self.back_to_entry()
+
+    def explain_restore(self) -> None:
+        """File ▸ Restore a backup: the app holds the database open, so a backup is put
+        back from the command line, with the app closed; this says how, the command on
+        a line of its own to be copied."""
+        command = html.escape(restore_command(self.session.db))
+        box = QMessageBox(
+            QMessageBox.Icon.Information,
+            "Restore a backup",
+            "<p>A backup is put back from the command line, with Sheepshead Scorekeeper "
+            "closed (it holds the database open while it runs). Close it, then run:</p>"
+            f"<pre>    {command}</pre>"
+            "<p>with FILE the backup (File ▸ Back up the database makes one). The backup "
+            "is checked whole before anything changes, and a copy of the database it "
+            "replaces is kept.</p>",
+            QMessageBox.StandardButton.Ok,
+            self,
+        )
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        box.exec()
+        self.back_to_entry()
 
     # -- window state ----------------------------------------------------------------
 

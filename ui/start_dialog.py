@@ -14,10 +14,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QDate, QSettings, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QWheelEvent
+from PySide6.QtCore import QDate, QEvent, QObject, QSettings, Qt, Signal
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QWheelEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QBoxLayout,
     QCheckBox,
     QComboBox,
     QDateEdit,
@@ -86,6 +87,7 @@ class KeyedSpins(QWidget):
             layout.addWidget(QLabel(key))
             layout.addWidget(spin)
             self.spins[key] = spin
+        layout.addStretch()
 
     def set_value(self, value: Any) -> None:
         for key, count in dict(value).items():
@@ -105,6 +107,7 @@ class ChoiceChecks(QWidget):
         self.boxes = {choice: QCheckBox(choice) for choice in choices}
         for box in self.boxes.values():
             layout.addWidget(box)
+        layout.addStretch()
 
     def set_value(self, value: Any) -> None:
         for choice, box in self.boxes.items():
@@ -138,6 +141,7 @@ class RulesEditor(QWidget):
         self.preset.setAccessibleName("Rule preset")
         self.preset.currentTextChanged.connect(self.load_preset)
         form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow("&Preset", self.preset)
         self.form = form
         self.option_rows: dict[str, QWidget] = {}
@@ -155,7 +159,12 @@ class RulesEditor(QWidget):
             meaning.setWordWrap(True)
             meaning.setStyleSheet("color: palette(mid);")
             row = QWidget()
-            row_layout = QHBoxLayout(row)
+            # A control of several parts (a number a key, a box a choice) has its
+            # meaning under it, and a row too wide beside its label goes under that:
+            # every row whole in the panel's width, which scrolls only up and down.
+            row_layout: QBoxLayout = (
+                QVBoxLayout(row) if option.keys or option.many else QHBoxLayout(row)
+            )
             row_layout.setContentsMargins(0, 0, 0, 0)
             row_layout.addWidget(widget)
             row_layout.addWidget(meaning, 1)
@@ -317,10 +326,14 @@ class StartNightDialog(NoEnterDialog):
         self.add_name.addItems(roster)
         self.add_name.setCurrentText("")
         self.add_name.setAccessibleName("Player to seat")
-        self.add_name.setCompleter(None)  # type: ignore[arg-type]  # "Jo" stays Jo, not Jon; Qt takes None, its stubs not
-        self.add_name.lineEdit().returnPressed.connect(self.add_player)  # type: ignore[union-attr]  # editable: never None
-        self.add_name.editTextChanged.connect(lambda _: self.recheck_typed())
-        self.add_name.lineEdit().setPlaceholderText("a name, then Enter to seat")  # type: ignore[union-attr]  # editable: never None
+        # Qt takes None (no completer: "Jo" typed is Jo, never completed to Jon); its stubs do not.
+        self.add_name.setCompleter(None)  # type: ignore[arg-type]
+        typed = self.add_name.lineEdit()
+        assert typed is not None  # an editable combo box always has its line edit
+        typed.returnPressed.connect(self.add_player)
+        self.add_name.editTextChanged.connect(lambda _: self.typed_changed())
+        self.add_name.installEventFilter(self)  # leaving it with a name typed
+        typed.setPlaceholderText("a name, then Enter to seat")
         add = QPushButton("&Seat player")
         add.clicked.connect(self.add_player)
         remove = QPushButton("&Remove")
@@ -358,6 +371,7 @@ class StartNightDialog(NoEnterDialog):
 
         self.problem, buttons = self.problem_and_buttons()
         self.refused = False  # the name typed was refused, and Start waits for it
+        self.unseated = False  # the problem line says a name is typed but not seated
         self.start = buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.start.setText("Start the &night")
         self.plain_buttons(buttons)
@@ -425,6 +439,7 @@ class StartNightDialog(NoEnterDialog):
             self.add_name.setFocus()
             return
         self.problem.clear()
+        self.unseated = False
         name = fold_name(self.add_name.currentText())
         if name:
             known = next((r for r in self.roster if name_key(r) == name_key(name)), name)
@@ -448,6 +463,45 @@ class StartNightDialog(NoEnterDialog):
             return None
         where = "" if seated == name else f" as {quoted(seated)}"
         return f"{quoted(name)} is already seated{where}; two players need two different names"
+
+    def unseated_problem(self) -> str | None:
+        """A name typed in "Player to seat" that could be seated and is not yet."""
+        typed = fold_name(self.add_name.currentText())
+        if not typed or self.typed_problem() is not None:
+            return None
+        return (
+            f"{quoted(typed)} is typed but not seated; press Enter to seat them, or clear the field"
+        )
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Leaving "Player to seat" with a name typed and not seated (Tab, a click on
+        another field or button) says so at once, not only when Start is pressed; its
+        own list opening, or another window taking the keyboard, is no leaving."""
+        if (
+            event.type() == QEvent.Type.FocusOut
+            and isinstance(event, QFocusEvent)
+            and event.reason()
+            not in (Qt.FocusReason.PopupFocusReason, Qt.FocusReason.ActiveWindowFocusReason)
+        ):
+            self.point_out_unseated()
+        return super().eventFilter(watched, event)
+
+    def point_out_unseated(self) -> None:
+        """Name, on the problem line, the name typed but not seated (if any, and if no
+        refusal is named there already)."""
+        problem = self.unseated_problem()
+        if problem is not None and not self.refused:
+            self.problem.setText(f"⚠ Player to seat: {problem}")
+            self.unseated = True
+
+    def typed_changed(self) -> None:
+        """The name in "Player to seat" changed: one said to be typed but not seated is
+        being seen to, and the line clears (to say it again if the field is left again
+        with a name in it); a refused one is checked again."""
+        if self.unseated:
+            self.unseated = False
+            self.problem.clear()
+        self.recheck_typed()
 
     def recheck_typed(self) -> None:
         """After a refused name is changed (or the player it repeated is removed): the
@@ -515,15 +569,9 @@ class StartNightDialog(NoEnterDialog):
             problem = clean_name(name)[1]
             if problem is not None:
                 found.append(f"Seats: {problem}")
-        typed = self.typed_problem()
+        typed = self.typed_problem() or self.unseated_problem()  # Enter not yet pressed
         if typed is not None:
             found.append(f"Player to seat: {typed}")
-        elif fold_name(self.add_name.currentText()):  # typed, and Enter not yet pressed
-            name = quoted(fold_name(self.add_name.currentText()))
-            found.append(
-                f"Player to seat: {name} is typed but not seated; press Enter to seat "
-                "them, or clear the field"
-            )
         return found
 
     def accept(self) -> None:

@@ -41,6 +41,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from scorekeeper.formatting import whole_ticks
 from scorekeeper.names import printable
 from scorekeeper.reports.data import LeagueReport, NightReport, PadReport, Series, Statement
 
@@ -118,6 +119,13 @@ class Names:
 
     columns: frozenset[int] = frozenset()
     rows: frozenset[int] = frozenset()
+
+
+def _label_whole(axis: Any, ticks: Sequence[int], low: float, high: float) -> None:
+    """Label AXIS at TICKS only, running from LOW to HIGH."""
+    axis.valueMin, axis.valueMax = low, high
+    axis.valueSteps = [t for t in ticks if low <= t <= high]
+    axis.labelTextFormat = "%d"
 
 
 class NumberedCanvas(Canvas):
@@ -282,8 +290,14 @@ class Renderer:
         plot.data = [list(points) for _, points in series] or [[(0.0, 0.0)]]
         for axis in (plot.xValueAxis, plot.yValueAxis):
             axis.labels.fontName, axis.labels.fontSize = FONT, 7
-        plot.xValueAxis.labelTextFormat = "%d"
-        plot.yValueAxis.labelTextFormat = "%d"
+        # Whole numbers only, each under (or beside) its own place: the hands (or
+        # nights) from the first point to the last, the points rounded out to a step.
+        xs = [x for line in plot.data for x, _ in line]
+        ys = [y for line in plot.data for _, y in line]
+        across = whole_ticks(min(xs), max(xs))
+        _label_whole(plot.xValueAxis, across, min(xs), max(max(xs), min(xs) + 1))
+        up = whole_ticks(min(ys), max(ys))
+        _label_whole(plot.yValueAxis, up, up[0], up[-1])
         for index in range(len(series)):
             line = plot.lines[index]
             line.strokeColor = colors.HexColor(PALETTE[index % len(PALETTE)])

@@ -196,3 +196,21 @@ def test_one_of_a_thing_is_said_in_the_singular(tmp_path: Path, capsys) -> None:
     )
     assert re.search(r"Best night +\+1 point \(", out), out
     assert re.search(r"Longest winning streak +1 hand\n", out), out
+
+
+def test_a_schafkopf_leagues_standings_are_headed_in_its_words(url, tmp_path: Path, capsys) -> None:
+    stammtisch = f"sqlite:///{tmp_path / 'stammtisch.sqlite3'}"
+    db = open_database(stammtisch)
+    four = ["Ann", "Bob", "Cal", "Dee"]
+    sauspiel = {"type": "call", "declarer": "Ann", "partners": ["Cal"], "points": 75, "tricks": 5}
+    import_night(db, {**night_doc("schafkopf", [sauspiel], four), "league": "Stammtisch"})
+    db.dispose()
+    status, out, _ = run(
+        "--database", stammtisch, "standings", "--league", "Stammtisch", capsys=capsys
+    )
+    header = out.splitlines()[0].split()
+    assert status == 0
+    assert {"Games", "Schneider"} <= set(header) and "Games won" in out.splitlines()[0]
+    assert not {"Picks", "Schneiders"} & set(header)
+    _, out, _ = run("--database", url, "standings", "--league", LEAGUE, capsys=capsys)
+    assert out.splitlines()[0].split()[7:10] == ["Picks", "Picks", "won"]  # Sheepshead's own

@@ -8,6 +8,7 @@ from scorekeeper.stats import (
     HandFact,
     HandOutcome,
     outcome_counts,
+    outcome_lines,
     player_statistics,
     statistics_lines,
 )
@@ -149,3 +150,28 @@ def test_a_schafkopf_players_lines_say_declarer_and_name_the_games() -> None:
     assert lines["  playing Wenz"] == "1 of 1 (100%)" and lines["  playing Null"] == "0 of 1 (0%)"
     assert lines["Schneider won / lost"] == "1 / 0"
     assert not [label for label in lines if "pick" in label.lower()]
+
+
+def test_what_became_of_the_hands_declared_is_a_share_of_them_at_each_game() -> None:
+    table = [
+        HandOutcome("win", "schneider", "ace-hearts", alone=False),
+        HandOutcome("loss", "normal", "alone", alone=True),
+        HandOutcome("leaster", "normal", None),
+        HandOutcome("leaster", "normal", None),
+        HandOutcome("win", "normal", "wenz", alone=True, game="schafkopf"),
+        HandOutcome("pass", "normal", None, game="schafkopf"),
+    ]
+    assert dict(outcome_lines(table)) == {
+        "hands": "6",
+        "picked": "2  (33%)",
+        "picker won": "1  (50% of those picked)",
+        "picker lost": "1  (50% of those picked)",
+        "went alone": "1  (50% of those picked)",
+        "schneider": "1  (50% of those picked)",
+        "leaster": "2  (33%)",
+        "declared": "1  (17%)",
+        "declarer won": "1  (100% of those declared)",
+        "played alone (solo, Null)": "1  (100% of those declared)",
+        "all passed (redeal or pot)": "1  (17%)",
+    }
+    assert outcome_lines([]) == []

@@ -287,3 +287,86 @@ def test_a_schafkopf_league_report_says_games_not_picks(db: Database) -> None:
     text = [line for page in pages(build.league_pdf(db, league="Stammtisch")) for line in page]
     assert {"Games", "Games won", "Schneider"} <= set(text)
     assert not {"Picks", "Picks won", "Schneiders"} & set(text)
+
+
+def placed_text(data: bytes) -> list[list[tuple[str, float, float]]]:
+    """Each page's pieces of text, each with the middle of where it starts and ends
+    across the page and its height on it (points from the bottom left)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from scorekeeper.reports.render import FONT
+
+    pages: list[list[tuple[str, float, float]]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], _font: Any, size: float) -> None:
+        if text.strip():
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            pages[-1].append((text.strip(), x + stringWidth(text.strip(), FONT, size) / 2, y))
+
+    for page in PdfReader(io.BytesIO(data)).pages:
+        pages.append([])
+        page.extract_text(visitor_text=visit)
+    return pages
+
+
+def axis_labels(data: bytes, title: str, axis_title: str) -> list[tuple[int, float]]:
+    """The labels of the horizontal axis of the chart TITLE (the row of text just above
+    its AXIS_TITLE), as (value, where its middle is across the page), left to right."""
+    placed = next(page for page in placed_text(data) if title in [t for t, *_ in page])
+    chart = [t for t, *_ in placed].index(title)
+    below = next(y for t, _, y in placed[chart:] if t == axis_title)
+    row = [(t, x) for t, x, y in placed[chart:] if below < y < below + 12]
+    return sorted((int(t), x) for t, x in row)
+
+
+def assert_each_label_at_its_value(labels: list[tuple[int, float]]) -> None:
+    """Labels are distinct whole numbers, each as far along the axis as its value: the
+    axis is linear, so equal steps of value are equal steps across the page."""
+    values = [v for v, _ in labels]
+    assert len(set(values)) == len(values), values
+    (v0, x0), (v1, x1) = labels[0], labels[-1]
+    per_unit = (x1 - x0) / (v1 - v0)
+    for value, x in labels:
+        assert x == pytest.approx(x0 + (value - v0) * per_unit, abs=0.5), (value, labels)
+
+
+@pytest.mark.parametrize("hands", [1, 2, 3, 5, 12, 37])
+def test_the_running_chart_labels_each_hand_once_under_its_point(db: Database, hands) -> None:
+    night_id = import_night(db, night_document(NAMES, hands, seed=hands))
+    labels = axis_labels(build.night_pdf(db, night_id=night_id), "Running totals", "hand")
+    assert_each_label_at_its_value(labels)
+    values = [value for value, _ in labels]
+    step = values[1] - values[0]
+    assert values[0] == 0 and values[-1] <= hands < values[-1] + step  # start to end
+    assert len(values) >= min(hands + 1, 5)  # enough of them to read the chart by
+
+
+def test_the_leaders_chart_labels_each_night_once_under_its_point(db: Database, league) -> None:
+    labels = axis_labels(
+        build.league_pdf(db, league=LEAGUE),
+        "Points of the leading players, night by night",
+        "night (in date order)",
+    )
+    assert_each_label_at_its_value(labels)
+    assert [value for value, _ in labels] == list(range(len(league) + 1))
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "ticks"),
+    [
+        (0, 0, [0, 1]),
+        (0, 1, [0, 1]),
+        (-1, 2, [-1, 0, 1, 2]),
+        (0, 11, list(range(12))),
+        (0, 12, list(range(0, 13, 2))),
+        (-7.5, 3.2, list(range(-8, 5, 2))),
+        (-130, 48, list(range(-140, 61, 20))),
+        (0, 1000, list(range(0, 1001, 100))),
+    ],
+)
+def test_a_charts_ticks_are_whole_numbers_at_a_round_step(low, high, ticks) -> None:
+    from scorekeeper.formatting import MOST_TICKS, whole_ticks
+
+    assert whole_ticks(low, high) == ticks
+    assert len(ticks) <= MOST_TICKS

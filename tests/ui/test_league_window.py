@@ -329,7 +329,8 @@ def test_going_alone_is_the_scorers_word_at_either_game(database: Database, qtbo
     window = LeagueWindow(database, "Sheep")
     qtbot.addWidget(window)
     outcomes = dict(window.table_tab.outcomes_model.rows)
-    assert outcomes["picked"] == "2  (100%)" and outcomes["went alone"] == "1  (50%)"
+    assert outcomes["picked"] == "2  (100%)"
+    assert outcomes["went alone"] == "1  (50% of those picked)"
     window.player_tab.player.setCurrentText("Ann")
     mine = dict(window.player_tab.stats_model.rows)
     assert mine["  going alone"] == "0 of 0 (-)" and mine["  with a partner"] == "1 of 1 (100%)"
@@ -337,7 +338,7 @@ def test_going_alone_is_the_scorers_word_at_either_game(database: Database, qtbo
     window.filters.league.setCurrentText("Stammtisch")
     outcomes = dict(window.table_tab.outcomes_model.rows)
     assert outcomes["declared"] == "3  (100%)"
-    assert outcomes["played alone (solo, Null)"] == "2  (67%)"
+    assert outcomes["played alone (solo, Null)"] == "2  (67% of those declared)"
     assert "picked" not in outcomes and "went alone" not in outcomes
     window.player_tab.player.setCurrentText("Ann")
     mine = dict(window.player_tab.stats_model.rows)
@@ -349,3 +350,32 @@ def test_going_alone_is_the_scorers_word_at_either_game(database: Database, qtbo
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
     assert {"Games", "Games won", "Schneider"} <= set(headers)
     assert not {"Picks", "Picks won", "Schneiders"} & set(headers)
+
+
+def test_what_became_of_the_picks_is_a_share_of_the_hands_picked(
+    database: Database, open_window, keyboard, qtbot
+) -> None:
+    """The Table tab: one hand in four was picked, and the picker won it: "picker won"
+    is all of the picks (it said 25%, a share of every hand)."""
+    from scorekeeper.store.night_import import import_night
+    from tests.sheet import FIVE, leaster, pick
+
+    hands = [
+        pick("Ann", "Bob", points=70, tricks=4),
+        leaster("Cal"),
+        leaster("Dee"),
+        leaster("Eve"),
+    ]
+    night_id = import_night(database, _league_night("Sheep", "classic-5", FIVE, hands))
+    main = open_window(database, night_id)
+    league = open_league(main, keyboard, qtbot)
+    qtbot.waitUntil(league.isActiveWindow)
+    keyboard.alt(Qt.Key.Key_T)  # the Table tab
+    assert league.tabs.tabText(league.tabs.currentIndex()).replace("&", "") == "Table"
+    view = league.tabs.currentWidget().findChild(type(league.standings_view))
+    shown = dict(zip(shown_column(view, 0), shown_column(view, 1), strict=True))
+    assert shown["hands"] == "4"
+    assert shown["picked"] == "1  (25%)" and shown["leaster"] == "3  (75%)"
+    assert shown["picker won"] == "1  (100% of those picked)"
+    assert "picker lost" not in shown  # nothing that never happened
+    assert shown["went alone"] == "0  (0% of those picked)"

@@ -192,3 +192,71 @@ def test_the_mouse_wheel_passing_over_a_house_rule_does_not_change_it(qtbot) -> 
         )
         QApplication.sendEvent(widget, wheel)
     assert editor.rules() == before
+
+
+NOT_SEATED = (
+    "⚠ Player to seat: 'Fay' is typed but not seated; press Enter to seat them, or clear the field"
+)
+
+
+def test_leaving_a_name_typed_but_not_seated_names_it_at_once(qtbot, keyboard) -> None:
+    """Tab out of "Player to seat" with a name in it: the problem line says so then,
+    not only once Start is pressed; going back to seat it, or clearing it, clears it."""
+    dialog = shown_dialog(qtbot)
+    for name in ("Ann", "Bob", "Cal", "Dee", "Eve"):
+        keyboard.type(name)
+        keyboard.enter()
+    assert dialog.problem.text() == ""
+    keyboard.type("Fay")
+    assert dialog.problem.text() == ""  # still typing: nothing to say yet
+    keyboard.press(Qt.Key.Key_Tab)
+    assert not dialog.add_name.hasFocus()
+    assert dialog.problem.text() == NOT_SEATED
+    keyboard.press(Qt.Key.Key_Tab, Qt.KeyboardModifier.ShiftModifier)  # back to it
+    assert dialog.add_name.hasFocus()
+    keyboard.enter()
+    assert dialog.players()[-1] == "Fay" and dialog.problem.text() == ""
+
+    keyboard.type("Gus")
+    keyboard.alt(Qt.Key.Key_T)  # on to the table's name
+    assert dialog.table.hasFocus() and "'Gus' is typed but not seated" in dialog.problem.text()
+    dialog.add_name.setFocus()
+    keyboard.ctrl(Qt.Key.Key_A)
+    keyboard.press(Qt.Key.Key_Backspace)  # not Gus after all
+    assert dialog.problem.text() == ""
+    keyboard.press(Qt.Key.Key_Tab)
+    assert dialog.problem.text() == ""  # nothing typed, nothing to say
+    assert dialog.players() == ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"]
+
+
+def test_the_schafkopf_rules_show_every_row_whole_at_the_first_size(qtbot, keyboard) -> None:
+    """Each house rule of a Schafkopf night, scrolled to, shows its control and its
+    meaning whole: the panel scrolls up and down only (the Laufende row's five numbers
+    pushed every meaning out of sight on the right), in a dialog that fits a 1280x800
+    screen."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QApplication, QLabel, QScrollArea
+
+    dialog = shown_dialog(qtbot)
+    assert dialog.width() <= 1280 - 40 and dialog.height() <= 800 - 80  # title bar, panel
+    keyboard.alt(Qt.Key.Key_P)
+    keyboard.type("schafkopf")
+    assert dialog.rules().preset == "schafkopf"
+    QApplication.processEvents()  # the panel laid out for the new rows, as it is painted
+    scroll = dialog.editor.findChild(QScrollArea)
+    assert scroll.horizontalScrollBar().maximum() == 0
+    viewport = scroll.viewport()
+    shown = [n for n, row in dialog.editor.option_rows.items() if row.isVisibleTo(dialog)]
+    assert "laufende_min" in shown and "bock_after" in shown and len(shown) > 20
+    for name in shown:
+        row = dialog.editor.option_rows[name]
+        scroll.ensureWidgetVisible(row, 0, 0)
+        meaning = next(w for w in row.findChildren(QLabel) if w.wordWrap())
+        control = dialog.option_widgets[name]
+        for part in (control, meaning):
+            top_left = part.mapTo(viewport, QPoint(0, 0))
+            assert top_left.x() >= 0 and top_left.y() >= 0, name
+            assert top_left.x() + part.width() <= viewport.width(), name
+            assert top_left.y() + part.height() <= viewport.height(), name
+        assert control.width() >= control.minimumSizeHint().width(), name
+        assert meaning.height() >= meaning.heightForWidth(meaning.width()), name

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from scorekeeper.stats import outcome_counts
+from scorekeeper.stats import outcome_lines
 from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database
 from ui.league.models import LabelledModel
@@ -28,11 +28,4 @@ class TableTab(QWidget):
     def show_period(self, period: leagues.Period) -> None:
         """The outcomes of PERIOD's hands."""
         outcomes = self.problem.attempt(leagues.hand_outcomes, self.db, period) or []
-        counts = outcome_counts(outcomes)
-        total = counts.get("hands", 0)
-        self.outcomes_model.set_rows(
-            [
-                (label, f"{count}  ({round(100 * count / total)}%)" if total else str(count))
-                for label, count in counts.items()
-            ]
-        )
+        self.outcomes_model.set_rows(outcome_lines(outcomes))

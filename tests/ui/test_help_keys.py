@@ -1,0 +1,95 @@
+"""Help ▸ Keyboard (F1) lists the keys of the night on screen: its game's form, and of
+that only what the night's rules offer (a Schafkopf night that deals again when all
+pass has no Ramsch and no leaster, so no Alt+R and no Alt+T)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from scorekeeper.store import night_import
+from tests.sheet import night_doc
+
+FOUR = ["Ann", "Bob", "Cal", "Dee"]
+
+
+def keys_shown(keyboard: Any, qtbot: Any) -> dict[str, str]:
+    """F1, as a person presses it: {section: its text} of the dialog, then Esc."""
+    shown: dict[str, str] = {}
+
+    def read() -> None:
+        dialog = QApplication.activeModalWidget()
+        text = dialog.text.toPlainText()
+        form, window = text.split("In the entry form")[1].split("Everywhere in the window")
+        shown.update(all=text, form=form, window=window)
+        keyboard.press(Qt.Key.Key_Escape)
+
+    keyboard.in_next_dialog(read)
+    keyboard.press(Qt.Key.Key_F1)
+    qtbot.waitUntil(lambda: "form" in shown)
+    return shown
+
+
+def alt_letters(text: str) -> set[str]:
+    return set(re.findall(r"Alt\+(\w)\b", text))
+
+
+def test_f1_at_a_schafkopf_night_that_deals_again_lists_no_ramsch_nor_leaster(
+    database, open_window, keyboard, qtbot
+) -> None:
+    rules = {"preset": "schafkopf", "all_pass": "redeal"}
+    window = open_window(database, night_import.import_night(database, night_doc(rules, [], FOUR)))
+    shown = keys_shown(keyboard, qtbot)
+    assert "Ramsch" not in shown["form"] and "Leaster" not in shown["form"]
+    # Call game, Solo, Null, All passed, Misplay; Declarer, the partner, the solo's kind,
+    # Points, Tricks, Misplayed by, Misplays, Last hand, Save.  Not Sitting out either:
+    # four at a table of four, nobody sits out.
+    assert alt_letters(shown["form"]) == set("COUDMAWIPKBXHV")
+    assert "Alt+D" in shown["form"] and "All passed" in shown["form"]
+    assert "Sheepshead" not in shown["all"]  # its typical hands are another game's
+    keyboard.alt(Qt.Key.Key_R)  # indeed nothing
+    keyboard.alt(Qt.Key.Key_T)
+    assert window.entry.kind == "call" and not window.entry.has_typing()
+
+
+def test_f1_at_a_schafkopf_night_of_ramsch_lists_it(database, open_window, keyboard, qtbot):
+    rules = {"preset": "schafkopf", "all_pass": "ramsch"}
+    open_window(database, night_import.import_night(database, night_doc(rules, [], FOUR)))
+    form = keys_shown(keyboard, qtbot)["form"]
+    assert "Alt+R" in form and "Ramsch" in form
+    assert "Alt+T" not in form and "Alt+D" not in form  # no leaster; nobody passes it in
+    keyboard.alt(Qt.Key.Key_R)
+    assert window_kind(qtbot) == "ramsch"
+
+
+def window_kind(qtbot: Any) -> str:
+    window = QApplication.activeWindow()
+    return str(window.entry.kind)
+
+
+def test_f1_at_a_sheepshead_night_without_partners_lists_no_partner_key(
+    database, open_window, keyboard, qtbot
+) -> None:
+    night_id = night_import.import_night(database, night_doc("cutthroat-4", [], FOUR))
+    open_window(database, night_id)
+    shown = keys_shown(keyboard, qtbot)
+    assert "Partner" not in shown["form"] and "Call" not in shown["form"]
+    assert {"I", "T", "K", "S"} <= alt_letters(shown["form"])  # Picker, Points, Tricks, Leaster
+    assert not {"R", "A"} & alt_letters(shown["form"])
+    assert "Schafkopf" not in shown["all"]
+
+
+def test_f1_at_a_closed_night_lists_no_key_of_an_open_one(
+    database, open_window, keyboard, qtbot
+) -> None:
+    night_id = night_import.import_night(database, night_doc("classic-5", []))
+    window = open_window(database, night_id)
+    window.set_closed(True)
+    window.sheet.setFocus()
+    shown = keys_shown(keyboard, qtbot)
+    assert "Ctrl+J" not in shown["window"] and "joins" not in shown["window"]
+    assert "closed" in shown["form"]
+    assert "Ctrl+Z" in shown["window"] and "F1" in shown["window"]

@@ -133,6 +133,9 @@ class RuleSet:
     game: ClassVar[str] = ""  # the name of the game these rules are of
     # Each preset by name: the options it sets (the rest keep their defaults).
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    # The order people read the options in (the start dialog, a stored night's rules):
+    # these first, the rest as declared.  Fields inherited come first otherwise.
+    ORDER: ClassVar[tuple[str, ...]] = ()
     preset: str = ""
     dealt_in: int = option(5, "players dealt into a hand", minimum=3, maximum=8)
     stake_cents: int = option(5, "cents a point is worth", minimum=0, maximum=1_000_000)
@@ -150,10 +153,10 @@ class RuleSet:
 
     @classmethod
     def declared(cls) -> tuple[Option, ...]:
-        """Every option of this rule set, in the order declared."""
-        return tuple(
-            replace(f.metadata["option"], name=f.name) for f in fields(cls) if _is_option(f)
-        )
+        """Every option of this rule set, in its `ORDER`, the rest as declared."""
+        found = [replace(f.metadata["option"], name=f.name) for f in fields(cls) if _is_option(f)]
+        rank = {name: place for place, name in enumerate(cls.ORDER)}
+        return tuple(sorted(found, key=lambda o: rank.get(o.name, len(rank))))
 
     def options(self) -> dict[str, Any]:
         """The value of every option, without the preset name (as JSON values: an

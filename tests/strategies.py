@@ -20,15 +20,15 @@ CALL_BY_PARTNER = {
 
 
 def option_values(option: Option) -> st.SearchStrategy[Any]:
-    """Any value of OPTION, read from its declaration (numbers near the bottom of its
-    range, where a hand's amounts stay readable)."""
+    """Any value of OPTION, read from its declaration (numbers in the lower part of its
+    range: up to 100, as the tables set stakes, tariffs and factors)."""
     if option.is_bool:
         return st.booleans()
     if option.many:
         return st.lists(st.sampled_from(option.choices), unique=True)
     if option.choices:
         return st.sampled_from(option.choices)
-    numbers = st.integers(option.minimum, min(option.maximum, option.minimum + 8))
+    numbers = st.integers(option.minimum, min(option.maximum, option.minimum + 100))
     if option.keys:
         return st.fixed_dictionaries({}, optional=dict.fromkeys(option.keys, numbers))
     return numbers
@@ -48,7 +48,8 @@ def game_overrides(draw: st.DrawFn, game: str) -> dict[str, Any]:
     """Any house-rule overrides of GAME's options that keep its rules consistent: every
     option the game declares (`scorekeeper.games`), so a new one is drawn too."""
     options = {o.name: option_values(o) for o in game_named(game).options if o.name not in HELD}
-    options["max_multiplier"] = CAPS
+    if "max_multiplier" in options:
+        options["max_multiplier"] = CAPS
     return {n: draw(options[n]) for n in draw(st.sets(st.sampled_from(sorted(options))))}
 
 

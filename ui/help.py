@@ -25,9 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.games import game_of
-from scorekeeper.games.schafkopf import SCHAFKOPF
-from scorekeeper.games.sheepshead import SHEEPSHEAD
 from ui.entry_form import EntryForm
+from ui.games import typing_examples
 
 # The entry form's contract, as the README states it (a test holds the two together).
 CONTRACT = (
@@ -43,24 +42,6 @@ CONTRACT = (
     "Ctrl+Z first clears a half-typed hand; with nothing typed it undoes the last saved "
     "change, and the status bar says which. Ctrl+Shift+Z or Ctrl+Y redoes it.",
 )
-
-# What a typical hand takes, key by key (the README has the same), at each game.
-EXAMPLES = {
-    SHEEPSHEAD.name: (
-        (
-            "Sheepshead: Bob (seat 2) picks, Dee (4) partners, they take 74",
-            "2  4  7 4  Tab  Enter   (Enter takes the proposed tricks; or type them, then Enter)",
-        ),
-        ("Picker alone, 61 points, by name", "Bob Tab  0  6 1  Tab  Enter"),
-    ),
-    SCHAFKOPF.name: (
-        (
-            "Schafkopf: Ann (1) plays a Sauspiel with Cal (3), takes 75 in 5 tricks",
-            "1  3  7 5  Tab  5  Enter",
-        ),
-        ("A Wenz (solo) by Bob", "Alt+O  2  W  Tab  8 2  Tab  Enter"),
-    ),
-}
 
 
 def _mnemonic(text: str) -> str | None:
@@ -127,9 +108,9 @@ def keys_html(window: QMainWindow, form: QWidget) -> str:
         return f"<table cellspacing='0' cellpadding='3'>{cells}</table>"
 
     view = getattr(form, "view", None)
-    games = [game_of(view.rules).name] if view is not None else list(EXAMPLES)
+    game = game_of(view.rules).name if view is not None else None
     contract = "".join(f"<li>{html.escape(line)}</li>" for line in CONTRACT)
-    examples = table([example for game in games for example in EXAMPLES.get(game, ())])
+    examples = table(list(typing_examples(game)))
     if view is None:
         note = "<p>No night is open: these work once you start one (Ctrl+N).</p>"
     elif view.closed:

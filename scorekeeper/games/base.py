@@ -8,7 +8,9 @@ the hand carries to the next), the words of its table (`Words`), and the facts o
 scored hand (`HandFacts`: the sheet's summary and marks, who went alone, what was
 played, a Ramsch's loser).  The night (`scorekeeper.night`) asks the game for all of
 it and keeps the facts in the `HandResult`; the sheet, the reports and the statistics
-read them.  Nothing outside `scorekeeper/games/` decides any of it.
+read them.  What every game shares is outside: the deal (who sits out), the night
+document's common fields, the zero-sum check, and the statistics' role vocabulary
+(`scorekeeper.night.ROLES`) a game's `roles` speak.
 """
 
 from __future__ import annotations

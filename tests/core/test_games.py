@@ -37,8 +37,8 @@ def test_every_preset_is_played_at_exactly_one_registered_game() -> None:
 
 def test_each_option_belongs_to_the_games_it_means_something_at() -> None:
     for game in all_games():
-        shared = [o.name for o in CardRules.declared()]
-        assert [o.name for o in game.options][: len(shared)] == shared
+        shared = {o.name for o in CardRules.declared()}
+        assert shared <= {o.name for o in game.options}
         assert {o.name for o in RuleSet.declared()} == {"dealt_in", "stake_cents"}
     assert "jungfrau" in [o.name for o in game_named("schafkopf").options]
     assert "partner" not in [o.name for o in game_named("schafkopf").options]
@@ -130,3 +130,40 @@ def test_alone_is_a_declarer_with_no_partner_in_the_cached_roles() -> None:
             declared = hand.outcome in ("win", "loss")
             expected = (not any(r == "partner" for r in hand.roles.values())) if declared else None
             assert hand.alone == expected, (document.get("title"), hand.number, hand.summary)
+
+
+def test_a_tout_s_factor_multiplies_a_misplay_as_its_doublings_do_and_the_sentence_says_so() -> (
+    None
+):
+    """With misplay_multiplied, a misplay on a Tout pays the unit times the hand's whole
+    multiplier, the Tout's factor included (docs/rules/schafkopf.md, Misplays), and the
+    sentence names what each misplayer pays: the amount it adds."""
+    from scorekeeper.document import load_night
+    from scorekeeper.night import score_night
+
+    night, problems = load_night(
+        {
+            "format": "sheepshead-night/1",
+            "rules": {"preset": "schafkopf", "misplay_multiplied": True},
+            "players": FOUR,
+            "hands": [
+                {
+                    "type": "solo",
+                    "declarer": "Ann",
+                    "game": "wenz",
+                    "tout": True,
+                    "points": 120,
+                    "tricks": 8,
+                    "misplays": ["Bob"],
+                },
+            ],
+        }
+    )
+    assert night is not None, problems
+    hand = score_night(night).hands[0]
+    assert hand.multiplier == 2  # the Tout's factor
+    penalty = 20 * 2
+    assert hand.points["Bob"] == -50 * 2 - 3 * penalty  # the Tout, then 40 to each other
+    assert hand.explanation.endswith(
+        f"Bob misplayed: {penalty} to each other player from each misplayer."
+    )

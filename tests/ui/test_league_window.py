@@ -372,7 +372,7 @@ def test_what_became_of_the_picks_is_a_share_of_the_hands_picked(
     qtbot.waitUntil(league.isActiveWindow)
     keyboard.alt(Qt.Key.Key_T)  # the Table tab
     assert league.tabs.tabText(league.tabs.currentIndex()).replace("&", "") == "Table"
-    view = league.tabs.currentWidget().findChild(type(league.standings_view))
+    view = league.tabs.currentWidget().findChild(type(league.standings_tab.standings_view))
     shown = dict(zip(shown_column(view, 0), shown_column(view, 1), strict=True))
     assert shown["hands"] == "4"
     assert shown["picked"] == "1  (25%)" and shown["leaster"] == "3  (75%)"

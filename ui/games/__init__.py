@@ -24,7 +24,7 @@ from ui.games.sheepshead import SheepsheadForm
 from ui.labels import plain_label
 from ui.session import HandLine, NightView
 
-__all__ = ["FormFactory", "NoEntryForm", "form_for", "register_form"]
+__all__ = ["FormFactory", "NoEntryForm", "form_for", "register_form", "typing_examples"]
 
 FormFactory = Callable[[], EntryForm]
 
@@ -41,6 +41,13 @@ def register_form(game_name: str, factory: FormFactory) -> None:
 def form_for(game_name: str) -> FormFactory | None:
     """How the entry form of the game named GAME_NAME is made; None when it has none."""
     return _FORMS.get(game_name)
+
+
+def typing_examples(game_name: str | None) -> tuple[tuple[str, str], ...]:
+    """What a typical hand takes, key by key, at the game named GAME_NAME (every
+    game's, when no night is open): each form's own `EXAMPLES`."""
+    factories = [form_for(game_name)] if game_name is not None else list(_FORMS.values())
+    return tuple(row for f in factories if f is not None for row in getattr(f, "EXAMPLES", ()))
 
 
 class NoEntryForm(EntryForm):

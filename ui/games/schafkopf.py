@@ -58,6 +58,14 @@ def combo(name: str, items: Any) -> QComboBox:
 
 
 class SchafkopfForm(EntryForm):
+    # What a typical hand takes, key by key (the README has the same): Help ▸ Keyboard.
+    EXAMPLES = (
+        (
+            "Schafkopf: Ann (1) plays a Sauspiel with Cal (3), takes 75 in 5 tricks",
+            "1  3  7 5  Tab  5  Enter",
+        ),
+        ("A Wenz (solo) by Bob", "Alt+O  2  W  Tab  8 2  Tab  Enter"),
+    )
     """The Schafkopf form: call games, solos, Null, Ramsch, passes, leasters, misplays."""
 
     typing_order = (

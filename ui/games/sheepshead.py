@@ -45,6 +45,14 @@ CALLS_BY_RULE = {
 
 
 class SheepsheadForm(EntryForm):
+    # What a typical hand takes, key by key (the README has the same): Help ▸ Keyboard.
+    EXAMPLES = (
+        (
+            "Sheepshead: Bob (seat 2) picks, Dee (4) partners, they take 74",
+            "2  4  7 4  Tab  Enter   (Enter takes the proposed tricks; or type them, then Enter)",
+        ),
+        ("Picker alone, 61 points, by name", "Bob Tab  0  6 1  Tab  Enter"),
+    )
     """The Sheepshead form: pick, leaster, nobody picked, misplay."""
 
     typing_order = (

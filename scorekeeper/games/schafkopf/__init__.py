@@ -259,7 +259,8 @@ class Schafkopf:
 
 def _mine(rules: RuleSet) -> SchafkopfRules:
     """RULES, which the night gives a Schafkopf hand: Schafkopf's."""
-    assert isinstance(rules, SchafkopfRules), f"{rules.game} rules at a Schafkopf night"
+    if not isinstance(rules, SchafkopfRules):
+        raise TypeError(f"{rules.game} rules at a Schafkopf night")
     return rules
 
 

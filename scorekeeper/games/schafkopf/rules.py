@@ -38,6 +38,12 @@ class SchafkopfRules(CardRules):
     game: ClassVar[str] = "schafkopf"
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
 
+    ORDER: ClassVar[tuple[str, ...]] = (
+        *("dealt_in", "tricks", "blind", "leaster_units", "misplay_units"),
+        *("misplay_multiplied", "last_hand_doubler", "max_multiplier", "leaster_tie"),
+        "stake_cents",
+    )
+
     preset: str = "schafkopf"
     tariff_call: int = option(
         20, "a Sauspiel (call game), Renonce or forced game is worth", minimum=1, maximum=LARGE

@@ -184,7 +184,8 @@ class Sheepshead:
 
 def _mine(rules: RuleSet) -> SheepsheadRules:
     """RULES, which the night gives a Sheepshead hand: Sheepshead's."""
-    assert isinstance(rules, SheepsheadRules), f"{rules.game} rules at a Sheepshead night"
+    if not isinstance(rules, SheepsheadRules):
+        raise TypeError(f"{rules.game} rules at a Sheepshead night")
     return rules
 
 

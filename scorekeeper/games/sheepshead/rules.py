@@ -51,6 +51,14 @@ class SheepsheadRules(CardRules):
     game: ClassVar[str] = "sheepshead"
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
 
+    ORDER: ClassVar[tuple[str, ...]] = (
+        *("dealt_in", "tricks", "blind", "partner", "partner_units", "no_pick"),
+        *("double_on_the_bump", "no_trick_loss", "win_at", "schneider_at", "schneidered_at"),
+        *("schneider_factor", "no_trick_factor", "leaster_units", "misplay_units"),
+        *("misplay_multiplied", "last_hand_doubler", "doubler_stack", "max_multiplier"),
+        *("leaster_tie", "stake_cents"),
+    )
+
     preset: str = "classic-5"
     partner: str = option("called-ace", "how the picker's partner is found", choices=PARTNER_RULES)
     partner_units: int = option(1, "a partner's share of the unit", minimum=0, maximum=LARGE)

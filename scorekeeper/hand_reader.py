@@ -32,7 +32,6 @@ class HandReader:
         problems: list[Problem],
     ) -> None:
         self.item: Mapping[str, Any] = item if isinstance(item, Mapping) else {}
-        self.raw = item
         self.number = number
         self.seated = seated
         self.problems = problems

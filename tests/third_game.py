@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from scorekeeper.explain import amounts_phrase
 from scorekeeper.formatting import dollars
 from scorekeeper.games import Carry, Draft, HandFacts, Scored, Words
+from scorekeeper.games.base import rules_as
 from scorekeeper.hand_reader import HandReader
 from scorekeeper.problems import Problem, check_players
 from scorekeeper.records import Hand
@@ -82,11 +83,6 @@ WORDS = Words(
 )
 
 
-def _mine(rules: RuleSet) -> TossRules:
-    assert isinstance(rules, TossRules)
-    return rules
-
-
 def _toss(hand: Hand) -> TossHand:
     assert isinstance(hand, TossHand)
     return hand
@@ -109,7 +105,7 @@ class HeadsOrTails:
 
     def score(self, hand: Hand, rules: RuleSet, active: tuple[str, ...], carry: Carry) -> Draft:
         toss = _toss(hand)
-        unit = _mine(rules).call_units * (1 if toss.right else -1)
+        unit = rules_as(rules, TossRules).call_units * (1 if toss.right else -1)
         amounts = {p: -unit for p in active if p != toss.caller}
         amounts[toss.caller] = -sum(amounts.values())
         word = "right" if toss.right else "wrong"
@@ -136,7 +132,7 @@ class HeadsOrTails:
         return _toss(hand).caller, "", "", "", "right" if result.outcome == "win" else "wrong"
 
     def rules_lines(self, rules: RuleSet) -> tuple[str, ...]:
-        mine = _mine(rules)
+        mine = rules_as(rules, TossRules)
         return (
             f"{mine.preset}: heads or tails, {mine.call_units} from each player for a right call.",
             f"Stake {dollars(mine.stake_cents)} a point.",

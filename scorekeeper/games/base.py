@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from scorekeeper.problems import Problem
 from scorekeeper.records import Hand
@@ -60,6 +60,17 @@ class HandFacts:
     loser: str | None = None  # a Ramsch's loser
     jungfrauen: tuple[str, ...] = ()  # Ramsch players who took no trick
     durchmarsch: str | None = None  # the Ramsch player who took every trick
+
+
+R = TypeVar("R", bound=RuleSet)
+
+
+def rules_as(rules: RuleSet, kind: type[R]) -> R:
+    """RULES, which the night gives one of a game's hands, as that game's rule set KIND;
+    another game's rules there are a bug in this program (TypeError)."""
+    if not isinstance(rules, kind):
+        raise TypeError(f"{rules.game} rules at a {kind.game} night")
+    return rules
 
 
 @dataclass

@@ -329,14 +329,24 @@ def with_misplays(draft: Draft, hand: Hand, rules: CardRules, active: tuple[str,
     return draft
 
 
-def check_misplay_hand(hand: Hand) -> list[Problem]:
+def check_card_hand(hand: Hand, rules: CardRules, active: tuple[str, ...]) -> list[Problem]:
+    """What both card games check of the hands they share: a leaster, a hand thrown in
+    for a misplay, a hand nobody played."""
+    if isinstance(hand, LeasterHand):
+        return check_leaster(hand, rules, active)
+    if isinstance(hand, MisplayHand):
+        return _check_misplay_hand(hand)
+    return _check_nobody_played(hand)
+
+
+def _check_misplay_hand(hand: Hand) -> list[Problem]:
     """A hand thrown in for a misplay names a misplayer."""
     if not hand.misplays:
         return [Problem("misplays", "a misplay hand names at least one misplayer")]
     return []
 
 
-def check_nobody_played(hand: Hand) -> list[Problem]:
+def _check_nobody_played(hand: Hand) -> list[Problem]:
     """A hand nobody played has no misplayer."""
     if hand.misplays:
         return [Problem("misplays", "nobody played this hand, so nobody misplayed")]

@@ -11,13 +11,11 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.explain import join_names
 from scorekeeper.formatting import counted, dollars
-from scorekeeper.games.base import Carry, Draft, HandFacts, Scored, Words
+from scorekeeper.games.base import Carry, Draft, HandFacts, Scored, Words, rules_as
 from scorekeeper.games.cards import (
     LeasterHand,
     MisplayHand,
-    check_leaster,
-    check_misplay_hand,
-    check_nobody_played,
+    check_card_hand,
     declarer_roles,
     leaster_or_misplay_cells,
     leaster_or_misplay_facts,
@@ -124,24 +122,20 @@ class Schafkopf:
     }
 
     def check_kind(self, hand: Hand, rules: RuleSet) -> list[Problem]:
-        return check_all_pass(hand, _mine(rules))
+        return check_all_pass(hand, rules_as(rules, SchafkopfRules))
 
     def check_hand(self, hand: Hand, rules: RuleSet, active: tuple[str, ...]) -> list[Problem]:
-        mine = _mine(rules)
+        mine = rules_as(rules, SchafkopfRules)
         if isinstance(hand, GameHand):
             return check_game(hand, mine, active)
         if isinstance(hand, NullHand):
             return check_null(hand, mine, active)
         if isinstance(hand, RamschHand):
             return check_ramsch(hand, mine, active)
-        if isinstance(hand, LeasterHand):
-            return check_leaster(hand, mine, active)
-        if isinstance(hand, MisplayHand):
-            return check_misplay_hand(hand)
-        return check_nobody_played(hand)
+        return check_card_hand(hand, mine, active)
 
     def score(self, hand: Hand, rules: RuleSet, active: tuple[str, ...], carry: Carry) -> Draft:
-        return score_hand(hand, _mine(rules), active, carry)
+        return score_hand(hand, rules_as(rules, SchafkopfRules), active, carry)
 
     def roles(self, hand: Hand, active: Sequence[str]) -> dict[str, str]:
         if isinstance(hand, CallHand):
@@ -182,7 +176,7 @@ class Schafkopf:
     def _ramsch_facts(self, hand: RamschHand, result: Scored, rules: RuleSet) -> HandFacts:
         """'Ramsch: Bob lost with 50, Jungfrau Dee' or 'Ramsch: Durchmarsch Cal'."""
         marks = table_marks(self.words, hand)
-        sweep = ramsch_durchmarsch(hand, _mine(rules))
+        sweep = ramsch_durchmarsch(hand, rules_as(rules, SchafkopfRules))
         if sweep is not None:
             return HandFacts(f"Ramsch: Durchmarsch {sweep}", marks, "Ramsch", durchmarsch=sweep)
         loser = ramsch_loser(hand)
@@ -210,7 +204,7 @@ class Schafkopf:
         return "", "", "", "", f"all passed{pot}"
 
     def rules_lines(self, rules: RuleSet) -> tuple[str, ...]:
-        mine = _mine(rules)
+        mine = rules_as(rules, SchafkopfRules)
         laufende = dict(mine.laufende_min)
         bock = (
             f"; Bock rounds of {mine.bock_hands} after {', '.join(mine.bock_after)}"
@@ -255,13 +249,6 @@ class Schafkopf:
     def call_label(self, call: str) -> str:
         name = CALL_LABELS.get(call) or (SOLO_BY_KEY[call].name if call in SOLO_BY_KEY else call)
         return f"playing {name}"
-
-
-def _mine(rules: RuleSet) -> SchafkopfRules:
-    """RULES, which the night gives a Schafkopf hand: Schafkopf's."""
-    if not isinstance(rules, SchafkopfRules):
-        raise TypeError(f"{rules.game} rules at a Schafkopf night")
-    return rules
 
 
 SCHAFKOPF = Schafkopf()

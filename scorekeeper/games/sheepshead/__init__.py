@@ -9,13 +9,11 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.explain import join_names
 from scorekeeper.formatting import counted, dollars
-from scorekeeper.games.base import Carry, Draft, HandFacts, Scored, Words
+from scorekeeper.games.base import Carry, Draft, HandFacts, Scored, Words, rules_as
 from scorekeeper.games.cards import (
     LeasterHand,
     MisplayHand,
-    check_leaster,
-    check_misplay_hand,
-    check_nobody_played,
+    check_card_hand,
     declarer_roles,
     leaster_or_misplay_cells,
     leaster_or_misplay_facts,
@@ -72,23 +70,21 @@ class Sheepshead:
     }
 
     def check_kind(self, hand: Hand, rules: RuleSet) -> list[Problem]:
-        if _mine(rules).no_pick == "forced" and isinstance(hand, LeasterHand | NoPickHand):
+        if rules_as(rules, SheepsheadRules).no_pick == "forced" and isinstance(
+            hand, LeasterHand | NoPickHand
+        ):
             message = f"a {hand.type} hand cannot happen when someone must pick (no_pick is forced)"
             return [Problem("type", message)]
         return []
 
     def check_hand(self, hand: Hand, rules: RuleSet, active: tuple[str, ...]) -> list[Problem]:
-        mine = _mine(rules)
+        mine = rules_as(rules, SheepsheadRules)
         if isinstance(hand, PickHand):
             return check_pick(hand, mine, active)
-        if isinstance(hand, LeasterHand):
-            return check_leaster(hand, mine, active)
-        if isinstance(hand, MisplayHand):
-            return check_misplay_hand(hand)
-        return check_nobody_played(hand)
+        return check_card_hand(hand, mine, active)
 
     def score(self, hand: Hand, rules: RuleSet, active: tuple[str, ...], carry: Carry) -> Draft:
-        return score_hand(hand, _mine(rules), active, carry)
+        return score_hand(hand, rules_as(rules, SheepsheadRules), active, carry)
 
     def roles(self, hand: Hand, active: Sequence[str]) -> dict[str, str]:
         if isinstance(hand, PickHand):
@@ -101,7 +97,7 @@ class Sheepshead:
         return hand.call if isinstance(hand, PickHand) else None
 
     def hand_facts(self, hand: Hand, result: Scored, rules: RuleSet) -> HandFacts:
-        mine = _mine(rules)
+        mine = rules_as(rules, SheepsheadRules)
         words = self.words
         if isinstance(hand, PickHand):
             side = join_names([hand.picker, *hand.partners])
@@ -136,7 +132,7 @@ class Sheepshead:
         return leaster_or_misplay_cells(hand)
 
     def rules_lines(self, rules: RuleSet) -> tuple[str, ...]:
-        mine = _mine(rules)
+        mine = rules_as(rules, SheepsheadRules)
         partner = {
             "called-ace": "partner by called ace",
             "jack-of-diamonds": "jack of diamonds partners",
@@ -180,13 +176,6 @@ class Sheepshead:
 
     def call_label(self, call: str) -> str:
         return f"calling {call}"
-
-
-def _mine(rules: RuleSet) -> SheepsheadRules:
-    """RULES, which the night gives a Sheepshead hand: Sheepshead's."""
-    if not isinstance(rules, SheepsheadRules):
-        raise TypeError(f"{rules.game} rules at a Sheepshead night")
-    return rules
 
 
 SHEEPSHEAD = Sheepshead()

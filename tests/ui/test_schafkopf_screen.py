@@ -37,7 +37,7 @@ def test_sauspiel_wenz_with_kontra_and_ramsch_with_a_jungfrau(
     keyboard.alt(Qt.Key.Key_O)
     qtbot.waitUntil(lambda: entry.kind == "solo")
     keyboard.type("2")  # Bob; the game list has the focus next
-    keyboard.press(Qt.Key.Key_Down)  # Farbsolo -> Wenz
+    keyboard.type("W")  # Wenz: the kind is chosen, never Farbsolo by default
     keyboard.alt(Qt.Key.Key_P)
     keyboard.type("80")
     keyboard.press(Qt.Key.Key_Tab)  # the tricks, proposed from the points
@@ -109,6 +109,27 @@ def test_a_bad_schafkopf_hand_is_named_beside_its_field_and_not_saved(
     assert "declarer, not a partner" in entry.errors["partners"].text()
     assert window.session.view.lines == ()
     assert not entry.save.isEnabled()
+
+
+def test_a_solo_whose_kind_is_not_chosen_is_missing_it_never_a_farbsolo(
+    qtbot: Any, database: Any, open_window: Any, keyboard: Any
+) -> None:
+    """Nothing that changes the score is filled in: the kind of solo starts blank, and a
+    solo typed without one is not saved (it was saved as a Farbsolo)."""
+    night_id = night_import.import_night(database, night_doc("schafkopf", [], FOUR))
+    window = open_window(database, night_id)
+    entry = window.entry
+    keyboard.alt(Qt.Key.Key_O)
+    qtbot.waitUntil(lambda: entry.kind == "solo")
+    keyboard.type("2")  # Bob declares; the kind of solo has the focus, and is left blank
+    keyboard.alt(Qt.Key.Key_P)
+    keyboard.type("80")
+    keyboard.press(Qt.Key.Key_Tab)
+    keyboard.enter()
+    assert "missing" in entry.errors["game"].text()
+    assert "game" not in entry.hand()
+    assert window.session.view.lines == ()
+    assert entry.focusWidget() is entry.game or entry.game.hasFocus()
 
 
 def test_a_night_started_under_a_schafkopf_preset_gets_the_schafkopf_form(

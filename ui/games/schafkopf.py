@@ -42,7 +42,8 @@ TYPES = (
     ("pass", "All passe&d"),
     ("misplay", "&Misplay"),
 )
-GAMES = [(g.key, f"{g.name} ({g.meaning})") for g in SOLO_GAMES]
+# The kind of solo is chosen, never assumed: the list starts blank (no Farbsolo by default).
+GAMES = [(None, ""), *((g.key, f"{g.name} ({g.meaning})") for g in SOLO_GAMES)]
 DECLARED = (("", "—"), ("tout", "Tout (must take every trick)"), ("sie", "Sie (all top trumps)"))
 # Which hand type each `all_pass` rule plays when all four pass.
 ALL_PASS_TYPES = {"redeal": "pass", "pot": "pass", "ramsch": "ramsch", "leaster": "leaster"}
@@ -191,6 +192,13 @@ class SchafkopfForm(EntryForm):
         for check in (self.forced, self.renonce, self.last_hand):
             check.toggled.connect(self.check)
         self.forced.toggled.connect(lambda _: self._show_fields())
+
+    def form_problems(self) -> list[tuple[str, str]]:
+        """A solo whose kind is not chosen is missing it (the document's default, a
+        Farbsolo, is never filled in for the user)."""
+        if self.kind == "solo" and self.game.currentData() is None:
+            return [("game", "missing: type the start of the solo's name (W for Wenz)")]
+        return []
 
     # -- state ---------------------------------------------------------------------
 
@@ -385,7 +393,7 @@ class SchafkopfForm(EntryForm):
                 hand["forced"] = True
             if self.renonce.isChecked():
                 hand["renonce"] = True
-        if kind == "solo":
+        if kind == "solo" and self.game.currentData() is not None:
             hand["game"] = self.game.currentData()
             if self.declared.currentData():
                 hand[self.declared.currentData()] = True

@@ -86,6 +86,118 @@ def test_doublers_on_a_no_pick_hand_change_nothing() -> None:
     assert result.hands[0].multiplier == 1
 
 
+SIXTY = {"preset": "classic-5", "sixty_doubles_next": True}
+
+
+def test_sixty_sixty_queues_nothing_unless_the_house_says_so() -> None:
+    result = assert_sheet(
+        "classic-5",
+        [pick("Bob", "Dee", points=60, tricks=3), pick("Bob", "Dee", points=74, tricks=4)],
+        """
+        Ann Bob Cal Dee Eve
+         +1  -2  +1  -1  +1
+         -1  +2  -1  +1  -1
+    """,
+    )
+    assert [h.doublers_pending for h in result.hands] == [0, 0]
+    assert "doubler" not in result.hands[0].explanation
+
+
+def test_only_exactly_sixty_queues_a_doubler() -> None:
+    result = assert_sheet(
+        SIXTY,
+        [
+            pick("Bob", "Dee", points=59, tricks=3),
+            pick("Bob", "Dee", points=61, tricks=3),
+            pick("Bob", "Dee", points=74, tricks=4),
+        ],
+        """
+        Ann Bob Cal Dee Eve
+         +1  -2  +1  -1  +1
+         -1  +2  -1  +1  -1
+         -1  +2  -1  +1  -1
+    """,
+    )
+    assert [h.doublers_pending for h in result.hands] == [0, 0, 0]
+
+
+def test_a_sixty_sixty_doubler_joins_the_queue_of_the_no_picks() -> None:
+    """A 60-60 hand first takes a doubler waiting for it (it is a picked hand), then
+    queues its own; under `multiply` the next hand takes the whole queue."""
+    hands = [
+        no_pick(),
+        pick("Bob", "Dee", points=60, tricks=3),
+        no_pick(),
+        pick("Bob", "Dee", points=74, tricks=4),
+        pick("Bob", "Dee", points=74, tricks=4),
+    ]
+    stacked = assert_sheet(
+        {**SIXTY, "no_pick": "doubler"},
+        hands,
+        """
+        Ann Bob Cal Dee Eve
+          0   0   0   0   0
+         +2  -4  +2  -2  +2
+          0   0   0   0   0
+         -2  +4  -2  +2  -2
+         -2  +4  -2  +2  -2
+    """,
+    )
+    assert [h.doublers_pending for h in stacked.hands] == [1, 1, 2, 1, 0]
+    assert stacked.hands[1].explanation == (
+        "Bob and Dee took 60: a loss, doubled by a queued doubler. Bob -4, Dee -2, "
+        "each defender +2. 60 to 60: a doubler is queued for the next hand."
+    )
+    multiplied = assert_sheet(
+        {**SIXTY, "no_pick": "doubler", "doubler_stack": "multiply"},
+        hands,
+        """
+        Ann Bob Cal Dee Eve
+          0   0   0   0   0
+         +2  -4  +2  -2  +2
+          0   0   0   0   0
+         -4  +8  -4  +4  -4
+         -1  +2  -1  +1  -1
+    """,
+    )
+    assert [h.doublers_pending for h in multiplied.hands] == [1, 1, 2, 0, 0]
+
+
+def test_the_sixty_sixty_sentence_counts_the_doublers_waiting() -> None:
+    result = assert_sheet(
+        {**SIXTY, "no_pick": "doubler"},
+        [no_pick(), no_pick(), pick("Bob", "Dee", points=60, tricks=3)],
+        """
+        Ann Bob Cal Dee Eve
+          0   0   0   0   0
+          0   0   0   0   0
+         +2  -4  +2  -2  +2
+    """,
+    )
+    assert result.hands[2].explanation.endswith("60 to 60: a doubler is queued (2 waiting).")
+    assert result.doublers_pending == 2
+
+
+def test_a_sixty_sixty_doubler_waits_through_misplays_for_a_leaster() -> None:
+    result = assert_sheet(
+        SIXTY,
+        [
+            pick("Bob", "Dee", points=60, tricks=3),
+            pick("Bob", "Dee", points=60, tricks=2),
+            misplay("Eve"),
+            leaster("Cal"),
+        ],
+        """
+        Ann Bob Cal Dee Eve
+         +1  -2  +1  -1  +1
+         +2  -4  +2  -2  +2
+         +1  +1  +1  +1  -4
+         -2  -2  +8  -2  -2
+    """,
+    )
+    assert [h.doublers_pending for h in result.hands] == [1, 1, 1, 0]
+
+
 def test_events_multiply_and_the_cap_holds() -> None:
     hand = pick("Bob", "Dee", points=91, tricks=4, doublers=["crack", "re-crack"], last_hand=True)
     result = assert_sheet(

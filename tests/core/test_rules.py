@@ -39,6 +39,7 @@ DEFAULTS = dict(
     misplay_multiplied=False,
     last_hand_doubler=True,
     doubler_stack="stack",
+    sixty_doubles_next=False,
     max_multiplier=0,
     leaster_tie="draw",
     stake_cents=5,

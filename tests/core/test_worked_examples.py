@@ -191,6 +191,33 @@ def test_11_settlement_in_three_payments() -> None:
     }
 
 
+def test_12_sixty_sixty_doubles_the_next_hand() -> None:
+    result = assert_sheet(
+        {"preset": "classic-5", "sixty_doubles_next": True},
+        [
+            pick("Bob", "Dee", points=60, tricks=3),
+            pick("Bob", "Dee", points=74, tricks=4),
+        ],
+        """
+        Ann Bob Cal Dee Eve
+         +1  -2  +1  -1  +1
+         -2  +4  -2  +2  -2
+    """,
+    )
+    first, second = result.hands
+    assert (first.outcome, first.level, first.multiplier) == ("loss", "normal", 1)
+    assert first.explanation == (
+        "Bob and Dee took 60: a loss. Bob -2, Dee -1, each defender +1. "
+        "60 to 60: a doubler is queued for the next hand."
+    )
+    assert first.summary == "Bob and Dee: 60 (3 tricks) loss (doubler)"
+    assert [first.doublers_pending, second.doublers_pending] == [1, 0]
+    assert second.explanation == (
+        "Bob and Dee took 74: a win, doubled by a queued doubler. Bob +4, Dee +2, each defender -2."
+    )
+    assert result.total_cents == {"Ann": -5, "Bob": 10, "Cal": -5, "Dee": 5, "Eve": -5}
+
+
 def _sheepshead_examples() -> list[dict]:
     examples = json.loads(EXAMPLES.read_text(encoding="utf-8"))
     return [e for e in examples if e["name"].startswith("scoring.md")]

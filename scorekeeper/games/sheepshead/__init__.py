@@ -22,7 +22,7 @@ from scorekeeper.games.cards import (
 )
 from scorekeeper.games.sheepshead.hands import NoPickHand, PickHand, check_pick
 from scorekeeper.games.sheepshead.rules import SheepsheadRules
-from scorekeeper.games.sheepshead.scoring import score_hand
+from scorekeeper.games.sheepshead.scoring import score_hand, sixty_sixty
 from scorekeeper.problems import Problem
 from scorekeeper.records import Hand
 from scorekeeper.rules import Option, RuleSet
@@ -110,6 +110,8 @@ class Sheepshead:
                 level = f"loss, {level}"
             marks = table_marks(words, hand, declarer=hand.picker, partners=hand.partners)
             summary = f"{side}: {hand.points} ({counted(hand.tricks, 'trick')}) {level}"
+            if sixty_sixty(hand, mine):
+                summary += " (doubler)"
             return HandFacts(summary, marks, "pick", alone=not hand.partners)
         if isinstance(hand, NoPickHand):
             doubler = " (doubler)" if mine.no_pick == "doubler" else ""

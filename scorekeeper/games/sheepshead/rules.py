@@ -89,6 +89,11 @@ class SheepsheadRules(CardRules):
         "queued doublers: one on each following hand, or all on the next hand",
         choices=("stack", "multiply"),
     )
+    sixty_doubles_next: bool = option(
+        False,
+        "a picked hand at exactly 60 card points (60-60) scores as usual (a loss, at "
+        "win_at 61) and also queues a doubler for the next hand",
+    )
 
     @property
     def max_partners(self) -> int:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from scorekeeper.explain import amounts_phrase, events_phrase, join_names
 from scorekeeper.games.base import Carry, Draft
 from scorekeeper.games.cards import (
+    CARD_POINTS,
     LeasterHand,
     capped,
     doubler_events,
@@ -27,6 +28,7 @@ from scorekeeper.games.sheepshead.rules import SheepsheadRules
 from scorekeeper.records import Hand
 
 Amounts = dict[str, int]
+SIXTY = CARD_POINTS // 2  # card points on each side of a 60-60 hand
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,9 @@ def score_hand(hand: Hand, rules: SheepsheadRules, active: tuple[str, ...], carr
         picked = pick_outcome(hand, rules, multiplier)
         amounts = score_pick(hand, rules, active, picked)
         sentence = explain_pick(hand, rules, picked, amounts, doubling)
+        if sixty_sixty(hand, rules):
+            carry.doublers += 1
+            sentence += " " + explain_sixty(waiting=carry.doublers)
         outcome = "win" if picked.won else "loss"
         declarers = (hand.picker, *hand.partners)
         draft = Draft(amounts, sentence, outcome, picked.level, multiplier, declarers)
@@ -109,6 +114,12 @@ def score_hand(hand: Hand, rules: SheepsheadRules, active: tuple[str, ...], carr
     else:
         draft = thrown_in_draft(hand, rules, active, multiplier)
     return with_misplays(draft, hand, rules, active)
+
+
+def sixty_sixty(hand: PickHand, rules: SheepsheadRules) -> bool:
+    """True when HAND, picked, ended 60 to 60 and the house queues a doubler for that
+    (`sixty_doubles_next`)."""
+    return rules.sixty_doubles_next and hand.points == SIXTY
 
 
 def take_queued(hand: Hand, rules: SheepsheadRules, queue: int) -> int:
@@ -158,6 +169,13 @@ def explain_pick(
         result += ", doubled on the bump"
     label = "each defender"
     return f"{result}{doubling}. {amounts_phrase(amounts, declarers, label)}."
+
+
+def explain_sixty(*, waiting: int) -> str:
+    """The sentence's end for a pick hand that ended 60 to 60 and queued a doubler."""
+    if waiting == 1:
+        return "60 to 60: a doubler is queued for the next hand."
+    return f"60 to 60: a doubler is queued ({waiting} waiting)."
 
 
 def explain_no_pick(*, queued_doubler: bool, waiting: int) -> str:

@@ -97,6 +97,17 @@ def pick_hand(draw: st.DrawFn, rules: RuleSet, active: list[str]) -> dict[str, A
 
 @st.composite
 def leaster_hand(draw: st.DrawFn, rules: RuleSet, active: list[str]) -> dict[str, Any]:
+    """A leaster: its winner (or tied winners), or under `leaster_pay` loser-pays its
+    loser, sometimes with every player's points (the loser's the most)."""
+    if rules.leaster_pay == "loser-pays":
+        loser = draw(st.sampled_from(active))
+        record: dict[str, Any] = {"type": "leaster", "loser": loser}
+        if draw(st.booleans()):
+            others = [p for p in active if p != loser]
+            parts = _split(draw, 120, len(active), [False] * len(active))
+            parts.sort(reverse=True)
+            record["points"] = {loser: parts[0], **dict(zip(others, parts[1:], strict=True))}
+        return record
     most = 1 if rules.leaster_tie == "draw" else 2
     winners = draw(st.lists(st.sampled_from(active), min_size=1, max_size=most, unique=True))
     if len(winners) == 1:
@@ -265,7 +276,7 @@ def schafkopf_hand(draw: st.DrawFn, rules: RuleSet, players: list[str], n: int) 
     elif rules.all_pass == "ramsch":
         record = draw(ramsch_hand(active))
     elif rules.all_pass == "leaster":
-        record = {"type": "leaster", "winner": draw(st.sampled_from(active))}
+        record = draw(leaster_hand(rules, active))
     elif rules.all_pass == "forced":
         record = draw(schafkopf_game(rules, active))
     else:

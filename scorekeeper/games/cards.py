@@ -48,6 +48,12 @@ class CardRules(RuleSet):
         "a tie for the fewest points in a leaster: the table draws, all tied win, or nobody pays",
         choices=("draw", "all-win", "void"),
     )
+    leaster_pay: str = option(
+        "winner-collects",
+        "who pays in a leaster: the winner (the fewest points) collects from every other "
+        "player, or the loser (the most points) pays every other player",
+        choices=("winner-collects", "loser-pays"),
+    )
 
     def deck_problems(self) -> list[Problem]:
         """The deal must use the whole deck."""
@@ -76,42 +82,50 @@ class CardRules(RuleSet):
 
 @dataclass(frozen=True, kw_only=True)
 class LeasterHand(Hand):
-    """Nobody picked and the hand was played for the fewest points."""
+    """Nobody picked and the hand was played for the fewest points: the winner (or the
+    winners of a tie), or under `leaster_pay` loser-pays the loser, who took the most."""
 
     type: ClassVar[str] = "leaster"
-    FIELDS: ClassVar[tuple[str, ...]] = ("winner", "winners", "points", "tricks")
+    FIELDS: ClassVar[tuple[str, ...]] = ("winner", "winners", "loser", "points", "tricks")
     PLAYER_FIELDS: ClassVar[Mapping[str, str]] = {
         **Hand.PLAYER_FIELDS,
-        **{"winner": "one", "winners": "list", "points": "map", "tricks": "map"},
+        **{"winner": "one", "winners": "list", "loser": "one", "points": "map", "tricks": "map"},
     }
 
-    winners: tuple[str, ...]
+    winners: tuple[str, ...] = ()
+    loser: str | None = None
     points: Mapping[str, int] | None = None
     tricks: Mapping[str, int] | None = None
 
     @classmethod
     def read(cls, reader: HandReader, common: dict[str, Any]) -> Hand | None:
+        """Which of winner, winners and loser the hand must name is the night's rule
+        (`leaster_pay`), checked with the rest of the rules (`check_leaster`)."""
         if "winner" in reader.item and "winners" in reader.item:
             reader.problem("winner", "give either winner or winners, not both")
+        winners: tuple[str, ...] = ()
         if "winners" in reader.item:
             winners = reader.names("winners")
             if not winners:
                 reader.problem("winners", "name at least one winner")
-        else:
+        elif "winner" in reader.item:
             one = reader.name("winner", required=True)
             winners = (one,) if one else ()
+        loser = reader.name("loser", required=False)
         points = reader.name_map("points")
         tricks = reader.name_map("tricks")
         if not reader.ok:
             return None
-        return cls(**common, winners=winners, points=points, tricks=tricks)
+        return cls(**common, winners=winners, loser=loser, points=points, tricks=tricks)
 
     def own_fields(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if len(self.winners) == 1:
             out["winner"] = self.winners[0]
-        else:
+        elif self.winners:
             out["winners"] = list(self.winners)
+        if self.loser is not None:
+            out["loser"] = self.loser
         if self.points is not None:
             out["points"] = dict(self.points)
         if self.tricks is not None:
@@ -157,12 +171,20 @@ def doubler_events(hand: Hand) -> list[tuple[str, int]]:
 def score_leaster(
     hand: LeasterHand, rules: CardRules, active: Iterable[str], multiplier: int
 ) -> Amounts:
-    """Each active player's points for a leaster: every winner collects from every loser."""
+    """Each active player's points for a leaster: every winner collects from every loser,
+    or (`leaster_pay` loser-pays) the loser pays every other player."""
     players = tuple(active)
     amounts = dict.fromkeys(players, 0)
+    unit = rules.leaster_units * multiplier
+    if rules.leaster_pay == "loser-pays":
+        assert hand.loser is not None, "validation requires a loser-pays leaster's loser"
+        for other in players:
+            if other != hand.loser:
+                amounts[other] += unit
+                amounts[hand.loser] -= unit
+        return amounts
     if rules.leaster_tie == "void" and len(hand.winners) > 1:
         return amounts
-    unit = rules.leaster_units * multiplier
     for winner in hand.winners:
         for loser in players:
             if loser not in hand.winners:
@@ -173,6 +195,9 @@ def score_leaster(
 
 def explain_leaster(hand: LeasterHand, amounts: Mapping[str, int], doubling: str) -> str:
     """The sentence for a leaster."""
+    if hand.loser is not None:
+        head = f"{hand.loser} took the most points and pays everyone in the leaster"
+        return f"{head}{doubling}. {amounts_phrase(amounts, [hand.loser], 'everyone else')}."
     winners = list(hand.winners)
     if len(winners) == 1:
         head = f"{winners[0]} won the leaster"
@@ -194,7 +219,19 @@ def leaster_draft(
 
 
 def check_leaster(hand: LeasterHand, rules: CardRules, active: tuple[str, ...]) -> list[Problem]:
-    """A leaster's winners, and its points and tricks when given."""
+    """A leaster's winners (or its loser), and its points and tricks when given."""
+    if rules.leaster_pay == "loser-pays":
+        return _check_loser_pays(hand, rules, active)
+    if hand.loser is not None:
+        return [
+            Problem(
+                "loser",
+                "a leaster names its loser only under leaster_pay 'loser-pays' (this "
+                "night's is 'winner-collects'): name the winner",
+            )
+        ]
+    if not hand.winners:
+        return [Problem("winner", "missing")]
     field = "winner" if len(hand.winners) == 1 else "winners"
     problems = check_players(hand.winners, field, active)
     if rules.leaster_tie == "draw" and len(hand.winners) != 1:
@@ -210,6 +247,36 @@ def check_leaster(hand: LeasterHand, rules: CardRules, active: tuple[str, ...]) 
     if problems:
         return problems
     return _check_leaster_winners(hand, rules)
+
+
+def _check_loser_pays(
+    hand: LeasterHand, rules: CardRules, active: tuple[str, ...]
+) -> list[Problem]:
+    """A loser-pays leaster names its loser, who has the most points when they are
+    given (a tie for the most is the table's to settle: the record names one)."""
+    if hand.winners:
+        field = "winner" if len(hand.winners) == 1 else "winners"
+        message = "under leaster_pay 'loser-pays' a leaster names its loser, not a winner"
+        return [Problem(field, message)]
+    if hand.loser is None:
+        return [Problem("loser", "missing: under leaster_pay 'loser-pays' name who took the most")]
+    problems = check_players((hand.loser,), "loser", active)
+    if problems:
+        return problems
+    problems += check_player_map(hand.points, "points", CARD_POINTS, active)
+    problems += check_player_map(hand.tricks, "tricks", rules.tricks, active)
+    if problems or hand.points is None:
+        return problems
+    most = max(hand.points.values())
+    if hand.points[hand.loser] != most:
+        top = [p for p in active if hand.points[p] == most]
+        return [
+            Problem(
+                "loser",
+                f"{hand.loser} did not have the most points ({', '.join(top)} had {most})",
+            )
+        ]
+    return []
 
 
 def check_player_map(
@@ -385,7 +452,8 @@ def table_marks(
 
 
 def leaster_roles(hand: LeasterHand, active: Sequence[str]) -> dict[str, str]:
-    """A leaster's winners and the others in it, for statistics."""
+    """A leaster's winners and the others in it, for statistics (a loser-pays leaster
+    has no winner: nobody won it, one player lost it)."""
     return {p: "leaster-winner" if p in hand.winners else "leaster" for p in active}
 
 
@@ -400,6 +468,8 @@ def declarer_roles(declarer: str, partners: Iterable[str], active: Sequence[str]
 def leaster_or_misplay_cells(hand: Hand) -> tuple[str, str, str, str, str]:
     """A printed sheet's cells for a leaster or a hand thrown in for a misplay."""
     if isinstance(hand, LeasterHand):
+        if hand.loser is not None:
+            return "leaster", "", "", "", f"{hand.loser} lost"
         return "leaster", "", "", "", f"{', '.join(hand.winners)} won"
     return "misplay", "", "", "", ", ".join(hand.misplays)
 
@@ -408,5 +478,7 @@ def leaster_or_misplay_facts(words: Words, hand: Hand) -> HandFacts:
     """The facts of a leaster or a hand thrown in for a misplay, at either game."""
     if isinstance(hand, LeasterHand):
         marks = table_marks(words, hand, winners=hand.winners)
+        if hand.loser is not None:
+            return HandFacts(f"Leaster: {hand.loser} pays", marks, "leaster")
         return HandFacts(f"Leaster: {join_names(hand.winners)}", marks, "leaster")
     return HandFacts(f"Misplay: {join_names(hand.misplays)}", table_marks(words, hand), "misplay")

@@ -100,6 +100,8 @@ def doc(**fields: Any) -> dict[str, Any]:
     return {**night_doc("classic-5", [hand()]), **fields}
 
 
+LOSER_PAYS = {"preset": "classic-5", "leaster_pay": "loser-pays"}
+
 BAD: list[tuple[str, Any, str]] = [
     ("not JSON at all", "{ this is not json", "file: is not JSON"),
     ("not UTF-8", b"\xff\xfe\x00{", "file: is not UTF-8"),
@@ -254,6 +256,50 @@ BAD: list[tuple[str, Any, str]] = [
         doc(hands=[hand(last_hand="yes")]),
         "hand 1: last_hand: 'yes' is not true or false",
     ),
+    (
+        "an unknown leaster_pay",
+        doc(rules={"preset": "classic-5", "leaster_pay": "loser"}),
+        "rules.leaster_pay: 'loser' is not one of winner-collects, loser-pays",
+    ),
+    (
+        "a loser-pays leaster without its loser",
+        doc(rules=LOSER_PAYS, hands=[{"type": "leaster"}]),
+        "hand 1: loser: missing",
+    ),
+    (
+        "a loser-pays leaster naming a winner",
+        doc(rules=LOSER_PAYS, hands=[leaster("Cal")]),
+        "hand 1: winner: under leaster_pay 'loser-pays' a leaster names its loser",
+    ),
+    (
+        "a loser-pays leaster whose loser has not the most points",
+        doc(
+            rules=LOSER_PAYS,
+            hands=[
+                {
+                    "type": "leaster",
+                    "loser": "Cal",
+                    "points": {"Ann": 30, "Bob": 41, "Cal": 12, "Dee": 37, "Eve": 0},
+                }
+            ],
+        ),
+        "hand 1: loser: Cal did not have the most points (Bob had 41)",
+    ),
+    (
+        "a loser-pays leaster whose loser sits out",
+        doc(
+            rules=LOSER_PAYS,
+            players=[*FIVE, "Fay"],
+            hands=[{"type": "leaster", "loser": "Fay", "dealer": "Fay"}],
+        ),
+        "hand 1: loser: Fay sits out",
+    ),
+    (
+        "a leaster naming a loser when the winner collects",
+        doc(hands=[{"type": "leaster", "loser": "Cal"}]),
+        "hand 1: loser: a leaster names its loser only under leaster_pay 'loser-pays'",
+    ),
+    ("a leaster naming nobody", doc(hands=[{"type": "leaster"}]), "hand 1: winner: missing"),
     ("a bad date", doc(date="22/11/2026"), "date: '22/11/2026' is not a date"),
     ("unknown top-level field", doc(venue="Bar"), "venue: is not a field of a night"),
 ]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.sheet import assert_sheet, leaster, misplay, no_pick, pick
+from scorekeeper.document import load_night, night_to_document
+from tests.sheet import FIVE, assert_sheet, leaster, misplay, night_doc, no_pick, pick
 
 DOUBLER = {"preset": "classic-5", "no_pick": "doubler"}
 
@@ -296,6 +297,68 @@ def test_leaster_tie_all_win_and_void() -> None:
     """,
     )
     assert result.hands[0].explanation == "Ann and Cal tied for the leaster: nobody pays."
+
+
+LOSER_PAYS = {"preset": "classic-5", "leaster_pay": "loser-pays"}
+
+
+def test_a_loser_pays_leaster_is_doubled_and_checked_against_the_points() -> None:
+    result = assert_sheet(
+        {**LOSER_PAYS, "leaster_units": 2, "no_pick": "doubler"},
+        [
+            no_pick(),
+            {
+                "type": "leaster",
+                "loser": "Dee",
+                "points": {"Ann": 30, "Bob": 21, "Cal": 12, "Dee": 57, "Eve": 0},
+                "tricks": {"Ann": 2, "Bob": 1, "Cal": 1, "Dee": 2, "Eve": 0},
+                "doublers": ["crack"],
+            },
+        ],
+        """
+        Ann Bob Cal Dee Eve
+          0   0   0   0   0
+         +8  +8  +8 -32  +8
+    """,
+    )
+    hand = result.hands[1]
+    assert hand.explanation == (
+        "Dee took the most points and pays everyone in the leaster, x4 by a crack and a "
+        "queued doubler. Dee -32, everyone else +8."
+    )
+    assert (hand.outcome, hand.summary, hand.game) == ("leaster", "Leaster: Dee pays", "leaster")
+    assert hand.roles == dict.fromkeys(FIVE, "leaster")  # nobody won it: Dee lost it
+
+
+def test_a_tie_for_the_most_is_the_table_s_and_the_loser_need_not_take_a_trick() -> None:
+    assert_sheet(
+        LOSER_PAYS,
+        [
+            {
+                "type": "leaster",
+                "loser": "Eve",
+                "points": {"Ann": 40, "Bob": 20, "Cal": 20, "Dee": 0, "Eve": 40},
+            },
+            {
+                "type": "leaster",
+                "loser": "Ann",
+                "points": {"Ann": 40, "Bob": 20, "Cal": 20, "Dee": 0, "Eve": 40},
+                "tricks": {"Ann": 0, "Bob": 2, "Cal": 2, "Dee": 1, "Eve": 1},
+            },
+        ],
+        """
+        Ann Bob Cal Dee Eve
+         +1  +1  +1  +1  -4
+         -4  +1  +1  +1  +1
+    """,
+    )
+
+
+def test_a_loser_pays_leaster_survives_the_document_round_trip() -> None:
+    hand = {"type": "leaster", "loser": "Bob", "points": {p: 24 for p in FIVE}}
+    night, problems = load_night(night_doc(LOSER_PAYS, [hand]))
+    assert night is not None, problems
+    assert night_to_document(night)["hands"] == [hand]
 
 
 def test_a_leaster_with_points_and_tricks_is_accepted_when_they_agree() -> None:

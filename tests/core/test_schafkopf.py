@@ -679,6 +679,31 @@ def test_bad_schafkopf_rules_name_the_option(rules: Any, field: str, words: str)
     assert words in problems[0].message
 
 
+def test_a_schafkopf_leaster_may_be_paid_by_its_loser() -> None:
+    rules = {"preset": "schafkopf", "all_pass": "leaster", "leaster_pay": "loser-pays"}
+    result = assert_sheet(
+        {**rules, "leaster_units": 10},
+        [
+            {
+                "type": "leaster",
+                "loser": "Cal",
+                "points": {"Ann": 20, "Bob": 30, "Cal": 60, "Dee": 10},
+            },
+            {"type": "leaster", "loser": "Dee"},
+        ],
+        """
+        Ann Bob Cal Dee
+        +10 +10 -30 +10
+        +10 +10 +10 -30
+    """,
+        players=FOUR,
+    )
+    night, _ = load_night(night_doc(rules, [{"type": "leaster", "loser": "Dee"}], FOUR))
+    assert night is not None
+    cells = game_named("schafkopf").report_cells(night.hands[0], result.hands[1])
+    assert cells == ("leaster", "", "", "", "Dee lost")
+
+
 def test_every_hand_type_survives_the_document_round_trip() -> None:
     hands = [
         call(75, 5, laufende=3, knocks=1, kontra=1, bid=70),

@@ -218,6 +218,21 @@ def test_12_sixty_sixty_doubles_the_next_hand() -> None:
     assert result.total_cents == {"Ann": -5, "Bob": 10, "Cal": -5, "Dee": 5, "Eve": -5}
 
 
+def test_13_the_loser_of_a_leaster_pays_everyone() -> None:
+    result = assert_sheet(
+        {"preset": "classic-5", "leaster_pay": "loser-pays"},
+        [{"type": "leaster", "loser": "Bob"}],
+        """
+        Ann Bob Cal Dee Eve
+         +1  -4  +1  +1  +1
+    """,
+    )
+    assert result.hands[0].explanation == (
+        "Bob took the most points and pays everyone in the leaster. Bob -4, everyone else +1."
+    )
+    assert result.total_cents == {"Ann": 5, "Bob": -20, "Cal": 5, "Dee": 5, "Eve": 5}
+
+
 def _sheepshead_examples() -> list[dict]:
     examples = json.loads(EXAMPLES.read_text(encoding="utf-8"))
     return [e for e in examples if e["name"].startswith("scoring.md")]

@@ -97,6 +97,9 @@ class HeadsOrTails:
     words = WORDS
     hand_types: Mapping[str, type[Hand]] = {"toss": TossHand}
 
+    def deals_again(self, hands: Sequence[Hand], rules: RuleSet) -> bool:
+        return False
+
     def check_kind(self, hand: Hand, rules: RuleSet) -> list[Problem]:
         return []
 

@@ -155,6 +155,11 @@ class Game(Protocol):
         """Its kinds of hand by their `type` in the night document, in the order a
         message lists them."""
 
+    def deals_again(self, hands: Sequence[Hand], rules: RuleSet) -> bool:
+        """True when the dealer of the last of HANDS (a night's hands so far) deals the
+        next hand too, as Sheepshead's `no_pick_dealer` 'same' has it after a hand nobody
+        picked; False when the deal passes on clockwise, as after any hand."""
+
     def check_kind(self, hand: Hand, rules: RuleSet) -> list[Problem]:
         """Why HAND, one of this game's kinds, cannot be played under RULES (a
         leaster when someone must pick), or nothing."""

@@ -300,6 +300,16 @@ BAD: list[tuple[str, Any, str]] = [
         "hand 1: loser: a leaster names its loser only under leaster_pay 'loser-pays'",
     ),
     ("a leaster naming nobody", doc(hands=[{"type": "leaster"}]), "hand 1: winner: missing"),
+    (
+        "max_redeals 0",
+        doc(rules={"preset": "classic-5", "no_pick_dealer": "same", "max_redeals": 0}),
+        "rules.max_redeals: 0 is not between 1 and 10",
+    ),
+    (
+        "an unknown no_pick_dealer",
+        doc(rules={"preset": "classic-5", "no_pick_dealer": "left"}),
+        "rules.no_pick_dealer: 'left' is not one of next, same",
+    ),
     ("a bad date", doc(date="22/11/2026"), "date: '22/11/2026' is not a date"),
     ("unknown top-level field", doc(venue="Bar"), "venue: is not a field of a night"),
 ]

@@ -121,6 +121,9 @@ class Schafkopf:
         for kind in (CallHand, SoloHand, NullHand, RamschHand, PassHand, LeasterHand, MisplayHand)
     }
 
+    def deals_again(self, hands: Sequence[Hand], rules: RuleSet) -> bool:
+        return False  # after all four pass, the deal passes on as after any hand
+
     def check_kind(self, hand: Hand, rules: RuleSet) -> list[Problem]:
         return check_all_pass(hand, rules_as(rules, SchafkopfRules))
 

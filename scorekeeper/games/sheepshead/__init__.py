@@ -69,6 +69,18 @@ class Sheepshead:
         kind.type: kind for kind in (PickHand, LeasterHand, NoPickHand, MisplayHand)
     }
 
+    def deals_again(self, hands: Sequence[Hand], rules: RuleSet) -> bool:
+        mine = _mine(rules)
+        if mine.no_pick_dealer != "same" or not hands:
+            return False
+        dealer = hands[-1].dealer
+        run = 0
+        for hand in reversed(hands):
+            if not isinstance(hand, NoPickHand) or dealer is None or hand.dealer != dealer:
+                break
+            run += 1
+        return 0 < run < mine.max_redeals
+
     def check_kind(self, hand: Hand, rules: RuleSet) -> list[Problem]:
         if rules_as(rules, SheepsheadRules).no_pick == "forced" and isinstance(
             hand, LeasterHand | NoPickHand

@@ -89,6 +89,19 @@ class SheepsheadRules(CardRules):
         "queued doublers: one on each following hand, or all on the next hand",
         choices=("stack", "multiply"),
     )
+    no_pick_dealer: str = option(
+        "next",
+        "who deals after a hand nobody picked (a no-pick): the next player, as after any "
+        "hand, or the same dealer again",
+        choices=("next", "same"),
+    )
+    max_redeals: int = option(
+        3,
+        "under no_pick_dealer 'same': after this many hands in a row one player dealt "
+        "with nobody picking, the deal passes on",
+        minimum=1,
+        maximum=10,
+    )
     sixty_doubles_next: bool = option(
         False,
         "a picked hand at exactly 60 card points (60-60) scores as usual (a loss, at "

@@ -34,9 +34,13 @@ class Option:
     is_bool: bool = False
     keys: tuple[str, ...] = ()  # an object of whole numbers with these keys
     many: bool = False  # a list of distinct `choices`
+    sparse: bool = False  # an object of `keys` naming only some of them, given whole
+    follows: str = ""  # null (None) means: the value of this other option
 
     def check(self, value: Any) -> str | None:
         """A message saying what is wrong with `value` for this option, or None."""
+        if value is None and self.follows:
+            return None
         if self.keys:
             return self._check_keys(value)
         if self.many:
@@ -76,8 +80,10 @@ class Option:
 
     def stored(self, before: Any, value: Any) -> Any:
         """A checked JSON VALUE as the rule set holds it: an object of counts (given
-        whole or in part, over BEFORE) as pairs in the order of its keys, a list as a
-        tuple in the order of the choices."""
+        whole or in part, over BEFORE; a sparse one whole) as pairs in the order of its
+        keys, a list as a tuple in the order of the choices."""
+        if self.sparse:
+            return tuple((k, value[k]) for k in self.keys if k in value)
         if self.keys:
             merged = dict(before) | dict(value)
             return tuple((k, merged[k]) for k in self.keys)
@@ -103,9 +109,15 @@ def option(
     maximum: int = 0,
     keys: tuple[str, ...] = (),
     many: bool = False,
+    sparse: bool = False,
+    follows: str = "",
 ) -> Any:
     """A rule set's field that is a house-rule option: its DEFAULT, its plain MEANING
-    and the values it takes (a yes/no option is one whose default is a bool)."""
+    and the values it takes (a yes/no option is one whose default is a bool).  KEYS
+    make it an object of whole numbers: every key (given in part, the rest kept), or
+    with SPARSE only those named (given whole; a key not named has no value).  FOLLOWS
+    names the option whose value it takes while it is None (JSON null): a price that
+    defaults to another price, so rules stored before it existed score the same."""
     declared = Option(
         "",
         meaning,
@@ -115,6 +127,8 @@ def option(
         is_bool=isinstance(default, bool),
         keys=keys,
         many=many,
+        sparse=sparse,
+        follows=follows,
     )
     return field(default=default, metadata={"option": declared})
 
@@ -163,6 +177,16 @@ class RuleSet:
         object of counts as an object, a list of choices as a list)."""
         values = asdict(self)
         return {o.name: o.json(values[o.name]) for o in self.declared()}
+
+    def effective(self, name: str) -> Any:
+        """The value option NAME has in play: its own, or while it is None, the value
+        of the option it follows (`option(follows=...)`)."""
+        value = getattr(self, name)
+        if value is None:
+            follows = {o.name: o.follows for o in self.declared()}.get(name, "")
+            if follows:
+                return self.effective(follows)
+        return value
 
     def with_options(self, values: Mapping[str, Any]) -> Self:
         """These rules with VALUES (checked JSON values of its options) set."""

@@ -31,6 +31,8 @@ def option_values(option: Option) -> st.SearchStrategy[Any]:
     numbers = st.integers(option.minimum, min(option.maximum, option.minimum + 100))
     if option.keys:
         return st.fixed_dictionaries({}, optional=dict.fromkeys(option.keys, numbers))
+    if option.follows:  # null: the value of the option it follows
+        return st.none() | numbers
     return numbers
 
 
@@ -196,15 +198,15 @@ def _split(draw: st.DrawFn, total: int, parts: int, zero: list[bool]) -> list[in
 
 
 @st.composite
-def ramsch_hand(draw: st.DrawFn, active: list[str]) -> dict[str, Any]:
+def ramsch_hand(draw: st.DrawFn, rules: RuleSet, active: list[str]) -> dict[str, Any]:
     """A Ramsch with consistent points and tricks, the loser named when a tie needs one."""
     if draw(st.integers(0, 9)) == 0:
         winner = draw(st.sampled_from(active))
         points = {p: 120 if p == winner else 0 for p in active}
-        tricks = {p: 8 if p == winner else 0 for p in active}
+        tricks = {p: rules.tricks if p == winner else 0 for p in active}
         return {"type": "ramsch", "points": points, "tricks": tricks}
     zero = draw(st.lists(st.booleans(), min_size=4, max_size=4).filter(lambda z: sum(z) <= 2))
-    tricks_list = _split(draw, 8, 4, zero)
+    tricks_list = _split(draw, rules.tricks, 4, zero)
     points_list = _split(draw, 120, 4, zero)
     record: dict[str, Any] = {
         "type": "ramsch",
@@ -235,8 +237,8 @@ def schafkopf_game(draw: st.DrawFn, rules: RuleSet, active: list[str]) -> dict[s
             "knocks": draw(st.integers(0, 2)),
             "kontra": draw(st.integers(0, 2)),
         }
-    tricks = draw(st.integers(0, 8))
-    points = 120 if tricks == 8 else 0 if tricks == 0 else draw(st.integers(0, 120))
+    tricks = draw(st.integers(0, rules.tricks))
+    points = 120 if tricks == rules.tricks else 0 if tricks == 0 else draw(st.integers(0, 120))
     record: dict[str, Any] = {
         "type": kind,
         "declarer": declarer,
@@ -274,7 +276,7 @@ def schafkopf_hand(draw: st.DrawFn, rules: RuleSet, players: list[str], n: int) 
     elif kind == "misplay":
         record = {"type": "misplay"}
     elif rules.all_pass == "ramsch":
-        record = draw(ramsch_hand(active))
+        record = draw(ramsch_hand(rules, active))
     elif rules.all_pass == "leaster":
         record = draw(leaster_hand(rules, active))
     elif rules.all_pass == "forced":
@@ -293,8 +295,9 @@ def schafkopf_hand(draw: st.DrawFn, rules: RuleSet, players: list[str], n: int) 
 
 @st.composite
 def schafkopf_night_documents(draw: st.DrawFn, max_hands: int = 14) -> dict[str, Any]:
-    """A random valid Schafkopf night: either preset, any overrides, 4 or 5 seated."""
-    preset = draw(st.sampled_from(["schafkopf", "schafkopf-10-50"]))
+    """A random valid Schafkopf night: any preset (the short deck's too), any
+    overrides, 4 or 5 seated."""
+    preset = draw(st.sampled_from(game_named("schafkopf").presets))
     changed = draw(schafkopf_overrides())
     document_rules: Any = {"preset": preset, **changed} if changed else preset
     rules, problems = parse_rules(document_rules)

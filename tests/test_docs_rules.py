@@ -17,7 +17,8 @@ import pytest
 
 from scorekeeper.document import COMMON_FIELDS, FORMAT, MAX_HANDS, TOP_FIELDS
 from scorekeeper.games import all_games, game_named, hand_types
-from scorekeeper.games.schafkopf.tariff import SOLO_GAMES
+from scorekeeper.games.schafkopf.kinds import SOLO_GAMES
+from scorekeeper.games.schafkopf.rules import SHORT_DECK_TRICKS
 from scorekeeper.hand_reader import MAX_DOUBLERS
 from scorekeeper.json_input import MAX_DEPTH, MAX_DIGITS, MAX_DOCUMENT_BYTES, MiB
 from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, TITLE_LENGTH
@@ -111,13 +112,14 @@ def test_every_preset_of_a_game_is_described_in_its_page(game: str) -> None:
                 assert plain(cell) == shown(options[column]), (preset, column)
 
 
-def test_every_solo_is_described_with_its_laufende() -> None:
+def test_every_solo_is_described_with_its_laufende_in_both_decks() -> None:
     rows = rows_by(page("schafkopf.md"), "game")
     assert set(rows) == {g.key for g in SOLO_GAMES}
     for game in SOLO_GAMES:
         cells = [plain(c) for c in rows[game.key].values()]
         assert cells[1] == game.name
-        assert cells[-2:] == [game.laufende_class, str(game.trumps)], game.key
+        want = [game.laufende_class, str(game.trumps), str(game.trumps_in(SHORT_DECK_TRICKS))]
+        assert cells[-3:] == want, game.key
 
 
 def test_every_field_of_the_night_document_is_described() -> None:

@@ -206,11 +206,18 @@ class Game(Protocol):
 
 def option_value(option: Option, value: Any, before: Any = None) -> str:
     """An option's value as a rules section prints it: yes/no, a list, the changed
-    keys of an object (those that differ from BEFORE, when given)."""
+    keys of an object (those that differ from BEFORE, when given), "as tariff_extra"
+    for one that follows another."""
+    if value is None and option.follows:
+        return f"as {option.follows}"
     if option.is_bool:
         return "yes" if value else "no"
     if option.keys:
+        if not value:
+            return "none"
         pairs = dict(value)
+        if option.sparse:  # given whole: every key it names
+            return ", ".join(f"{k} {v}" for k, v in pairs.items())
         old = dict(before) if before is not None else {}
         shown = [f"{k} {v}" for k, v in pairs.items() if old.get(k) != v] or [
             f"{k} {v}" for k, v in pairs.items()

@@ -310,6 +310,40 @@ BAD: list[tuple[str, Any, str]] = [
         doc(rules={"preset": "classic-5", "no_pick_dealer": "left"}),
         "rules.no_pick_dealer: 'left' is not one of next, same",
     ),
+    (
+        "a negative tariff",
+        doc(rules={"preset": "schafkopf", "tariff_schwarz": -20}, players=FIVE[:4], hands=[]),
+        "rules.tariff_schwarz: -20 is not between 0 and 10000",
+    ),
+    (
+        "a negative price for a solo",
+        doc(
+            rules={"preset": "schafkopf", "tariff_games": {"wenz": -5}}, players=FIVE[:4], hands=[]
+        ),
+        "rules.tariff_games: wenz: -5 is not between 1 and 10000",
+    ),
+    (
+        "an unknown pot_to",
+        doc(rules={"preset": "schafkopf", "pot_to": "partner"}, players=FIVE[:4], hands=[]),
+        "rules.pot_to: 'partner' is not one of declarer, side",
+    ),
+    (
+        "a short-deck hand with eight tricks",
+        doc(
+            rules="schafkopf-short",
+            players=FIVE[:4],
+            hands=[
+                {
+                    "type": "call",
+                    "declarer": "Ann",
+                    "partners": ["Cal"],
+                    "points": 120,
+                    "tricks": 8,
+                }
+            ],
+        ),
+        "hand 1: tricks: 8 is not between 0 and 6",
+    ),
     ("a bad date", doc(date="22/11/2026"), "date: '22/11/2026' is not a date"),
     ("unknown top-level field", doc(venue="Bar"), "venue: is not a field of a night"),
 ]

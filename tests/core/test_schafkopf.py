@@ -8,6 +8,7 @@ or a missed extra fails it.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -615,7 +616,9 @@ def test_the_words_are_the_tables_own_with_the_english_alongside() -> None:
 
 
 def test_the_presets_are_those_of_the_spec() -> None:
-    assert game_named("schafkopf").presets == ("schafkopf", "schafkopf-10-50")
+    assert game_named("schafkopf").presets == ("schafkopf", "schafkopf-10-50", "schafkopf-short")
+    short = preset_rules("schafkopf-short")
+    assert short == replace(preset_rules("schafkopf"), preset="schafkopf-short", tricks=6)
     plain, club = preset_rules("schafkopf"), preset_rules("schafkopf-10-50")
     for rules in (plain, club):
         assert (rules.game, rules.dealt_in, rules.tricks, rules.blind) == ("schafkopf", 4, 8, 0)

@@ -31,7 +31,7 @@ from scorekeeper.games.schafkopf.hands import (
     RamschHand,
     SoloHand,
 )
-from scorekeeper.games.schafkopf.rules import SchafkopfRules
+from scorekeeper.games.schafkopf.rules import SHORT_DECK_TRICKS, SchafkopfRules
 from scorekeeper.games.schafkopf.scoring import score_hand
 from scorekeeper.games.schafkopf.tariff import (
     SOLO_BY_KEY,
@@ -215,14 +215,18 @@ class Schafkopf:
             else ""
         )
         most = f"; multiplier at most ×{mine.max_multiplier}" if mine.max_multiplier else ""
+        deck = ", the short deck (six cards each)" if mine.tricks == SHORT_DECK_TRICKS else ""
+        passed = PASSED[mine.all_pass]
+        if mine.all_pass == "pot" and mine.pot_to == "side":
+            passed += ", shared by the next call game's declarer and partner"
         return (
-            f"{mine.preset}: Schafkopf, four dealt in. Sauspiel {mine.tariff_call}, solo "
-            f"{mine.tariff_solo}, Null {mine.tariff_null}, each extra {mine.tariff_extra}, "
+            f"{mine.preset}: Schafkopf, four dealt in{deck}. Sauspiel {mine.tariff_call}, "
+            f"solo {_solo_prices(mine)}, Null {mine.tariff_null}, {_extra_prices(mine)}, "
             f"Ramsch {mine.tariff_ramsch}.",
             f"Laufende count from {laufende['call']} (Sauspiel), {laufende['solo']} (solo), "
             f"{laufende['wenz']} (Wenz), {laufende['geier']} (Geier), {laufende['other']} "
             f"(other); Tout ×{mine.tout_factor}, Sie ×{mine.sie_factor}; when all pass, "
-            f"{PASSED[mine.all_pass]}.",
+            f"{passed}.",
             f"Stake {dollars(mine.stake_cents)} a point{bock}{most}.",
         )
 
@@ -252,6 +256,21 @@ class Schafkopf:
     def call_label(self, call: str) -> str:
         name = CALL_LABELS.get(call) or (SOLO_BY_KEY[call].name if call in SOLO_BY_KEY else call)
         return f"playing {name}"
+
+
+def _solo_prices(rules: SchafkopfRules) -> str:
+    """'50', or '50 (Wenz 20, Geier 20)' when particular solos are priced apart."""
+    apart = [f"{SOLO_BY_KEY[game].name} {price}" for game, price in rules.tariff_games]
+    return f"{rules.tariff_solo} ({', '.join(apart)})" if apart else str(rules.tariff_solo)
+
+
+def _extra_prices(rules: SchafkopfRules) -> str:
+    """'each extra 10', or 'Schneider 10, Schwarz 20, each Laufender 5'."""
+    extras = (rules.schneider_extra, rules.schwarz_extra, rules.laufender_extra)
+    if len(set(extras)) == 1:
+        return f"each extra {extras[0]}"
+    schneider, schwarz, laufender = extras
+    return f"Schneider {schneider}, Schwarz {schwarz}, each Laufender {laufender}"
 
 
 SCHAFKOPF = Schafkopf()

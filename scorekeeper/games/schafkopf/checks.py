@@ -90,9 +90,17 @@ def check_game(hand: GameHand, rules: SchafkopfRules, active: tuple[str, ...]) -
         if hand.tout and hand.sie:
             problems.append(Problem("sie", "a solo is declared Tout or Sie, not both"))
     game = kind_of(hand)
-    if hand.laufende > game.trumps:
+    trumps = game.trumps_in(rules.tricks)
+    if hand.laufende > trumps:
+        deck = (
+            ""
+            if trumps == game.trumps
+            else f" in the short deck of {rules.dealt_in * rules.tricks} cards"
+        )
         problems.append(
-            Problem("laufende", f"{hand.laufende}, but a {game.name} has only {game.trumps} trumps")
+            Problem(
+                "laufende", f"{hand.laufende}, but a {game.name} has only {trumps} trumps{deck}"
+            )
         )
     if hand.bid is not None and hand.bid not in BIDS:
         problems.append(Problem("bid", f"{hand.bid} is not a bid (70, 80, 90, 100, 110 or 120)"))

@@ -55,8 +55,9 @@ def explain_game(
     *,
     minimum: int,
     pot_words: str,
+    all_tricks: int,
 ) -> str:
-    """The sentence for a call game or a solo."""
+    """The sentence for a call game or a solo (ALL_TRICKS: the tricks in a hand)."""
     game = kind_of(hand)
     if isinstance(hand, CallHand):
         label = (
@@ -78,7 +79,7 @@ def explain_game(
         declarers = [hand.declarer]
         who = hand.declarer
     if value.factor > 1:
-        took = "every trick" if hand.tricks == 8 else counted(hand.tricks, "trick")
+        took = "every trick" if hand.tricks == all_tricks else counted(hand.tricks, "trick")
         word = "Tout" if isinstance(hand, SoloHand) and hand.tout else "Sie"
         result = f"{who} took {took}: {'won' if value.won else 'lost'}, {word} x{value.factor}"
     else:
@@ -142,13 +143,26 @@ def explain_pass(paid_in: int, pot: int | None) -> str:
     return f"All passed: each player pays {paid_in} into the pot, which now holds {pot}."
 
 
-def pot_phrase(declarer: str, won: bool, pot_before: int) -> str:
-    """'; Ann takes the pot of 80' or '; Ann doubles the pot to 160', or ''."""
+def pot_phrase(shares: Mapping[str, int], won: bool, pot_before: int) -> str:
+    """'; Ann takes the pot of 80', '; Ann and Cal share the pot of 80, 40 each',
+    '; Ann pays 80 into the pot, doubling it to 160', or '' (SHARES: what each of the
+    side takes from the pot or pays into it)."""
     if not pot_before:
         return ""
+    names = list(shares)
+    if len(names) == 1:
+        if won:
+            return f"; {names[0]} takes the pot of {pot_before}"
+        return f"; {names[0]} pays {pot_before} into the pot, doubling it to {2 * pot_before}"
+    amounts = set(shares.values())
+    each = (
+        f"{amounts.pop()} each"
+        if len(amounts) == 1
+        else join_names([f"{p} {a}" for p, a in shares.items()])
+    )
     if won:
-        return f"; {declarer} takes the pot of {pot_before}"
-    return f"; {declarer} pays {pot_before} into the pot, doubling it to {2 * pot_before}"
+        return f"; {join_names(names)} share the pot of {pot_before}, {each}"
+    return f"; {join_names(names)} pay into the pot, {each}, doubling it to {2 * pot_before}"
 
 
 def bock_phrase(hands: int) -> str:

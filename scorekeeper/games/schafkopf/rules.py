@@ -1,6 +1,7 @@
-"""Schafkopf's house rules: the tariffs, the Laufende, what happens when all pass, the
-Ramsch's Jungfrau and Durchmarsch, Bock rounds, and the presets
-(`docs/rules/schafkopf.md`)."""
+"""Schafkopf's house rules: the tariffs (the extras and particular solos priced apart
+when the table says so), the Laufende, what happens when all pass, the Ramsch's
+Jungfrau and Durchmarsch, Bock rounds, who the pot goes to, the short deck, and the
+presets (`docs/rules/schafkopf.md`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from scorekeeper.games.cards import CardRules
+from scorekeeper.games.schafkopf.kinds import LONG_DECK_TRICKS, SOLO_KEYS
 from scorekeeper.problems import Problem
 from scorekeeper.rules import LARGE, option
 
@@ -16,6 +18,8 @@ from scorekeeper.rules import LARGE, option
 LAUFENDE_CLASSES = ("call", "solo", "wenz", "geier", "other")
 BOCK_TRIGGERS = ("schwarz", "lost-solo", "lost-kontra", "kontra")
 LaufendeMin = tuple[tuple[str, int], ...]
+SHORT_DECK_TRICKS = 6  # the short deck (Kurzes Blatt): 24 cards, the 7s and 8s left out
+DECKS = {LONG_DECK_TRICKS: 32, SHORT_DECK_TRICKS: 24}  # cards in the deck, by tricks
 
 _DEAL = dict(dealt_in=4, tricks=8, blind=0, stake_cents=1, last_hand_doubler=False)
 PRESETS: dict[str, Mapping[str, Any]] = {
@@ -28,6 +32,7 @@ PRESETS: dict[str, Mapping[str, Any]] = {
         jungfrau="double-to-jungfrau",
         durchmarsch_value="solo-schwarz",
     ),
+    "schafkopf-short": dict(_DEAL, misplay_units=20, tricks=SHORT_DECK_TRICKS),
 }
 
 
@@ -61,6 +66,35 @@ class SchafkopfRules(CardRules):
     tariff_ramsch: int = option(
         20, "what the Ramsch loser pays each other player", minimum=1, maximum=LARGE
     )
+    tariff_schneider: int | None = option(
+        None,
+        "the extra for Schneider, priced apart (null: tariff_extra)",
+        minimum=0,
+        maximum=LARGE,
+        follows="tariff_extra",
+    )
+    tariff_schwarz: int | None = option(
+        None,
+        "the extra for Schwarz, on top of the Schneider extra, priced apart (null: tariff_extra)",
+        minimum=0,
+        maximum=LARGE,
+        follows="tariff_extra",
+    )
+    tariff_laufende: int | None = option(
+        None,
+        "the extra for each counted Laufender, priced apart (null: tariff_extra)",
+        minimum=0,
+        maximum=LARGE,
+        follows="tariff_extra",
+    )
+    tariff_games: tuple[tuple[str, int], ...] = option(
+        (),
+        "the base of particular solos, by game (a solo not named is worth tariff_solo)",
+        minimum=1,
+        maximum=LARGE,
+        keys=SOLO_KEYS,
+        sparse=True,
+    )
     laufende_min: LaufendeMin = option(
         (("call", 3), ("solo", 3), ("wenz", 2), ("geier", 2), ("other", 3)),
         "top trumps in a row that count, from",
@@ -92,6 +126,12 @@ class SchafkopfRules(CardRules):
         (), "what starts a Bock round (hands that count double)", choices=BOCK_TRIGGERS, many=True
     )
     bock_hands: int = option(4, "hands in a Bock round", minimum=1, maximum=32)
+    pot_to: str = option(
+        "declarer",
+        "who the pot goes to: a won call game's declarer, or the declarer and the partner "
+        "in halves (and a lost one has both pay in half as much as it holds)",
+        choices=("declarer", "side"),
+    )
 
     @property
     def has_pot(self) -> bool:
@@ -102,9 +142,36 @@ class SchafkopfRules(CardRules):
         """From how many Laufende the extras count in a game of GAME_CLASS."""
         return dict(self.laufende_min)[game_class]
 
+    @property
+    def schneider_extra(self) -> int:
+        """What Schneider adds to a game's value (`tariff_schneider`)."""
+        extra: int = self.effective("tariff_schneider")
+        return extra
+
+    @property
+    def schwarz_extra(self) -> int:
+        """What Schwarz adds, on top of the Schneider extra (`tariff_schwarz`)."""
+        extra: int = self.effective("tariff_schwarz")
+        return extra
+
+    @property
+    def laufender_extra(self) -> int:
+        """What each counted Laufender adds (`tariff_laufende`)."""
+        extra: int = self.effective("tariff_laufende")
+        return extra
+
+    def solo_base(self, game: str) -> int:
+        """The base of a solo of GAME: its own price in `tariff_games`, else
+        `tariff_solo`."""
+        return dict(self.tariff_games).get(game, self.tariff_solo)
+
     def problems(self) -> list[Problem]:
-        problems = self.deck_problems() + self.multiplier_problems()
-        if (self.dealt_in, self.tricks, self.blind) != (4, 8, 0):
-            message = "Schafkopf deals four players in, eight cards each, no blind"
-            problems.append(Problem("rules.dealt_in", message))
+        problems = self.multiplier_problems()
+        deal = (self.dealt_in, self.blind) == (4, 0)
+        if not deal or self.tricks not in DECKS:
+            message = (
+                "Schafkopf deals four players in, eight cards each (six with the short "
+                "deck of 24), no blind"
+            )
+            problems.append(Problem("rules.dealt_in" if not deal else "rules.tricks", message))
         return problems

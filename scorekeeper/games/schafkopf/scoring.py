@@ -91,15 +91,34 @@ def _game(
     amounts = score_game(hand, active, value)
     pot_change, pot_words = 0, ""
     if isinstance(hand, CallHand) and carry.pot:
-        pot_words = explain.pot_phrase(hand.declarer, value.won, carry.pot)
-        pot_change = -carry.pot if value.won else carry.pot
-        amounts[hand.declarer] -= pot_change
+        shares = pot_shares(hand, rules, carry.pot)
+        pot_words = explain.pot_phrase(shares, value.won, carry.pot)
+        sign = 1 if value.won else -1
+        for player, share in shares.items():
+            amounts[player] += sign * share
+        pot_change = -sign * carry.pot
     minimum = rules.laufende_minimum(kind_of(hand).laufende_class)
     sentence = explain.explain_game(
-        hand, value, amounts, doubling, minimum=minimum, pot_words=pot_words
+        hand,
+        value,
+        amounts,
+        doubling,
+        minimum=minimum,
+        pot_words=pot_words,
+        all_tricks=rules.tricks,
     )
     declarers = (hand.declarer, *(hand.partners if isinstance(hand, CallHand) else ()))
     outcome = "win" if value.won else "loss"
     return Draft(
         amounts, sentence, outcome, value.level, multiplier * value.factor, declarers, pot_change
     )
+
+
+def pot_shares(hand: CallHand, rules: SchafkopfRules, pot: int) -> dict[str, int]:
+    """What each of a call game's side takes from the POT when it wins, or pays into it
+    when it loses: the declarer the whole pot, or under `pot_to` 'side' the declarer
+    and the partner half each (the declarer the odd point of an odd pot)."""
+    if rules.pot_to != "side" or not hand.partners:
+        return {hand.declarer: pot}
+    half = pot // 2
+    return {hand.declarer: pot - half, hand.partners[0]: half}

@@ -1,6 +1,7 @@
-"""The Schafkopf tariff (`docs/rules/schafkopf.md`): the kinds of game, and pure
-functions that each apply the tariff to one kind of hand and return amounts that sum to
-zero.  The hand's doublings, the pot and Bock are `scorekeeper.games.schafkopf.scoring`'s.
+"""The Schafkopf tariff (`docs/rules/schafkopf.md`): pure functions that each apply the
+tariff to one kind of hand and return amounts that sum to zero (the kinds of game are
+`scorekeeper.games.schafkopf.kinds`').  The hand's doublings, the pot and Bock are
+`scorekeeper.games.schafkopf.scoring`'s.
 """
 
 from __future__ import annotations
@@ -10,6 +11,10 @@ from dataclasses import dataclass
 
 from scorekeeper.games.cards import CARD_POINTS
 from scorekeeper.games.schafkopf.hands import CallHand, GameHand, NullHand, RamschHand, SoloHand
+from scorekeeper.games.schafkopf.kinds import CALL_GAME as CALL_GAME
+from scorekeeper.games.schafkopf.kinds import SOLO_BY_KEY as SOLO_BY_KEY
+from scorekeeper.games.schafkopf.kinds import SOLO_GAMES as SOLO_GAMES
+from scorekeeper.games.schafkopf.kinds import GameKind
 from scorekeeper.games.schafkopf.rules import SchafkopfRules
 from scorekeeper.records import Hand
 
@@ -21,34 +26,6 @@ SCHNEIDERED_AT = 30  # ... and so is a loss with 30 or fewer
 BIDS = tuple(range(70, CARD_POINTS + 1, 10))  # an auction bid: 70, 80, ... 120
 KONTRA_STEPS = ("Kontra", "Re", "Sub", "Hirsch", "Mord", "Leben")
 
-
-@dataclass(frozen=True)
-class GameKind:
-    """One kind of Schafkopf game: its key in the night document, the name players use,
-    what it means in English, its Laufende class and the most Laufende it can have."""
-
-    key: str
-    name: str
-    meaning: str
-    laufende_class: str
-    trumps: int
-
-
-CALL_GAME = GameKind("call", "Sauspiel", "call game", "call", 14)
-SOLO_GAMES: tuple[GameKind, ...] = (
-    GameKind("solo", "Farbsolo", "suit solo", "solo", 14),
-    GameKind("wenz", "Wenz", "jacks solo", "wenz", 4),
-    GameKind("geier", "Geier", "queens solo", "geier", 4),
-    GameKind("farbwenz", "Farbwenz", "jacks and a suit", "other", 11),
-    GameKind("farbgeier", "Farbgeier", "queens and a suit", "other", 11),
-    GameKind("kings", "Kings solo", "kings only", "other", 4),
-    GameKind("jacks-kings", "Jacks-Kings solo", "jacks and kings", "other", 8),
-    GameKind("queens-jacks", "Queens-Jacks solo", "queens over jacks", "other", 8),
-    GameKind("jacks-queens", "Jacks-Queens solo", "jacks over queens", "other", 8),
-    GameKind("queens-jacks-kings", "Queens-Jacks-Kings solo", "queens, jacks, kings", "other", 12),
-    GameKind("suit", "Straight suit solo", "one suit only", "other", 8),
-)
-SOLO_BY_KEY: dict[str, GameKind] = {g.key: g for g in SOLO_GAMES}
 
 # The words of the table, with their English meaning alongside, for every screen.
 TERMS: dict[str, str] = {
@@ -115,8 +92,9 @@ class GameValue:
 
 
 def game_value(hand: GameHand, rules: SchafkopfRules, doubling: int) -> GameValue:
-    """The value of a game (`docs/rules/schafkopf.md`): base, Schneider, Schwarz and
-    Laufende extras (or the Tout/Sie factor), then the doublings."""
+    """The value of a game (`docs/rules/schafkopf.md`): base (a solo's own price when
+    the table sets one), Schneider, Schwarz and Laufende extras, each at its price (or
+    the Tout/Sie factor), then the doublings."""
     tout = isinstance(hand, SoloHand) and (hand.tout or hand.sie)
     max_tricks = rules.tricks
     won = hand.tricks == max_tricks if tout else hand.points >= points_needed(hand.bid)
@@ -136,18 +114,24 @@ def game_value(hand: GameHand, rules: SchafkopfRules, doubling: int) -> GameValu
             if hand.points <= SCHNEIDERED_AT
             else "normal"
         )
-    base = rules.tariff_call if isinstance(hand, CallHand) else rules.tariff_solo
+    base = rules.solo_base(hand.game) if isinstance(hand, SoloHand) else rules.tariff_call
     minimum = rules.laufende_minimum(kind_of(hand).laufende_class)
     laufende = hand.laufende if hand.laufende >= minimum else 0
     if tout:
         assert isinstance(hand, SoloHand)
         factor = rules.tout_factor if hand.tout else rules.sie_factor
-        value = (base + rules.tariff_extra * laufende) * factor
+        value = (base + rules.laufender_extra * laufende) * factor
     else:
         factor = 1
-        extras = laufende + {"normal": 0, "schneider": 1, "schwarz": 2}[level]
-        value = base + rules.tariff_extra * extras
+        value = base + rules.laufender_extra * laufende + level_extras(level, rules)
     return GameValue(won, level, base, laufende, factor, value * doubling)
+
+
+def level_extras(level: str, rules: SchafkopfRules) -> int:
+    """What Schneider and Schwarz add to a game's value: a Schwarz game is Schneider
+    too, so it has both extras."""
+    schneider = rules.schneider_extra if level in ("schneider", "schwarz") else 0
+    return schneider + (rules.schwarz_extra if level == "schwarz" else 0)
 
 
 def score_game(hand: GameHand, active: Iterable[str], value: GameValue) -> Amounts:
@@ -223,7 +207,7 @@ def score_ramsch(
     amounts = dict.fromkeys(players, 0)
     winner = ramsch_durchmarsch(hand, rules)
     if winner is not None:
-        schwarz = 2 * rules.tariff_extra if rules.durchmarsch_value == "solo-schwarz" else 0
+        schwarz = level_extras("schwarz", rules) if rules.durchmarsch_value == "solo-schwarz" else 0
         unit = (rules.tariff_solo + schwarz) * doubling
         for player in players:
             if player != winner:

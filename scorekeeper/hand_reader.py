@@ -96,7 +96,9 @@ class HandReader:
         names = [self.resolve(field, v) for v in value]
         return tuple(n for n in names if n is not None)
 
-    def name_map(self, field: str) -> dict[str, int] | None:
+    def name_map(self, field: str, *, signed: bool = False) -> dict[str, int] | None:
+        """An object from seated players' names to whole numbers (of 0 or more, unless
+        SIGNED); None when the field is not given."""
         value = self.item.get(field)
         if value is None:
             return None
@@ -106,9 +108,12 @@ class HandReader:
         result: dict[str, int] = {}
         for key, amount in value.items():
             name = self.resolve(field, key)
-            if not is_whole(amount) or amount < 0:
-                where = f"{field}.{key_name(key)}"
-                self.problem(where, f"{show_value(amount)} is not a whole number of 0 or more")
+            where = f"{field}.{key_name(key)}"
+            if not is_whole(amount) or (amount < 0 and not signed):
+                wanted = "a whole number" if signed else "a whole number of 0 or more"
+                self.problem(where, f"{show_value(amount)} is not {wanted}")
+            elif name is not None and name in result:
+                self.problem(where, f"{name} is named twice")
             elif name is not None:
                 result[name] = amount
         return result

@@ -72,6 +72,7 @@ class HandResult:
     loser: str | None = None  # a Ramsch's loser
     jungfrauen: tuple[str, ...] = ()  # Ramsch players who took no trick
     durchmarsch: str | None = None  # the Ramsch player who took every trick
+    hands: int = 1  # the played hands it stands for (a result hand may stand for many)
 
 
 @dataclass(frozen=True)
@@ -201,6 +202,7 @@ def _score_hand(
         loser=facts.loser,
         jungfrauen=facts.jungfrauen,
         durchmarsch=facts.durchmarsch,
+        hands=facts.hands,
     )
 
 

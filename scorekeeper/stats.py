@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.formatting import counted, decimal, dollars, percent
-from scorekeeper.games import DEFAULT_GAME, game_named, one_game
+from scorekeeper.games import DEFAULT_GAME, RESULT, game_named, one_game
 
 DECLARERS = ("picker", "partner")
 
@@ -36,6 +36,7 @@ class HandFact:
     misplays: int = 0  # misplays this player made in this hand
     alone: bool | None = None  # the declarer had no partner (`HandResult.alone`)
     game: str = DEFAULT_GAME  # the game the night was played at (`scorekeeper.games`)
+    hands: int = 1  # the played hands it stands for (a result hand may stand for many)
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,7 @@ def player_statistics(player: str, facts: Sequence[HandFact]) -> PlayerStatistic
     return PlayerStatistics(
         player=player,
         nights=len(nights),
-        hands=len(mine),
+        hands=sum(f.hands for f in mine),
         points=sum(f.points for f in mine),
         cents=sum(f.cents for f in mine),
         picker=tallies["picker"],
@@ -171,11 +172,12 @@ def _nights(facts: Iterable[HandFact]) -> list[NightFigure]:
 
 def _streaks(facts: Iterable[HandFact]) -> tuple[int, int]:
     """The longest runs of hands won (points > 0) and lost (points < 0); a hand that
-    scored nothing for the player (a doubler, say) neither extends nor breaks a run."""
+    scored nothing for the player (a doubler, say), or a result hand (not one hand won
+    or lost, but a sitting's sum), neither extends nor breaks a run."""
     best = {1: 0, -1: 0}
     sign, run = 0, 0
     for fact in facts:
-        if not fact.points:
+        if not fact.points or fact.outcome == RESULT:
             continue
         now = 1 if fact.points > 0 else -1
         run = run + 1 if now == sign else 1
@@ -193,43 +195,50 @@ class HandOutcome:
     call: str | None
     alone: bool | None = None  # the declarer had no partner (`HandResult.alone`)
     game: str = DEFAULT_GAME  # the game the night was played at (`scorekeeper.games`)
+    hands: int = 1  # the played hands it stands for (a result hand may stand for many)
 
 
 def outcome_counts(hands: Iterable[HandOutcome]) -> dict[str, int]:
     """How often each outcome happens at the table, in the words of each hand's game
-    (`Game.outcome_counts`)."""
+    (`Game.outcome_counts`); a result hand counts only as the hands it stands for."""
     return _outcomes(hands)[0]
 
 
-def _outcomes(hands: Iterable[HandOutcome]) -> tuple[dict[str, int], dict[str, str]]:
-    """The counts of `outcome_counts`, and for each count of what became of a declared
-    hand (won, lost, alone, Schneider) the count of the hands declared it is part of, by
-    its words ("picker won" -> "picked")."""
+def _outcomes(hands: Iterable[HandOutcome]) -> tuple[dict[str, int], dict[str, str], int]:
+    """The counts of `outcome_counts`; for each count of what became of a declared hand
+    (won, lost, alone, Schneider) the count of the hands declared it is part of, by its
+    words ("picker won" -> "picked"); and how many of the hands had an outcome (a result
+    hand's have none)."""
     counts: Counter[str] = Counter()
     part_of: dict[str, str] = {}
+    played = 0
     for hand in hands:
+        counts["hands"] += hand.hands
+        if hand.outcome == RESULT:
+            continue
+        played += hand.hands
         game = game_named(hand.game)
         counted_as = game.outcome_counts(hand.outcome, hand.level, hand.alone)
-        counts["hands"] += 1
         counts.update(counted_as)
         if hand.outcome in ("win", "loss"):
             declared = game.words.declared
             part_of.update((label, declared) for label in counted_as if label != declared)
-    return dict(counts), part_of
+    return dict(counts), part_of, played
 
 
 def outcome_lines(hands: Iterable[HandOutcome]) -> list[tuple[str, str]]:
     """How often each outcome happens at the table, as label and "count (share)" (the
-    league window's Table tab): a share of every hand, except what became of the hands
-    declared, which is a share of those ("picker won": 3 (60% of those picked))."""
-    counts, part_of = _outcomes(hands)
+    league window's Table tab): a share of the hands played (a result hand's are not),
+    except what became of the hands declared, which is a share of those ("picker won":
+    3 (60% of those picked))."""
+    counts, part_of, played = _outcomes(hands)
     lines = []
     for label, count in counts.items():
         whole = part_of.get(label)
         if label == "hands":
             share = ""
         elif whole is None:
-            share = f"  ({percent(Fraction(count, counts['hands']))})"
+            share = f"  ({percent(Fraction(count, played))})"
         else:
             share = f"  ({percent(Fraction(count, counts[whole]))} of those {whole})"
         lines.append((label, f"{count}{share}"))

@@ -25,6 +25,7 @@ from scorekeeper.games.base import (
     changed_lines,
     option_value,
 )
+from scorekeeper.games.result import RESULT
 from scorekeeper.games.schafkopf import SCHAFKOPF
 from scorekeeper.games.sheepshead import SHEEPSHEAD
 from scorekeeper.json_input import key_name, show_value
@@ -35,6 +36,7 @@ from scorekeeper.rules import RuleSet
 __all__ = [
     "DEFAULT_GAME",
     "DEFAULT_PRESET",
+    "RESULT",
     "Carry",
     "Draft",
     "Game",

@@ -60,6 +60,7 @@ class HandFacts:
     loser: str | None = None  # a Ramsch's loser
     jungfrauen: tuple[str, ...] = ()  # Ramsch players who took no trick
     durchmarsch: str | None = None  # the Ramsch player who took every trick
+    hands: int = 1  # the played hands it stands for (a result hand may stand for many)
 
 
 R = TypeVar("R", bound=RuleSet)

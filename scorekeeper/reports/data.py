@@ -58,13 +58,14 @@ def _figures(night: Night, result: NightResult) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
     for player in night.players:
         roles = [h.roles.get(player) for h in result.hands if player in h.active]
+        hands = sum(h.hands for h in result.hands if player in h.active)
         picked = [h for h in result.hands if h.roles.get(player) == "picker"]
         won = sum(1 for h in picked if h.outcome == "win")
         misplays = sum(h.misplays.count(player) for h in night.hands)
         rows.append(
             (
                 player,
-                str(len(roles)),
+                str(hands),
                 str(len(picked)),
                 f"{won} of {len(picked)}",
                 str(roles.count("partner")),

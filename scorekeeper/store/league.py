@@ -208,7 +208,7 @@ def night_lines(db: Database, period: Period) -> list[NightLine]:
             player,
             func.sum(col(HandPointsRow.points)),
             func.sum(col(HandPointsRow.cents)),
-            func.count(),
+            func.sum(col(HandScoreRow.hands)),  # a result hand stands for its hands
             _count(role == "picker"),
             _count(and_(role == "picker", outcome == "win")),
             _count(and_(big, _side_won())),
@@ -332,6 +332,7 @@ def hand_facts(db: Database, period: Period, *, player: str) -> list[HandFact]:
                 HandPointsRow.cents,
                 HandPointsRow.misplays,
                 _partnered(),
+                HandScoreRow.hands,
             )
             .join(HandScoreRow, col(HandScoreRow.hand_id) == col(HandPointsRow.hand_id))
             .join(NightRow, col(NightRow.id) == col(HandPointsRow.night_id))
@@ -344,11 +345,12 @@ def hand_facts(db: Database, period: Period, *, player: str) -> list[HandFact]:
         games = _night_games(session, period)
     facts = []
     for row in rows:
-        night, date, position, role, outcome, level, call, points, cents, misplays, partnered = row
+        *cached, partnered, hands = row
+        night, date, position, role, outcome, level, call, points, cents, misplays = cached
         day = date.isoformat() if date else None
         alone = _alone(outcome, partnered)
         read = (night, day, position, name, role, outcome, level, call, points, cents, misplays)
-        facts.append(HandFact(*read, alone, games[night]))
+        facts.append(HandFact(*read, alone, games[night], hands=hands))
     return facts
 
 
@@ -361,11 +363,12 @@ def hand_outcomes(db: Database, period: Period) -> list[HandOutcome]:
             col(HandScoreRow.level),
             col(HandScoreRow.call),
             _partnered(),
+            col(HandScoreRow.hands),
         ).where(col(HandScoreRow.night_id).in_(nights_of(session, period)))
         games = _night_games(session, period)
         return [
-            HandOutcome(o, lv, c, _alone(o, partnered), games[night])
-            for night, o, lv, c, partnered in session.execute(query).all()
+            HandOutcome(o, lv, c, _alone(o, partnered), games[night], hands)
+            for night, o, lv, c, partnered, hands in session.execute(query).all()
         ]
 
 

@@ -298,6 +298,7 @@ def cache_rows(
                 pot=hand.pot_change,
                 pot_cents=hand.pot_change * stake,
                 bock_pending=hand.bock_pending,
+                hands=hand.hands,
             )
         )
         points += [

@@ -196,6 +196,7 @@ class HandScoreRow(SQLModel, table=True):
     pot: int = _amount(0)  # points this hand put into a Schafkopf pot (negative: taken out)
     pot_cents: int = _amount(0)
     bock_pending: int | None = None  # Bock hands still to come (None: cached before 0006)
+    hands: int = 1  # the played hands it stands for (a result hand may stand for many)
 
 
 class HandPointsRow(SQLModel, table=True):

@@ -222,7 +222,7 @@ def test_an_empty_file_is_named_empty(tmp_path: Path, capsys, text: bytes) -> No
         (
             {"type": [None, True, "pick", {"a": False}]},
             "hand 1: type: [null, true, 'pick', {'a': false}] is not a hand type "
-            "(pick, leaster, no-pick, misplay, call, solo, null, ramsch, pass)",
+            "(pick, leaster, no-pick, misplay, result, call, solo, null, ramsch, pass)",
         ),
     ],
 )

@@ -38,6 +38,15 @@ def upgrade_to(engine: Engine, revision: str, statements: Sequence[str] = ()) ->
             connection.exec_driver_sql(statement)
 
 
+def downgrade_to(engine: Engine, revision: str) -> None:
+    """Take ENGINE's database down to schema REVISION with the migrations' own
+    downgrades (rows written by this version, kept as that schema holds them)."""
+    config = alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, revision)
+
+
 def _admin(url: str) -> psycopg.Connection:
     parsed = make_url(url).set(drivername="postgresql", database="postgres")
     dsn = parsed.render_as_string(hide_password=False)

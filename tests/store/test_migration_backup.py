@@ -22,7 +22,7 @@ from scorekeeper.store.database import (
     open_database,
 )
 from scorekeeper.store.errors import StorageError
-from tests.store.conftest import drop_postgres, fresh_postgres_url, upgrade_to
+from tests.store.conftest import downgrade_to, drop_postgres, fresh_postgres_url, upgrade_to
 from tests.store.corpus import written
 
 OLD = "0007"
@@ -61,14 +61,15 @@ def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def old_league(postgres_template: str) -> Iterator[str]:
     """A PostgreSQL database at schema 0007 holding nights, hands, revisions and the cache
-    (written by this version's code, whose tables differ from 0007's only in the width
-    of their integers)."""
+    (written by this version's code at its own schema, then taken down to 0007 by the
+    migrations' downgrades: the width of the integers, the cache's count of hands)."""
     url = fresh_postgres_url(None)
     engine = make_engine(make_url(url))
-    upgrade_to(engine, OLD)
-    old = Database(engine=engine, url=make_url(url))
+    upgrade_to(engine, SCHEMA_HEAD)
+    current = Database(engine=engine, url=make_url(url))
     for document in written():
-        night_import.import_night(old, document)
+        night_import.import_night(current, document)
+    downgrade_to(engine, OLD)
     engine.dispose()
     yield url
     drop_postgres(url)

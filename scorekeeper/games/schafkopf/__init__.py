@@ -22,6 +22,14 @@ from scorekeeper.games.cards import (
     leaster_roles,
     table_marks,
 )
+from scorekeeper.games.result import (
+    ResultHand,
+    check_result,
+    result_cells,
+    result_facts,
+    result_roles,
+    score_result,
+)
 from scorekeeper.games.schafkopf.checks import check_all_pass, check_game, check_null, check_ramsch
 from scorekeeper.games.schafkopf.hands import (
     CallHand,
@@ -118,7 +126,16 @@ class Schafkopf:
     words = SCHAFKOPF_WORDS
     hand_types: Mapping[str, type[Hand]] = {
         kind.type: kind
-        for kind in (CallHand, SoloHand, NullHand, RamschHand, PassHand, LeasterHand, MisplayHand)
+        for kind in (
+            CallHand,
+            SoloHand,
+            NullHand,
+            RamschHand,
+            PassHand,
+            LeasterHand,
+            MisplayHand,
+            ResultHand,
+        )
     }
 
     def deals_again(self, hands: Sequence[Hand], rules: RuleSet) -> bool:
@@ -129,6 +146,8 @@ class Schafkopf:
 
     def check_hand(self, hand: Hand, rules: RuleSet, active: tuple[str, ...]) -> list[Problem]:
         mine = rules_as(rules, SchafkopfRules)
+        if isinstance(hand, ResultHand):
+            return check_result(hand, active)
         if isinstance(hand, GameHand):
             return check_game(hand, mine, active)
         if isinstance(hand, NullHand):
@@ -138,9 +157,13 @@ class Schafkopf:
         return check_card_hand(hand, mine, active)
 
     def score(self, hand: Hand, rules: RuleSet, active: tuple[str, ...], carry: Carry) -> Draft:
+        if isinstance(hand, ResultHand):
+            return score_result(hand, active)  # takes and leaves the carry as it is
         return score_hand(hand, rules_as(rules, SchafkopfRules), active, carry)
 
     def roles(self, hand: Hand, active: Sequence[str]) -> dict[str, str]:
+        if isinstance(hand, ResultHand):
+            return result_roles(active)
         if isinstance(hand, CallHand):
             return declarer_roles(hand.declarer, hand.partners, active)
         if isinstance(hand, SoloHand | NullHand):
@@ -154,6 +177,8 @@ class Schafkopf:
 
     def hand_facts(self, hand: Hand, result: Scored, rules: RuleSet) -> HandFacts:
         words = self.words
+        if isinstance(hand, ResultHand):
+            return result_facts(words, hand, result.active)
         if isinstance(hand, GameHand):
             game = game_played(hand)
             partners = hand.partners if isinstance(hand, CallHand) else ()
@@ -189,6 +214,8 @@ class Schafkopf:
         return HandFacts(summary, marks, "Ramsch", loser=loser, jungfrauen=maidens)
 
     def report_cells(self, hand: Hand, result: HandResult) -> tuple[str, str, str, str, str]:
+        if isinstance(hand, ResultHand):
+            return result_cells(hand)
         if isinstance(hand, CallHand):
             partners = ", ".join(hand.partners)
             outcome = f"{result.game} {ended(result)}"

@@ -20,6 +20,14 @@ from scorekeeper.games.cards import (
     leaster_roles,
     table_marks,
 )
+from scorekeeper.games.result import (
+    ResultHand,
+    check_result,
+    result_cells,
+    result_facts,
+    result_roles,
+    score_result,
+)
 from scorekeeper.games.sheepshead.hands import NoPickHand, PickHand, check_pick
 from scorekeeper.games.sheepshead.rules import SheepsheadRules
 from scorekeeper.games.sheepshead.scoring import score_hand, sixty_sixty
@@ -66,11 +74,11 @@ class Sheepshead:
     options: tuple[Option, ...] = SheepsheadRules.declared()
     words = SHEEPSHEAD_WORDS
     hand_types: Mapping[str, type[Hand]] = {
-        kind.type: kind for kind in (PickHand, LeasterHand, NoPickHand, MisplayHand)
+        kind.type: kind for kind in (PickHand, LeasterHand, NoPickHand, MisplayHand, ResultHand)
     }
 
     def deals_again(self, hands: Sequence[Hand], rules: RuleSet) -> bool:
-        mine = _mine(rules)
+        mine = rules_as(rules, SheepsheadRules)
         if mine.no_pick_dealer != "same" or not hands:
             return False
         dealer = hands[-1].dealer
@@ -91,14 +99,20 @@ class Sheepshead:
 
     def check_hand(self, hand: Hand, rules: RuleSet, active: tuple[str, ...]) -> list[Problem]:
         mine = rules_as(rules, SheepsheadRules)
+        if isinstance(hand, ResultHand):
+            return check_result(hand, active)
         if isinstance(hand, PickHand):
             return check_pick(hand, mine, active)
         return check_card_hand(hand, mine, active)
 
     def score(self, hand: Hand, rules: RuleSet, active: tuple[str, ...], carry: Carry) -> Draft:
+        if isinstance(hand, ResultHand):
+            return score_result(hand, active)  # takes and leaves the carry as it is
         return score_hand(hand, rules_as(rules, SheepsheadRules), active, carry)
 
     def roles(self, hand: Hand, active: Sequence[str]) -> dict[str, str]:
+        if isinstance(hand, ResultHand):
+            return result_roles(active)
         if isinstance(hand, PickHand):
             return declarer_roles(hand.picker, hand.partners, active)
         if isinstance(hand, LeasterHand):
@@ -111,6 +125,8 @@ class Sheepshead:
     def hand_facts(self, hand: Hand, result: Scored, rules: RuleSet) -> HandFacts:
         mine = rules_as(rules, SheepsheadRules)
         words = self.words
+        if isinstance(hand, ResultHand):
+            return result_facts(words, hand, result.active)
         if isinstance(hand, PickHand):
             side = join_names([hand.picker, *hand.partners])
             if not hand.partners:
@@ -131,6 +147,8 @@ class Sheepshead:
         return leaster_or_misplay_facts(words, hand)
 
     def report_cells(self, hand: Hand, result: HandResult) -> tuple[str, str, str, str, str]:
+        if isinstance(hand, ResultHand):
+            return result_cells(hand)
         if isinstance(hand, PickHand):
             level = "" if result.level == "normal" else f", {result.level}"
             return (

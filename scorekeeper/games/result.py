@@ -1,0 +1,109 @@
+"""The result hand, which every card game plays (`docs/rules/night-format.md`): a hand,
+or a whole sitting, known only by what each player scored (a row of an old paper sheet,
+a league's spreadsheet).  It scores exactly its points: no multiplier, no doubler or
+Bock round taken or queued, no pot; it stands for `hands` played hands, so statistics
+that count hands stay honest, and is never a pick, a win or any other outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from scorekeeper.explain import amounts_phrase, signed
+from scorekeeper.formatting import counted
+from scorekeeper.games.base import Draft, HandFacts, Words
+from scorekeeper.hand_reader import HandReader
+from scorekeeper.json_input import key_name
+from scorekeeper.limits import MAX_AMOUNT
+from scorekeeper.problems import Problem
+from scorekeeper.records import Hand
+
+RESULT = "result"  # the hand's type, and its outcome in a night's output
+MAX_RESULT_HANDS = 100_000  # the most played hands one result may stand for
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResultHand(Hand):
+    """Each player's points for a hand or a sitting, and how many hands it stands for."""
+
+    type: ClassVar[str] = RESULT
+    FIELDS: ClassVar[tuple[str, ...]] = ("points", "hands")
+    PLAYER_FIELDS: ClassVar[Mapping[str, str]] = {**Hand.PLAYER_FIELDS, "points": "map"}
+
+    points: Mapping[str, int]
+    hands: int = 1
+
+    @classmethod
+    def read(cls, reader: HandReader, common: dict[str, Any]) -> Hand | None:
+        points = reader.name_map("points", signed=True)
+        if points is None and reader.item.get("points") is None:
+            reader.problem("points", "missing: give the points of the players who scored")
+        hands = reader.optional_whole("hands")
+        if not reader.ok or points is None:
+            return None
+        return cls(**common, points=points, hands=1 if hands is None else hands)
+
+    def own_fields(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"points": dict(self.points)}
+        if self.hands != 1:
+            out["hands"] = self.hands
+        return out
+
+
+def check_result(hand: ResultHand, active: Sequence[str]) -> list[Problem]:
+    """Whole points for players dealt in, summing to zero, for 1 or more hands; nothing
+    that would change them (a doubler, the last hand's, a misplay's penalty)."""
+    problems = [
+        Problem("points", f"{p} sits out this hand") for p in hand.points if p not in active
+    ]
+    problems += [
+        Problem(
+            f"points.{key_name(p)}",
+            f"{points:,} is more than Scorekeeper keeps ({MAX_AMOUNT:,} either way)",
+        )
+        for p, points in hand.points.items()
+        if abs(points) > MAX_AMOUNT
+    ]
+    total = sum(hand.points.values())
+    if not problems and total:
+        problems.append(Problem("points", f"add up to {total:+,}, not 0: a result is zero-sum"))
+    if not 1 <= hand.hands <= MAX_RESULT_HANDS:
+        problems.append(Problem("hands", f"{hand.hands} is not between 1 and {MAX_RESULT_HANDS:,}"))
+    exactly = "a result hand scores exactly its points"
+    if hand.doublers:
+        problems.append(Problem("doublers", f"{exactly}: nothing doubles it"))
+    if hand.last_hand:
+        problems.append(Problem("last_hand", f"{exactly}: the last hand does not double it"))
+    if hand.misplays:
+        problems.append(Problem("misplays", f"{exactly}: put a misplay's penalty in them"))
+    return problems
+
+
+def score_result(hand: ResultHand, active: Sequence[str]) -> Draft:
+    """A result hand scored: its points, as recorded (players not named score 0)."""
+    amounts = {p: hand.points.get(p, 0) for p in active}
+    named = [p for p in active if hand.points.get(p)]
+    stands_for = f" ({counted(hand.hands, 'hand')})" if hand.hands != 1 else ""
+    body = amounts_phrase(amounts, named, "everyone else") if named else "nobody scored"
+    return Draft(amounts, f"A result{stands_for}, scored as recorded: {body}.", RESULT)
+
+
+def result_facts(words: Words, hand: ResultHand, active: Sequence[str]) -> HandFacts:
+    """The sheet's summary of a result hand: 'Result: Ann +5, Bob -3, Cal -2 (3 hands)'."""
+    marks = {hand.dealer: words.dealer_mark} if hand.dealer is not None else {}
+    named = [f"{p} {signed(hand.points[p])}" for p in active if hand.points.get(p)]
+    stands_for = f" ({counted(hand.hands, 'hand')})" if hand.hands != 1 else ""
+    summary = f"Result: {', '.join(named) or 'nobody scored'}{stands_for}"
+    return HandFacts(summary, marks, RESULT, hands=hand.hands)
+
+
+def result_cells(hand: ResultHand) -> tuple[str, str, str, str, str]:
+    """A printed sheet's cells for a result hand: what it is, and the hands it stands for."""
+    return RESULT, "", "", "", counted(hand.hands, "hand")
+
+
+def result_roles(active: Sequence[str]) -> dict[str, str]:
+    """Everyone dealt in took part; nobody declared, won or lost a pick or a leaster."""
+    return dict.fromkeys(active, "played")

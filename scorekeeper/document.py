@@ -17,17 +17,22 @@ from typing import Any
 from scorekeeper.games import hand_type, hand_types, parse_rules
 from scorekeeper.hand_reader import COMMON_FIELDS, HandReader
 from scorekeeper.json_input import Path, key_name, parse_json, show_path, show_value
+from scorekeeper.limits import MAX_AMOUNT
 from scorekeeper.names import LABEL_LENGTH, TITLE_LENGTH, clean_name, name_key, quoted
 from scorekeeper.problems import Problem
-from scorekeeper.records import Hand, Night, NightInfo
-from scorekeeper.rules import RuleSet
+from scorekeeper.records import Hand, Night, NightInfo, NightPayment
+from scorekeeper.rules import RuleSet, is_whole
 from scorekeeper.validation import validate_hand, validate_night
 
 FORMAT = "sheepshead-night/1"
 MAX_HANDS = 10_000  # a long night is 100 hands; a document of more is not a night
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
 INFO_FIELDS = ("date", "league", "season", "table", "title")
-TOP_FIELDS = ("format", "rules", "players", "hands", *INFO_FIELDS)
+MONEY_FIELDS = ("closed", "payments")
+TOP_FIELDS = ("format", "rules", "players", "hands", *INFO_FIELDS, *MONEY_FIELDS)
+PAYMENT_FIELDS = ("from", "to", "cents", "date")
+MAX_PAYMENTS = 1_000  # a night settles in at most seven payments; a document of more is wrong
+POT_PARTY = "(pot)"  # the pot's name in a settlement: never a party to a payment
 __all__ = ["COMMON_FIELDS", "FORMAT", "TOP_FIELDS", "load_night", "read_hand", "read_night"]
 
 
@@ -109,7 +114,7 @@ def _read_document(document: Any) -> _Read:
     rules, rule_problems = parse_rules(document.get("rules", None))
     problems += rule_problems
     players = _read_players(document.get("players"), problems)
-    info = _read_info(document, problems)
+    info = _read_info(document, players, problems)
     read = _Read(problems, rules, players)
     hands = _read_hands(document.get("hands"), players, rules, problems, read.hands)
     if not problems and rules is not None and players is not None and hands is not None:
@@ -143,7 +148,9 @@ def _read_players(value: Any, problems: list[Problem]) -> tuple[str, ...] | None
 LABEL_LENGTHS = dict.fromkeys(("league", "season", "table"), LABEL_LENGTH) | {"title": TITLE_LENGTH}
 
 
-def _read_info(document: Mapping[str, Any], problems: list[Problem]) -> NightInfo:
+def _read_info(
+    document: Mapping[str, Any], players: tuple[str, ...] | None, problems: list[Problem]
+) -> NightInfo:
     values: dict[str, str | None] = {}
     for key in INFO_FIELDS:
         value = document.get(key)
@@ -159,7 +166,85 @@ def _read_info(document: Mapping[str, Any], problems: list[Problem]) -> NightInf
     problem = None if date is None else date_problem(date)
     if problem is not None:
         problems.append(Problem("date", problem))
-    return NightInfo(**values)
+    closed = document.get("closed", False)
+    if not isinstance(closed, bool):
+        problems.append(Problem("closed", f"{show_value(closed)} is not true or false"))
+        closed = False
+    payments = _read_payments(document.get("payments", []), players or (), problems)
+    return NightInfo(**values, closed=closed, payments=payments)
+
+
+def _read_payments(
+    value: Any, players: tuple[str, ...], problems: list[Problem]
+) -> tuple[NightPayment, ...]:
+    """The money already handed over: each payment's payer and payee (a seated player's
+    name as seated, or another person's in its stored form), cents and date."""
+    if not isinstance(value, list):
+        problems.append(Problem("payments", "must be a list of payments"))
+        return ()
+    if len(value) > MAX_PAYMENTS:
+        message = f"{len(value)} payments; a night holds {MAX_PAYMENTS:,} at most"
+        problems.append(Problem("payments", message))
+        return ()
+    seated = {name_key(p): p for p in players}
+    read = [
+        _read_payment(item, f"payments[{n}]", seated, problems) for n, item in enumerate(value, 1)
+    ]
+    return tuple(p for p in read if p is not None)
+
+
+def _read_payment(
+    item: Any, where: str, seated: Mapping[str, str], problems: list[Problem]
+) -> NightPayment | None:
+    if not isinstance(item, Mapping):
+        problems.append(Problem(where, "must be an object with from, to and cents"))
+        return None
+    start = len(problems)
+    problems += [
+        Problem(f"{where}.{key_name(k)}", "is not a field of a payment")
+        for k in item
+        if k not in PAYMENT_FIELDS
+    ]
+    payer = _payment_party(item.get("from"), f"{where}.from", seated, problems)
+    payee = _payment_party(item.get("to"), f"{where}.to", seated, problems)
+    if payer is not None and payer == payee:
+        problems.append(Problem(f"{where}.to", f"{payee} cannot pay themselves"))
+    given: Any = item.get("cents")
+    cents: int | None = given if is_whole(given) and 1 <= given <= MAX_AMOUNT else None
+    if given is None:
+        problems.append(Problem(f"{where}.cents", "missing"))
+    elif cents is None:
+        message = f"{show_value(given)} is not a whole number of cents from 1 to {MAX_AMOUNT:,}"
+        problems.append(Problem(f"{where}.cents", message))
+    date = item.get("date")
+    if date is not None:
+        problem = date_problem(date) if isinstance(date, str) else "must be text"
+        if problem is not None:
+            problems.append(Problem(f"{where}.date", problem))
+    if len(problems) > start or payer is None or payee is None or cents is None:
+        return None
+    return NightPayment(payer, payee, cents, date)
+
+
+def _payment_party(
+    value: Any, where: str, seated: Mapping[str, str], problems: list[Problem]
+) -> str | None:
+    """Who paid or was paid: a seated player as seated ('ann' is Ann), else a person's
+    name in its stored form; never the pot, which is settled at the table."""
+    if value is None:
+        problems.append(Problem(where, "missing"))
+        return None
+    if not isinstance(value, str):
+        problems.append(Problem(where, f"{show_value(value)} is not a player's name"))
+        return None
+    name, problem = clean_name(value)
+    if name == POT_PARTY:
+        problems.append(Problem(where, f"{POT_PARTY} is the table's pot, not a person"))
+        return None
+    if problem is not None:
+        problems.append(Problem(where, problem))
+        return None
+    return seated.get(name_key(name), name)
 
 
 # A month's name in a message (calendar.month_name would follow the locale).
@@ -240,10 +325,28 @@ def night_to_document(night: Night) -> dict[str, Any]:
         value = getattr(night.info, key)
         if value is not None:
             document[key] = value
+    document |= money_to_document(night.info)
     document["rules"] = night.rules.to_document()
     document["players"] = list(night.players)
     document["hands"] = [hand_to_document(h) for h in night.hands]
     return document
+
+
+def money_to_document(info: NightInfo) -> dict[str, Any]:
+    """A night's `closed` and `payments` as the document writes them (left out when the
+    night is open and nothing was paid)."""
+    out: dict[str, Any] = {}
+    if info.closed:
+        out["closed"] = True
+    if info.payments:
+        out["payments"] = [payment_to_document(p) for p in info.payments]
+    return out
+
+
+def payment_to_document(payment: NightPayment) -> dict[str, Any]:
+    """One payment as the document writes it."""
+    out: dict[str, Any] = {"from": payment.payer, "to": payment.payee, "cents": payment.cents}
+    return out | ({"date": payment.date} if payment.date is not None else {})
 
 
 def hand_to_document(hand: Hand) -> dict[str, Any]:

@@ -54,14 +54,28 @@ class Hand:
 
 
 @dataclass(frozen=True)
+class NightPayment:
+    """Money handed over for a night: PAYER paid PAYEE so many cents (on DATE)."""
+
+    payer: str
+    payee: str
+    cents: int
+    date: str | None = None
+
+
+@dataclass(frozen=True)
 class NightInfo:
-    """Where a night is filed; kept by import and export, ignored by scoring."""
+    """Where a night is filed, and whether its money is settled: kept by import and
+    export, ignored by scoring.  A closed night's settlement becomes debts across
+    nights; its payments are money already handed over."""
 
     date: str | None = None
     league: str | None = None
     season: str | None = None
     table: str | None = None
     title: str | None = None
+    closed: bool = False
+    payments: tuple[NightPayment, ...] = ()
 
 
 @dataclass(frozen=True)

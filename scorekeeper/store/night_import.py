@@ -14,13 +14,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import insert, text
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
-from scorekeeper.document import FORMAT, hand_to_document, load_night, night_to_document, read_night
+from scorekeeper.document import (
+    FORMAT,
+    hand_to_document,
+    load_night,
+    money_to_document,
+    night_to_document,
+    read_night,
+)
 from scorekeeper.formatting import counted
 from scorekeeper.night import score_night
 from scorekeeper.problems import InvalidNight, Problem
-from scorekeeper.records import Night
+from scorekeeper.records import Night, NightInfo, NightPayment
 from scorekeeper.rules import RuleSet
 from scorekeeper.store import records as stored
 from scorekeeper.store.database import Database, check_whole, describe
@@ -40,6 +47,8 @@ from scorekeeper.store.tables import (
     HandRow,
     LeagueRow,
     NightRow,
+    PaymentRow,
+    PlayerRow,
     SeasonRow,
     SeatRow,
     core_table,
@@ -78,11 +87,13 @@ def file_night(db: Database, night: Night) -> int:
             table_label=info.table,
             title=info.title,
             rules=night.rules.to_json(),
+            closed_at=now() if info.closed else None,
         )
         session.add(row)
         session.flush()
         assert row.id is not None
         ids = _seat_everyone(session, row.id, night.players)
+        _file_payments(session, [(row.id, league_id, info)], ids)
         records = [stored.to_stored(hand_to_document(h), ids) for h in night.hands]
         hand_rows = insert_hands(session, row.id, records)
         state = load_state(session, row.id, lock=True)
@@ -128,13 +139,14 @@ def import_nights(db: Database, documents: Sequence[Any]) -> list[int]:
     with db.transaction() as session:
         players = _Players(session)
         filed: dict[tuple[str | None, str | None], tuple[int | None, int | None]] = {}
-        night_rows = []
+        night_rows, night_leagues = [], []
         for night in loaded:
             info = night.info
             where = (info.league, info.season)
             if where not in filed:
                 filed[where] = league_and_season(session, info.league, info.season)
             league_id, season_id = filed[where]
+            night_leagues.append(league_id)
             night_rows.append(
                 dict(
                     league_id=league_id,
@@ -143,6 +155,7 @@ def import_nights(db: Database, documents: Sequence[Any]) -> list[int]:
                     table_label=info.table,
                     title=info.title,
                     rules=night.rules.to_json(),
+                    closed_at=now() if info.closed else None,
                     created_at=now(),
                     updated_at=now(),
                 )
@@ -170,6 +183,8 @@ def import_nights(db: Database, documents: Sequence[Any]) -> list[int]:
                 for number, hand in enumerate(night.hands, start=1)
             ]
         session.connection().execute(insert(core_table(SeatRow)), seat_rows)
+        filed_money = zip(night_ids, night_leagues, (n.info for n in loaded), strict=True)
+        _file_payments(session, list(filed_money), players)
         hand_ids = _insert_returning_ids(session, HandRow, hand_rows) if hand_rows else []
         moment = now()
         revisions = [
@@ -201,6 +216,43 @@ def import_nights(db: Database, documents: Sequence[Any]) -> list[int]:
             start += count
         insert_cache(session, scores, points)
         return night_ids
+
+
+def _file_payments(
+    session: Session,
+    nights: Sequence[tuple[int, int | None, NightInfo]],
+    ids: Mapping[str, int] | _Players,
+) -> None:
+    """The payments of filed nights (night id, league id, info), one executemany: each
+    person found or created by name, each payment dated as given, else on the night's
+    date, else today."""
+    rows = [
+        dict(
+            league_id=league_id,
+            night_id=night_id,
+            payer_id=_person(session, ids, payment.payer),
+            payee_id=_person(session, ids, payment.payee),
+            cents=payment.cents,
+            paid_on=dt.date.fromisoformat(payment.date or info.date or dt.date.today().isoformat()),
+            note="",
+            recorded_at=now(),
+        )
+        for night_id, league_id, info in nights
+        for payment in info.payments
+    ]
+    if rows:
+        session.connection().execute(insert(core_table(PaymentRow)), rows)
+
+
+def _person(session: Session, ids: Mapping[str, int] | _Players, name: str) -> int:
+    """The id of the person NAME: a seated player's, else found or created."""
+    if isinstance(ids, _Players):
+        return ids.id(name)
+    if name not in ids:
+        row = find_or_create_player(session, name)
+        assert row.id is not None
+        return row.id
+    return ids[name]
 
 
 def _insert_returning_ids(session: Session, table: Any, rows: list[dict[str, Any]]) -> list[int]:
@@ -298,14 +350,31 @@ def _info(session: Session, row: NightRow) -> dict[str, Any]:
 
 
 def export_night(db: Database, *, night_id: int) -> dict[str, Any]:
-    """The night document of a stored night (what `scorekeeper export` writes)."""
+    """The night document of a stored night (what `scorekeeper export` writes), with
+    whether it is closed and the payments made for it."""
     with db.session() as session:
         state = load_state(session, night_id, lock=False)
         _require_every_hand(db, session, night_id, [h.position for h in state.hands])
         document = night_document(state, [h.record for h in state.hands])
-        info = _info(session, state.row)
+        info = _info(session, state.row) | _money(session, state.row)
     head = {"format": FORMAT, **info}
     return head | {k: v for k, v in document.items() if k != "format"}
+
+
+def _money(session: Session, row: NightRow) -> dict[str, Any]:
+    """A stored night's `closed` and `payments`, in the order they were written down."""
+    query = select(PaymentRow).where(PaymentRow.night_id == row.id).order_by(col(PaymentRow.id))
+    paid = list(session.exec(query))
+    people = {p.payer_id for p in paid} | {p.payee_id for p in paid}
+    names = {
+        person.id: person.name
+        for person in session.exec(select(PlayerRow).where(col(PlayerRow.id).in_(people)))
+    }
+    payments = tuple(
+        NightPayment(names[p.payer_id], names[p.payee_id], p.cents, p.paid_on.isoformat())
+        for p in paid
+    )
+    return money_to_document(NightInfo(closed=row.closed_at is not None, payments=payments))
 
 
 def _require_every_hand(

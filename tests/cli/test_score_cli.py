@@ -344,6 +344,17 @@ BAD: list[tuple[str, Any, str]] = [
         ),
         "hand 1: tricks: 8 is not between 0 and 6",
     ),
+    ("closed not a flag", doc(closed=1), "closed: 1 is not true or false"),
+    (
+        "a payment of no cents",
+        doc(payments=[{"from": "Ann", "to": "Bob", "cents": 0}]),
+        "payments[1].cents: 0 is not a whole number of cents",
+    ),
+    (
+        "a payment to oneself",
+        doc(payments=[{"from": "Ann", "to": "ANN", "cents": 5}]),
+        "payments[1].to: Ann cannot pay themselves",
+    ),
     ("a bad date", doc(date="22/11/2026"), "date: '22/11/2026' is not a date"),
     ("unknown top-level field", doc(venue="Bar"), "venue: is not a field of a night"),
 ]

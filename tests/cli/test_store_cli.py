@@ -68,6 +68,24 @@ def test_a_bad_document_is_refused_like_score_and_writes_nothing(url, tmp_path, 
     assert run("--database", url, "nights", capsys=capsys)[1] == "No nights yet.\n"
 
 
+def test_a_night_s_money_is_checked_on_import_and_comes_back_on_export(
+    url, tmp_path, capsys
+) -> None:
+    document = sample_night_document()
+    bad = {**document, "closed": True, "payments": [{"from": "Ann", "to": "(pot)", "cents": 5}]}
+    refused = run("--database", url, "import", write(tmp_path, bad), capsys=capsys)
+    assert refused == (
+        2,
+        "",
+        "scorekeeper: payments[1].to: (pot) is the table's pot, not a person\n",
+    )
+    assert run("--database", url, "nights", capsys=capsys)[1] == "No nights yet.\n"
+    paid = {**bad, "payments": [{"from": "Ann", "to": "Bob", "cents": 5, "date": "2026-11-24"}]}
+    night_id = run("--database", url, "import", write(tmp_path, paid), capsys=capsys)[1].strip()
+    exported = run("--database", url, "export", "--night", night_id, capsys=capsys)[1]
+    assert json.loads(exported) == paid
+
+
 def test_nights_lists_each_night_readably(url, tmp_path, capsys) -> None:
     run("--database", url, "import", write(tmp_path, sample_night_document()), capsys=capsys)
     status, out, _ = run(

@@ -1,0 +1,122 @@
+"""A night's money through export and import: whether it is closed (its settlement then
+the league's debts) and the payments made for it come back as they were, whichever way
+the night is filed; a wrong payment files nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.problems import InvalidNight
+from scorekeeper.store.database import Database, open_database
+from scorekeeper.store.money import league_money
+from scorekeeper.store.night_import import export_night, import_night, import_nights
+from scorekeeper.store.night_reads import list_nights
+from scorekeeper.store.people import find_or_create_player
+from scorekeeper.store.tonight import night_payments, record_payment, set_closed
+from tests.sheet import leaster, night_doc, pick
+
+LEAGUE = "Money Club"
+
+
+def played(date: str, *hands: dict[str, Any]) -> dict[str, Any]:
+    return {**night_doc("classic-5", list(hands)), "league": LEAGUE, "date": date}
+
+
+def money_of(db: Database) -> tuple[Any, ...]:
+    money = league_money(db, league=LEAGUE)
+    debts = sorted((d.debtor, d.creditor, d.cents) for d in money.debts)
+    payments = sorted((p.payer, p.payee, p.cents, p.paid_on) for p in money.payments)
+    return debts, payments, money.balances
+
+
+@pytest.fixture
+def league(db: Database) -> list[int]:
+    """Two nights of a league: the first settled and closed with two payments made (one
+    to a treasurer who was not at the table), the second still open, one payment made."""
+    first = import_night(
+        db,
+        played(
+            "2026-11-03",
+            pick("Bob", "Dee", points=74, tricks=4),
+            leaster("Cal", doublers=1),
+        ),
+    )
+    second = import_night(db, played("2026-11-10", pick("Eve", points=95, tricks=5)))
+    on = dt.date(2026, 11, 3)
+    with db.transaction() as session:  # known to the league, though not at this table
+        find_or_create_player(session, "Zoë Treasurer")
+    record_payment(db, night_id=first, payer="Ann", payee="Cal", cents=15, paid_on=on)
+    record_payment(db, night_id=first, payer="Eve", payee="Zoë Treasurer", cents=5, paid_on=on)
+    set_closed(db, night_id=first, closed=True)
+    record_payment(
+        db, night_id=second, payer="Bob", payee="Eve", cents=10, paid_on=dt.date(2026, 11, 11)
+    )
+    return [first, second]
+
+
+def test_the_money_survives_export_and_import(
+    db: Database, league: list[int], tmp_path: Path
+) -> None:
+    documents = [export_night(db, night_id=n) for n in league]
+    assert documents[0]["closed"] is True and "closed" not in documents[1]
+    assert documents[0]["payments"] == [
+        {"from": "Ann", "to": "Cal", "cents": 15, "date": "2026-11-03"},
+        {"from": "Eve", "to": "Zoë Treasurer", "cents": 5, "date": "2026-11-03"},
+    ]
+    assert documents[1]["payments"] == [
+        {"from": "Bob", "to": "Eve", "cents": 10, "date": "2026-11-11"}
+    ]
+    for way in ("one by one", "all at once"):
+        other = open_database(f"sqlite:///{tmp_path / (way + '.sqlite3')}")
+        try:
+            if way == "one by one":
+                ids = [import_night(other, d) for d in documents]
+            else:
+                ids = import_nights(other, documents)
+            assert [export_night(other, night_id=n) for n in ids] == documents
+            assert money_of(other) == money_of(db)
+            assert [s.closed for s in sorted(list_nights(other), key=lambda s: s.id)] == [
+                True,
+                False,
+            ]
+            assert [p.payee for p in night_payments(other, night_id=ids[0])] == [
+                "Cal",
+                "Zoë Treasurer",
+            ]
+        finally:
+            other.dispose()
+
+
+def test_a_payment_without_a_date_is_dated_on_the_night(db: Database) -> None:
+    night_id = import_night(
+        db,
+        {
+            **played("2026-11-17", pick("Bob", "Dee", points=74, tricks=4)),
+            "payments": [{"from": "ann", "to": "Bob", "cents": 5}],
+        },
+    )
+    (payment,) = night_payments(db, night_id=night_id)
+    assert (payment.payer, payment.payee, payment.paid_on) == ("Ann", "Bob", dt.date(2026, 11, 17))
+
+
+def test_a_wrong_payment_files_nothing(db: Database, league: list[int]) -> None:
+    before = (money_of(db), list_nights(db))
+    bad = {
+        **played("2026-11-24", pick("Bob", "Dee", points=74, tricks=4)),
+        "closed": True,
+        "payments": [
+            {"from": "Ann", "to": "Bob", "cents": 5},
+            {"from": "Ann", "to": "Bob", "cents": 0},
+        ],
+    }
+    with pytest.raises(InvalidNight) as refused:
+        import_night(db, bad)
+    assert [(p.field, p.hand) for p in refused.value.problems] == [("payments[2].cents", None)]
+    with pytest.raises(InvalidNight) as refused:
+        import_nights(db, [played("2026-11-24"), bad])
+    assert [p.field for p in refused.value.problems] == ["night 2: payments[2].cents"]
+    assert (money_of(db), list_nights(db)) == before

@@ -171,6 +171,8 @@ def add_payment(
     """Write a payment in the caller's transaction (the players who paid and were paid
     must exist); returns its id.  The one writer of payments."""
     check_cents(cents)
+    if name_key(payer) == name_key(payee):  # a night's payments go into its document too
+        raise StorageError("a player cannot pay themselves", field="paid to")
     sides: tuple[tuple[Field, str], ...] = (("paid by", payer), ("paid to", payee))
     for field, name in sides:
         if name.strip() == POT:

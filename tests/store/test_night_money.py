@@ -12,6 +12,7 @@ import pytest
 
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store.database import Database, open_database
+from scorekeeper.store.errors import StorageError
 from scorekeeper.store.money import league_money
 from scorekeeper.store.night_import import export_night, import_night, import_nights
 from scorekeeper.store.night_reads import list_nights
@@ -101,6 +102,16 @@ def test_a_payment_without_a_date_is_dated_on_the_night(db: Database) -> None:
     )
     (payment,) = night_payments(db, night_id=night_id)
     assert (payment.payer, payment.payee, payment.paid_on) == ("Ann", "Bob", dt.date(2026, 11, 17))
+
+
+def test_a_night_s_payment_to_oneself_is_refused_as_its_document_would_be(
+    db: Database, league: list[int]
+) -> None:
+    with pytest.raises(StorageError, match=r"^paid to: a player cannot pay themselves"):
+        record_payment(
+            db, night_id=league[1], payer="Bob", payee="BOB", cents=5, paid_on=dt.date.today()
+        )
+    assert [p.payer for p in night_payments(db, night_id=league[1])] == ["Bob"]
 
 
 def test_a_wrong_payment_files_nothing(db: Database, league: list[int]) -> None:

@@ -118,6 +118,20 @@ def leaster_hand(draw: st.DrawFn, rules: RuleSet, active: list[str]) -> dict[str
 
 
 @st.composite
+def result_hand(draw: st.DrawFn, active: list[str]) -> dict[str, Any]:
+    """A result hand: some active players' points, summing to zero, for 1 or more hands."""
+    named = draw(st.lists(st.sampled_from(active), min_size=1, max_size=len(active), unique=True))
+    points = {p: draw(st.integers(-60, 60)) for p in named[:-1]}
+    points[named[-1]] = -sum(points.values())
+    record: dict[str, Any] = {"type": "result", "points": points}
+    if draw(st.booleans()):
+        record["hands"] = draw(st.integers(1, 40))
+    if draw(st.integers(0, 4)) == 0:
+        record["note"] = "from the paper sheet"
+    return record
+
+
+@st.composite
 def hand(draw: st.DrawFn, rules: RuleSet, players: list[str], number: int) -> dict[str, Any]:
     dealer = players[number % len(players)]
     extra = len(players) - rules.dealt_in
@@ -126,7 +140,7 @@ def hand(draw: st.DrawFn, rules: RuleSet, players: list[str], number: int) -> di
         start = players.index(dealer)
         out = [players[(start + i) % len(players)] for i in range(extra)]
     active = [p for p in players if p not in out]
-    kinds = ["pick", "pick", "pick", "misplay"]
+    kinds = ["pick", "pick", "pick", "misplay", "result"]
     if rules.no_pick != "forced":
         kinds += ["leaster", "no-pick"]
     kind = draw(st.sampled_from(kinds))
@@ -134,11 +148,15 @@ def hand(draw: st.DrawFn, rules: RuleSet, players: list[str], number: int) -> di
         record = draw(pick_hand(rules, active))
     elif kind == "leaster":
         record = draw(leaster_hand(rules, active))
+    elif kind == "result":
+        record = draw(result_hand(active))
     else:
         record = {"type": kind}
     record["dealer"] = dealer
     if extra > 1:
         record["sitting_out"] = out
+    if kind == "result":
+        return record  # it scores exactly its points: nothing doubles it, nobody misplays
     if kind != "no-pick" and (kind == "misplay" or draw(st.integers(0, 9)) == 0):
         record["misplays"] = draw(
             st.lists(st.sampled_from(active), min_size=1, max_size=2, unique=True)
@@ -149,6 +167,32 @@ def hand(draw: st.DrawFn, rules: RuleSet, players: list[str], number: int) -> di
     if draw(st.integers(0, 9)) == 0:
         record["last_hand"] = True
     return record
+
+
+@st.composite
+def money(draw: st.DrawFn, players: list[str]) -> dict[str, Any]:
+    """A night's `closed` and `payments`, sometimes (between seated players, or to a
+    person who was not at the table)."""
+    out: dict[str, Any] = {}
+    if draw(st.booleans()):
+        out["closed"] = draw(st.booleans())
+    if draw(st.booleans()):
+        people = [*players, "Zoë Treasurer"]
+        payments = []
+        for _ in range(draw(st.integers(0, 3))):
+            payer, payee = draw(
+                st.lists(st.sampled_from(people), min_size=2, max_size=2, unique=True)
+            )
+            payment: dict[str, Any] = {
+                "from": payer,
+                "to": payee,
+                "cents": draw(st.integers(1, 500)),
+            }
+            if draw(st.booleans()):
+                payment["date"] = "2026-11-24"
+            payments.append(payment)
+        out["payments"] = payments
+    return out
 
 
 @st.composite
@@ -169,6 +213,7 @@ def night_documents(draw: st.DrawFn, max_hands: int = 12) -> dict[str, Any]:
         "rules": document_rules,
         "players": players,
         "hands": hands,
+        **draw(money(players)),
     }
 
 
@@ -268,9 +313,11 @@ def schafkopf_game(draw: st.DrawFn, rules: RuleSet, active: list[str]) -> dict[s
 def schafkopf_hand(draw: st.DrawFn, rules: RuleSet, players: list[str], n: int) -> dict[str, Any]:
     dealer = players[n % len(players)]
     active = [p for p in players if p != dealer] if len(players) == 5 else list(players)
-    kinds = ["game", "game", "game", "misplay", "all-pass"]
+    kinds = ["game", "game", "game", "misplay", "all-pass", "result"]
     kind = draw(st.sampled_from(kinds))
     record: dict[str, Any]
+    if kind == "result":
+        return {**draw(result_hand(active)), "dealer": dealer}
     if kind == "game":
         record = draw(schafkopf_game(rules, active))
     elif kind == "misplay":
@@ -299,6 +346,8 @@ def schafkopf_night_documents(draw: st.DrawFn, max_hands: int = 14) -> dict[str,
     overrides, 4 or 5 seated."""
     preset = draw(st.sampled_from(game_named("schafkopf").presets))
     changed = draw(schafkopf_overrides())
+    if draw(st.integers(0, 3)) == 0:  # a pot often enough that the side shares it
+        changed |= {"all_pass": "pot", "pot_to": draw(st.sampled_from(["declarer", "side"]))}
     document_rules: Any = {"preset": preset, **changed} if changed else preset
     rules, problems = parse_rules(document_rules)
     assert rules is not None, problems
@@ -310,4 +359,5 @@ def schafkopf_night_documents(draw: st.DrawFn, max_hands: int = 14) -> dict[str,
         "rules": document_rules,
         "players": players,
         "hands": hands,
+        **draw(money(players)),
     }

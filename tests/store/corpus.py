@@ -14,7 +14,11 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def spec_examples() -> list[dict[str, Any]]:
-    examples = json.loads((DATA / "spec-examples.json").read_text("utf-8"))
+    """Every worked example of the contract (both files) as a night document."""
+    examples = [
+        *json.loads((DATA / "spec-examples.json").read_text("utf-8")),
+        *json.loads((DATA / "examples-more.json").read_text("utf-8")),
+    ]
     return [e["night"] for e in examples if e["name"].startswith(("scoring.md", "schafkopf.md"))]
 
 
@@ -165,6 +169,83 @@ def schafkopf_nights() -> list[dict[str, Any]]:
     ]
 
 
+def house_rules_nights() -> list[dict[str, Any]]:
+    """Nights under the second round of house rules: 60-60, loser-pays leasters, the same
+    dealer after a no-pick, result hands, the extras and solos priced apart, the pot
+    shared by the side, the short deck, and a night's payments."""
+    sheepshead_rules = {
+        "preset": "classic-5",
+        "no_pick": "doubler",
+        "sixty_doubles_next": True,
+        "leaster_pay": "loser-pays",
+        "no_pick_dealer": "same",
+        "max_redeals": 2,
+    }
+    short_rules = {
+        "preset": "schafkopf-short",
+        "all_pass": "pot",
+        "pot_to": "side",
+        "tariff_schneider": 15,
+        "tariff_games": {"wenz": 20},
+    }
+    game = {"declarer": "Ann", "partners": ["Cal"]}
+    return [
+        {
+            **night_doc(
+                sheepshead_rules,
+                [
+                    {
+                        "type": "result",
+                        "dealer": "Ann",
+                        "points": {"Ann": 9, "Eve": -9},
+                        "hands": 12,
+                    },
+                    no_pick(dealer="Ann"),
+                    no_pick(dealer="Ann"),
+                    pick("Bob", "Dee", points=60, tricks=3, call="ace-hearts", dealer="Bob"),
+                    {
+                        "type": "leaster",
+                        "dealer": "Cal",
+                        "loser": "Dee",
+                        "points": {"Ann": 20, "Bob": 20, "Cal": 20, "Dee": 40, "Eve": 20},
+                    },
+                    pick("Eve", points=95, tricks=5, call="alone", dealer="Dee", last_hand=True),
+                ],
+            ),
+            "title": "House rules, round two",
+            "league": "Thursday Club",
+            "date": "2026-11-26",
+            "payments": [{"from": "Bob", "to": "Eve", "cents": 20, "date": "2026-11-26"}],
+        },
+        night_doc(
+            short_rules,
+            [
+                {"type": "pass", "dealer": "Ann"},
+                {
+                    "type": "call",
+                    "dealer": "Bob",
+                    **game,
+                    "points": 95,
+                    "tricks": 5,
+                    "laufende": 12,
+                },
+                {"type": "pass", "dealer": "Cal"},
+                {"type": "call", "dealer": "Dee", **game, "points": 40, "tricks": 2},
+                {
+                    "type": "solo",
+                    "dealer": "Ann",
+                    "declarer": "Bob",
+                    "game": "wenz",
+                    "points": 61,
+                    "tricks": 3,
+                },
+                {"type": "result", "dealer": "Bob", "points": {"Ann": -30, "Cal": 30}, "hands": 4},
+            ],
+            players=["Ann", "Bob", "Cal", "Dee"],
+        ),
+    ]
+
+
 def corpus() -> list[dict[str, Any]]:
     """Every night document the storage tests round-trip."""
-    return [*spec_examples(), sample_night_document(), *written()]
+    return [*spec_examples(), sample_night_document(), *written(), *house_rules_nights()]

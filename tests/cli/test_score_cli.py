@@ -102,6 +102,30 @@ def doc(**fields: Any) -> dict[str, Any]:
 
 LOSER_PAYS = {"preset": "classic-5", "leaster_pay": "loser-pays"}
 
+# The cases of the second round of house rules, the result hand and a night's money
+# (test_store_cli.py imports each of them too: refused the same way, nothing filed).
+NEW_CASES = (
+    "an unknown leaster_pay",
+    "a loser-pays leaster without its loser",
+    "a loser-pays leaster naming a winner",
+    "a loser-pays leaster whose loser has not the most points",
+    "a loser-pays leaster whose loser sits out",
+    "a leaster naming a loser when the winner collects",
+    "max_redeals 0",
+    "an unknown no_pick_dealer",
+    "a negative tariff",
+    "a negative price for a solo",
+    "an unknown pot_to",
+    "a short-deck hand with eight tricks",
+    "a result that does not sum to zero",
+    "a result naming a player who sits out",
+    "a result in fractions",
+    "a result of no hands",
+    "closed not a flag",
+    "a payment of no cents",
+    "a payment to oneself",
+)
+
 BAD: list[tuple[str, Any, str]] = [
     ("not JSON at all", "{ this is not json", "file: is not JSON"),
     ("not UTF-8", b"\xff\xfe\x00{", "file: is not UTF-8"),
@@ -343,6 +367,29 @@ BAD: list[tuple[str, Any, str]] = [
             ],
         ),
         "hand 1: tricks: 8 is not between 0 and 6",
+    ),
+    (
+        "a result that does not sum to zero",
+        doc(hands=[{"type": "result", "points": {"Ann": 5, "Bob": -4}}]),
+        "hand 1: points: add up to +1, not 0",
+    ),
+    (
+        "a result naming a player who sits out",
+        doc(
+            players=[*FIVE, "Fay"],
+            hands=[{"type": "result", "dealer": "Fay", "points": {"Ann": 5, "Fay": -5}}],
+        ),
+        "hand 1: points: Fay sits out this hand",
+    ),
+    (
+        "a result in fractions",
+        doc(hands=[{"type": "result", "points": {"Ann": 0.5, "Bob": -0.5}}]),
+        "hand 1: points.Ann: 0.5 is not a whole number",
+    ),
+    (
+        "a result of no hands",
+        doc(hands=[{"type": "result", "points": {"Ann": 1, "Bob": -1}, "hands": 0}]),
+        "hand 1: hands: 0 is not between 1 and 100,000",
     ),
     ("closed not a flag", doc(closed=1), "closed: 1 is not true or false"),
     (

@@ -13,6 +13,7 @@ import pytest
 
 from scorekeeper.cli import main
 from scorekeeper.sample import sample_night_document
+from tests.cli.test_score_cli import BAD, NEW_CASES
 from tests.store.test_nights import thirty_hands
 
 
@@ -65,6 +66,24 @@ def test_a_bad_document_is_refused_like_score_and_writes_nothing(url, tmp_path, 
     assert (
         scored == imported == (2, "", "scorekeeper: hand 5: points: 130 is not between 0 and 120\n")
     )
+    assert run("--database", url, "nights", capsys=capsys)[1] == "No nights yet.\n"
+
+
+def test_each_new_case_is_one_of_the_bad_documents() -> None:
+    assert set(NEW_CASES) <= {why for why, _, _ in BAD}
+
+
+@pytest.mark.parametrize("case", [b for b in BAD if b[0] in NEW_CASES], ids=lambda b: b[0])
+def test_every_new_bad_input_is_refused_on_import_as_by_score_and_files_nothing(
+    url, tmp_path, capsys, case
+) -> None:
+    why, document, message = case
+    path = write(tmp_path, document)
+    scored = run("score", path, capsys=capsys)
+    imported = run("--database", url, "import", path, capsys=capsys)
+    assert scored == imported, why
+    status, out, err = imported
+    assert (status, out) == (2, "") and err.startswith(f"scorekeeper: {message}"), (why, err)
     assert run("--database", url, "nights", capsys=capsys)[1] == "No nights yet.\n"
 
 

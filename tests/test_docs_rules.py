@@ -3,7 +3,8 @@
 Every list here is read from the code: each house-rule option and preset is described in
 the page of each game it belongs to, with the default and the preset values the code
 has; each solo, hand type, document field and limit of the night document is named; and
-every worked example of `tests/data/spec-examples.json` is explained in `examples.md`.
+every worked example of `tests/data/spec-examples.json` and
+`tests/data/examples-more.json` is explained in `examples.md`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, TITLE_LENGTH
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules"
 EXAMPLES = ROOT / "tests" / "data" / "spec-examples.json"
+MORE_EXAMPLES = ROOT / "tests" / "data" / "examples-more.json"
 GAME_PAGES: dict[str, str] = {"sheepshead": "sheepshead.md", "schafkopf": "schafkopf.md"}
 
 Table = list[dict[str, str]]
@@ -147,9 +149,10 @@ def test_the_night_document_s_limits_are_the_code_s(words: str) -> None:
     assert words in page("night-format.md")
 
 
-def test_every_worked_example_is_explained() -> None:
+@pytest.mark.parametrize("examples", [EXAMPLES, MORE_EXAMPLES], ids=lambda p: p.name)
+def test_every_worked_example_is_explained(examples: Path) -> None:
     text = page("examples.md")
-    names = [e["name"] for e in json.loads(EXAMPLES.read_text("utf-8"))]
+    names = [e["name"] for e in json.loads(examples.read_text("utf-8"))]
     assert [n for n in names if f"Id: `{n}`" not in text] == []
 
 

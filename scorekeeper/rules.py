@@ -35,11 +35,12 @@ class Option:
     keys: tuple[str, ...] = ()  # an object of whole numbers with these keys
     many: bool = False  # a list of distinct `choices`
     sparse: bool = False  # an object of `keys` naming only some of them, given whole
-    follows: str = ""  # null (None) means: the value of this other option
+    follows: str = ""  # null (None), or a sparse option's key not named: this option's value
+    labels: tuple[str, ...] = ()  # the names people use for `keys`, in their order
 
     def check(self, value: Any) -> str | None:
         """A message saying what is wrong with `value` for this option, or None."""
-        if value is None and self.follows:
+        if value is None and self.follows and not self.keys:
             return None
         if self.keys:
             return self._check_keys(value)
@@ -83,7 +84,8 @@ class Option:
         whole or in part, over BEFORE; a sparse one whole) as pairs in the order of its
         keys, a list as a tuple in the order of the choices."""
         if self.sparse:
-            return tuple((k, value[k]) for k in self.keys if k in value)
+            given = dict(value)
+            return tuple((k, given[k]) for k in self.keys if k in given)
         if self.keys:
             merged = dict(before) | dict(value)
             return tuple((k, merged[k]) for k in self.keys)
@@ -111,13 +113,15 @@ def option(
     many: bool = False,
     sparse: bool = False,
     follows: str = "",
+    labels: tuple[str, ...] = (),
 ) -> Any:
     """A rule set's field that is a house-rule option: its DEFAULT, its plain MEANING
     and the values it takes (a yes/no option is one whose default is a bool).  KEYS
     make it an object of whole numbers: every key (given in part, the rest kept), or
-    with SPARSE only those named (given whole; a key not named has no value).  FOLLOWS
-    names the option whose value it takes while it is None (JSON null): a price that
-    defaults to another price, so rules stored before it existed score the same."""
+    with SPARSE only those named (given whole; a key not named has no value), and LABELS
+    are the keys' names on screen.  FOLLOWS names the option whose value it takes while
+    it is None (JSON null; for a sparse option, a key not named): a price that defaults
+    to another price, so rules stored before it existed score the same."""
     declared = Option(
         "",
         meaning,
@@ -129,6 +133,7 @@ def option(
         many=many,
         sparse=sparse,
         follows=follows,
+        labels=labels,
     )
     return field(default=default, metadata={"option": declared})
 

@@ -15,7 +15,12 @@ from scorekeeper.rules import RuleSet
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("scorekeeper", "ui")
 GAMES = ("scorekeeper/games/", "ui/games/")  # where the games say what is theirs
-SHARED_GAME_MODULES = ("scorekeeper.games.base", "scorekeeper.games.cards")
+# What every game may share (the result hand is any card game's), not one game's own.
+SHARED_GAME_MODULES = (
+    "scorekeeper.games.base",
+    "scorekeeper.games.cards",
+    "scorekeeper.games.result",
+)
 
 
 def _subclasses(cls: type) -> set[str]:

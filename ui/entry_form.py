@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.document import read_hand
 from scorekeeper.formatting import counted
+from scorekeeper.games.result import MAX_RESULT_HANDS, RESULT
 from scorekeeper.night import HandResult
 from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.validation import validate_hand, who_sits_out
@@ -50,6 +51,7 @@ from ui.entry_fields import (
     EntrySpin,
     NumberField,
     SeatField,
+    entry_line,
     players_meant,
 )
 from ui.session import HandLine, NightView
@@ -59,6 +61,16 @@ def _field_of(problem: Problem) -> str:
     """The hand's field a problem is about: `points` for `points.Ann`, and a rule the
     hand runs into (`rules.stake_cents`) by the rule's own name."""
     return problem.field.removeprefix("rules.").split(".")[0]
+
+
+def _numbers(text: str, *, signed: bool = True) -> list[int] | None:
+    """The whole numbers of TEXT, comma or space between ('−4', a typographic minus,
+    is -4); None when any part is not one (or, unless SIGNED, has a sign)."""
+    parts = text.replace(",", " ").replace("\u2212", "-").split()
+    digits = [p[1:] if signed and p[:1] in "+-" else p for p in parts]
+    if not all(d.isascii() and d.isdigit() for d in digits):
+        return None
+    return [int(p) for p in parts]
 
 
 class EntryForm(QWidget):
@@ -147,6 +159,70 @@ class EntryForm(QWidget):
         grid.setColumnStretch(2, 1)
         grid.setColumnStretch(5, 1)
         return grid
+
+    def result_fields(self) -> list[tuple[str, QWidget, str]]:
+        """The result hand's rows, for a form's grid (both card games record one): each
+        player's points in seat order, and how many hands it stands for."""
+        self.result_points = entry_line(
+            "Each player's points, in seat order", "e.g. 12, -4, -8, 0: seat order, sum 0"
+        )
+        self.result_hands = EntrySpin()
+        self.result_hands.setRange(1, MAX_RESULT_HANDS)
+        self.result_hands.setAccessibleName("Hands it stands for")
+        self.result_points.textChanged.connect(self.check)
+        self.result_hands.valueChanged.connect(self.check)
+        return [
+            ("Each player's points", self.result_points, "result_points"),
+            ("Hands it stands for", self.result_hands, "hands"),
+        ]
+
+    def clear_result(self) -> None:
+        self.result_points.clear()
+        self.result_hands.setValue(1)
+
+    def load_result(self, record: dict[str, Any]) -> None:
+        """A recorded result hand's points (a player it does not name scored 0) and
+        hands into the form."""
+        points = record.get("points", {})
+        self.result_points.setText(", ".join(str(points.get(p, 0)) for p in self.dealt_in(record)))
+        self.result_hands.setValue(record.get("hands", 1))
+
+    def result_hand(self, hand: dict[str, Any]) -> None:
+        """The result hand's points and hands, as typed, into HAND."""
+        hand["points"] = self.per_player(self.result_points.text(), hand, signed=True)
+        if self.result_hands.value() != 1:
+            hand["hands"] = self.result_hands.value()
+
+    def result_problems(self) -> list[tuple[str, str]]:
+        """Points typed for more or fewer players than are dealt in, or not whole
+        numbers, named beside the field (what the core would call a wrong object)."""
+        if self.kind != RESULT:
+            return []
+        text = self.result_points.text()
+        if not text.strip():
+            return [("result_points", "missing: each player's points, in seat order")]
+        players = self.dealt_in(self.hand_common())
+        numbers = _numbers(text)
+        if numbers is None:
+            return [("result_points", "whole numbers only, comma or space between")]
+        if len(numbers) < len(players):
+            rest = players[len(numbers) :]
+            return [("result_points", f"missing: the points of {', '.join(rest)}")]
+        if len(numbers) > len(players):
+            return [
+                (
+                    "result_points",
+                    f"{counted(len(numbers), 'number')} for {counted(len(players), 'player')}"
+                    f" dealt in ({', '.join(players)})",
+                )
+            ]
+        return []
+
+    def hand_common(self) -> dict[str, Any]:
+        """The dealer and who sits out, as typed (who is dealt in follows from them)."""
+        hand: dict[str, Any] = {}
+        self.common_fields(hand, played=False)
+        return hand
 
     def button_row(self) -> QHBoxLayout:
         """The problems line, Cancel edit and Save hand."""
@@ -421,14 +497,14 @@ class EntryForm(QWidget):
             out = set(who_sits_out(named, hand.get("dealer"), self.view.rules, seated))
         return [p for p in seated if p not in out]
 
-    def per_player(self, text: str, hand: dict[str, Any]) -> Any:
-        """'30, 41, 12, 37, 0' in seat order as {player: number}; anything else is passed
-        on as typed, so the core names the problem."""
-        numbers = [p for p in text.replace(",", " ").split() if p]
+    def per_player(self, text: str, hand: dict[str, Any], *, signed: bool = False) -> Any:
+        """'30, 41, 12, 37, 0' in seat order as {player: number} (with SIGNED, '-4' and
+        '+4' too); anything else is passed on as typed, so the core names the problem."""
+        numbers = _numbers(text, signed=signed)
         players = self.dealt_in(hand)
-        if len(numbers) != len(players) or not all(n.isdigit() for n in numbers):
+        if numbers is None or len(numbers) != len(players):
             return text.strip()
-        return {p: int(n) for p, n in zip(players, numbers, strict=True)}
+        return dict(zip(players, numbers, strict=True))
 
     def _visible_keys(self) -> set[str]:
         return {key for key, (_, widget, _) in self.rows.items() if widget.isVisibleTo(self)}
@@ -455,7 +531,7 @@ class EntryForm(QWidget):
             self.save.setEnabled(False)
             self.preview.setText("")
             return self.problems
-        found = self.field_problems() + self.form_problems()
+        found = self.field_problems() + self.form_problems() + self.result_problems()
         seen = {key for key, _ in found}
         hand = self.view.as_document_hand(self.hand(), self.number)
         parsed, problems = read_hand(hand, self.view.players, self.view.rules, self.number)

@@ -13,10 +13,12 @@ import datetime as dt
 import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, overload
 
 from PySide6.QtCore import QObject
 
+from scorekeeper.dealing import dealer_after
+from scorekeeper.document import read_hand
 from scorekeeper.night import (
     Carry,
     HandResult,
@@ -66,6 +68,30 @@ class HandLine:
         return tuple(p for p in self.result.points if p not in self.result.active)
 
 
+class _RecordedHands(Sequence[Hand]):
+    """The hands of sheet LINES as the core reads them, each read only when asked
+    (who deals next looks at the last few)."""
+
+    def __init__(self, lines: Sequence[HandLine], players: tuple[str, ...], rules: RuleSet):
+        self.lines, self.players, self.rules = lines, players, rules
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    @overload
+    def __getitem__(self, index: int) -> Hand: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Hand]: ...
+    def __getitem__(self, index: int | slice) -> Hand | Sequence[Hand]:
+        if isinstance(index, slice):
+            return _RecordedHands(self.lines[index], self.players, self.rules)
+        line = self.lines[index]
+        hand, problems = read_hand(line.record, self.players, self.rules, line.number)
+        if hand is None:  # a stored hand always reads: the store checked it
+            raise ValueError(f"hand {line.number} does not read: {problems}")
+        return hand
+
+
 @dataclass(frozen=True)
 class NightView:
     """Everything the night screen shows, computed once per change."""
@@ -91,21 +117,13 @@ class NightView:
         return self.dealer_for(self.next_number)
 
     def dealer_for(self, number: int) -> str | None:
-        """Whose deal hand NUMBER is (a new hand, or one inserted there): the next
-        clockwise, among those seated for it, after the last dealer before it."""
+        """Whose deal hand NUMBER is (a new hand, or one inserted there), as the core
+        proposes it (`scorekeeper.dealing`): among those seated for it, the next
+        clockwise after the last dealer before it, or that dealer again when the
+        night's rules say so (Sheepshead's `no_pick_dealer` 'same')."""
         seated = list(self.seated_for(number)) if self.seat_ranges else list(self.seated_next)
-        if not seated:
-            return None
-        last = next((ln.dealer for ln in reversed(self.lines[: number - 1]) if ln.dealer), None)
-        if last is None:
-            return seated[0]
-        order = list(self.players)
-        start = order.index(last) if last in order else -1
-        for step in range(1, len(order) + 1):
-            candidate = order[(start + step) % len(order)]
-            if candidate in seated:
-                return candidate
-        return seated[0]
+        before = _RecordedHands(self.lines[: number - 1], self.players, self.rules)
+        return dealer_after(self.players, self.rules, before, seated)
 
     def seated_at(self, number: int) -> tuple[str, ...]:
         """Who was at the table for hand NUMBER, clockwise."""

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -72,29 +73,49 @@ class RuleChoice(WheelOnlyWhenFocused, QComboBox):
 
 
 class KeyedSpins(QWidget):
-    """An option that is an object of whole numbers (the Laufende minimum by game):
-    a labelled spin box a key."""
+    """An option that is an object of whole numbers (the Laufende minimum by game, the
+    price of particular solos): a labelled spin box a key, in rows of a few so the
+    panel never scrolls sideways.  A sparse option's key may have no value: its spin
+    box then stands one below the minimum, showing the option it follows instead, and
+    the key is left out."""
 
-    def __init__(self, keys: tuple[str, ...], low: int, high: int) -> None:
+    COLUMNS = 2
+
+    def __init__(self, option: Option) -> None:
         super().__init__()
-        layout = QHBoxLayout(self)
+        layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        self.sparse = option.sparse
         self.spins: dict[str, QSpinBox] = {}
-        for key in keys:
+        labels = option.labels or option.keys
+        for index, (key, text) in enumerate(zip(option.keys, labels, strict=True)):
             spin = RuleSpin()
-            spin.setRange(low, high)
-            spin.setAccessibleName(key)
-            layout.addWidget(QLabel(key))
-            layout.addWidget(spin)
+            spin.setRange(option.minimum - 1 if self.sparse else option.minimum, option.maximum)
+            if self.sparse:
+                spin.setSpecialValueText(f"as {option.follows.replace('_', ' ')}")
+            spin.setAccessibleName(f"{option.name.replace('_', ' ')}: {text}")
+            label = QLabel(text)
+            label.setBuddy(spin)
+            row, column = divmod(index, self.COLUMNS)
+            layout.addWidget(label, row, 2 * column)
+            layout.addWidget(spin, row, 2 * column + 1)
             self.spins[key] = spin
-        layout.addStretch()
+        layout.setColumnStretch(2 * self.COLUMNS, 1)
 
     def set_value(self, value: Any) -> None:
-        for key, count in dict(value).items():
-            self.spins[key].setValue(int(count))
+        given = dict(value)
+        for key, spin in self.spins.items():
+            if key in given:
+                spin.setValue(int(given[key]))
+            elif self.sparse:
+                spin.setValue(spin.minimum())  # not named: no price of its own
 
     def value(self) -> tuple[tuple[str, int], ...]:
-        return tuple((key, spin.value()) for key, spin in self.spins.items())
+        return tuple(
+            (key, spin.value())
+            for key, spin in self.spins.items()
+            if not (self.sparse and spin.value() == spin.minimum())
+        )
 
 
 class ChoiceChecks(QWidget):
@@ -178,10 +199,10 @@ class RulesEditor(QWidget):
         QVBoxLayout(self).addWidget(scroll)
         self.load_preset(self.preset.currentText())
 
-    def _option_widget(self, option: Any) -> QWidget:
+    def _option_widget(self, option: Option) -> QWidget:
         widget: QWidget
         if option.keys:
-            widget = KeyedSpins(option.keys, option.minimum, option.maximum)
+            widget = KeyedSpins(option)
         elif option.many:
             widget = ChoiceChecks(option.choices)
         elif option.is_bool:
@@ -193,7 +214,11 @@ class RulesEditor(QWidget):
             widget.currentIndexChanged.connect(lambda _: self.changed.emit())
         else:
             widget = RuleSpin()
-            widget.setRange(option.minimum, min(option.maximum, 2**31 - 1))
+            low = option.minimum
+            if option.follows:  # one below the minimum: None, the other option's value
+                low -= 1
+                widget.setSpecialValueText(f"same as {option.follows.replace('_', ' ')}")
+            widget.setRange(low, min(option.maximum, 2**31 - 1))
             widget.valueChanged.connect(lambda _: self.changed.emit())
         widget.setAccessibleName(option.name.replace("_", " "))
         widget.setToolTip(option.meaning)
@@ -220,7 +245,7 @@ class RulesEditor(QWidget):
             elif isinstance(widget, QComboBox):
                 widget.setCurrentText(str(value))
             elif isinstance(widget, QSpinBox):
-                widget.setValue(int(value))
+                widget.setValue(widget.minimum() if value is None else int(value))
         self.changed.emit()
 
     def rules(self) -> RuleSet:
@@ -238,7 +263,8 @@ class RulesEditor(QWidget):
             elif isinstance(widget, QComboBox):
                 values[name] = widget.currentText()
             elif isinstance(widget, QSpinBox):
-                values[name] = widget.value()
+                follows = widget.specialValueText() and widget.value() == widget.minimum()
+                values[name] = None if follows else widget.value()
         return base.with_options(values)
 
     def problems(self) -> list[str]:

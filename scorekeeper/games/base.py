@@ -215,13 +215,14 @@ def option_value(option: Option, value: Any, before: Any = None) -> str:
         return "yes" if value else "no"
     if option.keys:
         if not value:
-            return "none"
+            return f"each as {option.follows}" if option.follows else "none"
         pairs = dict(value)
+        named = dict(zip(option.keys, option.labels or option.keys, strict=True))
         if option.sparse:  # given whole: every key it names
-            return ", ".join(f"{k} {v}" for k, v in pairs.items())
+            return ", ".join(f"{named[k]} {v}" for k, v in pairs.items())
         old = dict(before) if before is not None else {}
-        shown = [f"{k} {v}" for k, v in pairs.items() if old.get(k) != v] or [
-            f"{k} {v}" for k, v in pairs.items()
+        shown = [f"{named[k]} {v}" for k, v in pairs.items() if old.get(k) != v] or [
+            f"{named[k]} {v}" for k, v in pairs.items()
         ]
         return ", ".join(shown)
     if option.many:

@@ -170,10 +170,10 @@ def test_the_new_tariffs_survive_json_and_print_in_the_rules_section() -> None:
     assert preset_rules("schafkopf").to_document() == "schafkopf"
     lines = changed_lines(rules, game_named("schafkopf").options)
     assert lines[1:] == (
-        "tariff_schwarz: 20 (the extra for Schwarz, on top of the Schneider extra, priced "
-        "apart (null: tariff_extra))",
-        "tariff_games: wenz 20 (the base of particular solos, by game (a solo not named is "
-        "worth tariff_solo))",
+        "tariff_games: Wenz 20 (the base of particular solos, by game; a solo unset is worth "
+        "tariff solo)",
+        "tariff_schwarz: 20 (the extra for Schwarz, on top of Schneider's; unset, it is "
+        "tariff extra)",
     )
 
 

@@ -44,10 +44,10 @@ def test_f1_at_a_schafkopf_night_that_deals_again_lists_no_ramsch_nor_leaster(
     window = open_window(database, night_import.import_night(database, night_doc(rules, [], FOUR)))
     shown = keys_shown(keyboard, qtbot)
     assert "Ramsch" not in shown["form"] and "Leaster" not in shown["form"]
-    # Call game, Solo, Null, All passed, Misplay; Declarer, the partner, the solo's kind,
+    # Call game, Solo, Null, All passed, Misplay, Result; Declarer, the partner, the solo's kind,
     # Points, Tricks, Misplayed by, Misplays, Last hand, Save.  Not Sitting out either:
     # four at a table of four, nobody sits out.
-    assert alt_letters(shown["form"]) == set("COUDMAWIPKBXHV")
+    assert alt_letters(shown["form"]) == set("COUDMSAWIPKBXHV")
     assert "Alt+D" in shown["form"] and "All passed" in shown["form"]
     assert "Sheepshead" not in shown["all"]  # its typical hands are another game's
     keyboard.alt(Qt.Key.Key_R)  # indeed nothing

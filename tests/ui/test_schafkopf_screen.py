@@ -157,7 +157,7 @@ def test_a_night_started_under_a_schafkopf_preset_gets_the_schafkopf_form(
     assert window.session.view.rules == rules
     assert isinstance(window.entry, SchafkopfForm) and window.entry.isVisible()
     shown = {b.property("kind") for b in window.entry.types.buttons() if b.isVisibleTo(window)}
-    assert shown == {"call", "solo", "null", "ramsch", "misplay"}  # all pass: a Ramsch
+    assert shown == {"call", "solo", "null", "ramsch", "misplay", "result"}  # all pass: Ramsch
 
 
 def test_a_night_with_a_pot_shows_the_pot_and_the_cores_zero_sum(

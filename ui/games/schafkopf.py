@@ -18,6 +18,7 @@ from typing import Any
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
 
 from scorekeeper.games.cards import CARD_POINTS
+from scorekeeper.games.schafkopf.kinds import CALL_GAME
 from scorekeeper.games.schafkopf.rules import SchafkopfRules
 from scorekeeper.games.schafkopf.tariff import BIDS, KONTRA_STEPS, SOLO_GAMES, kontra_words
 from ui.entry_fields import (
@@ -41,6 +42,7 @@ TYPES = (
     ("leaster", "Leas&ter"),
     ("pass", "All passe&d"),
     ("misplay", "&Misplay"),
+    ("result", "Re&sult"),
 )
 # The kind of solo is chosen, never assumed: the list starts blank (no Farbsolo by default).
 GAMES = [(None, ""), *((g.key, f"{g.name} ({g.meaning})") for g in SOLO_GAMES)]
@@ -85,8 +87,11 @@ class SchafkopfForm(EntryForm):
         "ramsch_tricks",
         "loser",
         "winner",
+        "leaster_loser",
         "misplayer",
         "misplays",
+        "result_points",
+        "hands",
         "doublers",
         "sitting_out",
     )
@@ -125,6 +130,7 @@ class SchafkopfForm(EntryForm):
         )
         self.loser = SeatField("Ramsch loser (for a tie)")
         self.winner = SeatField("Leaster winner")
+        self.leaster_loser = SeatField("Leaster loser")
         self.misplayer = SeatField("Misplayer")
         self.misplays = entry_line("Misplays", "seats or names, comma between")
         self.doublers = EntrySpin()
@@ -149,11 +155,13 @@ class SchafkopfForm(EntryForm):
                 ("Ramsch tricks", self.ramsch_tricks, "ramsch_tricks"),
                 ("Loser (a tie only)", self.loser, "loser"),
                 ("Leaster winner", self.winner, "winner"),
+                ("Leaster loser (pays each)", self.leaster_loser, "leaster_loser"),
                 ("Misplayed &by", self.misplayer, "misplayer"),
                 ("Misplays (&x)", self.misplays, "misplays"),
                 ("Other doublers", self.doublers, "doublers"),
                 ("Sittin&g out", self.sitting_out, "sitting_out"),
                 ("Dealer", self.dealer, "dealer"),
+                *self.result_fields(),
             ]
         )
         checks = QHBoxLayout()
@@ -180,6 +188,7 @@ class SchafkopfForm(EntryForm):
             self.ramsch_tricks,
             self.loser,
             self.winner,
+            self.leaster_loser,
             self.misplayer,
             self.misplays,
             self.sitting_out,
@@ -211,7 +220,7 @@ class SchafkopfForm(EntryForm):
     def allowed_types(self) -> set[str]:
         """The hand types this night's rules let happen."""
         rules = self.night_rules()
-        kinds = {"call", "solo", "null", "misplay"}
+        kinds = {"call", "solo", "null", "misplay", "result"}
         if rules is not None and rules.all_pass in ALL_PASS_TYPES:
             kinds.add(ALL_PASS_TYPES[rules.all_pass])
         return kinds
@@ -225,6 +234,7 @@ class SchafkopfForm(EntryForm):
             self.partner,
             self.loser,
             self.winner,
+            self.leaster_loser,
             self.misplayer,
         ):
             field.set_players(seated)
@@ -244,6 +254,11 @@ class SchafkopfForm(EntryForm):
             box.setCurrentIndex(0)
         for check in (self.forced, self.renonce, self.last_hand):
             check.setChecked(False)
+        self.clear_result()
+        rules = self.night_rules()
+        tricks = rules.tricks if rules is not None else 8
+        self.tricks.maximum = tricks
+        self.laufende.setMaximum(max(g.trumps_in(tricks) for g in (CALL_GAME, *SOLO_GAMES)))
         allowed = self.allowed_types()
         for button in self.types.buttons():
             button.setVisible(button.property("kind") in allowed)
@@ -283,8 +298,12 @@ class SchafkopfForm(EntryForm):
             self.ramsch_tricks.setText(", ".join(str(record["tricks"][p]) for p in order))
             if record.get("loser"):
                 self.loser.set_value(record["loser"])
-        if kind == "leaster":
+        if kind == "leaster" and record.get("loser"):
+            self.leaster_loser.set_value(record["loser"])
+        elif kind == "leaster":
             self.winner.set_value((record.get("winners") or [record.get("winner")])[0])
+        if kind == "result":
+            self.load_result(record)
         if kind == "misplay":
             self.misplayer.set_value(record["misplays"][0])
             self.misplays.setText(", ".join(record["misplays"][1:]))
@@ -318,16 +337,19 @@ class SchafkopfForm(EntryForm):
                 "ramsch_points": kind == "ramsch",
                 "ramsch_tricks": kind == "ramsch",
                 "loser": kind == "ramsch",
-                "winner": kind == "leaster",
+                "winner": kind == "leaster" and not self.loser_pays(),
+                "leaster_loser": kind == "leaster" and self.loser_pays(),
                 "misplayer": kind == "misplay",
-                "doublers": kind != "pass",
-                "misplays": kind != "pass",
+                "doublers": kind not in ("pass", "result"),
+                "misplays": kind not in ("pass", "result"),
                 "sitting_out": self._needs_sitting_out(),
+                "result_points": kind == "result",
+                "hands": kind == "result",
             }
         )
         self.forced.setVisible(kind == "call" and rules is not None and rules.all_pass == "forced")
         self.renonce.setVisible(kind == "call")
-        self.last_hand.setVisible(kind != "pass")
+        self.last_hand.setVisible(kind not in ("pass", "result"))
         self.check()
 
     def _first_field_focus(self) -> None:
@@ -336,20 +358,27 @@ class SchafkopfForm(EntryForm):
             "solo": self.declarer,
             "null": self.declarer,
             "ramsch": self.ramsch_points,
-            "leaster": self.winner,
+            "leaster": self.leaster_loser if self.loser_pays() else self.winner,
             "misplay": self.misplayer,
             "pass": self.save,
+            "result": self.result_points,
         }[self.kind]
         first.setFocus()
         if isinstance(first, QLineEdit):
             first.selectAll()
 
+    def loser_pays(self) -> bool:
+        """True when the night's leaster is paid by its loser (`leaster_pay`)."""
+        rules = self.night_rules()
+        return rules is not None and rules.leaster_pay == "loser-pays"
+
     def _propose_tricks(self) -> int | None:
-        """The declarers' tricks in proportion to their points (a game with points)."""
+        """The declarers' tricks in proportion to their points (a game with points), in
+        the night's deck (eight tricks, six in the short deck)."""
         points = self.points.value()
         if points is None or points > CARD_POINTS or self.kind not in ("call", "solo"):
             return None
-        return estimate_tricks(points, 8)
+        return estimate_tricks(points, self.tricks.maximum)
 
     # -- the hand ------------------------------------------------------------------
 
@@ -364,13 +393,17 @@ class SchafkopfForm(EntryForm):
             return "partners"
         if self.kind == "ramsch" and field in ("points", "tricks"):
             return f"ramsch_{field}"
+        if self.kind == "leaster" and field == "loser":
+            return "leaster_loser"
+        if self.kind == "result" and field == "points":
+            return "result_points"
         return field
 
     def hand(self) -> dict[str, Any]:
         """The hand as the night document writes it, from what is in the form."""
         kind = self.kind
         hand: dict[str, Any] = {"type": kind}
-        self.common_fields(hand, played=kind != "pass")
+        self.common_fields(hand, played=kind not in ("pass", "result"))
         if kind in ("call", "solo", "null"):
             hand["declarer"] = self.declarer.entered()
             hand["tricks"] = self.tricks.value()
@@ -406,11 +439,15 @@ class SchafkopfForm(EntryForm):
                 hand["loser"] = loser
             if self.knocks.value():
                 hand["knocks"] = self.knocks.value()
-        if kind == "leaster":
+        if kind == "leaster" and self.loser_pays():
+            hand["loser"] = self.leaster_loser.entered()
+        elif kind == "leaster":
             hand["winner"] = self.winner.entered()
+        if kind == "result":
+            self.result_hand(hand)
         if kind == "misplay":
             who = self.misplayer.entered()
             hand["misplays"] = [who] if who else []
-        if kind != "pass" and self.misplays.text().strip():
+        if kind not in ("pass", "result") and self.misplays.text().strip():
             hand["misplays"] = [*hand.get("misplays", []), *self.names_in(self.misplays.text())]
         return {k: v for k, v in hand.items() if v is not None}

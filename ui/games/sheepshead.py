@@ -35,6 +35,7 @@ TYPES = (
     ("leaster", "Lea&ster"),
     ("no-pick", "Nobod&y picked"),
     ("misplay", "&Misplay"),
+    ("result", "Res&ult"),
 )
 CALLS_BY_RULE = {
     "called-ace": [c for c in CALLS if c.split("-")[0] in ("ace", "ten", "under")],
@@ -63,10 +64,13 @@ class SheepsheadForm(EntryForm):
         "tricks",
         "call",
         "winner",
+        "loser",
         "leaster_points",
         "leaster_tricks",
         "misplayer",
         "misplays",
+        "result_points",
+        "hands",
         "doublers",
         "sitting_out",
     )
@@ -87,6 +91,7 @@ class SheepsheadForm(EntryForm):
         self.misplays = entry_line("Misplays", "seats or names, comma between")
         self.sitting_out = entry_line("Sitting out", "seats or names, comma between")
         self.winner = SeatField("Leaster winner")
+        self.loser = SeatField("Leaster loser")
         self.leaster_points = entry_line(
             "Leaster points, in seat order", "optional: each player's points, seat order"
         )
@@ -103,6 +108,7 @@ class SheepsheadForm(EntryForm):
             ("Poin&ts", self.points, "points"),
             ("Tric&ks", self.tricks, "tricks"),
             ("&Winner", self.winner, "winner"),
+            ("Loser (pays each)", self.loser, "loser"),
             ("Misplayed &by", self.misplayer, "misplayer"),
             ("Leaster p&oints", self.leaster_points, "leaster_points"),
             ("Leaster tricks", self.leaster_tricks, "leaster_tricks"),
@@ -111,6 +117,7 @@ class SheepsheadForm(EntryForm):
             ("&Cracks/doublers", self.doublers, "doublers"),
             ("Misplays (&x)", self.misplays, "misplays"),
             ("Sittin&g out", self.sitting_out, "sitting_out"),
+            *self.result_fields(),
         ]
         grid = self.field_grid(fields)
         checks = QHBoxLayout()
@@ -135,6 +142,7 @@ class SheepsheadForm(EntryForm):
             self.misplays,
             self.sitting_out,
             self.winner,
+            self.loser,
             self.misplayer,
         ):
             field.textChanged.connect(self.check)
@@ -170,8 +178,12 @@ class SheepsheadForm(EntryForm):
             self.tricks.load(record["tricks"])
             if record.get("call"):
                 self.call.setCurrentText(record["call"])
-        if record["type"] == "leaster":
+        if record["type"] == "leaster" and record.get("loser"):
+            self.loser.set_value(record["loser"])
+        elif record["type"] == "leaster":
             self.winner.set_value((record.get("winners") or [record.get("winner")])[0])
+        if record["type"] == "result":
+            self.load_result(record)
         if record["type"] == "misplay":
             self.misplayer.set_value(record["misplays"][0])
             self.misplays.setText(", ".join(record["misplays"][1:]))
@@ -182,7 +194,14 @@ class SheepsheadForm(EntryForm):
     def _reset(self) -> None:
         seated = self.seated()
         self._doubler_names: list[str] = []
-        for field in (self.dealer, self.picker, self.partner, self.winner, self.misplayer):
+        for field in (
+            self.dealer,
+            self.picker,
+            self.partner,
+            self.winner,
+            self.loser,
+            self.misplayer,
+        ):
             field.set_players(seated)
             field.clear_value()
         for line_edit in (
@@ -197,6 +216,7 @@ class SheepsheadForm(EntryForm):
         self.defenders.setChecked(False)
         self.last_hand.setChecked(False)
         self.doublers.setValue(0)
+        self.clear_result()
         rules = self.night_rules()
         self.call.clear()
         self.call.addItem("")
@@ -208,6 +228,7 @@ class SheepsheadForm(EntryForm):
 
     def _type_changed(self) -> None:
         kind = self.kind
+        loser_pays = self.loser_pays()
         show = {
             "dealer": True,
             "picker": kind == "pick",
@@ -215,33 +236,42 @@ class SheepsheadForm(EntryForm):
             "call": kind == "pick",
             "points": kind == "pick",
             "tricks": kind == "pick",
-            "winner": kind == "leaster",
+            "winner": kind == "leaster" and not loser_pays,
+            "loser": kind == "leaster" and loser_pays,
             "misplayer": kind == "misplay",
-            "doublers": kind != "no-pick",
+            "doublers": kind not in ("no-pick", "result"),
             "misplays": kind in ("pick", "leaster", "misplay"),
             "sitting_out": self._needs_sitting_out(),
             "leaster_points": kind == "leaster",
             "leaster_tricks": kind == "leaster",
+            "result_points": kind == "result",
+            "hands": kind == "result",
         }
         rules = self.night_rules()
         if rules is not None and rules.max_partners == 0:
             show["partners"] = show["call"] = False
         self.show_rows(show)
         self.defenders.setVisible(kind == "pick")
-        self.last_hand.setVisible(kind != "no-pick")
+        self.last_hand.setVisible(kind not in ("no-pick", "result"))
         self.check()
         self._first_field_focus()
 
     def _first_field_focus(self) -> None:
         first = {
             "pick": self.picker,
-            "leaster": self.winner,
+            "leaster": self.loser if self.loser_pays() else self.winner,
             "misplay": self.misplayer,
             "no-pick": self.save,
+            "result": self.result_points,
         }[self.kind]
         first.setFocus()
         if isinstance(first, QLineEdit):
             first.selectAll()  # typing replaces what is there, focused before or not
+
+    def loser_pays(self) -> bool:
+        """True when the night's leaster is paid by its loser (`leaster_pay`)."""
+        rules = self.night_rules()
+        return rules is not None and rules.leaster_pay == "loser-pays"
 
     def _propose_tricks(self) -> int | None:
         points = self.picking_points()
@@ -272,12 +302,16 @@ class SheepsheadForm(EntryForm):
             return "winner"
         if self.kind == "leaster" and field in ("points", "tricks"):
             return f"leaster_{field}"
+        if self.kind == "result" and field == "points":
+            return "result_points"
         return field
 
     def hand(self) -> dict[str, Any]:
         """The hand as the night document writes it, from what is in the form."""
         kind = self.kind
         hand: dict[str, Any] = {"type": kind}
+        # First: who is dealt in (the dealer, who sits out) orders the per-player fields.
+        self.common_fields(hand, played=kind not in ("no-pick", "result"))
         if kind == "pick":
             hand["picker"] = self.picker.entered()
             partner = None if self.partner.is_none else self.partner.entered()
@@ -289,14 +323,18 @@ class SheepsheadForm(EntryForm):
             hand["points"] = self.picking_points()
             hand["tricks"] = self.tricks.value()
         elif kind == "leaster":
-            hand["winner"] = self.winner.entered()
+            if self.loser_pays():
+                hand["loser"] = self.loser.entered()
+            else:
+                hand["winner"] = self.winner.entered()
             for key, field in (("points", self.leaster_points), ("tricks", self.leaster_tricks)):
                 if field.text().strip():
                     hand[key] = self.per_player(field.text(), hand)
         elif kind == "misplay":
             who = self.misplayer.entered()
             hand["misplays"] = [who] if who else []
+        elif kind == "result":
+            self.result_hand(hand)
         if kind in ("pick", "leaster", "misplay") and self.misplays.text().strip():
             hand["misplays"] = [*hand.get("misplays", []), *self.names_in(self.misplays.text())]
-        self.common_fields(hand, played=kind != "no-pick")
         return {k: v for k, v in hand.items() if v is not None}

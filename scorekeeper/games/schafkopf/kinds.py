@@ -52,3 +52,4 @@ SOLO_GAMES: tuple[GameKind, ...] = (
 )
 SOLO_BY_KEY: dict[str, GameKind] = {g.key: g for g in SOLO_GAMES}
 SOLO_KEYS: tuple[str, ...] = tuple(SOLO_BY_KEY)
+SOLO_NAMES: tuple[str, ...] = tuple(g.name for g in SOLO_GAMES)

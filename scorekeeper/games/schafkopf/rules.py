@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from scorekeeper.games.cards import CardRules
-from scorekeeper.games.schafkopf.kinds import LONG_DECK_TRICKS, SOLO_KEYS
+from scorekeeper.games.schafkopf.kinds import LONG_DECK_TRICKS, SOLO_KEYS, SOLO_NAMES
 from scorekeeper.problems import Problem
 from scorekeeper.rules import LARGE, option
 
@@ -56,6 +56,16 @@ class SchafkopfRules(CardRules):
     tariff_solo: int = option(
         50, "every solo (Farbsolo, Wenz, Geier and the rest) is worth", minimum=1, maximum=LARGE
     )
+    tariff_games: tuple[tuple[str, int], ...] = option(
+        (),
+        "the base of particular solos, by game; a solo unset is worth tariff solo",
+        minimum=1,
+        maximum=LARGE,
+        keys=SOLO_KEYS,
+        labels=SOLO_NAMES,
+        sparse=True,
+        follows="tariff_solo",
+    )
     tariff_null: int = option(30, "a Null (Bettel) is worth", minimum=1, maximum=LARGE)
     tariff_extra: int = option(
         10,
@@ -63,37 +73,29 @@ class SchafkopfRules(CardRules):
         minimum=0,
         maximum=LARGE,
     )
-    tariff_ramsch: int = option(
-        20, "what the Ramsch loser pays each other player", minimum=1, maximum=LARGE
-    )
     tariff_schneider: int | None = option(
         None,
-        "the extra for Schneider, priced apart (null: tariff_extra)",
+        "the extra for Schneider; unset, it is tariff extra",
         minimum=0,
         maximum=LARGE,
         follows="tariff_extra",
     )
     tariff_schwarz: int | None = option(
         None,
-        "the extra for Schwarz, on top of the Schneider extra, priced apart (null: tariff_extra)",
+        "the extra for Schwarz, on top of Schneider's; unset, it is tariff extra",
         minimum=0,
         maximum=LARGE,
         follows="tariff_extra",
     )
     tariff_laufende: int | None = option(
         None,
-        "the extra for each counted Laufender, priced apart (null: tariff_extra)",
+        "the extra for each counted Laufender; unset, it is tariff extra",
         minimum=0,
         maximum=LARGE,
         follows="tariff_extra",
     )
-    tariff_games: tuple[tuple[str, int], ...] = option(
-        (),
-        "the base of particular solos, by game (a solo not named is worth tariff_solo)",
-        minimum=1,
-        maximum=LARGE,
-        keys=SOLO_KEYS,
-        sparse=True,
+    tariff_ramsch: int = option(
+        20, "what the Ramsch loser pays each other player", minimum=1, maximum=LARGE
     )
     laufende_min: LaufendeMin = option(
         (("call", 3), ("solo", 3), ("wenz", 2), ("geier", 2), ("other", 3)),

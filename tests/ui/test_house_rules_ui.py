@@ -280,6 +280,15 @@ def test_the_start_dialog_offers_the_new_sheepshead_options(qtbot: Any) -> None:
     widgets = dialog.option_widgets
     for name in ("sixty_doubles_next", "leaster_pay", "no_pick_dealer", "max_redeals"):
         assert widgets[name].isVisibleTo(dialog), name
+    # Each new option is read beside its kin (the start dialog's rows in the game's order).
+    rows = [name for name in dialog.editor.option_rows if widgets[name].isVisibleTo(dialog)]
+    for kin, new in [
+        ("no_pick", "no_pick_dealer"),
+        ("no_pick_dealer", "max_redeals"),
+        ("win_at", "sixty_doubles_next"),
+        ("leaster_tie", "leaster_pay"),
+    ]:
+        assert rows.index(new) == rows.index(kin) + 1, new
     widgets["no_pick_dealer"].setCurrentText("same")
     widgets["max_redeals"].setValue(3)
     widgets["leaster_pay"].setCurrentText("loser-pays")

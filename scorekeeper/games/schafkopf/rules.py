@@ -46,7 +46,7 @@ class SchafkopfRules(CardRules):
     ORDER: ClassVar[tuple[str, ...]] = (
         *("dealt_in", "tricks", "blind", "leaster_units", "misplay_units"),
         *("misplay_multiplied", "last_hand_doubler", "max_multiplier", "leaster_tie"),
-        "stake_cents",
+        *("leaster_pay", "stake_cents"),
     )
 
     preset: str = "schafkopf"

@@ -53,10 +53,11 @@ class SheepsheadRules(CardRules):
 
     ORDER: ClassVar[tuple[str, ...]] = (
         *("dealt_in", "tricks", "blind", "partner", "partner_units", "no_pick"),
-        *("double_on_the_bump", "no_trick_loss", "win_at", "schneider_at", "schneidered_at"),
-        *("schneider_factor", "no_trick_factor", "leaster_units", "misplay_units"),
-        *("misplay_multiplied", "last_hand_doubler", "doubler_stack", "max_multiplier"),
-        *("leaster_tie", "stake_cents"),
+        *("no_pick_dealer", "max_redeals", "double_on_the_bump", "no_trick_loss", "win_at"),
+        *("sixty_doubles_next", "schneider_at", "schneidered_at", "schneider_factor"),
+        *("no_trick_factor", "leaster_units", "misplay_units", "misplay_multiplied"),
+        *("last_hand_doubler", "doubler_stack", "max_multiplier", "leaster_tie", "leaster_pay"),
+        "stake_cents",
     )
 
     preset: str = "classic-5"

@@ -17,7 +17,14 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scorekeeper import __version__
-from scorekeeper.cli_common import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, UserError, open_store
+from scorekeeper.cli_common import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_OK,
+    UserError,
+    emit_sheet,
+    open_store,
+)
 from scorekeeper.document import load_night, loads_night, parse_night_json
 from scorekeeper.formatting import print_table
 from scorekeeper.json_input import read_limited, too_large
@@ -27,6 +34,7 @@ from scorekeeper.night import NightResult, score_night
 from scorekeeper.players_cli import add_players_command
 from scorekeeper.problems import InvalidNight
 from scorekeeper.report_cli import add_report_command
+from scorekeeper.reports.sheets import night_sheet
 from scorekeeper.store.errors import DamagedDatabase, Field, StorageError
 
 # The arguments that take a name, by argparse's dest, and the longest name each may
@@ -170,10 +178,17 @@ def command_import(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def command_export(args: argparse.Namespace, out: TextIO) -> int:
-    """`scorekeeper export --night ID [-o FILE]`: the night document back."""
+    """`scorekeeper export --night ID [--csv] [-o FILE]`: the night document back, or
+    with --csv the night's hands as a spreadsheet."""
     from scorekeeper.store.night_import import export_night
+    from scorekeeper.store.night_reads import night_of_document
 
     document = export_night(open_store(args), night_id=args.night)
+    if args.csv:
+        night = night_of_document(document, night_id=args.night)
+        sheet = night_sheet(score_night(night), [hand.dealer for hand in night.hands])
+        emit_sheet(sheet, args.output, out)
+        return EXIT_OK
     text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
     if args.output:
         write_file(args.output, text)
@@ -274,6 +289,12 @@ def build_parser() -> argparse.ArgumentParser:
     imp.set_defaults(run=command_import)
     exp = commands.add_parser("export", help="write a stored night as a night document")
     exp.add_argument("--night", type=int, required=True, metavar="ID")
+    exp.add_argument(
+        "--csv",
+        action="store_true",
+        help="the night's hands as a spreadsheet (CSV): a row a hand, a column a player, "
+        "the totals and the money in cents",
+    )
     exp.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
     exp.set_defaults(run=command_export)
     lst = commands.add_parser("nights", help="list the stored nights")

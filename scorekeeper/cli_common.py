@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TextIO
 
+from scorekeeper.csv_out import Sheet, csv_bytes, write_csv
 from scorekeeper.problems import Problem
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
@@ -28,3 +29,28 @@ def open_store(args: argparse.Namespace) -> Any:
     from scorekeeper.store.database import open_database
 
     return open_database(args.database)
+
+
+def emit_sheet(sheet: Sheet, output: str | None, out: TextIO) -> None:
+    """A command's `--csv`: the spreadsheet written to OUTPUT (whole or not at all), or
+    to OUT (standard output) when there is none, as the bytes of a CSV file."""
+    if output:
+        try:
+            write_csv(sheet, output)
+        except OSError as error:
+            raise UserError([f"{output}: cannot write it ({error.strerror})"]) from None
+        return
+    data = csv_bytes(sheet)
+    buffer = getattr(out, "buffer", None)
+    if buffer is None:  # a text stream only: the same characters
+        out.write(data.decode("utf-8"))
+        return
+    out.flush()
+    buffer.write(data)
+    buffer.flush()
+
+
+def require_csv_for_output(args: argparse.Namespace) -> None:
+    """`-o FILE` names the spreadsheet's file: it needs `--csv`."""
+    if getattr(args, "output", None) and not args.csv:
+        raise UserError(["-o: names the spreadsheet's file; give --csv too"])

@@ -11,12 +11,13 @@ import datetime as dt
 import json
 from typing import Any, TextIO
 
-from scorekeeper.cli_common import UserError, open_store
+from scorekeeper.cli_common import UserError, emit_sheet, open_store, require_csv_for_output
 from scorekeeper.document import date_problem
 from scorekeeper.formatting import decimal, dollars, number, percent, print_table
 from scorekeeper.games import DEFAULT_PRESET, Words, all_presets, game_named, parse_rules
 from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.names import name_key, printable, quoted
+from scorekeeper.reports.sheets import money_sheet, standings_sheet, statistics_sheet
 from scorekeeper.standings import RANK_BY, TIE_BREAKS, Standing, StandingsOptions
 from scorekeeper.standings import parse_standings_options as parse_options
 from scorekeeper.stats import PlayerStatistics, Tally, player_statistics, statistics_lines
@@ -196,12 +197,17 @@ def standing_cells(row: Standing) -> list[str]:
 
 
 def command_standings(args: argparse.Namespace, out: TextIO) -> int:
-    """`scorekeeper standings --league NAME [--season S] [--json]`: the league's table."""
+    """`scorekeeper standings --league NAME [--season S] [--json | --csv [-o FILE]]`: the
+    league's table."""
     from scorekeeper.store.league import standings
 
+    require_csv_for_output(args)
     db = open_store(args)
     period, options = _period_and_options(args, db)
     result = standings(db, period, options)
+    if args.csv:
+        emit_sheet(standings_sheet(result.everyone, result.game), args.output, out)
+        return 0
     if args.json:
         _emit(out, [standing_to_json(row) for row in result.everyone])
         return 0
@@ -263,12 +269,17 @@ def statistics_to_json(stats: PlayerStatistics) -> dict[str, Any]:
 
 
 def command_stats(args: argparse.Namespace, out: TextIO) -> int:
-    """`scorekeeper stats --league NAME --player NAME [--json]`: a player's record."""
+    """`scorekeeper stats --league NAME --player NAME [--json | --csv [-o FILE]]`: a
+    player's record."""
     from scorekeeper.store.league import hand_facts
 
+    require_csv_for_output(args)
     facts = hand_facts(open_store(args), _period(args), player=args.player)
     name = facts[0].player if facts else args.player
     stats = player_statistics(name, facts)
+    if args.csv:
+        emit_sheet(statistics_sheet(stats), args.output, out)
+        return 0
     if args.json:
         _emit(out, statistics_to_json(stats))
         return 0
@@ -284,13 +295,18 @@ def command_stats(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def command_debts(args: argparse.Namespace, out: TextIO) -> int:
-    """`scorekeeper debts --league NAME [--mode M] [--collector NAME] [--json]`."""
+    """`scorekeeper debts --league NAME [--mode M] [--collector NAME] [--json | --csv
+    [-o FILE]]`."""
     from scorekeeper.store.money import league_money
 
+    require_csv_for_output(args)
     if args.mode == "collector" and not args.collector:
         raise UserError(["--collector: collector mode needs the treasurer's name"])
     money = league_money(open_store(args), league=args.league)
     owed = money.outstanding(args.mode, args.collector)
+    if args.csv:
+        emit_sheet(money_sheet(money.debts, money.payments, owed), args.output, out)
+        return 0
     if args.json:
         _emit(
             out,
@@ -353,6 +369,18 @@ def _period_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--until", metavar="DATE", help="last date counted")
 
 
+def _output_flags(parser: argparse.ArgumentParser, what: str) -> None:
+    """--json, or --csv (a spreadsheet of WHAT) with -o FILE."""
+    shape = parser.add_mutually_exclusive_group()
+    shape.add_argument("--json", action="store_true")
+    shape.add_argument(
+        "--csv", action="store_true", help=f"{what} as a spreadsheet (CSV, UTF-8, amounts in cents)"
+    )
+    parser.add_argument(
+        "-o", "--output", metavar="FILE", help="with --csv: default standard output"
+    )
+
+
 def add_league_commands(commands: Any) -> None:
     """Add the league commands to `scorekeeper`'s subcommands."""
     league = commands.add_parser("league", help="create a league or season, or set defaults")
@@ -367,12 +395,12 @@ def add_league_commands(commands: Any) -> None:
     standings = commands.add_parser("standings", help="the league's standings")
     _period_flags(standings)
     _standings_flags(standings)
-    standings.add_argument("--json", action="store_true")
+    _output_flags(standings, "the standings")
     standings.set_defaults(run=command_standings)
     stats = commands.add_parser("stats", help="a player's statistics in a league")
     _period_flags(stats)
     stats.add_argument("--player", required=True, metavar="NAME")
-    stats.add_argument("--json", action="store_true")
+    _output_flags(stats, "the statistics")
     stats.set_defaults(run=command_stats)
     debts = commands.add_parser("debts", help="who owes whom in a league, across nights")
     debts.add_argument("--league", required=True, metavar="NAME")
@@ -384,7 +412,7 @@ def add_league_commands(commands: Any) -> None:
         "who owe each other; collector: all through one treasurer",
     )
     debts.add_argument("--collector", metavar="NAME", help="the treasurer, for collector mode")
-    debts.add_argument("--json", action="store_true")
+    _output_flags(debts, "every debt, payment and what is owed now")
     debts.set_defaults(run=command_debts)
     pay = commands.add_parser("pay", help="record a payment, whole or part of a debt")
     pay.add_argument("--league", required=True, metavar="NAME")

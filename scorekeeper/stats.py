@@ -226,6 +226,17 @@ def _outcomes(hands: Iterable[HandOutcome]) -> tuple[dict[str, int], dict[str, s
     return dict(counts), part_of, played
 
 
+def outcome_figures(hands: Iterable[HandOutcome]) -> list[tuple[str, int, int | None]]:
+    """How often each outcome happens at the table, as numbers (a spreadsheet's): each
+    label, its count, and the count it is a share of (the hands played, or the hands
+    declared for what became of them; None for the hands themselves)."""
+    counts, part_of, played = _outcomes(hands)
+    return [
+        (label, count, None if label == "hands" else counts.get(part_of.get(label, ""), played))
+        for label, count in counts.items()
+    ]
+
+
 def outcome_lines(hands: Iterable[HandOutcome]) -> list[tuple[str, str]]:
     """How often each outcome happens at the table, as label and "count (share)" (the
     league window's Table tab): a share of the hands played (a result hand's are not),

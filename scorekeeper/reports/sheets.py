@@ -1,0 +1,241 @@
+"""What each spreadsheet holds, from the core's own values: a night's hands, the
+standings, a player's statistics, the league's money, the outcomes at the table, the
+roster.  The command line's `--csv` and the window's File ▸ Export as spreadsheet and
+Copy make their sheets here, and `scorekeeper.csv_out` writes them.
+
+Every amount is a whole number: points as points, money in cents (a header says
+"(cents)": a cent is the hundredth of whatever the table plays for, which the app
+writes with `$`).  Whole cents read the same in every spreadsheet's locale, where a
+decimal `1.25` is a date to some and a number to others.  Nothing here goes through a
+float, and every column of amounts sums as the core's totals do.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+
+from scorekeeper.csv_out import Cell, Sheet
+from scorekeeper.games import game_named
+from scorekeeper.ledger import Debt, PaymentRecord
+from scorekeeper.night import NightResult
+from scorekeeper.settlement import Payment
+from scorekeeper.standings import Standing
+from scorekeeper.stats import NightFigure, PlayerStatistics, Tally
+
+MONEY = "Money (cents)"
+AMOUNT = "Amount (cents)"
+
+
+def night_sheet(result: NightResult, dealers: Sequence[str | None]) -> Sheet:
+    """A night's hands: a row per hand (its number, dealer, what was played, the
+    multiplier, then each player's points for it, blank for a player not dealt in, and
+    the pot's change when the night keeps a pot), then the totals in points and the
+    money in cents.  DEALERS: each hand's dealer as recorded."""
+    players = list(result.players)
+    pot = result.pot is not None
+    header = ("Hand", "Dealer", "Played", "Multiplier", *players, *(["Pot"] if pot else []))
+    rows: list[tuple[Cell, ...]] = []
+    for hand, dealer in zip(result.hands, dealers, strict=True):
+        points: list[Cell] = [hand.points[p] if p in hand.active else None for p in players]
+        rows.append(
+            (
+                hand.number,
+                dealer,
+                hand.summary,
+                hand.multiplier,
+                *points,
+                *([hand.pot_change] if pot else []),
+            )
+        )
+    blank: tuple[Cell, ...] = (None, None, None)
+    rows.append(
+        (
+            "Total",
+            *blank,
+            *[result.total_points[p] for p in players],
+            *([result.pot] if pot else []),
+        )
+    )
+    rows.append(
+        (MONEY, *blank, *[result.total_cents[p] for p in players])
+        + ((result.pot_cents,) if pot else ())
+    )
+    return Sheet("night", header, tuple(rows))
+
+
+def standings_sheet(rows: Iterable[Standing], game: str) -> Sheet:
+    """The standings as ranked (a player not yet qualified has no rank), headed in the
+    words of the league's game."""
+    words = game_named(game).words
+    header = (
+        "Rank",
+        "Player",
+        "Nights",
+        "Hands",
+        "Points",
+        MONEY,
+        "Score",
+        "Points per hand",
+        words.picks,
+        words.picks_won,
+        words.schneiders,
+        f"{words.schneiders} lost",
+        words.leasters,
+        "Misplays",
+        "Nights won",
+        "Placement points",
+        "Nights dropped",
+    )
+    return Sheet(
+        "standings",
+        header,
+        tuple(
+            (
+                s.rank,
+                s.player,
+                s.nights,
+                s.hands,
+                s.points,
+                s.cents,
+                s.score,
+                s.points_per_hand,
+                s.picks,
+                s.picker_wins,
+                s.schneiders_won,
+                s.schneiders_lost,
+                s.leasters_won,
+                s.misplays,
+                s.nights_won,
+                s.placement_points,
+                s.dropped,
+            )
+            for s in rows
+        ),
+    )
+
+
+def statistics_sheet(stats: PlayerStatistics) -> Sheet:
+    """A player's statistics, a row each, in the words of the player's game: a count in
+    Value, and for what was won of some hands, the won in Value and the hands in Out of."""
+    game = game_named(stats.game)
+    words = game.words
+    rows: list[tuple[Cell, Cell, Cell]] = [
+        ("Player", stats.player, None),
+        ("Nights", stats.nights, None),
+        ("Hands", stats.hands, None),
+        ("Points", stats.points, None),
+        (MONEY, stats.cents, None),
+        ("Points per hand", stats.points_per_hand, None),
+        _won(f"Won as {words.declarer}", stats.picker),
+    ]
+    rows += [
+        _won(f"Won as {words.declarer}, {word}", tally)
+        for word, tally in (
+            (words.alone, stats.picker_alone),
+            (words.with_partner, stats.picker_with_partner),
+        )
+        if word
+    ]
+    rows += [
+        _won(f"Won as {words.declarer}, {game.call_label(call)}", tally)
+        for call, tally in stats.picker_by_call.items()
+        if call != "alone"
+    ]
+    if words.partner_mark:
+        rows.append(_won("Won as partner", stats.partner))
+    rows.append(_won("Won defending", stats.defender))
+    if words.schneiders:
+        rows += [
+            (f"{words.schneiders} won", stats.schneiders_won, None),
+            (f"{words.schneiders} lost", stats.schneiders_lost, None),
+        ]
+    if words.no_tricks:
+        rows += [
+            (f"{words.no_tricks} won", stats.no_tricks_won, None),
+            (f"{words.no_tricks} lost", stats.no_tricks_lost, None),
+        ]
+    if words.leasters:
+        rows.append(_won(f"{words.leasters} won", stats.leasters))
+    rows.append(("Misplays", stats.misplays, None))
+    rows += _night("Best night", stats.best_night) + _night("Worst night", stats.worst_night)
+    rows += [
+        ("Longest winning streak (hands)", stats.longest_winning_streak, None),
+        ("Longest losing streak (hands)", stats.longest_losing_streak, None),
+    ]
+    return Sheet("statistics", ("Statistic", "Value", "Out of"), tuple(rows))
+
+
+def _won(label: str, tally: Tally) -> tuple[Cell, Cell, Cell]:
+    return (label, tally.won, tally.hands)
+
+
+def _night(label: str, night: NightFigure | None) -> list[tuple[Cell, Cell, Cell]]:
+    if night is None:
+        return [(f"{label} (points)", None, None)]
+    return [(f"{label} (points)", night.points, None), (f"{label} (date)", night.date, None)]
+
+
+def money_sheet(
+    debts: Iterable[Debt], payments: Iterable[PaymentRecord], owed: Iterable[Payment]
+) -> Sheet:
+    """The league's money as one list of amounts from one person to another: each
+    closed night's settlement ("debt"), each payment recorded ("payment"), and who owes
+    whom now ("owed now", in the way of squaring up asked for).  A player's balance is
+    what debts and payments bring them: the sum of their debts owed to them less those
+    they owe, plus what they paid less what they were paid."""
+    rows: list[tuple[Cell, ...]] = [
+        ("debt", d.night_id, _date(d.date), d.debtor, d.creditor, d.cents) for d in debts
+    ]
+    rows += [
+        ("payment", p.night_id, p.paid_on.isoformat(), p.payer, p.payee, p.cents) for p in payments
+    ]
+    rows += [("owed now", None, None, p.payer, p.payee, p.cents) for p in owed]
+    return Sheet("money", ("Kind", "Night", "Date", "From", "To", AMOUNT), tuple(rows))
+
+
+def balances_sheet(balances: Iterable[tuple[str, int]]) -> Sheet:
+    """Each player's balance: owed to them (positive) or by them (negative)."""
+    return Sheet("balances", ("Player", "Balance (cents)"), tuple(balances))
+
+
+def owed_sheet(owed: Iterable[Payment]) -> Sheet:
+    """Who owes whom now."""
+    return Sheet("owed", ("From", "To", AMOUNT), tuple((p.payer, p.payee, p.cents) for p in owed))
+
+
+def payments_sheet(payments: Iterable[PaymentRecord]) -> Sheet:
+    """The payments recorded, with the night each was made for (when it was)."""
+    return Sheet(
+        "payments",
+        ("Date", "From", "To", AMOUNT, "Night"),
+        tuple((p.paid_on.isoformat(), p.payer, p.payee, p.cents, p.night_id) for p in payments),
+    )
+
+
+def settlement_sheet(rows: Iterable[tuple[str, str, int, bool]]) -> Sheet:
+    """A night's settlement: who pays whom, and whether it has been paid."""
+    return Sheet(
+        "settlement",
+        ("From", "To", AMOUNT, "Paid"),
+        tuple((payer, payee, cents, "yes" if made else "no") for payer, payee, cents, made in rows),
+    )
+
+
+def outcomes_sheet(figures: Iterable[tuple[str, int, int | None]]) -> Sheet:
+    """How often each outcome happens (`stats.outcome_figures`): the hands it
+    happened in, and the hands that is a share of."""
+    return Sheet("outcomes", ("Outcome", "Hands", "Out of"), tuple(figures))
+
+
+def roster_sheet(players: Iterable[tuple[str, bool]]) -> Sheet:
+    """Every player (name, retired), and whether new nights offer them."""
+    return Sheet(
+        "roster",
+        ("Player", "Roster"),
+        tuple((name, "retired" if retired else "playing") for name, retired in players),
+    )
+
+
+def _date(day: dt.date | None) -> str | None:
+    return None if day is None else day.isoformat()

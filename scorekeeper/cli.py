@@ -33,6 +33,7 @@ from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, printable
 from scorekeeper.night import NightResult, score_night
 from scorekeeper.players_cli import add_players_command
 from scorekeeper.problems import InvalidNight
+from scorekeeper.records import Night
 from scorekeeper.report_cli import add_report_command
 from scorekeeper.reports.sheets import night_sheet
 from scorekeeper.store.errors import DamagedDatabase, Field, StorageError
@@ -165,16 +166,64 @@ def command_score(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def command_import(args: argparse.Namespace, out: TextIO) -> int:
-    """`scorekeeper import FILE`: file a night document; prints the new night's id."""
-    from scorekeeper.store.night_import import file_night
+    """`scorekeeper import FILE... [--skip-existing]`: file night documents, all in one
+    transaction; prints each new night's id.  Every file is read and checked before the
+    database is opened, and one bad file, or one night stored already, files nothing."""
+    from scorekeeper.store.fingerprints import AlreadyStored
+    from scorekeeper.store.night_import import file_nights
 
-    document, problems = parse_night_json(read_input(args.file))
-    night, problems = (None, problems) if problems else load_night(document)
-    if night is None:
-        raise UserError(problems)
-    night_id = file_night(open_store(args), night)  # checked here, before the store opens
-    print(night_id, file=out)
+    files: list[str] = args.files
+    nights = read_nights(files)
+    try:
+        filed = file_nights(open_store(args), nights, skip_existing=args.skip_existing)
+    except AlreadyStored as error:
+        lines = [f"{_where(files, d.index)}: {d.describe(files)}" for d in error.duplicates]
+        if len(files) == 1:  # one line, naming its place, as every refusal of one file
+            raise UserError([f"{lines[0]}; nothing was imported ({SKIP_HINT})"]) from None
+        raise UserError([*lines, f"nothing was imported ({SKIP_HINT})"]) from None
+    for name, night in zip(files, filed, strict=True):
+        if isinstance(night, int):
+            print(night, file=out)
+        else:
+            complain(f"{name}: {night.describe(files)}; skipped (--skip-existing)")
     return EXIT_OK
+
+
+SKIP_HINT = "--skip-existing leaves out what is stored already"
+
+
+def _where(files: Sequence[str], index: int) -> str:
+    """How a message names the file at INDEX: `file` when it is the only one (as every
+    problem of a single document names its place), else its name."""
+    return "file" if len(files) == 1 else files[index]
+
+
+def read_nights(files: Sequence[str]) -> list[Night]:
+    """The checked night of each file, or UserError naming every problem of every file:
+    by its place alone for one file (as `score` names it), after the file's name for
+    several."""
+    from scorekeeper.store.night_import import SEASON_NEEDS_LEAGUE
+
+    if files.count("-") > 1:
+        raise UserError(["-: standard input can be read only once"])
+    nights: list[Night] = []
+    lines: list[str] = []
+    for name in files:
+        try:
+            document, problems = parse_night_json(read_input(name))
+        except UserError as error:  # a file that cannot be read: named already
+            lines += error.lines
+            continue
+        night, problems = (None, problems) if problems else load_night(document)
+        if night is not None and night.info.season is not None and night.info.league is None:
+            night, problems = None, [SEASON_NEEDS_LEAGUE]
+        if night is None:
+            lines += [str(p) if len(files) == 1 else f"{name}: {p}" for p in problems]
+        else:
+            nights.append(night)
+    if lines:
+        raise UserError(lines)
+    return nights
 
 
 def command_export(args: argparse.Namespace, out: TextIO) -> int:
@@ -284,8 +333,16 @@ def build_parser() -> argparse.ArgumentParser:
     score = commands.add_parser("score", help="score a night document and print JSON")
     score.add_argument("file", metavar="FILE", help="the night document, or - for stdin")
     score.set_defaults(run=command_score)
-    imp = commands.add_parser("import", help="file a night document; prints the night's id")
-    imp.add_argument("file", metavar="FILE", help="the night document, or - for stdin")
+    imp = commands.add_parser(
+        "import", help="file night documents, all or none; prints each new night's id"
+    )
+    imp.add_argument("files", nargs="+", metavar="FILE", help="a night document, or - for stdin")
+    imp.add_argument(
+        "--skip-existing",
+        action="store_true",
+        help="leave out a night stored already (the same date, players, rules and hands) "
+        "and say so, instead of importing nothing",
+    )
     imp.set_defaults(run=command_import)
     exp = commands.add_parser("export", help="write a stored night as a night document")
     exp.add_argument("--night", type=int, required=True, metavar="ID")

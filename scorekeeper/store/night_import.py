@@ -1,7 +1,8 @@
 """Nights in and out as night documents: `import_night`, `file_night` (a night the
 command line has read and checked once, not checked again), `import_nights` (many
-nights in one transaction, each table by one executemany), `create_night` (an empty
-night is filed as a document), and `export_night`, the document back.
+nights in one transaction, each table by one executemany), `file_nights` (the command
+line's checked nights, many at once, none that is stored already), `create_night` (an
+empty night is filed as a document), and `export_night`, the document back.
 
 An import is all or nothing: a document with any problem raises `InvalidNight` and
 writes nothing; a night is validated and scored by the core before it is committed.
@@ -32,6 +33,13 @@ from scorekeeper.rules import RuleSet
 from scorekeeper.store import records as stored
 from scorekeeper.store.database import Database, check_whole, describe
 from scorekeeper.store.errors import StorageError
+from scorekeeper.store.fingerprints import (
+    AlreadyStored,
+    Duplicate,
+    duplicates,
+    fingerprint,
+    lock_imports,
+)
 from scorekeeper.store.people import find_or_create_player, league_and_season
 from scorekeeper.store.state import (
     NightState,
@@ -119,7 +127,8 @@ def import_nights(db: Database, documents: Sequence[Any]) -> list[int]:
     (as "night N: ..."), and one bad document writes nothing at all.
 
     The same checks and scores as `import_night`, with the rows of all the nights
-    written table by table (one executemany each) instead of night by night.
+    written table by table (one executemany each) instead of night by night.  Every
+    night given is filed, stored already or not (`file_nights` asks).
     """
     loaded: list[Night] = []
     problems: list[Problem] = []
@@ -138,84 +147,141 @@ def import_nights(db: Database, documents: Sequence[Any]) -> list[int]:
     check_whole(db)
     with db.transaction() as session:
         players = _Players(session)
-        filed: dict[tuple[str | None, str | None], tuple[int | None, int | None]] = {}
-        night_rows, night_leagues = [], []
-        for night in loaded:
-            info = night.info
-            where = (info.league, info.season)
-            if where not in filed:
-                filed[where] = league_and_season(session, info.league, info.season)
-            league_id, season_id = filed[where]
-            night_leagues.append(league_id)
-            night_rows.append(
-                dict(
-                    league_id=league_id,
-                    season_id=season_id,
-                    played_on=dt.date.fromisoformat(info.date) if info.date else None,
-                    table_label=info.table,
-                    title=info.title,
-                    rules=night.rules.to_json(),
-                    closed_at=now() if info.closed else None,
-                    created_at=now(),
-                    updated_at=now(),
-                )
+        prints = [_fingerprint(players, night) for night in loaded]
+        return _file_all(session, players, loaded, prints)
+
+
+def file_nights(
+    db: Database, nights: Sequence[Night], *, skip_existing: bool = False
+) -> list[int | Duplicate]:
+    """File nights that `load_night` has read and checked (`scorekeeper import`'s files),
+    all in one transaction, unless one is stored already (`store.fingerprints`: the same
+    date, players, rules and hands) or repeats another of NIGHTS: then `AlreadyStored`
+    names each, and nothing is written.  With SKIP_EXISTING those are left out instead
+    and the rest filed.  Returns, in order, each new night's id or what left it out."""
+    problems = [
+        Problem(f"night {index}: {p.field}", p.message, p.hand)
+        for index, p in _season_problems(nights)
+    ]
+    if problems:
+        raise InvalidNight(problems)
+    check_whole(db)
+    with db.transaction() as session:
+        lock_imports(session)
+        players = _Players(session)
+        prints = [_fingerprint(players, night) for night in nights]
+        found = duplicates(session, nights, prints, players.ids)
+        if found and not skip_existing:
+            raise AlreadyStored(found)
+        left_out = {d.index: d for d in found}
+        keep = [i for i in range(len(nights)) if i not in left_out]
+        ids = _file_all(session, players, [nights[i] for i in keep], [prints[i] for i in keep])
+        filed: dict[int, int | Duplicate] = dict(zip(keep, ids, strict=True))
+        return [filed[i] if i in filed else left_out[i] for i in range(len(nights))]
+
+
+def _season_problems(nights: Sequence[Night]) -> list[tuple[int, Problem]]:
+    """A season without a league, for each night (counted from 1) that has one."""
+    return [
+        (index, SEASON_NEEDS_LEAGUE)
+        for index, night in enumerate(nights, start=1)
+        if night.info.season is not None and night.info.league is None
+    ]
+
+
+def _fingerprint(players: _Players, night: Night) -> str:
+    """NIGHT's fingerprint, its players found or created (in the caller's transaction)."""
+    for name in night.players:
+        players.id(name)
+    return fingerprint(night, players.ids)
+
+
+def _file_all(
+    session: Session, players: _Players, loaded: Sequence[Night], prints: Sequence[str]
+) -> list[int]:
+    """Write checked nights (with the fingerprints they came in with), each table by one
+    executemany; returns their ids in order."""
+    if not loaded:
+        return []
+    filed: dict[tuple[str | None, str | None], tuple[int | None, int | None]] = {}
+    night_rows, night_leagues = [], []
+    for night, mark in zip(loaded, prints, strict=True):
+        info = night.info
+        where = (info.league, info.season)
+        if where not in filed:
+            filed[where] = league_and_season(session, info.league, info.season)
+        league_id, season_id = filed[where]
+        night_leagues.append(league_id)
+        night_rows.append(
+            dict(
+                league_id=league_id,
+                season_id=season_id,
+                played_on=dt.date.fromisoformat(info.date) if info.date else None,
+                table_label=info.table,
+                title=info.title,
+                rules=night.rules.to_json(),
+                closed_at=now() if info.closed else None,
+                created_at=now(),
+                updated_at=now(),
+                fingerprint=mark,
             )
-        night_ids = _insert_returning_ids(session, NightRow, night_rows)
-        seat_rows, hand_rows = [], []
-        for night_id, night in zip(night_ids, loaded, strict=True):
-            for position, name in enumerate(night.players, start=1):
-                seat_rows.append(
-                    dict(
-                        night_id=night_id,
-                        player_id=players.id(name),
-                        position=position,
-                        first_hand=1,
-                    )
-                )
-            hand_rows += [
+        )
+    night_ids = _insert_returning_ids(session, NightRow, night_rows)
+    seat_rows, hand_rows = [], []
+    for night_id, night in zip(night_ids, loaded, strict=True):
+        for position, name in enumerate(night.players, start=1):
+            seat_rows.append(
                 dict(
                     night_id=night_id,
-                    position=number,
-                    revision=1,
-                    updated_at=now(),
-                    record=stored.to_stored(hand_to_document(hand), players.ids),
+                    player_id=players.id(name),
+                    position=position,
+                    first_hand=1,
                 )
-                for number, hand in enumerate(night.hands, start=1)
-            ]
-        session.connection().execute(insert(core_table(SeatRow)), seat_rows)
-        filed_money = zip(night_ids, night_leagues, (n.info for n in loaded), strict=True)
-        _file_payments(session, list(filed_money), players)
-        hand_ids = _insert_returning_ids(session, HandRow, hand_rows) if hand_rows else []
-        moment = now()
-        revisions = [
-            dict(
-                night_id=row["night_id"],
-                hand_id=hand_id,
-                revision=1,
-                action="insert",
-                position=row["position"],
-                record=row["record"],
-                recorded_at=moment,
             )
-            for row, hand_id in zip(hand_rows, hand_ids, strict=True)
+        hand_rows += [
+            dict(
+                night_id=night_id,
+                position=number,
+                revision=1,
+                updated_at=now(),
+                record=stored.to_stored(hand_to_document(hand), players.ids),
+            )
+            for number, hand in enumerate(night.hands, start=1)
         ]
-        if revisions:
-            session.connection().execute(insert(core_table(HandRevisionRow)), revisions)
-        scores: list[dict[str, Any]] = []
-        points: list[dict[str, Any]] = []
-        start = 0
-        for night_id, night in zip(night_ids, loaded, strict=True):
-            count = len(night.hands)
-            stored_night = players.as_stored(night)
-            result = score_night(stored_night)
-            ids = hand_ids[start : start + count]
-            scored = zip(ids, result.hands, stored_night.hands, strict=True)
-            more = cache_rows(night_id, players.ids, stored_night.rules, scored)
-            scores += more[0]
-            points += more[1]
-            start += count
-        insert_cache(session, scores, points)
-        return night_ids
+    session.connection().execute(insert(core_table(SeatRow)), seat_rows)
+    filed_money = zip(night_ids, night_leagues, (n.info for n in loaded), strict=True)
+    _file_payments(session, list(filed_money), players)
+    hand_ids = _insert_returning_ids(session, HandRow, hand_rows) if hand_rows else []
+    moment = now()
+    revisions = [
+        dict(
+            night_id=row["night_id"],
+            hand_id=hand_id,
+            revision=1,
+            action="insert",
+            position=row["position"],
+            record=row["record"],
+            recorded_at=moment,
+        )
+        for row, hand_id in zip(hand_rows, hand_ids, strict=True)
+    ]
+    if revisions:
+        session.connection().execute(insert(core_table(HandRevisionRow)), revisions)
+    scores: list[dict[str, Any]] = []
+    points: list[dict[str, Any]] = []
+    start = 0
+    for night_id, night in zip(night_ids, loaded, strict=True):
+        count = len(night.hands)
+        stored_night = players.as_stored(night)
+        result = score_night(stored_night)
+        ids = hand_ids[start : start + count]
+        scored = zip(ids, result.hands, stored_night.hands, strict=True)
+        more = cache_rows(night_id, players.ids, stored_night.rules, scored)
+        scores += more[0]
+        points += more[1]
+        start += count
+    insert_cache(session, scores, points)
+    return night_ids
 
 
 def _file_payments(

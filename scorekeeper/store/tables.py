@@ -18,6 +18,7 @@ from sqlalchemy import (
     DateTime,
     Index,
     Integer,
+    String,
     Table,
     UniqueConstraint,
 )
@@ -125,6 +126,11 @@ class NightRow(SQLModel, table=True):
     discarded_at: dt.datetime | None = _moment(nullable=True)  # its start was undone
     created_at: dt.datetime = _moment()
     updated_at: dt.datetime = _moment()
+    # An imported night's fingerprint: the document it came in as (store/fingerprints.py;
+    # None for a night started in the app or stored before migration 0011).
+    fingerprint: str | None = Field(
+        default=None, sa_column=Column(String(64), nullable=True, index=True)
+    )
 
 
 class SeatRow(SQLModel, table=True):

@@ -229,7 +229,8 @@ def test_a_damaged_file_is_read_correctly_or_refused(
 
     before = path.read_bytes() if path.exists() else b""
     importing = tmp_path / "night.json"
-    importing.write_text(json.dumps(written()[0]), encoding="utf-8")
+    another = {**written()[0], "date": "2027-01-05"}  # a night the file does not hold
+    importing.write_text(json.dumps(another), encoding="utf-8")
     status, out, err = run("--database", url, "import", str(importing))
     outcomes.append(status)
     if status == 0:  # only a file that is whole takes a write

@@ -246,6 +246,29 @@ def command_export(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def command_close(args: argparse.Namespace, out: TextIO) -> int:
+    """`scorekeeper close --night ID` and `scorekeeper reopen --night ID`: the window's
+    Close the night and Reopen the night.  A closed night's settlement is its league's
+    debts (`scorekeeper debts`); reopened, it is not, until it is closed again."""
+    from scorekeeper.store.night_import import export_night
+    from scorekeeper.store.tonight import set_closed
+
+    db = open_store(args)
+    closing = args.command == "close"
+    league = export_night(db, night_id=args.night).get("league")
+    was_closed = set_closed(db, night_id=args.night, closed=closing)
+    if was_closed == closing:
+        print(f"Night {args.night} was {'closed' if closing else 'open'} already.", file=out)
+        return EXIT_OK
+    debts = f"{league}'s debts" if league else "no league's debts (it is in no league)"
+    if closing:
+        said = f"Night {args.night} is closed: its settlement counts in {debts}."
+    else:
+        said = f"Night {args.night} is open again: its settlement no longer counts in {debts}."
+    print(printable(said), file=out)
+    return EXIT_OK
+
+
 def command_nights(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper nights [--league NAME]`: a readable list of the stored nights."""
     from scorekeeper.store.night_reads import list_nights
@@ -354,6 +377,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     exp.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
     exp.set_defaults(run=command_export)
+    for name, what in (
+        ("close", "close a night: its settlement becomes its league's debts"),
+        ("reopen", "reopen a closed night: its settlement is no longer a debt"),
+    ):
+        closing = commands.add_parser(name, help=what)
+        closing.add_argument("--night", type=int, required=True, metavar="ID")
+        closing.set_defaults(run=command_close)
     lst = commands.add_parser("nights", help="list the stored nights")
     lst.add_argument("--league", metavar="NAME")
     lst.set_defaults(run=command_nights)

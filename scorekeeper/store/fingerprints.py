@@ -5,7 +5,9 @@ Two nights are the same night when they were played on the same date by the same
 players in the same seats, under the same rules, with the same hands in the same order:
 the SHA-256 of that part of the canonical night document (`night_to_document`: the date,
 the rules, the players and the hands), with each player named by their id in this
-database, so a player renamed since still matches.  Where a night is filed (league,
+database, so that the fingerprint an import kept stays true when a player is renamed
+(a file that still calls them by their old name names another player, as any import
+of it would).  Where a night is filed (league,
 season, table, title) and its money (closed, payments) are not part of it: the same
 night filed under another league is still the night that was played.
 

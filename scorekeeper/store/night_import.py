@@ -79,9 +79,9 @@ def import_night(db: Database, document: Any) -> int:
 
 def file_night(db: Database, night: Night) -> int:
     """File a night that `load_night` has read and checked (as `import_night` does with
-    a document); returns its id.  The command line checks a document before it opens the
-    database, and files the night it checked: nothing is read or checked twice, and
-    `score_night` keeps its own check as it scores the night."""
+    a document); returns its id.  Nothing is read or checked twice, and `score_night`
+    keeps its own check as it scores the night.  It keeps no fingerprint and asks for
+    none (`file_nights` does both): a night started in the app is filed here."""
     check_whole(db)  # never file a night into a damaged database
     info = night.info
     if info.season is not None and info.league is None:

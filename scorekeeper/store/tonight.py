@@ -54,13 +54,16 @@ def is_closed(db: Database, *, night_id: int) -> bool:
         return night_row(session, night_id).closed_at is not None
 
 
-def set_closed(db: Database, *, night_id: int, closed: bool) -> None:
-    """Close a night (no more changes) or reopen it to fix a mistake."""
+def set_closed(db: Database, *, night_id: int, closed: bool) -> bool:
+    """Close a night (no more changes; its settlement becomes its league's debts) or
+    reopen it to fix a mistake.  Returns whether it was closed before."""
     with db.transaction() as session:
         row = night_row(session, night_id)
+        was_closed = row.closed_at is not None
         row.closed_at = now() if closed else None
         row.updated_at = now()
         session.add(row)
+        return was_closed
 
 
 def record_payment(
@@ -117,5 +120,5 @@ def night_row(session: Session, night_id: int) -> NightRow:
     """A night's row; a night that does not exist is a StorageError."""
     row = session.get(NightRow, night_id)
     if row is None:
-        raise StorageError(f"there is no night {night_id}")
+        raise StorageError(f"there is no night {night_id}", field="night")
     return row

@@ -33,10 +33,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.csv_out import Sheet
 from scorekeeper.formatting import counted
 from scorekeeper.games import DEFAULT_GAME, DEFAULT_PRESET, Game, game_named, game_of
 from scorekeeper.names import clean_name
 from scorekeeper.problems import InvalidNight
+from scorekeeper.reports.sheets import night_sheet
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import default_rules
 from scorekeeper.store.night_history import deleted_nights
@@ -53,6 +55,7 @@ from ui.paths import icon_path
 from ui.reports import built, make_report
 from ui.session import NightSession
 from ui.sheet_model import HAND_ID_ROLE, SheetModel
+from ui.spreadsheets import allow_copy, export_sheet, file_name
 from ui.start_dialog import RulesDialog, StartNightDialog
 
 LONG_NIGHT = 100  # hands
@@ -159,6 +162,12 @@ class MainWindow(QMainWindow):
         self._action(file, "&New night…", self.new_night, QKeySequence.StandardKey.New)
         self._action(file, "&Open night…", self.open_night, QKeySequence.StandardKey.Open)
         self._action(file, "&Export night…", self.export_night)
+        self._action(
+            file,
+            "Export as &spreadsheet (CSV)…",
+            self.export_spreadsheet,
+            QKeySequence.StandardKey.SaveAs,
+        )
         self._action(file, "&Print night report…", self.print_night, QKeySequence.StandardKey.Print)
         self._action(file, "Blank score p&ad…", self.print_pad)
         file.addSeparator()
@@ -186,6 +195,10 @@ class MainWindow(QMainWindow):
         # Delete acts on the sheet only: in a field it deletes a character.
         delete.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.sheet.addAction(delete)
+        # Ctrl+C on the sheet copies it for a spreadsheet; in a field it copies the text.
+        copy = allow_copy(self.sheet, self.sheet_for_spreadsheet, self._copied)
+        copy.setText("&Copy the sheet (for a spreadsheet)")
+        edit.addAction(copy)
         self._action(edit, "Go to the &sheet", self.sheet.setFocus, "Ctrl+Up")
         self._action(edit, "Go to the hand &entry", self.focus_entry, "Ctrl+Down")
 
@@ -562,6 +575,33 @@ class MainWindow(QMainWindow):
             document = export_night(self.session.db, night_id=self.session.night_id)
             with open(path, "w", encoding="utf-8") as handle:
                 json.dump(document, handle, ensure_ascii=False, indent=2)
+
+    def sheet_for_spreadsheet(self) -> Sheet | None:
+        """The night on screen as a spreadsheet: a row a hand, a column a player, the
+        totals and the money in cents (what `scorekeeper export --csv` writes)."""
+        view = self.session.view
+        if view is None:
+            return None
+        return night_sheet(view.result, [line.dealer for line in view.lines])
+
+    def _copied(self, sheet: Sheet) -> None:
+        self.say(
+            f"Copied the sheet ({counted(len(sheet.rows), 'row')}) to paste into a spreadsheet."
+        )
+
+    def export_spreadsheet(self) -> None:
+        """File ▸ Export as spreadsheet (CSV): the sheet on screen, in a file chosen here."""
+        view = self.session.view
+        if view is None:
+            return
+        date = view.document.get("date")
+        suggested = file_name("night", str(view.night_id), date if isinstance(date, str) else None)
+        path, problem = export_sheet(self, self.sheet_for_spreadsheet(), suggested)
+        if problem:
+            errors.show_error(problem)
+        elif path:
+            self.say(f"Exported the sheet to {path} (points, and money in cents).")
+        self.back_to_entry()
 
     def back_up(self) -> None:
         """File ▸ Back up: a copy of the whole database, safe while it is open, in a

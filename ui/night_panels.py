@@ -21,10 +21,12 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.formatting import counted
 from scorekeeper.games import game_of
+from scorekeeper.reports.sheets import settlement_sheet
 from ui.labels import plain_label
 from ui.money import dollars
 from ui.rows_model import Column, RowsModel
 from ui.session import NightView
+from ui.spreadsheets import allow_copy
 
 # Eight colours told apart by people with any colour vision (Okabe and Ito), and a line
 # style each as well, so that no two of a table's up to eight players look alike.
@@ -267,6 +269,7 @@ class SettlementPanel(QWidget):
         self.table.setAccessibleName("Settlement")
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        allow_copy(self.table, lambda: settlement_sheet(self.model.rows))
         self.summary = plain_label(name="Settlement summary")
         self.mark = QPushButton("Mark as paid")
         self.mark.clicked.connect(self._mark)

@@ -20,8 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.csv_out import Sheet
 from scorekeeper.formatting import counted, dollars, parse_dollars
 from scorekeeper.ledger import DEBT_MODES
+from scorekeeper.reports.sheets import balances_sheet, money_sheet, owed_sheet, payments_sheet
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.money import LeagueMoney, league_money
@@ -29,6 +31,7 @@ from ui.labels import plain_label, problem_label
 from ui.league.models import BalancesModel, OwedModel, PaymentsModel
 from ui.league.widgets import ProblemLine, fill, table_of
 from ui.league_session import LeagueSession
+from ui.spreadsheets import allow_copy, shown_rows
 
 MODE_NAMES = {
     "simplify": "Fewest payments",
@@ -61,6 +64,12 @@ class MoneyTab(QWidget):
         self.owed_view = table_of(self.owed_model, "Who owes whom", stretch=0)
         self.owed_view.selectionModel().currentRowChanged.connect(lambda *_: self._prefill())
         self.payments_view = table_of(self.payments_model, "Payments recorded", stretch=1)
+        allow_copy(
+            self.balances_view,
+            lambda: balances_sheet(shown_rows(self.balances_view, self.balances_model.rows)),
+        )
+        allow_copy(self.owed_view, lambda: owed_sheet(self.owed_model.rows))
+        allow_copy(self.payments_view, lambda: payments_sheet(self.payments_model.rows))
         self.money_summary = plain_label(name="Money summary")
         self.settle_selected = QPushButton("Mar&k the selected payment as made")
         self.settle_selected.clicked.connect(self.pay_selected)
@@ -133,6 +142,14 @@ class MoneyTab(QWidget):
         )
         if owed:
             self.owed_view.selectRow(0)
+
+    def sheet(self) -> Sheet | None:
+        """The league's money for a spreadsheet: every closed night's debts, every
+        payment and who owes whom now in the way chosen (what `scorekeeper debts --csv`
+        writes)."""
+        if self.money is None:
+            return None
+        return money_sheet(self.money.debts, self.money.payments, self.owed_model.rows)
 
     # -- writing ---------------------------------------------------------------------
 

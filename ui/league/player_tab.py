@@ -7,13 +7,16 @@ from PySide6.QtCharts import QChart, QChartView
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
-from scorekeeper.stats import player_statistics, statistics_lines
+from scorekeeper.csv_out import Sheet
+from scorekeeper.reports.sheets import statistics_sheet
+from scorekeeper.stats import PlayerStatistics, player_statistics, statistics_lines
 from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database
 from scorekeeper.store.money import LeagueMoney
 from ui.league.chart import balance_chart
 from ui.league.models import LabelledModel
 from ui.league.widgets import ProblemLine, fill, table_of
+from ui.spreadsheets import allow_copy
 
 
 class PlayerTab(QWidget):
@@ -30,6 +33,8 @@ class PlayerTab(QWidget):
         self.stats_model = LabelledModel()
         self.stats_view = table_of(self.stats_model, "Player statistics", stretch=1)
         self.stats_view.horizontalHeader().setVisible(False)
+        self.stats: PlayerStatistics | None = None
+        allow_copy(self.stats_view, self.sheet)
         self.balance_chart = QChartView()
         self.balance_chart.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.balance_chart.setAccessibleName("Balance over time")
@@ -58,11 +63,18 @@ class PlayerTab(QWidget):
         """The chosen player's statistics and balance over time."""
         name = self.player.currentText()
         if not name or self.period is None:
+            self.stats = None
             self.stats_model.set_rows([])
             self.balance_chart.setChart(QChart())
             return
         attempt = self.problem.attempt
         facts = attempt(leagues.hand_facts, self.db, self.period, player=name) or []
-        self.stats_model.set_rows(statistics_lines(player_statistics(name, facts)))
+        self.stats = player_statistics(name, facts)
+        self.stats_model.set_rows(statistics_lines(self.stats))
         history = self.money.history(name) if self.money else []
         self.balance_chart.setChart(balance_chart(name, history))
+
+    def sheet(self) -> Sheet | None:
+        """The player's statistics, for a spreadsheet (what `scorekeeper stats --csv`
+        writes); None with no player chosen."""
+        return statistics_sheet(self.stats) if self.stats is not None else None

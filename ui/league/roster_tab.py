@@ -11,6 +11,8 @@ from typing import ParamSpec
 from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QPushButton, QVBoxLayout, QWidget
 
+from scorekeeper.csv_out import Sheet
+from scorekeeper.reports.sheets import roster_sheet
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.people import Player, list_players
@@ -18,6 +20,7 @@ from ui.labels import plain_label, problem_label
 from ui.league.models import RosterModel
 from ui.league.widgets import ProblemLine, table_of
 from ui.league_session import LeagueSession
+from ui.spreadsheets import allow_copy, shown_rows
 
 P = ParamSpec("P")
 
@@ -35,6 +38,7 @@ class RosterTab(QWidget):
         )
         self.roster_view.selectionModel().currentRowChanged.connect(lambda *_: self._offer())
         self.setFocusProxy(self.roster_view)
+        allow_copy(self.roster_view, self.sheet)
         self.rename = QPushButton("Re&name…")
         self.rename.clicked.connect(self.rename_selected)
         self.retire = QPushButton("&Retire")
@@ -54,6 +58,11 @@ class RosterTab(QWidget):
         )
         layout.addWidget(self.roster_view, 1)
         layout.addLayout(buttons)
+
+    def sheet(self) -> Sheet:
+        """The roster as shown, for a spreadsheet."""
+        players = shown_rows(self.roster_view, self.roster_model.rows)
+        return roster_sheet((p.name, p.retired) for p in players)
 
     def show_roster(self) -> None:
         """Every player, read again; the one selected stays selected (by id, so a player

@@ -15,7 +15,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.csv_out import Sheet
 from scorekeeper.formatting import counted, dollars
+from scorekeeper.games import DEFAULT_GAME
+from scorekeeper.reports.sheets import standings_sheet
 from scorekeeper.standings import RANK_BY, RANK_BY_MEANING, StandingsOptions
 from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database
@@ -23,6 +26,7 @@ from ui.labels import plain_label
 from ui.league.models import StandingsModel
 from ui.league.widgets import ProblemLine, table_of
 from ui.league_session import LeagueSession
+from ui.spreadsheets import allow_copy, shown_rows
 
 
 class StandingsTab(QWidget):
@@ -52,6 +56,8 @@ class StandingsTab(QWidget):
         self.standings_model = StandingsModel()
         ascending = (0, Qt.SortOrder.AscendingOrder)
         self.standings_view = table_of(self.standings_model, "Standings", sort=ascending, stretch=1)
+        self.game = DEFAULT_GAME  # whose words head the standings
+        allow_copy(self.standings_view, self.sheet)
         self.rules_text = plain_label(name="How the standings are ranked")
         controls = QGridLayout()
         for column, (text, widget) in enumerate(
@@ -113,6 +119,7 @@ class StandingsTab(QWidget):
         result = self.problem.attempt(leagues.standings, self.db, self.period, options)
         if result is None:
             return
+        self.game = result.game
         self.standings_model.set_game(result.game)
         self.standings_model.set_rows(result.everyone)
         words = options.describe()
@@ -122,6 +129,12 @@ class StandingsTab(QWidget):
             f"{dollars(sum(r.cents for r in result.everyone))}."
         )
         self.rules_text.setText("\n".join(words))
+
+    def sheet(self) -> Sheet:
+        """The standings as shown (in the order of the column sorted by), for a
+        spreadsheet: what `scorekeeper standings --csv` writes."""
+        rows = shown_rows(self.standings_view, self.standings_model.rows)
+        return standings_sheet(rows, self.game)
 
     def save_ranking(self) -> None:
         """Keep the chosen ranking as the league's own."""

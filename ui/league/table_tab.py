@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from scorekeeper.stats import outcome_lines
+from scorekeeper.csv_out import Sheet
+from scorekeeper.reports.sheets import outcomes_sheet
+from scorekeeper.stats import outcome_figures, outcome_lines
 from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database
 from ui.league.models import LabelledModel
 from ui.league.widgets import ProblemLine, table_of
+from ui.spreadsheets import allow_copy
 
 
 class TableTab(QWidget):
@@ -21,6 +24,8 @@ class TableTab(QWidget):
         self.outcomes_model = LabelledModel()
         view = table_of(self.outcomes_model, "How often each outcome happens")
         view.horizontalHeader().setVisible(False)
+        self.figures: list[tuple[str, int, int | None]] = []
+        allow_copy(view, self.sheet)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("How often each outcome happens at the table"))
         layout.addWidget(view, 1)
@@ -28,4 +33,10 @@ class TableTab(QWidget):
     def show_period(self, period: leagues.Period) -> None:
         """The outcomes of PERIOD's hands."""
         outcomes = self.problem.attempt(leagues.hand_outcomes, self.db, period) or []
+        self.figures = outcome_figures(outcomes)
         self.outcomes_model.set_rows(outcome_lines(outcomes))
+
+    def sheet(self) -> Sheet:
+        """The outcomes for a spreadsheet: each one's hands, and the hands it is a
+        share of."""
+        return outcomes_sheet(self.figures)

@@ -15,9 +15,17 @@ from __future__ import annotations
 
 from functools import partial
 
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QMenuBar,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
+from scorekeeper.csv_out import Sheet
 from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database
 from ui.league.money_tab import MoneyTab
@@ -30,6 +38,7 @@ from ui.league.table_tab import TableTab
 from ui.league.widgets import ProblemLine
 from ui.league_session import LeagueSession
 from ui.reports import built, make_report
+from ui.spreadsheets import export_sheet, file_name
 
 
 class LeagueWindow(QWidget):
@@ -68,6 +77,7 @@ class LeagueWindow(QWidget):
         top.addWidget(self.league_report)
         top.addWidget(self.statements)
         layout = QVBoxLayout(self)
+        layout.setMenuBar(self._menus())
         layout.addLayout(top)
         layout.addWidget(self.problem)
         layout.addWidget(self.tabs, 1)
@@ -77,6 +87,18 @@ class LeagueWindow(QWidget):
         self.load_leagues(league)
         self.layer.changed.connect(self.refresh)
         self.layer.failed.connect(self.problem.say)
+
+    def _menus(self) -> QMenuBar:
+        """File ▸ Export as spreadsheet (CSV)… (Ctrl+Shift+S): the table of the tab on
+        screen.  The menu has no Alt letter: Alt+F is the From date."""
+        bar = QMenuBar(self)
+        file = bar.addMenu("File")
+        export = QAction("Export as &spreadsheet (CSV)…", self)
+        export.setShortcut(QKeySequence(QKeySequence.StandardKey.SaveAs))
+        export.triggered.connect(lambda _=False: self.export_spreadsheet())
+        file.addAction(export)
+        self.addAction(export)
+        return bar
 
     def _tab_chosen(self) -> None:
         """A tab with a list to act on (the roster) takes the keyboard when chosen."""
@@ -113,6 +135,31 @@ class LeagueWindow(QWidget):
         self.player_tab.show_period(period, self.money_tab.money)
         self.table_tab.show_period(period)
         self.roster_tab.show_roster()
+
+    # -- spreadsheets ----------------------------------------------------------------
+
+    def sheet_on_screen(self) -> tuple[Sheet | None, str]:
+        """The current tab's table as a spreadsheet (what the command line's --csv
+        writes of it), and a file name for it."""
+        tabs: list[tuple[StandingsTab | PlayerTab | MoneyTab | TableTab | RosterTab, str]] = [
+            (self.standings_tab, "standings"),
+            (self.player_tab, self.player_tab.player.currentText()),
+            (self.money_tab, "money"),
+            (self.table_tab, "outcomes"),
+            (self.roster_tab, "roster"),
+        ]
+        for tab, what in tabs:
+            if tab is self.tabs.currentWidget():
+                return tab.sheet(), file_name(self.league(), what)
+        return None, ""
+
+    def export_spreadsheet(self) -> None:
+        """File ▸ Export as spreadsheet (CSV): the table on screen, in a file chosen
+        here; a file that cannot be written is said on the problem line."""
+        sheet, suggested = self.sheet_on_screen()
+        _, problem = export_sheet(self, sheet, suggested)
+        if problem:
+            self.problem.say(problem)
 
     # -- window state ----------------------------------------------------------------
 

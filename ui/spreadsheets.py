@@ -1,0 +1,88 @@
+"""Spreadsheets from the windows: File ▸ Export as spreadsheet (CSV)… saves what is on
+screen as a CSV file, and Ctrl+C on a table copies that table as tab-separated text with
+its header row, ready to paste into a spreadsheet.  Each table says which sheet it
+shows (`scorekeeper.reports.sheets`, the same as the command line's `--csv`), and
+`scorekeeper.csv_out` writes it: whole numbers as numbers, names never run as formulas.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TypeVar
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QFileDialog, QWidget
+
+from scorekeeper.csv_out import Sheet, tsv_text, write_csv
+
+SheetOf = Callable[[], Sheet | None]
+Row = TypeVar("Row")
+COPY_TEXT = "&Copy the table (for a spreadsheet)"
+
+
+def allow_copy(
+    view: QAbstractItemView, sheet_of: SheetOf, copied: Callable[[Sheet], None] | None = None
+) -> QAction:
+    """Ctrl+C on VIEW (when it has the keyboard) copies the sheet SHEET_OF gives as
+    tab-separated text; COPIED hears of it.  Returns the action (a menu may show it)."""
+    action = QAction(COPY_TEXT, view)
+    action.setShortcut(QKeySequence(QKeySequence.StandardKey.Copy))
+    action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+
+    def copy() -> None:
+        sheet = sheet_of()
+        if sheet is not None:
+            copy_sheet(sheet)
+            if copied is not None:
+                copied(sheet)
+
+    action.triggered.connect(lambda _=False: copy())
+    view.addAction(action)
+    return action
+
+
+def copy_sheet(sheet: Sheet) -> None:
+    """SHEET on the clipboard as tab-separated text with its header row."""
+    QApplication.clipboard().setText(tsv_text(sheet))
+
+
+def shown_rows(view: QAbstractItemView, rows: Sequence[Row]) -> list[Row]:
+    """ROWS (a model's, in its own order) in the order VIEW shows them (sorted by a
+    column the person clicked, say)."""
+    model = view.model()
+    if not isinstance(model, QSortFilterProxyModel):
+        return list(rows)
+    return [rows[model.mapToSource(model.index(row, 0)).row()] for row in range(model.rowCount())]
+
+
+def file_name(*words: str | None) -> str:
+    """A file name for a sheet from WORDS ("Tuesday Night League", "standings"): no
+    folder separators or characters a file system refuses, ending `.csv`."""
+    name = " ".join(w for w in words if w)
+    return re.sub(r'[\\/:*?"<>|\x00-\x1f]+', "-", name).strip(" .-") + ".csv"
+
+
+def export_sheet(parent: QWidget, sheet: Sheet | None, suggested: str) -> tuple[str, str]:
+    """Ask where to save SHEET (SUGGESTED, in the home folder, to start with) and save it
+    there, whole or not at all.  Returns (the file written, "") or ("", why not in one
+    sentence); ("", "") when nothing was asked for or the person cancelled."""
+    if sheet is None:
+        return "", ""
+    path, _ = QFileDialog.getSaveFileName(
+        parent,
+        "Export as spreadsheet (CSV)",
+        str(Path.home() / suggested),
+        "CSV spreadsheet (*.csv)",
+    )
+    if not path:
+        return "", ""
+    if not Path(path).suffix:
+        path += ".csv"
+    try:
+        write_csv(sheet, path)
+    except OSError as error:
+        return "", f"{path}: cannot write it ({error.strerror}); nothing was written"
+    return path, ""

@@ -37,8 +37,9 @@ from scorekeeper.formatting import counted
 from scorekeeper.games import DEFAULT_GAME, DEFAULT_PRESET, Game, game_named, game_of
 from scorekeeper.names import clean_name
 from scorekeeper.problems import InvalidNight
+from scorekeeper.sample import SAMPLE_LEAGUE
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.league import default_rules
+from scorekeeper.store.league import default_rules, list_leagues
 from scorekeeper.store.night_history import deleted_nights
 from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.people import list_players
@@ -478,7 +479,7 @@ class MainWindow(QMainWindow):
     def show_welcome(self) -> None:
         """Help ▸ Welcome: what the app is, that the sample league is a sample, and a
         way to start a night."""
-        dialog = WelcomeDialog(self)
+        dialog = WelcomeDialog(self, sample=SAMPLE_LEAGUE in list_leagues(self.session.db))
         dialog.accepted.connect(self.new_night)
         dialog.rejected.connect(self.back_to_entry)
         dialog.finished.connect(dialog.deleteLater)

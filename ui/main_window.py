@@ -48,6 +48,7 @@ from ui.app_layer import back_up, restore_command
 from ui.entry_form import EntryForm
 from ui.games import NoEntryForm, form_for
 from ui.help import KeysDialog, WelcomeDialog
+from ui.league.board import BoardWindow
 from ui.league.window import LeagueWindow
 from ui.night_panels import HandPanel, RunningChart, SettlementPanel
 from ui.paths import icon_path
@@ -118,6 +119,7 @@ class MainWindow(QMainWindow):
         self._menus()
 
         self.league_window: LeagueWindow | None = None
+        self.board_window: BoardWindow | None = None
         self.welcome: QDialog | None = None
         session.changed.connect(self.refresh)
         session.failed.connect(lambda message: errors.show_error(message))
@@ -205,6 +207,7 @@ class MainWindow(QMainWindow):
 
         league = bar.addMenu("&League")
         self._action(league, "&Standings, players and money…", self.show_league, "Ctrl+L")
+        self._action(league, "Tonight's &board (for the room)…", self.show_board, "Ctrl+B")
 
         # No Alt letter: Alt+H is the entry form's "last hand".  F1 opens the keys.
         help_menu = bar.addMenu("Help")
@@ -525,6 +528,29 @@ class MainWindow(QMainWindow):
         self.league_window.raise_()
         self.league_window.activateWindow()
 
+    def show_board(self) -> None:
+        """Tonight's board of this night's league (else the league window's, else the
+        first league): a window for the room that updates itself."""
+        view = self.session.view
+        league = view.document.get("league") if view is not None else None
+        if not league and self.league_window is not None:
+            league = self.league_window.league() or None
+        if not league:
+            known = list_leagues(self.session.db)
+            league = known[0] if known else None
+        if not league:
+            self.statusBar().showMessage(
+                "No league yet: tonight's board shows a league's tables; file a night "
+                "under a league first."
+            )
+            return
+        if self.board_window is not None:
+            self.board_window.close()
+        self.board_window = BoardWindow(self.session.db, league)
+        self.board_window.show()
+        self.board_window.raise_()
+        self.board_window.activateWindow()
+
     def _refresh_league(self) -> None:
         """After a change at the table: the league window reads its numbers again, with
         the league, season, dates and ranking the person chose left as they are."""
@@ -630,6 +656,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.league_window is not None:  # quitting closes it too (keeping its place)
             self.league_window.close()
+        if self.board_window is not None:
+            self.board_window.close()
         settings = QSettings()
         settings.setValue("window/geometry", self.saveGeometry())
         settings.setValue("window/splitter", self.splitter.saveState())

@@ -143,10 +143,15 @@ def can_listen(db: Database) -> bool:
     return db.url.get_backend_name() == "postgresql"
 
 
-def listen(db: Database, stop: threading.Event, on_change: Callable[[], None]) -> None:
+def listen(
+    db: Database,
+    stop: threading.Event,
+    on_change: Callable[[], None],
+    on_listening: Callable[[], None] = lambda: None,
+) -> None:
     """Until STOP is set: call ON_CHANGE (from this thread) each time a write to any
     night commits, as PostgreSQL notifies it on `CHANNEL`, over a connection of its
-    own.  Raises StorageError when the server cannot be reached or drops the
+    own (ON_LISTENING once it listens).  Raises StorageError when the server cannot be reached or drops the
     connection: the caller falls back to polling `change_token`."""
     import psycopg  # only a PostgreSQL database needs it
 
@@ -154,6 +159,7 @@ def listen(db: Database, stop: threading.Event, on_change: Callable[[], None]) -
     try:
         with psycopg.connect(address, autocommit=True) as connection:
             connection.execute(f"LISTEN {CHANNEL}")
+            on_listening()
             while not stop.is_set():
                 for _ in connection.notifies(timeout=0.5):
                     on_change()

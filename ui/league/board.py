@@ -91,12 +91,14 @@ class ChangeWatcher(QObject):
 
     def _listen(self) -> None:
         try:
-            self.listening = True
-            boards.listen(self.db, self._stop, self._notified.emit)
+            boards.listen(self.db, self._stop, self._notified.emit, self._listening)
         except StorageError:
             pass  # polling goes on, as on SQLite
         finally:
             self.listening = False
+
+    def _listening(self) -> None:
+        self.listening = True  # from here on, every commit anywhere is heard
 
     def _read_token(self) -> tuple[Any, ...] | None:
         try:
@@ -107,10 +109,10 @@ class ChangeWatcher(QObject):
     def _check(self) -> None:
         token = self._read_token()
         if token is not None and token != self._token:
+            self._token = token  # seen: the next poll waits for the next change
             self._settle.start()
 
     def _fire(self) -> None:
-        self._token = self._read_token() or self._token
         self.changed.emit()
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func, select
+from sqlmodel import col
 
 from scorekeeper.night import score_night
 from scorekeeper.standings import Standings
@@ -131,8 +132,8 @@ def change_token(db: Database) -> tuple[Any, ...]:
                 select(func.max(NightChangeRow.id)).scalar_subquery(),
                 select(func.max(NightRow.id)).scalar_subquery(),
                 select(func.max(NightRow.updated_at)).scalar_subquery(),
-                select(func.count(SeatRow.id)).scalar_subquery(),
-                select(func.count(NightRow.closed_at)).scalar_subquery(),
+                select(func.count(col(SeatRow.id))).scalar_subquery(),
+                select(func.count(col(NightRow.closed_at))).scalar_subquery(),
             )
         ).one()
     return tuple(row)
@@ -151,8 +152,9 @@ def listen(
 ) -> None:
     """Until STOP is set: call ON_CHANGE (from this thread) each time a write to any
     night commits, as PostgreSQL notifies it on `CHANNEL`, over a connection of its
-    own (ON_LISTENING once it listens).  Raises StorageError when the server cannot be reached or drops the
-    connection: the caller falls back to polling `change_token`."""
+    own (ON_LISTENING once it listens).  Raises StorageError when the server cannot
+    be reached or drops the connection: the caller falls back to polling
+    `change_token`."""
     import psycopg  # only a PostgreSQL database needs it
 
     address = db.url.set(drivername="postgresql").render_as_string(hide_password=False)

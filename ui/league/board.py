@@ -37,7 +37,7 @@ from scorekeeper.store.errors import StorageError
 
 POLL_MS = 3000  # how often the database is asked, when it cannot say so itself
 SETTLE_MS = 150  # notifications close together make one refresh
-STANDINGS_SHOWN = 12  # the season's top players on the board
+STANDINGS_SHOWN = 20  # the season's top players on the board
 
 STYLE = """
 QWidget#board { background: #101418; }
@@ -163,20 +163,20 @@ class BoardWindow(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.viewport().setStyleSheet("background: transparent;")
+        # Tonight's standings and the season's side by side, each as tall as the screen.
         self.tonight = QWidget()
         self.season = QWidget()
-        side = QVBoxLayout()
-        side.addWidget(self.tonight)
-        side.addSpacing(24)
-        side.addWidget(self.season)
-        side.addStretch()
         top = QHBoxLayout()
         top.addWidget(self.title, 1)
         top.addWidget(self.updated)
         body = QHBoxLayout()
-        body.addWidget(scroll, 3)
-        body.addSpacing(24)
-        body.addLayout(side, 1)
+        body.addWidget(scroll, 5)
+        for standings in (self.tonight, self.season):
+            column = QVBoxLayout()
+            column.addWidget(standings)
+            column.addStretch()
+            body.addSpacing(24)
+            body.addLayout(column, 2)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 16, 24, 16)
         layout.addLayout(top)
@@ -218,7 +218,7 @@ class BoardWindow(QWidget):
         columns = 1 if len(board.tables) == 1 else 2
         for index, table in enumerate(board.tables):
             row, column = divmod(index, columns)
-            self.tables_layout.addWidget(_table_card(table), row, column)
+            self.tables_layout.addWidget(_table_card(table), row, column, Qt.AlignmentFlag.AlignTop)
         self.tables_layout.setRowStretch(self.tables_layout.rowCount(), 1)
 
     def _show_standings(

@@ -542,6 +542,16 @@ def keep_copy(database: Database, *, before: str, purpose: str, schema: str = SC
     return target
 
 
+def write_copy(database: Database, target: Path) -> None:
+    """Copy the whole database to TARGET: a SQLite file by SQLite's online backup, any
+    other database as a JSON dump of every row.  Raises `backups.WriteFailed`."""
+    path = database.sqlite_path
+    if path is not None:
+        backups.sqlite_backup(path, target)
+    else:
+        backups.write_json(target, _dump_as_stored(database, SCHEMA_HEAD))
+
+
 def _dump_as_stored(database: Database, current: str) -> dict[str, Any]:
     """Every row of a server database as it is, read in one consistent snapshot."""
     with database.engine.connect() as connection:

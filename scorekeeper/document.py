@@ -207,7 +207,7 @@ def _read_payment(
     ]
     payer = _payment_party(item.get("from"), f"{where}.from", seated, problems)
     payee = _payment_party(item.get("to"), f"{where}.to", seated, problems)
-    if payer is not None and payer == payee:
+    if payer is not None and payee is not None and name_key(payer) == name_key(payee):
         problems.append(Problem(f"{where}.to", f"{payee} cannot pay themselves"))
     given: Any = item.get("cents")
     cents: int | None = given if is_whole(given) and 1 <= given <= MAX_AMOUNT else None

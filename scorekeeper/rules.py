@@ -173,9 +173,7 @@ class RuleSet:
     @classmethod
     def declared(cls) -> tuple[Option, ...]:
         """Every option of this rule set, in its `ORDER`, the rest as declared."""
-        found = [replace(f.metadata["option"], name=f.name) for f in fields(cls) if _is_option(f)]
-        rank = {name: place for place, name in enumerate(cls.ORDER)}
-        return tuple(sorted(found, key=lambda o: rank.get(o.name, len(rank))))
+        return _declared(cls)
 
     def options(self) -> dict[str, Any]:
         """The value of every option, without the preset name (as JSON values: an
@@ -188,7 +186,7 @@ class RuleSet:
         of the option it follows (`option(follows=...)`)."""
         value = getattr(self, name)
         if value is None:
-            follows = {o.name: o.follows for o in self.declared()}.get(name, "")
+            follows = _follows(type(self)).get(name, "")
             if follows:
                 return self.effective(follows)
         return value
@@ -220,3 +218,23 @@ class RuleSet:
 
 def _is_option(f: Field[Any]) -> bool:
     return "option" in f.metadata
+
+
+_DECLARED: dict[type, tuple[Option, ...]] = {}
+_FOLLOWS: dict[type, dict[str, str]] = {}
+
+
+def _declared(cls: type[RuleSet]) -> tuple[Option, ...]:
+    """`RuleSet.declared`, worked out once a class (a scorer asks it on every hand)."""
+    if cls not in _DECLARED:
+        found = [replace(f.metadata["option"], name=f.name) for f in fields(cls) if _is_option(f)]
+        rank = {name: place for place, name in enumerate(cls.ORDER)}
+        _DECLARED[cls] = tuple(sorted(found, key=lambda o: rank.get(o.name, len(rank))))
+    return _DECLARED[cls]
+
+
+def _follows(cls: type[RuleSet]) -> dict[str, str]:
+    """Each option of CLS that follows another, and the one it follows."""
+    if cls not in _FOLLOWS:
+        _FOLLOWS[cls] = {o.name: o.follows for o in _declared(cls) if o.follows}
+    return _FOLLOWS[cls]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+SAMPLE_LEAGUE = "Tuesday Night League"  # the made-up league a first start shows
+
 
 def sample_night_document() -> dict[str, Any]:
     """A short classic-5 night at six seats, with every kind of hand."""
@@ -64,7 +66,7 @@ def sample_night_document() -> dict[str, Any]:
     return {
         "format": "sheepshead-night/1",
         "date": "2026-11-17",
-        "league": "Tuesday Night League",
+        "league": SAMPLE_LEAGUE,
         "season": "Fall 2026",
         "table": "1",
         "title": "Sample night",
@@ -189,7 +191,7 @@ def generated_league_documents(
     seasons: dict[str, list[str]],
     stakes: tuple[int, ...] = (10,),
     roster: list[str] | None = None,
-    league: str = "Tuesday Night League",
+    league: str = SAMPLE_LEAGUE,
 ) -> list[dict[str, Any]]:
     """Night documents of a league: for each season, its dates (ISO), one or two tables
     a night of five or six players drawn from ROSTER, stakes drawn from STAKES."""

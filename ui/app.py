@@ -81,6 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     window = open_window(database)
     window.show()
+    QTimer.singleShot(0, window.daily_backup)  # the first start of a day: a copy
     if first_start():
         QTimer.singleShot(0, window.show_welcome)
     shot = os.environ.get("SCOREKEEPER_SCREENSHOT")

@@ -16,7 +16,12 @@ never be done (another program changed the same hand since) leaves the list.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -46,15 +51,52 @@ def back_up(database: Database, target: str) -> str:
     return backup(database, target, force=True)
 
 
-def restore_command(database: Database) -> str:
-    """The command that puts a backup in place of DATABASE, to be run with the app
-    closed (it holds the database open): `--database` named when the command line
-    would not find this one by itself (its password left out)."""
-    url = database.url.render_as_string(hide_password=True)
-    if resolve_url(None) == database.url.render_as_string(hide_password=False):
-        return "scorekeeper restore --force FILE"
-    shown = f'"{url}"' if any(c.isspace() for c in url) else url
-    return f"scorekeeper --database {shown} restore --force FILE"
+def restore_backup(database: Database, source: str) -> Path | None:
+    """Put the backup SOURCE in place of every row of DATABASE, as `scorekeeper restore
+    --force` does: the backup checked whole first, a copy of what it replaces kept
+    (returned; None when the database was empty), refused while another program has the
+    database open.  A refusal raises `StorageError`, nothing changed."""
+    from scorekeeper.store.backup_commands import restore
+
+    return restore(database, source, force=True)
+
+
+def import_files(database: Database, paths: Sequence[str]) -> list[int]:
+    """File the night documents in PATHS in one transaction, as `scorekeeper import`
+    does (all or nothing); returns their ids.  A file that cannot be read, or is not
+    JSON, and every problem of every night, raise `StorageError` naming the file."""
+    from scorekeeper.store.night_import import import_nights
+
+    documents: list[Any] = []
+    for path in paths:
+        name = Path(path).name
+        try:
+            with open(path, encoding="utf-8") as handle:
+                documents.append(json.load(handle))
+        except OSError as error:
+            raise StorageError(f"{name}: cannot be read ({error.strerror})") from None
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise StorageError(f"{name}: is not a night document (not JSON: {error})") from None
+    try:
+        return import_nights(database, documents)
+    except InvalidNight as error:
+        lines = []
+        for problem in error.problems:
+            match = re.match(r"night (\d+): ?(.*)", problem.field)
+            if match and 1 <= int(match.group(1)) <= len(paths):
+                name = Path(paths[int(match.group(1)) - 1]).name
+                lines.append(f"{name}: {replace(problem, field=match.group(2))}")
+            else:
+                lines.append(str(problem))
+        raise StorageError("; ".join(lines)) from None
+
+
+def daily_copy(database: Database, keep: int) -> Path | None:
+    """Today's backup of DATABASE unless one was made today (`store.daily`), the
+    newest KEEP kept; the copy made, or None.  A failed copy raises `StorageError`."""
+    from scorekeeper.store.daily import daily_backup
+
+    return daily_backup(database, keep=keep)
 
 
 class StoreCommand(QUndoCommand):

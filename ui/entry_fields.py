@@ -267,22 +267,22 @@ class NumberField(EntryLine):
     """A whole number, exactly as typed: it never moves on by itself (a number could
     go on), and a key that is not a digit stays in it and is named as a problem."""
 
-    def __init__(self, name: str, maximum: int) -> None:
+    def __init__(self, name: str, maximum: int, minimum: int = 0) -> None:
         super().__init__()
         self.setAccessibleName(name)
-        self.maximum = maximum
+        self.maximum, self.minimum = maximum, minimum
 
     def value(self) -> int | None:
         text = self.text().strip()
-        return int(text) if text.isdigit() and len(text) <= 6 else None
+        return int(text) if text.isascii() and text.isdigit() and len(text) <= 7 else None
 
     def problem(self) -> str | None:
         text = self.text().strip()
         value = self.value()
         if text and value is None:
             return f"'{text}' is not a whole number"
-        if value is not None and value > self.maximum:
-            return f"{value} is not between 0 and {self.maximum}"
+        if value is not None and not self.minimum <= value <= self.maximum:
+            return f"{value} is not between {self.minimum} and {self.maximum:,}"
         return None
 
     def clear(self) -> None:

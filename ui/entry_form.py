@@ -163,14 +163,17 @@ class EntryForm(QWidget):
     def result_fields(self) -> list[tuple[str, QWidget, str]]:
         """The result hand's rows, for a form's grid (both card games record one): each
         player's points in seat order, and how many hands it stands for."""
-        self.result_points = entry_line(
-            "Each player's points, in seat order", "e.g. 12, -4, -8, 0: seat order, sum 0"
+        self.result_points = entry_line("Each player's points, in seat order", "seat order, sum 0")
+        self.result_points.setToolTip(
+            "Each player's points, in seat order (a player sitting out skipped), commas "
+            "or spaces between; they sum to 0"
         )
-        self.result_hands = EntrySpin()
-        self.result_hands.setRange(1, MAX_RESULT_HANDS)
-        self.result_hands.setAccessibleName("Hands it stands for")
+        # A number exactly as typed (a spin box would keep its last value for a key it
+        # refuses): blank is one hand, as in the night document.
+        self.result_hands = NumberField("Hands it stands for", MAX_RESULT_HANDS, minimum=1)
+        self.result_hands.setPlaceholderText("1")
         self.result_points.textChanged.connect(self.check)
-        self.result_hands.valueChanged.connect(self.check)
+        self.result_hands.textChanged.connect(self.check)
         return [
             ("Each player's points", self.result_points, "result_points"),
             ("Hands it stands for", self.result_hands, "hands"),
@@ -178,19 +181,20 @@ class EntryForm(QWidget):
 
     def clear_result(self) -> None:
         self.result_points.clear()
-        self.result_hands.setValue(1)
+        self.result_hands.clear()
 
     def load_result(self, record: dict[str, Any]) -> None:
         """A recorded result hand's points (a player it does not name scored 0) and
         hands into the form."""
         points = record.get("points", {})
         self.result_points.setText(", ".join(str(points.get(p, 0)) for p in self.dealt_in(record)))
-        self.result_hands.setValue(record.get("hands", 1))
+        hands = record.get("hands", 1)
+        self.result_hands.load(None if hands == 1 else hands)
 
     def result_hand(self, hand: dict[str, Any]) -> None:
         """The result hand's points and hands, as typed, into HAND."""
         hand["points"] = self.per_player(self.result_points.text(), hand, signed=True)
-        if self.result_hands.value() != 1:
+        if self.result_hands.value() is not None:  # as typed, 0 too: the core names it
             hand["hands"] = self.result_hands.value()
 
     def result_problems(self) -> list[tuple[str, str]]:

@@ -151,28 +151,38 @@ WELCOME = (
     "<h2>Welcome to Sheepshead Scorekeeper</h2>"
     "<p>It keeps the score of a night at the table, hand by hand, under your house "
     "rules: every hand, total and settlement sums to zero.</p>"
+    "{sample}"
+    "<p>To score your own table, start a night: seat the players clockwise, choose the "
+    "league and the stake, and type each hand. F1 shows every key.</p>"
+)
+
+
+SAMPLE = (
     "<p><b>What you see now is a sample:</b> the <i>Tuesday Night League</i> and its "
     "nights are made up, so there is something to look around in (the sheet, the "
     "Settle up tab, League ▸ Standings). Delete them or leave them; your own nights "
     "are kept apart by their league.</p>"
-    "<p>To score your own table, start a night: seat the players clockwise, choose the "
-    "league and the stake, and type each hand. F1 shows every key.</p>"
 )
 
 
 class WelcomeDialog(QDialog):
     """The first start: the sample is a sample; start a night, or look around."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, sample: bool = True) -> None:
         super().__init__(parent)
         self.setWindowTitle("Welcome")
         self.setAccessibleName("Welcome")
-        text = QLabel(WELCOME)
+        # The sample is spoken of only where there is one (a database that held nights
+        # of its own when first opened has none).
+        text = QLabel(WELCOME.format(sample=SAMPLE if sample else ""))
         text.setTextFormat(Qt.TextFormat.RichText)
         text.setWordWrap(True)
         buttons = QDialogButtonBox()
         start = buttons.addButton("&Start a night", QDialogButtonBox.ButtonRole.AcceptRole)
-        look = buttons.addButton("&Look around the sample", QDialogButtonBox.ButtonRole.RejectRole)
+        look = buttons.addButton(
+            "&Look around the sample" if sample else "&Close",
+            QDialogButtonBox.ButtonRole.RejectRole,
+        )
         start.setDefault(True)
         look.setAutoDefault(False)
         buttons.accepted.connect(self.accept)

@@ -10,12 +10,12 @@ Ctrl+Shift+L sees one go home; Ctrl+E shows the settlement; F1 lists every key.
 from __future__ import annotations
 
 import datetime as dt
-import html
+import threading
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QItemSelectionModel, QSettings, Qt
+from PySide6.QtCore import QByteArray, QItemSelectionModel, QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -39,16 +39,20 @@ from scorekeeper.games import DEFAULT_GAME, DEFAULT_PRESET, Game, game_named, ga
 from scorekeeper.names import clean_name
 from scorekeeper.problems import InvalidNight
 from scorekeeper.reports.sheets import night_sheet
+from scorekeeper.sample import SAMPLE_LEAGUE
+from scorekeeper.store.daily import KEEP
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.league import default_rules
+from scorekeeper.store.league import default_rules, list_leagues
 from scorekeeper.store.night_history import deleted_nights
 from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.people import list_players
+from scorekeeper.store.tonight import night_to_reopen
 from ui import errors
-from ui.app_layer import back_up, restore_command
+from ui.app_layer import back_up, daily_copy, import_files, restore_backup
 from ui.entry_form import EntryForm
 from ui.games import NoEntryForm, form_for
 from ui.help import KeysDialog, WelcomeDialog
+from ui.league.board import BoardWindow
 from ui.league.window import LeagueWindow
 from ui.night_panels import HandPanel, RunningChart, SettlementPanel
 from ui.paths import icon_path
@@ -62,12 +66,27 @@ LONG_NIGHT = 100  # hands
 APP_NAME = "Sheepshead Scorekeeper"
 
 
+DAILY_KEEP_KEY = "backups/daily_keep"  # how many daily copies to keep (0: none)
+
+
+def daily_keep() -> int:
+    """How many daily backups the user keeps (File ▸ Daily backups; 14 at first)."""
+    value = QSettings().value(DAILY_KEEP_KEY, KEEP)
+    try:
+        return max(0, int(str(value)))
+    except ValueError:
+        return KEEP
+
+
 class MainWindow(QMainWindow):
     """One night at a time, as the table's paper sheet, but always right."""
+
+    _daily_done = Signal(str)  # from the daily backup's thread, said in the status bar
 
     def __init__(self, session: NightSession) -> None:
         super().__init__()
         self.session = session
+        self._daily_done.connect(self.say)
         self.setWindowTitle(APP_NAME)
         self.setWindowIcon(QIcon(str(icon_path())))
         self.setAccessibleName(APP_NAME)
@@ -120,6 +139,7 @@ class MainWindow(QMainWindow):
         self._menus()
 
         self.league_window: LeagueWindow | None = None
+        self.board_window: BoardWindow | None = None
         self.welcome: QDialog | None = None
         session.changed.connect(self.refresh)
         session.failed.connect(lambda message: errors.show_error(message))
@@ -171,8 +191,11 @@ class MainWindow(QMainWindow):
         self._action(file, "&Print night report…", self.print_night, QKeySequence.StandardKey.Print)
         self._action(file, "Blank score p&ad…", self.print_pad)
         file.addSeparator()
+        self._action(file, "&Import nights…", self.import_nights)
+        file.addSeparator()
         self._action(file, "&Back up the database…", self.back_up)
-        self._action(file, "&Restore a backup…", self.explain_restore)
+        self._action(file, "&Restore a backup…", self.restore_backup)
+        self._action(file, "&Daily backups…", self.choose_daily_backups)
         file.addSeparator()
         self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
@@ -217,6 +240,7 @@ class MainWindow(QMainWindow):
 
         league = bar.addMenu("&League")
         self._action(league, "&Standings, players and money…", self.show_league, "Ctrl+L")
+        self._action(league, "Tonight's &board (for the room)…", self.show_board, "Ctrl+B")
 
         # No Alt letter: Alt+H is the entry form's "last hand".  F1 opens the keys.
         help_menu = bar.addMenu("Help")
@@ -491,7 +515,7 @@ class MainWindow(QMainWindow):
     def show_welcome(self) -> None:
         """Help ▸ Welcome: what the app is, that the sample league is a sample, and a
         way to start a night."""
-        dialog = WelcomeDialog(self)
+        dialog = WelcomeDialog(self, sample=SAMPLE_LEAGUE in list_leagues(self.session.db))
         dialog.accepted.connect(self.new_night)
         dialog.rejected.connect(self.back_to_entry)
         dialog.finished.connect(dialog.deleteLater)
@@ -536,6 +560,29 @@ class MainWindow(QMainWindow):
         self.league_window.show()
         self.league_window.raise_()
         self.league_window.activateWindow()
+
+    def show_board(self) -> None:
+        """Tonight's board of this night's league (else the league window's, else the
+        first league): a window for the room that updates itself."""
+        view = self.session.view
+        league = view.document.get("league") if view is not None else None
+        if not league and self.league_window is not None:
+            league = self.league_window.league() or None
+        if not league:
+            known = list_leagues(self.session.db)
+            league = known[0] if known else None
+        if not league:
+            self.statusBar().showMessage(
+                "No league yet: tonight's board shows a league's tables; file a night "
+                "under a league first."
+            )
+            return
+        if self.board_window is not None:
+            self.board_window.close()
+        self.board_window = BoardWindow(self.session.db, league)
+        self.board_window.show()
+        self.board_window.raise_()
+        self.board_window.activateWindow()
 
     def _refresh_league(self) -> None:
         """After a change at the table: the league window reads its numbers again, with
@@ -628,30 +675,112 @@ class MainWindow(QMainWindow):
             if refusal:
                 errors.show_error(refusal)
             else:
-                self.say(f"Backed up to {path} ({made}); File ▸ Restore a backup says how.")
+                self.say(f"Backed up to {path} ({made}); File ▸ Restore a backup puts it back.")
         self.back_to_entry()
 
-    def explain_restore(self) -> None:
-        """File ▸ Restore a backup: the app holds the database open, so a backup is put
-        back from the command line, with the app closed; this says how, the command on
-        a line of its own to be copied."""
-        command = html.escape(restore_command(self.session.db))
-        box = QMessageBox(
-            QMessageBox.Icon.Information,
-            "Restore a backup",
-            "<p>A backup is put back from the command line, with Sheepshead Scorekeeper "
-            "closed (it holds the database open while it runs). Close it, then run:</p>"
-            f"<pre>    {command}</pre>"
-            "<p>with FILE the backup (File ▸ Back up the database makes one). The backup "
-            "is checked whole before anything changes, and a copy of the database it "
-            "replaces is kept.</p>",
-            QMessageBox.StandardButton.Ok,
-            self,
+    def restore_backup(self) -> None:
+        """File ▸ Restore a backup: a backup file chosen, what it replaces said and
+        confirmed, then put in place (checked whole first; a copy of the database it
+        replaces kept); the night screen reads the restored database from the start,
+        with nothing to undo.  Refused, in one sentence, while another program has the
+        database open."""
+        db = self.session.db
+        kinds = (
+            "Backups (*.sqlite3 *.bak *.json);;All files (*)"
+            if db.sqlite_path is not None
+            else "JSON dumps (*.json);;All files (*)"
         )
-        box.setTextFormat(Qt.TextFormat.RichText)
-        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        box.exec()
+        path, _ = QFileDialog.getOpenFileName(self, "Restore a backup", str(Path.home()), kinds)
+        if not path:
+            self.back_to_entry()
+            return
+        answer = QMessageBox.question(
+            self,
+            "Restore a backup",
+            f"Replace every night, player and payment in the database with the backup "
+            f"{Path(path).name}?\n\nThe backup is checked whole first, and a copy of the "
+            "database as it is now is kept beside it. Nothing done before the restore "
+            "can then be undone.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            self.back_to_entry()
+            return
+        kept, refusal = None, ""
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            kept = restore_backup(db, path)
+        except StorageError as error:
+            refusal = str(error)  # as `scorekeeper restore` says it
+        finally:
+            QApplication.restoreOverrideCursor()
+        if refusal:
+            errors.show_error(refusal)
+            return
+        self.session.undo_stack.clear()  # its changes were to rows the backup replaced
+        self.session.open(night_to_reopen(db))
+        self._refresh_league()
+        where = f"; the database before it is kept as {kept}" if kept else ""
+        self.say(f"Restored {Path(path).name}{where}.")
+
+    def import_nights(self) -> None:
+        """File ▸ Import nights: night documents (JSON, as File ▸ Export night and
+        `scorekeeper export` write them), all filed or none; the last one opened."""
+        paths, _ = QFileDialog.getOpenFileNames(
+            self, "Import nights", str(Path.home()), "Night documents (*.json);;All files (*)"
+        )
+        if not paths:
+            self.back_to_entry()
+            return
+        try:
+            ids = import_files(self.session.db, paths)
+        except StorageError as error:
+            errors.show_error(f"Nothing was imported: {error}")
+            return
+        if ids:
+            self.session.undo_stack.clear()
+            self.session.open(ids[-1])
+            self._refresh_league()
+        self.say(f"Imported {counted(len(ids), 'night')}: {', '.join(map(str, ids))}.")
+
+    def choose_daily_backups(self) -> None:
+        """File ▸ Daily backups: how many daily copies to keep (0: none)."""
+        keep, ok = QInputDialog.getInt(
+            self,
+            "Daily backups",
+            "On the first start of each day the database is copied; keep the newest\n"
+            "how many copies (0: make none)?",
+            daily_keep(),
+            0,
+            365,
+        )
+        if ok:
+            QSettings().setValue(DAILY_KEEP_KEY, keep)
+            self.say(
+                f"Daily backups: the newest {keep} {'copy' if keep == 1 else 'copies'} kept."
+                if keep
+                else "Daily backups: none made."
+            )
         self.back_to_entry()
+
+    def daily_backup(self) -> None:
+        """The first start of a day: a copy of the database, made in a thread of its own
+        so the window can be typed into meanwhile; said in the status bar."""
+        keep = daily_keep()
+        db = self.session.db
+        done = self._daily_done
+
+        def work() -> None:
+            try:
+                made = daily_copy(db, keep)
+            except StorageError as error:
+                done.emit(f"Today's backup was not made: {error}")
+                return
+            if made is not None:
+                done.emit(f"Today's backup: {made}")
+
+        threading.Thread(target=work, name="daily-backup", daemon=True).start()
 
     # -- window state ----------------------------------------------------------------
 
@@ -669,6 +798,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.league_window is not None:  # quitting closes it too (keeping its place)
             self.league_window.close()
+        if self.board_window is not None:
+            self.board_window.close()
         settings = QSettings()
         settings.setValue("window/geometry", self.saveGeometry())
         settings.setValue("window/splitter", self.splitter.saveState())

@@ -33,7 +33,11 @@ class CardRules(RuleSet):
     tricks: int = option(6, "tricks in a hand (cards each player holds)", minimum=4, maximum=10)
     blind: int = option(2, "cards in the blind", minimum=0, maximum=4)
     leaster_units: int = option(
-        1, "what each loser of a leaster pays each winner", minimum=1, maximum=LARGE
+        1,
+        "a leaster's price: what each other player pays its winner (under loser-pays, "
+        "what its loser pays each other player)",
+        minimum=1,
+        maximum=LARGE,
     )
     misplay_units: int = option(
         1, "what a misplayer pays each other player in the hand", minimum=1, maximum=LARGE

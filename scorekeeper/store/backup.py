@@ -40,20 +40,20 @@ class BadDump(Exception):
 def timestamped_backup_path(path: Path, *, before: str = "") -> Path:
     """A new backup file's name beside PATH: scorekeeper.sqlite3.20261122-091500[.before-X].bak"""
     tag = f".before-{before}" if before else ""
-    return _unused(path.parent, f"{path.name}.", f"{tag}.bak")
+    return unused_path(path.parent, f"{path.name}.", f"{tag}.bak")
 
 
 def timestamped_dump_path(folder: Path, label: str, *, before: str) -> Path:
     """A new JSON dump's name in FOLDER: LABEL.20261122-091500.before-0008.json, with
     LABEL (a server, port and database, say) made safe for a file name."""
     safe = re.sub(r"[^A-Za-z0-9._-]+", "_", label).strip("._") or "database"
-    return _unused(folder, f"{safe}.", f".before-{before}.json")
+    return unused_path(folder, f"{safe}.", f".before-{before}.json")
 
 
-def _unused(folder: Path, start: str, end: str) -> Path:
-    """FOLDER/START + this moment's time stamp + END, with a counter after the stamp
-    when that name is taken."""
-    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%d-%H%M%S")
+def unused_path(folder: Path, start: str, end: str, moment: dt.datetime | None = None) -> Path:
+    """FOLDER/START + the time stamp of MOMENT (this one by default, in UTC) + END, with
+    a counter after the stamp when that name is taken."""
+    stamp = (moment or dt.datetime.now(dt.UTC)).astimezone(dt.UTC).strftime("%Y%m%d-%H%M%S")
     candidate = folder / f"{start}{stamp}{end}"
     counter = 1
     while candidate.exists():
@@ -69,7 +69,7 @@ def set_aside(path: Path, *, end: str) -> Path:
     """Move the SQLite file PATH (with its -wal, -shm and -journal) aside, to a new
     time-stamped name ending in END beside it; returns that name.  A rename in one
     folder: nothing is copied, so no disk space is needed."""
-    kept = _unused(path.parent, f"{path.name}.", end)
+    kept = unused_path(path.parent, f"{path.name}.", end)
     for suffix in SIDE_FILES:
         side = path.with_name(path.name + suffix)
         if side.exists():

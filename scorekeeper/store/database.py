@@ -45,7 +45,7 @@ ENV_TIMEOUTS = {
 MIGRATIONS = Path(__file__).with_name("migrations")
 # The newest migration.  A database already at it opens without importing alembic (a
 # second of the app's start); tests/store/test_migrations.py checks it is the head.
-SCHEMA_HEAD = "0011"
+SCHEMA_HEAD = "0012"
 
 
 def default_path() -> Path:
@@ -540,6 +540,16 @@ def keep_copy(database: Database, *, before: str, purpose: str, schema: str = SC
             "nothing was changed"
         ) from None
     return target
+
+
+def write_copy(database: Database, target: Path) -> None:
+    """Copy the whole database to TARGET: a SQLite file by SQLite's online backup, any
+    other database as a JSON dump of every row.  Raises `backups.WriteFailed`."""
+    path = database.sqlite_path
+    if path is not None:
+        backups.sqlite_backup(path, target)
+    else:
+        backups.write_json(target, _dump_as_stored(database, SCHEMA_HEAD))
 
 
 def _dump_as_stored(database: Database, current: str) -> dict[str, Any]:

@@ -16,7 +16,7 @@ A stored night is the night being imported when either
   `night.fingerprint` (an index), so importing a file again is found at once, even
   after the stored night was corrected in the app; or
 - it holds the same night now: a night started in the app, or stored before that column
-  (migration 0011), or changed since it came in, is read and fingerprinted when an
+  (migration 0012), or changed since it came in, is read and fingerprinted when an
   import brings a night of its date, its number of hands and its players (few, if any).
 A deleted night is not stored for this purpose: the same night may be imported again.
 """

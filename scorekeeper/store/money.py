@@ -169,7 +169,9 @@ def add_payment(
     note: str = "",
 ) -> int:
     """Write a payment in the caller's transaction (the players who paid and were paid
-    must exist); returns its id.  The one writer of payments."""
+    must exist); returns its id.  The one writer of payments made one at a time (the
+    window, `scorekeeper pay`); an imported night's payments are refused by the same
+    rules in its document (`document._read_payment`) before they are filed whole."""
     check_cents(cents)
     if name_key(payer) == name_key(payee):  # a night's payments go into its document too
         raise StorageError("a player cannot pay themselves", field="paid to")

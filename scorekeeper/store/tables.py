@@ -127,7 +127,7 @@ class NightRow(SQLModel, table=True):
     created_at: dt.datetime = _moment()
     updated_at: dt.datetime = _moment()
     # An imported night's fingerprint: the document it came in as (store/fingerprints.py;
-    # None for a night started in the app or stored before migration 0011).
+    # None for a night started in the app or stored before migration 0012).
     fingerprint: str | None = Field(
         default=None, sa_column=Column(String(64), nullable=True, index=True)
     )

@@ -402,6 +402,11 @@ BAD: list[tuple[str, Any, str]] = [
         doc(payments=[{"from": "Ann", "to": "ANN", "cents": 5}]),
         "payments[1].to: Ann cannot pay themselves",
     ),
+    (
+        "a payment to oneself by a name not seated, in two spellings",
+        doc(payments=[{"from": "zed", "to": "Zed", "cents": 5}]),
+        "payments[1].to: Zed cannot pay themselves",
+    ),
     ("a bad date", doc(date="22/11/2026"), "date: '22/11/2026' is not a date"),
     ("unknown top-level field", doc(venue="Bar"), "venue: is not a field of a night"),
 ]

@@ -41,14 +41,22 @@ def test_15_the_same_dealer_deals_again_up_to_three_times() -> None:
     assert proposals("classic-5", hands[:1]) == ["Ann", "Bob"]
 
 
-def test_the_deal_passes_on_after_a_played_hand() -> None:
+def test_a_pick_or_a_misplay_passes_the_deal_on_and_a_leaster_keeps_it() -> None:
+    """A leaster is a hand nobody picked (what classic-5 plays when all pass): under
+    `same` its dealer deals again, as after a no-pick hand."""
     hands = [
         no_pick(dealer="Ann"),
         pick("Bob", "Dee", dealer="Ann", **BOB_WINS),
         leaster("Cal", dealer="Bob"),
-        misplay_hand("Cal"),
+        misplay_hand("Bob"),
     ]
-    assert proposals(SAME, hands) == ["Ann", "Ann", "Bob", "Cal", "Dee"]
+    assert proposals(SAME, hands) == ["Ann", "Ann", "Bob", "Bob", "Cal"]
+    assert proposals("classic-5", hands) == ["Ann", "Bob", "Bob", "Cal", "Cal"]
+
+
+def test_leasters_and_no_pick_hands_count_together_toward_max_redeals() -> None:
+    hands = [leaster("Cal", dealer="Ann"), no_pick(dealer="Ann"), leaster("Cal", dealer="Ann")]
+    assert proposals(SAME, hands) == ["Ann", "Ann", "Ann", "Bob"]  # max_redeals 3
 
 
 def misplay_hand(dealer: str) -> dict[str, Any]:

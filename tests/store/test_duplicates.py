@@ -123,7 +123,7 @@ def test_a_night_played_in_the_app_and_exported_is_recognised(db: Database) -> N
 
 
 def test_a_night_stored_without_a_fingerprint_is_compared_by_what_it_holds(db: Database) -> None:
-    night_id = import_night(db, TUESDAY)  # import_night keeps none, as before 0011
+    night_id = import_night(db, TUESDAY)  # import_night keeps none, as before 0012
     with db.session() as session:
         kept = session.execute(text("SELECT fingerprint FROM night")).scalar_one()
     assert kept is None
@@ -216,7 +216,7 @@ def test_every_night_of_a_database_from_before_fingerprints_is_recognised(
     engine = create_engine(f"sqlite:///{path}")
     upgrade_to(engine, "0009", ROWS.read_text("utf-8").splitlines())
     engine.dispose()
-    db = open_database(f"sqlite:///{path}")  # migrated to 0011: no night has a fingerprint
+    db = open_database(f"sqlite:///{path}")  # migrated to 0012: no night has a fingerprint
     try:
         ids = sorted(n.id for n in list_nights(db))
         documents = [export_night(db, night_id=n) for n in ids]

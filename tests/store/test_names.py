@@ -91,7 +91,7 @@ def test_migration_0008_folds_old_names_and_their_nights_still_open(tmp_path: Pa
         )
         old.execute("UPDATE player SET name = 'Cal\x1b[2J' || ? WHERE name = 'Cal'", ("x" * 40,))
         old.execute("ALTER TABLE hand_score DROP COLUMN hands")  # 0010's: a 0007 file has none
-        old.execute("DROP INDEX ix_night_fingerprint")  # and 0011's
+        old.execute("DROP INDEX ix_night_fingerprint")  # and 0012's
         old.execute("ALTER TABLE night DROP COLUMN fingerprint")
         old.execute("UPDATE alembic_version SET version_num = '0007'")
     db = open_database(f"sqlite:///{path}")

@@ -19,28 +19,6 @@ from scorekeeper.store.seed import seed_sample_league
 LEAGUE = "Tuesday Night League"
 
 
-def restore_command_shown(keyboard: Any, qtbot: Any) -> str:
-    """File ▸ Restore a backup, as a person chooses it: the command the message gives
-    on its own line; then Enter closes the message."""
-    import html
-    import re
-
-    shown: list[str] = []
-
-    def read() -> None:
-        box = QApplication.activeModalWidget()
-        assert isinstance(box, QMessageBox)
-        shown.append(box.text())
-        keyboard.enter()
-
-    keyboard.in_next_dialog(read)
-    choose_in_file_menu(keyboard, qtbot, "R")
-    qtbot.waitUntil(lambda: bool(shown))
-    assert "Close it, then run" in shown[0]
-    (command,) = re.findall(r"<pre>(.*?)</pre>", shown[0])
-    return html.unescape(command).strip()
-
-
 def choose_in_file_menu(keyboard: Any, qtbot: Any, letter: str) -> None:
     """Alt+F, then the item's letter, as a person opens the File menu and chooses."""
     keyboard.alt(Qt.Key.Key_F)
@@ -75,7 +53,7 @@ def test_back_up_writes_a_copy_that_holds_the_league(
     assert len(asked) == 1
     said = window.statusBar().currentMessage()
     assert said.startswith(f"Backed up to {target} (a SQLite copy)")
-    assert said.endswith("File ▸ Restore a backup says how.")  # to put it back
+    assert said.endswith("File ▸ Restore a backup puts it back.")
     copy = open_database(f"sqlite:///{target}")
     try:
         assert list_leagues(copy) == [LEAGUE]
@@ -114,24 +92,36 @@ def test_a_save_dialog_cancelled_backs_up_nothing(
     assert window.statusBar().currentMessage() == "" and list(tmp_path.glob("*backup*")) == []
 
 
-def test_restoring_is_explained_from_the_file_menu(
-    database: Database, open_window, keyboard, qtbot
+def opening(monkeypatch: pytest.MonkeyPatch, *paths: Path) -> None:
+    """The open dialog answers PATHS (as if chosen there): one file, or several."""
+    monkeypatch.setattr(
+        QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(paths[0]), ""))
+    )
+    monkeypatch.setattr(
+        QFileDialog,
+        "getOpenFileNames",
+        staticmethod(lambda *a, **k: ([str(p) for p in paths], "")),
+    )
+
+
+def answering(monkeypatch: pytest.MonkeyPatch, answer: QMessageBox.StandardButton) -> list[str]:
+    """The question asked is answered ANSWER; its text kept."""
+    asked: list[str] = []
+
+    def question(_parent: Any, _title: str, text: str, *args: Any) -> QMessageBox.StandardButton:
+        asked.append(text)
+        return answer
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    return asked
+
+
+def test_a_backup_is_restored_from_the_file_menu(
+    open_window, keyboard, qtbot, tmp_path: Path, monkeypatch
 ) -> None:
-    window = open_window(database, None)
-    command = restore_command_shown(keyboard, qtbot)
-    assert command == f"scorekeeper --database {database.url} restore --force FILE"
-    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is None)
-    assert window.isVisible()
-
-
-def test_the_restore_the_app_explains_puts_its_backup_back(
-    open_window, keyboard, qtbot, tmp_path: Path, monkeypatch, capsys
-) -> None:
-    """Back up from the window, change the league, close the app, and run the command
-    File ▸ Restore a backup gives: the league is as it was backed up."""
-    import shlex
-
-    from scorekeeper.cli import main
+    """Back up from the window, change the league, restore the backup from the window:
+    the league is as it was backed up, the night screen reads it again with nothing to
+    undo, and the database it replaced is kept."""
     from scorekeeper.store.night_history import set_deleted
 
     database = open_database(f"sqlite:///{tmp_path / 'league.sqlite3'}")
@@ -142,25 +132,108 @@ def test_the_restore_the_app_explains_puts_its_backup_back(
     saving_to(monkeypatch, target)
     choose_in_file_menu(keyboard, qtbot, "B")
     qtbot.waitUntil(lambda: target.exists())
-    command = restore_command_shown(keyboard, qtbot)
-
     set_deleted(database, night_id=as_backed_up[0][0], deleted=True)  # then a change
     assert len(list_nights(database)) == len(as_backed_up) - 1
-    window.close()  # the app closed, as the message says
+
+    opening(monkeypatch, target)
+    asked = answering(monkeypatch, QMessageBox.StandardButton.Yes)
+    choose_in_file_menu(keyboard, qtbot, "R")
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("Restored"))
+    assert "backup.sqlite3" in asked[0] and "checked whole" in asked[0]
+    assert [(n.id, n.hands) for n in list_nights(database)] == as_backed_up
+    assert window.session.undo_stack.count() == 0
+    kept = list(tmp_path.glob("league.sqlite3.*.before-restore.bak"))
+    assert len(kept) == 1 and str(kept[0]) in window.statusBar().currentMessage()
     database.dispose()
-    program, *args = shlex.split(command.replace("FILE", shlex.quote(str(target))))
-    assert program == "scorekeeper" and main(args) == 0, capsys.readouterr().err
-    restored = open_database(f"sqlite:///{tmp_path / 'league.sqlite3'}")
-    try:
-        assert [(n.id, n.hands) for n in list_nights(restored)] == as_backed_up
-    finally:
-        restored.dispose()
 
 
-def test_restoring_the_default_database_needs_no_database_named(
-    database: Database, monkeypatch
+def test_a_restore_not_confirmed_changes_nothing(
+    database: Database, open_window, keyboard, qtbot, tmp_path: Path, monkeypatch
 ) -> None:
-    from ui.app_layer import restore_command
+    seed_sample_league(database)
+    before = [(n.id, n.hands) for n in list_nights(database)]
+    window = open_window(database, None)
+    backup = tmp_path / "empty.sqlite3"
+    open_database(f"sqlite:///{backup}").dispose()
+    opening(monkeypatch, backup)
+    answering(monkeypatch, QMessageBox.StandardButton.Cancel)
+    choose_in_file_menu(keyboard, qtbot, "R")
+    assert [(n.id, n.hands) for n in list_nights(database)] == before
+    assert window.statusBar().currentMessage() == ""
 
-    monkeypatch.setenv("SCOREKEEPER_DATABASE_URL", str(database.url))
-    assert restore_command(database) == "scorekeeper restore --force FILE"
+
+@pytest.mark.expects_errors
+def test_a_restore_while_another_program_has_the_database_is_refused(
+    open_window, keyboard, qtbot, tmp_path: Path, monkeypatch, shown_errors
+) -> None:
+    url = f"sqlite:///{tmp_path / 'league.sqlite3'}"
+    database = open_database(url)
+    seed_sample_league(database)
+    backup = tmp_path / "backup.sqlite3"
+    from ui.app_layer import back_up
+
+    back_up(database, str(backup))
+    before = [(n.id, n.hands) for n in list_nights(database)]
+    other = open_database(url)  # another program, open on the same file
+    try:
+        open_window(database, None)
+        opening(monkeypatch, backup)
+        answering(monkeypatch, QMessageBox.StandardButton.Yes)
+        choose_in_file_menu(keyboard, qtbot, "R")
+        qtbot.waitUntil(lambda: bool(shown_errors))
+        assert "another" in shown_errors[0].lower() and "Traceback" not in shown_errors[0]
+        assert [(n.id, n.hands) for n in list_nights(database)] == before
+    finally:
+        other.dispose()
+        database.dispose()
+
+
+@pytest.mark.expects_errors
+def test_nights_are_imported_from_the_file_menu_all_or_none(
+    database: Database, open_window, keyboard, qtbot, tmp_path: Path, monkeypatch, shown_errors
+) -> None:
+    import json
+
+    from tests.sheet import night_doc, pick
+
+    good = [tmp_path / "a.json", tmp_path / "b.json"]
+    for path, points in zip(good, (74, 40), strict=True):
+        path.write_text(
+            json.dumps(night_doc("classic-5", [pick("Bob", "Dee", points=points, tricks=3)]))
+        )
+    bad = tmp_path / "c.json"
+    bad.write_text(json.dumps(night_doc("classic-5", [pick("Bob", "Dee", points=130, tricks=3)])))
+    window = open_window(database, None)
+
+    opening(monkeypatch, *good, bad)
+    choose_in_file_menu(keyboard, qtbot, "I")
+    qtbot.waitUntil(lambda: bool(shown_errors))
+    assert shown_errors[0].startswith("Nothing was imported: c.json: hand 1: points")
+    assert list_nights(database) == []
+
+    opening(monkeypatch, *good)
+    choose_in_file_menu(keyboard, qtbot, "I")
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("Imported 2 nights"))
+    ids = sorted(n.id for n in list_nights(database))
+    assert len(ids) == 2 and window.session.night_id == ids[-1]
+
+
+def test_the_number_of_daily_backups_is_chosen_in_the_file_menu(
+    database: Database, open_window, keyboard, qtbot, monkeypatch
+) -> None:
+    from PySide6.QtWidgets import QInputDialog
+
+    from ui.main_window import daily_keep
+
+    window = open_window(database, None)
+    assert daily_keep() == 14
+    asked: list[int] = []
+
+    def get_int(_parent: Any, _title: str, _label: str, value: int, *args: Any) -> tuple[int, bool]:
+        asked.append(value)
+        return 5, True
+
+    monkeypatch.setattr(QInputDialog, "getInt", staticmethod(get_int))
+    choose_in_file_menu(keyboard, qtbot, "D")
+    assert asked == [14] and daily_keep() == 5
+    assert window.statusBar().currentMessage() == "Daily backups: the newest 5 copies kept."

@@ -446,10 +446,12 @@ def test_help_lists_every_shortcut_and_the_forms_contract(table_night) -> None:
 
 
 def test_the_first_start_says_the_sample_is_a_sample(qtbot, database, open_window) -> None:
+    from scorekeeper.store.seed import seed_sample_league
     from ui.app import first_start
 
     assert first_start() is True
     assert first_start() is False  # once only
+    seed_sample_league(database)
     window = open_window(database, None)
     window.show_welcome()
     qtbot.waitUntil(lambda: window.welcome is not None and window.welcome.isVisible())
@@ -457,6 +459,18 @@ def test_the_first_start_says_the_sample_is_a_sample(qtbot, database, open_windo
     assert "sample" in words and "Start a night" in [
         b.text().replace("&", "") for b in window.welcome.findChildren(type(window.entry.save))
     ]
+    window.welcome.reject()
+
+
+def test_the_welcome_speaks_of_no_sample_where_there_is_none(qtbot, database, open_window) -> None:
+    """A database that held nights of its own when first opened gets no sample league:
+    the welcome does not say that what is shown is one."""
+    window = open_window(database, None)
+    window.show_welcome()
+    qtbot.waitUntil(lambda: window.welcome is not None and window.welcome.isVisible())
+    words = " ".join(label.text() for label in window.welcome.findChildren(QLabel))
+    buttons = [b.text() for b in window.welcome.findChildren(type(window.entry.save))]
+    assert "sample" not in words.lower() and "&Look around the sample" not in buttons
     window.welcome.reject()
 
 

@@ -84,7 +84,8 @@ class Sheepshead:
         dealer = hands[-1].dealer
         run = 0
         for hand in reversed(hands):
-            if not isinstance(hand, NoPickHand) or dealer is None or hand.dealer != dealer:
+            nobody_picked = isinstance(hand, NoPickHand | LeasterHand)
+            if not nobody_picked or dealer is None or hand.dealer != dealer:
                 break
             run += 1
         return 0 < run < mine.max_redeals

@@ -92,14 +92,14 @@ class SheepsheadRules(CardRules):
     )
     no_pick_dealer: str = option(
         "next",
-        "who deals after a hand nobody picked (a no-pick): the next player, as after any "
-        "hand, or the same dealer again",
+        "who deals after a hand nobody picked (a no-pick hand or a leaster): the next "
+        "player, as after any hand, or the same dealer again",
         choices=("next", "same"),
     )
     max_redeals: int = option(
         3,
-        "under no_pick_dealer 'same': after this many hands in a row one player dealt "
-        "with nobody picking, the deal passes on",
+        "when the same dealer deals again: after this many hands in a row one player "
+        "dealt with nobody picking, the deal passes on",
         minimum=1,
         maximum=10,
     )

@@ -1,0 +1,110 @@
+"""Tonight's board updates itself: a hand recorded by another process (another table's
+laptop) appears on it without anyone touching it — on PostgreSQL by the database's own
+notification (the poll set far beyond the wait, so only the notification can bring it),
+on SQLite by polling."""
+
+from __future__ import annotations
+
+import datetime as dt
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from scorekeeper.store import night_import
+from scorekeeper.store.database import Database, open_database
+from tests.sheet import FIVE
+from tests.store.conftest import drop_postgres, fresh_postgres_url, postgres_template  # noqa: F401
+from ui.league.board import BoardWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+LEAGUE = "Thursday League"
+TODAY = dt.date.today()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def shared(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, Database]]:
+    """A database several laptops write to: its URL and the board's connection."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'league.sqlite3'}"
+    else:
+        url = fresh_postgres_url(request.getfixturevalue("postgres_template"))
+    db = open_database(url)
+    yield url, db
+    db.dispose()
+    if request.param == "postgresql":
+        drop_postgres(url)
+
+
+def table(label: str) -> dict[str, Any]:
+    return {
+        "format": "sheepshead-night/1",
+        "date": TODAY.isoformat(),
+        "league": LEAGUE,
+        "season": "Fall",
+        "table": label,
+        "rules": "classic-5",
+        "players": FIVE,
+        "hands": [],
+    }
+
+
+def another_table_records(url: str, night_id: int, hands: int) -> None:
+    """Another process records HANDS hands at NIGHT_ID, each committed (tests/store/writer)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.store.writer", url, str(night_id), str(hands), "Bob"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_hand_recorded_at_another_table_appears_on_the_board(
+    qtbot: Any, shared: tuple[str, Database]
+) -> None:
+    url, db = shared
+    one = night_import.import_night(db, table("Table 1"))
+    night_import.import_night(db, table("Table 2"))
+    postgresql = url.startswith("postgresql")
+    board = BoardWindow(db, LEAGUE, poll_ms=3_600_000 if postgresql else 100)
+    qtbot.addWidget(board)
+    board.show()
+    try:
+        text = board.text()
+        assert "Table 1" in text and "Table 2" in text and "no hands yet" in text
+        if postgresql:
+            qtbot.waitUntil(lambda: board.watcher.listening, timeout=30_000)
+
+        another_table_records(url, one, 2)
+
+        qtbot.waitUntil(lambda: "2 hands" in board.text(), timeout=30_000)
+        table_one = board.board.tables[0] if board.board else None
+        assert table_one is not None and table_one.hands == 2
+        assert [hand.number for hand in table_one.recent] == [2, 1]
+        tonight = {s.player: s.points for s in board.board.tonight.everyone}
+        assert tonight == table_one.totals and sum(tonight.values()) == 0
+    finally:
+        board.close()
+
+
+def test_the_board_goes_full_screen_and_back_with_no_controls(qtbot: Any, tmp_path: Path) -> None:
+    db = open_database(f"sqlite:///{tmp_path / 'league.sqlite3'}")
+    night_import.import_night(db, table("Table 1"))
+    board = BoardWindow(db, LEAGUE)
+    qtbot.addWidget(board)
+    board.show()
+    qtbot.keyClick(board, Qt.Key.Key_F11)
+    qtbot.waitUntil(board.isFullScreen)
+    qtbot.keyClick(board, Qt.Key.Key_Escape)  # leaves full screen first
+    qtbot.waitUntil(lambda: not board.isFullScreen())
+    assert board.isVisible()
+    qtbot.keyClick(board, Qt.Key.Key_Escape)  # then closes
+    qtbot.waitUntil(lambda: not board.isVisible())
+    db.dispose()

@@ -1,0 +1,316 @@
+"""Tonight's board (League ▸ Tonight's board): the league night for the room, on a
+projector or a TV.  Every table playing tonight with its newest hands and each
+player's total, tonight's standings and the season's, in large type, light on dark,
+with nothing to press once it is open (F11 or double-click: full screen; Esc leaves
+full screen, then closes).
+
+It reads everything again (`scorekeeper.store.board.board_of`) whenever the database
+says something changed: on PostgreSQL at once, by `LISTEN` on the channel every write
+notifies (`board.listen`, in a thread of its own); on SQLite, and whenever listening
+fails, by polling `board.change_token` every few seconds (`ChangeWatcher`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from scorekeeper.explain import signed
+from scorekeeper.standings import Standings
+from scorekeeper.store import board as boards
+from scorekeeper.store.database import Database
+from scorekeeper.store.errors import StorageError
+
+POLL_MS = 3000  # how often the database is asked, when it cannot say so itself
+SETTLE_MS = 150  # notifications close together make one refresh
+STANDINGS_SHOWN = 20  # the season's top players on the board
+
+STYLE = """
+QWidget#board { background: #101418; }
+QLabel { color: #f2f2f2; font-size: 22px; }
+QLabel[role="title"] { font-size: 40px; font-weight: bold; }
+QLabel[role="heading"] { font-size: 30px; font-weight: bold; color: #ffd75e; }
+QLabel[role="dim"] { color: #b8c0c8; font-size: 20px; }
+QLabel[role="plus"] { color: #7ee787; }
+QLabel[role="minus"] { color: #ff9b8f; }
+QLabel[role="name"] { font-weight: bold; }
+QFrame[role="card"] { background: #1b2128; border: 2px solid #2f3a45; border-radius: 10px; }
+QScrollArea { border: none; background: transparent; }
+"""
+
+
+class ChangeWatcher(QObject):
+    """Says `changed` soon after anything a board shows may have changed in DB: by
+    PostgreSQL's notifications when it can, and by polling the change token (every
+    POLL_MS) always, so a dropped listener or a SQLite file still updates."""
+
+    changed = Signal()
+    _notified = Signal()  # from the listening thread; delivered in the window's thread
+
+    def __init__(self, db: Database, parent: QObject | None = None, poll_ms: int = POLL_MS):
+        super().__init__(parent)
+        self.db = db
+        self.listening = False
+        self._token: tuple[Any, ...] | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._settle = QTimer(self, singleShot=True, interval=SETTLE_MS)
+        self._settle.timeout.connect(self._fire)
+        self._notified.connect(self._settle.start)
+        self._poll = QTimer(self, interval=poll_ms)
+        self._poll.timeout.connect(self._check)
+
+    def start(self) -> None:
+        self._token = self._read_token()
+        self._poll.start()
+        if boards.can_listen(self.db) and self._thread is None:
+            self._stop.clear()
+            self._thread = threading.Thread(target=self._listen, name="board", daemon=True)
+            self._thread.start()
+
+    def stop(self) -> None:
+        self._poll.stop()
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=2)
+            self._thread = None
+
+    def _listen(self) -> None:
+        try:
+            boards.listen(self.db, self._stop, self._notified.emit, self._listening)
+        except StorageError:
+            pass  # polling goes on, as on SQLite
+        finally:
+            self.listening = False
+
+    def _listening(self) -> None:
+        self.listening = True  # from here on, every commit anywhere is heard
+
+    def _read_token(self) -> tuple[Any, ...] | None:
+        try:
+            return boards.change_token(self.db)
+        except StorageError:
+            return None  # the server is away: the next poll asks again
+
+    def _check(self) -> None:
+        token = self._read_token()
+        if token is not None and token != self._token:
+            self._token = token  # seen: the next poll waits for the next change
+            self._settle.start()
+
+    def _fire(self) -> None:
+        self.changed.emit()
+
+
+def _label(text: str, role: str = "", align: Qt.AlignmentFlag | None = None) -> QLabel:
+    label = QLabel(text)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    if role:
+        label.setProperty("role", role)
+    if align is not None:
+        label.setAlignment(align)
+    return label
+
+
+def _points(amount: int, bold: bool = False) -> QLabel:
+    role = "plus" if amount > 0 else "minus" if amount < 0 else ""
+    label = _label(signed(amount), role, Qt.AlignmentFlag.AlignRight)
+    if bold:
+        label.setStyleSheet("font-weight: bold;")
+    return label
+
+
+class BoardWindow(QWidget):
+    """The board of one league's night (today's, unless DATE is given)."""
+
+    def __init__(
+        self,
+        db: Database,
+        league: str,
+        date: dt.date | None = None,
+        poll_ms: int = POLL_MS,
+    ) -> None:
+        super().__init__()
+        self.db, self.league, self.date = db, league, date or dt.date.today()
+        self.setObjectName("board")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet(STYLE)
+        self.setWindowTitle(f"Tonight's board — {league}")
+        self.setAccessibleName("Tonight's board")
+        self.board: boards.Board | None = None
+        self.title = _label("", "title")
+        self.updated = _label("", "dim", Qt.AlignmentFlag.AlignRight)
+        self.tables = QWidget()
+        self.tables.setStyleSheet("background: transparent;")
+        self.tables_layout = QGridLayout(self.tables)
+        self.tables_layout.setSpacing(16)
+        scroll = QScrollArea()
+        scroll.setWidget(self.tables)
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.viewport().setStyleSheet("background: transparent;")
+        # Tonight's standings and the season's side by side, each as tall as the screen.
+        self.tonight = QWidget()
+        self.season = QWidget()
+        top = QHBoxLayout()
+        top.addWidget(self.title, 1)
+        top.addWidget(self.updated)
+        body = QHBoxLayout()
+        body.addWidget(scroll, 5)
+        for standings in (self.tonight, self.season):
+            column = QVBoxLayout()
+            column.addWidget(standings)
+            column.addStretch()
+            body.addSpacing(24)
+            body.addLayout(column, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(24, 16, 24, 16)
+        layout.addLayout(top)
+        layout.addLayout(body, 1)
+        self.watcher = ChangeWatcher(db, self, poll_ms)
+        self.watcher.changed.connect(self.refresh)
+        self.resize(1280, 720)
+        self.refresh()
+        self.watcher.start()
+
+    # -- what it shows -------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Read the night again and show it."""
+        try:
+            board = boards.board_of(self.db, league=self.league, date=self.date)
+        except StorageError as error:
+            self.updated.setText(f"Not updated: {error}")
+            return
+        self.board = board
+        when = self.date.strftime("%A %d %B %Y").replace(" 0", " ")
+        self.title.setText(f"{board.league} — {when}")
+        self.updated.setText(f"updated {dt.datetime.now():%H:%M:%S}")
+        self._show_tables(board)
+        self._show_standings(self.tonight, "Tonight", board.tonight, None)
+        season = f"Season {board.season}" if board.season else "All nights"
+        self._show_standings(self.season, season, board.season_standings, STANDINGS_SHOWN)
+
+    def text(self) -> str:
+        """Everything the board shows, as plain text (what a test reads)."""
+        return "\n".join(label.text() for label in self.findChildren(QLabel) if label.text())
+
+    def _show_tables(self, board: boards.Board) -> None:
+        _clear(self.tables_layout)
+        if not board.tables:
+            waiting = _label("No table has started tonight yet.", "heading")
+            self.tables_layout.addWidget(waiting, 0, 0)
+            return
+        columns = 1 if len(board.tables) == 1 else 2
+        for index, table in enumerate(board.tables):
+            row, column = divmod(index, columns)
+            self.tables_layout.addWidget(_table_card(table), row, column, Qt.AlignmentFlag.AlignTop)
+        self.tables_layout.setRowStretch(self.tables_layout.rowCount(), 1)
+
+    def _show_standings(
+        self, box: QWidget, heading: str, standings: Standings, limit: int | None
+    ) -> None:
+        layout = box.layout()
+        if not isinstance(layout, QGridLayout):
+            layout = QGridLayout(box)
+            layout.setHorizontalSpacing(18)
+        _clear(layout)
+        layout.addWidget(_label(heading, "heading"), 0, 0, 1, 3)
+        everyone = [s for s in standings.everyone if s.nights]
+        if not everyone:
+            layout.addWidget(_label("no hands yet", "dim"), 1, 0, 1, 3)
+            return
+        shown = everyone if limit is None else everyone[:limit]
+        for row, line in enumerate(shown, start=1):
+            place = str(line.rank) if line.rank is not None else "·"
+            layout.addWidget(_label(place, "dim", Qt.AlignmentFlag.AlignRight), row, 0)
+            layout.addWidget(_label(line.player, "name"), row, 1)
+            layout.addWidget(_points(line.points, bold=True), row, 2)
+        if limit is not None and len(everyone) > limit:
+            more = _label(f"and {len(everyone) - limit} more", "dim")
+            layout.addWidget(more, len(shown) + 1, 1, 1, 2)
+
+    # -- full screen, and closing ------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_F11:
+            self.toggle_full_screen()
+        elif event.key() == Qt.Key.Key_Escape:
+            if self.isFullScreen():
+                self.showNormal()
+            else:
+                self.close()
+        else:
+            super().keyPressEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        self.toggle_full_screen()
+
+    def toggle_full_screen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.watcher.stop()
+        super().closeEvent(event)
+
+
+def _table_card(table: boards.TableNow) -> QFrame:
+    """One table: its name and hands so far, each player's total, its newest hands."""
+    card = QFrame()
+    card.setProperty("role", "card")
+    card.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+    grid = QGridLayout(card)
+    grid.setContentsMargins(16, 12, 16, 12)
+    grid.setHorizontalSpacing(14)
+    count = "no hands yet" if not table.hands else f"{table.hands} hands"
+    if table.hands == 1:
+        count = "1 hand"
+    closed = " · closed" if table.closed else ""
+    grid.addWidget(_label(table.label, "heading"), 0, 0, 1, 2)
+    grid.addWidget(
+        _label(count + closed, "dim", Qt.AlignmentFlag.AlignRight), 0, 2, 1, len(table.players)
+    )
+    for column, player in enumerate(table.players, start=1):
+        grid.addWidget(_label(player, "name", Qt.AlignmentFlag.AlignRight), 1, column)
+    grid.addWidget(_label("Total", "name"), 2, 0)
+    for column, player in enumerate(table.players, start=1):
+        grid.addWidget(_points(table.totals.get(player, 0), bold=True), 2, column)
+    row = 3
+    for hand in table.recent:
+        grid.addWidget(_label(f"#{hand.number}", "dim"), row, 0)
+        for column, player in enumerate(table.players, start=1):
+            if player in hand.points:
+                grid.addWidget(_points(hand.points[player]), row, column)
+        summary = _label(hand.summary, "dim")
+        summary.setWordWrap(True)
+        grid.addWidget(summary, row + 1, 0, 1, len(table.players) + 1)
+        row += 2
+    grid.setColumnStretch(0, 1)
+    return card
+
+
+def _clear(layout: Any) -> None:
+    """Take every widget out of LAYOUT (they are deleted)."""
+    while layout.count():
+        item = layout.takeAt(0)
+        widget = item.widget()
+        if widget is not None:
+            widget.setParent(None)  # gone from the board at once, deleted soon after
+            widget.deleteLater()

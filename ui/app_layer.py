@@ -16,12 +16,8 @@ never be done (another program changed the same hand since) leaves the list.
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -63,32 +59,38 @@ def restore_backup(database: Database, source: str) -> Path | None:
 
 def import_files(database: Database, paths: Sequence[str]) -> list[int]:
     """File the night documents in PATHS in one transaction, as `scorekeeper import`
-    does (all or nothing); returns their ids.  A file that cannot be read, or is not
-    JSON, and every problem of every night, raise `StorageError` naming the file."""
-    from scorekeeper.store.night_import import import_nights
+    does (all or nothing, through the same JSON door and checks, and none that is stored
+    already: `file_nights`); returns their ids.  A file that cannot be read, every
+    problem of every night, and a night stored already raise `StorageError` naming the
+    file."""
+    from scorekeeper.document import loads_night
+    from scorekeeper.json_input import read_limited, too_large
+    from scorekeeper.store.fingerprints import AlreadyStored
+    from scorekeeper.store.night_import import SEASON_NEEDS_LEAGUE, file_nights
 
-    documents: list[Any] = []
-    for path in paths:
-        name = Path(path).name
+    names = [Path(path).name for path in paths]
+    nights, lines = [], []
+    for path, name in zip(paths, names, strict=True):
         try:
-            with open(path, encoding="utf-8") as handle:
-                documents.append(json.load(handle))
+            with open(path, "rb") as handle:
+                data = read_limited(handle)
         except OSError as error:
             raise StorageError(f"{name}: cannot be read ({error.strerror})") from None
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise StorageError(f"{name}: is not a night document (not JSON: {error})") from None
+        night, problems = loads_night(data) if data is not None else (None, [too_large()])
+        if night is not None and night.info.season is not None and night.info.league is None:
+            night, problems = None, [SEASON_NEEDS_LEAGUE]
+        if night is None:
+            lines += [f"{name}: {problem}" for problem in problems]
+        else:
+            nights.append(night)
+    if lines:
+        raise StorageError("; ".join(lines))
     try:
-        return import_nights(database, documents)
-    except InvalidNight as error:
-        lines = []
-        for problem in error.problems:
-            match = re.match(r"night (\d+): ?(.*)", problem.field)
-            if match and 1 <= int(match.group(1)) <= len(paths):
-                name = Path(paths[int(match.group(1)) - 1]).name
-                lines.append(f"{name}: {replace(problem, field=match.group(2))}")
-            else:
-                lines.append(str(problem))
-        raise StorageError("; ".join(lines)) from None
+        filed = file_nights(database, nights)
+    except AlreadyStored as error:
+        said = [f"{names[d.index]}: {d.describe(names)}" for d in error.duplicates]
+        raise StorageError("; ".join(said)) from None
+    return [night_id for night_id in filed if isinstance(night_id, int)]
 
 
 def daily_copy(database: Database, keep: int) -> Path | None:

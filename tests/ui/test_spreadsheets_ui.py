@@ -255,3 +255,28 @@ def test_the_outcomes_and_the_roster_export_too(
         )
     assert len(list_nights(database)) == 8
     assert league_money(database, league=LEAGUE).balances  # nothing changed on the way
+
+
+@pytest.mark.expects_errors
+def test_file_import_nights_refuses_a_night_stored_already(
+    database: Database, open_window, keyboard, qtbot, tmp_path: Path, monkeypatch, shown_errors
+) -> None:
+    import json
+
+    from tests.ui.test_backup_ui import opening
+
+    night = tmp_path / "a.json"
+    night.write_text(json.dumps(night_doc("classic-5", [pick("Bob", "Dee", points=74, tricks=3)])))
+    window = open_window(database, None)
+    opening(monkeypatch, night)
+    choose_in_file_menu(keyboard, qtbot, "I")
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("Imported 1 night"))
+    (stored,) = [n.id for n in list_nights(database)]
+    opening(monkeypatch, night)
+    choose_in_file_menu(keyboard, qtbot, "I")
+    qtbot.waitUntil(lambda: bool(shown_errors))
+    assert shown_errors == [
+        f"Nothing was imported: a.json: already stored as night {stored} (the same date, "
+        "players, rules and hands)"
+    ]
+    assert [n.id for n in list_nights(database)] == [stored]

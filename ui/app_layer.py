@@ -16,7 +16,6 @@ never be done (another program changed the same hand since) leaves the list.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -26,6 +25,8 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from scorekeeper.document import parse_night_json
+from scorekeeper.json_input import read_limited, too_large
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store.database import Database, open_database, resolve_url
 from scorekeeper.store.errors import Conflict, StorageError
@@ -71,12 +72,16 @@ def import_files(database: Database, paths: Sequence[str]) -> list[int]:
     for path in paths:
         name = Path(path).name
         try:
-            with open(path, encoding="utf-8") as handle:
-                documents.append(json.load(handle))
+            with open(path, "rb") as handle:
+                data = read_limited(handle)
         except OSError as error:
             raise StorageError(f"{name}: cannot be read ({error.strerror})") from None
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise StorageError(f"{name}: is not a night document (not JSON: {error})") from None
+        if data is None:
+            raise StorageError(f"{name}: {too_large().message}")
+        document, problems = parse_night_json(data)  # the one door every JSON comes in by
+        if problems:
+            raise StorageError("; ".join(f"{name}: {p}" for p in problems))
+        documents.append(document)
     try:
         return import_nights(database, documents)
     except InvalidNight as error:

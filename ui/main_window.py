@@ -9,6 +9,7 @@ Ctrl+Shift+L sees one go home; Ctrl+E shows the settlement; F1 lists every key.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import threading
 from functools import partial
@@ -41,6 +42,7 @@ from scorekeeper.problems import InvalidNight
 from scorekeeper.reports.sheets import night_sheet
 from scorekeeper.sample import SAMPLE_LEAGUE
 from scorekeeper.store.daily import KEEP
+from scorekeeper.store.database import describe
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import default_rules, list_leagues
 from scorekeeper.store.night_history import deleted_nights
@@ -87,6 +89,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.session = session
         self._daily_done.connect(self.say)
+        self._daily_thread: threading.Thread | None = None
         self.setWindowTitle(APP_NAME)
         self.setWindowIcon(QIcon(str(icon_path())))
         self.setAccessibleName(APP_NAME)
@@ -579,6 +582,8 @@ class MainWindow(QMainWindow):
             return
         if self.board_window is not None:
             self.board_window.close()
+        if self._daily_thread is not None:  # today's copy finished, not left half made
+            self._daily_thread.join(timeout=60)
         self.board_window = BoardWindow(self.session.db, league)
         self.board_window.show()
         self.board_window.raise_()
@@ -694,13 +699,20 @@ class MainWindow(QMainWindow):
         if not path:
             self.back_to_entry()
             return
+        kept_where = "beside it" if db.sqlite_path is not None else "in the backups folder"
+        shared = (
+            ""
+            if db.sqlite_path is not None
+            else f"\n\n{describe(db.url)} is a server database: every table scoring "
+            "into it sees the backup's nights from then on."
+        )
         answer = QMessageBox.question(
             self,
             "Restore a backup",
             f"Replace every night, player and payment in the database with the backup "
             f"{Path(path).name}?\n\nThe backup is checked whole first, and a copy of the "
-            "database as it is now is kept beside it. Nothing done before the restore "
-            "can then be undone.",
+            f"database as it is now is kept ({kept_where}). Nothing done before the "
+            f"restore can then be undone.{shared}",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel,
         )
@@ -718,9 +730,14 @@ class MainWindow(QMainWindow):
         if refusal:
             errors.show_error(refusal)
             return
-        self.session.undo_stack.clear()  # its changes were to rows the backup replaced
+        # Every undo stack's changes were to rows the backup replaced: none is kept.
+        self.session.undo_stack.clear()
+        if self.league_window is not None:
+            self.league_window.undo_stack.clear()
         self.session.open(night_to_reopen(db))
         self._refresh_league()
+        if self.board_window is not None:
+            self.board_window.refresh()
         where = f"; the database before it is kept as {kept}" if kept else ""
         self.say(f"Restored {Path(path).name}{where}.")
 
@@ -739,7 +756,6 @@ class MainWindow(QMainWindow):
             errors.show_error(f"Nothing was imported: {error}")
             return
         if ids:
-            self.session.undo_stack.clear()
             self.session.open(ids[-1])
             self._refresh_league()
         self.say(f"Imported {counted(len(ids), 'night')}: {', '.join(map(str, ids))}.")
@@ -769,18 +785,22 @@ class MainWindow(QMainWindow):
         so the window can be typed into meanwhile; said in the status bar."""
         keep = daily_keep()
         db = self.session.db
+        if db.sqlite_path is None:
+            return  # a server database is backed up by its organiser (docs/decisions.md)
         done = self._daily_done
 
         def work() -> None:
             try:
                 made = daily_copy(db, keep)
+                said = f"Today's backup: {made}" if made is not None else ""
             except StorageError as error:
-                done.emit(f"Today's backup was not made: {error}")
-                return
-            if made is not None:
-                done.emit(f"Today's backup: {made}")
+                said = f"Today's backup was not made: {error}"
+            if said:
+                with contextlib.suppress(RuntimeError):  # the window gone meanwhile
+                    done.emit(said)
 
-        threading.Thread(target=work, name="daily-backup", daemon=True).start()
+        self._daily_thread = threading.Thread(target=work, name="daily-backup", daemon=True)
+        self._daily_thread.start()
 
     # -- window state ----------------------------------------------------------------
 
@@ -800,6 +820,8 @@ class MainWindow(QMainWindow):
             self.league_window.close()
         if self.board_window is not None:
             self.board_window.close()
+        if self._daily_thread is not None:  # today's copy finished, not left half made
+            self._daily_thread.join(timeout=60)
         settings = QSettings()
         settings.setValue("window/geometry", self.saveGeometry())
         settings.setValue("window/splitter", self.splitter.saveState())

@@ -16,6 +16,8 @@ night, a hand or a seat `NOTIFY` the channel `CHANNEL`, which a board `LISTEN`s 
 from __future__ import annotations
 
 import datetime as dt
+import json
+import re
 import threading
 from collections import Counter
 from collections.abc import Callable
@@ -28,11 +30,23 @@ from sqlmodel import col
 from scorekeeper.night import score_night
 from scorekeeper.standings import Standings
 from scorekeeper.store import league as leagues
-from scorekeeper.store.database import Database, describe
+from scorekeeper.store.database import (
+    Database,
+    describe,
+    server_connect_args,
+    server_timeouts,
+)
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.night_import import export_night
 from scorekeeper.store.night_reads import NightSummary, list_nights, night_of_document
-from scorekeeper.store.tables import HandRevisionRow, NightChangeRow, NightRow, SeatRow
+from scorekeeper.store.tables import (
+    HandRevisionRow,
+    LeagueRow,
+    NightChangeRow,
+    NightRow,
+    PlayerRow,
+    SeatRow,
+)
 
 CHANNEL = "scorekeeper_changes"  # what PostgreSQL NOTIFYs on every write to a night
 RECENT = 3  # the newest hands each table shows
@@ -77,7 +91,7 @@ class Board:
 def board_of(db: Database, *, league: str, date: dt.date, recent: int = RECENT) -> Board:
     """The board of LEAGUE's night on DATE (see `Board`)."""
     tonight = [n for n in list_nights(db, league=league) if n.date == date.isoformat()]
-    tonight.sort(key=lambda n: (n.table or "", n.id))
+    tonight.sort(key=lambda n: (_natural(n.table or ""), n.id))
     tables = tuple(_table(db, summary, recent) for summary in tonight)
     season = _season(db, league, tonight)
     period = leagues.Period(league, since=date, until=date)
@@ -88,6 +102,13 @@ def board_of(db: Database, *, league: str, date: dt.date, recent: int = RECENT) 
         tables=tables,
         tonight=leagues.standings(db, period),
         season_standings=leagues.standings(db, leagues.Period(league, season=season)),
+    )
+
+
+def _natural(label: str) -> tuple[tuple[int, Any], ...]:
+    """A table's name as people sort it: "Table 2" before "Table 10"."""
+    return tuple(
+        (0, int(p)) if p.isdigit() else (1, p.casefold()) for p in re.split(r"(\d+)", label)
     )
 
 
@@ -124,8 +145,16 @@ def _season(db: Database, league: str, tonight: list[NightSummary]) -> str | Non
 
 def change_token(db: Database) -> tuple[Any, ...]:
     """A value that changes whenever anything a board shows may have: the newest hand
-    revision, night change, night and seat, and when a night was last rescored."""
+    revision, night change, night and seat, when a night was last rescored or closed,
+    and the players' names and the leagues' ranking (a rename, a ranking chosen: both
+    small tables, read whole)."""
     with db.session() as session:
+        players = select(col(PlayerRow.id), col(PlayerRow.name)).order_by(col(PlayerRow.id))
+        names = tuple(tuple(row) for row in session.execute(players))
+        leagues_now = tuple(
+            (row.id, json.dumps(row.standings, sort_keys=True))
+            for row in session.execute(select(col(LeagueRow.id), col(LeagueRow.standings)))
+        )
         row = session.execute(
             select(
                 select(func.max(HandRevisionRow.id)).scalar_subquery(),
@@ -136,7 +165,7 @@ def change_token(db: Database) -> tuple[Any, ...]:
                 select(func.count(col(NightRow.closed_at))).scalar_subquery(),
             )
         ).one()
-    return tuple(row)
+    return (*row, hash(names), hash(leagues_now))
 
 
 def can_listen(db: Database) -> bool:
@@ -158,8 +187,9 @@ def listen(
     import psycopg  # only a PostgreSQL database needs it
 
     address = db.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    settings = server_connect_args(db.url, server_timeouts(db.url))  # as the app's own
     try:
-        with psycopg.connect(address, autocommit=True) as connection:
+        with psycopg.connect(address, autocommit=True, **settings) as connection:
             connection.execute(f"LISTEN {CHANNEL}")
             on_listening()
             while not stop.is_set():

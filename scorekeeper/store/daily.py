@@ -28,18 +28,19 @@ from scorekeeper.store.errors import StorageError
 
 KEEP = 14  # daily copies kept unless the user chooses another number
 MARK = ".daily"  # what tells a daily copy from the copies kept before a change
-_STAMP = re.compile(r"\.(\d{8}-\d{6})(?:-\d+)?\.daily\.(?:bak|json)$")
+_STAMP = r"(\d{8}-\d{6})(?:-\d+)?\.daily\.(?:bak|json)"  # after the database's name
 
 
 def daily_copies(db: Database) -> list[Path]:
-    """The database's daily copies, oldest first."""
+    """The database's daily copies, oldest first (only its own: a name that merely
+    starts like it, `league.sqlite3.2025`'s copies beside `league.sqlite3`, is not)."""
     folder, start = _where(db)
     found = [
-        path
+        (stamp, path)
         for path in folder.glob(f"{glob_escape(start)}*{MARK}.*")
-        if _STAMP.search(path.name) and path.name.startswith(start)
+        if (stamp := _stamp(path, start)) is not None
     ]
-    return sorted(found, key=lambda p: _stamp(p) or dt.datetime.min.replace(tzinfo=dt.UTC))
+    return [path for _, path in sorted(found)]
 
 
 def daily_backup(db: Database, *, keep: int = KEEP, now: dt.datetime | None = None) -> Path | None:
@@ -50,21 +51,24 @@ def daily_backup(db: Database, *, keep: int = KEEP, now: dt.datetime | None = No
     if keep <= 0 or (db.is_sqlite and db.sqlite_path is None):
         return None
     moment = (now or dt.datetime.now(dt.UTC)).astimezone()
-    copies = daily_copies(db)
-    if any((s := _stamp(p)) is not None and s.astimezone().date() == moment.date() for p in copies):
-        return None
     folder, start = _where(db)
-    folder.mkdir(parents=True, exist_ok=True)
+    copies = daily_copies(db)
+    if any((s := _stamp(p, start)) and s.astimezone().date() == moment.date() for p in copies):
+        return None
     ending = f"{MARK}.bak" if db.sqlite_path is not None else f"{MARK}.json"
     target = backups.unused_path(folder, start, ending, moment)
     try:
-        write_copy(db, target)
-    except backups.WriteFailed as error:
+        folder.mkdir(parents=True, exist_ok=True)
+        for left in folder.glob(f"{glob_escape(start)}*{MARK}.*.partial"):
+            left.unlink(missing_ok=True)  # a copy cut short (the app quit mid-copy)
+        with db.translate_errors():
+            write_copy(db, target)
+        for old in daily_copies(db)[:-keep]:
+            old.unlink(missing_ok=True)
+    except (backups.WriteFailed, OSError) as error:
         raise StorageError(
             f"cannot make today's backup of {describe(db.url)} in {folder} ({error})"
         ) from None
-    for old in daily_copies(db)[:-keep]:
-        old.unlink(missing_ok=True)
     return target
 
 
@@ -78,8 +82,10 @@ def _where(db: Database) -> tuple[Path, str]:
     return backup_folder(), f"{safe}."
 
 
-def _stamp(path: Path) -> dt.datetime | None:
-    found = _STAMP.search(path.name)
+def _stamp(path: Path, start: str) -> dt.datetime | None:
+    """When the daily copy PATH of the database whose copies' names begin with START
+    was made; None for any other file."""
+    found = re.fullmatch(re.escape(start) + _STAMP, path.name)
     if found is None:
         return None
     return dt.datetime.strptime(found.group(1), "%Y%m%d-%H%M%S").replace(tzinfo=dt.UTC)

@@ -209,7 +209,7 @@ def server_address(url: URL) -> str:
     return f"{host}:{port}" if port else host
 
 
-def _server_connect_args(url: URL, timeouts: ServerTimeouts) -> dict[str, Any]:
+def server_connect_args(url: URL, timeouts: ServerTimeouts) -> dict[str, Any]:
     """psycopg's connection settings: the connect timeout, TCP keepalives (a vanished
     server is noticed), and the statement and lock timeouts as server options (before
     any `options` of the URL's own, which therefore win)."""
@@ -233,7 +233,7 @@ def make_engine(url: URL) -> Engine:
     """An engine set up for this app: SQLite pragmas and locking, or a server pool with
     timeouts (`server_timeouts`), so an unresponsive server is an error, not a hang."""
     if url.get_backend_name() != "sqlite":
-        args = _server_connect_args(url, server_timeouts(url))
+        args = server_connect_args(url, server_timeouts(url))
         return create_engine(url, pool_pre_ping=True, connect_args=args)
     engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
 

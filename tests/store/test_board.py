@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.store import board as boards
-from scorekeeper.store import hand_writes, night_import
+from scorekeeper.store import hand_writes, night_import, people
 from scorekeeper.store.database import Database
 from tests.sheet import FIVE, pick
 
@@ -58,6 +58,13 @@ def test_the_board_of_a_night_with_two_tables(db: Database) -> None:
     assert board.season == "Fall"
 
 
+def test_tables_are_in_the_order_people_number_them(db: Database) -> None:
+    for label in ("Table 10", "Table 2", "Table 1"):
+        night_import.import_night(db, night(label, TONIGHT, []))
+    board = boards.board_of(db, league=LEAGUE, date=TONIGHT)
+    assert [t.label for t in board.tables] == ["Table 1", "Table 2", "Table 10"]
+
+
 def test_a_night_with_no_table_yet_has_an_empty_board(db: Database) -> None:
     night_import.import_night(db, night("1", TONIGHT - dt.timedelta(days=7), [CAL_LOSES]))
     board = boards.board_of(db, league=LEAGUE, date=TONIGHT)
@@ -73,7 +80,10 @@ def test_the_token_changes_with_every_write_a_board_shows(db: Database) -> None:
     after_hand = boards.change_token(db)
     assert after_hand != before
     night_import.import_night(db, night("2", TONIGHT, []))
-    assert boards.change_token(db) != after_hand
+    after_night = boards.change_token(db)
+    assert after_night != after_hand
+    people.rename_player(db, old="Ann", new="Annie")  # the cards and standings show names
+    assert boards.change_token(db) != after_night
 
 
 def test_postgresql_says_when_another_connection_commits(db: Database) -> None:

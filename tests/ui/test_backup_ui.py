@@ -134,6 +134,10 @@ def test_a_backup_is_restored_from_the_file_menu(
     qtbot.waitUntil(lambda: target.exists())
     set_deleted(database, night_id=as_backed_up[0][0], deleted=True)  # then a change
     assert len(list_nights(database)) == len(as_backed_up) - 1
+    window.show_league()  # and a change in the league window, on its own undo stack
+    league = window.league_window
+    league.layer.rename_player("Ann", "Annie")
+    assert league.undo_stack.count() == 1
 
     opening(monkeypatch, target)
     asked = answering(monkeypatch, QMessageBox.StandardButton.Yes)
@@ -142,6 +146,7 @@ def test_a_backup_is_restored_from_the_file_menu(
     assert "backup.sqlite3" in asked[0] and "checked whole" in asked[0]
     assert [(n.id, n.hands) for n in list_nights(database)] == as_backed_up
     assert window.session.undo_stack.count() == 0
+    assert league.undo_stack.count() == 0  # its change was to rows the backup replaced
     kept = list(tmp_path.glob("league.sqlite3.*.before-restore.bak"))
     assert len(kept) == 1 and str(kept[0]) in window.statusBar().currentMessage()
     database.dispose()

@@ -12,6 +12,7 @@ fails, by polling `board.change_token` every few seconds (`ChangeWatcher`).
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import threading
 from typing import Any
@@ -75,6 +76,8 @@ class ChangeWatcher(QObject):
         self._poll.timeout.connect(self._check)
 
     def start(self) -> None:
+        """Watch from now on: the token read first, so that a change committed while the
+        board reads the night is seen at the next poll."""
         self._token = self._read_token()
         self._poll.start()
         if boards.can_listen(self.db) and self._thread is None:
@@ -86,16 +89,23 @@ class ChangeWatcher(QObject):
         self._poll.stop()
         self._stop.set()
         if self._thread is not None:
-            self._thread.join(timeout=2)
-            self._thread = None
+            self._thread.join(timeout=1)  # it stops within half a second once connected
+            self._thread = None  # one still connecting ends by its connect timeout
 
     def _listen(self) -> None:
         try:
-            boards.listen(self.db, self._stop, self._notified.emit, self._listening)
+            boards.listen(self.db, self._stop, self._notify, self._listening)
         except StorageError:
             pass  # polling goes on, as on SQLite
         finally:
             self.listening = False
+
+    def _notify(self) -> None:
+        """From the listening thread: a change, told to the window's thread (unless the
+        window has gone meanwhile)."""
+        if not self._stop.is_set():
+            with contextlib.suppress(RuntimeError):
+                self._notified.emit()
 
     def _listening(self) -> None:
         self.listening = True  # from here on, every commit anywhere is heard
@@ -113,6 +123,7 @@ class ChangeWatcher(QObject):
             self._settle.start()
 
     def _fire(self) -> None:
+        self._token = self._read_token() or self._token  # what the refresh now reads
         self.changed.emit()
 
 
@@ -145,7 +156,7 @@ class BoardWindow(QWidget):
         poll_ms: int = POLL_MS,
     ) -> None:
         super().__init__()
-        self.db, self.league, self.date = db, league, date or dt.date.today()
+        self.db, self.league, self.given_date = db, league, date
         self.setObjectName("board")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet(STYLE)
@@ -184,8 +195,8 @@ class BoardWindow(QWidget):
         self.watcher = ChangeWatcher(db, self, poll_ms)
         self.watcher.changed.connect(self.refresh)
         self.resize(1280, 720)
+        self.watcher.start()  # before the first read: nothing committed between is missed
         self.refresh()
-        self.watcher.start()
 
     # -- what it shows -------------------------------------------------------------------
 
@@ -193,17 +204,27 @@ class BoardWindow(QWidget):
         """Read the night again and show it."""
         try:
             board = boards.board_of(self.db, league=self.league, date=self.date)
+            if not board.tables and self.given_date is None:  # past midnight, still playing
+                yesterday = self.date - dt.timedelta(days=1)
+                late = boards.board_of(self.db, league=self.league, date=yesterday)
+                board = late if late.tables else board
         except StorageError as error:
             self.updated.setText(f"Not updated: {error}")
             return
         self.board = board
-        when = self.date.strftime("%A %d %B %Y").replace(" 0", " ")
+        when = board.date.strftime("%A %d %B %Y").replace(" 0", " ")
         self.title.setText(f"{board.league} — {when}")
         self.updated.setText(f"updated {dt.datetime.now():%H:%M:%S}")
         self._show_tables(board)
         self._show_standings(self.tonight, "Tonight", board.tonight, None)
         season = f"Season {board.season}" if board.season else "All nights"
         self._show_standings(self.season, season, board.season_standings, STANDINGS_SHOWN)
+
+    @property
+    def date(self) -> dt.date:
+        """The night asked for: the one given, else today's (and while today has no
+        table, yesterday's: a night that goes on past midnight stays on the board)."""
+        return self.given_date or dt.date.today()
 
     def text(self) -> str:
         """Everything the board shows, as plain text (what a test reads)."""

@@ -1,6 +1,6 @@
-"""On PostgreSQL, every write to a night, a hand or a seat notifies the channel
-`scorekeeper_changes` (delivered when its transaction commits), so that a board in the
-room (`scorekeeper.store.board`, League ▸ Tonight's board) updates at once.  SQLite has
+"""On PostgreSQL, every write to a night, a hand, a seat, a player or a league notifies
+the channel `scorekeeper_changes` (delivered when its transaction commits), so that a
+board in the room (`scorekeeper.store.board`, League ▸ Tonight's board) updates at once.  SQLite has
 no notifications: a board there polls `board.change_token`.
 
 Revision ID: 0011
@@ -17,7 +17,7 @@ down_revision: str | None = "0010"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-TABLES = ("night", "hand", "seat")
+TABLES = ("night", "hand", "seat", "player", "league")  # what a board shows
 
 
 def upgrade() -> None:

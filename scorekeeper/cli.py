@@ -36,6 +36,7 @@ from scorekeeper.problems import InvalidNight
 from scorekeeper.records import Night
 from scorekeeper.report_cli import add_report_command
 from scorekeeper.reports.sheets import night_sheet
+from scorekeeper.sheet_cli import add_sheet_command
 from scorekeeper.store.errors import DamagedDatabase, Field, StorageError
 
 # The arguments that take a name, by argparse's dest, and the longest name each may
@@ -408,6 +409,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_players_command(commands)
     add_league_commands(commands)
     add_report_command(commands)
+    add_sheet_command(commands)
     _name_arguments(parser)
     return parser
 

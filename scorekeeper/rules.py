@@ -201,6 +201,12 @@ class RuleSet:
         """Problems with options that are each valid but cannot hold together."""
         return []
 
+    def deal_all_in(self, players: int) -> dict[str, Any]:
+        """The options to change so that a hand deals all PLAYERS in and nobody sits
+        out (a league's spreadsheet's sitting, `league_sheet`): `dealt_in`, and what
+        else a game's deal must change with it."""
+        return {"dealt_in": players}
+
     def overrides(self) -> dict[str, Any]:
         """The options whose value differs from the preset's own."""
         base = self.of_preset(self.preset).options()

@@ -70,6 +70,16 @@ class CardRules(RuleSet):
         )
         return [Problem("rules.tricks", message)]
 
+    def deal_all_in(self, players: int) -> dict[str, Any]:
+        """`dealt_in`, and when the deal no longer uses the whole deck, as many cards
+        each as it allows (at most 10) and the rest in the blind: 3 deal 10 and 2, 4 deal
+        8 and none, 5 deal 6 and 2, 6 deal 5 and 2, 7 deal 4 and 4, 8 deal 4 and none.
+        A game that deals only some of these (Schafkopf deals four) refuses the rest."""
+        if players == self.dealt_in or players * self.tricks + self.blind == DECK_CARDS:
+            return {"dealt_in": players}
+        tricks = min(DECK_CARDS // players, 10)
+        return {"dealt_in": players, "tricks": tricks, "blind": DECK_CARDS - players * tricks}
+
     def multiplier_problems(self) -> list[Problem]:
         """A cap on the multiplier is a power of 2 (0: none)."""
         m = self.max_multiplier

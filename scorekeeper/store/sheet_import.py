@@ -1,0 +1,205 @@
+"""A league's spreadsheet filed (`scorekeeper import-sheet`, File ▸ Import spreadsheet).
+
+`plan_sheet` says what a sheet read by `league_sheet.read_sheet` would file, reading
+only: each player column's player (one already stored, by `name_key`, or a new one), the
+league and season (new or not), the rules, the night documents, and every problem, each
+naming its row and column.  `file_sheet` files a plan without problems in one
+transaction, through `night_import.import_nights` (each table written by one
+executemany): all the sheet's nights, or none.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import col, select
+
+from scorekeeper.league_sheet import Column, Sheet, sheet_nights, sheet_rules
+from scorekeeper.names import LABEL_LENGTH, clean_name, name_key, quoted
+from scorekeeper.problems import InvalidNight, Problem
+from scorekeeper.rules import RuleSet
+from scorekeeper.store.database import Database
+from scorekeeper.store.league import default_rules
+from scorekeeper.store.night_import import import_nights
+from scorekeeper.store.people import find_league, find_season
+from scorekeeper.store.tables import PlayerRow
+
+
+@dataclass(frozen=True)
+class PlayerColumn:
+    """A column of points and the player it is filed under: one already stored (under
+    the name stored), or a new one (under the header's name)."""
+
+    column: Column
+    name: str
+    existing: bool
+    retired: bool = False
+
+    def __str__(self) -> str:
+        """The column and its player, as the preview says it: "column 3 (C) 'Zoë' ->
+        existing player Zoë"."""
+        if not self.existing:
+            return f"{self.column} -> new player {self.name}"
+        retired = " (retired)" if self.retired else ""
+        return f"{self.column} -> existing player {self.name}{retired}"
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """What filing a sheet would do, and every problem that stops it."""
+
+    sheet: Sheet
+    league: str
+    league_exists: bool
+    season: str | None
+    season_exists: bool
+    rules: RuleSet | None
+    players: tuple[PlayerColumn, ...]
+    documents: tuple[dict[str, Any], ...]
+    problems: tuple[Problem, ...]
+
+    @property
+    def ready(self) -> bool:
+        """True when the sheet can be filed: nights to file and no problem."""
+        return bool(self.documents) and not self.problems
+
+
+def plan_sheet(
+    db: Database,
+    sheet: Sheet,
+    *,
+    league: str,
+    season: str | None = None,
+    preset: str | None = None,
+    stake_cents: int | None = None,
+    problems: Sequence[Problem] = (),
+) -> SheetPlan:
+    """What filing SHEET into LEAGUE (and SEASON) would do: PROBLEMS (found reading it)
+    and every other.  The nights are played under PRESET's rules when given, else the
+    season's or league's defaults, else the app's first preset; at STAKE_CENTS a point
+    when given.  Reads the database, writes nothing."""
+    found = list(problems)
+    league, league_problem = clean_name(league, limit=LABEL_LENGTH)
+    if league_problem is not None:
+        found.append(Problem("league", league_problem))
+    if season is not None:
+        season, season_problem = clean_name(season, limit=LABEL_LENGTH)
+        if season_problem is not None:
+            found.append(Problem("season", season_problem))
+    league_exists, season_exists = _filed(db, league, season)
+    default = default_rules(db, league=league, season=season) if league_exists else None
+    rules, rule_problems = sheet_rules(default, preset, stake_cents)
+    found += rule_problems
+    documents: list[dict[str, Any]] = []
+    if rules is not None:
+        documents, night_problems = sheet_nights(sheet, rules, league=league, season=season)
+        found += night_problems
+    return SheetPlan(
+        sheet=sheet,
+        league=league,
+        league_exists=league_exists,
+        season=season,
+        season_exists=season_exists,
+        rules=rules,
+        players=_players(db, sheet),
+        documents=tuple(documents),
+        problems=tuple(found),
+    )
+
+
+def _filed(db: Database, league: str, season: str | None) -> tuple[bool, bool]:
+    """Whether the league, and the season in it, are stored already."""
+    with db.session() as session:
+        row = find_league(session, league) if league else None
+        if row is None or row.id is None:
+            return False, False
+        return True, season is not None and find_season(session, row.id, season) is not None
+
+
+def _players(db: Database, sheet: Sheet) -> tuple[PlayerColumn, ...]:
+    """Each player column and the player it is filed under."""
+    keys = {name_key(c.player) for c in sheet.players}
+    with db.session() as session:
+        query = select(PlayerRow).where(col(PlayerRow.name_key).in_(keys))
+        stored = {row.name_key: row for row in session.exec(query)}
+    matched = []
+    for column in sheet.players:
+        row = stored.get(name_key(column.player))
+        if row is None:
+            matched.append(PlayerColumn(column, column.player, existing=False))
+        else:
+            matched.append(PlayerColumn(column, row.name, existing=True, retired=row.retired))
+    return tuple(matched)
+
+
+_NIGHT = re.compile(r"night ([0-9]+): ")
+
+
+def file_sheet(db: Database, plan: SheetPlan) -> list[int]:
+    """File the plan's nights in one transaction; their ids, in row order.  A plan with
+    problems raises `InvalidNight` with them all, and nothing is written; so does any
+    problem the store finds as it files (named by the sheet's row)."""
+    if plan.problems:
+        raise InvalidNight(plan.problems)
+    if not plan.documents:
+        raise InvalidNight([Problem("file", "has no sittings to import")])
+    try:
+        return import_nights(db, plan.documents)
+    except InvalidNight as error:
+        rows = [s.row for s in plan.sheet.sittings]
+        raise InvalidNight([_by_row(p, rows) for p in error.problems]) from None
+
+
+def _by_row(problem: Problem, rows: Sequence[int]) -> Problem:
+    """A problem of the Nth night filed, named by the row of the sheet it came from."""
+    match = _NIGHT.match(problem.field)
+    if match is None or not 1 <= int(match[1]) <= len(rows):
+        return problem
+    rest = problem.field[match.end() :]
+    where = f"hand {problem.hand}: " if problem.hand is not None else ""
+    return Problem(f"row {rows[int(match[1]) - 1]}: {where}{rest}", problem.message)
+
+
+def describe_plan(plan: SheetPlan) -> list[str]:
+    """The plan in lines, as the command line's --dry-run prints it and the window's
+    preview heads its tables: each column, the league, the rules, what would be filed."""
+    lines = []
+    for column in plan.sheet.columns:
+        what = _COLUMNS.get(column.kind)
+        if what is not None:
+            lines.append(f"{column} -> {what}")
+        if column.kind == "player":
+            lines.append(str(next(p for p in plan.players if p.column == column)))
+    league = f"league {quoted(plan.league)}" + ("" if plan.league_exists else " (new)")
+    if plan.season is not None:
+        league += f", season {quoted(plan.season)}" + ("" if plan.season_exists else " (new)")
+    lines.append(f"Into {league}.")
+    if plan.rules is not None:
+        lines.append(
+            f"Rules: {plan.rules.preset} at {plan.rules.stake_cents} cents a point, every "
+            "player of a sitting dealt in."
+        )
+    sittings = plan.sheet.sittings
+    if sittings:
+        dates = sorted(s.date for s in sittings)
+        hands = sum(s.hands for s in sittings)
+        lines.append(
+            f"{_count(len(sittings), 'night')} of one result hand each, "
+            f"{dates[0].isoformat()} to {dates[-1].isoformat()}, standing for "
+            f"{_count(hands, 'played hand')}."
+        )
+    return lines
+
+
+_COLUMNS = {
+    "date": "the date of each sitting",
+    "hands": "the played hands each sitting stands for",
+    "table": "the table of each sitting",
+}
+
+
+def _count(count: int, noun: str) -> str:
+    return f"{count:,} {noun if count == 1 else noun + 's'}"

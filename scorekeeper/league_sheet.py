@@ -53,6 +53,7 @@ DATE_FORMS = (
     "the year in four digits"
 )
 
+_LINE_BREAK = re.compile(r"[\r\n]+")
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 _YEAR_FIRST = re.compile(r"([0-9]{4})([-/])([0-9]{1,2})\2([0-9]{1,2})")
 _MONTH_FIRST = re.compile(r"([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})")
@@ -175,7 +176,7 @@ def _text(data: bytes, reading: _Reading) -> str | None:
             f"is not UTF-8 text (the byte 0x{byte:02X}): save the sheet as 'CSV UTF-8'",
         )
         return None
-    if not text.strip():
+    if not text.strip(' \t\r\n,;"'):  # blank, or empty cells only
         reading.problem("file", "is empty: " + _SHAPE)
         return None
     return text
@@ -223,7 +224,7 @@ def _columns(
     before = len(reading.problems)
     width = max([len(header), *(len(cells) for cells in below)])
     for number in range(1, width + 1):
-        written = header[number - 1].strip() if number <= len(header) else ""
+        written = _unwrapped(header[number - 1]) if number <= len(header) else ""
         column = _column(row, number, written, below, reading)
         key = column.kind if column.kind != PLAYER else name_key(column.player)
         if column.kind != UNUSED and key in known:
@@ -258,6 +259,12 @@ def _column(
     return Column(number, written, PLAYER, name)
 
 
+def _unwrapped(cell: str) -> str:
+    """A header's text on one line: a line break in a cell (Alt+Enter in a spreadsheet,
+    to wrap a long name) is a space."""
+    return _LINE_BREAK.sub(" ", cell).strip()
+
+
 def _cell(cells: Sequence[str], number: int) -> str:
     """The text of column NUMBER (from 1) in a row, trimmed; blank past its end."""
     return cells[number - 1].strip() if number <= len(cells) else ""
@@ -279,14 +286,12 @@ def _sitting(
         elif column.kind == HANDS and text:
             hands = _whole(text, where, reading, "hands", 1, MAX_RESULT_HANDS) or 1
         elif column.kind == TABLE and text:
-            table = _label(text, where, reading)
+            table = _label(_unwrapped(text), where, reading)
         elif column.kind == PLAYER and text:
             seated.append(column.player)
             value = _whole(text, where, reading, "points", -MAX_AMOUNT, MAX_AMOUNT)
             if value is not None:
                 points[column.player] = value
-        elif column.kind == UNUSED and text:
-            reading.problem(where, f"{quoted(text)} is under no header: name the column")
     if not FEWEST <= len(seated) <= MOST:
         who = f" ({', '.join(seated)})" if seated else ""
         had = "no player has" if not seated else f"{_players(len(seated))}{who} have"

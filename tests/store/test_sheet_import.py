@@ -1,0 +1,207 @@
+"""A league's spreadsheet filed (`store/sheet_import.py`), on SQLite and PostgreSQL: ten
+years of sittings whose month and year standings are the plain sums of the file; each
+column matched to the stored players; a bad sheet refused whole, the database unchanged;
+and any well-formed sheet round-trips into standings."""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import itertools
+from collections import Counter, defaultdict
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from sqlmodel import SQLModel
+
+from benchmarks.import_sheet import ten_year_rows, ten_year_sheet
+from scorekeeper.games import preset_rules
+from scorekeeper.league_sheet import read_sheet
+from scorekeeper.problems import InvalidNight
+from scorekeeper.standings import StandingsOptions
+from scorekeeper.store import night_import
+from scorekeeper.store.backup import dump_rows
+from scorekeeper.store.database import Database
+from scorekeeper.store.league import Period, save_league, standings
+from scorekeeper.store.people import retire_player
+from scorekeeper.store.sheet_import import SheetPlan, describe_plan, file_sheet, plan_sheet
+from tests.core.test_league_sheet import BAD, written_sheets
+from tests.sheet import night_doc, pick
+
+LEAGUE = "Badger State Sheepshead League"
+BY_POINTS = StandingsOptions(rank_by="points")
+
+
+def plan(db: Database, data: bytes, league: str = LEAGUE, **flags: Any) -> SheetPlan:
+    sheet, problems = read_sheet(data)
+    assert sheet is not None, problems
+    return plan_sheet(db, sheet, league=league, problems=problems, **flags)
+
+
+def every_row(db: Database) -> dict[str, Any]:
+    """Every row of every table: what "the database is unchanged" means."""
+    with db.engine.connect() as connection:
+        tables: dict[str, Any] = dump_rows(connection, SQLModel.metadata, "")["tables"]
+        return tables
+
+
+def table(db: Database, period: Period) -> dict[str, tuple[int, int, int]]:
+    """Each player's points, nights and hands in the period's standings."""
+    return {
+        s.player: (s.points, s.nights, s.hands) for s in standings(db, period, BY_POINTS).everyone
+    }
+
+
+def test_ten_years_of_sittings_give_the_plain_sums_of_the_file_by_month_and_year(
+    db: Database,
+) -> None:
+    names, rows = ten_year_rows()
+    assert len(rows) == 3000 and len(names) == 25
+    ready = plan(db, ten_year_sheet())
+    assert ready.ready, ready.problems[:5]
+    ids = file_sheet(db, ready)
+    assert len(ids) == 3000
+    months: dict[tuple[int, int], dict[str, list[int]]] = defaultdict(dict)
+    for row in rows:
+        for year_month in ((row.date.year, row.date.month), (row.date.year, 0)):
+            sums = months[year_month]
+            for player, points in row.points.items():
+                line = sums.setdefault(player, [0, 0, 0])
+                line[0] += points
+                line[1] += 1
+                line[2] += row.hands
+    for (year, month), sums in months.items():
+        if month:
+            since = dt.date(year, month, 1)
+            until = dt.date(year, month, calendar.monthrange(year, month)[1])
+        else:
+            since, until = dt.date(year, 1, 1), dt.date(year, 12, 31)
+        expected = {player: tuple(line) for player, line in sums.items()}
+        assert table(db, Period(LEAGUE, since=since, until=until)) == expected, (year, month)
+    everyone = table(db, Period(LEAGUE))
+    assert sum(points for points, _, _ in everyone.values()) == 0
+    assert sum(nights for _, nights, _ in everyone.values()) == sum(len(r.points) for r in rows)
+
+
+def test_each_column_is_matched_to_the_stored_player_by_name_key(db: Database) -> None:
+    night_import.import_night(db, night_doc("three-handed", [], ["Zoë", "Hal", "Ann"]))
+    retire_player(db, name="Hal")
+    sheet = 'date,ZOE\u0308,hal,Newbie,"Smith, Jr."\n2013-09-04,3,-1,-1,-1\n'
+    ready = plan(db, sheet.encode(), season="History", stake_cents=25)
+    assert ready.ready, ready.problems
+    assert [str(p) for p in ready.players] == [
+        "column 2 (B) 'ZOE\u0308' -> existing player Zoë",
+        "column 3 (C) 'hal' -> existing player Hal (retired)",
+        "column 4 (D) 'Newbie' -> new player Newbie",
+        "column 5 (E) 'Smith, Jr.' -> new player Smith, Jr.",
+    ]
+    assert describe_plan(ready)[-3:] == [
+        f"Into league '{LEAGUE}' (new), season 'History' (new).",
+        "Rules: classic-5 at 25 cents a point, every player of a sitting dealt in.",
+        "1 night of one result hand each, 2013-09-04 to 2013-09-04, standing for 1 played hand.",
+    ]
+    file_sheet(db, ready)
+    assert table(db, Period(LEAGUE, "History")) == {
+        "Zoë": (3, 1, 1),
+        "Hal": (-1, 1, 1),
+        "Newbie": (-1, 1, 1),
+        "Smith, Jr.": (-1, 1, 1),
+    }
+    again = plan(db, sheet.encode(), season="History")
+    assert (again.league_exists, again.season_exists) == (True, True)
+    assert all(p.existing for p in again.players)
+
+
+def test_the_nights_take_the_seasons_rules_and_deal_every_player_in(db: Database) -> None:
+    save_league(db, name=LEAGUE, rules=preset_rules("penny").with_options({"stake_cents": 10}))
+    ids = file_sheet(
+        db,
+        plan(db, b"date,table,A,B,C,D,E,F,G,H\n2013-09-04,2,7,-1,-1,-1,-1,-1,-1,-1\n"),
+    )
+    document = night_import.export_night(db, night_id=ids[0])
+    assert document["rules"] == {
+        "preset": "penny",
+        "dealt_in": 8,
+        "tricks": 4,
+        "blind": 0,
+        "stake_cents": 10,
+    }
+    assert document["players"] == list("ABCDEFGH") and document["table"] == "2"
+    assert document["hands"] == [
+        {"type": "result", "points": {"A": 7, **dict.fromkeys("BCDEFGH", -1)}}
+    ]
+
+
+@pytest.mark.parametrize(("case", "text", "expected"), BAD, ids=[case for case, _, _ in BAD])
+def test_a_bad_sheet_is_refused_whole_and_the_database_is_unchanged(
+    db: Database, case: str, text: str, expected: list[str]
+) -> None:
+    night = night_doc("classic-5", [pick("Bob", "Dee", points=74, tricks=4)])
+    night_import.import_night(db, {**night, "league": LEAGUE})
+    header, _, rows = text.partition("\n")
+    if header == "date,Ann,Bob,Cal" and rows:  # a good row above the bad: not filed either
+        text = f"{header}\n2013-09-01,1,-1,0\n{rows}"
+    before = every_row(db)
+    sheet, problems = read_sheet(text.encode())
+    assert problems
+    if sheet is not None:
+        refused = plan_sheet(db, sheet, league=LEAGUE, problems=problems)
+        assert not refused.ready
+        with pytest.raises(InvalidNight) as error:
+            file_sheet(db, refused)
+        assert [str(p) for p in error.value.problems] == [str(p) for p in problems]
+    assert every_row(db) == before
+
+
+def test_rows_the_leagues_game_cannot_deal_are_refused_by_row(db: Database) -> None:
+    save_league(db, name=LEAGUE, rules=preset_rules("schafkopf"))
+    before = every_row(db)
+    refused = plan(db, b"date,A,B,C,D,E\n2013-09-04,1,-1,0,0,\n2013-09-05,1,-1,0,0,0\n")
+    assert [p.field for p in refused.problems] == ["row 3 (5 players each)"]
+    with pytest.raises(InvalidNight):
+        file_sheet(db, refused)
+    assert every_row(db) == before
+
+
+def test_a_failure_while_filing_writes_nothing(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = every_row(db)
+    ready = plan(db, ten_year_sheet(rows=50))
+    assert ready.ready
+
+    def fail(*_: Any) -> None:
+        raise RuntimeError("the disk filled up")
+
+    monkeypatch.setattr(night_import, "insert_cache", fail)  # after nights, seats, hands
+    with pytest.raises(RuntimeError):
+        file_sheet(db, ready)
+    assert every_row(db) == before
+
+
+_leagues = itertools.count()
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(case=written_sheets())
+def test_any_well_formed_sheet_imports_and_its_sums_are_the_standings(
+    db: Database, case: tuple[bytes, list[tuple[dt.date, dict[str, int], int]]]
+) -> None:
+    data, rows = case
+    league = f"Property {next(_leagues)}"
+    file_sheet(db, plan(db, data, league=league))
+    sums: dict[str, list[int]] = {}
+    nights: Counter[str] = Counter()
+    for _, points, hands in rows:
+        for player, value in points.items():
+            line = sums.setdefault(player, [0, 0])
+            line[0] += value
+            line[1] += hands
+            nights[player] += 1
+    expected = {p: (points, nights[p], hands) for p, (points, hands) in sums.items()}
+    assert table(db, Period(league)) == expected

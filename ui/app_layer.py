@@ -26,6 +26,7 @@ from scorekeeper.problems import InvalidNight
 from scorekeeper.store.database import Database, open_database, resolve_url
 from scorekeeper.store.errors import Conflict, StorageError
 from scorekeeper.store.seed import is_empty, seed_sample_league
+from scorekeeper.store.sheet_import import SheetPlan, file_sheet
 
 
 def open_store(url: str | None) -> Database:
@@ -99,6 +100,14 @@ def daily_copy(database: Database, keep: int) -> Path | None:
     from scorekeeper.store.daily import daily_backup
 
     return daily_backup(database, keep=keep)
+
+
+def import_sheet(database: Database, plan: SheetPlan) -> list[int]:
+    """File a league's spreadsheet as the preview planned it (File ▸ Import spreadsheet,
+    `scorekeeper import-sheet`): every night in one transaction, or none; their ids.
+    Not on the undo stack: the preview and its Import button are the step's check.  A
+    problem raises `InvalidNight` (named by row and column), a refusal `StorageError`."""
+    return file_sheet(database, plan)
 
 
 class StoreCommand(QUndoCommand):

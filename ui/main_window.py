@@ -60,6 +60,7 @@ from ui.night_panels import HandPanel, RunningChart, SettlementPanel
 from ui.paths import icon_path
 from ui.reports import built, make_report
 from ui.session import NightSession
+from ui.sheet_dialog import SheetImportDialog
 from ui.sheet_model import HAND_ID_ROLE, SheetModel
 from ui.spreadsheets import allow_copy, export_sheet, file_name
 from ui.start_dialog import RulesDialog, StartNightDialog
@@ -653,6 +654,21 @@ class MainWindow(QMainWindow):
             errors.show_error(problem)
         elif path:
             self.say(f"Exported the sheet to {path} (points, and money in cents).")
+
+    def import_spreadsheet(self) -> None:
+        """File ▸ Import spreadsheet: a league's sheet of sittings (a row a sitting, a
+        column a player), previewed before Import files it whole; said in the status bar."""
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Import spreadsheet", str(Path.home()), "CSV (*.csv *.txt);;Any file (*)"
+        )
+        if path:
+            view = self.session.view
+            league = view.document.get("league") if view is not None else None
+            dialog = SheetImportDialog(self.session.db, path, league, self)
+            if dialog.exec() == QDialog.DialogCode.Accepted and dialog.plan is not None:
+                self.session.refresh()
+                nights = counted(len(dialog.filed), "night")
+                self.say(f"Filed {nights} of {Path(path).name} into {dialog.plan.league}.")
         self.back_to_entry()
 
     def back_up(self) -> None:

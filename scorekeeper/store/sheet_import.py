@@ -37,14 +37,21 @@ class PlayerColumn:
     name: str
     existing: bool
     retired: bool = False
+    twin: Column | None = None  # an earlier column of the same player (a problem)
+
+    @property
+    def becomes(self) -> str:
+        """What the column becomes: "existing player Zoë", "new player Hal"."""
+        if self.twin is not None:
+            return f"the same player as {self.twin}: a problem"
+        if not self.existing:
+            return f"new player {self.name}"
+        return f"existing player {self.name}" + (" (retired)" if self.retired else "")
 
     def __str__(self) -> str:
         """The column and its player, as the preview says it: "column 3 (C) 'Zoë' ->
         existing player Zoë"."""
-        if not self.existing:
-            return f"{self.column} -> new player {self.name}"
-        retired = " (retired)" if self.retired else ""
-        return f"{self.column} -> existing player {self.name}{retired}"
+        return f"{self.column} -> {self.becomes}"
 
 
 @dataclass(frozen=True)
@@ -126,12 +133,16 @@ def _players(db: Database, sheet: Sheet) -> tuple[PlayerColumn, ...]:
         query = select(PlayerRow).where(col(PlayerRow.name_key).in_(keys))
         stored = {row.name_key: row for row in session.exec(query)}
     matched = []
+    first: dict[str, Column] = {}
     for column in sheet.players:
-        row = stored.get(name_key(column.player))
+        key = name_key(column.player)
+        twin = first.setdefault(key, column)
+        twin_or_none = None if twin is column else twin
+        row = stored.get(key)
         if row is None:
-            matched.append(PlayerColumn(column, column.player, existing=False))
+            matched.append(PlayerColumn(column, column.player, False, twin=twin_or_none))
         else:
-            matched.append(PlayerColumn(column, row.name, existing=True, retired=row.retired))
+            matched.append(PlayerColumn(column, row.name, True, row.retired, twin_or_none))
     return tuple(matched)
 
 
@@ -164,8 +175,8 @@ def _by_row(problem: Problem, rows: Sequence[int]) -> Problem:
 
 
 def describe_plan(plan: SheetPlan) -> list[str]:
-    """The plan in lines, as the command line's --dry-run prints it and the window's
-    preview heads its tables: each column, the league, the rules, what would be filed."""
+    """The plan in lines, as the command line prints it: what each column becomes, then
+    `summary_lines`."""
     lines = []
     for column in plan.sheet.columns:
         what = _COLUMNS.get(column.kind)
@@ -173,6 +184,13 @@ def describe_plan(plan: SheetPlan) -> list[str]:
             lines.append(f"{column} -> {what}")
         if column.kind == "player":
             lines.append(str(next(p for p in plan.players if p.column == column)))
+    return lines + summary_lines(plan)
+
+
+def summary_lines(plan: SheetPlan) -> list[str]:
+    """Where the plan files its nights (league, season), under which rules, and how many
+    (the window's preview says these under its tables)."""
+    lines = []
     league = f"league {quoted(plan.league)}" + ("" if plan.league_exists else " (new)")
     if plan.season is not None:
         league += f", season {quoted(plan.season)}" + ("" if plan.season_exists else " (new)")
@@ -183,7 +201,11 @@ def describe_plan(plan: SheetPlan) -> list[str]:
             "player of a sitting dealt in."
         )
     sittings = plan.sheet.sittings
-    if sittings:
+    if len(sittings) < plan.sheet.rows:
+        lines.append(
+            f"{len(sittings):,} of the {_count(plan.sheet.rows, 'sitting')} read without a problem."
+        )
+    elif sittings:
         dates = sorted(s.date for s in sittings)
         hands = sum(s.hands for s in sittings)
         lines.append(

@@ -1,0 +1,286 @@
+"""File ▸ Import spreadsheet: a league's sheet of sittings (`scorekeeper.league_sheet`)
+previewed before anything is written.
+
+The dialog shows what each column becomes (the date, the hands, the table, an existing
+player or a new one), the first sittings as they will be filed, where they go (league,
+season, rules, stake) and every problem in the sheet, each named by row and column.
+Import (Alt+I) is enabled only when there is none; it files the whole sheet in one
+transaction through the application layer (`app_layer.import_sheet`), or nothing.
+Enter never imports by itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from scorekeeper.explain import signed
+from scorekeeper.games import all_presets
+from scorekeeper.json_input import read_limited
+from scorekeeper.league_sheet import Sheet, Sitting, read_sheet
+from scorekeeper.names import printable
+from scorekeeper.problems import InvalidNight, Problem
+from scorekeeper.store.database import Database
+from scorekeeper.store.errors import StorageError
+from scorekeeper.store.league import list_leagues
+from scorekeeper.store.sheet_import import SheetPlan, plan_sheet, summary_lines
+from ui.app_layer import import_sheet
+from ui.labels import PROBLEM_COLOUR, plain_label
+from ui.league.widgets import table_of
+from ui.rows_model import Column, RowsModel
+from ui.start_dialog import NoEnterDialog
+
+SHOWN_ROWS = 20  # the first sittings the preview lists
+LEAGUE_RULES = "The league's rules (or the season's)"
+SEPARATORS = {",": "commas", ";": "semicolons", "\t": "tabs"}
+WHAT = {
+    "date": "the date of each sitting",
+    "hands": "the hands each sitting stands for",
+    "table": "the table of each sitting",
+    "unused": "nothing (empty)",
+}
+
+ColumnLine = tuple[str, str, str]  # the column, its header, what it becomes
+
+
+class MappingModel(RowsModel[ColumnLine]):
+    """Each column of the sheet and what it becomes."""
+
+    columns = (
+        Column[ColumnLine]("Column", lambda r: r[0], right=False),
+        Column[ColumnLine]("Header", lambda r: r[1], right=False),
+        Column[ColumnLine]("Becomes", lambda r: r[2], right=False),
+    )
+
+
+class SittingsModel(RowsModel[Sitting]):
+    """The first sittings, as they will be filed: a column a player."""
+
+    def show(self, sheet: Sheet | None) -> None:
+        players = sheet.players if sheet is not None else ()
+        self.columns = [
+            Column[Sitting]("Row", lambda s: str(s.row)),
+            Column[Sitting]("Date", lambda s: s.date.isoformat(), right=False),
+            Column[Sitting]("Table", lambda s: s.table or "", right=False),
+            Column[Sitting]("Hands", lambda s: str(s.hands)),
+            *(_points_column(c.header, c.player) for c in players),
+        ]
+        self.set_rows(sheet.sittings[:SHOWN_ROWS] if sheet is not None else [])
+
+
+def _points_column(header: str, player: str) -> Column[Sitting]:
+    def text(sitting: Sitting) -> str:
+        return signed(sitting.points[player]) if player in sitting.points else ""
+
+    return Column[Sitting](header, text)
+
+
+class SheetImportDialog(NoEnterDialog):
+    """The preview of a sheet and its Import button; `filed` holds the ids filed."""
+
+    def __init__(
+        self, db: Database, path: str, league: str | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.db, self.path = db, path
+        self.filed: list[int] = []
+        self.plan: SheetPlan | None = None
+        self.setWindowTitle("Import spreadsheet")
+        self.sheet, self.read_problems = _read(path)
+        self._build(league)
+        # Planned again as each field changes (50 ms for ten years of sittings), so the
+        # Import button always says whether what the fields hold can be imported.
+        for signal in (
+            self.league.currentTextChanged,
+            self.season.textChanged,
+            self.rules.currentIndexChanged,
+            self.stake.textChanged,
+        ):
+            signal.connect(lambda *_: self.replan())
+        self.replan()
+        self.resize(900, 640)
+
+    def _build(self, league: str | None) -> None:
+        layout = QVBoxLayout(self)
+        self.file_line = plain_label(name="The file")
+        layout.addWidget(self.file_line)
+        form = QFormLayout()
+        self.league = QComboBox()
+        self.league.setEditable(True)
+        self.league.setAccessibleName("League")
+        known = _leagues(self.db)
+        self.league.addItems(known)
+        self.league.setCurrentText(league or (known[0] if known else ""))
+        self.season = QLineEdit()
+        self.season.setAccessibleName("Season")
+        self.season.setPlaceholderText("none")
+        self.rules = QComboBox()
+        self.rules.setAccessibleName("Rules")
+        self.rules.addItems([LEAGUE_RULES, *all_presets()])
+        self.stake = QLineEdit()
+        self.stake.setAccessibleName("Stake")
+        self.stake.setPlaceholderText("the rules' stake")
+        for label, field in (
+            ("&League:", self.league),
+            ("&Season:", self.season),
+            ("&Rules:", self.rules),
+            ("S&take (cents a point):", self.stake),
+        ):
+            form.addRow(label, field)
+        layout.addLayout(form)
+        self.mapping = MappingModel()
+        self.sittings = SittingsModel()
+        columns = QHBoxLayout()
+        mapping_view = table_of(self.mapping, "What each column becomes")
+        sittings_view = table_of(self.sittings, "The first sittings")
+        for title, view, stretch in (
+            ("Each column becomes", mapping_view, 2),
+            (f"The first {SHOWN_ROWS} sittings", sittings_view, 3),
+        ):
+            side = QVBoxLayout()
+            side.addWidget(plain_label(title))
+            side.addWidget(view)
+            columns.addLayout(side, stretch)
+        layout.addLayout(columns, 1)
+        self.summary = plain_label(name="What will be filed")
+        layout.addWidget(self.summary)
+        self.problems = QPlainTextEdit()
+        self.problems.setReadOnly(True)
+        self.problems.setAccessibleName("Problems")
+        self.problems.setStyleSheet(f"color: {PROBLEM_COLOUR}")
+        self.problems.setMaximumHeight(8 * self.problems.fontMetrics().lineSpacing())
+        layout.addWidget(self.problems)
+        buttons = QDialogButtonBox()
+        self.import_button = QPushButton("&Import")
+        self.import_button.setAutoDefault(False)
+        buttons.addButton(self.import_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        cancel = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        cancel.setAutoDefault(False)
+        self.import_button.clicked.connect(self.file)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    # -- the plan ------------------------------------------------------------------------
+
+    def replan(self) -> None:
+        """Plan the import again with what the fields say; show it and its problems."""
+        self.plan = None
+        problems = list(self.read_problems)
+        stake, stake_problem = _stake(self.stake.text())
+        if stake_problem is not None:
+            problems.append(stake_problem)
+        if self.sheet is not None:
+            try:
+                self.plan = plan_sheet(
+                    self.db,
+                    self.sheet,
+                    league=self.league.currentText(),
+                    season=self.season.text().strip() or None,
+                    preset=self.rules.currentText() if self.rules.currentIndex() else None,
+                    stake_cents=stake,
+                    problems=(),
+                )
+            except StorageError as error:
+                problems.append(Problem("database", str(error)))
+            else:
+                problems += self.plan.problems
+        self._show(problems)
+
+    def _show(self, problems: Sequence[Problem]) -> None:
+        sheet, plan = self.sheet, self.plan
+        what = "could not be read"
+        if sheet is not None:
+            separated = SEPARATORS.get(sheet.separator, sheet.separator)
+            what = f"{_count(sheet.rows, 'sitting')}, {_count(len(sheet.players), 'player')}"
+            what += f", separated by {separated}"
+        self.file_line.setText(printable(f"{Path(self.path).name}: {what}."))
+        self.mapping.set_rows(_mapping(plan) if plan is not None else [])
+        self.sittings.show(sheet)
+        lines = summary_lines(plan) if plan is not None else []
+        if plan is not None:
+            lines.append("The import is one step: all of it or nothing; Ctrl+Z does not undo it.")
+        self.summary.setText("\n".join(printable(line) for line in lines))
+        said = [str(p) for p in problems]
+        if problems:
+            said.insert(
+                0,
+                f"{_count(len(problems), 'problem')}: nothing is imported until "
+                "the sheet is corrected.",
+            )
+        self.problems.setPlainText("\n".join(printable(line) for line in said))
+        self.problems.setVisible(bool(problems))
+        ready = not problems and plan is not None and plan.ready
+        self.import_button.setEnabled(ready)
+
+    # -- the import ----------------------------------------------------------------------
+
+    def file(self) -> None:
+        """Import: plan again with the fields as they are, then file the whole sheet."""
+        self.replan()
+        if self.plan is None or not self.import_button.isEnabled():
+            return
+        try:
+            self.filed = import_sheet(self.db, self.plan)
+        except (StorageError, InvalidNight) as error:
+            problems = error.problems if isinstance(error, InvalidNight) else [error]
+            self.problems.setPlainText("\n".join(printable(str(p)) for p in problems))
+            self.problems.setVisible(True)
+            return
+        self.accept()
+
+
+def _read(path: str) -> tuple[Sheet | None, list[Problem]]:
+    """The sheet at PATH, or the problem of a file that cannot be read."""
+    try:
+        with open(path, "rb") as handle:
+            data = read_limited(handle)
+    except OSError as error:
+        return None, [Problem("file", f"cannot be read ({error.strerror})")]
+    if data is None:
+        return None, [Problem("file", "is larger than 16 MiB, more than any league's sheet")]
+    return read_sheet(data)
+
+
+def _leagues(db: Database) -> list[str]:
+    try:
+        return list_leagues(db)
+    except StorageError:
+        return []
+
+
+def _stake(text: str) -> tuple[int | None, Problem | None]:
+    """The stake typed (blank: the rules'), or what is wrong with it."""
+    text = text.strip()
+    if not text:
+        return None, None
+    if not text.isascii() or not text.isdigit():
+        return None, Problem("stake", f"{text!r} is not a whole number of cents")
+    return int(text), None
+
+
+def _mapping(plan: SheetPlan) -> list[ColumnLine]:
+    """Each column of the plan's sheet, its header and what it becomes."""
+    players = {p.column.number: p for p in plan.players}
+    lines = []
+    for column in plan.sheet.columns:
+        where = f"{column.number} ({column.letter})"
+        player = players.get(column.number)
+        becomes = WHAT[column.kind] if player is None else player.becomes
+        lines.append((where, column.header, becomes))
+    return lines
+
+
+def _count(count: int, noun: str) -> str:
+    return f"{count:,} {noun if count == 1 else noun + 's'}"

@@ -37,7 +37,7 @@ from typing import Any
 
 from scorekeeper.document import FORMAT, MONTHS
 from scorekeeper.explain import signed
-from scorekeeper.games import RESULT, parse_rules
+from scorekeeper.games import RESULT, hand_types, parse_rules
 from scorekeeper.games.result import MAX_RESULT_HANDS
 from scorekeeper.limits import MAX_AMOUNT
 from scorekeeper.names import LABEL_LENGTH, clean_name, name_key, quoted
@@ -221,7 +221,6 @@ def _columns(
     """What each column holds, by its header; None when no column is the date's."""
     columns: list[Column] = []
     known: dict[str, Column] = {}  # the first column of each special header and name key
-    before = len(reading.problems)
     width = max([len(header), *(len(cells) for cells in below)])
     for number in range(1, width + 1):
         written = _unwrapped(header[number - 1]) if number <= len(header) else ""
@@ -236,7 +235,7 @@ def _columns(
     if DATE not in known:
         reading.problem(f"row {row}", "no column is headed 'date': " + _SHAPE)
         return None
-    if not any(c.kind == PLAYER for c in columns) and len(reading.problems) == before:
+    if not any(c.kind == PLAYER for c in columns):
         reading.problem(f"row {row}", "no column names a player: " + _SHAPE)
     return columns
 
@@ -405,6 +404,9 @@ def sheet_rules(
     if stake_cents is not None:
         value["stake_cents"] = stake_cents
     rules, problems = parse_rules(value)
+    if rules is not None and RESULT not in hand_types(rules):
+        game = f"{rules.preset} plays no result hand, which each sitting is filed as"
+        return None, [Problem("preset", f"{game}: choose the rules of a game that does")]
     fields = {"rules.stake_cents": "stake_cents"}
     return rules, [Problem(fields.get(p.field, "preset"), p.message) for p in problems]
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.document import load_night
-from scorekeeper.games import all_presets, parse_rules, preset_rules
+from scorekeeper.games import all_presets, parse_rules, preset_rules, register, unregister
 from scorekeeper.games.cards import DECK_CARDS
 from scorekeeper.league_sheet import (
     Sheet,
@@ -24,6 +24,7 @@ from scorekeeper.league_sheet import (
     sitting_line,
 )
 from scorekeeper.night import score_night
+from tests.third_game import HEADS_OR_TAILS
 
 SHEET = """\
 date,hands,Ann,Bob,Zoë,Cal,table
@@ -365,6 +366,19 @@ def test_the_rules_come_from_the_preset_else_the_league_and_the_stake_from_its_f
     assert rules is not None and (rules.preset, rules.stake_cents) == ("six-handed", 50)
     rules, problems = sheet_rules(league, None, -1)
     assert rules is None and [p.field for p in problems] == ["stake_cents"]
+
+
+def test_a_game_without_a_result_hand_is_refused_by_its_preset() -> None:
+    register(HEADS_OR_TAILS)
+    try:
+        rules, problems = sheet_rules(preset_rules("heads-or-tails"), None, None)
+    finally:
+        unregister(HEADS_OR_TAILS)
+    assert rules is None
+    assert [str(p) for p in problems] == [
+        "preset: heads-or-tails plays no result hand, which each sitting is filed as: "
+        "choose the rules of a game that does"
+    ]
 
 
 def test_cents_past_what_is_kept_are_named_by_row_and_column() -> None:

@@ -37,7 +37,7 @@ from typing import Any
 
 from scorekeeper.document import FORMAT, MONTHS
 from scorekeeper.explain import signed
-from scorekeeper.games import RESULT, hand_types, parse_rules
+from scorekeeper.games import DEFAULT_PRESET, RESULT, hand_types, parse_rules
 from scorekeeper.games.result import MAX_RESULT_HANDS
 from scorekeeper.limits import MAX_AMOUNT
 from scorekeeper.names import LABEL_LENGTH, clean_name, name_key, quoted
@@ -220,19 +220,18 @@ def _columns(
 ) -> list[Column] | None:
     """What each column holds, by its header; None when no column is the date's."""
     columns: list[Column] = []
-    known: dict[str, Column] = {}  # the first column of each special header and name key
+    known: dict[tuple[str, str], Column] = {}  # the first of each header and player
     width = max([len(header), *(len(cells) for cells in below)])
     for number in range(1, width + 1):
         written = _unwrapped(header[number - 1]) if number <= len(header) else ""
         column = _column(row, number, written, below, reading)
-        key = column.kind if column.kind != PLAYER else name_key(column.player)
+        key = (column.kind, name_key(column.player))
         if column.kind != UNUSED and key in known:
-            first = known[key]
-            same = "the same player as" if column.kind == PLAYER else f"a second {key} column:"
-            reading.problem(f"row {row}, {column}", f"{same} {first}")
+            same = "the same player as" if column.kind == PLAYER else f"a second {key[0]} column:"
+            reading.problem(f"row {row}, {column}", f"{same} {known[key]}")
         known.setdefault(key, column)
         columns.append(column)
-    if DATE not in known:
+    if (DATE, "") not in known:
         reading.problem(f"row {row}", "no column is headed 'date': " + _SHAPE)
         return None
     if not any(c.kind == PLAYER for c in columns):
@@ -348,7 +347,9 @@ def parse_date(text: str) -> tuple[dt.date | None, str | None]:
     else:
         return None, f"{quoted(text)} is not a date this import reads: write {DATE_FORMS}"
     order = "" if year_first else " (month/day/year)" if "/" in text else " (day.month.year)"
-    if year == 0 or not 1 <= month <= 12:
+    if year == 0:
+        return None, f"{quoted(text)} is not a real date (the years start at 0001)"
+    if not 1 <= month <= 12:
         return None, f"{quoted(text)}{order} is not a real date (there is no month {month})"
     days = calendar.monthrange(year, month)[1]
     if not 1 <= day <= days:
@@ -398,8 +399,6 @@ def sheet_rules(
     elif default is not None:
         value = default.to_json()
     else:
-        from scorekeeper.games import DEFAULT_PRESET
-
         value = {"preset": DEFAULT_PRESET}
     if stake_cents is not None:
         value["stake_cents"] = stake_cents

@@ -137,7 +137,7 @@ def test_dates_in_the_usual_spellings(written: str, date: str) -> None:
         ("31.4.2013", "'31.4.2013' (day.month.year) is not a real date (April 2013 has 30 days)"),
         ("2013-9/4", "is not a date this import reads"),
         ("Sept 4, 2013", "is not a date this import reads"),
-        ("0000-01-01", "is not a real date"),
+        ("0000-01-01", "'0000-01-01' is not a real date (the years start at 0001)"),
         ("2013-09-04T20:00", "is not a date this import reads"),
     ],
 )
@@ -281,6 +281,11 @@ def test_every_problem_of_the_file_is_listed_at_once_and_good_rows_still_read() 
         "row 5, column 4 (D) 'Bob'",
         "row 6",
     ]
+
+
+def test_a_player_may_be_called_as_a_blank_column_is() -> None:
+    sheet = read("date,,Unused,Ann,Bob\n2013-09-04,,1,-1,0\n")
+    assert [c.player for c in sheet.players] == ["Unused", "Ann", "Bob"]
 
 
 def test_columns_past_z_are_lettered_as_a_spreadsheet_does() -> None:

@@ -11,6 +11,7 @@ filed in one transaction, or none of it.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any, TextIO
 
 from scorekeeper.cli_common import EXIT_OK, UserError, open_store
@@ -66,10 +67,14 @@ def _flagged(problem: Problem) -> Problem:
 
 
 def _read(path: str) -> bytes:
-    """The bytes of FILE, refused past 16 MiB (a league's ten years are under 1 MiB)."""
+    """The bytes of FILE (or of standard input for '-'), refused past 16 MiB (a league's
+    ten years are under 1 MiB)."""
     try:
-        with open(path, "rb") as handle:
-            data = read_limited(handle)
+        if path == "-":
+            data = read_limited(sys.stdin.buffer)
+        else:
+            with open(path, "rb") as handle:
+                data = read_limited(handle)
     except FileNotFoundError:
         raise UserError([f"{path}: no such file"]) from None
     except IsADirectoryError:
@@ -94,7 +99,9 @@ def add_sheet_command(commands: Any) -> None:
         "that player's net points, blank when absent; optional columns 'hands' and "
         "'table'.  Each row becomes a night of one result hand.",
     )
-    sheet.add_argument("file", metavar="FILE.csv", help="UTF-8, comma or semicolon separated")
+    sheet.add_argument(
+        "file", metavar="FILE.csv", help="UTF-8, comma or semicolon separated; - for stdin"
+    )
     sheet.add_argument("--league", required=True, metavar="NAME")
     sheet.add_argument("--season", metavar="NAME")
     sheet.add_argument(

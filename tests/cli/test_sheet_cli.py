@@ -195,3 +195,15 @@ def test_the_installed_command_refuses_a_bad_sheet_without_a_traceback(
     )
     assert (done.returncode, done.stdout) == (2, "")
     assert len(done.stderr.splitlines()) == 5 and "Traceback" not in done.stderr
+
+
+def test_the_sheet_may_come_on_standard_input(url: str) -> None:
+    command = [sys.executable, "-m", "scorekeeper", "--database", url, "import-sheet", "-"]
+    done = subprocess.run(
+        [*command, "--league", "History", "--dry-run"],
+        input=SHEET.encode("utf-8"),
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode("utf-8").splitlines()[-1] == "Nothing was written (--dry-run)."

@@ -196,6 +196,8 @@ class MainWindow(QMainWindow):
         self._action(file, "Blank score p&ad…", self.print_pad)
         file.addSeparator()
         self._action(file, "&Import nights…", self.import_nights)
+        # Alt+H: S is left to Export as spreadsheet, I is Import nights.
+        self._action(file, "Import spreads&heet…", self.import_spreadsheet)
         file.addSeparator()
         self._action(file, "&Back up the database…", self.back_up)
         self._action(file, "&Restore a backup…", self.restore_backup)

@@ -175,7 +175,7 @@ def test_file_import_spreadsheet_from_the_menu_files_and_says_so(
         QTimer.singleShot(4000, lambda: dialog.isVisible() and dialog.reject())
 
     keyboard.in_next_dialog(import_it)
-    choose_in_file_menu(keyboard, qtbot, "S")
+    choose_in_file_menu(keyboard, qtbot, "H")
     qtbot.waitUntil(lambda: "Filed" in window.statusBar().currentMessage())
     assert window.statusBar().currentMessage() == "Filed 3 nights of history.csv into History."
     assert len([n for n in list_nights(league) if n.league == "History"]) == 3

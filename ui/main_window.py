@@ -671,6 +671,7 @@ class MainWindow(QMainWindow):
                 self.session.refresh()
                 nights = counted(len(dialog.filed), "night")
                 self.say(f"Filed {nights} of {Path(path).name} into {dialog.plan.league}.")
+            dialog.deleteLater()  # and the sheet it holds
         self.back_to_entry()
 
     def back_up(self) -> None:

@@ -171,8 +171,13 @@ def test_file_import_spreadsheet_from_the_menu_files_and_says_so(
         assert isinstance(dialog, SheetImportDialog)
         dialog.league.setCurrentText("History")
         keyboard.alt(Qt.Key.Key_I)  # clicks the button (a moment later, as a click does)
-        # Should Import be refused, the dialog is closed so that the test fails, not hangs.
-        QTimer.singleShot(4000, lambda: dialog.isVisible() and dialog.reject())
+        # Should Import be refused, the dialog is closed so that the test fails, not hangs
+        # (a timer of the dialog's own, gone with it).
+        guard = QTimer(dialog)
+        guard.setSingleShot(True)
+        guard.timeout.connect(dialog.reject)
+        dialog.finished.connect(guard.stop)
+        guard.start(4000)
 
     keyboard.in_next_dialog(import_it)
     choose_in_file_menu(keyboard, qtbot, "H")

@@ -17,13 +17,17 @@ from typing import Any
 
 from sqlmodel import col, select
 
+from scorekeeper.document import load_night
 from scorekeeper.league_sheet import Column, Sheet, sheet_nights, sheet_rules
 from scorekeeper.names import LABEL_LENGTH, clean_name, name_key, quoted
 from scorekeeper.problems import InvalidNight, Problem
+from scorekeeper.records import Night
 from scorekeeper.rules import RuleSet
 from scorekeeper.store.database import Database
+from scorekeeper.store.errors import StorageError
+from scorekeeper.store.fingerprints import AlreadyStored
 from scorekeeper.store.league import default_rules
-from scorekeeper.store.night_import import import_nights
+from scorekeeper.store.night_import import file_nights
 from scorekeeper.store.people import find_league, find_season
 from scorekeeper.store.tables import PlayerRow
 
@@ -152,16 +156,31 @@ _NIGHT = re.compile(r"night ([0-9]+): ")
 def file_sheet(db: Database, plan: SheetPlan) -> list[int]:
     """File the plan's nights in one transaction; their ids, in row order.  A plan with
     problems raises `InvalidNight` with them all, and nothing is written; so does any
-    problem the store finds as it files (named by the sheet's row)."""
+    problem the store finds as it files (named by the sheet's row), and a sitting stored
+    already (imported before: `StorageError` naming its row and the stored night)."""
     if plan.problems:
         raise InvalidNight(plan.problems)
     if not plan.documents:
         raise InvalidNight([Problem("file", "has no sittings to import")])
+    rows = [s.row for s in plan.sheet.sittings]
+    nights: list[Night] = []
+    problems: list[Problem] = []
+    for index, document in enumerate(plan.documents, start=1):
+        night, found = load_night(document)
+        problems += [Problem(f"night {index}: {p.field}", p.message, p.hand) for p in found]
+        if night is not None:
+            nights.append(night)
+    if problems:
+        raise InvalidNight([_by_row(p, rows) for p in problems])
     try:
-        return import_nights(db, plan.documents)
+        filed = file_nights(db, nights)  # a sitting stored already is refused, by its row
     except InvalidNight as error:
-        rows = [s.row for s in plan.sheet.sittings]
         raise InvalidNight([_by_row(p, rows) for p in error.problems]) from None
+    except AlreadyStored as error:
+        names = [f"row {row}" for row in rows]
+        said = "; ".join(f"{names[d.index]}: {d.describe(names)}" for d in error.duplicates)
+        raise StorageError(f"{said}; nothing was imported") from None
+    return [night_id for night_id in filed if isinstance(night_id, int)]
 
 
 def _by_row(problem: Problem, rows: Sequence[int]) -> Problem:

@@ -23,7 +23,10 @@ from scorekeeper.standings import StandingsOptions
 from scorekeeper.store import night_import
 from scorekeeper.store.backup import dump_rows
 from scorekeeper.store.database import Database
+from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import Period, save_league, standings
+from scorekeeper.store.night_history import set_deleted
+from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.people import retire_player
 from scorekeeper.store.sheet_import import SheetPlan, describe_plan, file_sheet, plan_sheet
 from tests.core.test_league_sheet import BAD, written_sheets
@@ -113,6 +116,20 @@ def test_each_column_is_matched_to_the_stored_player_by_name_key(db: Database) -
     assert all(p.existing for p in again.players)
 
 
+def test_a_sheet_imported_again_is_refused_by_row_naming_the_stored_night(
+    db: Database,
+) -> None:
+    sheet = b"date,Ann,Bob,Cal\n2013-09-04,3,-1,-2\n2013-09-11,-3,1,2\n"
+    first = file_sheet(db, plan(db, sheet))
+    before = every_row(db)
+    with pytest.raises(StorageError) as refused:
+        file_sheet(db, plan(db, sheet))
+    said = str(refused.value)
+    assert f"row 2: already stored as night {first[0]}" in said
+    assert f"row 3: already stored as night {first[1]}" in said
+    assert said.endswith("nothing was imported") and every_row(db) == before
+
+
 def test_the_nights_take_the_seasons_rules_and_deal_every_player_in(db: Database) -> None:
     save_league(db, name=LEAGUE, rules=preset_rules("penny").with_options({"stake_cents": 10}))
     ids = file_sheet(
@@ -194,6 +211,8 @@ def test_any_well_formed_sheet_imports_and_its_sums_are_the_standings(
 ) -> None:
     data, rows = case
     league = f"Property {next(_leagues)}"
+    for stored in list_nights(db):  # an earlier example's same sitting would be a duplicate
+        set_deleted(db, night_id=stored.id, deleted=True)
     file_sheet(db, plan(db, data, league=league))
     sums: dict[str, list[int]] = {}
     nights: Counter[str] = Counter()

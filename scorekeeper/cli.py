@@ -297,7 +297,7 @@ def command_nights(args: argparse.Namespace, out: TextIO) -> int:
 def command_backup(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper backup FILE`: a consistent copy, even while the app is open."""
     from scorekeeper.store.backup_commands import backup
-    from scorekeeper.store.database import sqlite_file_of
+    from scorekeeper.store.engine import sqlite_file_of
 
     path = sqlite_file_of(args.database)
     if path is not None and not path.exists():
@@ -310,7 +310,7 @@ def command_backup(args: argparse.Namespace, out: TextIO) -> int:
 def command_restore(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper restore FILE [--force]`: replace the database with a backup."""
     from scorekeeper.store.backup_commands import restore, restore_over_damaged
-    from scorekeeper.store.database import sqlite_file_of
+    from scorekeeper.store.engine import sqlite_file_of
 
     try:
         db = open_store(args)

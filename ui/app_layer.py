@@ -23,7 +23,8 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from scorekeeper.problems import InvalidNight
-from scorekeeper.store.database import Database, open_database, resolve_url
+from scorekeeper.store.database import Database, open_database
+from scorekeeper.store.engine import resolve_url
 from scorekeeper.store.errors import Conflict, StorageError
 from scorekeeper.store.seed import is_empty, seed_sample_league
 from scorekeeper.store.sheet_import import SheetPlan, file_sheet

@@ -42,7 +42,7 @@ from scorekeeper.problems import InvalidNight
 from scorekeeper.reports.sheets import night_sheet
 from scorekeeper.sample import SAMPLE_LEAGUE
 from scorekeeper.store.daily import KEEP
-from scorekeeper.store.database import describe
+from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import default_rules, list_leagues
 from scorekeeper.store.night_history import deleted_nights

@@ -30,12 +30,8 @@ from sqlmodel import col
 from scorekeeper.night import score_night
 from scorekeeper.standings import Standings
 from scorekeeper.store import league as leagues
-from scorekeeper.store.database import (
-    Database,
-    describe,
-    server_connect_args,
-    server_timeouts,
-)
+from scorekeeper.store.database import Database
+from scorekeeper.store.engine import describe, server_connect_args, server_timeouts
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.night_import import export_night
 from scorekeeper.store.night_reads import NightSummary, list_nights, night_of_document

@@ -17,13 +17,8 @@ import re
 from pathlib import Path
 
 from scorekeeper.store import backup as backups
-from scorekeeper.store.database import (
-    Database,
-    backup_folder,
-    describe,
-    server_address,
-    write_copy,
-)
+from scorekeeper.store.database import Database, backup_folder, write_copy
+from scorekeeper.store.engine import describe, server_address
 from scorekeeper.store.errors import StorageError
 
 KEEP = 14  # daily copies kept unless the user chooses another number

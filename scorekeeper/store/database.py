@@ -1,77 +1,62 @@
-"""Where the data lives: the database URL, the engine, migrations, and clear errors.
+"""An open database: sessions and write transactions, failures in plain words, and
+opening, which brings the schema up to date.
 
-By default a SQLite file in the user's data folder (WAL journal, foreign keys on, a busy
-timeout, write transactions that take the lock up front); `--database URL` or
-`SCOREKEEPER_DATABASE_URL` selects any SQLAlchemy URL, PostgreSQL included.  Opening a
-database brings its schema up to date with alembic, after copying a SQLite file to a
-timestamped backup beside it; a database made by a newer version is refused untouched.
+Opening a database (`open_database`, the URL and engine from `store.engine`) makes a
+new SQLite file whole (`store.sqlite_file`) or migrates an older schema with alembic,
+one program at a time, after copying the database to a timestamped backup; a database
+made by a newer version is refused untouched.
 """
 
 from __future__ import annotations
 
 import contextlib
-import os
+import random
 import sqlite3
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import platformdirs
-from sqlalchemy import Engine, create_engine, event, inspect, text
+from sqlalchemy import Engine, inspect, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlchemyError
 from sqlmodel import Session
 
 from scorekeeper.store import backup as backups
+from scorekeeper.store import sqlite_file
+from scorekeeper.store.engine import (
+    APP_NAME,
+    BUSY_TIMEOUT_MS,
+    CROSSED,
+    describe,
+    make_engine,
+    resolve_url,
+    server_address,
+    server_words,
+    sqlite_file_named,
+)
 from scorekeeper.store.errors import DamagedDatabase, StorageError
 from scorekeeper.store.open_lock import OpenLock
+from scorekeeper.store.sqlite_file import backup_hint
 
 if TYPE_CHECKING:
     from alembic.config import Config
 
-APP_NAME = "sheepshead-scorekeeper"
-ENV_URL = "SCOREKEEPER_DATABASE_URL"
-BUSY_TIMEOUT_MS = 15_000
-# A database server's limits, in whole seconds (docs/decisions.md, "Timeouts"): to
-# answer a connection, to finish one statement, to wait for another program's lock.
-# Each can be changed by its environment variable (the tests make them short).
-CONNECT_TIMEOUT_S, STATEMENT_TIMEOUT_S, LOCK_TIMEOUT_S = 10, 30, 15
-ENV_TIMEOUTS = {
-    "connect": "SCOREKEEPER_CONNECT_TIMEOUT",
-    "statement": "SCOREKEEPER_STATEMENT_TIMEOUT",
-    "lock": "SCOREKEEPER_LOCK_TIMEOUT",
-}
+# One write tried again when a database server refused it only because another
+# program's write crossed it, at most this many times in all, after a random pause of
+# up to RETRY_PAUSE_S times the tries so far (docs/decisions.md, "Writers at once").
+WRITE_TRIES, RETRY_PAUSE_S = 10, 0.05
+# How long a program opening a database waits while another migrates it, and the key
+# of the PostgreSQL advisory lock the migrating one holds (docs/decisions.md, "One
+# migration at a time"): "SKMIGRAT" in ASCII.
+MIGRATION_WAIT_S = 120
+MIGRATION_LOCK_KEY = 0x534B_4D49_4752_4154
 MIGRATIONS = Path(__file__).with_name("migrations")
 # The newest migration.  A database already at it opens without importing alembic (a
 # second of the app's start); tests/store/test_migrations.py checks it is the head.
 SCHEMA_HEAD = "0012"
-
-
-def default_path() -> Path:
-    """The default SQLite file, in the user's data folder."""
-    return platformdirs.user_data_path(APP_NAME, appauthor=False) / "scorekeeper.sqlite3"
-
-
-def resolve_url(url: str | None) -> str:
-    """The database URL to use: the one given, else the environment's, else the default."""
-    chosen = url or os.environ.get(ENV_URL) or ""
-    return chosen or f"sqlite:///{default_path()}"
-
-
-def describe(url: URL) -> str:
-    """A database as a user may see it: a SQLite file by its path, any other by its URL
-    without the password."""
-    path = _sqlite_file(url)
-    return str(path) if path is not None else url.render_as_string(hide_password=True)
-
-
-def sqlite_file_of(url: str | None) -> Path | None:
-    """The SQLite file a database URL (or the default) names; None for any other."""
-    try:
-        return _sqlite_file(make_url(resolve_url(url)))
-    except ArgumentError:
-        return None
 
 
 def alembic_config() -> Config:
@@ -83,6 +68,9 @@ def alembic_config() -> Config:
     return config
 
 
+T = TypeVar("T")
+
+
 @dataclass
 class Database:
     """An open, up-to-date database: sessions for reading, transactions for writing."""
@@ -90,11 +78,13 @@ class Database:
     engine: Engine
     url: URL
     open_lock: OpenLock | None = None  # held while a SQLite file is open (open_lock.py)
+    created: bool = False  # this program made it: a new file, or a server database's tables
+    backup: Path | None = None  # the copy this program kept before migrating it
 
     @property
     def sqlite_path(self) -> Path | None:
         """The SQLite file, or None for a server database or an in-memory one."""
-        return _sqlite_file(self.url)
+        return sqlite_file_named(self.url)
 
     @property
     def is_sqlite(self) -> bool:
@@ -117,6 +107,22 @@ class Database:
         ):
             yield session
 
+    def write(self, work: Callable[[Session], T]) -> T:
+        """WORK(session) in one write transaction (`transaction`), run again from the
+        start when a database server refused it only because another program's write
+        crossed it (a serialization failure or a deadlock: nothing of it was kept), up
+        to WRITE_TRIES times in all.  For writes that create what other programs may
+        create at the same moment: a league, a season, players, a night."""
+        for tries in range(1, WRITE_TRIES + 1):
+            try:
+                with self.transaction() as session:
+                    return work(session)
+            except StorageError as error:
+                if tries == WRITE_TRIES or not _crossed(error.__cause__):
+                    raise
+            time.sleep(random.uniform(0, RETRY_PAUSE_S * tries))
+        raise AssertionError("the last try returns or raises")
+
     @contextlib.contextmanager
     def translate_errors(self) -> Iterator[None]:
         """Turn database failures into a `StorageError` that says what to do."""
@@ -128,7 +134,7 @@ class Database:
 
     def explain(self, error: DBAPIError) -> str:
         """Plain words for a database failure, naming the newest backup where there is one."""
-        server = _server_words(self.url, error)
+        server = server_words(self.url, error)
         if server is not None:
             return server + self.backup_hint()
         text = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
@@ -136,6 +142,11 @@ class Database:
         where = describe(self.url)
         if "disk is full" in lowered or "no space" in lowered:
             message = f"the disk holding {where} is full; nothing was written"
+        elif _is_unique_violation(error):
+            message = (
+                f"another program stored the same name or number in {where} at the same "
+                "moment; try again (nothing was written)"
+            )
         elif _is_damage(error):
             message = f"the database {where} is damaged ({text}); nothing was changed"
         elif "locked" in lowered or "busy" in lowered:
@@ -156,140 +167,23 @@ class Database:
             self.open_lock.release()
 
 
-def backup_hint(path: Path | None) -> str:
-    """'; the newest backup is FILE' for a SQLite file with a backup beside it, else ''
-    (the folder is read only when a message needs it)."""
-    newest = backups.newest_backup(path) if path else None
-    return f"; the newest backup is {newest}" if newest else ""
+def _crossed(error: BaseException | None) -> bool:
+    """True for a server's refusal of a transaction another one crossed (`CROSSED`)."""
+    orig = error.orig if isinstance(error, DBAPIError) else None
+    return getattr(orig, "sqlstate", None) in CROSSED
+
+
+def _is_unique_violation(error: DBAPIError) -> bool:
+    """True when a row would have had the name or number another row holds: PostgreSQL's
+    unique_violation, SQLite's UNIQUE constraint."""
+    if getattr(error.orig, "sqlstate", None) == "23505":
+        return True
+    return "unique constraint failed" in str(error.orig).lower()
 
 
 def _is_damage(error: DBAPIError) -> bool:
     text = str(error.orig).lower() if error.orig else str(error).lower()
     return any(word in text for word in ("malformed", "not a database", "corrupt"))
-
-
-@dataclass(frozen=True)
-class ServerTimeouts:
-    """How long a database server may take, in seconds: to answer a new connection, to
-    finish one statement, and to wait for a lock another program holds."""
-
-    connect: int = CONNECT_TIMEOUT_S
-    statement: int = STATEMENT_TIMEOUT_S
-    lock: int = LOCK_TIMEOUT_S
-
-
-def server_timeouts(url: URL) -> ServerTimeouts:
-    """The timeouts for URL: a `connect_timeout` in the URL itself, else the environment's
-    (`ENV_TIMEOUTS`), else the defaults; raises `StorageError` for a value that is not
-    a whole number of seconds."""
-    chosen: dict[str, int] = {}
-    for kind, variable in ENV_TIMEOUTS.items():
-        given = url.query.get("connect_timeout") if kind == "connect" else None
-        source = "connect_timeout in the URL" if given else variable
-        text = given if isinstance(given, str) else os.environ.get(variable, "")
-        if text.strip():
-            chosen[kind] = _whole_seconds(text, source, least=2 if kind == "connect" else 1)
-    return ServerTimeouts(**chosen)
-
-
-def _whole_seconds(text: str, source: str, *, least: int) -> int:
-    try:
-        value = int(text.strip())
-    except ValueError:
-        value = least - 1
-    if value < least:
-        raise StorageError(f"{source}: {text!r} is not a whole number of seconds, {least} or more")
-    return value
-
-
-def server_address(url: URL) -> str:
-    """HOST:PORT of a server database, as the user's URL names it."""
-    port = url.port or (5432 if url.get_backend_name() == "postgresql" else None)
-    host = url.host or "localhost"
-    return f"{host}:{port}" if port else host
-
-
-def server_connect_args(url: URL, timeouts: ServerTimeouts) -> dict[str, Any]:
-    """psycopg's connection settings: the connect timeout, TCP keepalives (a vanished
-    server is noticed), and the statement and lock timeouts as server options (before
-    any `options` of the URL's own, which therefore win)."""
-    if url.get_backend_name() != "postgresql":
-        return {}
-    limits = (
-        f"-c statement_timeout={timeouts.statement * 1000} -c lock_timeout={timeouts.lock * 1000}"
-    )
-    own = url.query.get("options")
-    return {
-        "connect_timeout": timeouts.connect,
-        "keepalives": 1,
-        "keepalives_idle": 10,
-        "keepalives_interval": 5,
-        "keepalives_count": 3,
-        "options": f"{limits} {own}" if isinstance(own, str) else limits,
-    }
-
-
-def make_engine(url: URL) -> Engine:
-    """An engine set up for this app: SQLite pragmas and locking, or a server pool with
-    timeouts (`server_timeouts`), so an unresponsive server is an error, not a hang."""
-    if url.get_backend_name() != "sqlite":
-        args = server_connect_args(url, server_timeouts(url))
-        return create_engine(url, pool_pre_ping=True, connect_args=args)
-    engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
-
-    @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
-        # Take transaction control from pysqlite, so that BEGIN IMMEDIATE below holds the
-        # write lock from a transaction's first read: two processes appending hands can
-        # then never both read the same "last position".
-        dbapi_connection.isolation_level = None
-        cursor = dbapi_connection.cursor()
-        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA foreign_keys = ON")
-        if url.database and url.database != ":memory:":
-            # WAL is switched on once the file is known to be ours (`_use_wal`): a
-            # refused foreign or newer file is left exactly as it was.
-            cursor.execute("PRAGMA synchronous = NORMAL")
-        cursor.close()
-
-    @event.listens_for(engine, "begin")
-    def _on_begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
-
-    return engine
-
-
-def _server_words(url: URL, error: DBAPIError) -> str | None:
-    """Plain words for a server that did not answer, timed out or refused; None for any
-    other failure.  Known by the driver's error class and SQLSTATE (its words only tell a
-    statement timeout from a cancel, and show a refusal)."""
-    if url.get_backend_name() == "sqlite" or error.orig is None:
-        return None
-    kinds = {kind.__name__ for kind in type(error.orig).__mro__}
-    state = getattr(error.orig, "sqlstate", None)
-    first = str(error.orig).strip().splitlines()[0] if str(error.orig).strip() else ""
-    where, limits = server_address(url), server_timeouts(url)
-    if "ConnectionTimeout" in kinds:
-        return (
-            f"the database server at {where} did not answer within {limits.connect} s; "
-            "is it running, and is that its address? Nothing was read or written"
-        )
-    if state == "55P03":  # lock_not_available: lock_timeout
-        return (
-            f"the database {describe(url)} is busy: another program held what this "
-            f"needed for {limits.lock} s; try again (nothing was written)"
-        )
-    if state == "57014" and "statement timeout" in first:  # query_canceled
-        return (
-            f"the database server at {where} did not finish within {limits.statement} "
-            "s (is it overloaded?); try again (nothing was written)"
-        )
-    if "connection refused" in first.lower():
-        return (
-            f"the database server at {where} refused the connection; is it running, "
-            "and is that its address?"
-        )
-    return None
 
 
 def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
@@ -298,10 +192,10 @@ def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
         parsed = make_url(resolve_url(url))
     except ArgumentError:
         raise StorageError(f"{url!r} is not a database URL", field="database") from None
-    path = _sqlite_file(parsed)
+    path = sqlite_file_named(parsed)
     lock = None
     if path is not None:
-        _check_sqlite_file(path)
+        sqlite_file.check(path)
         lock = OpenLock(path)
         lock.take()
     try:
@@ -313,6 +207,8 @@ def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
     database = Database(engine=engine, url=parsed, open_lock=lock)
     try:
         with database.translate_errors():
+            if path is not None and upgrade and not path.exists():
+                database.created = sqlite_file.make_new(path, lambda new: _build(parsed, new))
             _bring_up_to_date(database, upgrade=upgrade)
     except StorageError:
         database.dispose()
@@ -323,74 +219,6 @@ def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
     return database
 
 
-def _sqlite_file(url: URL) -> Path | None:
-    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
-        return None
-    return Path(url.database)
-
-
-def _check_sqlite_file(path: Path) -> None:
-    if path.is_dir():
-        raise StorageError(f"{path} is a folder, not a database file")
-    if not path.exists():
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise StorageError(f"cannot create the folder for {path}: {error}") from None
-        return
-    with path.open("rb") as handle:
-        head = handle.read(len(backups.SQLITE_MAGIC))
-    if head and head != backups.SQLITE_MAGIC:
-        raise DamagedDatabase(
-            f"{path} is not a Scorekeeper database (not a SQLite file){backup_hint(path)}. "
-            "Nothing was changed."
-        )
-    wal = path.with_name(path.name + "-wal")
-    if not head and not (wal.exists() and wal.stat().st_size):
-        raise DamagedDatabase(
-            f"the database {path} is empty (0 bytes): whatever it held is gone"
-            f"{backup_hint(path)}. "
-            "Nothing was changed; to start a new database there, delete the file."
-        )
-    _check_writable(path)
-
-
-def _check_writable(path: Path) -> None:
-    """Refuse a read-only database file before SQLite opens it: SQLite would make its
-    -shm file read-only too, and that file would block every later open even after the
-    database is made writable.  Such a -shm left by an earlier version is repaired."""
-    fix = f"make it writable (chmod u+w '{path}'). Nothing was changed."
-    if _on_read_only_disk(path):
-        raise StorageError(
-            f"the database {path} is on a read-only disk or folder; copy it to a writable "
-            "folder (or make the disk writable) to open it. Nothing was changed."
-        )
-    if not os.access(path, os.R_OK | os.W_OK):
-        raise StorageError(f"the database {path} is a read-only file; {fix}")
-    if not os.access(path.parent, os.W_OK | os.X_OK):
-        raise StorageError(f"the folder holding the database {path} is read-only; {fix}")
-    for suffix in ("-shm", "-wal"):
-        extra = path.with_name(path.name + suffix)
-        if extra.exists() and not os.access(extra, os.R_OK | os.W_OK):
-            try:
-                extra.chmod(path.stat().st_mode & 0o666)
-            except OSError:
-                raise StorageError(
-                    f"{extra} is read-only (left from a read-only database); make it "
-                    f"writable (chmod u+w '{extra}'). Nothing was changed."
-                ) from None
-
-
-def _on_read_only_disk(path: Path) -> bool:
-    """True when PATH lies on a file system mounted read-only (no chmod can help)."""
-    if not hasattr(os, "statvfs"):
-        return False
-    try:
-        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
-    except OSError:
-        return False
-
-
 def _bring_up_to_date(database: Database, *, upgrade: bool) -> None:
     with database.engine.connect() as connection:
         if database.is_sqlite:
@@ -399,27 +227,46 @@ def _bring_up_to_date(database: Database, *, upgrade: bool) -> None:
     if stored != SCHEMA_HEAD:
         _migrate(database, upgrade=upgrade)
     if database.sqlite_path is not None and upgrade:
-        _use_wal(database)
+        _use_wal(database.engine, database.url)
 
 
-def _use_wal(database: Database) -> None:
+def _build(url: URL, path: Path) -> None:
+    """A new SQLite database made whole at PATH (a scratch file `sqlite_file.make_new`
+    links into place): every table, in WAL mode."""
+    engine = make_engine(url.set(database=str(path)))
+    try:
+        with engine.begin() as connection:
+            _upgrade(connection)
+        _use_wal(engine, url)
+    finally:
+        engine.dispose()
+
+
+def _use_wal(engine: Engine, url: URL) -> None:
     """Write-ahead logging: readers never wait for a writer (kept in the file, so this
-    writes only the first time)."""
-    raw = database.engine.raw_connection()  # outside SQLAlchemy's BEGIN IMMEDIATE
+    writes only the first time).  The switch needs the file to itself: while another
+    program is in a transaction on it (a file an older program made, opened by several
+    at once) it is left to a later open."""
+    raw = engine.raw_connection()  # outside SQLAlchemy's BEGIN IMMEDIATE
     try:
         cursor = raw.cursor()
         if str(cursor.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
             cursor.execute("PRAGMA journal_mode = WAL")
         cursor.close()
+    except sqlite3.OperationalError as error:
+        if "locked" not in str(error).lower():
+            _not_writable(error, url)
     except sqlite3.Error as error:
-        path = database.sqlite_path
-        why = backups.why_not_written(error, path)
-        raise StorageError(
-            f"the database {describe(database.url)} cannot be opened for writing ({why}); "
-            "nothing was changed"
-        ) from None
+        _not_writable(error, url)
     finally:
         raw.close()
+
+
+def _not_writable(error: sqlite3.Error, url: URL) -> NoReturn:
+    why = backups.why_not_written(error, sqlite_file_named(url))
+    raise StorageError(
+        f"the database {describe(url)} cannot be opened for writing ({why}); nothing was changed"
+    ) from None
 
 
 def _stored_revision(connection: Any) -> str | None:
@@ -437,40 +284,98 @@ def _recorded_revisions(connection: Any) -> list[Any] | None:
 
 
 def _migrate(database: Database, *, upgrade: bool) -> None:
-    """Refuse a foreign or newer database; else back up and migrate to the head."""
-    from alembic import command
+    """Refuse a foreign or newer database; else back up and migrate it to the head, one
+    program at a time (`_alone_to_migrate`): the one that migrates backs up first, and
+    the others, having waited, find it at the head and open it."""
     from alembic.script import ScriptDirectory
 
     script = ScriptDirectory.from_config(alembic_config())
-    head = script.get_current_head()
-    with database.engine.connect() as connection:
+    head = script.get_current_head() or ""
+    known = {rev.revision for rev in script.walk_revisions()}
+    with database.engine.connect() as connection, _alone_to_migrate(database, connection):
         recorded = _recorded_revisions(connection)
         tables = set(inspect(connection).get_table_names())
-    if not recorded and tables - {"alembic_version"}:
-        raise StorageError(
-            f"{describe(database.url)} holds tables of another program, not a Scorekeeper "
-            "database; choose another file or database. Nothing was changed."
-        )
-    known = {rev.revision for rev in script.walk_revisions()}
-    current = _known_revision(database, recorded or [], known, head or "")
-    if current == head or not upgrade:
-        return
-    if database.is_sqlite and current is not None:
-        with database.engine.connect() as connection:
+        if not recorded and tables - {"alembic_version"}:
+            raise StorageError(
+                f"{describe(database.url)} holds tables of another program, not a "
+                "Scorekeeper database; choose another file or database. Nothing was changed."
+            )
+        current = _known_revision(database, recorded or [], known, head)
+        if current == head or not upgrade:
+            return
+        if database.is_sqlite and current is not None:
             _integrity_check(database, connection, full=True)
-    before = _backup_before_migration(database, current, head or "")
+        database.backup = _backup_before_migration(database, current, head)
+        database.created = current is None
+        try:
+            _upgrade(connection)
+        except DBAPIError as error:
+            if database.backup is None or database.is_sqlite:
+                raise  # a SQLite failure names its newest backup (`Database.explain`)
+            raise StorageError(
+                f"{database.explain(error)}; the migration to schema {head} was undone, "
+                f"and the backup taken before it is {database.backup}"
+            ) from error
+
+
+def _upgrade(connection: Any) -> None:
+    """Alembic's upgrade to the head, in CONNECTION's transaction."""
+    from alembic import command
+
     config = alembic_config()
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+@contextlib.contextmanager
+def _alone_to_migrate(database: Database, connection: Any) -> Iterator[None]:
+    """A transaction on CONNECTION in which this program alone may migrate the
+    database: SQLite's write lock (BEGIN IMMEDIATE), a server's advisory lock (held to
+    the transaction's end), each waited for up to MIGRATION_WAIT_S while another
+    program migrates it; a `StorageError` when that is not long enough."""
+    waited = (
+        f"another program has been bringing {describe(database.url)} up to date for "
+        f"{MIGRATION_WAIT_S} s and has not finished; open it again once it has "
+        "(nothing was changed)"
+    )
+    if database.is_sqlite:
+        raw = connection.connection.driver_connection
+        raw.execute(f"PRAGMA busy_timeout = {MIGRATION_WAIT_S * 1000}")
+        try:
+            transaction = connection.begin()  # BEGIN IMMEDIATE: waits for the lock
+        except DBAPIError as error:
+            if "locked" in str(error.orig).lower():
+                raise StorageError(waited) from error
+            raise
+        finally:
+            raw.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        with transaction:
+            yield
+        return
+    with connection.begin():
+        if database.url.get_backend_name() == "postgresql":
+            _advisory_lock(connection, waited)
+        yield
+
+
+def _advisory_lock(connection: Any, waited: str) -> None:
+    """PostgreSQL's advisory lock on MIGRATION_LOCK_KEY, for the transaction, waited for
+    up to MIGRATION_WAIT_S (the session's own timeouts back in force once it is held)."""
+    limits = "SELECT current_setting('lock_timeout'), current_setting('statement_timeout')"
+    lock, statement = connection.execute(text(limits)).one()
+    setting = text(
+        "SELECT set_config('lock_timeout', :lock, true), "
+        "set_config('statement_timeout', :statement, true)"
+    )
+    wait = f"{MIGRATION_WAIT_S}s"
+    connection.execute(setting, {"lock": wait, "statement": wait})
     try:
-        with database.engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
     except DBAPIError as error:
-        if before is None or database.is_sqlite:
-            raise  # a SQLite failure names its newest backup (`Database.explain`)
-        raise StorageError(
-            f"{database.explain(error)}; the migration to schema {head} was undone, and "
-            f"the backup taken before it is {before}"
-        ) from error
+        if getattr(error.orig, "sqlstate", None) in ("55P03", "57014"):
+            raise StorageError(waited) from error
+        raise
+    connection.execute(setting, {"lock": lock, "statement": statement})
 
 
 def _known_revision(

@@ -14,7 +14,6 @@ from sqlalchemy.sql import Select
 from sqlmodel import Session, col, select
 
 from scorekeeper.games import DEFAULT_GAME, all_presets, game_of_preset, parse_rules
-from scorekeeper.names import LABEL_LENGTH, name_key
 from scorekeeper.rules import RuleSet
 from scorekeeper.standings import (
     NightLine,
@@ -28,9 +27,10 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.people import (
     find_league,
+    find_or_create_league,
+    find_or_create_season,
     find_season,
     require_player,
-    stored_name,
 )
 from scorekeeper.store.tables import (
     HandPointsRow,
@@ -118,10 +118,11 @@ def save_league(
     standings: StandingsOptions | None = None,
 ) -> int:
     """Create a league, or change its default rules or standings options (what is None
-    is left as it is); returns its id."""
-    name = stored_name(name, "league", limit=LABEL_LENGTH)
-    with db.transaction() as session:
-        row = find_league(session, name) or LeagueRow(name=name, name_key=name_key(name))
+    is left as it is); returns its id.  Safe when another program creates the same
+    league at the same moment (`people.find_or_create_league`)."""
+
+    def save(session: Session) -> int:
+        row = find_or_create_league(session, name)
         if rules is not None:
             row.rules = rules.to_json()
         if standings is not None:
@@ -131,22 +132,25 @@ def save_league(
         assert row.id is not None
         return row.id
 
+    return db.write(save)
+
 
 def save_season(db: Database, *, league: str, name: str, rules: RuleSet | None = None) -> int:
-    """Create a season of a league (or change its default rules); returns its id."""
-    name = stored_name(name, "season", limit=LABEL_LENGTH)
-    with db.transaction() as session:
+    """Create a season of a league (or change its default rules); returns its id.  Safe
+    when another program creates the same season at the same moment."""
+
+    def save(session: Session) -> int:
         found = league_row(session, league)
         assert found.id is not None
-        row = find_season(session, found.id, name) or SeasonRow(
-            league_id=found.id, name=name, name_key=name_key(name)
-        )
+        row = find_or_create_season(session, found.id, name)
         if rules is not None:
             row.rules = rules.to_json()
         session.add(row)
         session.flush()
         assert row.id is not None
         return row.id
+
+    return db.write(save)
 
 
 def default_rules(db: Database, *, league: str, season: str | None = None) -> RuleSet | None:

@@ -6,6 +6,11 @@ empty night is filed as a document), and `export_night`, the document back.
 
 An import is all or nothing: a document with any problem raises `InvalidNight` and
 writes nothing; a night is validated and scored by the core before it is committed.
+Several programs may file nights at once (the tables of a league night): the players,
+then the league and season, are found or created safely (`store.people`), every write
+in that order and each kind in the order of their keys (players first, as a
+fingerprint names them by id), and a filing a database server refuses for crossing
+another is filed again (`Database.write`).
 """
 
 from __future__ import annotations
@@ -26,12 +31,14 @@ from scorekeeper.document import (
     read_night,
 )
 from scorekeeper.formatting import counted
+from scorekeeper.names import name_key
 from scorekeeper.night import score_night
 from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.records import Night, NightInfo, NightPayment
 from scorekeeper.rules import RuleSet
 from scorekeeper.store import records as stored
-from scorekeeper.store.database import Database, check_whole, describe
+from scorekeeper.store.database import Database, check_whole
+from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.fingerprints import (
     AlreadyStored,
@@ -40,7 +47,7 @@ from scorekeeper.store.fingerprints import (
     fingerprint,
     lock_imports,
 )
-from scorekeeper.store.people import find_or_create_player, league_and_season
+from scorekeeper.store.people import league_and_season, players_named
 from scorekeeper.store.state import (
     NightState,
     cache_rows,
@@ -86,27 +93,40 @@ def file_night(db: Database, night: Night) -> int:
     info = night.info
     if info.season is not None and info.league is None:
         raise InvalidNight([SEASON_NEEDS_LEAGUE])
-    with db.transaction() as session:
-        league_id, season_id = league_and_season(session, info.league, info.season)
-        row = NightRow(
-            league_id=league_id,
-            season_id=season_id,
-            played_on=dt.date.fromisoformat(info.date) if info.date else None,
-            table_label=info.table,
-            title=info.title,
-            rules=night.rules.to_json(),
-            closed_at=now() if info.closed else None,
-        )
-        session.add(row)
-        session.flush()
-        assert row.id is not None
-        ids = _seat_everyone(session, row.id, night.players)
-        _file_payments(session, [(row.id, league_id, info)], ids)
-        records = [stored.to_stored(hand_to_document(h), ids) for h in night.hands]
-        hand_rows = insert_hands(session, row.id, records)
-        state = load_state(session, row.id, lock=True)
-        rescore(session, state, _as_stored(state, night, records), hand_rows, from_position=1)
-        return row.id
+    return db.write(lambda session: _file(session, night))
+
+
+def _file(session: Session, night: Night) -> int:
+    """`file_night`'s transaction: every player (seated or paying), then the league and
+    season, then the night, its seats, payments and hands, scored."""
+    info = night.info
+    people = players_named(session, [*night.players, *_payers(info)])
+    league_id, season_id = league_and_season(session, info.league, info.season)
+    row = NightRow(
+        league_id=league_id,
+        season_id=season_id,
+        played_on=dt.date.fromisoformat(info.date) if info.date else None,
+        table_label=info.table,
+        title=info.title,
+        rules=night.rules.to_json(),
+        closed_at=now() if info.closed else None,
+    )
+    session.add(row)
+    session.flush()
+    assert row.id is not None
+    ids = {name: player.id for name, player in people.items() if player.id is not None}
+    _seat_everyone(session, row.id, night.players, ids)
+    _file_payments(session, [(row.id, league_id, info)], ids)
+    records = [stored.to_stored(hand_to_document(h), ids) for h in night.hands]
+    hand_rows = insert_hands(session, row.id, records)
+    state = load_state(session, row.id, lock=True)
+    rescore(session, state, _as_stored(state, night, records), hand_rows, from_position=1)
+    return row.id
+
+
+def _payers(info: NightInfo) -> list[str]:
+    """Everyone a night's payments name."""
+    return [name for p in info.payments for name in (p.payer, p.payee)]
 
 
 def _as_stored(state: NightState, night: Night, records: Sequence[Mapping[str, Any]]) -> Night:
@@ -145,10 +165,15 @@ def import_nights(db: Database, documents: Sequence[Any]) -> list[int]:
     if not loaded:
         return []
     check_whole(db)
-    with db.transaction() as session:
-        players = _Players(session)
-        prints = [_fingerprint(players, night) for night in loaded]
-        return _file_all(session, players, loaded, prints)
+    return db.write(lambda session: _import_all(session, loaded))
+
+
+def _import_all(session: Session, loaded: Sequence[Night]) -> list[int]:
+    """`import_nights`' transaction: every player (in the order of their keys), then
+    the nights with their fingerprints (`_file_all`)."""
+    players = _Players(session, _everyone(loaded))
+    prints = [fingerprint(night, players.ids) for night in loaded]
+    return _file_all(session, players, loaded, prints)
 
 
 def file_nights(
@@ -158,7 +183,8 @@ def file_nights(
     all in one transaction, unless one is stored already (`store.fingerprints`: the same
     date, players, rules and hands) or repeats another of NIGHTS: then `AlreadyStored`
     names each, and nothing is written.  With SKIP_EXISTING those are left out instead
-    and the rest filed.  Returns, in order, each new night's id or what left it out."""
+    and the rest filed.  Returns, in order, each new night's id or what left it out.
+    Safe when other programs file nights at the same moment (`Database.write`)."""
     problems = [
         Problem(f"night {index}: {p.field}", p.message, p.hand)
         for index, p in _season_problems(nights)
@@ -166,18 +192,26 @@ def file_nights(
     if problems:
         raise InvalidNight(problems)
     check_whole(db)
-    with db.transaction() as session:
-        lock_imports(session)
-        players = _Players(session)
-        prints = [_fingerprint(players, night) for night in nights]
-        found = duplicates(session, nights, prints, players.ids)
-        if found and not skip_existing:
-            raise AlreadyStored(found)
-        left_out = {d.index: d for d in found}
-        keep = [i for i in range(len(nights)) if i not in left_out]
-        ids = _file_all(session, players, [nights[i] for i in keep], [prints[i] for i in keep])
-        filed: dict[int, int | Duplicate] = dict(zip(keep, ids, strict=True))
-        return [filed[i] if i in filed else left_out[i] for i in range(len(nights))]
+    return db.write(lambda session: _file_new(session, nights, skip_existing=skip_existing))
+
+
+def _file_new(
+    session: Session, nights: Sequence[Night], *, skip_existing: bool
+) -> list[int | Duplicate]:
+    """`file_nights`' transaction: the import lock, every player of every night (in the
+    order of their keys: a fingerprint names players by id), the nights stored already
+    found by their fingerprints, then the others filed (`_file_all`)."""
+    lock_imports(session)
+    players = _Players(session, _everyone(nights))
+    prints = [fingerprint(night, players.ids) for night in nights]
+    found = duplicates(session, nights, prints, players.ids)
+    if found and not skip_existing:
+        raise AlreadyStored(found)
+    left_out = {d.index: d for d in found}
+    keep = [i for i in range(len(nights)) if i not in left_out]
+    ids = _file_all(session, players, [nights[i] for i in keep], [prints[i] for i in keep])
+    filed: dict[int, int | Duplicate] = dict(zip(keep, ids, strict=True))
+    return [filed[i] if i in filed else left_out[i] for i in range(len(nights))]
 
 
 def _season_problems(nights: Sequence[Night]) -> list[tuple[int, Problem]]:
@@ -189,28 +223,28 @@ def _season_problems(nights: Sequence[Night]) -> list[tuple[int, Problem]]:
     ]
 
 
-def _fingerprint(players: _Players, night: Night) -> str:
-    """NIGHT's fingerprint, its players found or created (in the caller's transaction)."""
-    for name in night.players:
-        players.id(name)
-    return fingerprint(night, players.ids)
+def _everyone(nights: Sequence[Night]) -> list[str]:
+    """Everyone NIGHTS seat or whose payments name."""
+    return [name for n in nights for name in (*n.players, *_payers(n.info))]
 
 
 def _file_all(
     session: Session, players: _Players, loaded: Sequence[Night], prints: Sequence[str]
 ) -> list[int]:
-    """Write checked nights (with the fingerprints they came in with), each table by one
-    executemany; returns their ids in order."""
+    """Write checked nights (with the fingerprints they came in with), their players
+    found or created already (`_Players`): their leagues and seasons (in the order of
+    their keys), then each table's rows by one executemany; returns their ids in order."""
     if not loaded:
         return []
-    filed: dict[tuple[str | None, str | None], tuple[int | None, int | None]] = {}
+    places = {(n.info.league, n.info.season) for n in loaded}
+    filed = {
+        where: league_and_season(session, *where)
+        for where in sorted(places, key=lambda w: (name_key(w[0] or ""), name_key(w[1] or "")))
+    }
     night_rows, night_leagues = [], []
     for night, mark in zip(loaded, prints, strict=True):
         info = night.info
-        where = (info.league, info.season)
-        if where not in filed:
-            filed[where] = league_and_season(session, info.league, info.season)
-        league_id, season_id = filed[where]
+        league_id, season_id = filed[(info.league, info.season)]
         night_leagues.append(league_id)
         night_rows.append(
             dict(
@@ -250,7 +284,7 @@ def _file_all(
         ]
     session.connection().execute(insert(core_table(SeatRow)), seat_rows)
     filed_money = zip(night_ids, night_leagues, (n.info for n in loaded), strict=True)
-    _file_payments(session, list(filed_money), players)
+    _file_payments(session, list(filed_money), players.ids)
     hand_ids = _insert_returning_ids(session, HandRow, hand_rows) if hand_rows else []
     moment = now()
     revisions = [
@@ -287,17 +321,17 @@ def _file_all(
 def _file_payments(
     session: Session,
     nights: Sequence[tuple[int, int | None, NightInfo]],
-    ids: Mapping[str, int] | _Players,
+    ids: Mapping[str, int],
 ) -> None:
     """The payments of filed nights (night id, league id, info), one executemany: each
-    person found or created by name, each payment dated as given, else on the night's
-    date, else today."""
+    person by the id IDS gives their name (found or created before), each payment
+    dated as given, else on the night's date, else today."""
     rows = [
         dict(
             league_id=league_id,
             night_id=night_id,
-            payer_id=_person(session, ids, payment.payer),
-            payee_id=_person(session, ids, payment.payee),
+            payer_id=ids[payment.payer],
+            payee_id=ids[payment.payee],
             cents=payment.cents,
             paid_on=dt.date.fromisoformat(payment.date or info.date or dt.date.today().isoformat()),
             note="",
@@ -310,17 +344,6 @@ def _file_payments(
         session.connection().execute(insert(core_table(PaymentRow)), rows)
 
 
-def _person(session: Session, ids: Mapping[str, int] | _Players, name: str) -> int:
-    """The id of the person NAME: a seated player's, else found or created."""
-    if isinstance(ids, _Players):
-        return ids.id(name)
-    if name not in ids:
-        row = find_or_create_player(session, name)
-        assert row.id is not None
-        return row.id
-    return ids[name]
-
-
 def _insert_returning_ids(session: Session, table: Any, rows: list[dict[str, Any]]) -> list[int]:
     """Insert ROWS with one executemany and return their new ids in the same order."""
     core = core_table(table)
@@ -329,19 +352,19 @@ def _insert_returning_ids(session: Session, table: Any, rows: list[dict[str, Any
 
 
 class _Players:
-    """Players by name for a bulk import: each found or created once; a night is scored
-    with the names as stored (a known player keeps the stored spelling)."""
+    """Players by name for a bulk import: each found or created once, all before any
+    night is filed (`players_named`); a night is scored with the names as stored (a
+    known player keeps the stored spelling)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, names: Sequence[str]) -> None:
         self.session = session
         self.ids: dict[str, int] = {}
         self.names: dict[int, str] = {}
-
-    def id(self, name: str) -> int:
-        if name not in self.ids:
-            row = find_or_create_player(self.session, name)
+        for name, row in players_named(session, names).items():
             assert row.id is not None
             self.ids[name], self.names[row.id] = row.id, row.name
+
+    def id(self, name: str) -> int:
         return self.ids[name]
 
     def as_stored(self, night: Night) -> Night:
@@ -386,15 +409,12 @@ def create_night(
     return import_night(db, document)
 
 
-def _seat_everyone(session: Session, night_id: int, players: Sequence[str]) -> dict[str, int]:
-    ids = {}
+def _seat_everyone(
+    session: Session, night_id: int, players: Sequence[str], ids: Mapping[str, int]
+) -> None:
     for position, name in enumerate(players, start=1):
-        player = find_or_create_player(session, name)
-        assert player.id is not None
-        ids[name] = player.id
-        session.add(SeatRow(night_id=night_id, player_id=player.id, position=position))
+        session.add(SeatRow(night_id=night_id, player_id=ids[name], position=position))
     session.flush()
-    return ids
 
 
 # -- export --------------------------------------------------------------------------

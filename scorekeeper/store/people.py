@@ -1,18 +1,30 @@
 """Players, leagues and seasons: found by name (`scorekeeper.names.name_key`: its
-stored form, without regard to case), created only under a name `clean_name` accepts."""
+stored form, without regard to case), created only under a name `clean_name` accepts.
+
+Several programs may create the same player, league or season at the same moment (the
+tables of a league night filing their first nights of a new season): each is found or
+inserted with `INSERT ... ON CONFLICT DO NOTHING` and read again (`_found_or_made`), so
+a second program waits for the first's transaction and then finds its row, and the
+players a write creates are created in the order of their keys (`players_named`), so
+that two writes never wait for each other's players."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session, SQLModel, select
 
 from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, name_key
 from scorekeeper.night import POT
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Field, StorageError
-from scorekeeper.store.tables import LeagueRow, PlayerRow, SeasonRow
+from scorekeeper.store.tables import LeagueRow, PlayerRow, SeasonRow, core_table
+
+Row = TypeVar("Row", bound=SQLModel)
 
 
 def stored_name(name: str, field: Field, *, limit: int = NAME_LENGTH) -> str:
@@ -38,16 +50,45 @@ def find_or_create_player(session: Session, name: str, field: Field = "player") 
     a name that cannot be stored is refused, naming FIELD."""
     name = stored_name(name, field)
     key = name_key(name)
-    found = session.exec(select(PlayerRow).where(PlayerRow.name_key == key)).first()
+    query = select(PlayerRow).where(PlayerRow.name_key == key)
+    return _found_or_made(session, query, PlayerRow(name=name, name_key=key), ["name_key"])
+
+
+def players_named(session: Session, names: Iterable[str]) -> dict[str, PlayerRow]:
+    """The player of each name (a name that cannot be stored refused, naming the field
+    "player"), each new one created in the order of their keys: two writes creating
+    players at once then wait for each other at most once, never each for the other."""
+    keyed = {name: name_key(stored_name(name, "player")) for name in names}
+    by_key = {
+        key: find_or_create_player(session, name)
+        for name, key in sorted(keyed.items(), key=lambda item: item[1])
+    }
+    return {name: by_key[key] for name, key in keyed.items()}
+
+
+def _found_or_made(session: Session, query: Any, new: Row, unique: list[str]) -> Row:
+    """The row QUERY finds, else NEW inserted and found: on PostgreSQL and SQLite by
+    `INSERT ... ON CONFLICT (UNIQUE) DO NOTHING` (a program inserting the same row at
+    the same moment makes this one wait for its transaction, and this finds its row);
+    elsewhere in a savepoint, read again when the insert clashes."""
+    found: Row | None = session.exec(query).first()
     if found is not None:
         return found
+    dialect = session.get_bind().dialect.name
+    values = new.model_dump(exclude={"id"})
+    if dialect in ("postgresql", "sqlite"):
+        insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        statement = insert(core_table(type(new))).values(values)
+        session.execute(statement.on_conflict_do_nothing(index_elements=unique))
+        made: Row = session.exec(query).one()
+        return made
     try:
         with session.begin_nested():
-            player = PlayerRow(name=name, name_key=key)
-            session.add(player)
-        return player
+            session.add(new)
+        return new
     except IntegrityError:
-        return session.exec(select(PlayerRow).where(PlayerRow.name_key == key)).one()
+        again: Row = session.exec(query).one()
+        return again
 
 
 def require_player(session: Session, name: str, field: Field) -> PlayerRow:
@@ -74,25 +115,36 @@ def find_season(session: Session, league_id: int, name: str) -> SeasonRow | None
 def league_and_season(
     session: Session, league: str | None, season: str | None
 ) -> tuple[int | None, int | None]:
-    """The ids to file a night under, creating the league and season if missing."""
+    """The ids to file a night under, creating the league and season if missing (safe
+    when programs race to create them: `_found_or_made`)."""
     if league is None:
         return None, None
-    league = stored_name(league, "league", limit=LABEL_LENGTH)
-    found = find_league(session, league)
-    if found is None:
-        found = LeagueRow(name=league, name_key=name_key(league))
-        session.add(found)
-        session.flush()
+    found = find_or_create_league(session, league)
     assert found.id is not None
     if season is None:
         return found.id, None
-    season = stored_name(season, "season", limit=LABEL_LENGTH)
-    filed = find_season(session, found.id, season)
-    if filed is None:
-        filed = SeasonRow(league_id=found.id, name=season, name_key=name_key(season))
-        session.add(filed)
-        session.flush()
+    filed = find_or_create_season(session, found.id, season)
     return found.id, filed.id
+
+
+def find_or_create_league(session: Session, name: str) -> LeagueRow:
+    """The league of this name, created if new; a name that cannot be stored is refused."""
+    name = stored_name(name, "league", limit=LABEL_LENGTH)
+    key = name_key(name)
+    query = select(LeagueRow).where(LeagueRow.name_key == key)
+    return _found_or_made(session, query, LeagueRow(name=name, name_key=key), ["name_key"])
+
+
+def find_or_create_season(session: Session, league_id: int, name: str) -> SeasonRow:
+    """The season of this name in a league, created if new; a name that cannot be
+    stored is refused."""
+    name = stored_name(name, "season", limit=LABEL_LENGTH)
+    key = name_key(name)
+    query = select(SeasonRow).where(
+        (SeasonRow.league_id == league_id) & (SeasonRow.name_key == key)
+    )
+    new = SeasonRow(league_id=league_id, name=name, name_key=key)
+    return _found_or_made(session, query, new, ["league_id", "name_key"])
 
 
 def list_players(db: Database, *, include_retired: bool = False) -> list[Player]:

@@ -15,12 +15,8 @@ from sqlalchemy.engine import make_url
 from sqlmodel import SQLModel
 
 from scorekeeper.store import backup, night_import, night_reads
-from scorekeeper.store.database import (
-    SCHEMA_HEAD,
-    Database,
-    make_engine,
-    open_database,
-)
+from scorekeeper.store.database import SCHEMA_HEAD, Database, open_database
+from scorekeeper.store.engine import make_engine
 from scorekeeper.store.errors import StorageError
 from tests.store.conftest import downgrade_to, drop_postgres, fresh_postgres_url, upgrade_to
 from tests.store.corpus import written

@@ -1,9 +1,9 @@
 """The UI writes only through its application layer: no module of ui/ but the layer's
 imports a store function that writes, by name or through its module.
 
-A store function writes when it opens a transaction (`db.transaction()`, an engine's or
-connection's `begin()`, a `commit()`), or calls one that does: read from the store's
-own source, so a new write function is covered the day it is added."""
+A store function writes when it opens a transaction (`db.transaction()`, `db.write()`,
+an engine's or connection's `begin()`, a `commit()`), or calls one that does: read from
+the store's own source, so a new write function is covered the day it is added."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 STORE = ROOT / "scorekeeper" / "store"
 LAYER = {"app_layer.py", "session.py", "league_session.py", "commands.py"}
-OPENS = {"transaction", "begin", "commit"}
+OPENS = {"transaction", "write", "begin", "commit"}
 
 
 def _called(node: ast.AST) -> set[str]:

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from scorekeeper.store import database as database_module
+from scorekeeper.store import engine as engine_module
 from scorekeeper.store import hand_writes, night_import, night_reads
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.money import league_money
@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def quick_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Database]:
     """A SQLite file whose connections give up on a held lock after 50 ms (not 15 s), so
     a busy database is refused at once."""
-    monkeypatch.setattr(database_module, "BUSY_TIMEOUT_MS", 50)
+    monkeypatch.setattr(engine_module, "BUSY_TIMEOUT_MS", 50)
     db = open_database(f"sqlite:///{tmp_path / 'night.sqlite3'}")
     yield db
     db.dispose()

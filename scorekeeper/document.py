@@ -135,12 +135,12 @@ def _read_players(value: Any, problems: list[Problem]) -> tuple[str, ...] | None
     for name, problem in cleaned:
         if problem is not None:
             problems.append(Problem("players", problem))
-        elif name.casefold() in seen:
-            first = seen[name.casefold()]
+        elif name_key(name) in seen:
+            first = seen[name_key(name)]
             problems.append(
                 Problem("players", f"{quoted(first)} and {quoted(name)} are the same name")
             )
-        seen.setdefault(name.casefold(), name)
+        seen.setdefault(name_key(name), name)
     return names if len(problems) == start else None
 
 

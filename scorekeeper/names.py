@@ -10,7 +10,8 @@ name typed two ways is one player:
    name would also change ligatures, superscripts and the like, which are rarer and
    may be meant);
 2. the name is put in Unicode's composed form, NFC (an "ë" typed as "e" and a
-   combining diaeresis is the "ë" of one code point);
+   combining diaeresis is the "ë" of one code point: "Zoë" typed either way is one
+   player);
 3. each run of spaces (any space separator, such as the no-break space, or a tab) is
    one space, and none is left at either end.
 
@@ -19,6 +20,11 @@ player, `LABEL_LENGTH` for the others), or holds a character that prints as noth
 or as something else: control characters (NUL, ESC, line breaks...), invisible format
 characters (zero-width space and joiners, the byte-order mark, bidirectional
 controls), lone surrogates, private-use and unassigned code points.
+
+Two names are compared by `name_key`, which also folds case (Unicode's canonical
+caseless match, so that no spelling of a letter's case or composition makes a second
+player); the store keeps it beside each name and finds players, leagues and seasons
+by it.
 
 `printable` is the other half: anything already stored (an old database may hold
 an ESC) is printed with those characters escaped, so a name never moves the cursor,
@@ -66,8 +72,11 @@ def fold_name(typed: str) -> str:
 
 def name_key(name: str) -> str:
     """The key two names share when they are the same name: folded and case-folded
-    ("Ann", "ＡＮＮ " and "ann" are one player)."""
-    return fold_name(name).casefold()
+    ("Ann", "ＡＮＮ " and "ann" are one player), by Unicode's canonical caseless match
+    (decomposed, case-folded, composed again: case folding alone can leave a name
+    decomposed, so that "Παΐσιος" and "ΠΑΪ́ΣΙΟΣ" would be two keys)."""
+    decomposed = unicodedata.normalize("NFD", fold_name(name))
+    return unicodedata.normalize("NFC", decomposed.casefold())
 
 
 def name_problem(name: str, *, limit: int = NAME_LENGTH) -> str | None:

@@ -12,6 +12,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from scorekeeper.games import game_of, hand_types
+from scorekeeper.names import name_key
 from scorekeeper.problems import Problem, check_players
 from scorekeeper.records import Hand, Night
 from scorekeeper.rules import RuleSet
@@ -35,7 +36,7 @@ def validate_night(night: Night) -> list[Problem]:
 def _check_seats(night: Night) -> list[Problem]:
     seated, dealt = len(night.players), night.rules.dealt_in
     problems = []
-    if len({p.casefold() for p in night.players}) != seated:
+    if len({name_key(p) for p in night.players}) != seated:
         problems.append(Problem("players", "two players have the same name"))
     if seated < dealt:
         problems.append(

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from scorekeeper.formatting import dollars
 from scorekeeper.games import DEFAULT_PRESET
+from scorekeeper.names import name_key
 from scorekeeper.night import score_night
 from scorekeeper.reports.data import (
     NightListing,
@@ -48,11 +49,11 @@ def league_pdf(
     period = Period(info.name, season)
     lines = night_lines(db, period)
     standings = compute_standings(lines, info.standings, pot_totals(db, period))
-    wanted = None if season is None else season.strip().casefold()
+    wanted = None if season is None else name_key(season)
     filed = [
         n
         for n in list_nights(db, league=info.name)
-        if wanted is None or (n.season or "").casefold() == wanted
+        if wanted is None or name_key(n.season or "") == wanted
     ]
     nights = [
         NightListing(n.date or "-", n.table or "-", ", ".join(n.players), str(n.hands))
@@ -77,7 +78,7 @@ def statements_pdf(
     everyone = sorted({line.player for line in lines} | set(money.balances), key=str.casefold)
     chosen = []
     for name in players or everyone:
-        found = next((p for p in everyone if p.casefold() == name.strip().casefold()), None)
+        found = next((p for p in everyone if name_key(p) == name_key(name)), None)
         if found is None:
             raise StorageError(f"{name!r} has no nights or money in {info.name!r}", field="player")
         chosen.append(found)

@@ -8,7 +8,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, fold_name, printable
+from scorekeeper.document import load_night
+from scorekeeper.games import preset_rules
+from scorekeeper.names import (
+    LABEL_LENGTH,
+    NAME_LENGTH,
+    clean_name,
+    fold_name,
+    name_key,
+    printable,
+)
+from scorekeeper.records import Night
+from scorekeeper.validation import validate_night
 
 # Text with the characters that make trouble: spaces of every kind, controls, format
 # characters, combining marks, full-width letters, surrogates and private use.
@@ -67,6 +78,50 @@ def test_printable_never_leaves_a_control_character(text: str) -> None:
 )
 def test_names_typed_two_ways_are_one_name(one: str, other: str) -> None:
     assert clean_name(one) == clean_name(other) == (other, None)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Zoe\u0308", "ZO\u00cb"),  # decomposed, and composed in capitals
+        (
+            "\u03a0\u03b1\u0390\u03c3\u03b9\u03bf\u03c2",
+            "\u03a0\u0391\u03aa\u0301\u03a3\u0399\u039f\u03a3",
+        ),
+        ("\u01f0ana", "J\u030cANA"),  # ǰ has no capital of one code point
+        ("Stra\u00dfe", "STRASSE"),
+    ],
+)
+def test_names_in_any_case_and_composition_have_one_key(one: str, other: str) -> None:
+    """Unicode's canonical caseless match: case folding alone leaves "ΐ" decomposed and
+    "Ϊ́" composed, which would be two keys for Παΐσιος in small letters and capitals."""
+    assert name_key(one) == name_key(other)
+    assert unicodedata.is_normalized("NFC", name_key(one))
+
+
+@given(TRICKY)
+def test_a_key_is_its_own_key_and_the_same_for_every_composition(typed: str) -> None:
+    key = name_key(typed)
+    assert name_key(key) == key
+    assert name_key(unicodedata.normalize("NFD", typed)) == key
+    assert name_key(typed.upper()) == name_key(typed.lower())
+
+
+GREEK, GREEK_CAPITALS = (
+    "\u03a0\u03b1\u0390\u03c3\u03b9\u03bf\u03c2",
+    "\u03a0\u0391\u03aa\u0301\u03a3\u0399\u039f\u03a3",
+)
+
+
+def test_one_name_seated_twice_in_two_cases_is_refused() -> None:
+    """By the night document, and by the core's check of a night built in code."""
+    players = [GREEK, GREEK_CAPITALS, "Bob", "Cal", "Dee"]
+    document = {"format": "sheepshead-night/1", "rules": "classic-5", "players": players}
+    night, problems = load_night(document | {"hands": []})
+    assert night is None
+    assert [p.message for p in problems] == [f"'{GREEK}' and '{GREEK_CAPITALS}' are the same name"]
+    built = Night(rules=preset_rules("classic-5"), players=tuple(players))
+    assert "two players have the same name" in [p.message for p in validate_night(built)]
 
 
 @pytest.mark.parametrize(

@@ -216,7 +216,7 @@ def test_every_night_of_a_database_from_before_fingerprints_is_recognised(
     engine = create_engine(f"sqlite:///{path}")
     upgrade_to(engine, "0009", ROWS.read_text("utf-8").splitlines())
     engine.dispose()
-    db = open_database(f"sqlite:///{path}")  # migrated to 0012: no night has a fingerprint
+    db = open_database(f"sqlite:///{path}")  # migrated to the head: no fingerprint kept
     try:
         ids = sorted(n.id for n in list_nights(db))
         documents = [export_night(db, night_id=n) for n in ids]

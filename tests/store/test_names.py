@@ -1,6 +1,7 @@
 """Names in the store: one stored form whichever way they were typed, refused names
 never written (a NUL that PostgreSQL would refuse mid-write among them), and old
-names brought to the stored form by migration 0008."""
+names brought to the stored form by migration 0008; one key for a name in any case and
+composition (the canonical caseless match), old keys rewritten by migration 0013."""
 
 from __future__ import annotations
 
@@ -10,12 +11,16 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine
 
+from scorekeeper.document import load_night
+from scorekeeper.names import name_key
 from scorekeeper.problems import InvalidNight
+from scorekeeper.records import Night
 from scorekeeper.store import night_import, night_reads
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.errors import StorageError
+from scorekeeper.store.fingerprints import AlreadyStored, Duplicate
 from scorekeeper.store.league import list_leagues, save_league, save_season
-from scorekeeper.store.people import list_players
+from scorekeeper.store.people import list_players, rename_player
 from scorekeeper.store.seats import join_night
 from tests.sheet import pick
 from tests.store.conftest import upgrade_to
@@ -102,3 +107,110 @@ def test_migration_0008_folds_old_names_and_their_nights_still_open(tmp_path: Pa
     with pytest.raises(StorageError, match="Bob is already seated"):  # found by its key
         join_night(db, night_id=night_id, player="BOB\u3000")
     db.dispose()
+
+
+GREEK, GREEK_CAPITALS = "Παΐσιος", "ΠΑΪ\u0301ΣΙΟΣ"  # one name: case folding alone decomposes ΐ
+
+
+def test_a_name_in_any_case_and_composition_is_one_player_and_one_league(db: Database) -> None:
+    night_import.import_night(
+        db, document([GREEK, "Zo\u00eb", "Bob", "Cal", "Dee"], league=f"Λέσχη {GREEK}")
+    )
+    night_import.import_night(
+        db,
+        document(
+            [GREEK_CAPITALS, "ZOE\u0308", "Bob", "Cal", "Dee"], league=f"ΛΈΣΧΗ {GREEK_CAPITALS}"
+        ),
+    )
+    assert names(db) == ["Bob", "Cal", "Dee", "Zo\u00eb", GREEK]  # by key: Greek after Latin
+    assert list_leagues(db) == [f"Λέσχη {GREEK}"]
+
+
+def test_a_rename_finds_and_refuses_names_in_any_case_and_composition(db: Database) -> None:
+    night_import.import_night(db, document([GREEK, "Zo\u00eb", "Bob", "Cal", "Dee"]))
+    with pytest.raises(StorageError, match=f"^new name: there is already a player '{GREEK}'"):
+        rename_player(db, old="Bob", new=GREEK_CAPITALS)
+    renamed = rename_player(db, old="ZOE\u0308", new="zoe\u0308")  # Zoë, now in small letters
+    assert renamed.name == "zo\u00eb" and names(db) == ["Bob", "Cal", "Dee", "zo\u00eb", GREEK]
+
+
+def aged_to_0012(path: Path, rows: list[tuple[str, str]]) -> None:
+    """PATH's players given the names and keys as version 0012 stored them (the key the
+    name case-folded), and its schema record put back to 0012."""
+    with sqlite3.connect(path) as old:
+        old.execute("DELETE FROM player")
+        old.executemany(
+            "INSERT INTO player (name, name_key, retired, created_at) VALUES (?, ?, 0, ?)",
+            [(name, key, "2026-11-01") for name, key in rows],
+        )
+        old.execute("UPDATE alembic_version SET version_num = '0012'")
+
+
+def test_migration_0013_gives_old_names_their_new_keys(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    open_database(f"sqlite:///{path}").dispose()
+    aged_to_0012(path, [(GREEK, GREEK.casefold()), ("Zo\u00eb", "zo\u00eb"), ("Ann", "ann")])
+    assert GREEK.casefold() != name_key(GREEK)  # the key this migration rewrites
+
+    db = open_database(f"sqlite:///{path}")
+    try:
+        assert db.backup is not None and db.backup.exists()
+        with sqlite3.connect(path) as new:
+            keys = dict(new.execute("SELECT name, name_key FROM player"))
+        assert keys == {GREEK: name_key(GREEK), "Zo\u00eb": "zo\u00eb", "Ann": "ann"}
+        night_import.import_night(db, document([GREEK_CAPITALS, "Zoe\u0308", "ANN", "Cal", "Dee"]))
+        assert names(db) == ["Ann", "Cal", "Dee", "Zo\u00eb", GREEK]
+    finally:
+        db.dispose()
+
+
+def test_migration_0013_refuses_two_players_it_would_make_one(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    open_database(f"sqlite:///{path}").dispose()
+    old_keys = [(GREEK, GREEK.casefold()), (GREEK_CAPITALS, GREEK_CAPITALS.casefold())]
+    aged_to_0012(path, old_keys)
+
+    with pytest.raises(StorageError) as refused:
+        open_database(f"sqlite:///{path}")
+    assert f"the players '{GREEK}' and '{GREEK_CAPITALS}' are one name" in str(refused.value)
+    assert "Nothing was changed" in str(refused.value)
+    with sqlite3.connect(path) as still:
+        assert still.execute("SELECT version_num FROM alembic_version").fetchall() == [("0012",)]
+        assert still.execute("SELECT name, name_key FROM player ORDER BY id").fetchall() == old_keys
+    assert len(list(tmp_path.glob("old.sqlite3.*.bak"))) == 1  # taken before, and kept
+
+
+def loaded(document: dict) -> Night:
+    night, problems = load_night(document)
+    assert night is not None, problems
+    return night
+
+
+def test_a_night_imported_before_0013_is_found_again_in_any_case_and_composition(
+    tmp_path: Path,
+) -> None:
+    """A kept fingerprint names players by id, not by key: the keys 0013 rewrites change
+    none, and a file spelling the same players in another case or composition is the
+    night stored already (before 0013 its Greek name was another player's)."""
+    path = tmp_path / "old.sqlite3"
+    url = f"sqlite:///{path}"
+    first = document([GREEK, "Zo\u00eb", "Bob", "Cal", "Dee"], date="2026-11-03")
+    db = open_database(url)
+    (night_id,) = night_import.file_nights(db, [loaded(first)])
+    db.dispose()
+    with sqlite3.connect(path) as old:  # the keys as 0012 kept them: the names case-folded
+        old.execute("UPDATE player SET name_key = ? WHERE name = ?", (GREEK.casefold(), GREEK))
+        old.execute("UPDATE alembic_version SET version_num = '0012'")
+
+    db = open_database(url)
+    try:
+        assert db.backup is not None  # migrated
+        again = document([GREEK_CAPITALS, "ZOE\u0308", "bob", "CAL", "Dee"], date="2026-11-03")
+        for file in (first, again):
+            with pytest.raises(AlreadyStored) as refused:
+                night_import.file_nights(db, [loaded(file)])
+            assert refused.value.duplicates == (Duplicate(0, night_id=night_id),)
+        assert names(db) == ["Bob", "Cal", "Dee", "Zo\u00eb", GREEK]
+        assert len(night_reads.list_nights(db)) == 1
+    finally:
+        db.dispose()

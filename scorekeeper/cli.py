@@ -3,8 +3,8 @@
 Every command reads the same night documents and calls the same core as the desktop
 app.  Bad input exits with status 2 and one message a line on standard error, naming
 the hand and field; nothing is printed on standard output then, and no traceback ever
-reaches the user.  Every line on standard error is written by `complain`, and starts
-`scorekeeper: ` as a Unix tool's do.
+reaches the user.  Every line on standard error is written by `cli_common.complain`,
+and starts `scorekeeper: ` as a Unix tool's do.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from scorekeeper.cli_common import (
     EXIT_INTERNAL,
     EXIT_OK,
     UserError,
+    complain,
     emit_sheet,
     open_store,
 )
@@ -427,18 +428,6 @@ def _name_arguments(parser: argparse.ArgumentParser) -> None:
             for a in parser._actions
         }
         parser.set_defaults(argument_names=names)
-
-
-PREFIX = "scorekeeper: "
-
-
-def complain(*messages: str) -> None:
-    """Messages on standard error, each line starting `scorekeeper: ` and `printable`:
-    a name quoted in a message (an old one may hold an ESC) cannot act on the terminal.
-    Every error the command line reports is written here."""
-    for message in messages:
-        for line in message.splitlines() or [""]:
-            print(PREFIX + printable(line), file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,10 +6,12 @@ assembles the parser) imports the command modules and none of them imports it ba
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
 from scorekeeper.csv_out import Sheet, csv_bytes, write_csv
+from scorekeeper.names import printable
 from scorekeeper.problems import Problem
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
@@ -23,12 +25,29 @@ class UserError(Exception):
         super().__init__("\n".join(self.lines))
 
 
+PREFIX = "scorekeeper: "
+
+
+def complain(*messages: str) -> None:
+    """Messages on standard error, each line starting `scorekeeper: ` and `printable`:
+    a name quoted in a message (an old one may hold an ESC) cannot act on the terminal.
+    Every line the command line writes on standard error is written here."""
+    for message in messages:
+        for line in message.splitlines() or [""]:
+            print(PREFIX + printable(line), file=sys.stderr)
+
+
 def open_store(args: argparse.Namespace) -> Any:
     """The database the command works on (--database, else the environment, else the
-    default SQLite file), brought up to date."""
+    default SQLite file), brought up to date; a new one says where it was made (one
+    line on standard error), so a mistyped path is noticed."""
     from scorekeeper.store.database import open_database
+    from scorekeeper.store.engine import describe
 
-    return open_database(args.database)
+    database = open_database(args.database)
+    if database.created:
+        complain(f"a new, empty database was made at {describe(database.url)}")
+    return database
 
 
 def emit_sheet(sheet: Sheet, output: str | None, out: TextIO) -> None:

@@ -36,6 +36,7 @@ def main() -> None:
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(work))
 
     empty = open_window(open_store(f"sqlite:///{work / 'empty.sqlite3'}"))
+    empty.statusBar().clearMessage()  # where the scratch database was made: not for the README
     empty.resize(1260, 780)
     empty.show()
     dialog = StartNightDialog(
@@ -49,6 +50,7 @@ def main() -> None:
     db = open_store(f"sqlite:///{work / 'league.sqlite3'}")
     seed_sample_league(db)
     night = open_window(db)
+    night.statusBar().clearMessage()
     night.session.open(night_to_reopen(db))
     night.resize(1260, 780)
     night.move(0, 0)

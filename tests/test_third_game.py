@@ -91,7 +91,8 @@ def test_a_third_game_is_stored_exported_and_imported_with_no_change_to_shared_c
     night = tmp_path / "toss.json"
     night.write_text(json.dumps(NIGHT), "utf-8")
     status, out, err = run("--database", database, "import", str(night), capsys=capsys)
-    assert (status, err) == (0, "")
+    made = f"scorekeeper: a new, empty database was made at {tmp_path / 'league.sqlite3'}\n"
+    assert (status, err) == (0, made)
     night_id = out.split()[-1]
     exported = tmp_path / "again.json"
     status, _, err = run(
@@ -108,7 +109,7 @@ def test_a_third_game_is_stored_exported_and_imported_with_no_change_to_shared_c
     assert err.startswith(f"scorekeeper: file: already stored as night {night_id} (")
     elsewhere = f"sqlite:///{tmp_path / 'other.sqlite3'}"
     status, out, err = run("--database", elsewhere, "import", str(exported), capsys=capsys)
-    assert (status, err) == (0, "")
+    assert (status, err) == (0, made.replace("league.sqlite3", "other.sqlite3"))
     # The caller is a player the store knows by id: renamed, every hand follows.
     status, _, err = run("--database", database, "players", "rename", "Bob", "Rob", capsys=capsys)
     assert (status, err) == (0, "")

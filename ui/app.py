@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication
 
 from scorekeeper import __version__
 from scorekeeper.store.database import Database
+from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.tonight import night_to_reopen
 from ui import errors
@@ -60,10 +61,14 @@ def first_start() -> bool:
 
 
 def open_window(database: Database) -> MainWindow:
-    """The night screen on the night to reopen."""
+    """The night screen on the night to reopen; a database this start made says where
+    it was made, in the status bar (a mistyped path is noticed)."""
     session = NightSession(database)
     session.open(night_to_reopen(database))
-    return MainWindow(session)
+    window = MainWindow(session)
+    if database.created:
+        window.say(f"A new database was made at {describe(database.url)}.")
+    return window
 
 
 def main(argv: Sequence[str] | None = None) -> int:

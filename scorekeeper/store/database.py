@@ -10,6 +10,7 @@ made by a newer version is refused untouched.
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import sqlite3
 import time
@@ -30,6 +31,7 @@ from scorekeeper.store.engine import (
     APP_NAME,
     BUSY_TIMEOUT_MS,
     CROSSED,
+    ENV_URL,
     describe,
     make_engine,
     resolve_url,
@@ -195,7 +197,8 @@ def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
     path = sqlite_file_named(parsed)
     lock = None
     if path is not None:
-        sqlite_file.check(path)
+        given = url or os.getenv(ENV_URL)
+        sqlite_file.check(path, make_folder=not given, field="database" if url else None)
         lock = OpenLock(path)
         lock.take()
     try:

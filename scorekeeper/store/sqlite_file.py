@@ -2,11 +2,12 @@
 database, and made whole when it is new.
 
 `check` refuses, touching nothing, a path that is a folder, a file that is not SQLite
-or has been cut to nothing, and a read-only file or folder.  `make_new` makes a new
-database under a scratch name beside the file and links it into place only when whole
-and only if no other program did first: a database file is never seen half made, and
-of several programs opening a new file at once exactly one makes it (the others open
-the one it made).
+or has been cut to nothing, a read-only file or folder, and a path whose folder does
+not exist (a mistyped `--database` would otherwise make a new, empty database in new
+folders and hide the real one).  `make_new` makes a new database under a scratch name
+beside the file and links it into place only when whole and only if no other program
+did first: a database file is never seen half made, and of several programs opening a
+new file at once exactly one makes it (the others open the one it made).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from scorekeeper.store import backup as backups
-from scorekeeper.store.errors import DamagedDatabase, StorageError
+from scorekeeper.store.errors import DamagedDatabase, Field, StorageError
 
 
 def backup_hint(path: Path | None) -> str:
@@ -29,16 +30,14 @@ def backup_hint(path: Path | None) -> str:
     return f"; the newest backup is {newest}" if newest else ""
 
 
-def check(path: Path) -> None:
+def check(path: Path, *, make_folder: bool, field: Field | None) -> None:
     """Refuse PATH, having changed nothing, when it cannot be opened as the user's
-    database; a new one's folder is made."""
+    database.  Its folder is made if MAKE_FOLDER (the default database, in the user's
+    data folder), else it must exist (a path the user gave, by FIELD if named)."""
     if path.is_dir():
         raise StorageError(f"{path} is a folder, not a database file")
     if not path.exists():
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise StorageError(f"cannot create the folder for {path}: {error}") from None
+        _check_folder(path, make=make_folder, field=field)
         return
     with path.open("rb") as handle:
         head = handle.read(len(backups.SQLITE_MAGIC))
@@ -55,6 +54,24 @@ def check(path: Path) -> None:
             "Nothing was changed; to start a new database there, delete the file."
         )
     _check_writable(path)
+
+
+def _check_folder(path: Path, *, make: bool, field: Field | None) -> None:
+    folder = path.parent
+    if folder.is_dir():
+        return
+    if not make:
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise StorageError(
+            f"the folder {folder} {what}, so there is no database {path.name} in it; "
+            "check the path (a new database is made only in a folder that exists). "
+            "Nothing was created.",
+            field=field,
+        )
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StorageError(f"cannot create the folder for {path}: {error}") from None
 
 
 def make_new(path: Path, build: Callable[[Path], None]) -> bool:

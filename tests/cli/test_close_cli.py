@@ -124,4 +124,5 @@ def test_a_night_in_no_league_says_so(url, tmp_path, capsys) -> None:
 @pytest.mark.parametrize("command", ["close", "reopen"])
 def test_an_unknown_night_is_named_by_its_flag(url, capsys, command) -> None:
     status, out, err = run("--database", url, command, "--night", "7", capsys=capsys)
-    assert (status, out, err) == (2, "", "scorekeeper: --night: there is no night 7\n")
+    made = f"scorekeeper: a new, empty database was made at {url.removeprefix('sqlite:///')}\n"
+    assert (status, out, err) == (2, "", made + "scorekeeper: --night: there is no night 7\n")

@@ -30,6 +30,11 @@ NIGHTS = [
 ]
 
 
+def made(url: str) -> str:
+    """What an import says when it made the database (a new SQLite file)."""
+    return f"scorekeeper: a new, empty database was made at {url.removeprefix('sqlite:///')}"
+
+
 def nights(url: str, capsys) -> list[str]:
     status, out, _ = run("--database", url, "nights", capsys=capsys)
     assert status == 0
@@ -42,7 +47,7 @@ def files(tmp_path: Path, documents: list[Any]) -> list[str]:
 
 def test_many_files_import_at_once_and_print_each_id(url, tmp_path, capsys) -> None:
     status, out, err = run("--database", url, "import", *files(tmp_path, NIGHTS), capsys=capsys)
-    assert (status, err) == (0, "")
+    assert (status, err) == (0, made(url) + "\n")
     assert out.split() == ["1", "2", "3"]
     assert len(nights(url, capsys)) == 3
 
@@ -126,7 +131,7 @@ def test_the_same_file_twice_in_one_import_is_named(url, tmp_path, capsys) -> No
     copy = write(tmp_path, json.loads(Path(a).read_text("utf-8")), "copy.json")
     status, out, err = run("--database", url, "import", a, b, copy, capsys=capsys)
     assert (status, out) == (2, "")
-    assert err.splitlines()[0] == f"scorekeeper: {copy}: the same night as {a}"
+    assert err.splitlines()[:2] == [made(url), f"scorekeeper: {copy}: the same night as {a}"]
     assert nights(url, capsys) == []
 
 

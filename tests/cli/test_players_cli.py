@@ -46,7 +46,8 @@ def test_a_retired_player_leaves_the_roster_and_keeps_their_nights(url, capsys) 
 
 def test_no_players_yet(tmp_path, capsys) -> None:
     url = f"sqlite:///{tmp_path / 'empty.sqlite3'}"
-    assert run("--database", url, "players", capsys=capsys) == (0, "No players yet.\n", "")
+    made = f"scorekeeper: a new, empty database was made at {tmp_path / 'empty.sqlite3'}\n"
+    assert run("--database", url, "players", capsys=capsys) == (0, "No players yet.\n", made)
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ from PySide6.QtGui import QImage
 
 from scorekeeper.sample import sample_league_documents
 from scorekeeper.store.night_reads import list_nights
-from ui.app import open_store, parse_arguments
+from ui.app import open_store, open_window, parse_arguments
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,3 +66,16 @@ def test_python_dash_m_opens_the_app(module: str, tmp_path: Path) -> None:
     spots = [(x, y) for x in range(0, screen.width(), 8) for y in range(0, screen.height(), 8)]
     colours = {screen.pixel(x, y) for x, y in spots}
     assert len(colours) > 10  # the window drawn, not a blank screen
+
+
+def test_a_new_database_says_where_it_was_made_in_the_status_bar(qtbot, tmp_path: Path) -> None:
+    path = tmp_path / "league.sqlite3"
+    window = open_window(open_store(f"sqlite:///{path}"))
+    qtbot.addWidget(window)
+    assert window.statusBar().currentMessage() == f"A new database was made at {path}."
+    window.session.db.dispose()
+
+    again = open_window(open_store(f"sqlite:///{path}"))
+    qtbot.addWidget(again)
+    assert again.statusBar().currentMessage() == ""
+    again.session.db.dispose()

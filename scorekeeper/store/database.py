@@ -32,6 +32,7 @@ from scorekeeper.store.engine import (
     BUSY_TIMEOUT_MS,
     CROSSED,
     ENV_URL,
+    READING_ONLY,
     describe,
     make_engine,
     resolve_url,
@@ -223,7 +224,12 @@ def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
 
 
 def _bring_up_to_date(database: Database, *, upgrade: bool) -> None:
+    """The open's checks and the schema record, read without SQLite's write lock (so
+    that they do not wait while another program migrates: only `_migrate` waits, for
+    as long as a migration may take), then the migration when the schema is not at the
+    head, and WAL."""
     with database.engine.connect() as connection:
+        connection.execution_options(**{READING_ONLY: True})
         if database.is_sqlite:
             _open_check(database, connection)
         stored = _stored_revision(connection)

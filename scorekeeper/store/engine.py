@@ -33,6 +33,10 @@ ENV_TIMEOUTS = {
     "statement": "SCOREKEEPER_STATEMENT_TIMEOUT",
     "lock": "SCOREKEEPER_LOCK_TIMEOUT",
 }
+# The execution option of a SQLite connection that only reads and must not wait for the
+# write lock (the checks made as a database opens, while another program may be
+# migrating it): its transactions begin deferred.
+READING_ONLY = "scorekeeper_reading_only"
 # SQLSTATEs of a server transaction refused because another crossed it: a
 # serialization failure and a deadlock; nothing of it was kept, so it may run again.
 CROSSED = {"40001", "40P01"}
@@ -157,7 +161,8 @@ def make_engine(url: URL) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        reading = connection.get_execution_options().get(READING_ONLY, False)
+        connection.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
 
     return engine
 

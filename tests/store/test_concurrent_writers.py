@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from scorekeeper.names import name_key
-from scorekeeper.store import night_reads, people
+from scorekeeper.store import database, night_import, night_reads, people
 from scorekeeper.store.database import SCHEMA_HEAD, open_database
+from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import league_info, list_leagues
 from tests.store import racer
 from tests.store.conftest import drop_postgres, fresh_postgres_url, upgrade_to
@@ -178,6 +180,75 @@ def test_an_old_database_opened_by_four_at_once_is_backed_up_and_migrated_once(
         b for b in taken if b is not None
     ]
     assert_at_head(url)
+
+
+def test_a_program_that_waits_too_long_for_another_s_migration_says_so(
+    old_database: tuple[str, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another program holds the migration lock (SQLite's write lock; the server's
+    advisory lock) and does not let go: after MIGRATION_WAIT_S the open is refused in
+    words, nothing backed up or migrated."""
+    url, backups = old_database
+    monkeypatch.setattr(database, "MIGRATION_WAIT_S", 1)
+    holder = create_engine(url)
+    with holder.connect() as connection:
+        if url.startswith("sqlite"):
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        else:
+            key = {"key": database.MIGRATION_LOCK_KEY}
+            connection.execute(text("SELECT pg_advisory_lock(:key)"), key)
+        with pytest.raises(
+            StorageError,
+            match="^another program has been bringing .* up to date "
+            r"for 1 s and has not finished; open it again once it has",
+        ):
+            open_database(url)
+    holder.dispose()
+    assert [p for p in backups.glob("*") if p.suffix in (".bak", ".json")] == []
+    db = open_database(url)  # the lock let go: migrated now
+    db.dispose()
+    assert_at_head(url)
+
+
+def test_a_new_sqlite_file_is_made_where_no_hard_link_can_be(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file system without hard links (FAT): the name is claimed by an exclusive
+    create and the new database copied in; nothing is left beside it."""
+
+    def no_links(_source: object, _target: object) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    path = tmp_path / "stick.sqlite3"
+    db = open_database(f"sqlite:///{path}")
+    assert db.created
+    db.dispose()
+    assert_at_head(f"sqlite:///{path}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["stick.sqlite3", "stick.sqlite3.lock"]
+
+
+def test_a_new_sqlite_file_another_program_made_first_is_opened_not_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "league.sqlite3"
+    made_first = open_database(f"sqlite:///{path}")
+    night_import.import_night(made_first, racer.table_night(0))
+    made_first.dispose()
+    real_exists = Path.exists
+
+    def not_yet(self: Path) -> bool:  # this program looked before the other made it
+        return False if self == path else real_exists(self)
+
+    monkeypatch.setattr(Path, "exists", not_yet)
+    db = open_database(f"sqlite:///{path}")
+    monkeypatch.undo()
+    try:
+        assert not db.created
+        assert len(night_reads.list_nights(db)) == 1
+        assert [p.name for p in tmp_path.iterdir() if p.suffix == ".new"] == []
+    finally:
+        db.dispose()
 
 
 def assert_at_head(url: str) -> None:

@@ -10,7 +10,7 @@ Several programs may file nights at once (the tables of a league night): the pla
 then the league and season, are found or created safely (`store.people`), every write
 in that order and each kind in the order of their keys (players first, as a
 fingerprint names them by id), and a filing a database server refuses for crossing
-another is filed again (`Database.write`).
+another (a deadlock among them) is filed again (`Database.write`).
 """
 
 from __future__ import annotations
@@ -198,17 +198,19 @@ def file_nights(
 def _file_new(
     session: Session, nights: Sequence[Night], *, skip_existing: bool
 ) -> list[int | Duplicate]:
-    """`file_nights`' transaction: the import lock, every player of every night (in the
-    order of their keys: a fingerprint names players by id), the nights stored already
-    found by their fingerprints, then the others filed (`_file_all`)."""
+    """`file_nights`' transaction: the import lock, every seated player of every night
+    (in the order of their keys: a fingerprint names players by id), the nights stored
+    already found by their fingerprints, then the others filed (`_file_all`), the people
+    only their payments name made first (a night left out makes nobody)."""
     lock_imports(session)
-    players = _Players(session, _everyone(nights))
+    players = _Players(session, [name for night in nights for name in night.players])
     prints = [fingerprint(night, players.ids) for night in nights]
     found = duplicates(session, nights, prints, players.ids)
     if found and not skip_existing:
         raise AlreadyStored(found)
     left_out = {d.index: d for d in found}
     keep = [i for i in range(len(nights)) if i not in left_out]
+    players.add([name for i in keep for name in _payers(nights[i].info)])
     ids = _file_all(session, players, [nights[i] for i in keep], [prints[i] for i in keep])
     filed: dict[int, int | Duplicate] = dict(zip(keep, ids, strict=True))
     return [filed[i] if i in filed else left_out[i] for i in range(len(nights))]
@@ -360,7 +362,13 @@ class _Players:
         self.session = session
         self.ids: dict[str, int] = {}
         self.names: dict[int, str] = {}
-        for name, row in players_named(session, names).items():
+        self.add(names)
+
+    def add(self, names: Sequence[str]) -> None:
+        """The players of NAMES not known yet, found or created in the order of their
+        keys (`players_named`)."""
+        new = [name for name in names if name not in self.ids]
+        for name, row in players_named(self.session, new).items():
             assert row.id is not None
             self.ids[name], self.names[row.id] = row.id, row.name
 

@@ -23,6 +23,7 @@ from scorekeeper.store.hand_writes import edit_hand, record_hand
 from scorekeeper.store.night_history import set_deleted
 from scorekeeper.store.night_import import create_night, export_night, file_nights, import_night
 from scorekeeper.store.night_reads import hand_ids, list_nights
+from scorekeeper.store.people import list_players
 from scorekeeper.store.seats import join_night
 from tests.sheet import leaster, night_doc, pick
 from tests.store.conftest import upgrade_to
@@ -68,6 +69,16 @@ def test_skip_existing_leaves_out_what_is_stored_and_files_the_rest(db: Database
     assert isinstance(result[1], int) and result[1] != first
     assert result[2] == Duplicate(2, night_id=first)
     assert count(db) == 2
+
+
+def test_a_night_left_out_makes_nobody_its_payments_name(db: Database) -> None:
+    (first,) = file_nights(db, [night(TUESDAY)])
+    paid = {**TUESDAY, "payments": [{"from": "Zed", "to": "Bob", "cents": 125}]}
+    other = played("2026-11-10", pick("Ann", points=61, tricks=3))
+    other["payments"] = [{"from": "Yul", "to": "Ann", "cents": 50}]
+    result = file_nights(db, [night(paid), night(other)], skip_existing=True)
+    assert result[0] == Duplicate(0, night_id=first) and isinstance(result[1], int)
+    assert [p.name for p in list_players(db)] == ["Ann", "Bob", "Cal", "Dee", "Eve", "Yul"]
 
 
 def test_one_night_twice_in_one_import_is_named(db: Database) -> None:

@@ -45,6 +45,9 @@ from scorekeeper.problems import Problem, residual
 from scorekeeper.rules import RuleSet
 
 DATE, HANDS, TABLE, PLAYER, UNUSED = "date", "hands", "table", "player", "unused"
+# Headers a league's spreadsheet gives its own sums and checks; a column so headed is
+# refused, never filed as a player who sat at every sitting.
+NOT_PLAYERS = frozenset({"total", "totals", "sum", "check", "balance", "zero", "net"})
 HEADERS = (DATE, HANDS, TABLE)  # the columns read by their header, not as players
 SEPARATORS = (",", ";", "\t")
 FEWEST, MOST = 3, 8  # the players a sitting seats, as a night does
@@ -251,6 +254,13 @@ def _column(
             where = f"row {row}, column {number} ({Column(number, '', UNUSED).letter})"
             reading.problem(where, f"no name in the header, but row {used} has a value under it")
         return Column(number, "", UNUSED)
+    if key in NOT_PLAYERS:  # a spreadsheet's own check column, never a person
+        reading.problem(
+            f"row {row}, {Column(number, written, PLAYER)}",
+            "a column of totals or checks is not a player: leave it out of the file (or "
+            "write the player's name with more to it)",
+        )
+        return Column(number, written, UNUSED)
     name, problem = clean_name(written)
     if problem is not None:
         reading.problem(f"row {row}, {Column(number, written, PLAYER)}", problem)

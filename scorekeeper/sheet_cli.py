@@ -15,6 +15,7 @@ import sys
 from typing import Any, TextIO
 
 from scorekeeper.cli_common import EXIT_OK, UserError, open_store
+from scorekeeper.formatting import counted
 from scorekeeper.games import all_presets
 from scorekeeper.json_input import MAX_DOCUMENT_BYTES, MiB, read_limited
 from scorekeeper.league_sheet import read_sheet, sitting_line
@@ -53,8 +54,13 @@ def command_import_sheet(args: argparse.Namespace, out: TextIO) -> int:
             lines.append(f"... and {more:,} more {'row' if more == 1 else 'rows'}.")
         lines.append("Nothing was written (--dry-run).")
     else:
-        ids = file_sheet(db, plan)
-        lines.append(f"Filed {len(ids):,} nights (ids {ids[0]} to {ids[-1]}).")
+        ids = file_sheet(db, plan, skip_existing=args.skip_existing)
+        left_out = len(plan.documents) - len(ids)
+        if ids:
+            which = f"id {ids[0]}" if len(ids) == 1 else f"ids {ids[0]} to {ids[-1]}"
+            lines.append(f"Filed {counted(len(ids), 'night')} ({which}).")
+        if left_out:  # --skip-existing: the sittings stored already
+            lines.append(f"Left out {left_out:,} stored already (--skip-existing).")
     for line in lines:
         print(printable(line), file=out)
     return EXIT_OK
@@ -112,5 +118,10 @@ def add_sheet_command(commands: Any) -> None:
     sheet.add_argument("--stake-cents", type=int, metavar="N", help="cents a point is worth")
     sheet.add_argument(
         "--dry-run", action="store_true", help="print what would be filed; write nothing"
+    )
+    sheet.add_argument(
+        "--skip-existing",
+        action="store_true",
+        help="leave out the sittings stored already (a sheet that grows, imported again)",
     )
     sheet.set_defaults(run=command_import_sheet)

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QDialog,
-    QFileDialog,
     QHeaderView,
     QInputDialog,
     QMainWindow,
@@ -49,7 +48,7 @@ from scorekeeper.store.night_history import deleted_nights
 from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.people import list_players
 from scorekeeper.store.tonight import night_to_reopen
-from ui import errors
+from ui import errors, file_dialogs
 from ui.app_layer import back_up, daily_copy, import_files, restore_backup
 from ui.entry_form import EntryForm
 from ui.games import NoEntryForm, form_for
@@ -621,7 +620,7 @@ class MainWindow(QMainWindow):
     def export_night(self) -> None:
         if self.session.night_id is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Export night", "night.json", "JSON (*.json)")
+        path = file_dialogs.save_file(self, "Export night", "night.json", "JSON (*.json)")
         if path:
             import json
 
@@ -660,7 +659,7 @@ class MainWindow(QMainWindow):
     def import_spreadsheet(self) -> None:
         """File ▸ Import spreadsheet: a league's sheet of sittings (a row a sitting, a
         column a player), previewed before Import files it whole; said in the status bar."""
-        path, _ = QFileDialog.getOpenFileName(
+        path = file_dialogs.open_file(
             self, "Import spreadsheet", str(Path.home()), "CSV (*.csv *.txt);;Any file (*)"
         )
         if path:
@@ -681,7 +680,7 @@ class MainWindow(QMainWindow):
         kind = "sqlite3" if db.sqlite_path is not None else "json"
         suggested = Path.home() / f"scorekeeper-backup-{dt.date.today()}.{kind}"
         kinds = "SQLite copy (*.sqlite3);;JSON dump of every row (*.json)"
-        path, _ = QFileDialog.getSaveFileName(
+        path = file_dialogs.save_file(
             self,
             "Back up the database",
             str(suggested),
@@ -714,7 +713,7 @@ class MainWindow(QMainWindow):
             if db.sqlite_path is not None
             else "JSON dumps (*.json);;All files (*)"
         )
-        path, _ = QFileDialog.getOpenFileName(self, "Restore a backup", str(Path.home()), kinds)
+        path = file_dialogs.open_file(self, "Restore a backup", str(Path.home()), kinds)
         if not path:
             self.back_to_entry()
             return
@@ -763,7 +762,7 @@ class MainWindow(QMainWindow):
     def import_nights(self) -> None:
         """File ▸ Import nights: night documents (JSON, as File ▸ Export night and
         `scorekeeper export` write them), all filed or none; the last one opened."""
-        paths, _ = QFileDialog.getOpenFileNames(
+        paths = file_dialogs.open_files(
             self, "Import nights", str(Path.home()), "Night documents (*.json);;All files (*)"
         )
         if not paths:

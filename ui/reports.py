@@ -9,10 +9,10 @@ from typing import Any
 
 from PySide6.QtCore import QStandardPaths, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QProgressDialog, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog, QWidget
 
 from scorekeeper.store.errors import StorageError
-from ui import errors
+from ui import errors, file_dialogs
 
 Make = Callable[..., bytes]  # called with progress=...
 
@@ -33,7 +33,7 @@ def built(name: str) -> Make:
 def ask_where(parent: QWidget, suggested: str) -> Path | None:
     """The file to save a report to, or None if the person changed their mind."""
     folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-    path, _ = QFileDialog.getSaveFileName(
+    path = file_dialogs.save_file(
         parent, "Save the report", str(Path(folder) / suggested), "PDF documents (*.pdf)"
     )
     if not path:

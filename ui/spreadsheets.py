@@ -14,9 +14,10 @@ from typing import TypeVar
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QFileDialog, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
 from scorekeeper.csv_out import Sheet, tsv_text, write_csv
+from ui import file_dialogs
 
 SheetOf = Callable[[], Sheet | None]
 Row = TypeVar("Row")
@@ -71,7 +72,7 @@ def export_sheet(parent: QWidget, sheet: Sheet | None, suggested: str) -> tuple[
     sentence); ("", "") when nothing was asked for or the person cancelled."""
     if sheet is None:
         return "", ""
-    path, _ = QFileDialog.getSaveFileName(
+    path = file_dialogs.save_file(
         parent,
         "Export as spreadsheet (CSV)",
         str(Path.home() / suggested),

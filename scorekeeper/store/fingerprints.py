@@ -36,6 +36,7 @@ from sqlalchemy import select as columns
 from sqlmodel import Session, col, select
 
 from scorekeeper.document import hand_to_document, read_night
+from scorekeeper.games.result import RESULT
 from scorekeeper.problems import InvalidNight
 from scorekeeper.records import Night
 from scorekeeper.store import records as stored
@@ -51,12 +52,19 @@ IMPORT_LOCK = int.from_bytes(b"skimport", "big")
 
 
 def fingerprint(night: Night, ids: Mapping[str, int]) -> str:
-    """The fingerprint of NIGHT, its players' ids given by IDS (name -> id)."""
+    """The fingerprint of NIGHT, its players' ids given by IDS (name -> id).  A night of
+    result hands only (a sitting from a league's spreadsheet) is known by its date, who
+    played and each one's points: its rules and seat order are the import's choice (the
+    league's stake, the sheet's column order), not what was played, so the same sitting
+    imported under another stake, preset or column order is still the same night."""
+    results_only = bool(night.hands) and all(h.type == RESULT for h in night.hands)
     content = {
         "version": VERSION,
         "date": night.info.date,
-        "rules": night.rules.to_document(),
-        "players": [ids[p] for p in night.players],
+        "rules": None if results_only else night.rules.to_document(),
+        "players": sorted(ids[p] for p in night.players)
+        if results_only
+        else [ids[p] for p in night.players],
         "hands": [stored.to_stored(hand_to_document(h), ids) for h in night.hands],
     }
     canonical = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

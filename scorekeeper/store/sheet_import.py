@@ -4,8 +4,9 @@
 only: each player column's player (one already stored, by `name_key`, or a new one), the
 league and season (new or not), the rules, the night documents, and every problem, each
 naming its row and column.  `file_sheet` files a plan without problems in one
-transaction, through `night_import.import_nights` (each table written by one
-executemany): all the sheet's nights, or none.
+transaction, through `night_import.file_nights` (each table written by one
+executemany, a sitting stored already refused by its row): all the sheet's nights, or
+none.
 """
 
 from __future__ import annotations
@@ -153,11 +154,15 @@ def _players(db: Database, sheet: Sheet) -> tuple[PlayerColumn, ...]:
 _NIGHT = re.compile(r"night ([0-9]+): ")
 
 
-def file_sheet(db: Database, plan: SheetPlan) -> list[int]:
+SHOWN = 5  # the sittings stored already that a refusal names one by one
+
+
+def file_sheet(db: Database, plan: SheetPlan, *, skip_existing: bool = False) -> list[int]:
     """File the plan's nights in one transaction; their ids, in row order.  A plan with
     problems raises `InvalidNight` with them all, and nothing is written; so does any
     problem the store finds as it files (named by the sheet's row), and a sitting stored
-    already (imported before: `StorageError` naming its row and the stored night)."""
+    already (imported before: `StorageError` naming its row and the stored night),
+    unless SKIP_EXISTING leaves such sittings out and files the rest."""
     if plan.problems:
         raise InvalidNight(plan.problems)
     if not plan.documents:
@@ -173,13 +178,17 @@ def file_sheet(db: Database, plan: SheetPlan) -> list[int]:
     if problems:
         raise InvalidNight([_by_row(p, rows) for p in problems])
     try:
-        filed = file_nights(db, nights)  # a sitting stored already is refused, by its row
+        # A sitting stored already is refused, by its row (or, SKIP_EXISTING, left out).
+        filed = file_nights(db, nights, skip_existing=skip_existing)
     except InvalidNight as error:
         raise InvalidNight([_by_row(p, rows) for p in error.problems]) from None
     except AlreadyStored as error:
         names = [f"row {row}" for row in rows]
-        said = "; ".join(f"{names[d.index]}: {d.describe(names)}" for d in error.duplicates)
-        raise StorageError(f"{said}; nothing was imported") from None
+        stored_already = error.duplicates
+        said = [f"{names[d.index]}: {d.describe(names)}" for d in stored_already[:SHOWN]]
+        if len(stored_already) > SHOWN:  # a whole sheet imported again: a few, then a count
+            said.append(f"and {len(stored_already) - SHOWN:,} more rows stored already")
+        raise StorageError("; ".join(said) + "; nothing was imported") from None
     return [night_id for night_id in filed if isinstance(night_id, int)]
 
 

@@ -59,10 +59,16 @@ def set_closed(db: Database, *, night_id: int, closed: bool) -> bool:
     reopen it to fix a mistake.  Returns whether it was closed before."""
     with db.transaction() as session:
         row = night_row(session, night_id)
+        if row.discarded_at is not None:
+            raise StorageError(
+                f"night {night_id} is deleted (bring it back first); nothing was changed",
+                field="night",
+            )
         was_closed = row.closed_at is not None
-        row.closed_at = now() if closed else None
-        row.updated_at = now()
-        session.add(row)
+        if was_closed != closed:  # closed already, or open already: nothing to write
+            row.closed_at = now() if closed else None
+            row.updated_at = now()
+            session.add(row)
         return was_closed
 
 

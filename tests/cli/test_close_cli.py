@@ -126,3 +126,21 @@ def test_an_unknown_night_is_named_by_its_flag(url, capsys, command) -> None:
     status, out, err = run("--database", url, command, "--night", "7", capsys=capsys)
     made = f"scorekeeper: a new, empty database was made at {url.removeprefix('sqlite:///')}\n"
     assert (status, out, err) == (2, "", made + "scorekeeper: --night: there is no night 7\n")
+
+
+@pytest.mark.parametrize("command", ["close", "reopen"])
+def test_a_deleted_night_is_neither_closed_nor_reopened(url, tmp_path, capsys, command) -> None:
+    """A deleted night counts in no debts: closing it would say what is not so."""
+    from scorekeeper.store.night_history import set_deleted
+
+    run("--database", url, "import", write(tmp_path, night_doc("classic-5", [])), capsys=capsys)
+    db = open_database(url)
+    try:
+        set_deleted(db, night_id=1, deleted=True)
+    finally:
+        db.dispose()
+    status, out, err = run("--database", url, command, "--night", "1", capsys=capsys)
+    assert (status, out) == (2, "")
+    assert err == (
+        "scorekeeper: --night: night 1 is deleted (bring it back first); nothing was changed\n"
+    )

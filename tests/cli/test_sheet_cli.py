@@ -207,3 +207,26 @@ def test_the_sheet_may_come_on_standard_input(url: str) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.decode("utf-8").splitlines()[-1] == "Nothing was written (--dry-run)."
+
+
+def test_a_sheet_that_grows_is_imported_again_with_skip_existing(
+    url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same file refused (exit 2, the rows named, nothing written); with a week more
+    and --skip-existing, only the new row filed."""
+    file = sheet(tmp_path)
+    assert import_sheet(url, file, "--league", "History", capsys=capsys)[0] == 0
+    before = rows_of(url)
+    status, out, err = import_sheet(url, file, "--league", "History", capsys=capsys)
+    assert (status, out) == (2, "")
+    assert "row 2: already stored as night 1" in err and "nothing was imported" in err
+    assert rows_of(url) == before
+    grown = sheet(tmp_path, SHEET + "2013-09-18;;4;-4;;0;\r\n")
+    status, out, err = import_sheet(
+        url, grown, "--league", "History", "--skip-existing", capsys=capsys
+    )
+    assert (status, err) == (0, "")
+    assert out.splitlines()[-2:] == [
+        "Filed 1 night (id 4).",
+        "Left out 3 stored already (--skip-existing).",
+    ]

@@ -148,6 +148,14 @@ def test_dates_that_cannot_be_read_are_refused_never_guessed(written: str, says:
 
 BAD = [
     (
+        "a spreadsheet's own total column",
+        "date,Ann,Bob,Cal,Total\n2013-09-04,3,-1,-2,0\n",
+        [
+            "row 1, column 5 (E) 'Total': a column of totals or checks is not a player: "
+            "leave it out of the file (or write the player's name with more to it)"
+        ],
+    ),
+    (
         "a row that does not sum to zero",
         "date,Ann,Bob,Cal\n2013-09-04,3,-1,-1\n",
         ["row 2: the points add up to +1, not 0: a sitting is zero-sum"],

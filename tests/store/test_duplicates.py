@@ -195,7 +195,6 @@ def test_two_imports_of_one_night_at_once_store_it_once(
             looked.wait()
         return result
 
-    monkeypatch.setattr("scorekeeper.store.night_import.duplicates", look_then_wait)
     outcomes: list[object] = []
 
     def import_once() -> None:
@@ -210,6 +209,8 @@ def test_two_imports_of_one_night_at_once_store_it_once(
     before = open_database(database_url)  # migrated, and the players and league known,
     file_nights(before, [night(played("2026-11-10"))])  # so that nothing else waits
     before.dispose()
+    # Only now: the setup's own look must not break the barrier the two imports meet at.
+    monkeypatch.setattr("scorekeeper.store.night_import.duplicates", look_then_wait)
     threads = [threading.Thread(target=import_once) for _ in range(2)]
     for thread in threads:
         thread.start()

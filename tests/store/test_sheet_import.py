@@ -130,6 +130,34 @@ def test_a_sheet_imported_again_is_refused_by_row_naming_the_stored_night(
     assert said.endswith("nothing was imported") and every_row(db) == before
 
 
+def test_a_whole_sheet_imported_again_is_said_in_a_few_lines(db: Database) -> None:
+    rows = "".join(f"2013-09-{day:02d},3,-1,-2\n" for day in range(1, 21))
+    sheet = f"date,Ann,Bob,Cal\n{rows}".encode()
+    file_sheet(db, plan(db, sheet))
+    with pytest.raises(StorageError) as refused:
+        file_sheet(db, plan(db, sheet))
+    said = str(refused.value)
+    assert said.count("already stored as night") == 5
+    assert said.endswith("and 15 more rows stored already; nothing was imported")
+
+
+def test_a_sheet_imported_again_under_another_stake_or_column_order_is_still_stored(
+    db: Database,
+) -> None:
+    """What was played is the date, the players and their points: the stake, the
+    preset and the order of the columns are the import's choices, not the sitting's."""
+    file_sheet(db, plan(db, b"date,Ann,Bob,Cal\n2013-09-04,3,-1,-2\n"))
+    before = every_row(db)
+    for again, flags in [
+        (b"date,Ann,Bob,Cal\n2013-09-04,3,-1,-2\n", {"stake_cents": 10}),
+        (b"date,Cal,Ann,Bob\n2013-09-04,-2,3,-1\n", {}),
+        (b"date,Ann,Bob,Cal\n2013-09-04,3,-1,-2\n", {"preset": "three-handed"}),
+    ]:
+        with pytest.raises(StorageError, match="row 2: already stored as night 1"):
+            file_sheet(db, plan(db, again, league="Another League", **flags))
+        assert every_row(db) == before
+
+
 def test_a_sitting_typed_twice_in_one_sheet_is_refused_by_its_rows(db: Database) -> None:
     sheet = b"date,Ann,Bob,Cal\n2013-09-04,3,-1,-2\n2013-09-04,3,-1,-2\n"
     before = every_row(db)

@@ -9,12 +9,13 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
 
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.league import list_leagues
 from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.seed import seed_sample_league
+from ui import file_dialogs
 
 LEAGUE = "Tuesday Night League"
 
@@ -32,11 +33,11 @@ def saving_to(monkeypatch: pytest.MonkeyPatch, path: Path) -> list[tuple[Any, ..
     """The save dialog answers PATH (as if chosen there); its questions are kept."""
     asked: list[tuple[Any, ...]] = []
 
-    def answer(*args: Any, **kwargs: Any) -> tuple[str, str]:
+    def answer(*args: Any, **kwargs: Any) -> str:
         asked.append((*args, kwargs))
-        return str(path), ""
+        return str(path)
 
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(answer))
+    monkeypatch.setattr(file_dialogs, "save_file", answer)
     return asked
 
 
@@ -87,21 +88,15 @@ def test_a_save_dialog_cancelled_backs_up_nothing(
     database: Database, open_window, keyboard, qtbot, tmp_path: Path, monkeypatch
 ) -> None:
     window = open_window(database, None)
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: ("", "")))
+    monkeypatch.setattr(file_dialogs, "save_file", lambda *a, **k: "")
     choose_in_file_menu(keyboard, qtbot, "B")
     assert window.statusBar().currentMessage() == "" and list(tmp_path.glob("*backup*")) == []
 
 
 def opening(monkeypatch: pytest.MonkeyPatch, *paths: Path) -> None:
     """The open dialog answers PATHS (as if chosen there): one file, or several."""
-    monkeypatch.setattr(
-        QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(paths[0]), ""))
-    )
-    monkeypatch.setattr(
-        QFileDialog,
-        "getOpenFileNames",
-        staticmethod(lambda *a, **k: ([str(p) for p in paths], "")),
-    )
+    monkeypatch.setattr(file_dialogs, "open_file", lambda *a, **k: str(paths[0]))
+    monkeypatch.setattr(file_dialogs, "open_files", lambda *a, **k: [str(p) for p in paths])
 
 
 def answering(monkeypatch: pytest.MonkeyPatch, answer: QMessageBox.StandardButton) -> list[str]:

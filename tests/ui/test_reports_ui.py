@@ -12,7 +12,6 @@ import pytest
 from pypdf import PdfReader
 from PySide6.QtWidgets import (
     QAbstractButton,
-    QFileDialog,
     QLabel,
     QMessageBox,
     QProgressDialog,
@@ -23,6 +22,7 @@ from scorekeeper.formatting import dollars
 from scorekeeper.store.night_reads import night_result
 from scorekeeper.store.seed import seed_sample_league
 from scorekeeper.store.tonight import night_to_reopen
+from ui import file_dialogs
 from ui.league.window import LeagueWindow
 
 
@@ -30,7 +30,7 @@ from ui.league.window import LeagueWindow
 def save_to(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """The save dialog answers with a file in the test's folder; "open it?" with No."""
     target = tmp_path / "report.pdf"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    monkeypatch.setattr(file_dialogs, "save_file", lambda *a, **k: str(target))
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.No)
     return target
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication
 
 from scorekeeper.standings import StandingsOptions
 from scorekeeper.store import night_import
@@ -19,6 +19,7 @@ from scorekeeper.store.night_reads import list_nights
 from tests.sheet import night_doc
 from tests.store.test_sheet_import import every_row
 from tests.ui.test_backup_ui import choose_in_file_menu
+from ui import file_dialogs
 from ui.rows_model import RowsModel
 from ui.sheet_dialog import SheetImportDialog
 
@@ -163,7 +164,7 @@ def test_file_import_spreadsheet_from_the_menu_files_and_says_so(
     keyboard: Any,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_args, **_kw: (str(sheet_file), ""))
+    monkeypatch.setattr(file_dialogs, "open_file", lambda *_args, **_kw: str(sheet_file))
     window = open_window(league, None)
 
     def import_it() -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QMenu
+from PySide6.QtWidgets import QApplication, QMenu
 
 from scorekeeper.cli import main as cli
 from scorekeeper.store import night_import
@@ -22,6 +22,7 @@ from scorekeeper.store.night_reads import list_nights, night_result
 from scorekeeper.store.seed import seed_sample_league
 from tests.sheet import night_doc, pick
 from tests.ui.test_backup_ui import choose_in_file_menu, saving_to
+from ui import file_dialogs
 from ui.league.window import LeagueWindow
 
 LEAGUE = "Tuesday Night League"
@@ -142,7 +143,7 @@ def test_a_cancelled_export_writes_nothing(
     database: Database, open_window, keyboard, qtbot, hostile_night: int, tmp_path, monkeypatch
 ) -> None:
     window = open_window(database, hostile_night)
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: ("", "")))
+    monkeypatch.setattr(file_dialogs, "save_file", lambda *a, **k: "")
     choose_in_file_menu(keyboard, qtbot, "S")
     assert window.statusBar().currentMessage() == "" and not list(tmp_path.glob("*.csv"))
 

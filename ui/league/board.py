@@ -18,7 +18,7 @@ import threading
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QKeyEvent, QMouseEvent
+from PySide6.QtGui import QCloseEvent, QKeyEvent, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -181,13 +181,14 @@ class BoardWindow(QWidget):
         top.addWidget(self.title, 1)
         top.addWidget(self.updated)
         body = QHBoxLayout()
-        body.addWidget(scroll, 5)
+        body.addWidget(scroll, 1)  # the tables take every pixel the standings leave
         for standings in (self.tonight, self.season):
             column = QVBoxLayout()
             column.addWidget(standings)
             column.addStretch()
             body.addSpacing(24)
-            body.addLayout(column, 2)
+            body.addLayout(column, 0)
+        self.tables_scroll = scroll
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 16, 24, 16)
         layout.addLayout(top)
@@ -236,10 +237,14 @@ class BoardWindow(QWidget):
             waiting = _label("No table has started tonight yet.", "heading")
             self.tables_layout.addWidget(waiting, 0, 0)
             return
-        columns = 1 if len(board.tables) == 1 else 2
-        for index, table in enumerate(board.tables):
+        cards = [_table_card(table) for table in board.tables]
+        # Two cards side by side only where both fit whole: a card is never cut.
+        wide = max(card.sizeHint().width() for card in cards)
+        room = self.tables_scroll.viewport().width()
+        columns = 2 if len(cards) > 1 and 2 * wide + self.tables_layout.spacing() <= room else 1
+        for index, card in enumerate(cards):
             row, column = divmod(index, columns)
-            self.tables_layout.addWidget(_table_card(table), row, column, Qt.AlignmentFlag.AlignTop)
+            self.tables_layout.addWidget(card, row, column, Qt.AlignmentFlag.AlignTop)
         self.tables_layout.setRowStretch(self.tables_layout.rowCount(), 1)
 
     def _show_standings(
@@ -281,6 +286,11 @@ class BoardWindow(QWidget):
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         self.toggle_full_screen()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.board is not None:  # the cards laid out again for the new width
+            self._show_tables(self.board)
+
     def toggle_full_screen(self) -> None:
         if self.isFullScreen():
             self.showNormal()
@@ -304,7 +314,8 @@ def _table_card(table: boards.TableNow) -> QFrame:
     if table.hands == 1:
         count = "1 hand"
     closed = " · closed" if table.closed else ""
-    grid.addWidget(_label(table.label, "heading"), 0, 0, 1, 2)
+    label = f"Table {table.label}" if table.label.isdigit() else table.label
+    grid.addWidget(_label(label, "heading"), 0, 0, 1, 2)
     grid.addWidget(
         _label(count + closed, "dim", Qt.AlignmentFlag.AlignRight), 0, 2, 1, len(table.players)
     )

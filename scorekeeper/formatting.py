@@ -5,6 +5,7 @@ axis is labelled at.  Only for display: nothing computed from these strings."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Collection, Sequence
 from fractions import Fraction
 from typing import TextIO
@@ -49,12 +50,30 @@ def number(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else round(float(value), 3)
 
 
+_GROUPED = re.compile(r"\d{1,3}(?:[,.]\d{3})+")  # 1,250 or 1.250.000: thousands
+
+
 def parse_dollars(text: str) -> int | None:
-    """Whole cents from what a person types for money: '1.25', '$1.25', '3', '.5', '0.05';
-    None when it is not an amount.  Never through a float."""
-    cleaned = text.strip().removeprefix("$").replace(",", "").strip()
-    whole, _, part = cleaned.partition(".")
-    digits = all(p == "" or p.isdigit() for p in (whole, part))
+    """Whole cents from what a person types for money: '1.25', '$1.25', '3', '.5', '0.05',
+    '1,250.50', '1.250,50'; a comma before one or two last digits is a decimal comma
+    ('1,25' is one dollar twenty-five, never 125); None when it is not an amount, or
+    could be two ('1,250' and '1.250': a thousand, or 1.25 mistyped).  Never through a
+    float."""
+    cleaned = text.strip().removeprefix("$").strip()
+    point = max(cleaned.rfind("."), cleaned.rfind(","))
+    if point >= 0 and len(cleaned) - point - 1 in (1, 2):  # the last mark, then cents
+        whole, part = cleaned[:point], cleaned[point + 1 :]
+    else:
+        whole, part = cleaned, ""
+    if whole and not whole.isdigit():
+        if not _GROUPED.fullmatch(whole) or len({c for c in whole if c in ",."}) != 1:
+            return None  # '1,2,3', '1.25.0', a mark where no thousands are
+        if not part and len(whole) <= 7 and whole.count(whole[-4]) == 1:
+            return None  # '1,250' or '1.250': a thousand, or 1.25 with a digit too many
+        if part and whole[-4] == cleaned[point]:
+            return None  # '1,250,50': the same mark for thousands and cents
+        whole = whole.replace(",", "").replace(".", "")
+    digits = all(p == "" or (p.isascii() and p.isdigit()) for p in (whole, part))
     if not (whole or part) or not digits or len(part) > 2:
         return None
     return int(whole or "0") * 100 + int(part.ljust(2, "0"))

@@ -84,7 +84,7 @@ def test_recording_every_suggested_payment_squares_the_league(window: LeagueWind
 
 def test_a_bad_amount_is_named_and_nothing_is_written(window: LeagueWindow, database) -> None:
     window.tabs.setCurrentIndex(2)
-    for typed in ("abc", "1.234", "0"):
+    for typed in ("abc", "1.234", "0", "1,250", "1,2,3"):
         window.money_tab.amount.setText(typed)
         window.money_tab.record.click()
         assert window.money_tab.form_problem.text().startswith("Amount: ")
@@ -94,6 +94,20 @@ def test_a_bad_amount_is_named_and_nothing_is_written(window: LeagueWindow, data
     window.money_tab.record.click()
     assert window.money_tab.form_problem.text() == "paid to: a player cannot pay themselves"
     assert league_money(database, league=LEAGUE).payments == ()
+
+
+def test_a_decimal_comma_is_one_dollar_twenty_five_never_125(
+    window: LeagueWindow, database, qtbot
+) -> None:
+    """'1,25' typed is $1.25 (it was stored as $125.00: the comma read as thousands)."""
+    window.tabs.setCurrentIndex(2)
+    owed = window.money_tab.owed_model.rows[0]
+    before = league_money(database, league=LEAGUE).balances
+    window.money_tab.amount.clear()
+    qtbot.keyClicks(window.money_tab.amount, "1,25")
+    qtbot.keyClick(window.money_tab.amount, Qt.Key.Key_Return)
+    after = league_money(database, league=LEAGUE).balances
+    assert after[owed.payer] == before[owed.payer] + 125
 
 
 def test_standings_follow_the_season_and_sort_by_number(window: LeagueWindow, database) -> None:

@@ -327,8 +327,21 @@ class EntryForm(QWidget):
         return []
 
     def field_for(self, field: str) -> str:
-        """The form field that shows a problem with the document's FIELD."""
+        """The form field that shows a problem with the document's FIELD: what every
+        card game's form names alike (a misplay's misplayer, a leaster's winner, a
+        result's points); a form maps its own fields first."""
+        if self.kind == "misplay" and field == "misplays":
+            return "misplayer"
+        if field == "winners":
+            return "winner"
+        if self.kind == RESULT and field == "points":
+            return "result_points"
         return field
+
+    def result_rows(self) -> dict[str, bool]:
+        """The result hand's rows, shown for a result (for a form's `show_rows`)."""
+        shown = self.kind == RESULT
+        return {"result_points": shown, "hands": shown}
 
     # -- state ---------------------------------------------------------------------
 

@@ -43,11 +43,9 @@ def timestamped_backup_path(path: Path, *, before: str = "") -> Path:
     return unused_path(path.parent, f"{path.name}.", f"{tag}.bak")
 
 
-def timestamped_dump_path(folder: Path, label: str, *, before: str) -> Path:
-    """A new JSON dump's name in FOLDER: LABEL.20261122-091500.before-0008.json, with
-    LABEL (a server, port and database, say) made safe for a file name."""
-    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", label).strip("._") or "database"
-    return unused_path(folder, f"{safe}.", f".before-{before}.json")
+def safe_label(label: str) -> str:
+    """LABEL (a server, port and database, say) made safe for a file name."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", label).strip("._") or "database"
 
 
 def unused_path(folder: Path, start: str, end: str, moment: dt.datetime | None = None) -> Path:

@@ -13,12 +13,13 @@ moment it was made), so nothing is stored for it.
 from __future__ import annotations
 
 import datetime as dt
+import glob
 import re
 from pathlib import Path
 
 from scorekeeper.store import backup as backups
-from scorekeeper.store.database import Database, backup_folder, write_copy
-from scorekeeper.store.engine import describe, server_address
+from scorekeeper.store.database import Database, copies_place, write_copy
+from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
 
 KEEP = 14  # daily copies kept unless the user chooses another number
@@ -29,10 +30,10 @@ _STAMP = r"(\d{8}-\d{6})(?:-\d+)?\.daily\.(?:bak|json)"  # after the database's 
 def daily_copies(db: Database) -> list[Path]:
     """The database's daily copies, oldest first (only its own: a name that merely
     starts like it, `league.sqlite3.2025`'s copies beside `league.sqlite3`, is not)."""
-    folder, start = _where(db)
+    folder, start = copies_place(db)
     found = [
         (stamp, path)
-        for path in folder.glob(f"{glob_escape(start)}*{MARK}.*")
+        for path in folder.glob(f"{glob.escape(start)}*{MARK}.*")
         if (stamp := _stamp(path, start)) is not None
     ]
     return [path for _, path in sorted(found)]
@@ -46,7 +47,7 @@ def daily_backup(db: Database, *, keep: int = KEEP, now: dt.datetime | None = No
     if keep <= 0 or (db.is_sqlite and db.sqlite_path is None):
         return None
     moment = (now or dt.datetime.now(dt.UTC)).astimezone()
-    folder, start = _where(db)
+    folder, start = copies_place(db)
     copies = daily_copies(db)
     if any((s := _stamp(p, start)) and s.astimezone().date() == moment.date() for p in copies):
         return None
@@ -54,7 +55,7 @@ def daily_backup(db: Database, *, keep: int = KEEP, now: dt.datetime | None = No
     target = backups.unused_path(folder, start, ending, moment)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        for left in folder.glob(f"{glob_escape(start)}*{MARK}.*.partial"):
+        for left in folder.glob(f"{glob.escape(start)}*{MARK}.*.partial"):
             left.unlink(missing_ok=True)  # a copy cut short (the app quit mid-copy)
         with db.translate_errors():
             write_copy(db, target)
@@ -67,16 +68,6 @@ def daily_backup(db: Database, *, keep: int = KEEP, now: dt.datetime | None = No
     return target
 
 
-def _where(db: Database) -> tuple[Path, str]:
-    """The folder of DB's daily copies and how each copy's name starts."""
-    path = db.sqlite_path
-    if path is not None:
-        return path.parent, f"{path.name}."
-    label = f"{server_address(db.url)}-{db.url.database or ''}"
-    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", label).strip("._") or "database"
-    return backup_folder(), f"{safe}."
-
-
 def _stamp(path: Path, start: str) -> dt.datetime | None:
     """When the daily copy PATH of the database whose copies' names begin with START
     was made; None for any other file."""
@@ -84,8 +75,3 @@ def _stamp(path: Path, start: str) -> dt.datetime | None:
     if found is None:
         return None
     return dt.datetime.strptime(found.group(1), "%Y%m%d-%H%M%S").replace(tzinfo=dt.UTC)
-
-
-def glob_escape(text: str) -> str:
-    """TEXT with glob's special characters taken literally."""
-    return re.sub(r"([*?\[])", r"[\1]", text)

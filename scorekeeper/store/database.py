@@ -437,17 +437,11 @@ def keep_copy(database: Database, *, before: str, purpose: str, schema: str = SC
     file copied beside itself, any other database dumped to JSON (every table it really
     has, at schema revision SCHEMA) in `backup_folder()`.  Raises `StorageError`, having
     written nothing, when the copy cannot be made."""
-    path = database.sqlite_path
-    if path is not None:
-        target = backups.timestamped_backup_path(path, before=before)
-    else:
-        label = f"{server_address(database.url)}-{database.url.database or ''}"
-        target = backups.timestamped_dump_path(backup_folder(), label, before=before)
+    folder, start = copies_place(database)
+    kind = "bak" if database.sqlite_path is not None else "json"
+    target = backups.unused_path(folder, start, f".before-{before}.{kind}")
     try:
-        if path is not None:
-            backups.sqlite_backup(path, target)
-        else:
-            backups.write_json(target, _dump_as_stored(database, schema))
+        write_copy(database, target, schema)
     except backups.WriteFailed as error:
         raise StorageError(
             f"cannot back up {describe(database.url)} to {target} before {purpose} ({error}); "
@@ -456,14 +450,26 @@ def keep_copy(database: Database, *, before: str, purpose: str, schema: str = SC
     return target
 
 
-def write_copy(database: Database, target: Path) -> None:
+def copies_place(database: Database) -> tuple[Path, str]:
+    """Where copies of DATABASE go, and how their names begin: beside a SQLite file
+    ('scorekeeper.sqlite3.'), else in `backup_folder()` under its server, port and
+    database, made safe for a file name ('127.0.0.1_5432-league.')."""
+    path = database.sqlite_path
+    if path is not None:
+        return path.parent, f"{path.name}."
+    label = f"{server_address(database.url)}-{database.url.database or ''}"
+    return backup_folder(), f"{backups.safe_label(label)}."
+
+
+def write_copy(database: Database, target: Path, schema: str = SCHEMA_HEAD) -> None:
     """Copy the whole database to TARGET: a SQLite file by SQLite's online backup, any
-    other database as a JSON dump of every row.  Raises `backups.WriteFailed`."""
+    other database as a JSON dump of every row (every table it really has, at schema
+    revision SCHEMA).  Raises `backups.WriteFailed`."""
     path = database.sqlite_path
     if path is not None:
         backups.sqlite_backup(path, target)
     else:
-        backups.write_json(target, _dump_as_stored(database, SCHEMA_HEAD))
+        backups.write_json(target, _dump_as_stored(database, schema))
 
 
 def _dump_as_stored(database: Database, current: str) -> dict[str, Any]:

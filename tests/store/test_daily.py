@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.store import daily, night_import
-from scorekeeper.store.database import Database, open_database
+from scorekeeper.store.database import Database, copies_place, open_database
 from scorekeeper.store.night_reads import list_nights
 from tests.sheet import night_doc, pick
 
@@ -55,7 +55,7 @@ def test_one_copy_a_day_holding_the_whole_database(db: Database) -> None:
 def test_only_the_newest_daily_copies_are_kept_and_nothing_else_is_deleted(
     db: Database,
 ) -> None:
-    folder, start = daily._where(db)
+    folder, start = copies_place(db)
     folder.mkdir(parents=True, exist_ok=True)
     other = folder / f"{start}20261101-000000.before-restore.bak"  # kept before a restore
     other.write_bytes(b"kept")

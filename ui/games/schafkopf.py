@@ -343,8 +343,7 @@ class SchafkopfForm(EntryForm):
                 "doublers": kind not in ("pass", "result"),
                 "misplays": kind not in ("pass", "result"),
                 "sitting_out": self._needs_sitting_out(),
-                "result_points": kind == "result",
-                "hands": kind == "result",
+                **self.result_rows(),
             }
         )
         self.forced.setVisible(kind == "call" and rules is not None and rules.all_pass == "forced")
@@ -383,10 +382,6 @@ class SchafkopfForm(EntryForm):
     # -- the hand ------------------------------------------------------------------
 
     def field_for(self, field: str) -> str:
-        if self.kind == "misplay" and field == "misplays":
-            return "misplayer"
-        if field in ("winners",):
-            return "winner"
         if field in ("tout", "sie"):
             return "declared"
         if field == "partner":
@@ -395,9 +390,7 @@ class SchafkopfForm(EntryForm):
             return f"ramsch_{field}"
         if self.kind == "leaster" and field == "loser":
             return "leaster_loser"
-        if self.kind == "result" and field == "points":
-            return "result_points"
-        return field
+        return super().field_for(field)
 
     def hand(self) -> dict[str, Any]:
         """The hand as the night document writes it, from what is in the form."""

@@ -244,8 +244,7 @@ class SheepsheadForm(EntryForm):
             "sitting_out": self._needs_sitting_out(),
             "leaster_points": kind == "leaster",
             "leaster_tricks": kind == "leaster",
-            "result_points": kind == "result",
-            "hands": kind == "result",
+            **self.result_rows(),
         }
         rules = self.night_rules()
         if rules is not None and rules.max_partners == 0:
@@ -296,15 +295,9 @@ class SheepsheadForm(EntryForm):
     # -- the hand ------------------------------------------------------------------
 
     def field_for(self, field: str) -> str:
-        if self.kind == "misplay" and field == "misplays":
-            return "misplayer"
-        if field == "winners":
-            return "winner"
         if self.kind == "leaster" and field in ("points", "tricks"):
             return f"leaster_{field}"
-        if self.kind == "result" and field == "points":
-            return "result_points"
-        return field
+        return super().field_for(field)
 
     def hand(self) -> dict[str, Any]:
         """The hand as the night document writes it, from what is in the form."""

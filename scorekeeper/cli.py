@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from scorekeeper import __version__
+from scorekeeper import __version__, i18n
 from scorekeeper.cli_common import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
@@ -435,6 +435,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8")
+    i18n.set_language()  # the system's: LANGUAGE, LC_ALL, LC_MESSAGES, LANG
+    i18n.translate_argparse()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -8,6 +8,10 @@ import tempfile
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The tests speak English (the words in the code) whatever the machine's language; a
+# test of German asks for it (scorekeeper.i18n.set_language, or LANGUAGE=de for a
+# subprocess).
+os.environ["LANGUAGE"] = "en"
 
 USER_FOLDERS = Path(tempfile.mkdtemp(prefix="scorekeeper-tests-home-"))
 for variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):

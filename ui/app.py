@@ -23,6 +23,7 @@ from scorekeeper.store.errors import StorageError
 from scorekeeper.store.tonight import night_to_reopen
 from ui import errors
 from ui.app_layer import open_store
+from ui.language import apply_language
 from ui.main_window import MainWindow
 from ui.session import NightSession
 
@@ -78,6 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     running = QApplication.instance()
     app = running if isinstance(running, QApplication) else QApplication([sys.argv[0], *argv])
     identify()
+    apply_language(app)
     errors.install()
     try:
         database = open_store(args.database)

@@ -1,5 +1,5 @@
 """`python -m ui`: open the desktop app."""
 
-from ui.app import main
+from .app import main
 
 raise SystemExit(main())

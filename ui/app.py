@@ -21,11 +21,12 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.tonight import night_to_reopen
-from ui import errors
-from ui.app_layer import open_store
-from ui.language import apply_language
-from ui.main_window import MainWindow
-from ui.session import NightSession
+
+from . import errors
+from .app_layer import open_store
+from .language import apply_language
+from .main_window import MainWindow
+from .session import NightSession
 
 APP_NAME = "Sheepshead Scorekeeper"
 

@@ -22,7 +22,8 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Conflict, StorageError
 from scorekeeper.store.money import record_league_payment
 from scorekeeper.store.people import Player, list_players, rename_player, retire_player
-from ui.app_layer import StoreCommand
+
+from .app_layer import StoreCommand
 
 # -- hands ---------------------------------------------------------------------------
 

@@ -45,7 +45,8 @@ from scorekeeper.games.result import MAX_RESULT_HANDS, RESULT
 from scorekeeper.night import HandResult
 from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.validation import validate_hand, who_sits_out
-from ui.entry_fields import (
+
+from .entry_fields import (
     EntryCheck,
     EntryRadio,
     EntrySpin,
@@ -54,7 +55,7 @@ from ui.entry_fields import (
     entry_line,
     players_meant,
 )
-from ui.session import HandLine, NightView
+from .session import HandLine, NightView
 
 
 def _field_of(problem: Problem) -> str:

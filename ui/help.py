@@ -25,8 +25,9 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.games import game_of
-from ui.entry_form import EntryForm
-from ui.games import typing_examples
+
+from .entry_form import EntryForm
+from .games import typing_examples
 
 # The entry form's contract, as the README states it (a test holds the two together).
 CONTRACT = (

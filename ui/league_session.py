@@ -15,8 +15,9 @@ from scorekeeper.store.league import save_league
 from scorekeeper.store.money import record_league_payment
 from scorekeeper.store.people import Player, rename_player, retire_player
 from scorekeeper.store.tonight import PaymentMade
-from ui.app_layer import Layer
-from ui.commands import LeaguePayment, RenamePlayer, RetirePlayer
+
+from .app_layer import Layer
+from .commands import LeaguePayment, RenamePlayer, RetirePlayer
 
 
 class LeagueSession(Layer):

@@ -48,21 +48,22 @@ from scorekeeper.store.night_history import deleted_nights
 from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.people import list_players
 from scorekeeper.store.tonight import night_to_reopen
-from ui import errors, file_dialogs
-from ui.app_layer import back_up, daily_copy, import_files, restore_backup
-from ui.entry_form import EntryForm
-from ui.games import NoEntryForm, form_for
-from ui.help import KeysDialog, WelcomeDialog
-from ui.league.board import BoardWindow
-from ui.league.window import LeagueWindow
-from ui.night_panels import HandPanel, RunningChart, SettlementPanel
-from ui.paths import icon_path
-from ui.reports import built, make_report
-from ui.session import NightSession
-from ui.sheet_dialog import SheetImportDialog
-from ui.sheet_model import HAND_ID_ROLE, SheetModel
-from ui.spreadsheets import allow_copy, export_sheet, file_name
-from ui.start_dialog import RulesDialog, StartNightDialog
+
+from . import errors, file_dialogs
+from .app_layer import back_up, daily_copy, import_files, restore_backup
+from .entry_form import EntryForm
+from .games import NoEntryForm, form_for
+from .help import KeysDialog, WelcomeDialog
+from .league.board import BoardWindow
+from .league.window import LeagueWindow
+from .night_panels import HandPanel, RunningChart, SettlementPanel
+from .paths import icon_path
+from .reports import built, make_report
+from .session import NightSession
+from .sheet_dialog import SheetImportDialog
+from .sheet_model import HAND_ID_ROLE, SheetModel
+from .spreadsheets import allow_copy, export_sheet, file_name
+from .start_dialog import RulesDialog, StartNightDialog
 
 LONG_NIGHT = 100  # hands
 APP_NAME = "Sheepshead Scorekeeper"

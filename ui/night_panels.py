@@ -22,11 +22,12 @@ from PySide6.QtWidgets import (
 from scorekeeper.formatting import counted
 from scorekeeper.games import game_of
 from scorekeeper.reports.sheets import settlement_sheet
-from ui.labels import plain_label
-from ui.money import dollars
-from ui.rows_model import Column, RowsModel
-from ui.session import NightView
-from ui.spreadsheets import allow_copy
+
+from .labels import plain_label
+from .money import dollars
+from .rows_model import Column, RowsModel
+from .session import NightView
+from .spreadsheets import allow_copy
 
 # Eight colours told apart by people with any colour vision (Okabe and Ito), and a line
 # style each as well, so that no two of a table's up to eight players look alike.

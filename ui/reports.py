@@ -12,7 +12,8 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog, QWidget
 
 from scorekeeper.store.errors import StorageError
-from ui import errors, file_dialogs
+
+from . import errors, file_dialogs
 
 Make = Callable[..., bytes]  # called with progress=...
 

@@ -32,8 +32,9 @@ from scorekeeper.rules import RuleSet
 from scorekeeper.store import hand_writes, night_history, night_import, night_reads, seats, tonight
 from scorekeeper.store.database import Database
 from scorekeeper.validation import with_absent_players
-from ui.app_layer import Layer
-from ui.commands import (
+
+from .app_layer import Layer
+from .commands import (
     BringBackNight,
     ChangeRules,
     CloseNight,

@@ -36,11 +36,12 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import list_leagues
 from scorekeeper.store.sheet_import import SheetPlan, plan_sheet, summary_lines
-from ui.app_layer import import_sheet
-from ui.labels import PROBLEM_COLOUR, plain_label
-from ui.league.widgets import table_of
-from ui.rows_model import Column, RowsModel
-from ui.start_dialog import NoEnterDialog
+
+from .app_layer import import_sheet
+from .labels import PROBLEM_COLOUR, plain_label
+from .league.widgets import table_of
+from .rows_model import Column, RowsModel
+from .start_dialog import NoEnterDialog
 
 SHOWN_ROWS = 20  # the first sittings the preview lists
 LEAGUE_RULES = "The league's rules (or the season's)"

@@ -21,8 +21,9 @@ from PySide6.QtGui import QFont
 
 from scorekeeper.formatting import counted
 from scorekeeper.night import NightResult
-from ui.money import dollars
-from ui.session import HandLine, NightView
+
+from .money import dollars
+from .session import HandLine, NightView
 
 NUMBER, DEALER, HAND, MULTIPLIER = range(4)
 FIXED = ("#", "Dealer", "Hand", "×")

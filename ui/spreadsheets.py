@@ -17,7 +17,8 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
 from scorekeeper.csv_out import Sheet, tsv_text, write_csv
-from ui import file_dialogs
+
+from . import file_dialogs
 
 SheetOf = Callable[[], Sheet | None]
 Row = TypeVar("Row")

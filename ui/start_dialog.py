@@ -42,7 +42,8 @@ from scorekeeper.formatting import counted
 from scorekeeper.games import all_games, all_presets, game_of_preset, parse_rules, preset_rules
 from scorekeeper.names import LABEL_LENGTH, clean_name, fold_name, name_key, quoted
 from scorekeeper.rules import Option, RuleSet
-from ui.money import dollars
+
+from .money import dollars
 
 SETTINGS_KEY = "start/last"
 FIRST_OPTIONS = ("stake_cents",)  # what every table sets, before the rest

@@ -18,11 +18,12 @@ from PySide6.QtWidgets import QVBoxLayout
 
 from scorekeeper.games.schafkopf import SCHAFKOPF
 from scorekeeper.games.sheepshead import SHEEPSHEAD
-from ui.entry_form import EntryForm
-from ui.games.schafkopf import SchafkopfForm
-from ui.games.sheepshead import SheepsheadForm
-from ui.labels import plain_label
-from ui.session import HandLine, NightView
+
+from ..entry_form import EntryForm
+from ..labels import plain_label
+from ..session import HandLine, NightView
+from .schafkopf import SchafkopfForm
+from .sheepshead import SheepsheadForm
 
 __all__ = ["FormFactory", "NoEntryForm", "form_for", "register_form", "typing_examples"]
 

@@ -21,7 +21,8 @@ from scorekeeper.games.cards import CARD_POINTS
 from scorekeeper.games.schafkopf.kinds import CALL_GAME
 from scorekeeper.games.schafkopf.rules import SchafkopfRules
 from scorekeeper.games.schafkopf.tariff import BIDS, KONTRA_STEPS, SOLO_GAMES, kontra_words
-from ui.entry_fields import (
+
+from ..entry_fields import (
     ChoiceBox,
     EntryCheck,
     EntrySpin,
@@ -31,8 +32,8 @@ from ui.entry_fields import (
     entry_line,
     estimate_tricks,
 )
-from ui.entry_form import EntryForm
-from ui.session import HandLine
+from ..entry_form import EntryForm
+from ..session import HandLine
 
 TYPES = (
     ("call", "&Call game (Sauspiel)"),

@@ -18,7 +18,8 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout
 from scorekeeper.games.cards import CARD_POINTS
 from scorekeeper.games.sheepshead.hands import CALLS
 from scorekeeper.games.sheepshead.rules import SheepsheadRules
-from ui.entry_fields import (
+
+from ..entry_fields import (
     EntryCheck,
     EntrySpin,
     NumberField,
@@ -27,8 +28,8 @@ from ui.entry_fields import (
     entry_line,
     estimate_tricks,
 )
-from ui.entry_form import EntryForm
-from ui.session import HandLine
+from ..entry_form import EntryForm
+from ..session import HandLine
 
 TYPES = (
     ("pick", "&Pick"),

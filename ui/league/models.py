@@ -13,7 +13,8 @@ from scorekeeper.ledger import PaymentRecord
 from scorekeeper.settlement import Payment
 from scorekeeper.standings import Standing
 from scorekeeper.store.people import Player
-from ui.rows_model import Column, RowsModel
+
+from ..rows_model import Column, RowsModel
 
 
 def _rank_sort(row: Standing) -> int:

@@ -27,11 +27,12 @@ from scorekeeper.reports.sheets import balances_sheet, money_sheet, owed_sheet, 
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.money import LeagueMoney, league_money
-from ui.labels import plain_label, problem_label
-from ui.league.models import BalancesModel, OwedModel, PaymentsModel
-from ui.league.widgets import ProblemLine, fill, table_of
-from ui.league_session import LeagueSession
-from ui.spreadsheets import allow_copy, shown_rows
+
+from ..labels import plain_label, problem_label
+from ..league_session import LeagueSession
+from ..spreadsheets import allow_copy, shown_rows
+from .models import BalancesModel, OwedModel, PaymentsModel
+from .widgets import ProblemLine, fill, table_of
 
 MODE_NAMES = {
     "simplify": "Fewest payments",

@@ -7,7 +7,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
 from scorekeeper.store import league as leagues
-from ui.league.widgets import chosen_date, date_edit
+
+from .widgets import chosen_date, date_edit
 
 
 class PeriodChooser(QWidget):

@@ -13,10 +13,11 @@ from scorekeeper.stats import PlayerStatistics, player_statistics, statistics_li
 from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database
 from scorekeeper.store.money import LeagueMoney
-from ui.league.chart import balance_chart
-from ui.league.models import LabelledModel
-from ui.league.widgets import ProblemLine, fill, table_of
-from ui.spreadsheets import allow_copy
+
+from ..spreadsheets import allow_copy
+from .chart import balance_chart
+from .models import LabelledModel
+from .widgets import ProblemLine, fill, table_of
 
 
 class PlayerTab(QWidget):

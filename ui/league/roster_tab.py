@@ -16,11 +16,12 @@ from scorekeeper.reports.sheets import roster_sheet
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.people import Player, list_players
-from ui.labels import plain_label, problem_label
-from ui.league.models import RosterModel
-from ui.league.widgets import ProblemLine, table_of
-from ui.league_session import LeagueSession
-from ui.spreadsheets import allow_copy, shown_rows
+
+from ..labels import plain_label, problem_label
+from ..league_session import LeagueSession
+from ..spreadsheets import allow_copy, shown_rows
+from .models import RosterModel
+from .widgets import ProblemLine, table_of
 
 P = ParamSpec("P")
 

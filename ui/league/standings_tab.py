@@ -22,11 +22,12 @@ from scorekeeper.reports.sheets import standings_sheet
 from scorekeeper.standings import RANK_BY, RANK_BY_MEANING, StandingsOptions
 from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database
-from ui.labels import plain_label
-from ui.league.models import StandingsModel
-from ui.league.widgets import ProblemLine, table_of
-from ui.league_session import LeagueSession
-from ui.spreadsheets import allow_copy, shown_rows
+
+from ..labels import plain_label
+from ..league_session import LeagueSession
+from ..spreadsheets import allow_copy, shown_rows
+from .models import StandingsModel
+from .widgets import ProblemLine, table_of
 
 
 class StandingsTab(QWidget):

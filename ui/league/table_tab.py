@@ -10,9 +10,10 @@ from scorekeeper.reports.sheets import outcomes_sheet
 from scorekeeper.stats import outcome_figures, outcome_lines
 from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database
-from ui.league.models import LabelledModel
-from ui.league.widgets import ProblemLine, table_of
-from ui.spreadsheets import allow_copy
+
+from ..spreadsheets import allow_copy
+from .models import LabelledModel
+from .widgets import ProblemLine, table_of
 
 
 class TableTab(QWidget):

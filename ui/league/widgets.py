@@ -19,8 +19,9 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.store.errors import StorageError
-from ui.labels import PROBLEM_COLOUR
-from ui.rows_model import SORT_ROLE, RowsModel
+
+from ..labels import PROBLEM_COLOUR
+from ..rows_model import SORT_ROLE, RowsModel
 
 ANY_DATE = QDate(2000, 1, 1)  # the date edits' "any date"
 P = ParamSpec("P")

@@ -28,17 +28,18 @@ from PySide6.QtWidgets import (
 from scorekeeper.csv_out import Sheet
 from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database
-from ui.league.money_tab import MoneyTab
-from ui.league.period import PeriodChooser
-from ui.league.placement import SIZE, keep_place, place
-from ui.league.player_tab import PlayerTab
-from ui.league.roster_tab import RosterTab
-from ui.league.standings_tab import StandingsTab
-from ui.league.table_tab import TableTab
-from ui.league.widgets import ProblemLine
-from ui.league_session import LeagueSession
-from ui.reports import built, make_report
-from ui.spreadsheets import export_sheet, file_name
+
+from ..league_session import LeagueSession
+from ..reports import built, make_report
+from ..spreadsheets import export_sheet, file_name
+from .money_tab import MoneyTab
+from .period import PeriodChooser
+from .placement import SIZE, keep_place, place
+from .player_tab import PlayerTab
+from .roster_tab import RosterTab
+from .standings_tab import StandingsTab
+from .table_tab import TableTab
+from .widgets import ProblemLine
 
 
 class LeagueWindow(QWidget):

@@ -204,7 +204,7 @@ def read_nights(files: Sequence[str]) -> list[Night]:
     """The checked night of each file, or UserError naming every problem of every file:
     by its place alone for one file (as `score` names it), after the file's name for
     several."""
-    from scorekeeper.store.night_import import SEASON_NEEDS_LEAGUE
+    from scorekeeper.store.night_import import season_needs_league
 
     if files.count("-") > 1:
         raise UserError(["-: standard input can be read only once"])
@@ -218,7 +218,7 @@ def read_nights(files: Sequence[str]) -> list[Night]:
             continue
         night, problems = (None, problems) if problems else load_night(document)
         if night is not None and night.info.season is not None and night.info.league is None:
-            night, problems = None, [SEASON_NEEDS_LEAGUE]
+            night, problems = None, [season_needs_league()]
         if night is None:
             lines += [str(p) if len(files) == 1 else f"{name}: {p}" for p in problems]
         else:

@@ -68,7 +68,7 @@ def import_files(database: Database, paths: Sequence[str]) -> list[int]:
     from scorekeeper.document import loads_night
     from scorekeeper.json_input import read_limited, too_large
     from scorekeeper.store.fingerprints import AlreadyStored
-    from scorekeeper.store.night_import import SEASON_NEEDS_LEAGUE, file_nights
+    from scorekeeper.store.night_import import file_nights, season_needs_league
 
     names = [Path(path).name for path in paths]
     nights, lines = [], []
@@ -80,7 +80,7 @@ def import_files(database: Database, paths: Sequence[str]) -> list[int]:
             raise StorageError(f"{name}: cannot be read ({error.strerror})") from None
         night, problems = loads_night(data) if data is not None else (None, [too_large()])
         if night is not None and night.info.season is not None and night.info.league is None:
-            night, problems = None, [SEASON_NEEDS_LEAGUE]
+            night, problems = None, [season_needs_league()]
         if night is None:
             lines += [f"{name}: {problem}" for problem in problems]
         else:

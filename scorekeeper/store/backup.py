@@ -24,6 +24,8 @@ from typing import Any
 from sqlalchemy import Connection, MetaData, select
 from sqlalchemy.exc import IntegrityError
 
+from scorekeeper.i18n import _
+
 DUMP_FORMAT = "sheepshead-scorekeeper-dump/1"
 SQLITE_MAGIC = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite file
 
@@ -144,11 +146,11 @@ def why_not_written(error: OSError | sqlite3.Error, where: Path | None = None) -
     system's words."""
     text = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
     if "full" in text.lower() or (isinstance(error, OSError) and error.errno == errno.ENOSPC):
-        return "the disk is full"
+        return _("the disk is full")
     if where is not None and "i/o error" in text.lower():
         with contextlib.suppress(OSError):
             if shutil.disk_usage(where.parent).free < 1024 * 1024:
-                return "the disk is full"
+                return _("the disk is full")
     return text
 
 
@@ -209,7 +211,7 @@ def load_rows(connection: Connection, metadata: MetaData, dump: dict[str, Any]) 
     for table in metadata.sorted_tables:
         rows = dump["tables"].get(table.name, [])
         if not isinstance(rows, list):
-            raise BadDump(f"table {table.name}: is not a list of rows")
+            raise BadDump(_("table {table}: is not a list of rows").format(table=table.name))
         decoded = [_row(table, number, row) for number, row in enumerate(rows, start=1)]
         if decoded:
             try:
@@ -217,7 +219,9 @@ def load_rows(connection: Connection, metadata: MetaData, dump: dict[str, Any]) 
             except IntegrityError as error:
                 first = str(error.orig).splitlines()[0]
                 raise BadDump(
-                    f"table {table.name}: the rows do not fit together ({first})"
+                    _("table {table}: the rows do not fit together ({error})").format(
+                        table=table.name, error=first
+                    )
                 ) from None
 
 
@@ -230,22 +234,34 @@ def check_rows(metadata: MetaData, dump: dict[str, Any]) -> None:
 
 
 def _row(table: Any, number: int, row: Any) -> dict[str, Any]:
-    where = f"table {table.name}, row {number}"
     if not isinstance(row, dict):
-        raise BadDump(f"{where}: is not an object")
+        raise BadDump(
+            _("table {table}, row {row}: is not an object").format(table=table.name, row=number)
+        )
     unknown = sorted(set(row) - set(table.c.keys()))
     if unknown:
-        raise BadDump(f"{where}: {unknown[0]!r} is not a column of {table.name}")
+        raise BadDump(
+            _("table {table}, row {row}: {key} is not a column of {table}").format(
+                table=table.name, row=number, key=repr(unknown[0])
+            )
+        )
     decoded = {}
     for key, value in row.items():
         column = table.c[key]
         try:
             decoded[key] = _decode(value, column)
         except (ValueError, TypeError, binascii.Error):
-            raise BadDump(f"{where}, {key}: {value!r} is not a stored value") from None
+            message = _("table {table}, row {row}, {column}: {value} is not a stored value")
+            raise BadDump(
+                message.format(table=table.name, row=number, column=key, value=repr(value))
+            ) from None
         problem = _misfit(decoded[key], column)
         if problem:
-            raise BadDump(f"{where}, {key}: {problem}")
+            raise BadDump(
+                _("table {table}, row {row}, {column}: {problem}").format(
+                    table=table.name, row=number, column=key, problem=problem
+                )
+            )
     return decoded
 
 
@@ -262,14 +278,15 @@ def _python_type(column: Any) -> type | None:
 def _misfit(value: Any, column: Any) -> str | None:
     """What is wrong with VALUE for COLUMN, or None (JSON columns take any JSON)."""
     if value is None:
-        return None if column.nullable or column.primary_key else "may not be empty"
+        return None if column.nullable or column.primary_key else _("may not be empty")
     expected = _python_type(column)
     if expected is None or expected is dict or expected is list:
         return None
     if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-        return f"{value!r} is not a whole number"
+        return _("{value} is not a whole number").format(value=repr(value))
     if not isinstance(value, expected):
-        return f"{value!r} is not a {expected.__name__}"
+        # Translators: {kind} is a Python type's name: str, float, datetime, bytes.
+        return _("{value} is not a {kind}").format(value=repr(value), kind=expected.__name__)
     return None
 
 

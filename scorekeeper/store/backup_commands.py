@@ -24,6 +24,7 @@ from typing import Any
 from sqlalchemy import select, text
 from sqlmodel import SQLModel, col
 
+from scorekeeper.i18n import _
 from scorekeeper.json_input import MiB, parse_json
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store import backup as files
@@ -47,23 +48,27 @@ def backup(db: Database, target: str, *, force: bool = False) -> str:
     kind of copy was made."""
     path = Path(target)
     if not target.strip():
-        raise StorageError("the backup file: name it, e.g. league-backup.sqlite3")
+        raise StorageError(_("the backup file: name it, e.g. league-backup.sqlite3"))
     if path.is_dir():
-        raise StorageError(f"{target}: is a folder; name the backup file")
+        raise StorageError(_("{file}: is a folder; name the backup file").format(file=target))
     _refuse_live_file(db, path)
     if path.exists() and not force:
         raise StorageError(
-            f"{target}: already exists; choose another name, or add --force to replace it. "
-            "Nothing was written."
+            _(
+                "{file}: already exists; choose another name, or add --force to replace it. "
+                "Nothing was written."
+            ).format(file=target)
         )
     check_whole(db)  # a damaged database is refused, not copied as if whole
     source = db.sqlite_path
     with _writing(target):
         if source is not None and path.suffix.lower() != ".json":
             files.sqlite_backup(source, path)
-            return "a SQLite copy"
+            # Translators: said in brackets after "Backed up to FILE".
+            return _("a SQLite copy")
         files.write_json(path, dump(db))
-    return "a JSON dump of every row"
+    # Translators: said in brackets after "Backed up to FILE".
+    return _("a JSON dump of every row")
 
 
 def _refuse_live_file(db: Database, target: Path) -> None:
@@ -81,8 +86,10 @@ def _refuse_live_file(db: Database, target: Path) -> None:
         same = same or (target.exists() and os.path.samefile(target, live))
     if same:
         raise StorageError(
-            f"{target}: is the database itself (or one of its files); a backup must go to "
-            "another file. Nothing was written."
+            _(
+                "{file}: is the database itself (or one of its files); a backup must go to "
+                "another file. Nothing was written."
+            ).format(file=target)
         )
 
 
@@ -94,7 +101,9 @@ def _writing(target: str) -> Iterator[None]:
         yield
     except files.WriteFailed as error:
         raise StorageError(
-            f"{target}: cannot write the backup ({error}); nothing was written"
+            _("{file}: cannot write the backup ({error}); nothing was written").format(
+                file=target, error=error
+            )
         ) from None
 
 
@@ -113,9 +122,9 @@ def restore(db: Database, source: str, *, force: bool) -> Path | None:
     empty)."""
     path = Path(source)
     if not path.is_file():
-        raise StorageError(f"{source}: no such backup file")
+        raise StorageError(_("{file}: no such backup file").format(file=source))
     lock = db.open_lock
-    alone = lock.alone("restoring a backup") if lock else contextlib.nullcontext()
+    alone = lock.alone() if lock else contextlib.nullcontext()
     with (
         alone,  # no window goes on recording into nights the backup replaces
         tempfile.TemporaryDirectory(prefix="scorekeeper-restore-") as folder,
@@ -124,22 +133,22 @@ def restore(db: Database, source: str, *, force: bool) -> Path | None:
         replacing = holds_data(db)
         if replacing and not force:
             raise StorageError(
-                "the database already holds nights and players; add --force to replace "
-                "them with the backup"
+                _(
+                    "the database already holds nights and players; add --force to replace "
+                    "them with the backup"
+                )
             )
         checked, rows = _checked_copy(path, Path(folder))
         try:
             if replacing and not holds_data(checked):
                 raise StorageError(
-                    f"{source}: holds no nights and no players; restoring it would empty "
-                    "the database. Nothing was changed."
+                    _(
+                        "{file}: holds no nights and no players; restoring it would empty "
+                        "the database. Nothing was changed."
+                    ).format(file=source)
                 )
             _fit_page_size(checked, db, source=path)
-            kept = (
-                keep_copy(db, before="restore", purpose="restoring a backup over it")
-                if replacing
-                else None
-            )
+            kept = keep_copy(db, before="restore") if replacing else None
             _replace(db, checked, rows, source=path, kept=kept)
         finally:
             checked.dispose()
@@ -153,12 +162,12 @@ def restore_over_damaged(database: Path, source: str) -> Path:
     Returns where the damaged file was kept."""
     path = Path(source)
     if not path.is_file():
-        raise StorageError(f"{source}: no such backup file")
+        raise StorageError(_("{file}: no such backup file").format(file=source))
     with (
-        OpenLock(database).alone("restoring a backup"),
+        OpenLock(database).alone(),
         tempfile.TemporaryDirectory(prefix="scorekeeper-restore-") as folder,
     ):
-        checked, _ = _checked_copy(path, Path(folder))
+        checked, _rows = _checked_copy(path, Path(folder))
         scratch = checked.sqlite_path
         checked.dispose()
         assert scratch is not None
@@ -166,16 +175,20 @@ def restore_over_damaged(database: Path, source: str) -> Path:
             kept = files.set_aside(database, end=".damaged")
         except OSError as error:
             raise StorageError(
-                f"{database}: cannot be moved aside to make room for the backup "
-                f"({error.strerror}); nothing was changed"
+                _(
+                    "{file}: cannot be moved aside to make room for the backup "
+                    "({error}); nothing was changed"
+                ).format(file=database, error=error.strerror)
             ) from None
         try:
             files.sqlite_backup(scratch, database)
         except files.WriteFailed as error:
             files.put_back(kept, database)
             raise StorageError(
-                f"{database}: cannot take in the backup {source} ({error}); the damaged "
-                "database is left as it was"
+                _(
+                    "{file}: cannot take in the backup {backup} ({error}); the damaged "
+                    "database is left as it was"
+                ).format(file=database, backup=source, error=error)
             ) from None
     return kept
 
@@ -190,7 +203,9 @@ def _checked_copy(path: Path, folder: Path) -> tuple[Database, dict[str, Any]]:
             copied = files.is_sqlite_file(path)
         except OSError as error:
             raise StorageError(
-                f"{path}: cannot be read ({error.strerror}); nothing was changed"
+                _("{file}: cannot be read ({error}); nothing was changed").format(
+                    file=path, error=error.strerror
+                )
             ) from None
         if copied:
             _scratch_copy(path, scratch)
@@ -225,8 +240,12 @@ def _scratch_copy(path: Path, scratch: Path) -> None:
             shutil.copyfile(wal, scratch.with_name(scratch.name + "-wal"))
     except OSError as error:
         raise StorageError(
-            f"{path}: cannot be copied to the temporary folder {tempfile.gettempdir()} to "
-            f"be checked ({files.why_not_written(error, scratch)}); nothing was changed"
+            _(
+                "{file}: cannot be copied to the temporary folder {folder} to "
+                "be checked ({error}); nothing was changed"
+            ).format(
+                file=path, folder=tempfile.gettempdir(), error=files.why_not_written(error, scratch)
+            )
         ) from None
 
 
@@ -236,14 +255,18 @@ def _check_rows(db: Database, rows: dict[str, Any], *, source: Path) -> None:
     try:
         files.check_rows(SQLModel.metadata, rows)
     except files.BadDump as error:
-        raise StorageError(f"{source}: {error}. Nothing was changed.") from None
+        raise StorageError(
+            _("{file}: {problem}. Nothing was changed.").format(file=source, problem=error)
+        ) from None
     with db.engine.connect() as connection:
         dangling = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
     if dangling:
         table, row, parent = dangling[0][0], dangling[0][1], dangling[0][2]
         raise StorageError(
-            f"{source}: table {table}, row id {row}: refers to a {parent} that is not in the "
-            "backup. Nothing was changed."
+            _(
+                "{file}: table {table}, row id {row}: refers to a {parent} that is not in the "
+                "backup. Nothing was changed."
+            ).format(file=source, table=table, row=row, parent=parent)
         )
 
 
@@ -257,11 +280,19 @@ def _check_sqlite_backup(path: Path, *, source: Path) -> None:
                 "SELECT 1 FROM sqlite_master WHERE name = 'alembic_version'"
             ).fetchall()
     except sqlite3.Error as error:
-        raise StorageError(f"{source}: cannot be read as a backup ({error})") from None
+        raise StorageError(
+            _("{file}: cannot be read as a backup ({error})").format(file=source, error=error)
+        ) from None
     if damage != [("ok",)]:
-        raise StorageError(f"{source}: the backup is damaged ({damage[0][0]}); nothing was changed")
+        raise StorageError(
+            _("{file}: the backup is damaged ({found}); nothing was changed").format(
+                file=source, found=damage[0][0]
+            )
+        )
     if not has_schema:
-        raise StorageError(f"{source}: is not a Scorekeeper backup (no schema in it)")
+        raise StorageError(
+            _("{file}: is not a Scorekeeper backup (no schema in it)").format(file=source)
+        )
 
 
 def _read_dump(path: Path) -> dict[str, Any]:
@@ -270,27 +301,35 @@ def _read_dump(path: Path) -> dict[str, Any]:
             data = handle.read(MAX_DUMP_BYTES + 1)
     except OSError as error:
         raise StorageError(
-            f"{path}: cannot be read ({error.strerror}); nothing was changed"
+            _("{file}: cannot be read ({error}); nothing was changed").format(
+                file=path, error=error.strerror
+            )
         ) from None
     document, problems = parse_json(data, limit=MAX_DUMP_BYTES)
     if problems:
         raise StorageError(
-            f"{path}: is neither a SQLite backup nor a readable dump ({problems[0]})"
+            _("{file}: is neither a SQLite backup nor a readable dump ({problem})").format(
+                file=path, problem=problems[0]
+            )
         )
     if not isinstance(document, dict) or document.get("format") != files.DUMP_FORMAT:
-        raise StorageError(f"{path}: is not a Scorekeeper dump")
+        raise StorageError(_("{file}: is not a Scorekeeper dump").format(file=path))
     if document.get("schema") != SCHEMA_HEAD:
         raise StorageError(
-            f"{path}: the dump has schema {document.get('schema')!r} but this app writes "
-            f"{SCHEMA_HEAD!r}; restore it with the version of the app that made it"
+            _(
+                "{file}: the dump has schema {schema} but this app writes "
+                "{head}; restore it with the version of the app that made it"
+            ).format(file=path, schema=repr(document.get("schema")), head=repr(SCHEMA_HEAD))
         )
     tables = document.get("tables")
     expected = {table.name for table in SQLModel.metadata.sorted_tables}
     if not isinstance(tables, dict) or not expected <= set(tables):
         missing = sorted(expected - set(tables if isinstance(tables, dict) else ()))
         raise StorageError(
-            f"{path}: is not a complete dump (no {', '.join(missing)}); a dump lists every "
-            "table, even an empty one. Nothing was changed."
+            _(
+                "{file}: is not a complete dump (no {tables}); a dump lists every "
+                "table, even an empty one. Nothing was changed."
+            ).format(file=path, tables=", ".join(missing))
         )
     return document
 
@@ -311,23 +350,26 @@ def _check_contents(db: Database, *, source: Path) -> None:
         try:
             rescore_whole(db, night_id=night_id)
         except Exception as error:
-            raise StorageError(
-                f"{source}: night {night_id} in the backup {_refusal(error)}"
-            ) from None
+            what = _("night {number}").format(number=night_id)
+            raise StorageError(_refusal(source, what, error)) from None
     for league in leagues:
         try:
             standings(db, Period(league=league))
             league_money(db, league=league)
         except Exception as error:
-            raise StorageError(
-                f"{source}: league {league!r} in the backup {_refusal(error)}"
-            ) from None
+            what = _("league {name}").format(name=repr(league))
+            raise StorageError(_refusal(source, what, error)) from None
 
 
-def _refusal(error: Exception) -> str:
+def _refusal(source: Path, what: str, error: Exception) -> str:
+    """Why WHAT (a night or a league) of the backup SOURCE is refused."""
     if isinstance(error, InvalidNight | StorageError):
-        return f"is wrong: {str(error).splitlines()[0]}. Nothing was changed."
-    return f"cannot be read ({type(error).__name__}: {error}). Nothing was changed."
+        return _("{file}: {what} in the backup is wrong: {problem}. Nothing was changed.").format(
+            file=source, what=what, problem=str(error).splitlines()[0]
+        )
+    return _(
+        "{file}: {what} in the backup cannot be read ({problem}). Nothing was changed."
+    ).format(file=source, what=what, problem=f"{type(error).__name__}: {error}")
 
 
 def _replace(
@@ -347,10 +389,17 @@ def _replace(
     try:
         files.sqlite_copy_into(scratch, target)
     except files.WriteFailed as error:
-        copy = f"; the database as it was is also kept in {kept}" if kept else ""
+        if kept:
+            message = _(
+                "{file}: cannot take in the backup {backup} ({error}); the database is as "
+                "it was; the database as it was is also kept in {kept}"
+            )
+        else:
+            message = _(
+                "{file}: cannot take in the backup {backup} ({error}); the database is as it was"
+            )
         raise StorageError(
-            f"{target}: cannot take in the backup {source} ({error}); the database is as "
-            f"it was{copy}"
+            message.format(file=target, backup=source, error=error, kept=kept)
         ) from None
 
 
@@ -366,7 +415,9 @@ def _fit_page_size(checked: Database, db: Database, *, source: Path) -> None:
     except sqlite3.Error as error:
         why = files.why_not_written(error, scratch)
         raise StorageError(
-            f"{source}: cannot be rebuilt at the database's page size ({why}); nothing was changed"
+            _(
+                "{file}: cannot be rebuilt at the database's page size ({why}); nothing was changed"
+            ).format(file=source, why=why)
         ) from None
 
 
@@ -394,7 +445,9 @@ def _load_dump(db: Database, document: dict[str, Any], *, source: Path) -> None:
         try:
             files.load_rows(connection, metadata, document)
         except files.BadDump as error:
-            raise StorageError(f"{source}: {error}. Nothing was changed.") from None
+            raise StorageError(
+                _("{file}: {problem}. Nothing was changed.").format(file=source, problem=error)
+            ) from None
         if db.url.get_backend_name() == "postgresql":
             for table in metadata.sorted_tables:
                 if "id" in table.c and table.c.id.autoincrement is not False:

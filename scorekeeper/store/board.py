@@ -27,6 +27,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlmodel import col
 
+from scorekeeper.i18n import _
 from scorekeeper.night import score_night
 from scorekeeper.standings import Standings
 from scorekeeper.store import league as leagues
@@ -118,7 +119,7 @@ def _table(db: Database, summary: NightSummary, recent: int) -> TableNow:
     )
     return TableNow(
         night_id=summary.id,
-        label=summary.table or summary.title or f"Night {summary.id}",
+        label=summary.table or summary.title or _("Night {number}").format(number=summary.id),
         players=night.players,
         hands=len(hands),
         recent=shown,
@@ -189,9 +190,13 @@ def listen(
             connection.execute(f"LISTEN {CHANNEL}")
             on_listening()
             while not stop.is_set():
-                for _ in connection.notifies(timeout=0.5):
+                for _notice in connection.notifies(timeout=0.5):
                     on_change()
                     if stop.is_set():
                         break
     except psycopg.Error as error:
-        raise StorageError(f"listening to {describe(db.url)} stopped: {error}") from error
+        raise StorageError(
+            _("listening to {database} stopped: {error}").format(
+                database=describe(db.url), error=error
+            )
+        ) from error

@@ -17,6 +17,7 @@ import glob
 import re
 from pathlib import Path
 
+from scorekeeper.i18n import _
 from scorekeeper.store import backup as backups
 from scorekeeper.store.database import Database, copies_place, write_copy
 from scorekeeper.store.engine import describe
@@ -63,7 +64,9 @@ def daily_backup(db: Database, *, keep: int = KEEP, now: dt.datetime | None = No
             old.unlink(missing_ok=True)
     except (backups.WriteFailed, OSError) as error:
         raise StorageError(
-            f"cannot make today's backup of {describe(db.url)} in {folder} ({error})"
+            _("cannot make today's backup of {database} in {folder} ({error})").format(
+                database=describe(db.url), folder=folder, error=error
+            )
         ) from None
     return target
 

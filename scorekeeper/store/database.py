@@ -25,6 +25,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlchemyError
 from sqlmodel import Session
 
+from scorekeeper.i18n import _
 from scorekeeper.store import backup as backups
 from scorekeeper.store import sqlite_file
 from scorekeeper.store.engine import (
@@ -144,21 +145,21 @@ class Database:
         lowered = text.lower()
         where = describe(self.url)
         if "disk is full" in lowered or "no space" in lowered:
-            message = f"the disk holding {where} is full; nothing was written"
+            message = _("the disk holding {database} is full; nothing was written")
         elif _is_unique_violation(error):
-            message = (
-                f"another program stored the same name or number in {where} at the same "
+            message = _(
+                "another program stored the same name or number in {database} at the same "
                 "moment; try again (nothing was written)"
             )
         elif _is_damage(error):
-            message = f"the database {where} is damaged ({text}); nothing was changed"
+            message = _("the database {database} is damaged ({error}); nothing was changed")
         elif "locked" in lowered or "busy" in lowered:
-            message = f"the database {where} is busy in another program; try again ({text})"
+            message = _("the database {database} is busy in another program; try again ({error})")
         elif "read-only" in lowered or "readonly" in lowered:
-            message = f"the database {where} cannot be written ({text})"
+            message = _("the database {database} cannot be written ({error})")
         else:
-            message = f"the database {where} failed: {text}"
-        return message + self.backup_hint()
+            message = _("the database {database} failed: {error}")
+        return message.format(database=where, error=text) + self.backup_hint()
 
     def backup_hint(self) -> str:
         return backup_hint(self.sqlite_path)
@@ -194,7 +195,9 @@ def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
     try:
         parsed = make_url(resolve_url(url))
     except ArgumentError:
-        raise StorageError(f"{url!r} is not a database URL", field="database") from None
+        raise StorageError(
+            _("{url} is not a database URL").format(url=repr(url)), field="database"
+        ) from None
     path = sqlite_file_named(parsed)
     lock = None
     if path is not None:
@@ -206,7 +209,8 @@ def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
         engine = make_engine(parsed)
     except (NoSuchModuleError, ModuleNotFoundError) as error:
         raise StorageError(
-            f"no driver for {describe(parsed)} ({error})", field="database"
+            _("no driver for {database} ({error})").format(database=describe(parsed), error=error),
+            field="database",
         ) from None
     database = Database(engine=engine, url=parsed, open_lock=lock)
     try:
@@ -219,7 +223,9 @@ def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
         raise
     except SQLAlchemyError as error:
         database.dispose()
-        raise StorageError(f"cannot open {describe(parsed)}: {error}") from error
+        raise StorageError(
+            _("cannot open {database}: {error}").format(database=describe(parsed), error=error)
+        ) from error
     return database
 
 
@@ -274,7 +280,9 @@ def _use_wal(engine: Engine, url: URL) -> None:
 def _not_writable(error: sqlite3.Error, url: URL) -> NoReturn:
     why = backups.why_not_written(error, sqlite_file_named(url))
     raise StorageError(
-        f"the database {describe(url)} cannot be opened for writing ({why}); nothing was changed"
+        _(
+            "the database {database} cannot be opened for writing ({why}); nothing was changed"
+        ).format(database=describe(url), why=why)
     ) from None
 
 
@@ -306,8 +314,10 @@ def _migrate(database: Database, *, upgrade: bool) -> None:
         tables = set(inspect(connection).get_table_names())
         if not recorded and tables - {"alembic_version"}:
             raise StorageError(
-                f"{describe(database.url)} holds tables of another program, not a "
-                "Scorekeeper database; choose another file or database. Nothing was changed."
+                _(
+                    "{database} holds tables of another program, not a "
+                    "Scorekeeper database; choose another file or database. Nothing was changed."
+                ).format(database=describe(database.url))
             )
         current = _known_revision(database, recorded or [], known, head)
         if current == head or not upgrade:
@@ -322,8 +332,10 @@ def _migrate(database: Database, *, upgrade: bool) -> None:
             if database.backup is None or database.is_sqlite:
                 raise  # a SQLite failure names its newest backup (`Database.explain`)
             raise StorageError(
-                f"{database.explain(error)}; the migration to schema {head} was undone, "
-                f"and the backup taken before it is {database.backup}"
+                _(
+                    "{failure}; the migration to schema {schema} was undone, "
+                    "and the backup taken before it is {backup}"
+                ).format(failure=database.explain(error), schema=head, backup=database.backup)
             ) from error
 
 
@@ -342,11 +354,11 @@ def _alone_to_migrate(database: Database, connection: Any) -> Iterator[None]:
     database: SQLite's write lock (BEGIN IMMEDIATE), a server's advisory lock (held to
     the transaction's end), each waited for up to MIGRATION_WAIT_S while another
     program migrates it; a `StorageError` when that is not long enough."""
-    waited = (
-        f"another program has been bringing {describe(database.url)} up to date for "
-        f"{MIGRATION_WAIT_S} s and has not finished; open it again once it has "
+    waited = _(
+        "another program has been bringing {database} up to date for "
+        "{seconds} s and has not finished; open it again once it has "
         "(nothing was changed)"
-    )
+    ).format(database=describe(database.url), seconds=MIGRATION_WAIT_S)
     if database.is_sqlite:
         raw = connection.connection.driver_connection
         raw.execute(f"PRAGMA busy_timeout = {MIGRATION_WAIT_S * 1000}")
@@ -398,20 +410,26 @@ def _known_revision(
     if len(recorded) > 1 or not isinstance(recorded[0], str):
         shown = ", ".join(repr(r) for r in recorded)
         raise DamagedDatabase(
-            f"{where} has a damaged schema record (alembic_version holds {shown}, not one "
-            f"revision); it cannot be opened safely. Nothing was changed.{database.backup_hint()}"
+            _(
+                "{database} has a damaged schema record (alembic_version holds {found}, not one "
+                "revision); it cannot be opened safely. Nothing was changed.{backup_hint}"
+            ).format(database=where, found=shown, backup_hint=database.backup_hint())
         )
     current: str = recorded[0]
     if current in known:
         return current
     if current.isdigit() and head.isdigit() and int(current) > int(head):
         raise StorageError(
-            f"{where} was made by a newer version of Sheepshead Scorekeeper "
-            f"(schema {current}); update the app to open it. Nothing was changed."
+            _(
+                "{database} was made by a newer version of Sheepshead Scorekeeper "
+                "(schema {schema}); update the app to open it. Nothing was changed."
+            ).format(database=where, schema=current)
         )
     raise DamagedDatabase(
-        f"{where} has a schema record this app never wrote ({current!r}): it is damaged "
-        f"or not a Scorekeeper database. Nothing was changed.{database.backup_hint()}"
+        _(
+            "{database} has a schema record this app never wrote ({found}): it is damaged "
+            "or not a Scorekeeper database. Nothing was changed.{backup_hint}"
+        ).format(database=where, found=repr(current), backup_hint=database.backup_hint())
     )
 
 
@@ -427,25 +445,35 @@ def _backup_before_migration(database: Database, current: str | None, head: str)
     cannot be written, and then nothing is migrated."""
     if current is None or (database.is_sqlite and database.sqlite_path is None):
         return None
-    return keep_copy(
-        database, before=head, schema=current, purpose=f"migrating it to schema {head}"
-    )
+    return keep_copy(database, before=head, schema=current)
 
 
-def keep_copy(database: Database, *, before: str, purpose: str, schema: str = SCHEMA_HEAD) -> Path:
-    """A copy of the whole database before something changes or replaces it: a SQLite
-    file copied beside itself, any other database dumped to JSON (every table it really
-    has, at schema revision SCHEMA) in `backup_folder()`.  Raises `StorageError`, having
-    written nothing, when the copy cannot be made."""
+def keep_copy(database: Database, *, before: str, schema: str = SCHEMA_HEAD) -> Path:
+    """A copy of the whole database before something changes or replaces it (BEFORE:
+    "restore", or the schema revision it is migrated to): a SQLite file copied beside
+    itself, any other database dumped to JSON (every table it really has, at schema
+    revision SCHEMA) in `backup_folder()`.  Raises `StorageError`, having written
+    nothing, when the copy cannot be made."""
     folder, start = copies_place(database)
     kind = "bak" if database.sqlite_path is not None else "json"
     target = backups.unused_path(folder, start, f".before-{before}.{kind}")
     try:
         write_copy(database, target, schema)
     except backups.WriteFailed as error:
+        if before == "restore":
+            message = _(
+                "cannot back up {database} to {target} before restoring a backup over it "
+                "({error}); nothing was changed"
+            )
+        else:
+            message = _(
+                "cannot back up {database} to {target} before migrating it to schema "
+                "{schema} ({error}); nothing was changed"
+            )
         raise StorageError(
-            f"cannot back up {describe(database.url)} to {target} before {purpose} ({error}); "
-            "nothing was changed"
+            message.format(
+                database=describe(database.url), target=target, schema=before, error=error
+            )
         ) from None
     return target
 
@@ -514,9 +542,12 @@ def _integrity_check(database: Database, connection: Any, *, full: bool) -> None
     except DBAPIError as error:
         raise StorageError(database.explain(error)) from None
     if [tuple(r) for r in rows] != [("ok",)]:
-        found = str(rows[0][0]) if rows else "no answer"
+        found = str(rows[0][0]) if rows else _("no answer")
         found = " ".join(found.replace("*** in database main ***", "").split())
         raise DamagedDatabase(
-            f"the database {describe(database.url)} is damaged (SQLite's check found: "
-            f"{found}); nothing was changed" + database.backup_hint()
+            _(
+                "the database {database} is damaged (SQLite's check found: "
+                "{found}); nothing was changed"
+            ).format(database=describe(database.url), found=found)
+            + database.backup_hint()
         )

@@ -19,6 +19,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
+from scorekeeper.i18n import _
 from scorekeeper.store.errors import StorageError
 
 APP_NAME = "sheepshead-scorekeeper"
@@ -92,7 +93,7 @@ def server_timeouts(url: URL) -> ServerTimeouts:
     chosen: dict[str, int] = {}
     for kind, variable in ENV_TIMEOUTS.items():
         given = url.query.get("connect_timeout") if kind == "connect" else None
-        source = "connect_timeout in the URL" if given else variable
+        source = _("connect_timeout in the URL") if given else variable
         text = given if isinstance(given, str) else os.environ.get(variable, "")
         if text.strip():
             chosen[kind] = _whole_seconds(text, source, least=2 if kind == "connect" else 1)
@@ -105,7 +106,11 @@ def _whole_seconds(text: str, source: str, *, least: int) -> int:
     except ValueError:
         value = least - 1
     if value < least:
-        raise StorageError(f"{source}: {text!r} is not a whole number of seconds, {least} or more")
+        raise StorageError(
+            _("{source}: {value} is not a whole number of seconds, {least} or more").format(
+                source=source, value=repr(text), least=least
+            )
+        )
     return value
 
 
@@ -178,28 +183,28 @@ def server_words(url: URL, error: DBAPIError) -> str | None:
     first = str(error.orig).strip().splitlines()[0] if str(error.orig).strip() else ""
     where, limits = server_address(url), server_timeouts(url)
     if "ConnectionTimeout" in kinds:
-        return (
-            f"the database server at {where} did not answer within {limits.connect} s; "
+        return _(
+            "the database server at {server} did not answer within {seconds} s; "
             "is it running, and is that its address? Nothing was read or written"
-        )
+        ).format(server=where, seconds=limits.connect)
     if state in CROSSED:
-        return (
-            f"another program was writing the same thing to {describe(url)} at the same "
+        return _(
+            "another program was writing the same thing to {database} at the same "
             "moment; try again (nothing was written)"
-        )
+        ).format(database=describe(url))
     if state == "55P03":  # lock_not_available: lock_timeout
-        return (
-            f"the database {describe(url)} is busy: another program held what this "
-            f"needed for {limits.lock} s; try again (nothing was written)"
-        )
+        return _(
+            "the database {database} is busy: another program held what this "
+            "needed for {seconds} s; try again (nothing was written)"
+        ).format(database=describe(url), seconds=limits.lock)
     if state == "57014" and "statement timeout" in first:  # query_canceled
-        return (
-            f"the database server at {where} did not finish within {limits.statement} "
+        return _(
+            "the database server at {server} did not finish within {seconds} "
             "s (is it overloaded?); try again (nothing was written)"
-        )
+        ).format(server=where, seconds=limits.statement)
     if "connection refused" in first.lower():
-        return (
-            f"the database server at {where} refused the connection; is it running, "
+        return _(
+            "the database server at {server} refused the connection; is it running, "
             "and is that its address?"
-        )
+        ).format(server=where)
     return None

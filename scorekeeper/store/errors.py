@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from scorekeeper.i18n import pgettext
+
 # What the user gave that a StorageError can be about, in the words the window uses
 # for it.  The command line names the flag it was given by instead (cli.FIELD_FLAGS).
 Field = Literal[
@@ -22,18 +24,39 @@ Field = Literal[
 ]
 
 
+def field_name(field: Field) -> str:
+    """FIELD as the user reads it, in the language spoken now ("league": "Liga")."""
+    names: dict[Field, str] = {
+        "league": pgettext("field", "league"),
+        "season": pgettext("field", "season"),
+        "player": pgettext("field", "player"),
+        "players": pgettext("field", "players"),
+        "paid by": pgettext("field", "paid by"),
+        "paid to": pgettext("field", "paid to"),
+        "amount": pgettext("field", "amount"),
+        "night": pgettext("field", "night"),
+        "first hand": pgettext("field", "first hand"),
+        "last hand": pgettext("field", "last hand"),
+        "new name": pgettext("field", "new name"),
+        "database": pgettext("field", "database"),
+    }
+    return names[field]
+
+
 class StorageError(Exception):
     """A problem with the database that the user must hear about in plain words.
 
     When it is about one thing the user gave, FIELD names that thing as the user sees
-    it ("league", "paid to", "amount") and the error reads "FIELD: MESSAGE".  No
+    it ("league", "paid to", "amount": a key, compared by the command line) and the
+    error reads "FIELD: MESSAGE", the field in the user's language (`field_name`).  No
     message names a command-line flag: the window shows the error as it reads.
     """
 
     def __init__(self, message: str, *, field: Field | None = None) -> None:
         self.message = message
         self.field = field
-        super().__init__(f"{field}: {message}" if field is not None else message)
+        shown = message if field is None else f"{field_name(field)}: {message}"
+        super().__init__(shown)
 
 
 class Conflict(StorageError):

@@ -37,6 +37,7 @@ from sqlmodel import Session, col, select
 
 from scorekeeper.document import hand_to_document, read_night
 from scorekeeper.games.result import RESULT
+from scorekeeper.i18n import _
 from scorekeeper.problems import InvalidNight
 from scorekeeper.records import Night
 from scorekeeper.store import records as stored
@@ -83,11 +84,11 @@ class Duplicate:
     def describe(self, names: Sequence[str]) -> str:
         """What is wrong, naming the other night as NAMES (one a night imported) do."""
         if self.night_id is not None:
-            return (
-                f"already stored as night {self.night_id} (the same date, players, rules and hands)"
-            )
+            return _(
+                "already stored as night {number} (the same date, players, rules and hands)"
+            ).format(number=self.night_id)
         assert self.same_as is not None
-        return f"the same night as {names[self.same_as]}"
+        return _("the same night as {night}").format(night=names[self.same_as])
 
 
 class AlreadyStored(StorageError):
@@ -95,11 +96,12 @@ class AlreadyStored(StorageError):
 
     def __init__(self, duplicates: Sequence[Duplicate]) -> None:
         self.duplicates = tuple(duplicates)
-        names = [f"night {i + 1}" for i in range(max(d.index for d in duplicates) + 1)]
-        super().__init__(
-            "; ".join(f"{names[d.index]}: {d.describe(names)}" for d in duplicates)
-            + "; nothing was imported"
-        )
+        names = [
+            _("night {number}").format(number=i + 1)
+            for i in range(max(d.index for d in duplicates) + 1)
+        ]
+        said = "; ".join(f"{names[d.index]}: {d.describe(names)}" for d in duplicates)
+        super().__init__(_("{duplicates}; nothing was imported").format(duplicates=said))
 
 
 def lock_imports(session: Session) -> None:
@@ -153,7 +155,7 @@ def _same_content(
         wanted[key].append((index, mark))
     matches: dict[int, int] = {}
     prints: dict[int, str] = {}
-    for night_id, key in _candidates(session, {date for date, _, _ in wanted}):
+    for night_id, key in _candidates(session, {date for date, _hands, _players in wanted}):
         for index, mark in wanted.get(key, ()):
             if index in matches:
                 continue

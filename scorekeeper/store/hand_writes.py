@@ -21,6 +21,7 @@ from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
 
 from scorekeeper.document import hand_to_document, read_hand
+from scorekeeper.i18n import _
 from scorekeeper.night import Carry, HandResult, NightResult, score_next
 from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.records import Night
@@ -102,10 +103,12 @@ def insert_hand(
     returns."""
     with db.transaction() as session:
         state = load_state(session, night_id, lock=True)
-        refuse_if_closed(state, to="change a hand")
+        refuse_if_closed(state, to="hand")
         count = len(state.hands)
         if not 1 <= position <= count + 1:
-            message = f"{position} is not between 1 and {count + 1}"
+            message = _("{number} is not between {low} and {high}").format(
+                number=position, low=1, high=count + 1
+            )
             raise InvalidNight([Problem("position", message)])
         _insert(session, state, hand, position)
         row = state.hands[position - 1]
@@ -134,7 +137,7 @@ def append_hand(db: Database, *, night_id: int, hand: Mapping[str, Any]) -> Appe
     neither read nor rescored.  Committed before this returns."""
     with db.transaction() as session:
         state = load_state(session, night_id, lock=True, with_hands=False)
-        refuse_if_closed(state, to="change a hand")
+        refuse_if_closed(state, to="hand")
         count, carry = _tail(session, night_id)
         at = count + 1
         if carry is None:  # cached before the carry was kept: rescore the night once
@@ -205,7 +208,7 @@ def edit_hand(
     With REVISION, only a hand still at that revision is changed (else `Conflict`)."""
     with db.transaction() as session:
         state, row = _state_of_hand(session, hand_id, revision)
-        refuse_if_closed(state, to="change a hand")
+        refuse_if_closed(state, to="hand")
         replaced = _revision_row(session, hand_id, row.revision)
         assert replaced is not None  # every revision of a hand is in its history
         record = _canonical(state, hand, row.position)
@@ -219,7 +222,7 @@ def delete_hand(db: Database, *, hand_id: int, revision: int | None = None) -> H
     REVISION, only a hand still at that revision is deleted (else `Conflict`)."""
     with db.transaction() as session:
         state, row = _state_of_hand(session, hand_id, revision)
-        refuse_if_closed(state, to="change a hand")
+        refuse_if_closed(state, to="hand")
         at = row.position
         records = [h.record for h in state.hands if h.id != hand_id]
         night = check_with_shift(state, records, at, -1)
@@ -250,7 +253,7 @@ def restore_revision(db: Database, *, revision_id: int, revision: int | None = N
     with db.transaction() as session:
         found = session.get(HandRevisionRow, revision_id)
         if found is None:
-            raise StorageError(f"there is no hand revision {revision_id}")
+            raise StorageError(_("there is no hand revision {number}").format(number=revision_id))
         live = session.get(HandRow, found.hand_id)
         state = load_state(session, found.night_id, lock=True)
         latest = session.exec(
@@ -260,7 +263,7 @@ def restore_revision(db: Database, *, revision_id: int, revision: int | None = N
         ).one()
         if revision is not None and latest != revision:
             raise _overtaken(session, found.hand_id)
-        refuse_if_closed(state, to="change a hand")
+        refuse_if_closed(state, to="hand")
         if live is not None:
             live = next(h for h in state.hands if h.id == found.hand_id)
             return _replace(session, state, live, found.record, action="restore")[1]
@@ -302,7 +305,7 @@ def _state_of_hand(
     if row is None:
         if revision is not None and _revision_row(session, hand_id, revision) is not None:
             raise _overtaken(session, hand_id)  # it was here, and is deleted
-        raise StorageError(f"there is no hand {hand_id}")
+        raise StorageError(_("there is no hand {number}").format(number=hand_id))
     state = load_state(session, row.night_id, lock=True)
     row = next(h for h in state.hands if h.id == hand_id)
     if revision is not None and row.revision != revision:
@@ -328,8 +331,13 @@ def _overtaken(session: Session, hand_id: int) -> Conflict:
         .order_by(col(HandRevisionRow.revision).desc())
     ).first()
     assert latest is not None
-    what = {"delete": "deleted", "restore": "brought back"}.get(latest.action, "changed")
-    return Conflict(f"hand {latest.position} was {what} in another program since")
+    if latest.action == "delete":
+        message = _("hand {number} was deleted in another program since")
+    elif latest.action == "restore":
+        message = _("hand {number} was brought back in another program since")
+    else:
+        message = _("hand {number} was changed in another program since")
+    return Conflict(message.format(number=latest.position))
 
 
 def _version(session: Session, row: HandRow) -> HandVersion:

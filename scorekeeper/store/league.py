@@ -14,6 +14,7 @@ from sqlalchemy.sql import Select
 from sqlmodel import Session, col, select
 
 from scorekeeper.games import DEFAULT_GAME, all_presets, game_of_preset, parse_rules
+from scorekeeper.i18n import _
 from scorekeeper.rules import RuleSet
 from scorekeeper.standings import (
     NightLine,
@@ -73,7 +74,7 @@ def league_row(session: Session, name: str) -> LeagueRow:
     """The league of this name, or a StorageError about the league."""
     found = find_league(session, name)
     if found is None:
-        raise StorageError(f"there is no league {name!r}", field="league")
+        raise StorageError(_("there is no league {name}").format(name=repr(name)), field="league")
     return found
 
 
@@ -82,14 +83,18 @@ def _rules(value: Any, what: str) -> RuleSet | None:
         return None
     rules, problems = parse_rules(value)
     if rules is None:
-        raise StorageError(f"{what} has rules this version cannot read ({problems[0]})")
+        raise StorageError(
+            _("{what} has rules this version cannot read ({problem})").format(
+                what=what, problem=problems[0]
+            )
+        )
     return rules
 
 
 def _options(value: Any, what: str) -> StandingsOptions:
     options, problems = parse_standings_options(value)
     if options is None:
-        raise StorageError(f"{what}: {problems[0]}")
+        raise StorageError(_("{what}: {problem}").format(what=what, problem=problems[0]))
     return options
 
 
@@ -104,8 +109,8 @@ def league_info(db: Database, *, league: str) -> LeagueInfo:
         return LeagueInfo(
             row.id,
             row.name,
-            _rules(row.rules, f"league {row.name!r}"),
-            _options(row.standings, f"league {row.name!r}"),
+            _rules(row.rules, _("league {name}").format(name=repr(row.name))),
+            _options(row.standings, _("league {name}").format(name=repr(row.name))),
             tuple(seasons),
         )
 
@@ -162,8 +167,8 @@ def default_rules(db: Database, *, league: str, season: str | None = None) -> Ru
             return None
         filed = find_season(session, found.id, season) if season else None
         if filed is not None and filed.rules is not None:
-            return _rules(filed.rules, f"season {filed.name!r}")
-        return _rules(found.rules, f"league {found.name!r}")
+            return _rules(filed.rules, _("season {name}").format(name=repr(filed.name)))
+        return _rules(found.rules, _("league {name}").format(name=repr(found.name)))
 
 
 def nights_of(session: Session, period: Period) -> Select[Any]:
@@ -177,7 +182,10 @@ def nights_of(session: Session, period: Period) -> Select[Any]:
         season = find_season(session, league.id, period.season)
         if season is None:
             raise StorageError(
-                f"league {league.name!r} has no season {period.season!r}", field="season"
+                _("league {league} has no season {season}").format(
+                    league=repr(league.name), season=repr(period.season)
+                ),
+                field="season",
             )
         query = query.where(NightRow.season_id == season.id)
     if period.since is not None:

@@ -11,6 +11,7 @@ from sqlalchemy import func
 from sqlalchemy import select as columns
 from sqlmodel import Session, col, select
 
+from scorekeeper.i18n import _
 from scorekeeper.ledger import (
     BalancePoint,
     Debt,
@@ -148,11 +149,14 @@ def _night_pots(session: Session, nights: list[int]) -> dict[int, int]:
 def check_cents(cents: int) -> None:
     """Refuse a payment of no cents, or of more than Scorekeeper keeps (`limits`)."""
     if cents <= 0:
-        raise StorageError(f"{cents} is not a positive number of cents", field="amount")
+        raise StorageError(
+            _("{cents} is not a positive number of cents").format(cents=cents), field="amount"
+        )
     if cents > MAX_AMOUNT:
         raise StorageError(
-            f"{cents:,} is more than the most Scorekeeper keeps, {MAX_AMOUNT:,} cents "
-            f"({MAX_DOLLARS})",
+            _("{cents} is more than the most Scorekeeper keeps, {most} cents ({money})").format(
+                cents=f"{cents:,}", most=f"{MAX_AMOUNT:,}", money=MAX_DOLLARS
+            ),
             field="amount",
         )
 
@@ -174,13 +178,15 @@ def add_payment(
     rules in its document (`document._read_payment`) before they are filed whole."""
     check_cents(cents)
     if name_key(payer) == name_key(payee):  # a night's payments go into its document too
-        raise StorageError("a player cannot pay themselves", field="paid to")
+        raise StorageError(_("a player cannot pay themselves"), field="paid to")
     sides: tuple[tuple[Field, str], ...] = (("paid by", payer), ("paid to", payee))
     for field, name in sides:
         if name.strip() == POT:
             raise StorageError(
-                f"{POT} is the table's Schafkopf pot, not a person; it is settled at the "
-                "table (into the next pot, or shared out), not recorded as a payment",
+                _(
+                    "{pot} is the table's Schafkopf pot, not a person; it is settled at the "
+                    "table (into the next pot, or shared out), not recorded as a payment"
+                ).format(pot=POT),
                 field=field,
             )
     payer_id = require_player(session, payer, "paid by").id
@@ -214,7 +220,7 @@ def record_league_payment(
     """Write down that PAYER paid PAYEE, whole or part of what is owed; returns its id."""
     check_cents(cents)
     if name_key(payer) == name_key(payee):
-        raise StorageError("a player cannot pay themselves", field="paid to")
+        raise StorageError(_("a player cannot pay themselves"), field="paid to")
     with db.transaction() as session:
         row = league_row(session, league)
         return add_payment(

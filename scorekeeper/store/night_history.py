@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlmodel import col, func, select
 
+from scorekeeper.i18n import _
 from scorekeeper.rules import RuleSet
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Conflict
@@ -49,12 +50,16 @@ def change_rules(
     changed (else `Conflict`: another program changed them since)."""
     with db.transaction() as session:
         state = load_state(session, night_id, lock=True)
-        refuse_if_closed(state, to="change its rules")
+        refuse_if_closed(state, to="rules")
         replaced = state.rules
         before = dict(state.row.rules)
         after = rules.to_json()
         if replacing is not None and before != replacing.to_json():
-            raise Conflict(f"night {night_id}'s house rules were changed in another program since")
+            raise Conflict(
+                _("night {number}'s house rules were changed in another program since").format(
+                    number=night_id
+                )
+            )
         if before == after:
             return replaced
         state.rules = rules

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import insert, text
@@ -30,7 +31,7 @@ from scorekeeper.document import (
     night_to_document,
     read_night,
 )
-from scorekeeper.formatting import counted
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.names import name_key
 from scorekeeper.night import score_night
 from scorekeeper.problems import InvalidNight, Problem
@@ -70,7 +71,26 @@ from scorekeeper.store.tables import (
     now,
 )
 
-SEASON_NEEDS_LEAGUE = Problem("season", "a season belongs to a league: give league too")
+
+def season_needs_league() -> Problem:
+    """The problem of a night filed under a season but no league."""
+    return Problem("season", _("a season belongs to a league: give league too"))
+
+
+@dataclass(frozen=True)
+class NightProblem(Problem):
+    """A problem of one of several nights filed at once: its FIELD says "night N: ...",
+    and NIGHT (N, from 1) and WITHIN (the field in that night) keep what it is about,
+    so that a sheet's import can name the row it came from."""
+
+    night: int = 0
+    within: str = ""
+
+
+def in_night(index: int, problem: Problem) -> NightProblem:
+    """PROBLEM of the INDEXth night (from 1) of several filed at once."""
+    field = _("night {number}: {field}").format(number=index, field=problem.field)
+    return NightProblem(field, problem.message, problem.hand, night=index, within=problem.field)
 
 
 def import_night(db: Database, document: Any) -> int:
@@ -92,7 +112,7 @@ def file_night(db: Database, night: Night) -> int:
     check_whole(db)  # never file a night into a damaged database
     info = night.info
     if info.season is not None and info.league is None:
-        raise InvalidNight([SEASON_NEEDS_LEAGUE])
+        raise InvalidNight([season_needs_league()])
     return db.write(lambda session: _file(session, night))
 
 
@@ -155,9 +175,9 @@ def import_nights(db: Database, documents: Sequence[Any]) -> list[int]:
     for index, document in enumerate(documents, start=1):
         night, found = load_night(document)
         if night is not None and night.info.season is not None and night.info.league is None:
-            night, found = None, [SEASON_NEEDS_LEAGUE]
+            night, found = None, [season_needs_league()]
         if night is None:
-            problems += [Problem(f"night {index}: {p.field}", p.message, p.hand) for p in found]
+            problems += [in_night(index, p) for p in found]
         else:
             loaded.append(night)
     if problems:
@@ -185,10 +205,7 @@ def file_nights(
     names each, and nothing is written.  With SKIP_EXISTING those are left out instead
     and the rest filed.  Returns, in order, each new night's id or what left it out.
     Safe when other programs file nights at the same moment (`Database.write`)."""
-    problems = [
-        Problem(f"night {index}: {p.field}", p.message, p.hand)
-        for index, p in _season_problems(nights)
-    ]
+    problems = [in_night(index, p) for index, p in _season_problems(nights)]
     if problems:
         raise InvalidNight(problems)
     check_whole(db)
@@ -219,7 +236,7 @@ def _file_new(
 def _season_problems(nights: Sequence[Night]) -> list[tuple[int, Problem]]:
     """A season without a league, for each night (counted from 1) that has one."""
     return [
-        (index, SEASON_NEEDS_LEAGUE)
+        (index, season_needs_league())
         for index, night in enumerate(nights, start=1)
         if night.info.season is not None and night.info.league is None
     ]
@@ -482,8 +499,15 @@ def _require_every_hand(
         scan = text("SELECT count(*) FROM hand NOT INDEXED WHERE night_id = :night")
         whole = session.connection().execute(scan, {"night": night_id}).scalar_one()
     if positions != list(range(1, len(positions) + 1)) or whole != len(positions):
+        read = len(positions)
+        message = ngettext(
+            "the database {database} is damaged (night {number} reads {count} hand "
+            "through its index, the table holds {whole}); nothing was changed",
+            "the database {database} is damaged (night {number} reads {count} hands "
+            "through its index, the table holds {whole}); nothing was changed",
+            read,
+        )
         raise StorageError(
-            f"the database {describe(db.url)} is damaged (night {night_id} reads "
-            f"{counted(len(positions), 'hand')} through its index, the table holds {whole}); "
-            "nothing was changed" + db.backup_hint()
+            message.format(database=describe(db.url), number=night_id, count=read, whole=whole)
+            + db.backup_hint()
         )

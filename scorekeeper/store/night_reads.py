@@ -13,6 +13,7 @@ from sqlalchemy import func
 from sqlmodel import col, select
 
 from scorekeeper.document import load_night
+from scorekeeper.i18n import _
 from scorekeeper.night import NightResult, score_night
 from scorekeeper.records import Night
 from scorekeeper.store import records as stored
@@ -71,7 +72,11 @@ def night_of_document(document: Mapping[str, Any], *, night_id: int) -> Night:
     night, problems = load_night(document)
     if night is None:
         detail = "; ".join(str(p) for p in problems)
-        raise StorageError(f"night {night_id} cannot be scored as stored ({detail})")
+        raise StorageError(
+            _("night {number} cannot be scored as stored ({problem})").format(
+                number=night_id, problem=detail
+            )
+        )
     return night
 
 
@@ -87,7 +92,9 @@ def list_nights(db: Database, *, league: str | None = None) -> list[NightSummary
         if league is not None:
             found = find_league(session, league)
             if found is None:
-                raise StorageError(f"there is no league {league!r}", field="league")
+                raise StorageError(
+                    _("there is no league {name}").format(name=repr(league)), field="league"
+                )
             query = query.where(NightRow.league_id == found.id)
         rows = list(session.exec(query))
         counts = dict(
@@ -138,7 +145,7 @@ def hand_history(db: Database, *, hand_id: int) -> list[Revision]:
             )
         )
         if not rows:
-            raise StorageError(f"there is no hand {hand_id}")
+            raise StorageError(_("there is no hand {number}").format(number=hand_id))
         names = {p.id: p.name for p in session.exec(select(PlayerRow)) if p.id is not None}
     return [
         Revision(

@@ -20,6 +20,7 @@ from typing import IO
 
 import portalocker
 
+from scorekeeper.i18n import _
 from scorekeeper.store.errors import StorageError
 
 _SHARED = portalocker.LockFlags.SHARED | portalocker.LockFlags.NON_BLOCKING
@@ -54,8 +55,10 @@ class OpenLock:
         except portalocker.AlreadyLocked:
             handle.close()
             raise StorageError(
-                f"the database {self._database} is being restored from a backup by "
-                "another program; open it again when that has finished"
+                _(
+                    "the database {database} is being restored from a backup by "
+                    "another program; open it again when that has finished"
+                ).format(database=self._database)
             ) from None
         except portalocker.LockException:
             handle.close()
@@ -68,17 +71,19 @@ class OpenLock:
             self._handle = None
 
     @contextlib.contextmanager
-    def alone(self, doing: str) -> Iterator[None]:
-        """Hold the lock exclusively for DOING (no other program has the file open),
-        then shared again; raises `StorageError`, having changed nothing, when another
-        program has it open or the lock cannot be had at all."""
+    def alone(self) -> Iterator[None]:
+        """Hold the lock exclusively to restore a backup (no other program has the file
+        open), then shared again; raises `StorageError`, having changed nothing, when
+        another program has it open or the lock cannot be had at all."""
         self.take()
         handle = self._handle
         if handle is None:
             raise StorageError(
-                f"the database {self._database} cannot be locked (its folder or file "
-                f"system allows no lock file), so {doing} cannot make sure no other "
-                "program has it open. Nothing was changed."
+                _(
+                    "the database {database} cannot be locked (its folder or file "
+                    "system allows no lock file), so restoring a backup cannot make sure no "
+                    "other program has it open. Nothing was changed."
+                ).format(database=self._database)
             )
         try:
             # Unlocked first: Windows grants no exclusive lock over its own shared one.
@@ -87,8 +92,11 @@ class OpenLock:
         except portalocker.LockException:
             self._share_again(handle)
             raise StorageError(
-                f"the database {self._database} is open in another program (the "
-                f"Scorekeeper window, say); close it before {doing}. Nothing was changed."
+                _(
+                    "the database {database} is open in another program (the "
+                    "Scorekeeper window, say); close it before restoring a backup. "
+                    "Nothing was changed."
+                ).format(database=self._database)
             ) from None
         try:
             yield

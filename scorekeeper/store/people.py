@@ -18,6 +18,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, SQLModel, select
 
+from scorekeeper.i18n import _
 from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, name_key
 from scorekeeper.night import POT
 from scorekeeper.store.database import Database
@@ -95,7 +96,7 @@ def require_player(session: Session, name: str, field: Field) -> PlayerRow:
     """The player of this name, or a StorageError about FIELD, where it was given."""
     found = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(name))).first()
     if found is None:
-        raise StorageError(f"there is no player {name!r}", field=field)
+        raise StorageError(_("there is no player {name}").format(name=repr(name)), field=field)
     return found
 
 
@@ -160,12 +161,18 @@ def rename_player(db: Database, *, old: str, new: str) -> Player:
     name a Schafkopf pot goes by in a settlement."""
     new = stored_name(new, "new name")
     if new == POT:
-        raise StorageError(f"{POT} is the Schafkopf pot's name, not a player's", field="new name")
+        raise StorageError(
+            _("{pot} is the Schafkopf pot's name, not a player's").format(pot=POT),
+            field="new name",
+        )
     with db.transaction() as session:
         player = require_player(session, old, "player")
         clash = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(new))).first()
         if clash is not None and clash.id != player.id:
-            raise StorageError(f"there is already a player {clash.name!r}", field="new name")
+            raise StorageError(
+                _("there is already a player {name}").format(name=repr(clash.name)),
+                field="new name",
+            )
         player.name, player.name_key = new, name_key(new)
         session.add(player)
         return _player(player)

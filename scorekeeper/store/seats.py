@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from sqlmodel import col, select
 
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.names import name_key
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Conflict, StorageError
@@ -51,9 +52,15 @@ def _seat(state: NightState, seat: SeatRow) -> Seat:
 def _expect_hands(state: NightState, hands: int | None) -> None:
     """An undo or redo of a seat change fits only the night as that change left it."""
     if hands is not None and len(state.hands) != hands:
+        count = len(state.hands)
         raise Conflict(
-            f"night {state.row.id} has {len(state.hands)} hands, not {hands}: another "
-            "program recorded or took back hands since"
+            ngettext(
+                "night {number} has {count} hand, not {expected}: another "
+                "program recorded or took back hands since",
+                "night {number} has {count} hands, not {expected}: another "
+                "program recorded or took back hands since",
+                count,
+            ).format(number=state.row.id, count=count, expected=hands)
         )
 
 
@@ -70,7 +77,10 @@ def _player_id(state: NightState, name: str) -> int:
     for player_id, current in state.names.items():
         if name_key(current) == name_key(name):
             return player_id
-    raise StorageError(f"{name!r} has no seat at night {state.row.id}", field="player")
+    raise StorageError(
+        _("{name} has no seat at night {number}").format(name=repr(name), number=state.row.id),
+        field="player",
+    )
 
 
 def join_night(
@@ -86,16 +96,22 @@ def join_night(
     with HANDS, only while the night has that many hands (else `Conflict`)."""
     with db.transaction() as session:
         state = load_state(session, night_id, lock=True)
-        refuse_if_closed(state, to="change who sits")
+        refuse_if_closed(state, to="seats")
         _expect_hands(state, hands)
         count = len(state.hands)
         first = count + 1 if from_hand is None else from_hand
         if not 1 <= first <= count + 1:
-            raise StorageError(f"{first} is not between 1 and {count + 1}", field="first hand")
+            raise StorageError(
+                _("{number} is not between {low} and {high}").format(
+                    number=first, low=1, high=count + 1
+                ),
+                field="first hand",
+            )
         row = find_or_create_player(session, player)
         assert row.id is not None
         if _open_seat(state, row.id) is not None:
-            raise _refused(hands, f"{row.name} is already seated at night {night_id}")
+            already = _("{name} is already seated at night {number}")
+            raise _refused(hands, already.format(name=row.name, number=night_id))
         earlier = [s for s in state.seats if s.player_id == row.id]
         position = earlier[0].position if earlier else _place_after(state, after)
         seat = SeatRow(night_id=night_id, player_id=row.id, position=position, first_hand=first)
@@ -132,16 +148,20 @@ def leave_night(
     HANDS, only while the night has that many hands (else `Conflict`)."""
     with db.transaction() as session:
         state = load_state(session, night_id, lock=True)
-        refuse_if_closed(state, to="change who sits")
+        refuse_if_closed(state, to="seats")
         _expect_hands(state, hands)
         count = len(state.hands)
         last = count if after_hand is None else after_hand
         seat = _open_seat(state, _player_id(state, player))
         if seat is None:
-            raise _refused(hands, f"{player} has already left night {night_id}")
+            left = _("{name} has already left night {number}")
+            raise _refused(hands, left.format(name=player, number=night_id))
         if not seat.first_hand - 1 <= last <= count:
             raise StorageError(
-                f"{last} is not between {seat.first_hand - 1} and {count}", field="last hand"
+                _("{number} is not between {low} and {high}").format(
+                    number=last, low=seat.first_hand - 1, high=count
+                ),
+                field="last hand",
             )
         if last < seat.first_hand:  # joined and left before playing a hand
             state.seats.remove(seat)
@@ -162,12 +182,13 @@ def reopen_seat(db: Database, *, night_id: int, seat: Seat, hands: int | None = 
     back where it was; with HANDS, only while the night has that many hands."""
     with db.transaction() as session:
         state = load_state(session, night_id, lock=True)
-        refuse_if_closed(state, to="change who sits")
+        refuse_if_closed(state, to="seats")
         _expect_hands(state, hands)
         player = find_or_create_player(session, seat.player)
         assert player.id is not None
         if _open_seat(state, player.id) is not None:
-            raise _refused(hands, f"{player.name} is already seated at night {night_id}")
+            already = _("{name} is already seated at night {number}")
+            raise _refused(hands, already.format(name=player.name, number=night_id))
         row = next(
             (
                 s

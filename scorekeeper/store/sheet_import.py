@@ -11,7 +11,6 @@ none.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 from sqlmodel import col, select
 
 from scorekeeper.document import load_night
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.league_sheet import Column, Sheet, sheet_nights, sheet_rules
 from scorekeeper.names import LABEL_LENGTH, clean_name, name_key, quoted
 from scorekeeper.problems import InvalidNight, Problem
@@ -28,7 +28,7 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.fingerprints import AlreadyStored
 from scorekeeper.store.league import default_rules
-from scorekeeper.store.night_import import file_nights
+from scorekeeper.store.night_import import NightProblem, file_nights, in_night
 from scorekeeper.store.people import find_league, find_season
 from scorekeeper.store.tables import PlayerRow
 
@@ -48,10 +48,12 @@ class PlayerColumn:
     def becomes(self) -> str:
         """What the column becomes: "existing player Zoë", "new player Hal"."""
         if self.twin is not None:
-            return f"the same player as {self.twin}: a problem"
+            return _("the same player as {column}: a problem").format(column=self.twin)
         if not self.existing:
-            return f"new player {self.name}"
-        return f"existing player {self.name}" + (" (retired)" if self.retired else "")
+            return _("new player {name}").format(name=self.name)
+        if self.retired:
+            return _("existing player {name} (retired)").format(name=self.name)
+        return _("existing player {name}").format(name=self.name)
 
     def __str__(self) -> str:
         """The column and its player, as the preview says it: "column 3 (C) 'Zoë' ->
@@ -151,9 +153,6 @@ def _players(db: Database, sheet: Sheet) -> tuple[PlayerColumn, ...]:
     return tuple(matched)
 
 
-_NIGHT = re.compile(r"night ([0-9]+): ")
-
-
 SHOWN = 5  # the sittings stored already that a refusal names one by one
 
 
@@ -166,13 +165,13 @@ def file_sheet(db: Database, plan: SheetPlan, *, skip_existing: bool = False) ->
     if plan.problems:
         raise InvalidNight(plan.problems)
     if not plan.documents:
-        raise InvalidNight([Problem("file", "has no sittings to import")])
+        raise InvalidNight([Problem("file", _("has no sittings to import"))])
     rows = [s.row for s in plan.sheet.sittings]
     nights: list[Night] = []
     problems: list[Problem] = []
     for index, document in enumerate(plan.documents, start=1):
         night, found = load_night(document)
-        problems += [Problem(f"night {index}: {p.field}", p.message, p.hand) for p in found]
+        problems += [in_night(index, p) for p in found]
         if night is not None:
             nights.append(night)
     if problems:
@@ -183,23 +182,36 @@ def file_sheet(db: Database, plan: SheetPlan, *, skip_existing: bool = False) ->
     except InvalidNight as error:
         raise InvalidNight([_by_row(p, rows) for p in error.problems]) from None
     except AlreadyStored as error:
-        names = [f"row {row}" for row in rows]
+        names = [_("row {row}").format(row=row) for row in rows]
         stored_already = error.duplicates
         said = [f"{names[d.index]}: {d.describe(names)}" for d in stored_already[:SHOWN]]
         if len(stored_already) > SHOWN:  # a whole sheet imported again: a few, then a count
-            said.append(f"and {len(stored_already) - SHOWN:,} more rows stored already")
-        raise StorageError("; ".join(said) + "; nothing was imported") from None
+            more = len(stored_already) - SHOWN
+            said.append(
+                ngettext(
+                    "and {count} more row stored already",
+                    "and {count} more rows stored already",
+                    more,
+                ).format(count=f"{more:,}")
+            )
+        raise StorageError(
+            _("{duplicates}; nothing was imported").format(duplicates="; ".join(said))
+        ) from None
     return [night_id for night_id in filed if isinstance(night_id, int)]
 
 
 def _by_row(problem: Problem, rows: Sequence[int]) -> Problem:
     """A problem of the Nth night filed, named by the row of the sheet it came from."""
-    match = _NIGHT.match(problem.field)
-    if match is None or not 1 <= int(match[1]) <= len(rows):
+    if not isinstance(problem, NightProblem) or not 1 <= problem.night <= len(rows):
         return problem
-    rest = problem.field[match.end() :]
-    where = f"hand {problem.hand}: " if problem.hand is not None else ""
-    return Problem(f"row {rows[int(match[1]) - 1]}: {where}{rest}", problem.message)
+    row = rows[problem.night - 1]
+    if problem.hand is None:
+        where = _("row {row}: {field}").format(row=row, field=problem.within)
+    else:
+        where = _("row {row}: hand {number}: {field}").format(
+            row=row, number=problem.hand, field=problem.within
+        )
+    return Problem(where, problem.message)
 
 
 def describe_plan(plan: SheetPlan) -> list[str]:
@@ -209,7 +221,7 @@ def describe_plan(plan: SheetPlan) -> list[str]:
     for column in plan.sheet.columns:
         what = _COLUMNS.get(column.kind)
         if what is not None:
-            lines.append(f"{column} -> {what}")
+            lines.append(f"{column} -> {_(what)}")
         if column.kind == "player":
             lines.append(str(next(p for p in plan.players if p.column == column)))
     return lines + summary_lines(plan)
@@ -219,37 +231,55 @@ def summary_lines(plan: SheetPlan) -> list[str]:
     """Where the plan files its nights (league, season), under which rules, and how many
     (the window's preview says these under its tables)."""
     lines = []
-    league = f"league {quoted(plan.league)}" + ("" if plan.league_exists else " (new)")
-    if plan.season is not None:
-        league += f", season {quoted(plan.season)}" + ("" if plan.season_exists else " (new)")
-    lines.append(f"Into {league}.")
+    if plan.league_exists:
+        league = _("league {name}").format(name=quoted(plan.league))
+    else:
+        league = _("league {name} (new)").format(name=quoted(plan.league))
+    if plan.season is None:
+        lines.append(_("Into {league}.").format(league=league))
+    else:
+        if plan.season_exists:
+            season = _("season {name}").format(name=quoted(plan.season))
+        else:
+            season = _("season {name} (new)").format(name=quoted(plan.season))
+        lines.append(_("Into {league}, {season}.").format(league=league, season=season))
     if plan.rules is not None:
         lines.append(
-            f"Rules: {plan.rules.preset} at {plan.rules.stake_cents} cents a point, every "
-            "player of a sitting dealt in."
+            _(
+                "Rules: {preset} at {cents} cents a point, every player of a sitting dealt in."
+            ).format(preset=plan.rules.preset, cents=plan.rules.stake_cents)
         )
     sittings = plan.sheet.sittings
     if len(sittings) < plan.sheet.rows:
+        rows = plan.sheet.rows
         lines.append(
-            f"{len(sittings):,} of the {_count(plan.sheet.rows, 'sitting')} read without a problem."
+            ngettext(
+                "{read} of the {count} sitting read without a problem.",
+                "{read} of the {count} sittings read without a problem.",
+                rows,
+            ).format(read=f"{len(sittings):,}", count=f"{rows:,}")
         )
     elif sittings:
         dates = sorted(s.date for s in sittings)
         hands = sum(s.hands for s in sittings)
+        played = ngettext("{count} played hand", "{count} played hands", hands)
         lines.append(
-            f"{_count(len(sittings), 'night')} of one result hand each, "
-            f"{dates[0].isoformat()} to {dates[-1].isoformat()}, standing for "
-            f"{_count(hands, 'played hand')}."
+            ngettext(
+                "{count} night of one result hand each, {first} to {last}, standing for {played}.",
+                "{count} nights of one result hand each, {first} to {last}, standing for {played}.",
+                len(sittings),
+            ).format(
+                count=f"{len(sittings):,}",
+                first=dates[0].isoformat(),
+                last=dates[-1].isoformat(),
+                played=played.format(count=f"{hands:,}"),
+            )
         )
     return lines
 
 
 _COLUMNS = {
-    "date": "the date of each sitting",
-    "hands": "the played hands each sitting stands for",
-    "table": "the table of each sitting",
+    "date": N_("the date of each sitting"),
+    "hands": N_("the played hands each sitting stands for"),
+    "table": N_("the table of each sitting"),
 }
-
-
-def _count(count: int, noun: str) -> str:
-    return f"{count:,} {noun if count == 1 else noun + 's'}"

@@ -19,6 +19,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from scorekeeper.i18n import _
 from scorekeeper.store import backup as backups
 from scorekeeper.store.errors import DamagedDatabase, Field, StorageError
 
@@ -27,7 +28,8 @@ def backup_hint(path: Path | None) -> str:
     """'; the newest backup is FILE' for a SQLite file with a backup beside it, else ''
     (the folder is read only when a message needs it)."""
     newest = backups.newest_backup(path) if path else None
-    return f"; the newest backup is {newest}" if newest else ""
+    # Translators: added to the end of a clause about a damaged or failing database.
+    return _("; the newest backup is {file}").format(file=newest) if newest else ""
 
 
 def check(path: Path, *, make_folder: bool, field: Field | None) -> None:
@@ -35,7 +37,7 @@ def check(path: Path, *, make_folder: bool, field: Field | None) -> None:
     database.  Its folder is made if MAKE_FOLDER (the default database, in the user's
     data folder), else it must exist (a path the user gave, by FIELD if named)."""
     if path.is_dir():
-        raise StorageError(f"{path} is a folder, not a database file")
+        raise StorageError(_("{path} is a folder, not a database file").format(path=path))
     if not path.exists():
         _check_folder(path, make=make_folder, field=field)
         return
@@ -43,15 +45,19 @@ def check(path: Path, *, make_folder: bool, field: Field | None) -> None:
         head = handle.read(len(backups.SQLITE_MAGIC))
     if head and head != backups.SQLITE_MAGIC:
         raise DamagedDatabase(
-            f"{path} is not a Scorekeeper database (not a SQLite file){backup_hint(path)}. "
-            "Nothing was changed."
+            _(
+                "{path} is not a Scorekeeper database (not a SQLite file){backup_hint}. "
+                "Nothing was changed."
+            ).format(path=path, backup_hint=backup_hint(path))
         )
     wal = path.with_name(path.name + "-wal")
     if not head and not (wal.exists() and wal.stat().st_size):
         raise DamagedDatabase(
-            f"the database {path} is empty (0 bytes): whatever it held is gone"
-            f"{backup_hint(path)}. "
-            "Nothing was changed; to start a new database there, delete the file."
+            _(
+                "the database {path} is empty (0 bytes): whatever it held is gone"
+                "{backup_hint}. "
+                "Nothing was changed; to start a new database there, delete the file."
+            ).format(path=path, backup_hint=backup_hint(path))
         )
     _check_writable(path)
 
@@ -61,17 +67,25 @@ def _check_folder(path: Path, *, make: bool, field: Field | None) -> None:
     if folder.is_dir():
         return
     if not make:
-        what = "is not a folder" if folder.exists() else "does not exist"
-        raise StorageError(
-            f"the folder {folder} {what}, so there is no database {path.name} in it; "
-            "check the path (a new database is made only in a folder that exists). "
-            "Nothing was created.",
-            field=field,
-        )
+        if folder.exists():
+            message = _(
+                "the folder {folder} is not a folder, so there is no database {name} in it; "
+                "check the path (a new database is made only in a folder that exists). "
+                "Nothing was created."
+            )
+        else:
+            message = _(
+                "the folder {folder} does not exist, so there is no database {name} in it; "
+                "check the path (a new database is made only in a folder that exists). "
+                "Nothing was created."
+            )
+        raise StorageError(message.format(folder=folder, name=path.name), field=field)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise StorageError(f"cannot create the folder for {path}: {error}") from None
+        raise StorageError(
+            _("cannot create the folder for {path}: {error}").format(path=path, error=error)
+        ) from None
 
 
 def make_new(path: Path, build: Callable[[Path], None]) -> bool:
@@ -84,7 +98,9 @@ def make_new(path: Path, build: Callable[[Path], None]) -> bool:
     except OSError as error:
         why = error.strerror or str(error)
         raise StorageError(
-            f"cannot make the new database {path} ({why}); nothing was created"
+            _("cannot make the new database {path} ({why}); nothing was created").format(
+                path=path, why=why
+            )
         ) from None
     os.close(handle)
     scratch = Path(name)
@@ -123,16 +139,27 @@ def _check_writable(path: Path) -> None:
     """Refuse a read-only database file before SQLite opens it: SQLite would make its
     -shm file read-only too, and that file would block every later open even after the
     database is made writable.  Such a -shm left by an earlier version is repaired."""
-    fix = f"make it writable (chmod u+w '{path}'). Nothing was changed."
     if _on_read_only_disk(path):
         raise StorageError(
-            f"the database {path} is on a read-only disk or folder; copy it to a writable "
-            "folder (or make the disk writable) to open it. Nothing was changed."
+            _(
+                "the database {path} is on a read-only disk or folder; copy it to a writable "
+                "folder (or make the disk writable) to open it. Nothing was changed."
+            ).format(path=path)
         )
     if not os.access(path, os.R_OK | os.W_OK):
-        raise StorageError(f"the database {path} is a read-only file; {fix}")
+        raise StorageError(
+            _(
+                "the database {path} is a read-only file; make it writable "
+                "(chmod u+w '{path}'). Nothing was changed."
+            ).format(path=path)
+        )
     if not os.access(path.parent, os.W_OK | os.X_OK):
-        raise StorageError(f"the folder holding the database {path} is read-only; {fix}")
+        raise StorageError(
+            _(
+                "the folder holding the database {path} is read-only; make it writable "
+                "(chmod u+w '{path}'). Nothing was changed."
+            ).format(path=path)
+        )
     for suffix in ("-shm", "-wal"):
         extra = path.with_name(path.name + suffix)
         if extra.exists() and not os.access(extra, os.R_OK | os.W_OK):
@@ -140,8 +167,10 @@ def _check_writable(path: Path) -> None:
                 extra.chmod(path.stat().st_mode & 0o666)
             except OSError:
                 raise StorageError(
-                    f"{extra} is read-only (left from a read-only database); make it "
-                    f"writable (chmod u+w '{extra}'). Nothing was changed."
+                    _(
+                        "{path} is read-only (left from a read-only database); make it "
+                        "writable (chmod u+w '{path}'). Nothing was changed."
+                    ).format(path=extra)
                 ) from None
 
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import delete, func, insert, update
 from sqlmodel import Session, col, select
 
 from scorekeeper.document import FORMAT, load_night
 from scorekeeper.games import parse_rules
+from scorekeeper.i18n import _
 from scorekeeper.night import HandResult, NightResult, score_night
 from scorekeeper.problems import InvalidNight
 from scorekeeper.records import Hand, Night
@@ -78,7 +79,11 @@ def rules_of(row: NightRow) -> RuleSet:
     rules, problems = parse_rules(row.rules)
     if rules is None:
         detail = "; ".join(str(p) for p in problems)
-        raise StorageError(f"night {row.id} has rules this version cannot read ({detail})")
+        raise StorageError(
+            _("night {number} has rules this version cannot read ({problem})").format(
+                number=row.id, problem=detail
+            )
+        )
     return rules
 
 
@@ -89,7 +94,7 @@ def load_state(
     query = select(NightRow).where(NightRow.id == night_id)
     row = session.exec(query.with_for_update() if lock else query).first()
     if row is None:
-        raise StorageError(f"there is no night {night_id}", field="night")
+        raise StorageError(_("there is no night {number}").format(number=night_id), field="night")
     seats = list(session.exec(select(SeatRow).where(SeatRow.night_id == night_id)))
     player_ids = {s.player_id for s in seats}
     players = session.exec(select(PlayerRow).where(col(PlayerRow.id).in_(player_ids)))
@@ -102,10 +107,18 @@ def load_state(
     return NightState(row=row, rules=rules_of(row), seats=seats, names=names, hands=hands)
 
 
-def refuse_if_closed(state: NightState, *, to: str) -> None:
-    """A closed night is settled: nothing in it changes until it is reopened."""
-    if state.row.closed_at is not None:
-        raise StorageError(f"night {state.row.id} is closed; reopen it to {to}")
+def refuse_if_closed(state: NightState, *, to: Literal["hand", "seats", "rules"]) -> None:
+    """A closed night is settled: nothing in it changes until it is reopened (TO: what
+    was to change, its hands, who sits, or its rules)."""
+    if state.row.closed_at is None:
+        return
+    if to == "hand":
+        message = _("night {number} is closed; reopen it to change a hand")
+    elif to == "seats":
+        message = _("night {number} is closed; reopen it to change who sits")
+    else:
+        message = _("night {number} is closed; reopen it to change its rules")
+    raise StorageError(message.format(number=state.row.id))
 
 
 def seated_at(state: NightState, number: int) -> set[str]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
+from scorekeeper.i18n import _
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Conflict, StorageError
 from scorekeeper.store.money import add_payment, check_cents
@@ -61,7 +62,9 @@ def set_closed(db: Database, *, night_id: int, closed: bool) -> bool:
         row = night_row(session, night_id)
         if row.discarded_at is not None:
             raise StorageError(
-                f"night {night_id} is deleted (bring it back first); nothing was changed",
+                _("night {number} is deleted (bring it back first); nothing was changed").format(
+                    number=night_id
+                ),
                 field="night",
             )
         was_closed = row.closed_at is not None
@@ -96,7 +99,7 @@ def delete_payment(db: Database, *, payment_id: int) -> None:
     with db.transaction() as session:
         payment = session.get(PaymentRow, payment_id)
         if payment is None:
-            raise Conflict("that payment was taken back in another program since")
+            raise Conflict(_("that payment was taken back in another program since"))
         session.delete(payment)
 
 
@@ -126,5 +129,5 @@ def night_row(session: Session, night_id: int) -> NightRow:
     """A night's row; a night that does not exist is a StorageError."""
     row = session.get(NightRow, night_id)
     if row is None:
-        raise StorageError(f"there is no night {night_id}", field="night")
+        raise StorageError(_("there is no night {number}").format(number=night_id), field="night")
     return row

@@ -184,7 +184,7 @@ def test_no_program_opens_the_database_while_a_restore_holds_it(
     assert live is not None
     filled.dispose()
     restoring = OpenLock(live)
-    with restoring.alone("restoring a backup"):
+    with restoring.alone():
         done = cli("--database", f"sqlite:///{live}", "nights")
     restoring.release()
     assert done.returncode == 2

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from scorekeeper.i18n import _
 from scorekeeper.problems import require_zero_sum
 from scorekeeper.settlement import Payment, check_settles, settle
 
@@ -139,15 +140,16 @@ def balance_history(
             sign = 1 if debt.creditor == player else -1
             nights[debt.night_id] = (date, cents + sign * debt.cents)
     for night_id, (date, cents) in nights.items():
-        events.append((date or dt.date.min, 0, cents, f"night {night_id}"))
+        events.append((date or dt.date.min, 0, cents, _("night {number}").format(number=night_id)))
     for payment in payments:
         if player in (payment.payer, payment.payee):
             sign = 1 if payment.payer == player else -1
             other = payment.payee if sign == 1 else payment.payer
-            word = f"paid {other}" if sign == 1 else f"paid by {other}"
+            paid = _("paid {player}") if sign == 1 else _("paid by {player}")
+            word = paid.format(player=other)
             events.append((payment.paid_on, 1, sign * payment.cents, word))
     points, running = [], 0
-    for date, _, cents, what in sorted(events, key=lambda e: (e[0], e[1])):
+    for date, _order, cents, what in sorted(events, key=lambda e: (e[0], e[1])):
         running += cents
         points.append(BalancePoint(None if date == dt.date.min else date, running, what))
     return points

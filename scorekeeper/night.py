@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from scorekeeper import explain
 from scorekeeper.games import Carry, Draft, game_of
+from scorekeeper.i18n import _
 from scorekeeper.limits import MAX_AMOUNT, MAX_DOLLARS, within_limit
 from scorekeeper.problems import InvalidNight, Problem, require_zero_sum
 from scorekeeper.records import Hand, Night
@@ -214,20 +215,28 @@ def beyond_limits(
     stake = rules.stake_cents
     over = _who([p for p, amount in points.items() if not within_limit(amount)])
     if over:
-        message = f"{over} would score more than {MAX_AMOUNT:,} points either way on it"
-        return [Problem("score", f"{message}, the most Scorekeeper keeps", hand=number)]
+        message = _(
+            "{players} would score more than {most} points either way on it, the most "
+            "Scorekeeper keeps"
+        ).format(players=over, most=f"{MAX_AMOUNT:,}")
+        return [Problem("score", message, hand=number)]
     over = _who([p for p, amount in points.items() if not within_limit(amount * stake)])
     if over:
-        message = f"at {stake:,} cents a point, {over} would win or lose over {MAX_DOLLARS} on it"
-        return [Problem("rules.stake_cents", f"{message}, the most Scorekeeper keeps", hand=number)]
+        message = _(
+            "at {stake} cents a point, {players} would win or lose over {money} on it, the "
+            "most Scorekeeper keeps"
+        ).format(stake=f"{stake:,}", players=over, money=MAX_DOLLARS)
+        return [Problem("rules.stake_cents", message, hand=number)]
     if not within_limit(multiplier):
-        message = f"multiplied by {multiplier:,}; Scorekeeper keeps at most {MAX_AMOUNT:,}"
+        message = _("multiplied by {multiplier}; Scorekeeper keeps at most {most}").format(
+            multiplier=f"{multiplier:,}", most=f"{MAX_AMOUNT:,}"
+        )
         return [Problem("doublers", message, hand=number)]
     return []
 
 
 def _who(parties: Sequence[str]) -> str:
-    return explain.join_names(["the pot" if p == POT else p for p in parties])
+    return explain.join_names([_("the pot") if p == POT else p for p in parties])
 
 
 def _cents(points: Mapping[str, int], pot_change: int, stake: int, number: int) -> dict[str, int]:

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
-from scorekeeper.formatting import counted
 from scorekeeper.games import DEFAULT_GAME, one_game
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.json_input import show_value
 from scorekeeper.problems import Problem, require_zero_sum
 from scorekeeper.rules import is_whole
@@ -24,23 +24,25 @@ from scorekeeper.rules import is_whole
 RankBy = Literal["points", "money", "points-per-hand", "placement"]
 RANK_BY: tuple[RankBy, ...] = ("points", "money", "points-per-hand", "placement")
 
+# What each way of ranking ranks by (marked here, translated with `_()` where shown).
 RANK_BY_MEANING: dict[str, str] = {
-    "points": "total points",
-    "money": "total money",
-    "points-per-hand": "points per hand played",
-    "placement": "placement points for each night's finishing place at the table",
+    "points": N_("total points"),
+    "money": N_("total money"),
+    "points-per-hand": N_("points per hand played"),
+    "placement": N_("placement points for each night's finishing place at the table"),
 }
 
-# Each tie-break: its meaning, and the value compared (higher is better).
+# Each tie-break: its meaning (translated with `_()` where shown), and the value
+# compared (higher is better).
 TIE_BREAKS: dict[str, str] = {
-    "nights-won": "more nights won (first place at the table, shared or not)",
-    "hands": "more hands played",
-    "misplays": "fewer misplays",
-    "nights": "more nights played",
-    "points": "more points",
-    "money": "more money",
-    "points-per-hand": "more points per hand",
-    "picker-wins": "more hands won as picker",
+    "nights-won": N_("more nights won (first place at the table, shared or not)"),
+    "hands": N_("more hands played"),
+    "misplays": N_("fewer misplays"),
+    "nights": N_("more nights played"),
+    "points": N_("more points"),
+    "money": N_("more money"),
+    "points-per-hand": N_("more points per hand"),
+    "picker-wins": N_("more hands won as picker"),
 }
 DEFAULT_TIE_BREAKS = ("nights-won", "hands", "misplays")
 DEFAULT_PLACEMENT_POINTS = (5, 3, 2, 1, 0)
@@ -91,28 +93,51 @@ class StandingsOptions:
 
     def describe(self) -> list[str]:
         """The qualifying rule and the tie-breaks in words, as printed under standings."""
-        lines = [f"Ranked by {RANK_BY_MEANING[self.rank_by]}."]
+        lines = [_("Ranked by {meaning}.").format(meaning=_(RANK_BY_MEANING[self.rank_by]))]
         if self.rank_by == "placement":
             points = "-".join(str(p) for p in self.placement_points)
-            lines.append(f"Placement points {points} for 1st, 2nd, ... at each table.")
-        if self.drop_worst:
-            worst = "night is" if self.drop_worst == 1 else f"{self.drop_worst} nights are"
-            lines.append(f"Each player's worst {worst} not counted (one always is).")
-        if self.min_nights or self.min_hands:
-            need = [
-                counted(n, w)
-                for n, w in ((self.min_nights, "night"), (self.min_hands, "hand"))
-                if n
-            ]
             lines.append(
-                f"To qualify: at least {' and '.join(need)}; those below are listed apart."
+                _("Placement points {points} for 1st, 2nd, ... at each table.").format(
+                    points=points
+                )
             )
+        if self.drop_worst:
+            lines.append(
+                ngettext(
+                    "Each player's worst night is not counted (one always is).",
+                    "Each player's worst {count} nights are not counted (one always is).",
+                    self.drop_worst,
+                ).format(count=self.drop_worst)
+            )
+        if self.min_nights or self.min_hands:
+            lines.append(self._qualifying())
         if self.tie_breaks:
-            words = "; then ".join(TIE_BREAKS[t] for t in self.tie_breaks)
-            lines.append(f"Ties are broken by {words}; players still tied share the place.")
+            # Translators: joins the tie-breaks: "more nights won; then more hands played".
+            words = _("; then ").join(_(TIE_BREAKS[t]) for t in self.tie_breaks)
+            lines.append(
+                _("Ties are broken by {tie_breaks}; players still tied share the place.").format(
+                    tie_breaks=words
+                )
+            )
         else:
-            lines.append("Players tied share the place.")
+            lines.append(_("Players tied share the place."))
         return lines
+
+    def _qualifying(self) -> str:
+        """The least a player must play to qualify, in words."""
+        nights = ngettext("{count} night", "{count} nights", self.min_nights).format(
+            count=self.min_nights
+        )
+        hands = ngettext("{count} hand", "{count} hands", self.min_hands).format(
+            count=self.min_hands
+        )
+        if self.min_nights and self.min_hands:
+            return _(
+                "To qualify: at least {nights} and {hands}; those below are listed apart."
+            ).format(nights=nights, hands=hands)
+        return _("To qualify: at least {least}; those below are listed apart.").format(
+            least=nights if self.min_nights else hands
+        )
 
 
 def parse_standings_options(value: object) -> tuple[StandingsOptions | None, list[Problem]]:
@@ -121,28 +146,30 @@ def parse_standings_options(value: object) -> tuple[StandingsOptions | None, lis
     if value is None:
         return StandingsOptions(), []
     if not isinstance(value, Mapping):
-        return None, [Problem("standings", "must be an object")]
+        return None, [Problem("standings", _("must be an object"))]
     problems: list[Problem] = []
     known = set(StandingsOptions().to_json())
-    problems += [Problem(str(k), "is not a standings option") for k in value if k not in known]
+    problems += [Problem(str(k), _("is not a standings option")) for k in value if k not in known]
+    one_of = _("{value} is not one of {choices}")
     rank_by = value.get("rank_by", "points")
     if rank_by not in RANK_BY:
         problems.append(
-            Problem("rank_by", f"{show_value(rank_by)} is not one of {', '.join(RANK_BY)}")
+            Problem("rank_by", one_of.format(value=show_value(rank_by), choices=", ".join(RANK_BY)))
         )
     placement = value.get("placement_points", list(DEFAULT_PLACEMENT_POINTS))
     if not _whole_list(placement) or not placement:
-        problems.append(Problem("placement_points", "must be a list of whole numbers"))
+        problems.append(Problem("placement_points", _("must be a list of whole numbers")))
     counts = {k: value.get(k, 0) for k in ("min_nights", "min_hands", "drop_worst")}
     for key, count in counts.items():
         if not is_whole(count) or count < 0:
-            problems.append(Problem(key, f"{show_value(count)} is not a whole number of 0 or more"))
+            message = _("{value} is not a whole number of 0 or more")
+            problems.append(Problem(key, message.format(value=show_value(count))))
     breaks = value.get("tie_breaks", list(DEFAULT_TIE_BREAKS))
     if not isinstance(breaks, list) or not all(isinstance(b, str) for b in breaks):
-        problems.append(Problem("tie_breaks", "must be a list of tie-break names"))
+        problems.append(Problem("tie_breaks", _("must be a list of tie-break names")))
     else:
         problems += [
-            Problem("tie_breaks", f"{show_value(b)} is not one of {', '.join(TIE_BREAKS)}")
+            Problem("tie_breaks", one_of.format(value=show_value(b), choices=", ".join(TIE_BREAKS)))
             for b in breaks
             if b not in TIE_BREAKS
         ]

@@ -13,10 +13,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.formatting import counted, decimal, dollars, percent
+from scorekeeper.formatting import decimal, dollars, percent
 from scorekeeper.games import DEFAULT_GAME, RESULT, game_named, one_game
+from scorekeeper.i18n import N_, _, ngettext
 
 DECLARERS = ("picker", "partner")
+# The first of the outcomes at the table: every hand (a key, and its label on screen).
+HANDS = N_("hands")
 
 
 @dataclass(frozen=True)
@@ -213,7 +216,7 @@ def _outcomes(hands: Iterable[HandOutcome]) -> tuple[dict[str, int], dict[str, s
     part_of: dict[str, str] = {}
     played = 0
     for hand in hands:
-        counts["hands"] += hand.hands
+        counts[HANDS] += hand.hands
         if hand.outcome == RESULT:
             continue
         played += hand.hands
@@ -232,27 +235,31 @@ def outcome_figures(hands: Iterable[HandOutcome]) -> list[tuple[str, int, int | 
     declared for what became of them; None for the hands themselves)."""
     counts, part_of, played = _outcomes(hands)
     return [
-        (label, count, None if label == "hands" else counts.get(part_of.get(label, ""), played))
+        (label, count, None if label == HANDS else counts.get(part_of.get(label, ""), played))
         for label, count in counts.items()
     ]
 
 
 def outcome_lines(hands: Iterable[HandOutcome]) -> list[tuple[str, str]]:
     """How often each outcome happens at the table, as label and "count (share)" (the
-    league window's Table tab): a share of the hands played (a result hand's are not),
-    except what became of the hands declared, which is a share of those ("picker won":
-    3 (60% of those picked))."""
+    league window's Table tab), in the language spoken: a share of the hands played (a
+    result hand's are not), except what became of the hands declared, which is a share
+    of those ("picker won": 3 (60% of those picked))."""
     counts, part_of, played = _outcomes(hands)
     lines = []
     for label, count in counts.items():
         whole = part_of.get(label)
-        if label == "hands":
-            share = ""
+        if label == HANDS:
+            value = str(count)
         elif whole is None:
-            share = f"  ({percent(Fraction(count, played))})"
+            value = _("{count}  ({percent})").format(
+                count=count, percent=percent(Fraction(count, played))
+            )
         else:
-            share = f"  ({percent(Fraction(count, counts[whole]))} of those {whole})"
-        lines.append((label, f"{count}{share}"))
+            value = _("{count}  ({percent} of those {declared})").format(
+                count=count, percent=percent(Fraction(count, counts[whole])), declared=_(whole)
+            )
+        lines.append((_(label), value))
     return lines
 
 
@@ -263,25 +270,37 @@ def statistics_lines(stats: PlayerStatistics) -> list[tuple[str, str]]:
     words = game.words
 
     def won(t: Tally) -> str:
-        return f"{t.won} of {t.hands} ({percent(t.rate)})"
+        return _("{won} of {hands} ({percent})").format(
+            won=t.won, hands=t.hands, percent=percent(t.rate)
+        )
 
     def night(n: Any) -> str:
         if n is None:
             return "-"
-        return f"{counted(n.points, 'point', signed=True)} ({n.date or 'no date'})"
+        return ngettext(
+            "{points} point ({date})", "{points} points ({date})", abs(n.points)
+        ).format(points=f"{n.points:+d}", date=n.date or _("no date"))
+
+    def said(word: str) -> str:
+        """A game's word in the language spoken ("" for a word the game does not have:
+        gettext would answer "" with its catalogue's header)."""
+        return _(word) if word else ""
+
+    def hands_in_a_row(count: int) -> str:
+        return ngettext("{count} hand", "{count} hands", count).format(count=count)
 
     lines = [
-        ("Nights", str(stats.nights)),
-        ("Hands", str(stats.hands)),
-        ("Points", str(stats.points)),
-        ("Money", dollars(stats.cents)),
-        ("Points per hand", decimal(stats.points_per_hand)),
-        (f"Won as {words.declarer}", won(stats.picker)),
+        (_("Nights"), str(stats.nights)),
+        (_("Hands"), str(stats.hands)),
+        (_("Points"), str(stats.points)),
+        (_("Money"), dollars(stats.cents)),
+        (_("Points per hand"), decimal(stats.points_per_hand)),
+        (_("Won as {declarer}").format(declarer=_(words.declarer)), won(stats.picker)),
     ]
     # A line named by a word the game does not have ("" : no partners, no schneider)
     # is left out.
     lines += [
-        (f"  {word}", won(tally))
+        (f"  {_(word)}", won(tally))
         for word, tally in (
             (words.alone, stats.picker_alone),
             (words.with_partner, stats.picker_with_partner),
@@ -296,27 +315,31 @@ def statistics_lines(stats: PlayerStatistics) -> list[tuple[str, str]]:
     lines += [
         (label, value)
         for word, label, value in (
-            (words.partner_mark, "Won as partner", won(stats.partner)),
-            ("defender", "Won defending", won(stats.defender)),
+            (words.partner_mark, _("Won as partner"), won(stats.partner)),
+            ("defender", _("Won defending"), won(stats.defender)),
             (
                 words.schneiders,
-                f"{words.schneiders} won / lost",
+                _("{schneiders} won / lost").format(schneiders=said(words.schneiders)),
                 f"{stats.schneiders_won} / {stats.schneiders_lost}",
             ),
             (
                 words.no_tricks,
-                f"{words.no_tricks} won / lost",
+                _("{no_tricks} won / lost").format(no_tricks=said(words.no_tricks)),
                 f"{stats.no_tricks_won} / {stats.no_tricks_lost}",
             ),
-            (words.leasters, f"{words.leasters} won", won(stats.leasters)),
+            (
+                words.leasters,
+                _("{leasters} won").format(leasters=said(words.leasters)),
+                won(stats.leasters),
+            ),
         )
         if word
     ]
     lines += [
-        ("Misplays", str(stats.misplays)),
-        ("Best night", night(stats.best_night)),
-        ("Worst night", night(stats.worst_night)),
-        ("Longest winning streak", counted(stats.longest_winning_streak, "hand")),
-        ("Longest losing streak", counted(stats.longest_losing_streak, "hand")),
+        (_("Misplays"), str(stats.misplays)),
+        (_("Best night"), night(stats.best_night)),
+        (_("Worst night"), night(stats.worst_night)),
+        (_("Longest winning streak"), hands_in_a_row(stats.longest_winning_streak)),
+        (_("Longest losing streak"), hands_in_a_row(stats.longest_losing_streak)),
     ]
     return lines

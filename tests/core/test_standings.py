@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import pytest
 
+from scorekeeper import i18n
 from scorekeeper.problems import ZeroSumViolation
 from scorekeeper.standings import (
     NightLine,
@@ -224,6 +225,30 @@ def test_options_round_trip_and_describe_themselves() -> None:
     words = " ".join(options.describe())
     assert "4-2-1" in words and "at least 3 nights" in words and "worst 2 nights" in words
     assert "fewer misplays; then more hands played" in words
+
+
+def test_the_ranking_is_described_in_german_with_each_count_in_its_form() -> None:
+    """Each sentence whole in German, a count of one in the singular ("1 Abend"), the
+    tie-breaks joined in German."""
+    i18n.set_language("de")
+    try:
+        one = StandingsOptions(min_nights=1, min_hands=20, drop_worst=1).describe()
+        two = StandingsOptions(rank_by="money", min_hands=1, drop_worst=2).describe()
+    finally:
+        i18n.set_language("en")
+    assert one == [
+        "Wertung: Punkte insgesamt.",
+        "Der schlechteste Abend jedes Spielers zählt nicht (einer zählt immer).",
+        "Zur Qualifikation: mindestens 1 Abend und 20 Spiele; wer darunter liegt, steht gesondert.",
+        "Bei Gleichstand entscheidet: mehr gewonnene Abende (erster Platz am Tisch, auch "
+        "geteilt); dann mehr gespielte Spiele; dann weniger Fehlspiele; wer danach noch "
+        "gleichauf liegt, teilt sich den Platz.",
+    ]
+    assert two[:3] == [
+        "Wertung: Geld insgesamt.",
+        "Die 2 schlechtesten Abende jedes Spielers zählen nicht (einer zählt immer).",
+        "Zur Qualifikation: mindestens 1 Spiel; wer darunter liegt, steht gesondert.",
+    ]
 
 
 def test_bad_options_are_named_by_field() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from scorekeeper.formatting import dollars
 from scorekeeper.games import DEFAULT_PRESET
+from scorekeeper.i18n import _
 from scorekeeper.names import name_key
 from scorekeeper.night import score_night
 from scorekeeper.reports.data import (
@@ -16,6 +17,8 @@ from scorekeeper.reports.data import (
     league_report,
     night_report,
     pad_report,
+    pays,
+    period_words,
     signed,
 )
 from scorekeeper.reports.render import (
@@ -80,7 +83,12 @@ def statements_pdf(
     for name in players or everyone:
         found = next((p for p in everyone if name_key(p) == name_key(name)), None)
         if found is None:
-            raise StorageError(f"{name!r} has no nights or money in {info.name!r}", field="player")
+            raise StorageError(
+                _("{name} has no nights or money in {league}").format(
+                    name=repr(name), league=repr(info.name)
+                ),
+                field="player",
+            )
         chosen.append(found)
     owed = money.outstanding()
     statements = []
@@ -91,7 +99,7 @@ def statements_pdf(
             Statement(
                 player=player,
                 league=info.name,
-                period=f"Season {season}" if season else "All seasons",
+                period=period_words(season),
                 nights=tuple(
                     (n.date or "-", n.table or "-", signed(n.points), dollars(n.cents))
                     for n in mine
@@ -99,13 +107,18 @@ def statements_pdf(
                 total_points=signed(sum(n.points for n in mine)),
                 total_money=dollars(sum(n.cents for n in mine)),
                 paid=tuple(
-                    f"{p.paid_on.isoformat()}: {p.payer} paid {p.payee} {dollars(p.cents)}"
+                    _("{date}: {payer} paid {payee} {amount}").format(
+                        date=p.paid_on.isoformat(),
+                        payer=p.payer,
+                        payee=p.payee,
+                        amount=dollars(p.cents),
+                    )
                     for p in money.payments
                     if player in (p.payer, p.payee)
                 ),
                 balance_words=_balance_words(player, balance),
                 owed=tuple(
-                    f"{p.payer} pays {p.payee} {dollars(p.cents)}"
+                    pays(p.payer, p.payee, dollars(p.cents))
                     for p in owed
                     if player in (p.payer, p.payee)
                 ),
@@ -116,10 +129,10 @@ def statements_pdf(
 
 def _balance_words(player: str, balance: int) -> str:
     if balance > 0:
-        return f"{player} is owed {dollars(balance)}."
+        return _("{player} is owed {amount}.").format(player=player, amount=dollars(balance))
     if balance < 0:
-        return f"{player} owes {dollars(-balance)}."
-    return f"{player} is square."
+        return _("{player} owes {amount}.").format(player=player, amount=dollars(-balance))
+    return _("{player} is square.").format(player=player)
 
 
 def pad_pdf(
@@ -133,7 +146,10 @@ def pad_pdf(
     `games.all_presets()`): its title and columns in the words of the preset's game."""
     names = tuple(stored_name(p, "players") for p in players)
     if not 3 <= len(names) <= 8:
-        raise StorageError(f"a table has 3 to 8 players, not {len(names)}", field="players")
+        raise StorageError(
+            _("a table has 3 to 8 players, not {count}").format(count=len(names)),
+            field="players",
+        )
     return render_pad(pad_report(names, preset, rows), progress)
 
 
@@ -146,4 +162,6 @@ def save_pdf(path: str | Path, data: bytes) -> None:
         partial.replace(target)
     except OSError as error:
         partial.unlink(missing_ok=True)
-        raise ReportError(f"cannot write {target} ({error.strerror})") from None
+        raise ReportError(
+            _("cannot write {file} ({error})").format(file=target, error=error.strerror)
+        ) from None

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from scorekeeper.formatting import decimal, dollars, percent
 from scorekeeper.games import Game, Words, changed_lines, game_named, game_of, game_of_preset
-from scorekeeper.night import HandResult, NightResult
+from scorekeeper.i18n import _
+from scorekeeper.night import POT, HandResult, NightResult
 from scorekeeper.records import Hand, Night, NightInfo
 from scorekeeper.rules import RuleSet
 from scorekeeper.standings import NightLine, Standing, Standings
@@ -41,6 +42,30 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
+def said(word: str) -> str:
+    """A game's word (its `Words`, its title) in the language spoken; "" stays "" (a
+    word the game does not have: gettext would answer "" with its catalogue's header)."""
+    return _(word) if word else ""
+
+
+def party(name: str) -> str:
+    """A party to a settlement as a page prints it: a player by name, the Schafkopf
+    pot as the language calls it."""
+    return _("(pot)") if name == POT else name
+
+
+def pays(payer: str, payee: str, amount: str) -> str:
+    """'Ann pays Bob $1.25': one payment of a settlement."""
+    return _("{payer} pays {payee} {amount}").format(
+        payer=party(payer), payee=party(payee), amount=amount
+    )
+
+
+def period_words(season: str | None) -> str:
+    """'Season Fall 2026', or 'All seasons'."""
+    return _("Season {name}").format(name=season) if season else _("All seasons")
+
+
 def rules_summary(rules: RuleSet) -> tuple[str, ...]:
     """The house rules in a few short lines, as a score sheet's header would say them:
     the game's summary of its preset, then every option of the game that differs from
@@ -67,7 +92,7 @@ def _figures(night: Night, result: NightResult) -> list[tuple[str, ...]]:
                 player,
                 str(hands),
                 str(len(picked)),
-                f"{won} of {len(picked)}",
+                _("{won} of {count}").format(won=won, count=len(picked)),
                 str(roles.count("partner")),
                 str(roles.count("leaster-winner")),
                 str(misplays),
@@ -98,12 +123,12 @@ def night_report(night: Night, result: NightResult, *, night_id: int | None = No
         filing=_filing(info),
         rules=rules_summary(night.rules),
         players=night.players,
-        header=words.hand_header,
+        header=tuple(said(h) for h in words.hand_header),
         rows=tuple(rows),
         total_points=tuple(signed(result.total_points[p]) for p in night.players),
         total_money=tuple(dollars(result.total_cents[p]) for p in night.players),
-        settlement=tuple(f"{p.payer} pays {p.payee} {dollars(p.cents)}" for p in result.settlement),
-        figures_header=words.figures_header,
+        settlement=tuple(pays(p.payer, p.payee, dollars(p.cents)) for p in result.settlement),
+        figures_header=tuple(said(h) for h in words.figures_header),
         figures=tuple(figures),
         running=tuple(_line(p, [0, *(r[p] for r in running)]) for p in night.players),
     )
@@ -115,7 +140,13 @@ def _line(name: str, values: Sequence[int]) -> Series:
 
 
 def _night_title(info: NightInfo, night_id: int | None, game: Game) -> str:
-    parts = [info.title or (f"Night {night_id}" if night_id else f"A night of {game.title}")]
+    if info.title:
+        title = info.title
+    elif night_id:
+        title = _("Night {number}").format(number=night_id)
+    else:
+        title = _("A night of {game}").format(game=said(game.title))
+    parts = [title]
     if info.date:
         parts.append(info.date)
     return " — ".join(parts)
@@ -123,10 +154,10 @@ def _night_title(info: NightInfo, night_id: int | None, game: Game) -> str:
 
 def _filing(info: NightInfo) -> tuple[tuple[str, str], ...]:
     pairs = (
-        ("League", info.league),
-        ("Season", info.season),
-        ("Date", info.date),
-        ("Table", info.table),
+        (_("League"), info.league),
+        (_("Season"), info.season),
+        (_("Date"), info.date),
+        (_("Table"), info.table),
     )
     return tuple((label, value) for label, value in pairs if value)
 
@@ -162,16 +193,16 @@ def standings_header(words: Words) -> tuple[str, ...]:
     """The standings' columns, headed in the words of the league's game."""
     return (
         "#",
-        "Player",
-        "Nights",
-        "Hands",
-        "Points",
-        "Money",
-        "Pts/hand",
-        words.picks,
-        words.picks_won,
-        words.schneiders,
-        f"{words.leasters} won",
+        _("Player"),
+        _("Nights"),
+        _("Hands"),
+        _("Points"),
+        _("Money"),
+        _("Pts/hand"),
+        said(words.picks),
+        said(words.picks_won),
+        said(words.schneiders),
+        _("{leasters} won").format(leasters=said(words.leasters)),
     )
 
 
@@ -207,7 +238,7 @@ def league_report(
     top = [row.player for row in standings.everyone[:leaders]]
     return LeagueReport(
         title=info.name,
-        period=f"Season {season}" if season else "All seasons",
+        period=period_words(season),
         header=standings_header(game_named(standings.game).words),
         qualified=tuple(_standing_cells(r) for r in standings.qualified),
         not_qualified=tuple(_standing_cells(r) for r in standings.not_qualified),
@@ -264,4 +295,6 @@ class PadReport:
 def pad_report(players: Sequence[str], preset: str, rows: int = 23) -> PadReport:
     """A blank pad for PLAYERS at a table playing PRESET."""
     game = game_of_preset(preset)
-    return PadReport(tuple(players), f"{game.title} score pad", game.words.hand_header, rows)
+    header = tuple(said(h) for h in game.words.hand_header)
+    title = _("{game} score pad").format(game=said(game.title))
+    return PadReport(tuple(players), title, header, rows)

@@ -42,6 +42,7 @@ from reportlab.platypus import (
 )
 
 from scorekeeper.formatting import whole_ticks
+from scorekeeper.i18n import _
 from scorekeeper.names import printable
 from scorekeeper.reports.data import LeagueReport, NightReport, PadReport, Series, Statement
 
@@ -79,7 +80,9 @@ def register_fonts() -> None:
             pdfmetrics.registerFont(TTFont(BOLD, str(bold)))
             pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD)
             return
-    raise ReportError(f"the report font {FONT}.ttf is missing from resources/fonts")
+    raise ReportError(
+        _("the report font {file} is missing from resources/fonts").format(file=f"{FONT}.ttf")
+    )
 
 
 def fit(text: str, width: float, font: str = BOLD, size: float = 8.0) -> str:
@@ -150,7 +153,8 @@ class NumberedCanvas(Canvas):
             self.setFillColor(colors.grey)
             width = self._pagesize[0]
             self.drawString(36, 20, fit(self.footer, width - 160, FONT, 7.5))
-            self.drawRightString(width - 36, 20, f"page {number} of {total}")
+            of_total = _("page {number} of {total}").format(number=number, total=total)
+            self.drawRightString(width - 36, 20, of_total)
             super().showPage()
         super().save()
 
@@ -356,18 +360,18 @@ def render_night(report: NightReport, progress: Progress | None = None) -> bytes
     story: list[Flowable] = [r.text(report.title, "title")]
     if report.filing:
         story.append(r.text("  ·  ".join(f"{k}: {v}" for k, v in report.filing)))
-    story.append(r.text("Players, clockwise: " + ", ".join(report.players), "small"))
+    clockwise = _("Players, clockwise: {players}").format(players=", ".join(report.players))
+    story.append(r.text(clockwise, "small"))
     story += [r.text(line, "small") for line in report.rules]
     story.append(Spacer(1, 6))
     story.append(_sheet(r, report))
-    story.append(r.text("Settlement", "heading"))
-    story += [r.text(line) for line in report.settlement] or [r.text("Nobody owes anybody.")]
-    story.append(r.text("Figures", "heading"))
+    story.append(r.text(_("Settlement"), "heading"))
+    story += [r.text(line) for line in report.settlement] or [r.text(_("Nobody owes anybody."))]
+    story.append(r.text(_("Figures"), "heading"))
     story.append(r.table([report.figures_header], report.figures, right_from=1))
     story.append(Spacer(1, 10))
-    story.append(
-        KeepTogether([r.line_chart(report.running, title="Running totals", x_title="hand")])
-    )
+    chart = r.line_chart(report.running, title=_("Running totals"), x_title=_("hand"))
+    story.append(KeepTogether([chart]))
     return r.build(story)
 
 
@@ -390,7 +394,7 @@ def sheet_frame(
     hand_widths[OUTCOME] = max(hand_widths[OUTCOME], outcome_width)
     each = (r.width - sum(hand_widths)) / max(1, 2 * count)
     top = [*header, *(x for p in players for x in (p, ""))]
-    second = [""] * first + ["pts", "total"] * count
+    second = [""] * first + [_("pts"), _("total")] * count
     spans: list[tuple[Any, ...]] = [
         ("SPAN", (first + 2 * i, 0), (first + 2 * i + 1, 0)) for i in range(count)
     ]
@@ -411,8 +415,8 @@ def _sheet(r: Renderer, report: NightReport) -> Table:
     ]
     first = len(report.header)
     blank = [""] * (first - 1)
-    body.append(["Total", *blank, *(x for t in report.total_points for x in ("", t))])
-    body.append(["Money", *blank, *(x for t in report.total_money for x in ("", t))])
+    body.append([_("Total"), *blank, *(x for t in report.total_points for x in ("", t))])
+    body.append([_("Money"), *blank, *(x for t in report.total_money for x in ("", t))])
     spans += [
         ("ALIGN", (4, 2), (5, -1), "RIGHT"),
         ("SPAN", (0, -2), (first - 1, -2)),
@@ -433,7 +437,7 @@ def render_league(report: LeagueReport, progress: Progress | None = None) -> byt
     """The league report: standings, how they are ranked, the leaders' chart, the nights."""
     r = Renderer(f"{report.title} — {report.period}", progress)
     story: list[Flowable] = [r.text(report.title, "title"), r.text(report.period)]
-    story.append(r.text("Standings", "heading"))
+    story.append(r.text(_("Standings"), "heading"))
     story.append(
         r.table(
             [report.header],
@@ -443,7 +447,7 @@ def render_league(report: LeagueReport, progress: Progress | None = None) -> byt
         )
     )
     if report.not_qualified:
-        story.append(r.text("Not yet qualified", "heading"))
+        story.append(r.text(_("Not yet qualified"), "heading"))
         story.append(r.table([report.header], report.not_qualified, right_from=2))
     story.append(Spacer(1, 6))
     story += [r.text(line, "small") for line in report.rules]
@@ -451,15 +455,15 @@ def render_league(report: LeagueReport, progress: Progress | None = None) -> byt
         story.append(Spacer(1, 10))
         chart = r.line_chart(
             report.leaders,
-            title="Points of the leading players, night by night",
-            x_title="night (in date order)",
+            title=_("Points of the leading players, night by night"),
+            x_title=_("night (in date order)"),
         )
         story.append(KeepTogether([chart]))
-    story.append(r.text("Nights", "heading"))
+    story.append(r.text(_("Nights"), "heading"))
     rows = [(n.date, n.table, r.text(n.players, "cell"), n.hands) for n in report.nights]
     story.append(
         r.table(
-            [("Date", "Table", "Players", "Hands")],
+            [(_("Date"), _("Table"), _("Players"), _("Hands"))],
             rows,
             widths=(70, 120, r.width - 240, 50),
             names=TABLE_COLUMN,
@@ -471,33 +475,37 @@ def render_league(report: LeagueReport, progress: Progress | None = None) -> byt
 
 def render_statements(statements: Sequence[Statement], progress: Progress | None = None) -> bytes:
     """One page per player: their nights, totals, payments, and what is still owed."""
-    title = statements[0].league if statements else "Statements"
-    r = Renderer(f"{title} — statements", progress)
+    if statements:
+        title = _("{league} — statements").format(league=statements[0].league)
+    else:
+        title = _("Statements")
+    r = Renderer(title, progress)
     story: list[Flowable] = []
     for index, statement in enumerate(statements):
         if index:
             story.append(PageBreak())
         story += [
-            r.text(f"Statement: {statement.player}", "title"),
+            r.text(_("Statement: {player}").format(player=statement.player), "title"),
             r.text(f"{statement.league} — {statement.period}"),
         ]
-        story.append(r.text("Nights", "heading"))
+        story.append(r.text(_("Nights"), "heading"))
+        total = (_("Total"), "", statement.total_points, statement.total_money)
         story.append(
             r.table(
-                [("Date", "Table", "Points", "Money")],
-                [*statement.nights, ("Total", "", statement.total_points, statement.total_money)],
+                [(_("Date"), _("Table"), _("Points"), _("Money"))],
+                [*statement.nights, total],
                 widths=(90, 180, 60, 70),
                 right_from=2,
                 names=TABLE_COLUMN,
                 extra=[("FONT", (0, -1), (-1, -1), BOLD, r.body_size)],
             )
         )
-        story.append(r.text("Payments", "heading"))
-        story += [r.text(line) for line in statement.paid] or [r.text("None recorded.")]
-        story.append(r.text("Balance", "heading"))
+        story.append(r.text(_("Payments"), "heading"))
+        story += [r.text(line) for line in statement.paid] or [r.text(_("None recorded."))]
+        story.append(r.text(_("Balance"), "heading"))
         story.append(r.text(statement.balance_words))
         story += [r.text(line) for line in statement.owed]
-    return r.build(story or [r.text("No players.")])
+    return r.build(story or [r.text(_("No players."))])
 
 
 def render_pad(report: PadReport, progress: Progress | None = None) -> bytes:
@@ -508,8 +516,10 @@ def render_pad(report: PadReport, progress: Progress | None = None) -> bytes:
     story: list[Flowable] = [
         r.text(report.title, "title"),
         r.text(
-            "Date: ____________   League: ______________________   "
-            "Table: ____   Stake: ______ a point"
+            _(
+                "Date: ____________   League: ______________________   "
+                "Table: ____   Stake: ______ a point"
+            )
         ),
     ]
     header, widths, spans = sheet_frame(r, report.header, report.players)
@@ -518,13 +528,14 @@ def render_pad(report: PadReport, progress: Progress | None = None) -> bytes:
     if any(fit(p, room, BOLD, r.body_size) != p for p in report.players):
         # A name is shortened over its columns: the whole names go above the sheet,
         # in the room of as many blank rows as their lines need.
-        names = r.text("Players, clockwise: " + ", ".join(report.players), "small")
+        clockwise = _("Players, clockwise: {players}").format(players=", ".join(report.players))
+        names = r.text(clockwise, "small")
         rows -= math.ceil(names.wrap(r.width, r.pagesize[1])[1] / PAD_ROW)
         story.append(names)
     story.append(Spacer(1, 6))
     blank = [""] * (len(header[0]) - 1)
     body = [[str(n), *blank] for n in range(1, rows + 1)]
-    body.append(["Total", *blank])
+    body.append([_("Total"), *blank])
     first = len(report.header)
     spans += [
         ("TOPPADDING", (0, 2), (-1, -1), 4),

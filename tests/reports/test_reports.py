@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
+from scorekeeper import i18n
 from scorekeeper.formatting import dollars
 from scorekeeper.night import score_night
 from scorekeeper.reports import build
@@ -79,6 +80,32 @@ def test_night_report_prints_the_cores_totals_money_and_settlement(db: Database)
     running = result.running_points()[-1]
     hand_12 = text.index("12")  # the last hand's row: its cells, then each player's pair
     assert text[hand_12 + 8 :][: 2 * len(NAMES)][1::2] == [str(running[p]) for p in NAMES]
+
+
+def test_night_report_in_german(db: Database) -> None:
+    """The night's page in German: its headings, totals, settlement and page numbers
+    (money and dates as the locale writes them, not asked here)."""
+    night_id = import_night(db, night_document(NAMES, 40, seed=5))
+    result = score_night(load_stored_night(db, night_id=night_id))
+    i18n.set_language("de")
+    try:
+        printed = pages(build.night_pdf(db, night_id=night_id))
+    finally:
+        i18n.set_language("en")
+    text = [line for page in printed for line in page]
+    assert text[0].startswith(f"Abend {night_id} — ")  # the date as the locale writes it
+    filing = text[1].split(" · ")
+    assert filing[:2] == ["Liga: Tuesday Night League", "Saison: Fall"]
+    assert [f.split(":")[0] for f in filing[2:]] == ["Datum", "Tisch"]
+    assert after(text, "Summe", 5) == [signed(result.total_points[p]) for p in NAMES]
+    assert "Geld" in text
+    settlement = after(text, "Abrechnung", len(result.settlement))
+    said = [f"{p.payer} zahlt {p.payee} " for p in result.settlement]  # then the amount
+    assert [line[: len(start)] for line, start in zip(settlement, said, strict=True)] == said
+    assert "Kennzahlen" in text and "Punktestand im Verlauf" in text
+    assert len(printed) >= 2
+    for number, page in enumerate(printed, start=1):
+        assert f"Seite {number} von {len(printed)}" in page
 
 
 def test_a_60_hand_night_runs_over_pages_each_with_the_column_header(db: Database) -> None:

@@ -41,7 +41,12 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         default=os.environ.get("SCOREKEEPER_DATABASE_URL"),
         help=_("SQLAlchemy database URL (default: a SQLite file in your data folder)"),
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__}",
+        help=_("show program's version number and exit"),  # argparse's own words, German
+    )
     args, _qt_arguments = parser.parse_known_args(argv)
     return args
 

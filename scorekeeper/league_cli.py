@@ -11,10 +11,17 @@ import datetime as dt
 import json
 from typing import Any, TextIO
 
-from scorekeeper.cli_common import UserError, emit_sheet, open_store, require_csv_for_output
+from scorekeeper.cli_common import (
+    UserError,
+    add_currency_flag,
+    emit_sheet,
+    open_store,
+    require_csv_for_output,
+)
 from scorekeeper.document import date_problem
 from scorekeeper.formatting import decimal, dollars, number, percent, print_table
 from scorekeeper.games import DEFAULT_PRESET, Words, all_presets, game_named, parse_rules
+from scorekeeper.i18n import _
 from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.names import name_key, printable, quoted
 from scorekeeper.reports.sheets import money_sheet, standings_sheet, statistics_sheet
@@ -114,16 +121,17 @@ def command_league(args: argparse.Namespace, out: TextIO) -> int:
                 ]
             )
     if args.season:
-        save_league(db, name=args.league)
+        save_league(db, name=args.league, currency=args.currency)
         save_season(db, league=args.league, name=args.season, rules=rules)
     else:
-        save_league(db, name=args.league, rules=rules)
+        save_league(db, name=args.league, rules=rules, currency=args.currency)
     info = league_info(db, league=args.league)
     options = _options_from_flags(args, info.standings)
     if options != info.standings:
         save_league(db, name=args.league, standings=options)
     print(printable(f"League: {info.name}"), file=out)
     print(printable(f"Seasons: {', '.join(info.seasons) or '(none yet)'}"), file=out)
+    print(_("Currency: {currency}").format(currency=info.currency), file=out)
     if info.rules is not None:
         print(f"Default rules: {json.dumps(info.rules.to_json())}", file=out)
     for line in options.describe():
@@ -390,6 +398,7 @@ def add_league_commands(commands: Any) -> None:
         "--preset", choices=sorted(all_presets()), help="default rules for new nights"
     )
     league.add_argument("--stake", type=int, metavar="CENTS", help="cents a point")
+    add_currency_flag(league, _("the league's money: EUR, USD or another ISO 4217 code"))
     _standings_flags(league)
     league.set_defaults(run=command_league)
     standings = commands.add_parser("standings", help="the league's standings")

@@ -117,7 +117,12 @@ def currency_symbol(currency: str, *, locale: str | None = None) -> str:
 
 
 class UnreadableAmount(ValueError):
-    """What was typed for money is not one amount: the message names the field."""
+    """What was typed for money is not one amount: FIELD, and REASON in words; it
+    reads 'FIELD: REASON', as every problem naming a field does."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field, self.reason = field, reason
+        super().__init__(f"{field}: {reason}")
 
 
 _SPACES = "\u00a0\u202f\u2009 "  # a space, no-break and narrow: one grouping mark
@@ -139,7 +144,7 @@ def parse_money(
     babel_locale = _locale(locale)
     number = _without_currency(text, currency, babel_locale)
     if number is None or not number or len(text) > MAX_TYPED:
-        raise UnreadableAmount(_unreadable(text, field, babel_locale))
+        raise _unreadable(text, field, babel_locale)
     symbols = babel_locale.number_symbols.get("latn", {})
     decimal_mark, group = symbols.get("decimal", "."), symbols.get("group", ",")
     sizes = parse_pattern(babel_locale.decimal_formats[None]).grouping
@@ -151,18 +156,18 @@ def parse_money(
         other = "," if decimal_mark == "." else "."
         cents = _read(number, other, "" if group == other else group, sizes, places=True)
     if cents is None:
-        raise UnreadableAmount(_unreadable(text, field, babel_locale))
+        raise _unreadable(text, field, babel_locale)
     return cents
 
 
-def _unreadable(text: str, field: str, locale: Locale) -> str:
+def _unreadable(text: str, field: str, locale: Locale) -> UnreadableAmount:
     if not text.strip():
-        return _("{field}: type an amount of money, like {example}").format(
-            field=field, example=amount_text(125, locale=str(locale))
-        )
-    return _("{field}: {typed} is not an amount of money; type it like {example}").format(
-        field=field, typed=repr(text.strip()), example=amount_text(123450, locale=str(locale))
+        reason = _("type an amount of money, like {example}")
+        return UnreadableAmount(field, reason.format(example=amount_text(125, locale=str(locale))))
+    reason = _("{typed} is not an amount of money; type it like {example}").format(
+        typed=repr(text.strip()), example=amount_text(123450, locale=str(locale))
     )
+    return UnreadableAmount(field, reason)
 
 
 def _without_currency(text: str, currency: str | None, locale: Locale) -> str | None:
@@ -219,13 +224,6 @@ def _read(
     return int(plain or "0") * 100 + int(part.ljust(2, "0"))
 
 
-def dollars(cents: int) -> str:
-    """'$1.25', '-$0.50', '$0.00': never through a float."""
-    sign = "-" if cents < 0 else ""
-    whole, part = divmod(abs(cents), 100)
-    return f"{sign}${whole}.{part:02d}"
-
-
 def counted(count: int, noun: str, *, signed: bool = False) -> str:
     """COUNT and its noun, singular for one: '1 hand', '0 hands', '3 hands'; with SIGNED,
     '+1 point', '-2 points'."""
@@ -252,35 +250,6 @@ def decimal(value: Fraction, places: int = 2) -> str:
 def number(value: Fraction) -> int | float:
     """A JSON number: whole values stay integers, others are rounded to 3 places."""
     return int(value) if value.denominator == 1 else round(float(value), 3)
-
-
-_GROUPED = re.compile(r"\d{1,3}(?:[,.]\d{3})+")  # 1,250 or 1.250.000: thousands
-
-
-def parse_dollars(text: str) -> int | None:
-    """Whole cents from what a person types for money: '1.25', '$1.25', '3', '.5', '0.05',
-    '1,250.50', '1.250,50'; a comma before one or two last digits is a decimal comma
-    ('1,25' is one dollar twenty-five, never 125); None when it is not an amount, or
-    could be two ('1,250' and '1.250': a thousand, or 1.25 mistyped).  Never through a
-    float."""
-    cleaned = text.strip().removeprefix("$").strip()
-    point = max(cleaned.rfind("."), cleaned.rfind(","))
-    if point >= 0 and len(cleaned) - point - 1 in (1, 2):  # the last mark, then cents
-        whole, part = cleaned[:point], cleaned[point + 1 :]
-    else:
-        whole, part = cleaned, ""
-    if whole and not whole.isdigit():
-        if not _GROUPED.fullmatch(whole) or len({c for c in whole if c in ",."}) != 1:
-            return None  # '1,2,3', '1.25.0', a mark where no thousands are
-        if not part and len(whole) <= 7 and whole.count(whole[-4]) == 1:
-            return None  # '1,250' or '1.250': a thousand, or 1.25 with a digit too many
-        if part and whole[-4] == cleaned[point]:
-            return None  # '1,250,50': the same mark for thousands and cents
-        whole = whole.replace(",", "").replace(".", "")
-    digits = all(p == "" or (p.isascii() and p.isdigit()) for p in (whole, part))
-    if not (whole or part) or not digits or len(part) > 2:
-        return None
-    return int(whole or "0") * 100 + int(part.ljust(2, "0"))
 
 
 def print_table(out: TextIO, rows: Sequence[Sequence[str]], right: Collection[int] = ()) -> None:

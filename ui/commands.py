@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Protocol
 
-from scorekeeper.formatting import dollars
+from scorekeeper.formatting import money
 from scorekeeper.rules import RuleSet
 from scorekeeper.store import hand_writes, night_history, seats, tonight
 from scorekeeper.store.database import Database
@@ -203,8 +203,11 @@ class NightPayment(StoreCommand):
 class LeaguePayment(StoreCommand):
     """A payment recorded in the league window: undo deletes it, redo records it again."""
 
-    def __init__(self, db: Database, league: str, payment: tonight.PaymentMade) -> None:
-        super().__init__(f"payment: {payment.payer} paid {payment.payee} {dollars(payment.cents)}")
+    def __init__(
+        self, db: Database, league: str, payment: tonight.PaymentMade, currency: str
+    ) -> None:
+        paid = money(payment.cents, currency)
+        super().__init__(f"payment: {payment.payer} paid {payment.payee} {paid}")
         self.db, self.league, self.payment = db, league, payment
 
     def undo_in_store(self) -> None:

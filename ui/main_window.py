@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.csv_out import Sheet
-from scorekeeper.formatting import counted
+from scorekeeper.formatting import counted, short_date, short_iso
 from scorekeeper.games import DEFAULT_GAME, DEFAULT_PRESET, Game, game_named, game_of
 from scorekeeper.names import clean_name
 from scorekeeper.problems import InvalidNight
@@ -43,7 +43,7 @@ from scorekeeper.sample import SAMPLE_LEAGUE
 from scorekeeper.store.daily import KEEP
 from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.league import default_rules, list_leagues
+from scorekeeper.store.league import default_rules, league_currency, list_leagues
 from scorekeeper.store.night_history import deleted_nights
 from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.people import list_players
@@ -457,6 +457,7 @@ class MainWindow(QMainWindow):
             leagues,
             self,
             lambda league, season: default_rules(db, league=league, season=season),
+            lambda league: league_currency(db, league=league),
         )
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.attempt(lambda: self.session.start_night(**dialog.choices()))
@@ -500,8 +501,9 @@ class MainWindow(QMainWindow):
             self.say("No night has been deleted.")
             return
         labels = [
-            f"{n.id}: {n.played_on or '-'} {n.title or ''} ({counted(n.hands, 'hand')}, deleted "
-            f"{n.deleted_at.astimezone():%Y-%m-%d %H:%M})"
+            f"{n.id}: {short_date(n.played_on) if n.played_on else '-'} {n.title or ''} "
+            f"({counted(n.hands, 'hand')}, deleted "
+            f"{short_date(n.deleted_at.astimezone())} {n.deleted_at.astimezone():%H:%M})"
             for n in deleted
         ]
         choice, ok = QInputDialog.getItem(
@@ -609,7 +611,7 @@ class MainWindow(QMainWindow):
         if not found:
             return
         labels = [
-            f"{n.id}: {n.date or '-'} {n.league or ''} table {n.table or '-'} "
+            f"{n.id}: {short_iso(n.date)} {n.league or ''} table {n.table or '-'} "
             f"({counted(n.hands, 'hand')}: {', '.join(n.players)})"
             for n in found
         ]

@@ -19,13 +19,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.formatting import counted
+from scorekeeper.formatting import counted, money
 from scorekeeper.games import game_of
 from scorekeeper.reports.sheets import settlement_sheet
 
 from .labels import plain_label
-from .money import dollars
-from .rows_model import Column, RowsModel
+from .rows_model import Column, RowsModel, money_column
 from .session import NightView
 from .spreadsheets import allow_copy
 
@@ -83,13 +82,13 @@ class HandPanel(QWidget):
         dealer = view.next_dealer() or "—"
         seated = ", ".join(view.seated_next)
         result = view.result
-        waiting_line = game_of(view.rules).waiting(result)  # doublers, Bock, the pot
+        waiting_line = game_of(view.rules).waiting(result, view.currency)  # doublers, Bock, pot
         self.pending.setText(
             f"Hand {view.next_number}, dealt by {dealer}.\n{waiting_line}\nAt the table: {seated}."
         )
         points, cents = result.total_points, result.total_cents
         total = counted(sum(points.values()), "point")
-        words = f"Totals sum to {total} and {dollars(sum(cents.values()))}"
+        words = f"Totals sum to {total} and {money(sum(cents.values()), view.currency)}"
         if result.pot:
             words += f"; with the pot's {result.pot}, to {sum(points.values()) + result.pot}"
         self.balance.setText(words + ".")
@@ -239,13 +238,14 @@ class SettlementModel(RowsModel[tuple[str, str, int, bool]]):
 
     columns = (
         Column("Payment", lambda r: f"{r[0]} pays {r[1]}", right=False),
-        Column("Amount", lambda r: dollars(r[2]), lambda r: r[2]),
+        money_column("Amount", lambda r: r[2]),
         Column("Made", lambda r: "paid ✓" if r[3] else "not yet", right=False),
     )
 
     def set_view(self, view: NightView | None) -> None:
         rows = []
         if view is not None:
+            self.set_currency(view.currency)
             made = [(p.payer, p.payee, p.cents) for p in view.payments]
             for payment in view.result.settlement:
                 key = (payment.payer, payment.payee, payment.cents)

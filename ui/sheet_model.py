@@ -19,10 +19,9 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
-from scorekeeper.formatting import counted
+from scorekeeper.formatting import counted, money
 from scorekeeper.night import NightResult
 
-from .money import dollars
 from .session import HandLine, NightView
 
 NUMBER, DEALER, HAND, MULTIPLIER = range(4)
@@ -33,12 +32,14 @@ TOTAL_ROWS = ("Total", "Money")
 Index = QModelIndex | QPersistentModelIndex
 
 
-def _with_the_pot(result: NightResult, which: int) -> str:
-    """'pot 320; ' (or its money) when the night keeps a pot, else ''.  A `NightResult`
-    exists only once the core found its totals and the pot summing to zero."""
+def _with_the_pot(result: NightResult, which: int, currency: str) -> str:
+    """'pot 320; ' (or its money, in CURRENCY) when the night keeps a pot, else ''.  A
+    `NightResult` exists only once the core found its totals and the pot summing to zero."""
     if result.pot is None:
         return ""
-    return f"pot {result.pot}; " if which == 0 else f"pot {dollars(result.pot_cents or 0)}; "
+    return (
+        f"pot {result.pot}; " if which == 0 else f"pot {money(result.pot_cents or 0, currency)}; "
+    )
 
 
 # The roles a hand's cells answer; a view asks for many more (font, colours, size...).
@@ -194,10 +195,11 @@ class SheetModel(QAbstractTableModel):
             return None
         if player is None:
             if column == HAND and role != SORT_ROLE:
-                return f"{TOTAL_ROWS[which]} ({_with_the_pot(result, which)}sums to 0 ✓)"
+                pot = _with_the_pot(result, which, self.view.currency)
+                return f"{TOTAL_ROWS[which]} ({pot}sums to 0 ✓)"
             return None
         if which == 0:
             points = result.total_points[player]
             return points if role == SORT_ROLE else f"{points:+d}"
         cents = result.total_cents[player]
-        return cents if role == SORT_ROLE else dollars(cents)
+        return cents if role == SORT_ROLE else money(cents, self.view.currency)

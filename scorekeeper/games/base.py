@@ -191,11 +191,13 @@ class Game(Protocol):
     def report_cells(self, hand: Hand, result: HandResult) -> tuple[str, str, str, str, str]:
         """A printed sheet's cells for HAND: declarer, partner, points, tricks, outcome."""
 
-    def rules_lines(self, rules: RuleSet) -> tuple[str, ...]:
-        """RULES in a few short lines, as a score sheet's header would say them."""
+    def rules_lines(self, rules: RuleSet, currency: str) -> tuple[str, ...]:
+        """RULES in a few short lines, as a score sheet's header would say them (the
+        stake in CURRENCY, the night's)."""
 
-    def waiting(self, result: NightResult) -> str:
-        """What waits for the next hand after RESULT: doublers, Bock hands, the pot."""
+    def waiting(self, result: NightResult, currency: str) -> str:
+        """What waits for the next hand after RESULT: doublers, Bock hands, the pot (its
+        money in CURRENCY)."""
 
     def outcome_counts(self, outcome: str, level: str, alone: bool | None) -> dict[str, int]:
         """What one hand adds to the counts of the table's outcomes, in the table's

@@ -146,6 +146,13 @@ def save_league(
     return db.write(save)
 
 
+def league_currency(db: Database, *, league: str) -> str | None:
+    """The currency LEAGUE keeps its money in, or None when there is no such league."""
+    with db.session() as session:
+        found = find_league(session, league)
+        return None if found is None else found.currency
+
+
 def save_season(db: Database, *, league: str, name: str, rules: RuleSet | None = None) -> int:
     """Create a season of a league (or change its default rules); returns its id.  Safe
     when another program creates the same season at the same moment."""

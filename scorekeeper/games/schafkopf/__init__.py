@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from scorekeeper.explain import join_names
-from scorekeeper.formatting import counted, dollars
+from scorekeeper.formatting import counted, money
 from scorekeeper.games.base import Carry, Draft, HandFacts, Scored, Words, rules_as
 from scorekeeper.games.cards import (
     LeasterHand,
@@ -233,7 +233,7 @@ class Schafkopf:
         pot = "" if result.pot is None else f", pot {result.pot}"
         return "", "", "", "", f"all passed{pot}"
 
-    def rules_lines(self, rules: RuleSet) -> tuple[str, ...]:
+    def rules_lines(self, rules: RuleSet, currency: str) -> tuple[str, ...]:
         mine = rules_as(rules, SchafkopfRules)
         laufende = dict(mine.laufende_min)
         bock = (
@@ -254,13 +254,13 @@ class Schafkopf:
             f"{laufende['wenz']} (Wenz), {laufende['geier']} (Geier), {laufende['other']} "
             f"(other); Tout ×{mine.tout_factor}, Sie ×{mine.sie_factor}; when all pass, "
             f"{passed}.",
-            f"Stake {dollars(mine.stake_cents)} a point{bock}{most}.",
+            f"Stake {money(mine.stake_cents, currency)} a point{bock}{most}.",
         )
 
-    def waiting(self, result: NightResult) -> str:
+    def waiting(self, result: NightResult, currency: str) -> str:
         words = f"Bock (counts double): {counted(result.bock_pending, 'hand')} to come."
         if result.pot is not None:
-            words += f"\nThe pot holds {result.pot} ({dollars(result.pot_cents or 0)})."
+            words += f"\nThe pot holds {result.pot} ({money(result.pot_cents or 0, currency)})."
         return words
 
     def outcome_counts(self, outcome: str, level: str, alone: bool | None) -> dict[str, int]:

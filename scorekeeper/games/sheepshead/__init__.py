@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from scorekeeper.explain import join_names
-from scorekeeper.formatting import counted, dollars
+from scorekeeper.formatting import counted, money
 from scorekeeper.games.base import Carry, Draft, HandFacts, Scored, Words, rules_as
 from scorekeeper.games.cards import (
     LeasterHand,
@@ -164,7 +164,7 @@ class Sheepshead:
         assert isinstance(hand, LeasterHand | MisplayHand)
         return leaster_or_misplay_cells(hand)
 
-    def rules_lines(self, rules: RuleSet) -> tuple[str, ...]:
+    def rules_lines(self, rules: RuleSet, currency: str) -> tuple[str, ...]:
         mine = rules_as(rules, SheepsheadRules)
         partner = {
             "called-ace": "partner by called ace",
@@ -185,12 +185,12 @@ class Sheepshead:
             + ("; double on the bump" if mine.double_on_the_bump else "")
             + ("; the last hand doubles" if mine.last_hand_doubler else "")
             + ".",
-            f"Stake {dollars(mine.stake_cents)} a point"
+            f"Stake {money(mine.stake_cents, currency)} a point"
             + (f"; multiplier at most ×{mine.max_multiplier}" if mine.max_multiplier else "")
             + ".",
         )
 
-    def waiting(self, result: NightResult) -> str:
+    def waiting(self, result: NightResult, currency: str) -> str:
         return f"Doublers waiting: {result.doublers_pending}."
 
     def outcome_counts(self, outcome: str, level: str, alone: bool | None) -> dict[str, int]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.formatting import decimal, dollars, percent
+from scorekeeper.formatting import decimal, money, percent
 from scorekeeper.games import DEFAULT_GAME, RESULT, game_named, one_game
 from scorekeeper.i18n import N_, _, ngettext
 
@@ -263,9 +263,10 @@ def outcome_lines(hands: Iterable[HandOutcome]) -> list[tuple[str, str]]:
     return lines
 
 
-def statistics_lines(stats: PlayerStatistics) -> list[tuple[str, str]]:
+def statistics_lines(stats: PlayerStatistics, currency: str) -> list[tuple[str, str]]:
     """A player's statistics as label and value, for the player page and the CLI, in
-    the words of the player's game (Sheepshead's when the hands are of both)."""
+    the words of the player's game (Sheepshead's when the hands are of both), the money
+    in CURRENCY (the league's)."""
     game = game_named(stats.game)
     words = game.words
 
@@ -293,7 +294,7 @@ def statistics_lines(stats: PlayerStatistics) -> list[tuple[str, str]]:
         (_("Nights"), str(stats.nights)),
         (_("Hands"), str(stats.hands)),
         (_("Points"), str(stats.points)),
-        (_("Money"), dollars(stats.cents)),
+        (_("Money"), money(stats.cents, currency)),
         (_("Points per hand"), decimal(stats.points_per_hand)),
         (_("Won as {declarer}").format(declarer=_(words.declarer)), won(stats.picker)),
     ]

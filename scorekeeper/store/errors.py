@@ -16,6 +16,7 @@ Field = Literal[
     "paid by",
     "paid to",
     "amount",
+    "currency",
     "night",
     "first hand",
     "last hand",

@@ -25,7 +25,9 @@ from babel.dates import format_date
 from babel.numbers import (
     format_currency,
     format_decimal,
+    format_percent,
     get_currency_symbol,
+    get_decimal_symbol,
     get_territory_currencies,
     is_currency,
     parse_pattern,
@@ -245,6 +247,20 @@ def decimal(value: Fraction, places: int = 2) -> str:
     sign = "-" if value < 0 and whole else ""
     text = str(whole).rjust(places + 1, "0")
     return f"{sign}{text[:-places]}.{text[-places:]}" if places else f"{sign}{text}"
+
+
+def local_percent(rate: Fraction | None, *, locale: str | None = None) -> str:
+    """`percent` as the locale writes a share on screen and paper: '67%' in en_US,
+    '67 %' in de_DE; '-' where there is nothing to divide.  Files keep `percent`."""
+    if rate is None:
+        return "-"
+    return format_percent(Decimal(round(rate * 100)).scaleb(-2), locale=_locale(locale))
+
+
+def local_decimal(value: Fraction, places: int = 2, *, locale: str | None = None) -> str:
+    """`decimal` with the locale's decimal mark, on screen and paper: '0.25' in en_US,
+    '0,25' in de_DE.  Files keep `decimal` (a spreadsheet reads '0.25' anywhere)."""
+    return decimal(value, places).replace(".", get_decimal_symbol(_locale(locale)))
 
 
 def number(value: Fraction) -> int | float:

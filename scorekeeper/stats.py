@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.formatting import decimal, money, percent
+from scorekeeper.formatting import local_decimal, local_percent, money
 from scorekeeper.games import DEFAULT_GAME, RESULT, game_named, one_game
 from scorekeeper.i18n import N_, _, ngettext
 
@@ -253,11 +253,12 @@ def outcome_lines(hands: Iterable[HandOutcome]) -> list[tuple[str, str]]:
             value = str(count)
         elif whole is None:
             value = _("{count}  ({percent})").format(
-                count=count, percent=percent(Fraction(count, played))
+                count=count, percent=local_percent(Fraction(count, played))
             )
         else:
+            share = local_percent(Fraction(count, counts[whole]))
             value = _("{count}  ({percent} of those {declared})").format(
-                count=count, percent=percent(Fraction(count, counts[whole])), declared=_(whole)
+                count=count, percent=share, declared=_(whole)
             )
         lines.append((_(label), value))
     return lines
@@ -272,7 +273,7 @@ def statistics_lines(stats: PlayerStatistics, currency: str) -> list[tuple[str, 
 
     def won(t: Tally) -> str:
         return _("{won} of {hands} ({percent})").format(
-            won=t.won, hands=t.hands, percent=percent(t.rate)
+            won=t.won, hands=t.hands, percent=local_percent(t.rate)
         )
 
     def night(n: Any) -> str:
@@ -295,7 +296,7 @@ def statistics_lines(stats: PlayerStatistics, currency: str) -> list[tuple[str, 
         (_("Hands"), str(stats.hands)),
         (_("Points"), str(stats.points)),
         (_("Money"), money(stats.cents, currency)),
-        (_("Points per hand"), decimal(stats.points_per_hand)),
+        (_("Points per hand"), local_decimal(stats.points_per_hand)),
         (_("Won as {declarer}").format(declarer=_(words.declarer)), won(stats.picker)),
     ]
     # A line named by a word the game does not have ("" : no partners, no schneider)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.formatting import decimal, money, percent, short_iso
+from scorekeeper.formatting import local_decimal, local_percent, money, short_iso
 from scorekeeper.games import Game, Words, changed_lines, game_named, game_of, game_of_preset
 from scorekeeper.i18n import _
 from scorekeeper.night import POT, HandResult, NightResult
@@ -216,9 +216,9 @@ def _standing_cells(row: Standing, currency: str) -> tuple[str, ...]:
         str(row.hands),
         signed(row.points),
         money(row.cents, currency),
-        decimal(row.points_per_hand),
+        local_decimal(row.points_per_hand),
         str(row.picks),
-        percent(row.picker_win_rate),
+        local_percent(row.picker_win_rate),
         str(row.schneiders_won),
         str(row.leasters_won),
     )

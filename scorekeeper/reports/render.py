@@ -383,7 +383,7 @@ def render_night(
     return r.build(story)
 
 
-SHEET_WIDTHS = (18, 46, 50, 50, 22, 18, 64, 18)  # the hand columns of a score sheet
+SHEET_WIDTHS = (18, 46, 50, 50, 26, 18, 60, 18)  # the hand columns (card points: "Aug.")
 OUTCOME = 6  # the column that says how a hand ended: as wide as its longest words
 # The sheet's cells that hold names: dealer, picker (declarer), partner, the outcome
 # (a leaster's winners), and the players over their columns.

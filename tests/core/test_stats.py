@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from scorekeeper import i18n
 from scorekeeper.stats import (
     HandFact,
     HandOutcome,
@@ -175,3 +176,28 @@ def test_what_became_of_the_hands_declared_is_a_share_of_them_at_each_game() -> 
         "all passed (redeal or pot)": "1  (17%)",
     }
     assert outcome_lines([]) == []
+
+
+def test_a_players_lines_in_german_write_shares_and_averages_the_german_way() -> None:
+    """Labels in German, a count in its singular or plural, '50 %' and '0,25' as a
+    German reader writes them (files keep '0.25': `formatting.decimal`)."""
+    facts = hands(
+        """
+        1 picker  win  normal    ace-hearts no  2
+        1 picker  loss normal    alone      yes -4
+        2 partner win  normal    ace-hearts no  1
+        2 defender win  normal   -          -   -1
+        """
+    )
+    i18n.set_language("de")
+    try:
+        lines = dict(statistics_lines(player_statistics("Ann", facts), "EUR"))
+    finally:
+        i18n.set_language("en")
+    assert lines["Abende"] == "2" and lines["Spiele"] == "4"
+    assert lines["Punkte pro Spiel"] == "-0,50"
+    assert lines["Gewonnen als Partner"] == "1 von 1 (100\xa0%)"
+    assert lines["Gewonnen als Gegenspieler"] == "0 von 1 (0\xa0%)"
+    assert lines["Bester Abend"] == "+0 Punkte (2026-10-02)"
+    assert lines["Schlechtester Abend"] == "-2 Punkte (2026-10-01)"
+    assert lines["Längste Gewinnserie"] == "1 Spiel"

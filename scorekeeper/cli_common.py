@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from scorekeeper.csv_out import Sheet, csv_bytes, write_csv
+from scorekeeper.i18n import _
 from scorekeeper.names import printable
 from scorekeeper.problems import Problem
 
@@ -46,7 +47,9 @@ def open_store(args: argparse.Namespace) -> Any:
 
     database = open_database(args.database)
     if database.created:
-        complain(f"a new, empty database was made at {describe(database.url)}")
+        complain(
+            _("a new, empty database was made at {place}").format(place=describe(database.url))
+        )
     return database
 
 
@@ -57,7 +60,7 @@ def emit_sheet(sheet: Sheet, output: str | None, out: TextIO) -> None:
         try:
             write_csv(sheet, output)
         except OSError as error:
-            raise UserError([f"{output}: cannot write it ({error.strerror})"]) from None
+            raise UserError([cannot_write(output, error)]) from None
         return
     data = csv_bytes(sheet)
     buffer = getattr(out, "buffer", None)
@@ -69,7 +72,12 @@ def emit_sheet(sheet: Sheet, output: str | None, out: TextIO) -> None:
     buffer.flush()
 
 
+def cannot_write(path: str, error: OSError) -> str:
+    """'PATH: cannot write it (No space left on device)', why in the system's words."""
+    return _("{path}: cannot write it ({why})").format(path=path, why=error.strerror)
+
+
 def require_csv_for_output(args: argparse.Namespace) -> None:
     """`-o FILE` names the spreadsheet's file: it needs `--csv`."""
     if getattr(args, "output", None) and not args.csv:
-        raise UserError(["-o: names the spreadsheet's file; give --csv too"])
+        raise UserError([_("-o: names the spreadsheet's file; give --csv too")])

@@ -11,9 +11,16 @@ import datetime as dt
 import json
 from typing import Any, TextIO
 
-from scorekeeper.cli_common import UserError, emit_sheet, open_store, require_csv_for_output
+from scorekeeper.cli_common import (
+    UserError,
+    add_currency_flag,
+    emit_sheet,
+    open_store,
+    require_csv_for_output,
+)
 from scorekeeper.document import date_problem
-from scorekeeper.formatting import decimal, dollars, number, percent, print_table
+from scorekeeper.formatting import decimal, number, percent, print_table
+from scorekeeper.formatting import money as in_currency
 from scorekeeper.games import DEFAULT_PRESET, Words, all_presets, game_named, parse_rules
 from scorekeeper.i18n import N_, _
 from scorekeeper.ledger import DEBT_MODES
@@ -115,10 +122,10 @@ def command_league(args: argparse.Namespace, out: TextIO) -> int:
                 ]
             )
     if args.season:
-        save_league(db, name=args.league)
+        save_league(db, name=args.league, currency=args.currency)
         save_season(db, league=args.league, name=args.season, rules=rules)
     else:
-        save_league(db, name=args.league, rules=rules)
+        save_league(db, name=args.league, rules=rules, currency=args.currency)
     info = league_info(db, league=args.league)
     options = _options_from_flags(args, info.standings)
     if options != info.standings:
@@ -126,6 +133,7 @@ def command_league(args: argparse.Namespace, out: TextIO) -> int:
     print(printable(_("League: {name}").format(name=info.name)), file=out)
     seasons = ", ".join(info.seasons) or _("(none yet)")
     print(printable(_("Seasons: {seasons}").format(seasons=seasons)), file=out)
+    print(_("Currency: {currency}").format(currency=info.currency), file=out)
     if info.rules is not None:
         rules_json = json.dumps(info.rules.to_json())
         print(_("Default rules: {rules}").format(rules=rules_json), file=out)
@@ -181,15 +189,16 @@ def standings_header(words: Words) -> list[str]:
     return ["#", *(_(h) for h in (*STANDINGS_BEFORE, *game, *STANDINGS_AFTER))]
 
 
-def standing_cells(row: Standing) -> list[str]:
-    """A standing as the printed table shows it (the same cells as the league report)."""
+def standing_cells(row: Standing, currency: str) -> list[str]:
+    """A standing as the printed table shows it (the same cells as the league report),
+    its money in CURRENCY."""
     return [
         str(row.rank) if row.rank else "-",
         row.player,
         str(row.nights),
         str(row.hands),
         str(row.points),
-        dollars(row.cents),
+        in_currency(row.cents, currency),
         decimal(row.points_per_hand),
         str(row.picks),
         percent(row.picker_win_rate),
@@ -219,11 +228,13 @@ def command_standings(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     header = standings_header(game_named(result.game).words)
     right = {0, *range(2, len(header))}
-    print_table(out, [header, *[standing_cells(r) for r in result.qualified]], right)
+    currency = _currency(db, args.league)
+    print_table(out, [header, *[standing_cells(r, currency) for r in result.qualified]], right)
     if result.not_qualified:
         print("", file=out)
         print(_("Not yet qualified:"), file=out)
-        print_table(out, [header, *[standing_cells(r) for r in result.not_qualified]], right)
+        rows = [standing_cells(r, currency) for r in result.not_qualified]
+        print_table(out, [header, *rows], right)
     print("", file=out)
     for line in options.describe():
         print(line, file=out)
@@ -278,7 +289,8 @@ def command_stats(args: argparse.Namespace, out: TextIO) -> int:
     from scorekeeper.store.league import hand_facts
 
     require_csv_for_output(args)
-    facts = hand_facts(open_store(args), _period(args), player=args.player)
+    db = open_store(args)
+    facts = hand_facts(db, _period(args), player=args.player)
     name = facts[0].player if facts else args.player
     stats = player_statistics(name, facts)
     if args.csv:
@@ -288,7 +300,8 @@ def command_stats(args: argparse.Namespace, out: TextIO) -> int:
         _emit(out, statistics_to_json(stats))
         return 0
     # A label is the game's or the statistics' own words: said in the user's language.
-    rows = [(_(label), value) for label, value in statistics_lines(stats)]
+    lines = statistics_lines(stats, _currency(db, args.league))
+    rows = [(_(label), value) for label, value in lines]
     width = max(len(label) for label, _value in rows)
     print(printable(stats.player), file=out)
     for label, value in rows:
@@ -327,8 +340,9 @@ def command_debts(args: argparse.Namespace, out: TextIO) -> int:
         print(printable(_("{league}: everyone is square.").format(league=money.league)), file=out)
         return 0
     for payment in owed:
+        amount = in_currency(payment.cents, money.currency)
         pays = _("{payer} pays {payee} {amount}").format(
-            payer=payment.payer, payee=payment.payee, amount=dollars(payment.cents)
+            payer=payment.payer, payee=payment.payee, amount=amount
         )
         print(printable(pays), file=out)
     return 0
@@ -348,16 +362,26 @@ def command_pay(args: argparse.Namespace, out: TextIO) -> int:
         paid_on=_date(args.date, "--date"),
         note=args.note or "",
     )
-    balance = league_money(db, league=args.league).balances
+    kept = league_money(db, league=args.league)
+    balance, currency = kept.balances, kept.currency
     recorded = _("Recorded: {payer} paid {payee} {amount}.").format(
-        payer=args.payer, payee=args.payee, amount=dollars(args.cents)
+        payer=args.payer, payee=args.payee, amount=in_currency(args.cents, currency)
     )
     print(printable(recorded), file=out)
     for name in (args.payer, args.payee):
         key = next((n for n in balance if name_key(n) == name_key(name)), name)
-        now = _("{player}'s balance is now {amount}.")
-        print(printable(now.format(player=key, amount=dollars(balance.get(key, 0)))), file=out)
+        now = _("{player}'s balance is now {amount}.").format(
+            player=key, amount=in_currency(balance.get(key, 0), currency)
+        )
+        print(printable(now), file=out)
     return 0
+
+
+def _currency(db: Any, league: str) -> str:
+    """The currency LEAGUE keeps its money in."""
+    from scorekeeper.store.league import league_info
+
+    return league_info(db, league=league).currency
 
 
 # -- the parser ----------------------------------------------------------------------
@@ -400,6 +424,7 @@ def add_league_commands(commands: Any) -> None:
         "--preset", choices=sorted(all_presets()), help=_("default rules for new nights")
     )
     league.add_argument("--stake", type=int, metavar=_("CENTS"), help=_("cents a point"))
+    add_currency_flag(league, _("the league's money: EUR, USD or another ISO 4217 code"))
     _standings_flags(league)
     league.set_defaults(run=command_league)
     standings = commands.add_parser("standings", help=_("the league's standings"))

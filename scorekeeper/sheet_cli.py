@@ -14,7 +14,7 @@ import argparse
 import sys
 from typing import Any, TextIO
 
-from scorekeeper.cli_common import EXIT_OK, UserError, open_store
+from scorekeeper.cli_common import EXIT_OK, UserError, add_currency_flag, open_store
 from scorekeeper.games import DEFAULT_PRESET, all_presets
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.json_input import MAX_DOCUMENT_BYTES, MiB, read_limited
@@ -43,6 +43,7 @@ def command_import_sheet(args: argparse.Namespace, out: TextIO) -> int:
         preset=args.preset,
         stake_cents=args.stake_cents,
         problems=problems,
+        currency=args.currency,
     )
     if plan.problems:
         raise UserError([_flagged(p) for p in plan.problems])
@@ -132,6 +133,7 @@ def add_sheet_command(commands: Any) -> None:
         ),
     )
     sheet.add_argument("--stake-cents", type=int, metavar=_("N"), help=_("cents a point is worth"))
+    add_currency_flag(sheet, _("a new league's money: EUR, USD or another ISO 4217 code"))
     sheet.add_argument(
         "--dry-run", action="store_true", help=_("print what would be filed; write nothing")
     )

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from scorekeeper import __version__, i18n
+from scorekeeper import __version__, i18n, logs
 from scorekeeper.cli_common import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
@@ -39,6 +40,8 @@ from scorekeeper.report_cli import add_report_command
 from scorekeeper.reports.sheets import night_sheet
 from scorekeeper.sheet_cli import add_sheet_command
 from scorekeeper.store.errors import DamagedDatabase, Field, StorageError
+
+logger = logging.getLogger(__name__)
 
 # The arguments that take a name, by argparse's dest, and the longest name each may
 # give.  Every one is read through clean_name before a command runs.
@@ -354,6 +357,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="SQLAlchemy database URL (default: $SCOREKEEPER_DATABASE_URL, else a SQLite "
         "file in your data folder)",
     )
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        # Translators: {path} is the log file's path.
+        help=i18n._("write more to the log, for finding a fault ({path})")
+        .format(path=logs.log_path())
+        .replace("%", "%%"),
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     score = commands.add_parser("score", help="score a night document and print JSON")
     score.add_argument("file", metavar="FILE", help="the night document, or - for stdin")
@@ -439,6 +450,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     i18n.translate_argparse()
     parser = build_parser()
     args = parser.parse_args(argv)
+    logs.start_logging(f"scorekeeper {args.command}", debug=args.debug)
     try:
         clean_name_flags(args)
         return int(args.run(args, sys.stdout))
@@ -462,5 +474,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return EXIT_OK
     except Exception as error:  # an internal error: a short message, never a traceback
+        logger.exception("internal error in scorekeeper %s", args.command)
         complain(f"internal error: {type(error).__name__}: {error}")
         return EXIT_INTERNAL

@@ -9,6 +9,7 @@ on the latest night.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 from collections.abc import Sequence
@@ -16,7 +17,9 @@ from collections.abc import Sequence
 from PySide6.QtCore import QCoreApplication, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
-from scorekeeper import __version__
+from scorekeeper.about import version
+from scorekeeper.i18n import _
+from scorekeeper.logs import log_path
 from scorekeeper.store.database import Database
 from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
@@ -24,11 +27,12 @@ from scorekeeper.store.tonight import night_to_reopen
 
 from . import errors
 from .app_layer import open_store
-from .language import apply_language
+from .language import apply_language, chosen_language
 from .main_window import MainWindow
 from .session import NightSession
 
 APP_NAME = "Sheepshead Scorekeeper"
+logger = logging.getLogger(__name__)
 
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
@@ -40,8 +44,16 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         default=os.environ.get("SCOREKEEPER_DATABASE_URL"),
         help="SQLAlchemy database URL (default: a SQLite file in your data folder)",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    args, _ = parser.parse_known_args(argv)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        # Translators: {path} is the log file's path.
+        help=_("write more to the log, for finding a fault ({path})")
+        .format(path=log_path())
+        .replace("%", "%%"),
+    )
+    args, _qt_arguments = parser.parse_known_args(argv)
     return args
 
 
@@ -77,11 +89,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Open the app and run until its window is closed."""
     argv = list(sys.argv[1:] if argv is None else argv)
     args = parse_arguments(argv)
+    errors.install(debug=args.debug)  # the log from here on
     running = QApplication.instance()
     app = running if isinstance(running, QApplication) else QApplication([sys.argv[0], *argv])
     identify()
-    apply_language(app)
-    errors.install()
+    logger.info("language: %s (chosen: %s)", apply_language(app), chosen_language())
     try:
         database = open_store(args.database)
     except StorageError as error:

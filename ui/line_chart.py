@@ -24,6 +24,7 @@ MARGIN = 8  # around the whole chart
 TICK = 4  # a tick mark's length
 SAMPLE = 30  # the line drawn before a name in the legend
 LINE_WIDTH = 2
+DOT, DOT_ROOM = 2.5, 10  # each point's dot, drawn while points are this far apart
 MOST_ACROSS = 10  # the most labels under the plot, however wide
 MOST_UP = 8  # and beside it
 PAPER = QColor("#ffffff")  # the chart reads as on paper, whatever the desktop's theme
@@ -125,7 +126,7 @@ class LineChart(QWidget):
             return ChartLayout(plot, [], [], legend)
         low_x, high_x, low_y, high_y = extent
         most_up = max(2, min(MOST_UP, int((bottom - top) // (2.2 * line_height)) + 1))
-        up = _ticks(low_y, high_y, self.up.unit, most_up)
+        up = _ticks(low_y, high_y, self.up.unit, most_up, room=True)
         label_width = max(metrics.horizontalAdvance(self.up.label(v)) for v in up)
         left = MARGIN + line_height + 4 + label_width + TICK + 2
         widest = max(metrics.horizontalAdvance(self.across.label(v)) for v in (low_x, high_x))
@@ -238,16 +239,19 @@ class LineChart(QWidget):
 
     def _draw_lines(self, painter: QPainter, layout: ChartLayout) -> None:
         painter.save()
-        painter.setClipRect(layout.plot.adjusted(-LINE_WIDTH, -LINE_WIDTH, LINE_WIDTH, LINE_WIDTH))
+        grow = DOT + 1  # a dot on the plot's edge drawn whole
+        painter.setClipRect(layout.plot.adjusted(-grow, -grow, grow, grow))
         for name, points in self._lines.items():
             pen = self.look(name)
             painter.setPen(pen)
-            if len(points) == 1:  # a line of one point: a dot
+            places = [self.point_at(layout, x, y) for x, y in points]
+            painter.drawPolyline(QPolygonF(places))
+            if len(points) <= layout.plot.width() / DOT_ROOM:  # room for a dot at each point
+                painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(pen.color())
-                painter.drawEllipse(self.point_at(layout, *points[0]), 3, 3)
+                for place in places:
+                    painter.drawEllipse(place, DOT, DOT)
                 painter.setBrush(Qt.BrushStyle.NoBrush)
-                continue
-            painter.drawPolyline(QPolygonF([self.point_at(layout, x, y) for x, y in points]))
         painter.restore()
 
     def _draw_legend(self, painter: QPainter, layout: ChartLayout) -> None:
@@ -261,6 +265,12 @@ class LineChart(QWidget):
             painter.drawText(text, int(align), shown)  # drawText never reads markup
 
 
-def _ticks(low: int, high: int, unit: int, most: int) -> list[int]:
-    """Whole multiples of UNIT to label LOW to HIGH by, at most MOST of them."""
-    return [tick * unit for tick in whole_ticks(low / unit, high / unit, most)]
+def _ticks(low: int, high: int, unit: int, most: int, *, room: bool = False) -> list[int]:
+    """Whole multiples of UNIT to label LOW to HIGH by, at most MOST of them; with ROOM,
+    a point of its own (not 0) never on the plot's edge, where it would read as cut."""
+    low_units, high_units = low / unit, high / unit
+    if room:
+        pad = (high_units - low_units) / 50 or 0.5
+        low_units -= pad if low < 0 else 0
+        high_units += pad if high > 0 else 0
+    return [tick * unit for tick in whole_ticks(low_units, high_units, most)]

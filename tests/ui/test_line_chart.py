@@ -127,6 +127,16 @@ def test_only_a_name_wider_than_the_chart_is_shortened(qtbot) -> None:
     assert [name for name, _ in chart.chart_layout().legend] == [long, "Bob"]
 
 
+def test_no_point_lies_on_the_edge_of_the_plot(qtbot) -> None:
+    """A total at a multiple of the step (-10, 20) is not drawn on the plot's edge, where
+    it would read as a line cut off; the line starting at 0 may start on it."""
+    chart = chart_of(qtbot, [("Ann", [(0, 0), (1, -10), (2, 20)]), ("Bob", [(0, 0), (1, 5)])])
+    layout = chart.chart_layout()
+    assert layout.up[0] < -10 and layout.up[-1] > 20
+    chart.set_lines("Balance", [("Bob", [(0, 0), (1, 300), (2, 200)])])
+    assert chart.chart_layout().up[0] == 0  # nothing below 0: no room made under it
+
+
 def test_a_point_added_extends_each_line(qtbot) -> None:
     chart = chart_of(qtbot, running(5, 2))
     chart.extend(6, {"Ann": 30, "Bob": -30})

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from scorekeeper.csv_out import Sheet
 from scorekeeper.formatting import counted
 from scorekeeper.games import DEFAULT_GAME, DEFAULT_PRESET, Game, game_named, game_of
+from scorekeeper.i18n import _
 from scorekeeper.names import clean_name
 from scorekeeper.problems import InvalidNight
 from scorekeeper.reports.sheets import night_sheet
@@ -50,6 +51,7 @@ from scorekeeper.store.people import list_players
 from scorekeeper.store.tonight import night_to_reopen
 
 from . import errors, file_dialogs
+from .about import AboutDialog
 from .app_layer import back_up, daily_copy, import_files, restore_backup
 from .entry_form import EntryForm
 from .games import NoEntryForm, form_for
@@ -58,6 +60,7 @@ from .league.board import BoardWindow
 from .league.window import LeagueWindow
 from .night_panels import HandPanel, RunningChart, SettlementPanel
 from .paths import icon_path
+from .preferences import PreferencesDialog
 from .reports import built, make_report
 from .session import NightSession
 from .sheet_dialog import SheetImportDialog
@@ -230,6 +233,8 @@ class MainWindow(QMainWindow):
         edit.addAction(copy)
         self._action(edit, "Go to the &sheet", self.sheet.setFocus, "Ctrl+Up")
         self._action(edit, "Go to the hand &entry", self.focus_entry, "Ctrl+Down")
+        edit.addSeparator()
+        self._action(edit, _("&Preferences…"), self.show_preferences, "Ctrl+,")
 
         night = bar.addMenu("&Night")
         self.join_action = self._action(night, "A player &joins…", self.join, "Ctrl+J")
@@ -252,6 +257,7 @@ class MainWindow(QMainWindow):
         help_menu = bar.addMenu("Help")
         self._action(help_menu, "&Keyboard and the entry form", self.show_keys, "F1")
         self._action(help_menu, "&Welcome", self.show_welcome)
+        self._action(help_menu, _("&About Sheepshead Scorekeeper"), self.show_about)
 
     def _undo_text(self, text: str) -> None:
         self.undo_action.setText(f"&Undo: {text}" if text else "&Undo")
@@ -516,6 +522,16 @@ class MainWindow(QMainWindow):
     def show_keys(self) -> None:
         """Help ▸ Keyboard (F1): every shortcut and the entry form's contract."""
         KeysDialog(self).exec()
+        self.back_to_entry()
+
+    def show_about(self) -> None:
+        """Help ▸ About: the version, licence, Qt and Python, and where things are kept."""
+        AboutDialog(self, self.session.db).exec()
+        self.back_to_entry()
+
+    def show_preferences(self) -> None:
+        """Edit ▸ Preferences (Ctrl+,): the language and the reports' paper."""
+        PreferencesDialog(self).exec()
         self.back_to_entry()
 
     def show_welcome(self) -> None:

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QCoreApplication, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
+from scorekeeper import i18n
 from scorekeeper.about import version
 from scorekeeper.i18n import _
 from scorekeeper.logs import log_path
@@ -42,9 +43,14 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         "--database",
         metavar="URL",
         default=os.environ.get("SCOREKEEPER_DATABASE_URL"),
-        help="SQLAlchemy database URL (default: a SQLite file in your data folder)",
+        help=_("SQLAlchemy database URL (default: a SQLite file in your data folder)"),
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {version()}",
+        help=_("show program's version number and exit"),  # argparse's own words, German
+    )
     parser.add_argument(
         "--debug",
         action="store_true",
@@ -81,18 +87,22 @@ def open_window(database: Database) -> MainWindow:
     session.open(night_to_reopen(database))
     window = MainWindow(session)
     if database.created:
-        window.say(f"A new database was made at {describe(database.url)}.")
+        window.say(
+            _("A new database was made at {database}.").format(database=describe(database.url))
+        )
     return window
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Open the app and run until its window is closed."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    identify()
+    i18n.set_language(chosen_language())  # --help in the app's language too
+    i18n.translate_argparse()
     args = parse_arguments(argv)
     errors.install(debug=args.debug)  # the log from here on
     running = QApplication.instance()
     app = running if isinstance(running, QApplication) else QApplication([sys.argv[0], *argv])
-    identify()
     logger.info("language: %s (chosen: %s)", apply_language(app), chosen_language())
     try:
         database = open_store(args.database)

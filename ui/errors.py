@@ -13,6 +13,7 @@ from types import TracebackType
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from scorekeeper import logs
+from scorekeeper.i18n import _
 
 log = logging.getLogger(__name__)
 PACKAGE = __name__.rpartition(".")[0]  # the app's package, whatever it is installed as
@@ -43,8 +44,10 @@ def unexpected(kind: type[BaseException], error: BaseException, tb: TracebackTyp
     """sys.excepthook: log the whole story, tell the user in one sentence."""
     log.error("unexpected error\n%s", "".join(traceback.format_exception(kind, error, tb)))
     show_error(
-        f"Something went wrong ({kind.__name__}: {error}). Nothing you recorded is lost. "
-        f"The details are in {log_path()}."
+        _(
+            "Something went wrong ({error}). Nothing you recorded is lost. "
+            "The details are in {path}."
+        ).format(error=f"{kind.__name__}: {error}", path=log_path())
     )
 
 

@@ -85,7 +85,7 @@ def _points_column(header: str, player: str) -> Column[Sitting]:
     def text(sitting: Sitting) -> str:
         return signed(sitting.points[player]) if player in sitting.points else ""
 
-    return Column[Sitting](header, text)
+    return Column[Sitting](header, text, data=True)
 
 
 class SheetImportDialog(NoEnterDialog):

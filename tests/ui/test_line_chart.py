@@ -15,7 +15,7 @@ import pytest
 from PySide6.QtCore import QPoint
 from PySide6.QtGui import QColor, QImage
 
-from scorekeeper.formatting import line_look
+from scorekeeper.formatting import line_look, short_date
 from scorekeeper.ledger import BalancePoint
 from ui.league.chart import BalanceChart
 from ui.line_chart import Axis, LineChart
@@ -169,7 +169,9 @@ def test_the_balance_chart_reads_dates_and_whole_dollars(qtbot) -> None:
     layout = chart.chart_layout()
     assert layout.up[0] <= -1175 and layout.up[-1] >= 250
     assert all(tick % 100 == 0 for tick in layout.up)  # at whole dollars
-    assert all(chart.up.label(tick).endswith(".00") for tick in layout.up)
+    assert [chart.up.label(tick) for tick in layout.up if tick >= 0][:2] == ["$0.00", "$5.00"]
     labels = [chart.across.label(day) for day in layout.across]
-    assert [dt.date.fromisoformat(label).toordinal() for label in labels] == layout.across
+    assert labels == [short_date(dt.date.fromordinal(day)) for day in layout.across]
     assert chart.title == "Balance over time: Bob"
+    chart.show_balance("Bob", history, "EUR")  # the league's currency
+    assert chart.up.label(500) == "€5.00"

@@ -5,33 +5,42 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
+from scorekeeper.formatting import DEFAULT_CURRENCY, money, short_date
 from scorekeeper.i18n import _
 from scorekeeper.ledger import BalancePoint
 
 from ..line_chart import Axis, LineChart
-from ..money import dollars
 
 
 def day_label(day: int) -> str:
-    """The date of the day numbered DAY (`date.toordinal`), as the axis writes it."""
-    return dt.date.fromordinal(day).isoformat()
+    """The date of the day numbered DAY (`date.toordinal`), as the locale writes it."""
+    return short_date(dt.date.fromordinal(day))
+
+
+def balance_axis(currency: str) -> Axis:
+    """The balance axis: labelled at whole units of CURRENCY (100 cents), as the locale
+    writes them."""
+    return Axis(_("Balance"), lambda cents: money(cents, currency), unit=100)
 
 
 class BalanceChart(LineChart):
     """A player's balance over time: a point for each dated step of their history, the
-    dates across, the balance up, labelled at whole dollars."""
+    dates across, the balance up, labelled at whole units of the league's currency."""
 
     def __init__(self) -> None:
         super().__init__(
             Axis(_("Date"), day_label),
-            Axis(_("Balance"), dollars, unit=100),
+            balance_axis(DEFAULT_CURRENCY),
             name=_("Balance over time"),
             empty=_("No closed night or payment with a date yet."),
         )
 
-    def show_balance(self, name: str, history: Sequence[BalancePoint]) -> None:
-        """NAME's balance over time, one point for each dated step of HISTORY; the title
-        alone, and a sentence, when none is dated; nothing with no NAME."""
+    def show_balance(
+        self, name: str, history: Sequence[BalancePoint], currency: str = DEFAULT_CURRENCY
+    ) -> None:
+        """NAME's balance over time in CURRENCY, one point for each dated step of HISTORY;
+        the title alone, and a sentence, when none is dated; nothing with no NAME."""
+        self.up = balance_axis(currency)
         if not name:
             self.set_lines("", [])
             return

@@ -67,9 +67,10 @@ class PlayerTab(QWidget):
         attempt = self.problem.attempt
         facts = attempt(leagues.hand_facts, self.db, self.period, player=name) or []
         self.stats = player_statistics(name, facts)
-        self.stats_model.set_rows(statistics_lines(self.stats))
+        currency = self.money.currency if self.money else "USD"
+        self.stats_model.set_rows(statistics_lines(self.stats, currency))
         history = self.money.history(name) if self.money else []
-        self.balance_chart.show_balance(name, history)
+        self.balance_chart.show_balance(name, history, currency)
 
     def sheet(self) -> Sheet | None:
         """The player's statistics, for a spreadsheet (what `scorekeeper stats --csv`

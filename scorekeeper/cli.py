@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from scorekeeper import __version__, i18n
+from scorekeeper import __version__, i18n, logs
 from scorekeeper.cli_common import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
@@ -41,6 +42,8 @@ from scorekeeper.report_cli import add_report_command
 from scorekeeper.reports.sheets import night_sheet
 from scorekeeper.sheet_cli import add_sheet_command
 from scorekeeper.store.errors import DamagedDatabase, Field, StorageError
+
+logger = logging.getLogger(__name__)
 
 # The arguments that take a name, by argparse's dest, and the longest name each may
 # give.  Every one is read through clean_name before a command runs.
@@ -405,6 +408,14 @@ def build_parser() -> argparse.ArgumentParser:
             "file in your data folder)"
         ),
     )
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        # Translators: {path} is the log file's path.
+        help=_("write more to the log, for finding a fault ({path})")
+        .format(path=logs.log_path())
+        .replace("%", "%%"),
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar=_("COMMAND"))
     score = commands.add_parser("score", help=_("score a night document and print JSON"))
     score.add_argument("file", metavar=_("FILE"), help=_("the night document, or - for stdin"))
@@ -503,6 +514,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     i18n.translate_argparse()
     parser = build_parser()
     args = parser.parse_args(argv)
+    logs.start_logging(f"scorekeeper {args.command}", debug=args.debug)
     try:
         clean_name_flags(args)
         return int(args.run(args, sys.stdout))
@@ -528,6 +540,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return EXIT_OK
     except Exception as error:  # an internal error: a short message, never a traceback
+        logger.exception("internal error in scorekeeper %s", args.command)
         complain(
             _("internal error: {kind}: {error}").format(kind=type(error).__name__, error=error)
         )

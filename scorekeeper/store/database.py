@@ -10,6 +10,7 @@ made by a newer version is refused untouched.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import random
 import sqlite3
@@ -47,6 +48,8 @@ from scorekeeper.store.sqlite_file import backup_hint
 
 if TYPE_CHECKING:
     from alembic.config import Config
+
+logger = logging.getLogger(__name__)
 
 # One write tried again when a database server refused it only because another
 # program's write crossed it, at most this many times in all, after a random pause of
@@ -226,6 +229,7 @@ def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
         raise StorageError(
             _("cannot open {database}: {error}").format(database=describe(parsed), error=error)
         ) from error
+    logger.info("database %s %s", "made" if database.created else "opened", describe(parsed))
     return database
 
 
@@ -326,6 +330,9 @@ def _migrate(database: Database, *, upgrade: bool) -> None:
             _integrity_check(database, connection, full=True)
         database.backup = _backup_before_migration(database, current, head)
         database.created = current is None
+        logger.info(
+            "migrating %s from schema %s to %s", describe(database.url), current or "none", head
+        )
         try:
             _upgrade(connection)
         except DBAPIError as error:
@@ -337,6 +344,7 @@ def _migrate(database: Database, *, upgrade: bool) -> None:
                     "and the backup taken before it is {backup}"
                 ).format(failure=database.explain(error), schema=head, backup=database.backup)
             ) from error
+        logger.info("migrated %s to schema %s", describe(database.url), head)
 
 
 def _upgrade(connection: Any) -> None:
@@ -359,6 +367,7 @@ def _alone_to_migrate(database: Database, connection: Any) -> Iterator[None]:
         "{seconds} s and has not finished; open it again once it has "
         "(nothing was changed)"
     ).format(database=describe(database.url), seconds=MIGRATION_WAIT_S)
+    logger.debug("waiting to be the one program migrating %s", describe(database.url))
     if database.is_sqlite:
         raw = connection.connection.driver_connection
         raw.execute(f"PRAGMA busy_timeout = {MIGRATION_WAIT_S * 1000}")
@@ -460,6 +469,7 @@ def keep_copy(database: Database, *, before: str, schema: str = SCHEMA_HEAD) -> 
     try:
         write_copy(database, target, schema)
     except backups.WriteFailed as error:
+        logger.warning("no copy of %s written to %s: %s", describe(database.url), target, error)
         if before == "restore":
             message = _(
                 "cannot back up {database} to {target} before restoring a backup over it "
@@ -475,6 +485,10 @@ def keep_copy(database: Database, *, before: str, schema: str = SCHEMA_HEAD) -> 
                 database=describe(database.url), target=target, schema=before, error=error
             )
         ) from None
+    purpose = (
+        "restoring a backup over it" if before == "restore" else f"migrating it to schema {before}"
+    )
+    logger.info("copy of %s written to %s before %s", describe(database.url), target, purpose)
     return target
 
 
@@ -537,6 +551,7 @@ def check_whole(database: Database) -> None:
 
 def _integrity_check(database: Database, connection: Any, *, full: bool) -> None:
     pragma = "integrity_check(1)" if full else "quick_check(1)"
+    logger.debug("%s of %s", pragma, describe(database.url))
     try:
         rows = connection.exec_driver_sql(f"PRAGMA {pragma}").fetchall()
     except DBAPIError as error:
@@ -544,6 +559,7 @@ def _integrity_check(database: Database, connection: Any, *, full: bool) -> None
     if [tuple(r) for r in rows] != [("ok",)]:
         found = str(rows[0][0]) if rows else _("no answer")
         found = " ".join(found.replace("*** in database main ***", "").split())
+        logger.warning("%s failed on %s: %s", pragma, describe(database.url), found)
         raise DamagedDatabase(
             _(
                 "the database {database} is damaged (SQLite's check found: "

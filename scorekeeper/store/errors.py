@@ -35,6 +35,7 @@ def field_name(field: Field) -> str:
         "paid by": pgettext("field", "paid by"),
         "paid to": pgettext("field", "paid to"),
         "amount": pgettext("field", "amount"),
+        "currency": pgettext("field", "currency"),
         "night": pgettext("field", "night"),
         "first hand": pgettext("field", "first hand"),
         "last hand": pgettext("field", "last hand"),

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 
 from scorekeeper.formatting import decimal, dollars, percent
 from scorekeeper.games import DEFAULT_GAME, Words, game_named
+from scorekeeper.i18n import _
 from scorekeeper.ledger import PaymentRecord
 from scorekeeper.settlement import Payment
 from scorekeeper.standings import Standing
@@ -22,30 +23,31 @@ def _rank_sort(row: Standing) -> int:
 
 
 def standings_columns(words: Words) -> tuple[Column[Standing], ...]:
-    """The standings' columns, headed in the words of the league's game."""
+    """The standings' columns, headed in the words of the league's game, in the
+    language spoken."""
     return (
         Column("#", lambda s: str(s.rank) if s.rank else "—", _rank_sort),
-        Column("Player", lambda s: s.player, lambda s: s.player.casefold(), right=False),
-        Column("Nights", lambda s: str(s.nights), lambda s: s.nights),
-        Column("Hands", lambda s: str(s.hands), lambda s: s.hands),
-        Column("Points", lambda s: str(s.points), lambda s: s.points),
-        Column("Money", lambda s: dollars(s.cents), lambda s: s.cents),
+        Column(_("Player"), lambda s: s.player, lambda s: s.player.casefold(), right=False),
+        Column(_("Nights"), lambda s: str(s.nights), lambda s: s.nights),
+        Column(_("Hands"), lambda s: str(s.hands), lambda s: s.hands),
+        Column(_("Points"), lambda s: str(s.points), lambda s: s.points),
+        Column(_("Money"), lambda s: dollars(s.cents), lambda s: s.cents),
         Column(
-            "Score",
+            _("Score"),
             lambda s: decimal(s.score) if s.score.denominator != 1 else str(s.score),
             lambda s: s.score,
         ),
-        Column("Pts/hand", lambda s: decimal(s.points_per_hand), lambda s: s.points_per_hand),
-        Column(words.picks, lambda s: str(s.picks), lambda s: s.picks),
+        Column(_("Pts/hand"), lambda s: decimal(s.points_per_hand), lambda s: s.points_per_hand),
+        Column(_(words.picks), lambda s: str(s.picks), lambda s: s.picks),
         Column(
-            words.picks_won,
+            _(words.picks_won),
             lambda s: percent(s.picker_win_rate),
             lambda s: s.picker_win_rate if s.picker_win_rate is not None else -1.0,
         ),
-        Column("Nights won", lambda s: str(s.nights_won), lambda s: s.nights_won),
-        Column(words.schneiders, lambda s: str(s.schneiders_won), lambda s: s.schneiders_won),
-        Column(words.leasters, lambda s: str(s.leasters_won), lambda s: s.leasters_won),
-        Column("Misplays", lambda s: str(s.misplays), lambda s: s.misplays),
+        Column(_("Nights won"), lambda s: str(s.nights_won), lambda s: s.nights_won),
+        Column(_(words.schneiders), lambda s: str(s.schneiders_won), lambda s: s.schneiders_won),
+        Column(_(words.leasters), lambda s: str(s.leasters_won), lambda s: s.leasters_won),
+        Column(_("Misplays"), lambda s: str(s.misplays), lambda s: s.misplays),
     )
 
 
@@ -53,7 +55,9 @@ class StandingsModel(RowsModel[Standing]):
     """The standings: qualified players ranked, then those not yet qualified ("—"),
     headed in the words of the league's game (`set_game`)."""
 
-    columns = standings_columns(game_named(DEFAULT_GAME).words)
+    def __init__(self) -> None:
+        super().__init__()
+        self.columns = standings_columns(game_named(DEFAULT_GAME).words)
 
     def set_game(self, game: str) -> None:
         """Head the columns in the words of GAME (`Standings.game`)."""
@@ -75,35 +79,46 @@ class LabelledModel(RowsModel[tuple[str, str]]):
 class BalancesModel(RowsModel[tuple[str, int]]):
     """Each player's balance across nights: owed to them (+) or by them (−)."""
 
-    columns = (
-        Column("Player", lambda r: r[0], lambda r: r[0].casefold(), right=False),
-        Column("Balance", lambda r: dollars(r[1]), lambda r: r[1]),
-    )
+    def __init__(self) -> None:
+        super().__init__()
+        self.columns = (
+            Column(_("Player"), lambda r: r[0], lambda r: r[0].casefold(), right=False),
+            Column(_("Balance"), lambda r: dollars(r[1]), lambda r: r[1]),
+        )
 
 
 class OwedModel(RowsModel[Payment]):
     """Who owes whom now."""
 
-    columns = (
-        Column("Payment", lambda p: f"{p.payer} pays {p.payee}", right=False),
-        Column("Amount", lambda p: dollars(p.cents), lambda p: p.cents),
-    )
+    def __init__(self) -> None:
+        super().__init__()
+        pays = _("{payer} pays {payee}")
+        self.columns = (
+            Column(_("Payment"), lambda p: pays.format(payer=p.payer, payee=p.payee), right=False),
+            Column(_("Amount"), lambda p: dollars(p.cents), lambda p: p.cents),
+        )
 
 
 class PaymentsModel(RowsModel[PaymentRecord]):
     """Payments recorded in the league, newest last."""
 
-    columns = (
-        Column("Date", lambda p: p.paid_on.isoformat(), right=False),
-        Column("Payment", lambda p: f"{p.payer} paid {p.payee}", right=False),
-        Column("Amount", lambda p: dollars(p.cents), lambda p: p.cents),
-    )
+    def __init__(self) -> None:
+        super().__init__()
+        paid = _("{payer} paid {payee}")
+        self.columns = (
+            Column(_("Date"), lambda p: p.paid_on.isoformat(), right=False),
+            Column(_("Payment"), lambda p: paid.format(payer=p.payer, payee=p.payee), right=False),
+            Column(_("Amount"), lambda p: dollars(p.cents), lambda p: p.cents),
+        )
 
 
 class RosterModel(RowsModel[Player]):
     """Every player, by name, and whether new nights offer them (retired or not)."""
 
-    columns = (
-        Column("Player", lambda p: p.name, lambda p: p.name.casefold(), right=False),
-        Column("Roster", lambda p: "retired" if p.retired else "playing", right=False),
-    )
+    def __init__(self) -> None:
+        super().__init__()
+        retired, playing = _("retired"), _("playing")
+        self.columns = (
+            Column(_("Player"), lambda p: p.name, lambda p: p.name.casefold(), right=False),
+            Column(_("Roster"), lambda p: retired if p.retired else playing, right=False),
+        )

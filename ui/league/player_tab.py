@@ -8,6 +8,7 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from scorekeeper.csv_out import Sheet
+from scorekeeper.i18n import _
 from scorekeeper.reports.sheets import statistics_sheet
 from scorekeeper.stats import PlayerStatistics, player_statistics, statistics_lines
 from scorekeeper.store import league as leagues
@@ -29,22 +30,22 @@ class PlayerTab(QWidget):
         self.period: leagues.Period | None = None
         self.money: LeagueMoney | None = None
         self.player = QComboBox()
-        self.player.setAccessibleName("Player")
+        self.player.setAccessibleName(_("Player"))
         self.player.currentTextChanged.connect(lambda _: self.show_player())
         self.stats_model = LabelledModel()
-        self.stats_view = table_of(self.stats_model, "Player statistics", stretch=1)
+        self.stats_view = table_of(self.stats_model, _("Player statistics"), stretch=1)
         self.stats_view.horizontalHeader().setVisible(False)
         self.stats: PlayerStatistics | None = None
         allow_copy(self.stats_view, self.sheet)
         self.balance_chart = QChartView()
         self.balance_chart.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.balance_chart.setAccessibleName("Balance over time")
+        self.balance_chart.setAccessibleName(_("Balance over time"))
         split = QSplitter()
         split.addWidget(self.stats_view)
         split.addWidget(self.balance_chart)
         split.setStretchFactor(1, 1)
         split.setSizes([400, 700])
-        label = QLabel("Pla&yer")
+        label = QLabel(_("Pla&yer"))
         label.setBuddy(self.player)
         top = QHBoxLayout()
         top.addWidget(label)

@@ -1,6 +1,8 @@
 """A read-only table model for plain rows: each column says its header, its text and the
 value it sorts by (`SORT_ROLE`: raw numbers, so sorting is by number, not by text).
-The league window's tables and the night screen's settlement are made of it."""
+The league window's tables and the night screen's settlement are made of it.  A
+column's header is marked with `N_` where the columns are declared (at import time) and
+translated here, when it is shown."""
 
 from __future__ import annotations
 
@@ -10,13 +12,16 @@ from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
+from scorekeeper.i18n import _
+
 Index = QModelIndex | QPersistentModelIndex
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 Row = TypeVar("Row")
 
 
 class Column(Generic[Row]):
-    """One column: its header, its text, and the value it sorts by."""
+    """One column: its header (marked with `N_`, translated when shown; with DATA, a
+    name, shown as it is), its text, and the value it sorts by."""
 
     def __init__(
         self,
@@ -25,8 +30,15 @@ class Column(Generic[Row]):
         sort: Callable[[Row], Any] | None = None,
         *,
         right: bool = True,
+        data: bool = False,
     ) -> None:
         self.header, self.text, self.sort, self.right = header, text, sort or text, right
+        self.data = data
+
+    @property
+    def shown(self) -> str:
+        """The header as the table shows it: in the language spoken, a name as it is."""
+        return self.header if self.data else _(self.header)
 
 
 class RowsModel(QAbstractTableModel, Generic[Row]):
@@ -54,7 +66,7 @@ class RowsModel(QAbstractTableModel, Generic[Row]):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.columns[section].header
+            return self.columns[section].shown
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:

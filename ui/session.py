@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject
 
 from scorekeeper.dealing import dealer_after
 from scorekeeper.document import read_hand
+from scorekeeper.i18n import _
 from scorekeeper.night import (
     Carry,
     HandResult,
@@ -205,9 +206,13 @@ def build_view(db: Database, night_id: int) -> NightView:
     parts = [
         document.get("league"),
         document.get("date"),
-        f"table {document['table']}" if document.get("table") else None,
+        _("table {table}").format(table=document["table"]) if document.get("table") else None,
     ]
-    title = " · ".join(p for p in parts if p) or document.get("title") or f"Night {night_id}"
+    title = (
+        " · ".join(p for p in parts if p)
+        or document.get("title")
+        or _("Night {number}").format(number=night_id)
+    )
     view = NightView(
         night_id=night_id,
         title=title,

@@ -62,13 +62,11 @@ ColumnLine = tuple[str, str, str]  # the column, its header, what it becomes
 class MappingModel(RowsModel[ColumnLine]):
     """Each column of the sheet and what it becomes."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.columns = (
-            Column[ColumnLine](_("Column"), lambda r: r[0], right=False),
-            Column[ColumnLine](_("Header"), lambda r: r[1], right=False),
-            Column[ColumnLine](_("Becomes"), lambda r: r[2], right=False),
-        )
+    columns = (
+        Column[ColumnLine](N_("Column"), lambda r: r[0], right=False),
+        Column[ColumnLine](N_("Header"), lambda r: r[1], right=False),
+        Column[ColumnLine](N_("Becomes"), lambda r: r[2], right=False),
+    )
 
 
 class SittingsModel(RowsModel[Sitting]):
@@ -77,10 +75,10 @@ class SittingsModel(RowsModel[Sitting]):
     def show(self, sheet: Sheet | None) -> None:
         players = sheet.players if sheet is not None else ()
         self.columns = [
-            Column[Sitting](_("Row"), lambda s: str(s.row)),
-            Column[Sitting](_("Date"), lambda s: s.date.isoformat(), right=False),
-            Column[Sitting](_("Table"), lambda s: s.table or "", right=False),
-            Column[Sitting](_("Hands"), lambda s: str(s.hands)),
+            Column[Sitting](N_("Row"), lambda s: str(s.row)),
+            Column[Sitting](N_("Date"), lambda s: s.date.isoformat(), right=False),
+            Column[Sitting](N_("Table"), lambda s: s.table or "", right=False),
+            Column[Sitting](N_("Hands"), lambda s: str(s.hands)),
             *(_points_column(c.header, c.player) for c in players),
         ]
         self.set_rows(sheet.sittings[:SHOWN_ROWS] if sheet is not None else [])
@@ -90,7 +88,7 @@ def _points_column(header: str, player: str) -> Column[Sitting]:
     def text(sitting: Sitting) -> str:
         return signed(sitting.points[player]) if player in sitting.points else ""
 
-    return Column[Sitting](header, text)
+    return Column[Sitting](header, text, data=True)
 
 
 class SheetImportDialog(NoEnterDialog):

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from PySide6.QtCharts import QChart, QDateTimeAxis, QLineSeries, QValueAxis
 from PySide6.QtCore import QDate, QDateTime, Qt, QTime
 
-from scorekeeper.i18n import _
 from scorekeeper.ledger import BalancePoint
 
 
@@ -15,7 +14,7 @@ def balance_chart(name: str, history: Sequence[BalancePoint]) -> QChart:
     """NAME's balance over time, one point for each dated step of HISTORY; an empty
     chart, titled, when none is dated."""
     chart = QChart()
-    chart.setTitle(_("Balance over time: {player}").format(player=name))
+    chart.setTitle(f"Balance over time: {name}")
     chart.legend().hide()
     dated = [(point.date, point.balance) for point in history if point.date]
     if not dated:
@@ -28,7 +27,7 @@ def balance_chart(name: str, history: Sequence[BalancePoint]) -> QChart:
     x_axis, y_axis = QDateTimeAxis(), QValueAxis()
     x_axis.setFormat("yyyy-MM-dd")
     x_axis.setTickCount(min(6, max(2, len(dated))))
-    y_axis.setTitleText(_("Balance ($)"))
+    y_axis.setTitleText("Balance ($)")
     y_axis.setLabelFormat("%.2f")
     chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
     chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)

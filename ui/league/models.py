@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 
 from scorekeeper.formatting import decimal, dollars, percent
 from scorekeeper.games import DEFAULT_GAME, Words, game_named
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 from scorekeeper.ledger import PaymentRecord
 from scorekeeper.settlement import Payment
 from scorekeeper.standings import Standing
@@ -23,31 +23,31 @@ def _rank_sort(row: Standing) -> int:
 
 
 def standings_columns(words: Words) -> tuple[Column[Standing], ...]:
-    """The standings' columns, headed in the words of the league's game, in the
-    language spoken."""
+    """The standings' columns, headed in the words of the league's game (marked by the
+    game, translated when shown)."""
     return (
-        Column("#", lambda s: str(s.rank) if s.rank else "—", _rank_sort),
-        Column(_("Player"), lambda s: s.player, lambda s: s.player.casefold(), right=False),
-        Column(_("Nights"), lambda s: str(s.nights), lambda s: s.nights),
-        Column(_("Hands"), lambda s: str(s.hands), lambda s: s.hands),
-        Column(_("Points"), lambda s: str(s.points), lambda s: s.points),
-        Column(_("Money"), lambda s: dollars(s.cents), lambda s: s.cents),
+        Column("#", lambda s: str(s.rank) if s.rank else "—", _rank_sort, data=True),
+        Column(N_("Player"), lambda s: s.player, lambda s: s.player.casefold(), right=False),
+        Column(N_("Nights"), lambda s: str(s.nights), lambda s: s.nights),
+        Column(N_("Hands"), lambda s: str(s.hands), lambda s: s.hands),
+        Column(N_("Points"), lambda s: str(s.points), lambda s: s.points),
+        Column(N_("Money"), lambda s: dollars(s.cents), lambda s: s.cents),
         Column(
-            _("Score"),
+            N_("Score"),
             lambda s: decimal(s.score) if s.score.denominator != 1 else str(s.score),
             lambda s: s.score,
         ),
-        Column(_("Pts/hand"), lambda s: decimal(s.points_per_hand), lambda s: s.points_per_hand),
-        Column(_(words.picks), lambda s: str(s.picks), lambda s: s.picks),
+        Column(N_("Pts/hand"), lambda s: decimal(s.points_per_hand), lambda s: s.points_per_hand),
+        Column(words.picks, lambda s: str(s.picks), lambda s: s.picks),
         Column(
-            _(words.picks_won),
+            words.picks_won,
             lambda s: percent(s.picker_win_rate),
             lambda s: s.picker_win_rate if s.picker_win_rate is not None else -1.0,
         ),
-        Column(_("Nights won"), lambda s: str(s.nights_won), lambda s: s.nights_won),
-        Column(_(words.schneiders), lambda s: str(s.schneiders_won), lambda s: s.schneiders_won),
-        Column(_(words.leasters), lambda s: str(s.leasters_won), lambda s: s.leasters_won),
-        Column(_("Misplays"), lambda s: str(s.misplays), lambda s: s.misplays),
+        Column(N_("Nights won"), lambda s: str(s.nights_won), lambda s: s.nights_won),
+        Column(words.schneiders, lambda s: str(s.schneiders_won), lambda s: s.schneiders_won),
+        Column(words.leasters, lambda s: str(s.leasters_won), lambda s: s.leasters_won),
+        Column(N_("Misplays"), lambda s: str(s.misplays), lambda s: s.misplays),
     )
 
 
@@ -55,9 +55,7 @@ class StandingsModel(RowsModel[Standing]):
     """The standings: qualified players ranked, then those not yet qualified ("—"),
     headed in the words of the league's game (`set_game`)."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.columns = standings_columns(game_named(DEFAULT_GAME).words)
+    columns = standings_columns(game_named(DEFAULT_GAME).words)
 
     def set_game(self, game: str) -> None:
         """Head the columns in the words of GAME (`Standings.game`)."""
@@ -70,55 +68,54 @@ class StandingsModel(RowsModel[Standing]):
 class LabelledModel(RowsModel[tuple[str, str]]):
     """Label and value pairs (a player's statistics, the table's outcomes)."""
 
+    # No headers (hidden): shown as they are, never looked up (gettext's "" is the
+    # catalogue's own header).
     columns = (
-        Column("", lambda r: r[0], right=False),
-        Column("", lambda r: r[1], right=False),
+        Column("", lambda r: r[0], right=False, data=True),
+        Column("", lambda r: r[1], right=False, data=True),
     )
 
 
 class BalancesModel(RowsModel[tuple[str, int]]):
     """Each player's balance across nights: owed to them (+) or by them (−)."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.columns = (
-            Column(_("Player"), lambda r: r[0], lambda r: r[0].casefold(), right=False),
-            Column(_("Balance"), lambda r: dollars(r[1]), lambda r: r[1]),
-        )
+    columns = (
+        Column(N_("Player"), lambda r: r[0], lambda r: r[0].casefold(), right=False),
+        Column(N_("Balance"), lambda r: dollars(r[1]), lambda r: r[1]),
+    )
 
 
 class OwedModel(RowsModel[Payment]):
     """Who owes whom now."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        pays = _("{payer} pays {payee}")
-        self.columns = (
-            Column(_("Payment"), lambda p: pays.format(payer=p.payer, payee=p.payee), right=False),
-            Column(_("Amount"), lambda p: dollars(p.cents), lambda p: p.cents),
-        )
+    columns = (
+        Column(
+            N_("Payment"),
+            lambda p: _("{payer} pays {payee}").format(payer=p.payer, payee=p.payee),
+            right=False,
+        ),
+        Column(N_("Amount"), lambda p: dollars(p.cents), lambda p: p.cents),
+    )
 
 
 class PaymentsModel(RowsModel[PaymentRecord]):
     """Payments recorded in the league, newest last."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        paid = _("{payer} paid {payee}")
-        self.columns = (
-            Column(_("Date"), lambda p: p.paid_on.isoformat(), right=False),
-            Column(_("Payment"), lambda p: paid.format(payer=p.payer, payee=p.payee), right=False),
-            Column(_("Amount"), lambda p: dollars(p.cents), lambda p: p.cents),
-        )
+    columns = (
+        Column(N_("Date"), lambda p: p.paid_on.isoformat(), right=False),
+        Column(
+            N_("Payment"),
+            lambda p: _("{payer} paid {payee}").format(payer=p.payer, payee=p.payee),
+            right=False,
+        ),
+        Column(N_("Amount"), lambda p: dollars(p.cents), lambda p: p.cents),
+    )
 
 
 class RosterModel(RowsModel[Player]):
     """Every player, by name, and whether new nights offer them (retired or not)."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        retired, playing = _("retired"), _("playing")
-        self.columns = (
-            Column(_("Player"), lambda p: p.name, lambda p: p.name.casefold(), right=False),
-            Column(_("Roster"), lambda p: retired if p.retired else playing, right=False),
-        )
+    columns = (
+        Column(N_("Player"), lambda p: p.name, lambda p: p.name.casefold(), right=False),
+        Column(N_("Roster"), lambda p: _("retired") if p.retired else _("playing"), right=False),
+    )

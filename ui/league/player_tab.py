@@ -39,7 +39,7 @@ class PlayerTab(QWidget):
         allow_copy(self.stats_view, self.sheet)
         self.balance_chart = QChartView()
         self.balance_chart.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.balance_chart.setAccessibleName(_("Balance over time"))
+        self.balance_chart.setAccessibleName("Balance over time")
         split = QSplitter()
         split.addWidget(self.stats_view)
         split.addWidget(self.balance_chart)

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.csv_out import Sheet
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, pgettext
 from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database
 
@@ -146,11 +146,11 @@ class LeagueWindow(QWidget):
         writes of it), and a file name for it."""
         tabs: list[tuple[StandingsTab | PlayerTab | MoneyTab | TableTab | RosterTab, str]] = [
             # Translators: the words the suggested file names end in ("… standings.csv").
-            (self.standings_tab, _("standings")),
+            (self.standings_tab, pgettext("file name", "standings")),
             (self.player_tab, self.player_tab.player.currentText()),
-            (self.money_tab, _("money")),
-            (self.table_tab, _("outcomes")),
-            (self.roster_tab, _("roster")),
+            (self.money_tab, pgettext("file name", "money")),
+            (self.table_tab, pgettext("file name", "outcomes")),
+            (self.roster_tab, pgettext("file name", "roster")),
         ]
         for tab, what in tabs:
             if tab is self.tabs.currentWidget():

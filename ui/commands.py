@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Protocol
 
-from scorekeeper.formatting import dollars
+from scorekeeper.formatting import money
 from scorekeeper.i18n import _
 from scorekeeper.rules import RuleSet
 from scorekeeper.store import hand_writes, night_history, seats, tonight
@@ -212,10 +212,12 @@ class NightPayment(StoreCommand):
 class LeaguePayment(StoreCommand):
     """A payment recorded in the league window: undo deletes it, redo records it again."""
 
-    def __init__(self, db: Database, league: str, payment: tonight.PaymentMade) -> None:
+    def __init__(
+        self, db: Database, league: str, payment: tonight.PaymentMade, currency: str
+    ) -> None:
         super().__init__(
             _("payment: {payer} paid {payee} {amount}").format(
-                payer=payment.payer, payee=payment.payee, amount=dollars(payment.cents)
+                payer=payment.payer, payee=payment.payee, amount=money(payment.cents, currency)
             )
         )
         self.db, self.league, self.payment = db, league, payment

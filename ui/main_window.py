@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.csv_out import Sheet
+from scorekeeper.formatting import short_date, short_iso
 from scorekeeper.games import DEFAULT_GAME, DEFAULT_PRESET, Game, game_named, game_of
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.names import clean_name
@@ -43,7 +44,7 @@ from scorekeeper.sample import SAMPLE_LEAGUE
 from scorekeeper.store.daily import KEEP
 from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.league import default_rules, list_leagues
+from scorekeeper.store.league import default_rules, league_currency, list_leagues
 from scorekeeper.store.night_history import deleted_nights
 from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.people import list_players
@@ -484,6 +485,7 @@ class MainWindow(QMainWindow):
             leagues,
             self,
             lambda league, season: default_rules(db, league=league, season=season),
+            lambda league: league_currency(db, league=league),
         )
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.attempt(lambda: self.session.start_night(**dialog.choices()))
@@ -539,10 +541,10 @@ class MainWindow(QMainWindow):
                 n.hands,
             ).format(
                 id=n.id,
-                date=n.played_on or "-",
+                date=short_date(n.played_on) if n.played_on else "-",
                 title=n.title or "",
                 count=n.hands,
-                when=f"{n.deleted_at.astimezone():%Y-%m-%d %H:%M}",
+                when=f"{short_date(n.deleted_at.astimezone())} {n.deleted_at.astimezone():%H:%M}",
             )
             for n in deleted
         ]
@@ -661,7 +663,7 @@ class MainWindow(QMainWindow):
                 n.hands,
             ).format(
                 id=n.id,
-                date=n.date or "-",
+                date=short_iso(n.date),
                 league=n.league or "",
                 table=n.table or "-",
                 count=n.hands,

@@ -19,13 +19,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.formatting import money
 from scorekeeper.games import game_of
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.reports.sheets import settlement_sheet
 
 from .labels import plain_label
-from .money import dollars
-from .rows_model import Column, RowsModel
+from .rows_model import Column, RowsModel, money_column
 from .session import NightView
 from .spreadsheets import allow_copy
 
@@ -96,7 +96,7 @@ class HandPanel(QWidget):
         dealer = view.next_dealer() or "—"
         seated = ", ".join(view.seated_next)
         result = view.result
-        waiting_line = game_of(view.rules).waiting(result)  # doublers, Bock, the pot
+        waiting_line = game_of(view.rules).waiting(result, view.currency)  # doublers, Bock, pot
         lines = (
             _("Hand {number}, dealt by {dealer}.").format(number=view.next_number, dealer=dealer),
             waiting_line,
@@ -110,18 +110,18 @@ class HandPanel(QWidget):
         """The zero-sum check in words: what the totals sum to, with the pot's."""
         result = view.result
         points = sum(result.total_points.values())
-        money = dollars(sum(result.total_cents.values()))
+        amount = money(sum(result.total_cents.values()), view.currency)
         if result.pot:
             return ngettext(
                 "Totals sum to {points} point and {money}; with the pot's {pot}, to {whole}.",
                 "Totals sum to {points} points and {money}; with the pot's {pot}, to {whole}.",
                 abs(points),
-            ).format(points=points, money=money, pot=result.pot, whole=points + result.pot)
+            ).format(points=points, money=amount, pot=result.pot, whole=points + result.pot)
         return ngettext(
             "Totals sum to {points} point and {money}.",
             "Totals sum to {points} points and {money}.",
             abs(points),
-        ).format(points=points, money=money)
+        ).format(points=points, money=amount)
 
 
 class RunningChart(QWidget):
@@ -272,13 +272,14 @@ class SettlementModel(RowsModel[tuple[str, str, int, bool]]):
             lambda r: _("{payer} pays {payee}").format(payer=r[0], payee=r[1]),
             right=False,
         ),
-        Column(N_("Amount"), lambda r: dollars(r[2]), lambda r: r[2]),
+        money_column(N_("Amount"), lambda r: r[2]),
         Column(N_("Made"), lambda r: _("paid ✓") if r[3] else _("not yet"), right=False),
     )
 
     def set_view(self, view: NightView | None) -> None:
         rows = []
         if view is not None:
+            self.set_currency(view.currency)
             made = [(p.payer, p.payee, p.cents) for p in view.payments]
             for payment in view.result.settlement:
                 key = (payment.payer, payment.payee, payment.cents)

@@ -12,6 +12,7 @@ from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
+from scorekeeper.formatting import money
 from scorekeeper.i18n import _
 
 Index = QModelIndex | QPersistentModelIndex
@@ -34,6 +35,7 @@ class Column(Generic[Row]):
     ) -> None:
         self.header, self.text, self.sort, self.right = header, text, sort or text, right
         self.data = data
+        self.cents: Callable[[Row], int] | None = None
 
     @property
     def shown(self) -> str:
@@ -41,14 +43,30 @@ class Column(Generic[Row]):
         return self.header if self.data else _(self.header)
 
 
+def money_column(header: str, cents: Callable[[Row], int]) -> Column[Row]:
+    """A column of amounts: CENTS of each row, shown in the model's currency
+    (`RowsModel.set_currency`) as the locale writes it, sorted by the cents."""
+    column: Column[Row] = Column(header, lambda row: str(cents(row)), cents)
+    column.cents = cents
+    return column
+
+
 class RowsModel(QAbstractTableModel, Generic[Row]):
     """A read-only table of ROWS, one per line, described by COLUMNS."""
 
     columns: Sequence[Column[Row]] = ()
+    currency = "USD"  # what its money columns are in (the league's, the night's)
 
     def __init__(self) -> None:
         super().__init__()
         self.rows: list[Row] = []
+
+    def set_currency(self, currency: str) -> None:
+        """Show the money columns in CURRENCY (an ISO 4217 code) from now on."""
+        if currency != self.currency:
+            self.beginResetModel()
+            self.currency = currency
+            self.endResetModel()
 
     def set_rows(self, rows: Sequence[Row]) -> None:
         """Show these rows instead."""
@@ -74,6 +92,8 @@ class RowsModel(QAbstractTableModel, Generic[Row]):
             return None
         column, row = self.columns[index.column()], self.rows[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            if column.cents is not None:
+                return money(column.cents(row), self.currency)
             return column.text(row)
         if role == SORT_ROLE:  # Qt compares only plain values: fractions sort as floats
             value = column.sort(row)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.explain import signed
+from scorekeeper.formatting import UnreadableAmount, parse_money, short_date
 from scorekeeper.games import all_presets
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.json_input import read_limited
@@ -76,7 +77,9 @@ class SittingsModel(RowsModel[Sitting]):
         players = sheet.players if sheet is not None else ()
         self.columns = [
             Column[Sitting](N_("Row"), lambda s: str(s.row)),
-            Column[Sitting](N_("Date"), lambda s: s.date.isoformat(), right=False),
+            Column[Sitting](
+                N_("Date"), lambda s: short_date(s.date), lambda s: s.date, right=False
+            ),
             Column[Sitting](N_("Table"), lambda s: s.table or "", right=False),
             Column[Sitting](N_("Hands"), lambda s: str(s.hands)),
             *(_points_column(c.header, c.player) for c in players),
@@ -141,7 +144,7 @@ class SheetImportDialog(NoEnterDialog):
             (_("&League:"), self.league),
             (_("&Season:"), self.season),
             (_("&Rules:"), self.rules),
-            (_("S&take (cents a point):"), self.stake),
+            (_("S&take (a point):"), self.stake),
         ):
             form.addRow(label, field)
         layout.addLayout(form)
@@ -285,15 +288,14 @@ def _leagues(db: Database) -> list[str]:
 
 
 def _stake(text: str) -> tuple[int | None, Problem | None]:
-    """The stake typed (blank: the rules'), or what is wrong with it."""
-    text = text.strip()
-    if not text:
+    """The stake typed the locale's way ('0,25' in German; blank: the rules'), in
+    cents, or what is wrong with it."""
+    if not text.strip():
         return None, None
-    if not text.isascii() or not text.isdigit():
-        return None, Problem(
-            _("stake"), _("{text} is not a whole number of cents").format(text=repr(text))
-        )
-    return int(text), None
+    try:
+        return parse_money(text, _("stake")), None
+    except UnreadableAmount as refused:
+        return None, Problem(refused.field, refused.reason)
 
 
 def _mapping(plan: SheetPlan) -> list[ColumnLine]:

@@ -19,10 +19,10 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
+from scorekeeper.formatting import money
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.night import NightResult
 
-from .money import dollars
 from .session import HandLine, NightView
 
 NUMBER, DEALER, HAND, MULTIPLIER = range(4)
@@ -33,15 +33,16 @@ TOTAL_ROWS = 2  # the points, then the money
 Index = QModelIndex | QPersistentModelIndex
 
 
-def _total_label(result: NightResult, which: int) -> str:
-    """What the totals row WHICH (0 the points, 1 the money) says in its hand column:
-    that it sums to zero, with the pot when the night keeps one.  A `NightResult` exists
-    only once the core found its totals and the pot summing to zero."""
+def _total_label(result: NightResult, which: int, currency: str) -> str:
+    """What the totals row WHICH (0 the points, 1 the money, in CURRENCY) says in its
+    hand column: that it sums to zero, with the pot when the night keeps one.  A
+    `NightResult` exists only once the core found its totals and the pot summing to zero."""
     if result.pot is None:
         return _("Total (sums to 0 ✓)") if which == 0 else _("Money (sums to 0 ✓)")
     if which == 0:
         return _("Total (pot {pot}; sums to 0 ✓)").format(pot=result.pot)
-    return _("Money (pot {pot}; sums to 0 ✓)").format(pot=dollars(result.pot_cents or 0))
+    pot = money(result.pot_cents or 0, currency)
+    return _("Money (pot {pot}; sums to 0 ✓)").format(pot=pot)
 
 
 # The roles a hand's cells answer; a view asks for many more (font, colours, size...).
@@ -206,10 +207,10 @@ class SheetModel(QAbstractTableModel):
             return None
         if player is None:
             if column == HAND and role != SORT_ROLE:
-                return _total_label(result, which)
+                return _total_label(result, which, self.view.currency)
             return None
         if which == 0:
             points = result.total_points[player]
             return points if role == SORT_ROLE else f"{points:+d}"
         cents = result.total_cents[player]
-        return cents if role == SORT_ROLE else dollars(cents)
+        return cents if role == SORT_ROLE else money(cents, self.view.currency)

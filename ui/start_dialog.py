@@ -38,12 +38,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.formatting import money
 from scorekeeper.games import all_games, all_presets, game_of_preset, parse_rules, preset_rules
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.names import LABEL_LENGTH, clean_name, fold_name, name_key, quoted
 from scorekeeper.rules import Option, RuleSet
 
-from .money import dollars
+from .currency import CurrencyChoice, MoneyEdit
 
 SETTINGS_KEY = "start/last"
 FIRST_OPTIONS = ("stake_cents",)  # what every table sets, before the rest
@@ -187,9 +188,7 @@ class RulesEditor(QWidget):
         ordered = sorted(every_option(), key=lambda o: o.name not in FIRST_OPTIONS)
         for option in ordered:
             widget = self._option_widget(option)
-            text = (
-                _("Stake (cents a point)") if option.name == "stake_cents" else option_label(option)
-            )
+            text = _("Stake (a point)") if option.name == "stake_cents" else option_label(option)
             label = QLabel(text)
             label.setToolTip(_(option.meaning))
             meaning = QLabel(_(option.meaning))
@@ -217,7 +216,10 @@ class RulesEditor(QWidget):
 
     def _option_widget(self, option: Option) -> QWidget:
         widget: QWidget
-        if option.keys:
+        if option.name == "stake_cents":  # money, typed the locale's way ('0,25')
+            widget = MoneyEdit(_("Stake"))
+            widget.textChanged.connect(lambda _text: self.changed.emit())
+        elif option.keys:
             widget = KeyedSpins(option)
         elif option.many:
             widget = ChoiceChecks(option.choices)
@@ -239,7 +241,8 @@ class RulesEditor(QWidget):
                 )
             widget.setRange(low, min(option.maximum, 2**31 - 1))
             widget.valueChanged.connect(lambda _: self.changed.emit())
-        widget.setAccessibleName(option_label(option))
+        if not isinstance(widget, MoneyEdit):
+            widget.setAccessibleName(option_label(option))
         widget.setToolTip(_(option.meaning))
         self.option_widgets[option.name] = widget
         return widget
@@ -259,6 +262,8 @@ class RulesEditor(QWidget):
             widget = self.option_widgets[name]
             if isinstance(widget, KeyedSpins | ChoiceChecks):
                 widget.set_value(value)
+            elif isinstance(widget, MoneyEdit):
+                widget.set_cents(int(value))
             elif isinstance(widget, QCheckBox):
                 widget.setChecked(bool(value))
             elif isinstance(widget, QComboBox):
@@ -277,6 +282,8 @@ class RulesEditor(QWidget):
                 continue  # another game's option: it has no place in these rules
             if isinstance(widget, KeyedSpins | ChoiceChecks):
                 values[name] = widget.value()
+            elif isinstance(widget, MoneyEdit):  # unreadable: the preset's, and a problem
+                values[name] = widget.cents() if widget.cents() is not None else base.stake_cents
             elif isinstance(widget, QCheckBox):
                 values[name] = widget.isChecked()
             elif isinstance(widget, QComboBox):
@@ -287,13 +294,15 @@ class RulesEditor(QWidget):
         return base.with_options(values)
 
     def problems(self) -> list[str]:
-        """What is wrong with the rules shown, each named by its option."""
-        return [
+        stake = self.option_widgets["stake_cents"]
+        typed = [stake.problem()] if isinstance(stake, MoneyEdit) and stake.problem() else []
+        found = [
             _("{field}: {problem}").format(
                 field=labelled(p.field.removeprefix("rules.")), problem=p.message
             )
             for p in self.rules().problems()
         ]
+        return [p for p in typed if p] + found
 
 
 class NoEnterDialog(QDialog):
@@ -339,9 +348,11 @@ class StartNightDialog(NoEnterDialog):
         leagues: list[str],
         parent: QWidget | None = None,
         defaults: Callable[[str, str | None], RuleSet | None] | None = None,
+        currency_of: Callable[[str], str | None] | None = None,
     ):
         super().__init__(parent)
         self.defaults = defaults  # a league's (or season's) own rules, when it has them
+        self.currency_of = currency_of  # a stored league's currency (None: a new league)
         self.setWindowTitle(_("Start a night"))
         self.setAccessibleName(_("Start a night"))
         self.roster = roster
@@ -368,6 +379,11 @@ class StartNightDialog(NoEnterDialog):
         filing.addRow(_("S&eason (optional)"), self.season)
         filing.addRow(_("&Table"), self.table)
         filing.addRow(_("D&ate"), self.date)
+        # A night without a league keeps its own currency; one in a league has its
+        # league's (shown, not chosen); a new league's is the one chosen here.
+        self.currency = CurrencyChoice()
+        self.currency.currentTextChanged.connect(lambda _: self.update_summary())
+        filing.addRow(_("Currenc&y"), self.currency)
 
         self.seated = QListWidget()
         self.seated.setAccessibleName(_("Seats, clockwise"))
@@ -445,8 +461,10 @@ class StartNightDialog(NoEnterDialog):
         # After the table's last choices: choosing another league or season from here on
         # brings that league's (or season's) default rules and stake.
         self.league.currentTextChanged.connect(lambda _: self.load_filing_defaults())
+        self.league.currentTextChanged.connect(lambda _: self.follow_league())
         self.league.currentTextChanged.connect(lambda _: self.update_summary())
         self.season.editingFinished.connect(self.load_filing_defaults)
+        self.follow_league()
         self.update_summary()
         self.add_name.setFocus()
 
@@ -460,14 +478,22 @@ class StartNightDialog(NoEnterDialog):
             if count
             else _("no players yet")
         )
+        stake = money(rules.stake_cents, self.currency.code() or "USD")
         # Translators: the start dialog's top line: "Tuesday League · classic-5 · $0.05 a
         # point · 5 players".
         line = _("{league} · {preset} · {stake} a point · {players}")
         self.summary.setText(
-            line.format(
-                league=league, preset=rules.preset, stake=dollars(rules.stake_cents), players=seated
-            )
+            line.format(league=league, preset=rules.preset, stake=stake, players=seated)
         )
+
+    def follow_league(self) -> None:
+        """A stored league chosen: its currency shown, not to be chosen (its nights all
+        keep their money in it); no league, or a new one: the currency is chosen."""
+        league = self.league.currentText().strip()
+        kept = self.currency_of(league) if self.currency_of and league else None
+        if kept is not None:
+            self.currency.set_code(kept)
+        self.currency.setEnabled(kept is None)
 
     def load_filing_defaults(self) -> None:
         """Put the chosen league's (or season's) default rules into every option."""
@@ -615,6 +641,7 @@ class StartNightDialog(NoEnterDialog):
             "players": self.players(),
             "rules": self.rules(),
             "date": dt.date(date.year(), date.month(), date.day()),
+            "currency": self.currency.code(),
             **labels,
         }
 
@@ -630,6 +657,9 @@ class StartNightDialog(NoEnterDialog):
             )
         if len(players) > 8:
             found.append(_("a table seats at most 8"))
+        currency = self.currency.problem()
+        if currency is not None:
+            found.append(currency)
         if self.season.text().strip() and not self.league.currentText().strip():
             found.append(_("a season belongs to a league: choose the league too"))
         fields = {"league": _("League"), "season": _("Season"), "table": _("Table")}
@@ -663,6 +693,7 @@ class StartNightDialog(NoEnterDialog):
             "league": choices["league"],
             "season": choices["season"],
             "table": choices["table"],
+            "currency": choices["currency"],
         }
         settings = QSettings()
         settings.setValue(SETTINGS_KEY, json.dumps(saved))
@@ -682,6 +713,8 @@ class StartNightDialog(NoEnterDialog):
         for name in saved.get("players", []):
             self.seated.addItem(name)
         self.league.setCurrentText(saved.get("league") or "")
+        if isinstance(saved.get("currency"), str):
+            self.currency.set_code(saved["currency"])
         self.season.setText(saved.get("season") or "")
         self.table.setText(saved.get("table") or "")
 

@@ -17,7 +17,7 @@ import datetime as dt
 import threading
 from typing import Any
 
-from PySide6.QtCore import QDate, QLocale, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeyEvent, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.explain import signed
+from scorekeeper.formatting import short_date
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.standings import Standings
 from scorekeeper.store import board as boards
@@ -214,8 +215,7 @@ class BoardWindow(QWidget):
             self.updated.setText(_("Not updated: {problem}").format(problem=error))
             return
         self.board = board
-        day = QDate(board.date.year, board.date.month, board.date.day)
-        when = QLocale().toString(day, QLocale.FormatType.LongFormat)  # the weekday spelled out
+        when = short_date(board.date)
         self.title.setText(f"{board.league} — {when}")
         self.updated.setText(_("updated {time}").format(time=f"{dt.datetime.now():%H:%M:%S}"))
         self._show_tables(board)

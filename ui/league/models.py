@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from scorekeeper.formatting import decimal, dollars, percent
+from scorekeeper.formatting import decimal, percent, short_date
 from scorekeeper.games import DEFAULT_GAME, Words, game_named
 from scorekeeper.i18n import N_, _
 from scorekeeper.ledger import PaymentRecord
@@ -15,7 +15,7 @@ from scorekeeper.settlement import Payment
 from scorekeeper.standings import Standing
 from scorekeeper.store.people import Player
 
-from ..rows_model import Column, RowsModel
+from ..rows_model import Column, RowsModel, money_column
 
 
 def _rank_sort(row: Standing) -> int:
@@ -31,7 +31,7 @@ def standings_columns(words: Words) -> tuple[Column[Standing], ...]:
         Column(N_("Nights"), lambda s: str(s.nights), lambda s: s.nights),
         Column(N_("Hands"), lambda s: str(s.hands), lambda s: s.hands),
         Column(N_("Points"), lambda s: str(s.points), lambda s: s.points),
-        Column(N_("Money"), lambda s: dollars(s.cents), lambda s: s.cents),
+        money_column(N_("Money"), lambda s: s.cents),
         Column(
             N_("Score"),
             lambda s: decimal(s.score) if s.score.denominator != 1 else str(s.score),
@@ -81,7 +81,7 @@ class BalancesModel(RowsModel[tuple[str, int]]):
 
     columns = (
         Column(N_("Player"), lambda r: r[0], lambda r: r[0].casefold(), right=False),
-        Column(N_("Balance"), lambda r: dollars(r[1]), lambda r: r[1]),
+        money_column(N_("Balance"), lambda r: r[1]),
     )
 
 
@@ -94,7 +94,7 @@ class OwedModel(RowsModel[Payment]):
             lambda p: _("{payer} pays {payee}").format(payer=p.payer, payee=p.payee),
             right=False,
         ),
-        Column(N_("Amount"), lambda p: dollars(p.cents), lambda p: p.cents),
+        money_column(N_("Amount"), lambda p: p.cents),
     )
 
 
@@ -102,13 +102,13 @@ class PaymentsModel(RowsModel[PaymentRecord]):
     """Payments recorded in the league, newest last."""
 
     columns = (
-        Column(N_("Date"), lambda p: p.paid_on.isoformat(), right=False),
+        Column(N_("Date"), lambda p: short_date(p.paid_on), lambda p: p.paid_on, right=False),
         Column(
             N_("Payment"),
             lambda p: _("{payer} paid {payee}").format(payer=p.payer, payee=p.payee),
             right=False,
         ),
-        Column(N_("Amount"), lambda p: dollars(p.cents), lambda p: p.cents),
+        money_column(N_("Amount"), lambda p: p.cents),
     )
 
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.csv_out import Sheet
-from scorekeeper.formatting import dollars
+from scorekeeper.formatting import money
 from scorekeeper.games import DEFAULT_GAME
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.reports.sheets import standings_sheet
@@ -87,6 +87,7 @@ class StandingsTab(QWidget):
         self.info = info
         if info is None:
             return
+        self.standings_model.set_currency(info.currency)
         options = info.standings
         widgets = (self.rank_by, self.min_nights, self.min_hands, self.drop_worst)
         for widget in widgets:
@@ -135,7 +136,7 @@ class StandingsTab(QWidget):
             ).format(
                 count=result.nights,
                 points=sum(r.points for r in result.everyone),
-                money=dollars(sum(r.cents for r in result.everyone)),
+                money=money(sum(r.cents for r in result.everyone), self.standings_model.currency),
             )
         )
         self.rules_text.setText("\n".join(words))

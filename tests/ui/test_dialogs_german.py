@@ -119,6 +119,6 @@ def test_the_german_import_dialog_says_what_the_sheet_holds(
     qtbot.addWidget(dialog)
     assert dialog.file_line.text() == "history.csv: 2 Runden, 3 Spieler, getrennt durch Semikolons."
     assert dialog.problems.toPlainText().startswith(
-        "1 Problem: Nichts wird importiert, bis die Tabelle berichtigt ist."
+        "1 Problem: Nichts wird importiert, bis die Tabellendatei berichtigt ist."
     )
     assert not dialog.import_button.isEnabled()

@@ -238,6 +238,7 @@ class BoardWindow(QWidget):
         _clear(self.tables_layout)
         if not board.tables:
             waiting = _label(_("No table has started tonight yet."), "heading")
+            waiting.setWordWrap(True)  # whole in any language, at any width
             self.tables_layout.addWidget(waiting, 0, 0)
             return
         cards = [_table_card(table) for table in board.tables]

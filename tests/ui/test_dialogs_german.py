@@ -117,7 +117,9 @@ def test_the_german_import_dialog_says_what_the_sheet_holds(
     path.write_text("date;hands;Ann;Bob;Cal\n2013-09-04;14;5;-5;0\n2013-09-11;10;-2;x;2\n")
     dialog = SheetImportDialog(database, str(path), "History")
     qtbot.addWidget(dialog)
-    assert dialog.file_line.text() == "history.csv: 2 Sitzungen, 3 Spieler, getrennt durch Semikolons."
+    assert (
+        dialog.file_line.text() == "history.csv: 2 Sitzungen, 3 Spieler, getrennt durch Semikolons."
+    )
     assert dialog.problems.toPlainText().startswith(
         "1 Problem: Nichts wird importiert, bis die Tabellendatei berichtigt ist."
     )

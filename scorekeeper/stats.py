@@ -283,11 +283,6 @@ def statistics_lines(stats: PlayerStatistics, currency: str) -> list[tuple[str, 
             "{points} point ({date})", "{points} points ({date})", abs(n.points)
         ).format(points=f"{n.points:+d}", date=n.date or _("no date"))
 
-    def said(word: str) -> str:
-        """A game's word in the language spoken ("" for a word the game does not have:
-        gettext would answer "" with its catalogue's header)."""
-        return _(word) if word else ""
-
     def hands_in_a_row(count: int) -> str:
         return ngettext("{count} hand", "{count} hands", count).format(count=count)
 
@@ -321,17 +316,17 @@ def statistics_lines(stats: PlayerStatistics, currency: str) -> list[tuple[str, 
             ("defender", _("Won defending"), won(stats.defender)),
             (
                 words.schneiders,
-                _("{schneiders} won / lost").format(schneiders=said(words.schneiders)),
+                _("{schneiders} won / lost").format(schneiders=_(words.schneiders)),
                 f"{stats.schneiders_won} / {stats.schneiders_lost}",
             ),
             (
                 words.no_tricks,
-                _("{no_tricks} won / lost").format(no_tricks=said(words.no_tricks)),
+                _("{no_tricks} won / lost").format(no_tricks=_(words.no_tricks)),
                 f"{stats.no_tricks_won} / {stats.no_tricks_lost}",
             ),
             (
                 words.leasters,
-                _("{leasters} won").format(leasters=said(words.leasters)),
+                _("{leasters} won").format(leasters=_(words.leasters)),
                 won(stats.leasters),
             ),
         )

@@ -42,12 +42,6 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def said(word: str) -> str:
-    """A game's word (its `Words`, its title) in the language spoken; "" stays "" (a
-    word the game does not have: gettext would answer "" with its catalogue's header)."""
-    return _(word) if word else ""
-
-
 def party(name: str) -> str:
     """A party to a settlement as a page prints it: a player by name, the Schafkopf
     pot as the language calls it."""
@@ -123,14 +117,14 @@ def night_report(night: Night, result: NightResult, *, night_id: int | None = No
         filing=_filing(info),
         rules=rules_summary(night.rules, currency),
         players=night.players,
-        header=tuple(said(h) for h in words.hand_header),
+        header=tuple(_(h) for h in words.hand_header),
         rows=tuple(rows),
         total_points=tuple(signed(result.total_points[p]) for p in night.players),
         total_money=tuple(money(result.total_cents[p], currency) for p in night.players),
         settlement=tuple(
             pays(p.payer, p.payee, money(p.cents, currency)) for p in result.settlement
         ),
-        figures_header=tuple(said(h) for h in words.figures_header),
+        figures_header=tuple(_(h) for h in words.figures_header),
         figures=tuple(figures),
         running=tuple(_line(p, [0, *(r[p] for r in running)]) for p in night.players),
     )
@@ -147,7 +141,7 @@ def _night_title(info: NightInfo, night_id: int | None, game: Game) -> str:
     elif night_id:
         title = _("Night {number}").format(number=night_id)
     else:
-        title = _("A night of {game}").format(game=said(game.title))
+        title = _("A night of {game}").format(game=_(game.title))
     parts = [title]
     if info.date:
         parts.append(short_iso(info.date))
@@ -201,10 +195,10 @@ def standings_header(words: Words) -> tuple[str, ...]:
         _("Points"),
         _("Money"),
         _("Pts/hand"),
-        said(words.picks),
-        said(words.picks_won),
-        said(words.schneiders),
-        _("{leasters} won").format(leasters=said(words.leasters)),
+        _(words.picks),
+        _(words.picks_won),
+        _(words.schneiders),
+        _("{leasters} won").format(leasters=_(words.leasters)),
     )
 
 
@@ -297,6 +291,6 @@ class PadReport:
 def pad_report(players: Sequence[str], preset: str, rows: int = 23) -> PadReport:
     """A blank pad for PLAYERS at a table playing PRESET."""
     game = game_of_preset(preset)
-    header = tuple(said(h) for h in game.words.hand_header)
-    title = _("{game} score pad").format(game=said(game.title))
+    header = tuple(_(h) for h in game.words.hand_header)
+    title = _("{game} score pad").format(game=_(game.title))
     return PadReport(tuple(players), title, header, rows)

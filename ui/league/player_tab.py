@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from scorekeeper.csv_out import Sheet
+from scorekeeper.i18n import _
 from scorekeeper.reports.sheets import statistics_sheet
 from scorekeeper.stats import PlayerStatistics, player_statistics, statistics_lines
 from scorekeeper.store import league as leagues
@@ -27,10 +28,10 @@ class PlayerTab(QWidget):
         self.period: leagues.Period | None = None
         self.money: LeagueMoney | None = None
         self.player = QComboBox()
-        self.player.setAccessibleName("Player")
+        self.player.setAccessibleName(_("Player"))
         self.player.currentTextChanged.connect(lambda _: self.show_player())
         self.stats_model = LabelledModel()
-        self.stats_view = table_of(self.stats_model, "Player statistics", stretch=1)
+        self.stats_view = table_of(self.stats_model, _("Player statistics"), stretch=1)
         self.stats_view.horizontalHeader().setVisible(False)
         self.stats: PlayerStatistics | None = None
         allow_copy(self.stats_view, self.sheet)
@@ -40,7 +41,7 @@ class PlayerTab(QWidget):
         split.addWidget(self.balance_chart)
         split.setStretchFactor(1, 1)
         split.setSizes([400, 700])
-        label = QLabel("Pla&yer")
+        label = QLabel(_("Pla&yer"))
         label.setBuddy(self.player)
         top = QHBoxLayout()
         top.addWidget(label)

@@ -67,6 +67,7 @@ FIELD_FLAGS: dict[Field, str] = {
     "paid by": "--from",
     "paid to": "--to",
     "amount": "--cents",
+    "currency": "--currency",
     "night": "--night",
     "database": "--database",
 }

@@ -28,6 +28,24 @@ class UserError(Exception):
 PREFIX = "scorekeeper: "
 
 
+def currency_code(text: str) -> str:
+    """A `--currency` given: an ISO 4217 code Babel knows ('EUR', 'usd'), upper-cased;
+    anything else is refused (argparse: exit status 2, the flag named)."""
+    from scorekeeper.formatting import is_currency_code
+    from scorekeeper.i18n import _
+
+    code = text.strip().upper()
+    if not is_currency_code(code):
+        message = _("{code} is not an ISO 4217 currency code, like EUR or USD")
+        raise argparse.ArgumentTypeError(message.format(code=repr(text)))
+    return code
+
+
+def add_currency_flag(parser: Any, meaning: str) -> None:
+    """`--currency CODE` on a command that makes a league or a night (MEANING: its help)."""
+    parser.add_argument("--currency", type=currency_code, metavar="CODE", help=meaning)
+
+
 def complain(*messages: str) -> None:
     """Messages on standard error, each line starting `scorekeeper: ` and `printable`:
     a name quoted in a message (an old one may hold an ESC) cannot act on the terminal.

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.formatting import DEFAULT_CURRENCY, is_currency_code
 from scorekeeper.games import hand_type, hand_types, parse_rules
 from scorekeeper.hand_reader import COMMON_FIELDS, HandReader
 from scorekeeper.json_input import Path, key_name, parse_json, show_path, show_value
@@ -28,7 +29,7 @@ FORMAT = "sheepshead-night/1"
 MAX_HANDS = 10_000  # a long night is 100 hands; a document of more is not a night
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
 INFO_FIELDS = ("date", "league", "season", "table", "title")
-MONEY_FIELDS = ("closed", "payments")
+MONEY_FIELDS = ("currency", "closed", "payments")
 TOP_FIELDS = ("format", "rules", "players", "hands", *INFO_FIELDS, *MONEY_FIELDS)
 PAYMENT_FIELDS = ("from", "to", "cents", "date")
 MAX_PAYMENTS = 1_000  # a night settles in at most seven payments; a document of more is wrong
@@ -171,7 +172,12 @@ def _read_info(
         problems.append(Problem("closed", f"{show_value(closed)} is not true or false"))
         closed = False
     payments = _read_payments(document.get("payments", []), players or (), problems)
-    return NightInfo(**values, closed=closed, payments=payments)
+    currency = document.get("currency", DEFAULT_CURRENCY)
+    if not isinstance(currency, str) or not is_currency_code(currency):
+        message = f"{show_value(currency)} is not an ISO 4217 currency code like EUR or USD"
+        problems.append(Problem("currency", message))
+        currency = DEFAULT_CURRENCY
+    return NightInfo(**values, closed=closed, payments=payments, currency=currency)
 
 
 def _read_payments(
@@ -333,9 +339,12 @@ def night_to_document(night: Night) -> dict[str, Any]:
 
 
 def money_to_document(info: NightInfo) -> dict[str, Any]:
-    """A night's `closed` and `payments` as the document writes them (left out when the
-    night is open and nothing was paid)."""
+    """A night's `currency`, `closed` and `payments` as the document writes them (left
+    out when they are US dollars, the night is open and nothing was paid: what a
+    document without them means)."""
     out: dict[str, Any] = {}
+    if info.currency != DEFAULT_CURRENCY:
+        out["currency"] = info.currency
     if info.closed:
         out["closed"] = True
     if info.payments:

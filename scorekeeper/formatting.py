@@ -1,25 +1,227 @@
-"""Numbers as people read them: money from whole cents, rates and averages from exact
+"""Numbers and dates as people read them: money from whole cents in a currency, as the
+locale writes it ('1,25 €' in German, '$1.25' in American English) and read back exactly
+as the locale types it; a day in the locale's short form; rates and averages from exact
 fractions, a count with its noun ('1 hand', '3 hands'), the whole numbers a chart's
-axis is labelled at.  Only for display: nothing computed from these strings."""
+axis is labelled at.  Only for display: nothing computed from these strings but the
+amounts `parse_money` reads, which are exact whole cents, never a float.
+
+The locale is `scorekeeper.i18n.locale_name()` unless one is given; Babel's CLDR data
+says how it writes numbers, currencies and dates (docs/decisions.md)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 import re
+import unicodedata
 from collections.abc import Collection, Sequence
+from decimal import Decimal
 from fractions import Fraction
 from typing import TextIO
 
+from babel import Locale
+from babel.core import UnknownLocaleError
+from babel.dates import format_date
+from babel.numbers import (
+    format_currency,
+    format_decimal,
+    get_currency_symbol,
+    get_territory_currencies,
+    is_currency,
+    parse_pattern,
+)
+
+from scorekeeper.i18n import _, locale_name
 from scorekeeper.names import printable
 
 MOST_TICKS = 12  # the most labels on a chart's axis
+DEFAULT_CURRENCY = "USD"  # what a night or league stored before currencies were kept is in
+MAX_TYPED = 40  # the longest amount read: a longer one is not money typed by hand
+# The territories whose paper is Letter (CLDR's supplemental paperSize data, which Babel
+# does not carry); every other territory prints on A4.
+LETTER_TERRITORIES = frozenset(
+    ("US", "CA", "MX", "BZ", "CL", "CO", "CR", "GT", "NI", "PA", "PH", "PR", "SV", "VE")
+)
+PAPERS = ("A4", "Letter")
+# The currencies a chooser offers first (the euro and the dollar, then others often met).
+COMMON_CURRENCIES = ("EUR", "USD", "GBP", "CHF", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN")
 
 
-def dollars(cents: int) -> str:
-    """'$1.25', '-$0.50', '$0.00': never through a float."""
-    sign = "-" if cents < 0 else ""
-    whole, part = divmod(abs(cents), 100)
-    return f"{sign}${whole}.{part:02d}"
+def _locale(locale: str | None) -> Locale:
+    """Babel's LOCALE (default: the one the app speaks in); one it does not know is
+    en_US."""
+    try:
+        return Locale.parse(locale or locale_name())
+    except (ValueError, UnknownLocaleError):
+        return Locale.parse("en_US")
+
+
+def _exact(cents: int) -> Decimal:
+    """CENTS as a decimal amount of the currency, exactly (never through a float)."""
+    return Decimal(cents).scaleb(-2)
+
+
+def money(cents: int, currency: str, *, locale: str | None = None) -> str:
+    """CENTS of CURRENCY (an ISO 4217 code) as the locale writes them: '1,25 €' in
+    de_DE, '$1.25' and '-$0.50' in en_US, 'CHF 1’234.50' in de_CH.  Always two places
+    (a cent is a hundredth of whatever the currency is), never rounded."""
+    return format_currency(_exact(cents), currency, locale=_locale(locale), currency_digits=False)
+
+
+def amount_text(cents: int, *, locale: str | None = None) -> str:
+    """CENTS as the locale types an amount, without a currency: '1.234,50' in German,
+    '1,234.50' in English (what a money field is filled with)."""
+    babel_locale = _locale(locale)
+    grouped = babel_locale.decimal_formats[None].pattern.split(";")[0].split(".")[0]
+    return format_decimal(_exact(cents), grouped + ".00", locale=babel_locale)
+
+
+def short_date(day: dt.date, *, locale: str | None = None) -> str:
+    """DAY in the locale's short form ('03.02.26' in German, '2/3/26' in American
+    English): for the screen and the PDFs; files and the command line keep ISO."""
+    return format_date(day, "short", locale=_locale(locale))
+
+
+def short_iso(text: str | None, *, locale: str | None = None, missing: str = "-") -> str:
+    """An ISO date string (as records keep it) in the locale's short form, or MISSING."""
+    if not text:
+        return missing
+    try:
+        return short_date(dt.date.fromisoformat(text), locale=locale)
+    except ValueError:
+        return text
+
+
+def is_currency_code(code: str) -> bool:
+    """Whether CODE is an ISO 4217 currency code Babel knows ('EUR', 'USD', 'JPY')."""
+    return len(code) == 3 and code.isascii() and code.isupper() and is_currency(code)
+
+
+def locale_currency(*, locale: str | None = None) -> str:
+    """The currency of the locale's territory today (EUR in de_DE, CHF in de_CH, USD
+    in en_US), or US dollars where it names none."""
+    territory = _locale(locale).territory
+    found = get_territory_currencies(territory, tender=True) if territory else []
+    return found[0] if found else DEFAULT_CURRENCY
+
+
+def locale_paper(*, locale: str | None = None) -> str:
+    """The paper the locale's territory prints on: Letter in the Americas that use it
+    (LETTER_TERRITORIES), A4 everywhere else."""
+    return "Letter" if _locale(locale).territory in LETTER_TERRITORIES else "A4"
+
+
+def currency_symbol(currency: str, *, locale: str | None = None) -> str:
+    """How the locale writes CURRENCY's sign: '€', '$', 'CHF'."""
+    return get_currency_symbol(currency, locale=_locale(locale))
+
+
+class UnreadableAmount(ValueError):
+    """What was typed for money is not one amount: FIELD, and REASON in words; it
+    reads 'FIELD: REASON', as every problem naming a field does."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field, self.reason = field, reason
+        super().__init__(f"{field}: {reason}")
+
+
+_SPACES = "\u00a0\u202f\u2009 "  # a space, no-break and narrow: one grouping mark
+# What may stand before the number, the number (digits, marks, spaces), what after.
+_AROUND = re.compile(r"([^\d.,]*?)\s*([\d.,'\u2019\s]*?)\s*([^\d.,]*)")
+
+
+def parse_money(
+    text: str, field: str, *, currency: str | None = None, locale: str | None = None
+) -> int:
+    """Whole cents from what a person types for money, the locale's way: in German
+    '1,25' is one euro twenty-five and '1.250' a thousand; in English '1.25' and '1,250'.
+    A currency's sign or code may stand before or after it ('€ 1,25', '1.25 USD').
+    Where the locale's decimal mark is not typed at all, the other mark before one or
+    two last digits is a decimal mark ('1.25' in German, '1,25' in English: it cannot
+    be a thousands mark).  What is not one amount, or could be two ('1,250' in German:
+    a thousand, or 1.25 mistyped), raises UnreadableAmount naming FIELD; never through
+    a float, never guessed."""
+    babel_locale = _locale(locale)
+    number = _without_currency(text, currency, babel_locale)
+    if number is None or not number or len(text) > MAX_TYPED:
+        raise _unreadable(text, field, babel_locale)
+    symbols = babel_locale.number_symbols.get("latn", {})
+    decimal_mark, group = symbols.get("decimal", "."), symbols.get("group", ",")
+    sizes = parse_pattern(babel_locale.decimal_formats[None]).grouping
+    if group in _SPACES or group == "\u2019":  # typed as a plain space, or an apostrophe
+        for mark in _SPACES if group in _SPACES else "\u2019'":
+            number = number.replace(mark, group)
+    cents = _read(number, decimal_mark, group, sizes)
+    if cents is None and decimal_mark not in number:
+        other = "," if decimal_mark == "." else "."
+        cents = _read(number, other, "" if group == other else group, sizes, places=True)
+    if cents is None:
+        raise _unreadable(text, field, babel_locale)
+    return cents
+
+
+def _unreadable(text: str, field: str, locale: Locale) -> UnreadableAmount:
+    if not text.strip():
+        reason = _("type an amount of money, like {example}")
+        return UnreadableAmount(field, reason.format(example=amount_text(125, locale=str(locale))))
+    reason = _("{typed} is not an amount of money; type it like {example}").format(
+        typed=repr(text.strip()), example=amount_text(123450, locale=str(locale))
+    )
+    return UnreadableAmount(field, reason)
+
+
+def _without_currency(text: str, currency: str | None, locale: Locale) -> str | None:
+    """TEXT without a currency sign or code before or after it (None when what
+    surrounds the number is not one)."""
+    cleaned = text.strip()
+    match = re.fullmatch(
+        r"([^\d.,]*?)\s*([\d.,'\u2019\s\u00a0\u202f\u2009]*?)\s*([^\d.,]*)", cleaned
+    )
+    if match is None:
+        return None
+    before, number, after = match.groups()
+    if before and after:
+        return None
+    sign = (before or after).strip()
+    if sign and not _is_currency_sign(sign, currency, locale):
+        return None
+    return number
+
+
+def _is_currency_sign(sign: str, currency: str | None, locale: Locale) -> bool:
+    """Whether SIGN, typed beside an amount, names a currency: signs only ('$', '€',
+    'US$' less its letters), an ISO code ('EUR', 'usd'), or how the locale writes
+    CURRENCY ('CHF', 'Fr.')."""
+    if currency is not None and sign == get_currency_symbol(currency, locale=locale):
+        return True
+    letters = "".join(c for c in sign if unicodedata.category(c) != "Sc")
+    if not letters:
+        return True
+    return letters.isascii() and is_currency_code(letters.upper())
+
+
+def _read(
+    number: str, point: str, group: str, sizes: tuple[int, int], *, places: bool = False
+) -> int | None:
+    """NUMBER's cents written with POINT for decimals and GROUP between thousands
+    (grouped as the locale groups: SIZES, the last group and the others), else None.
+    With PLACES, POINT must be there, before one or two digits."""
+    whole, found, part = number.partition(point)
+    if (places and not found) or (found and not 1 <= len(part) <= 2):
+        return None
+    if not whole and not part:
+        return None
+    digits = whole.split(group) if group else [whole]
+    if len(digits) > 1:
+        first, *middle, last = digits
+        if not 1 <= len(first) <= sizes[1] or len(last) != sizes[0]:
+            return None
+        if any(len(g) != sizes[1] for g in middle):
+            return None
+    plain = "".join(digits)
+    if not all(p == "" or (p.isascii() and p.isdigit()) for p in (plain, part)):
+        return None
+    return int(plain or "0") * 100 + int(part.ljust(2, "0"))
 
 
 def counted(count: int, noun: str, *, signed: bool = False) -> str:
@@ -48,35 +250,6 @@ def decimal(value: Fraction, places: int = 2) -> str:
 def number(value: Fraction) -> int | float:
     """A JSON number: whole values stay integers, others are rounded to 3 places."""
     return int(value) if value.denominator == 1 else round(float(value), 3)
-
-
-_GROUPED = re.compile(r"\d{1,3}(?:[,.]\d{3})+")  # 1,250 or 1.250.000: thousands
-
-
-def parse_dollars(text: str) -> int | None:
-    """Whole cents from what a person types for money: '1.25', '$1.25', '3', '.5', '0.05',
-    '1,250.50', '1.250,50'; a comma before one or two last digits is a decimal comma
-    ('1,25' is one dollar twenty-five, never 125); None when it is not an amount, or
-    could be two ('1,250' and '1.250': a thousand, or 1.25 mistyped).  Never through a
-    float."""
-    cleaned = text.strip().removeprefix("$").strip()
-    point = max(cleaned.rfind("."), cleaned.rfind(","))
-    if point >= 0 and len(cleaned) - point - 1 in (1, 2):  # the last mark, then cents
-        whole, part = cleaned[:point], cleaned[point + 1 :]
-    else:
-        whole, part = cleaned, ""
-    if whole and not whole.isdigit():
-        if not _GROUPED.fullmatch(whole) or len({c for c in whole if c in ",."}) != 1:
-            return None  # '1,2,3', '1.25.0', a mark where no thousands are
-        if not part and len(whole) <= 7 and whole.count(whole[-4]) == 1:
-            return None  # '1,250' or '1.250': a thousand, or 1.25 with a digit too many
-        if part and whole[-4] == cleaned[point]:
-            return None  # '1,250,50': the same mark for thousands and cents
-        whole = whole.replace(",", "").replace(".", "")
-    digits = all(p == "" or (p.isascii() and p.isdigit()) for p in (whole, part))
-    if not (whole or part) or not digits or len(part) > 2:
-        return None
-    return int(whole or "0") * 100 + int(part.ljust(2, "0"))
 
 
 def print_table(out: TextIO, rows: Sequence[Sequence[str]], right: Collection[int] = ()) -> None:

@@ -103,8 +103,9 @@ def locale_name() -> str:
 
 
 def _(message: str) -> str:
-    """MESSAGE in the language spoken now."""
-    return _translation.gettext(message)
+    """MESSAGE in the language spoken now ('' stays '': gettext's '' is the catalogue's
+    header)."""
+    return _translation.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
@@ -114,7 +115,7 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 def pgettext(context: str, message: str) -> str:
     """MESSAGE, in CONTEXT where the same English word needs two translations."""
-    return _translation.pgettext(context, message)
+    return _translation.pgettext(context, message) if message else message
 
 
 def N_(message: str) -> str:

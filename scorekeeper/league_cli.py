@@ -11,10 +11,18 @@ import datetime as dt
 import json
 from typing import Any, TextIO
 
-from scorekeeper.cli_common import UserError, emit_sheet, open_store, require_csv_for_output
+from scorekeeper.cli_common import (
+    UserError,
+    add_currency_flag,
+    emit_sheet,
+    open_store,
+    require_csv_for_output,
+)
 from scorekeeper.document import date_problem
-from scorekeeper.formatting import decimal, dollars, number, percent, print_table
+from scorekeeper.formatting import decimal, number, percent, print_table
+from scorekeeper.formatting import money as in_currency
 from scorekeeper.games import DEFAULT_PRESET, Words, all_presets, game_named, parse_rules
+from scorekeeper.i18n import _
 from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.names import name_key, printable, quoted
 from scorekeeper.reports.sheets import money_sheet, standings_sheet, statistics_sheet
@@ -114,16 +122,17 @@ def command_league(args: argparse.Namespace, out: TextIO) -> int:
                 ]
             )
     if args.season:
-        save_league(db, name=args.league)
+        save_league(db, name=args.league, currency=args.currency)
         save_season(db, league=args.league, name=args.season, rules=rules)
     else:
-        save_league(db, name=args.league, rules=rules)
+        save_league(db, name=args.league, rules=rules, currency=args.currency)
     info = league_info(db, league=args.league)
     options = _options_from_flags(args, info.standings)
     if options != info.standings:
         save_league(db, name=args.league, standings=options)
     print(printable(f"League: {info.name}"), file=out)
     print(printable(f"Seasons: {', '.join(info.seasons) or '(none yet)'}"), file=out)
+    print(_("Currency: {currency}").format(currency=info.currency), file=out)
     if info.rules is not None:
         print(f"Default rules: {json.dumps(info.rules.to_json())}", file=out)
     for line in options.describe():
@@ -178,15 +187,16 @@ def standings_header(words: Words) -> list[str]:
     ]
 
 
-def standing_cells(row: Standing) -> list[str]:
-    """A standing as the printed table shows it (the same cells as the league report)."""
+def standing_cells(row: Standing, currency: str) -> list[str]:
+    """A standing as the printed table shows it (the same cells as the league report),
+    its money in CURRENCY."""
     return [
         str(row.rank) if row.rank else "-",
         row.player,
         str(row.nights),
         str(row.hands),
         str(row.points),
-        dollars(row.cents),
+        in_currency(row.cents, currency),
         decimal(row.points_per_hand),
         str(row.picks),
         percent(row.picker_win_rate),
@@ -216,10 +226,12 @@ def command_standings(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     header = standings_header(game_named(result.game).words)
     right = {0, *range(2, len(header))}
-    print_table(out, [header, *[standing_cells(r) for r in result.qualified]], right)
+    currency = _currency(db, args.league)
+    print_table(out, [header, *[standing_cells(r, currency) for r in result.qualified]], right)
     if result.not_qualified:
         print("\nNot yet qualified:", file=out)
-        print_table(out, [header, *[standing_cells(r) for r in result.not_qualified]], right)
+        rows = [standing_cells(r, currency) for r in result.not_qualified]
+        print_table(out, [header, *rows], right)
     print("", file=out)
     for line in options.describe():
         print(line, file=out)
@@ -274,7 +286,8 @@ def command_stats(args: argparse.Namespace, out: TextIO) -> int:
     from scorekeeper.store.league import hand_facts
 
     require_csv_for_output(args)
-    facts = hand_facts(open_store(args), _period(args), player=args.player)
+    db = open_store(args)
+    facts = hand_facts(db, _period(args), player=args.player)
     name = facts[0].player if facts else args.player
     stats = player_statistics(name, facts)
     if args.csv:
@@ -283,7 +296,7 @@ def command_stats(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         _emit(out, statistics_to_json(stats))
         return 0
-    rows = statistics_lines(stats)
+    rows = statistics_lines(stats, _currency(db, args.league))
     width = max(len(label) for label, _ in rows)
     print(printable(stats.player), file=out)
     for label, value in rows:
@@ -322,7 +335,8 @@ def command_debts(args: argparse.Namespace, out: TextIO) -> int:
         print(printable(f"{money.league}: everyone is square."), file=out)
         return 0
     for payment in owed:
-        print(printable(f"{payment.payer} pays {payment.payee} {dollars(payment.cents)}"), file=out)
+        amount = in_currency(payment.cents, money.currency)
+        print(printable(f"{payment.payer} pays {payment.payee} {amount}"), file=out)
     return 0
 
 
@@ -340,12 +354,22 @@ def command_pay(args: argparse.Namespace, out: TextIO) -> int:
         paid_on=_date(args.date, "--date"),
         note=args.note or "",
     )
-    balance = league_money(db, league=args.league).balances
-    print(printable(f"Recorded: {args.payer} paid {args.payee} {dollars(args.cents)}."), file=out)
+    kept = league_money(db, league=args.league)
+    balance, currency = kept.balances, kept.currency
+    paid = in_currency(args.cents, currency)
+    print(printable(f"Recorded: {args.payer} paid {args.payee} {paid}."), file=out)
     for name in (args.payer, args.payee):
         key = next((n for n in balance if name_key(n) == name_key(name)), name)
-        print(printable(f"{key}'s balance is now {dollars(balance.get(key, 0))}."), file=out)
+        now = in_currency(balance.get(key, 0), currency)
+        print(printable(f"{key}'s balance is now {now}."), file=out)
     return 0
+
+
+def _currency(db: Any, league: str) -> str:
+    """The currency LEAGUE keeps its money in."""
+    from scorekeeper.store.league import league_info
+
+    return league_info(db, league=league).currency
 
 
 # -- the parser ----------------------------------------------------------------------
@@ -390,6 +414,7 @@ def add_league_commands(commands: Any) -> None:
         "--preset", choices=sorted(all_presets()), help="default rules for new nights"
     )
     league.add_argument("--stake", type=int, metavar="CENTS", help="cents a point")
+    add_currency_flag(league, _("the league's money: EUR, USD or another ISO 4217 code"))
     _standings_flags(league)
     league.set_defaults(run=command_league)
     standings = commands.add_parser("standings", help="the league's standings")

@@ -65,8 +65,9 @@ class NightPayment:
 
 @dataclass(frozen=True)
 class NightInfo:
-    """Where a night is filed, and whether its money is settled: kept by import and
-    export, ignored by scoring.  A closed night's settlement becomes debts across
+    """Where a night is filed, the currency its money is in (an ISO 4217 code; a night
+    in a league has its league's), and whether its money is settled: kept by import
+    and export, ignored by scoring.  A closed night's settlement becomes debts across
     nights; its payments are money already handed over."""
 
     date: str | None = None
@@ -76,6 +77,7 @@ class NightInfo:
     title: str | None = None
     closed: bool = False
     payments: tuple[NightPayment, ...] = ()
+    currency: str = "USD"  # what a document that names none was typed in
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,9 @@ from typing import Any, TextIO
 
 from scorekeeper.cli_common import UserError, open_store
 from scorekeeper.games import DEFAULT_PRESET, all_presets
+from scorekeeper.i18n import _
+
+PAPERS = {"a4": "A4", "letter": "Letter"}  # --paper's values, and the sizes they name
 
 
 def command_report(args: argparse.Namespace, out: TextIO) -> int:
@@ -14,18 +17,25 @@ def command_report(args: argparse.Namespace, out: TextIO) -> int:
     from scorekeeper.reports import build
     from scorekeeper.reports.render import ReportError
 
+    paper = PAPERS.get(args.paper)  # None: the locale's
     try:
         if args.kind == "pad":
             # players: a list, split and cleaned by the parser
-            data = build.pad_pdf(args.players, preset=args.preset)
+            data = build.pad_pdf(args.players, preset=args.preset, paper=paper)
         elif args.kind == "night":
-            data = build.night_pdf(open_store(args), night_id=args.night)
+            data = build.night_pdf(open_store(args), night_id=args.night, paper=paper)
         elif args.kind == "league":
-            data = build.league_pdf(open_store(args), league=args.league, season=args.season)
+            data = build.league_pdf(
+                open_store(args), league=args.league, season=args.season, paper=paper
+            )
         else:
             players = [args.player] if args.player else []
             data = build.statements_pdf(
-                open_store(args), league=args.league, players=players, season=args.season
+                open_store(args),
+                league=args.league,
+                players=players,
+                season=args.season,
+                paper=paper,
             )
         build.save_pdf(args.output, data)
     except ReportError as error:
@@ -57,4 +67,7 @@ def add_report_command(commands: Any) -> None:
     )
     for kind in (night, league, statement, pad):
         kind.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
+        kind.add_argument(
+            "--paper", choices=sorted(PAPERS), help=_("the paper's size (default: the locale's)")
+        )
         kind.set_defaults(run=command_report)

@@ -8,6 +8,11 @@ takes.  A night is scored under one `RuleSet`, chosen when it starts and stored 
 presets, and reading a night document's `rules`, are the games' registry's
 (`scorekeeper.games.parse_rules`).  Every option and preset is described, for the
 people who use the app, in `docs/rules/`.
+
+An option's meaning and its keys' labels are marked (`N_`) where a game declares them
+and translated (`_()`) where they are shown; its name, keys and choices are the night
+document's and never translated.  What `Option.check` says is in the language spoken
+now.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import Field, asdict, dataclass, field, fields, replace
 from typing import Any, ClassVar, Self
 
+from scorekeeper.i18n import N_, _
 from scorekeeper.json_input import show_value
 from scorekeeper.problems import Problem
 
@@ -27,7 +33,7 @@ class Option:
     """The declaration of one house-rule option: its kind, range and plain meaning."""
 
     name: str
-    meaning: str
+    meaning: str  # marked (`N_`); translated where shown
     choices: tuple[str, ...] = ()
     minimum: int = 0
     maximum: int = 0
@@ -36,10 +42,11 @@ class Option:
     many: bool = False  # a list of distinct `choices`
     sparse: bool = False  # an object of `keys` naming only some of them, given whole
     follows: str = ""  # null (None), or a sparse option's key not named: this option's value
-    labels: tuple[str, ...] = ()  # the names people use for `keys`, in their order
+    labels: tuple[str, ...] = ()  # the names people use for `keys`, in their order (marked)
 
     def check(self, value: Any) -> str | None:
-        """A message saying what is wrong with `value` for this option, or None."""
+        """A message saying what is wrong with `value` for this option (in the language
+        spoken now), or None."""
         if value is None and self.follows and not self.keys:
             return None
         if self.keys:
@@ -50,32 +57,32 @@ class Option:
                 or not all(isinstance(v, str) for v in value)
                 or len(set(value)) != len(value)
             ):
-                return f"{show_value(value)} is not a list of distinct names"
+                return _("{value} is not a list of distinct names").format(value=show_value(value))
             wrong = [v for v in value if v not in self.choices]
-            return (
-                f"{show_value(wrong[0])} is not one of {', '.join(self.choices)}" if wrong else None
-            )
+            return _not_one_of(wrong[0], self.choices) if wrong else None
         if self.is_bool:
-            return None if isinstance(value, bool) else f"{show_value(value)} is not true or false"
-        if self.choices:
-            if value in self.choices:
+            if isinstance(value, bool):
                 return None
-            return f"{show_value(value)} is not one of {', '.join(self.choices)}"
+            return _("{value} is not true or false").format(value=show_value(value))
+        if self.choices:
+            return None if value in self.choices else _not_one_of(value, self.choices)
         if not is_whole(value):
-            return f"{show_value(value)} is not a whole number"
+            return _("{value} is not a whole number").format(value=show_value(value))
         if not self.minimum <= value <= self.maximum:
-            return f"{value} is not between {self.minimum} and {self.maximum}"
+            return _between(value, self.minimum, self.maximum)
         return None
 
     def _check_keys(self, value: Any) -> str | None:
         if not isinstance(value, Mapping):
-            return f"must be an object of {', '.join(self.keys)}"
+            # Translators: KEYS are the option's keys as the night document spells them.
+            return _("must be an object of {keys}").format(keys=", ".join(self.keys))
         for key, count in value.items():
             if key not in self.keys:
-                return f"{show_value(key)} is not one of {', '.join(self.keys)}"
+                return _not_one_of(key, self.keys)
             if not is_whole(count) or not self.minimum <= count <= self.maximum:
-                return (
-                    f"{key}: {show_value(count)} is not between {self.minimum} and {self.maximum}"
+                # Translators: KEY is one key of the option, as the document spells it.
+                return _("{key}: {problem}").format(
+                    key=key, problem=_between(show_value(count), self.minimum, self.maximum)
                 )
         return None
 
@@ -102,6 +109,19 @@ class Option:
         return value
 
 
+def _not_one_of(value: Any, choices: tuple[str, ...]) -> str:
+    # Translators: CHOICES are the values the night document takes, kept as they are.
+    return _("{value} is not one of {choices}").format(
+        value=show_value(value), choices=", ".join(choices)
+    )
+
+
+def _between(value: Any, minimum: int, maximum: int) -> str:
+    return _("{value} is not between {minimum} and {maximum}").format(
+        value=value, minimum=minimum, maximum=maximum
+    )
+
+
 def option(
     default: Any,
     meaning: str,
@@ -116,10 +136,11 @@ def option(
     labels: tuple[str, ...] = (),
 ) -> Any:
     """A rule set's field that is a house-rule option: its DEFAULT, its plain MEANING
-    and the values it takes (a yes/no option is one whose default is a bool).  KEYS
-    make it an object of whole numbers: every key (given in part, the rest kept), or
-    with SPARSE only those named (given whole; a key not named has no value), and LABELS
-    are the keys' names on screen.  FOLLOWS names the option whose value it takes while
+    (marked with `N_`, translated where shown) and the values it takes (a yes/no
+    option is one whose default is a bool).  KEYS make it an object of whole numbers:
+    every key (given in part, the rest kept), or with SPARSE only those named (given
+    whole; a key not named has no value), and LABELS are the keys' names on screen
+    (marked).  FOLLOWS names the option whose value it takes while
     it is None (JSON null; for a sparse option, a key not named): a price that defaults
     to another price, so rules stored before it existed score the same."""
     declared = Option(
@@ -156,8 +177,8 @@ class RuleSet:
     # these first, the rest as declared.  Fields inherited come first otherwise.
     ORDER: ClassVar[tuple[str, ...]] = ()
     preset: str = ""
-    dealt_in: int = option(5, "players dealt into a hand", minimum=3, maximum=8)
-    stake_cents: int = option(5, "cents a point is worth", minimum=0, maximum=1_000_000)
+    dealt_in: int = option(5, N_("players dealt into a hand"), minimum=3, maximum=8)
+    stake_cents: int = option(5, N_("cents a point is worth"), minimum=0, maximum=1_000_000)
 
     @property
     def has_pot(self) -> bool:

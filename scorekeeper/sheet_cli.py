@@ -14,9 +14,10 @@ import argparse
 import sys
 from typing import Any, TextIO
 
-from scorekeeper.cli_common import EXIT_OK, UserError, open_store
+from scorekeeper.cli_common import EXIT_OK, UserError, add_currency_flag, open_store
 from scorekeeper.formatting import counted
 from scorekeeper.games import all_presets
+from scorekeeper.i18n import _
 from scorekeeper.json_input import MAX_DOCUMENT_BYTES, MiB, read_limited
 from scorekeeper.league_sheet import read_sheet, sitting_line
 from scorekeeper.names import printable
@@ -43,6 +44,7 @@ def command_import_sheet(args: argparse.Namespace, out: TextIO) -> int:
         preset=args.preset,
         stake_cents=args.stake_cents,
         problems=problems,
+        currency=args.currency,
     )
     if plan.problems:
         raise UserError([_flagged(p) for p in plan.problems])
@@ -116,6 +118,7 @@ def add_sheet_command(commands: Any) -> None:
         help="the nights' rules (default: the season's or league's, else classic-5)",
     )
     sheet.add_argument("--stake-cents", type=int, metavar="N", help="cents a point is worth")
+    add_currency_flag(sheet, _("a new league's money: EUR, USD or another ISO 4217 code"))
     sheet.add_argument(
         "--dry-run", action="store_true", help="print what would be filed; write nothing"
     )

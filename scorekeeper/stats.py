@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.formatting import counted, decimal, dollars, percent
+from scorekeeper.formatting import counted, decimal, money, percent
 from scorekeeper.games import DEFAULT_GAME, RESULT, game_named, one_game
 
 DECLARERS = ("picker", "partner")
@@ -256,9 +256,10 @@ def outcome_lines(hands: Iterable[HandOutcome]) -> list[tuple[str, str]]:
     return lines
 
 
-def statistics_lines(stats: PlayerStatistics) -> list[tuple[str, str]]:
+def statistics_lines(stats: PlayerStatistics, currency: str) -> list[tuple[str, str]]:
     """A player's statistics as label and value, for the player page and the CLI, in
-    the words of the player's game (Sheepshead's when the hands are of both)."""
+    the words of the player's game (Sheepshead's when the hands are of both), the money
+    in CURRENCY (the league's)."""
     game = game_named(stats.game)
     words = game.words
 
@@ -274,7 +275,7 @@ def statistics_lines(stats: PlayerStatistics) -> list[tuple[str, str]]:
         ("Nights", str(stats.nights)),
         ("Hands", str(stats.hands)),
         ("Points", str(stats.points)),
-        ("Money", dollars(stats.cents)),
+        ("Money", money(stats.cents, currency)),
         ("Points per hand", decimal(stats.points_per_hand)),
         (f"Won as {words.declarer}", won(stats.picker)),
     ]

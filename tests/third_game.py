@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from scorekeeper.explain import amounts_phrase
-from scorekeeper.formatting import dollars
+from scorekeeper.formatting import money
 from scorekeeper.games import Carry, Draft, HandFacts, Scored, Words
 from scorekeeper.games.base import rules_as
 from scorekeeper.hand_reader import HandReader
@@ -134,14 +134,14 @@ class HeadsOrTails:
     def report_cells(self, hand: Hand, result: HandResult) -> tuple[str, str, str, str, str]:
         return _toss(hand).caller, "", "", "", "right" if result.outcome == "win" else "wrong"
 
-    def rules_lines(self, rules: RuleSet) -> tuple[str, ...]:
+    def rules_lines(self, rules: RuleSet, currency: str) -> tuple[str, ...]:
         mine = rules_as(rules, TossRules)
         return (
             f"{mine.preset}: heads or tails, {mine.call_units} from each player for a right call.",
-            f"Stake {dollars(mine.stake_cents)} a point.",
+            f"Stake {money(mine.stake_cents, currency)} a point.",
         )
 
-    def waiting(self, result: NightResult) -> str:
+    def waiting(self, result: NightResult, currency: str) -> str:
         return ""
 
     def outcome_counts(self, outcome: str, level: str, alone: bool | None) -> dict[str, int]:

@@ -17,7 +17,8 @@ from PySide6.QtCore import QCoreApplication, QSettings, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
-from scorekeeper import __version__
+from scorekeeper import __version__, i18n
+from scorekeeper.i18n import _
 from scorekeeper.store.database import Database
 from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
@@ -25,7 +26,7 @@ from scorekeeper.store.tonight import night_to_reopen
 
 from . import errors, self_check
 from .app_layer import open_store
-from .language import apply_language
+from .language import apply_language, chosen_language
 from .main_window import MainWindow
 from .paths import APP_ID
 from .session import NightSession
@@ -40,10 +41,15 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         "--database",
         metavar="URL",
         default=os.environ.get("SCOREKEEPER_DATABASE_URL"),
-        help="SQLAlchemy database URL (default: a SQLite file in your data folder)",
+        help=_("SQLAlchemy database URL (default: a SQLite file in your data folder)"),
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    args, _ = parser.parse_known_args(argv)
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__}",
+        help=_("show program's version number and exit"),  # argparse's own words, German
+    )
+    args, _qt_arguments = parser.parse_known_args(argv)
     return args
 
 
@@ -73,17 +79,21 @@ def open_window(database: Database) -> MainWindow:
     session.open(night_to_reopen(database))
     window = MainWindow(session)
     if database.created:
-        window.say(f"A new database was made at {describe(database.url)}.")
+        window.say(
+            _("A new database was made at {database}.").format(database=describe(database.url))
+        )
     return window
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Open the app and run until its window is closed."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    identify()
+    i18n.set_language(chosen_language())  # --help in the app's language too
+    i18n.translate_argparse()
     args = parse_arguments(argv)
     running = QApplication.instance()
     app = running if isinstance(running, QApplication) else QApplication([sys.argv[0], *argv])
-    identify()
     apply_language(app)
     errors.install()
     try:

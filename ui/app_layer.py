@@ -22,6 +22,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from scorekeeper.i18n import N_, _
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.engine import resolve_url
@@ -77,7 +78,9 @@ def import_files(database: Database, paths: Sequence[str]) -> list[int]:
             with open(path, "rb") as handle:
                 data = read_limited(handle)
         except OSError as error:
-            raise StorageError(f"{name}: cannot be read ({error.strerror})") from None
+            raise StorageError(
+                _("{file}: cannot be read ({reason})").format(file=name, reason=error.strerror)
+            ) from None
         night, problems = loads_night(data) if data is not None else (None, [too_large()])
         if night is not None and night.info.season is not None and night.info.league is None:
             night, problems = None, [SEASON_NEEDS_LEAGUE]
@@ -141,6 +144,26 @@ class StoreCommand(QUndoCommand):
         self.stored = False
 
 
+# What an undo or redo the store refused says, by which it was: (refused for good, so
+# taken off the list; refused for now).
+REFUSALS = {
+    "undo": (
+        N_(
+            "Could not undo “{change}”: {reason}, so it is taken off the undo list "
+            "(nothing was changed)."
+        ),
+        N_("Could not undo “{change}”: {reason}."),
+    ),
+    "redo": (
+        N_(
+            "Could not redo “{change}”: {reason}, so it is taken off the redo list "
+            "(nothing was changed)."
+        ),
+        N_("Could not redo “{change}”: {reason}."),
+    ),
+}
+
+
 def reason(error: StorageError | InvalidNight) -> str:
     """A refusal in words, on one line."""
     if isinstance(error, InvalidNight):
@@ -187,13 +210,10 @@ class UndoStack(QUndoStack):
             # Qt takes an obsolete command off the stack instead of running it.
             command.setObsolete(True)
             move()
-            self.refusal = (
-                f"Could not {verb} “{text}”: {reason(error)}, so it is taken off the "
-                f"{verb} list (nothing was changed)."
-            )
+            self.refusal = _(REFUSALS[verb][0]).format(change=text, reason=reason(error))
             return False
         except StorageError as error:  # busy, unreachable, full: the same may work later
-            self.refusal = f"Could not {verb} “{text}”: {reason(error)}."
+            self.refusal = _(REFUSALS[verb][1]).format(change=text, reason=reason(error))
             return False
         command.stored = True
         move()

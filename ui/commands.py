@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Protocol
 
-from scorekeeper.formatting import dollars
+from scorekeeper.formatting import money
+from scorekeeper.i18n import _
 from scorekeeper.rules import RuleSet
 from scorekeeper.store import hand_writes, night_history, seats, tonight
 from scorekeeper.store.database import Database
@@ -67,11 +68,15 @@ class RecordHand(HandCommand):
     """A hand recorded at the end of the night: undo deletes it, redo brings that very
     hand back (its id and history) at its place."""
 
-    done = "recorded"
-
     def __init__(self, db: Database, revisions: Revisions, *, hand_id: int, position: int) -> None:
-        super().__init__(f"hand {position} {self.done}", db, revisions, hand_id)
+        super().__init__(self.called(position), db, revisions, hand_id)
         self.deleted: int | None = None  # the history row of the hand as undo deleted it
+
+    @staticmethod
+    def called(position: int) -> str:
+        """What the change is called in the undo list and the status bar."""
+        # Translators: an undo list's entry ("Undo: hand 3 recorded").
+        return _("hand {number} recorded").format(number=position)
 
     def undo_in_store(self) -> None:
         self.deleted = self.delete().revision_id
@@ -84,7 +89,9 @@ class RecordHand(HandCommand):
 class InsertHand(RecordHand):
     """A hand inserted before another: undone and redone as a hand recorded is."""
 
-    done = "inserted"
+    @staticmethod
+    def called(position: int) -> str:
+        return _("hand {number} inserted").format(number=position)
 
 
 class EditHand(HandCommand):
@@ -92,7 +99,8 @@ class EditHand(HandCommand):
 
     def __init__(self, db: Database, revisions: Revisions, edited: hand_writes.Edited) -> None:
         version = edited.version
-        super().__init__(f"hand {version.position} changed", db, revisions, version.hand_id)
+        text = _("hand {number} changed").format(number=version.position)
+        super().__init__(text, db, revisions, version.hand_id)
         self.before, self.after = edited.replaced, version.revision_id
 
     def undo_in_store(self) -> None:
@@ -108,7 +116,8 @@ class DeleteHand(HandCommand):
     def __init__(
         self, db: Database, revisions: Revisions, deleted: hand_writes.HandVersion
     ) -> None:
-        super().__init__(f"hand {deleted.position} deleted", db, revisions, deleted.hand_id)
+        text = _("hand {number} deleted").format(number=deleted.position)
+        super().__init__(text, db, revisions, deleted.hand_id)
         self.deleted = deleted.revision_id  # the history row that brings it back
 
     def undo_in_store(self) -> None:
@@ -126,7 +135,7 @@ class JoinNight(StoreCommand):
     been played in it), redo seats them again in the same place."""
 
     def __init__(self, db: Database, night_id: int, seat: seats.Seat, after: str | None) -> None:
-        super().__init__(f"{seat.player} joined")
+        super().__init__(_("{player} joined").format(player=seat.player))
         self.db, self.night_id, self.seat, self.after = db, night_id, seat, after
         self.hands = seat.first_hand - 1  # the night's hands when they sat down
 
@@ -155,7 +164,7 @@ class LeaveNight(StoreCommand):
     sees them go after the same hand."""
 
     def __init__(self, db: Database, night_id: int, seat: seats.Seat) -> None:
-        super().__init__(f"{seat.player} left")
+        super().__init__(_("{player} left").format(player=seat.player))
         self.db, self.night_id, self.seat = db, night_id, seat
         assert seat.last_hand is not None
         self.hands = seat.last_hand  # the night's hands when they left
@@ -181,7 +190,7 @@ class NightPayment(StoreCommand):
     marks it again."""
 
     def __init__(self, db: Database, night_id: int, payment: tonight.PaymentMade) -> None:
-        super().__init__(f"{payment.payer} paid {payment.payee}")
+        super().__init__(_("{payer} paid {payee}").format(payer=payment.payer, payee=payment.payee))
         self.db, self.night_id, self.payment = db, night_id, payment
 
     def undo_in_store(self) -> None:
@@ -203,8 +212,14 @@ class NightPayment(StoreCommand):
 class LeaguePayment(StoreCommand):
     """A payment recorded in the league window: undo deletes it, redo records it again."""
 
-    def __init__(self, db: Database, league: str, payment: tonight.PaymentMade) -> None:
-        super().__init__(f"payment: {payment.payer} paid {payment.payee} {dollars(payment.cents)}")
+    def __init__(
+        self, db: Database, league: str, payment: tonight.PaymentMade, currency: str
+    ) -> None:
+        super().__init__(
+            _("payment: {payer} paid {payee} {amount}").format(
+                payer=payment.payer, payee=payment.payee, amount=money(payment.cents, currency)
+            )
+        )
         self.db, self.league, self.payment = db, league, payment
 
     def undo_in_store(self) -> None:
@@ -241,7 +256,7 @@ class PlayerCommand(StoreCommand):
             None,
         )
         if now != name:
-            raise Conflict(f"another program has renamed {name!r} since")
+            raise Conflict(_("another program has renamed {name!r} since").format(name=name))
 
     def refused(self, error: StorageError) -> StorageError:
         """ERROR as the undo list sees it: a refusal about the player or the name can
@@ -254,7 +269,7 @@ class RenamePlayer(PlayerCommand):
     one."""
 
     def __init__(self, db: Database, renamed: Player, old: str) -> None:
-        super().__init__(f"{old} renamed {renamed.name}", db, renamed)
+        super().__init__(_("{old} renamed {new}").format(old=old, new=renamed.name), db, renamed)
         self.old, self.new = old, renamed.name
 
     def undo_in_store(self) -> None:
@@ -276,8 +291,10 @@ class RetirePlayer(PlayerCommand):
     them back as they were, redo as this change left them."""
 
     def __init__(self, db: Database, player: Player) -> None:
-        what = "retired" if player.retired else "back on the roster"
-        super().__init__(f"{player.name} {what}", db, player)
+        text = (
+            _("{player} retired") if player.retired else _("{player} back on the roster")
+        ).format(player=player.name)
+        super().__init__(text, db, player)
         self.name, self.retired = player.name, player.retired
 
     def undo_in_store(self) -> None:
@@ -302,7 +319,7 @@ class ChangeRules(StoreCommand):
     redo these (every hand rescored each time; both kept in the night's history)."""
 
     def __init__(self, db: Database, night_id: int, *, before: RuleSet, after: RuleSet) -> None:
-        super().__init__("house rules changed")
+        super().__init__(_("house rules changed"))
         self.db, self.night_id, self.before, self.after = db, night_id, before, after
 
     def undo_in_store(self) -> None:
@@ -320,7 +337,7 @@ class CloseNight(StoreCommand):
     """The night closed when settled (or reopened to fix a mistake), and back."""
 
     def __init__(self, db: Database, night_id: int, *, closed: bool) -> None:
-        super().__init__("the night closed" if closed else "the night reopened")
+        super().__init__(_("the night closed") if closed else _("the night reopened"))
         self.db, self.night_id, self.closed = db, night_id, closed
 
     def undo_in_store(self) -> None:
@@ -375,7 +392,7 @@ class StartNight(WholeNight):
     def __init__(self, session: ShowsNight, night_id: int, shown_before: int | None) -> None:
         super().__init__(
             session,
-            "the night started",
+            _("the night started"),
             night_id,
             deleted=False,
             shown=night_id,
@@ -389,7 +406,7 @@ class DeleteNight(WholeNight):
     def __init__(self, session: ShowsNight, night_id: int, shown: int | None) -> None:
         super().__init__(
             session,
-            f"night {night_id} deleted",
+            _("night {number} deleted").format(number=night_id),
             night_id,
             deleted=True,
             shown=shown,
@@ -403,7 +420,7 @@ class BringBackNight(WholeNight):
     def __init__(self, session: ShowsNight, night_id: int, shown_before: int | None) -> None:
         super().__init__(
             session,
-            f"night {night_id} brought back",
+            _("night {number} brought back").format(number=night_id),
             night_id,
             deleted=False,
             shown=night_id,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from babel.numbers import format_decimal
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QFocusEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -22,7 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper import i18n
 from scorekeeper.games.cards import CARD_POINTS
+from scorekeeper.i18n import _
 from scorekeeper.names import name_key
 
 SEAT_DIGITS = 1  # seats are 1 to 8: one digit says which, and nothing can follow it
@@ -183,16 +186,25 @@ class SeatField(EntryLine):
     def __init__(self, name: str, *, none_word: str | None = None) -> None:
         super().__init__()
         self.setAccessibleName(name)
-        self.none_word = none_word  # what 0 means here ("alone"), or None
+        self.none_word = none_word  # what 0 means here ("alone", translated), or None
         self.players: tuple[str, ...] = ()
         self.textEdited.connect(self._typed)
 
     def set_players(self, players: Sequence[str]) -> None:
         self.players = tuple(players)
         hints = ", ".join(f"{i} {p}" for i, p in enumerate(self.players, 1))
-        extra = f"; 0 {self.none_word}" if self.none_word else ""
-        self.setPlaceholderText("seat or name" + (", 0 alone" if self.none_word else ""))
-        self.setToolTip(f"Type a seat number or a name, then Tab: {hints}{extra}")
+        if self.none_word:
+            self.setPlaceholderText(_("seat or name, 0 {none}").format(none=self.none_word))
+            self.setToolTip(
+                _("Type a seat number or a name, then Tab: {seats}; 0 {none}").format(
+                    seats=hints, none=self.none_word
+                )
+            )
+        else:
+            self.setPlaceholderText(_("seat or name"))
+            self.setToolTip(
+                _("Type a seat number or a name, then Tab: {seats}").format(seats=hints)
+            )
 
     def set_value(self, name: str | None, *, none: bool = False) -> None:
         """Show NAME (or, NONE, the word for nobody) as if it had been typed."""
@@ -213,18 +225,30 @@ class SeatField(EntryLine):
             if 1 <= seat <= len(self.players):
                 return self.players[seat - 1], False, None
             low = 0 if self.none_word else 1
-            return None, False, f"there is no seat {seat} ({low} to {len(self.players)})"
+            return (
+                None,
+                False,
+                _("there is no seat {seat} ({first} to {last})").format(
+                    seat=seat, first=low, last=len(self.players)
+                ),
+            )
         matches = players_meant(text, self.players)
         if matches and name_key(matches[0]) == name_key(text):  # the name itself
             return matches[0], False, None
-        if self.none_word and name_key(text) == self.none_word:
+        if self.none_word and name_key(text) == name_key(self.none_word):
             return None, True, None
         if len(matches) == 1:
             return matches[0], False, None
         if matches:
-            could = f"{', '.join(matches[:-1])} or {matches[-1]}"
-            return None, False, f"'{text}' could be {could}: type more"
-        return None, False, f"nobody at the table is called '{text}'"
+            could = _("{players} or {last}").format(
+                players=", ".join(matches[:-1]), last=matches[-1]
+            )
+            return (
+                None,
+                False,
+                _("'{typed}' could be {players}: type more").format(typed=text, players=could),
+            )
+        return None, False, _("nobody at the table is called '{typed}'").format(typed=text)
 
     @property
     def value(self) -> str | None:
@@ -280,9 +304,13 @@ class NumberField(EntryLine):
         text = self.text().strip()
         value = self.value()
         if text and value is None:
-            return f"'{text}' is not a whole number"
+            return _("'{typed}' is not a whole number").format(typed=text)
         if value is not None and not self.minimum <= value <= self.maximum:
-            return f"{value} is not between {self.minimum} and {self.maximum:,}"
+            return _("{number} is not between {low} and {high}").format(
+                number=value,
+                low=self.minimum,
+                high=format_decimal(self.maximum, locale=i18n.locale_name()),
+            )
         return None
 
     def clear(self) -> None:

@@ -40,8 +40,8 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.document import read_hand
-from scorekeeper.formatting import counted
 from scorekeeper.games.result import MAX_RESULT_HANDS, RESULT
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.night import HandResult
 from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.validation import validate_hand, who_sits_out
@@ -62,6 +62,19 @@ def _field_of(problem: Problem) -> str:
     """The hand's field a problem is about: `points` for `points.Ann`, and a rule the
     hand runs into (`rules.stake_cents`) by the rule's own name."""
     return problem.field.removeprefix("rules.").split(".")[0]
+
+
+# Translators: the word a problem of a field not yet typed starts with ("missing: each
+# player's points"); the entry form tells such a problem by it, so every "missing: …"
+# of the core and the forms must start with this same word in German too.
+MISSING = N_("missing")
+
+
+def is_missing(message: str) -> bool:
+    """True for a problem that says a field is still to type ("missing: …", in English
+    or in the language spoken): it is said only once a save was tried, and the preview
+    lists its field under "Still to type"."""
+    return message.startswith(("missing", _(MISSING)))
 
 
 def _numbers(text: str, *, signed: bool = True) -> list[int] | None:
@@ -105,11 +118,11 @@ class EntryForm(QWidget):
         self.types = QButtonGroup(self)
         self.heading = QLabel()
         self.heading.setTextFormat(Qt.TextFormat.PlainText)
-        self.heading.setAccessibleName("Which hand")
+        self.heading.setAccessibleName(_("Which hand"))
         self.preview = QLabel()
         self.preview.setTextFormat(Qt.TextFormat.PlainText)
         self.preview.setWordWrap(True)
-        self.preview.setAccessibleName("Preview")
+        self.preview.setAccessibleName(_("Preview"))
         self.preview.setStyleSheet(
             "QLabel { background: palette(alternate-base); padding: 4px; "
             "border: 1px solid palette(mid); }"
@@ -133,7 +146,7 @@ class EntryForm(QWidget):
         row.addStretch()
         self.types.button(0).setChecked(True)
         self.types.idToggled.connect(self._type_toggled)
-        self.dealer = SeatField("Dealer")
+        self.dealer = SeatField(_("Dealer"))
         return row
 
     def field_grid(self, fields: Sequence[tuple[str, QWidget, str]]) -> QGridLayout:
@@ -148,7 +161,7 @@ class EntryForm(QWidget):
             self.labels[key] = label_text.replace("&", "")
             error = QLabel()
             error.setTextFormat(Qt.TextFormat.PlainText)
-            error.setAccessibleName(f"{key} problem")
+            error.setAccessibleName(_("Problem with {field}").format(field=self.labels[key]))
             error.setStyleSheet("color: #b00020;")
             error.setWordWrap(True)
             self.errors[key] = error
@@ -164,20 +177,24 @@ class EntryForm(QWidget):
     def result_fields(self) -> list[tuple[str, QWidget, str]]:
         """The result hand's rows, for a form's grid (both card games record one): each
         player's points in seat order, and how many hands it stands for."""
-        self.result_points = entry_line("Each player's points, in seat order", "seat order, sum 0")
+        self.result_points = entry_line(
+            _("Each player's points, in seat order"), _("seat order, sum 0")
+        )
         self.result_points.setToolTip(
-            "Each player's points, in seat order (a player sitting out skipped), commas "
-            "or spaces between; they sum to 0"
+            _(
+                "Each player's points, in seat order (a player sitting out skipped), commas "
+                "or spaces between; they sum to 0"
+            )
         )
         # A number exactly as typed (a spin box would keep its last value for a key it
         # refuses): blank is one hand, as in the night document.
-        self.result_hands = NumberField("Hands it stands for", MAX_RESULT_HANDS, minimum=1)
+        self.result_hands = NumberField(_("Hands it stands for"), MAX_RESULT_HANDS, minimum=1)
         self.result_hands.setPlaceholderText("1")
         self.result_points.textChanged.connect(self.check)
         self.result_hands.textChanged.connect(self.check)
         return [
-            ("Each player's points", self.result_points, "result_points"),
-            ("Hands it stands for", self.result_hands, "hands"),
+            (_("Each player's points"), self.result_points, "result_points"),
+            (_("Hands it stands for"), self.result_hands, "hands"),
         ]
 
     def clear_result(self) -> None:
@@ -205,22 +222,24 @@ class EntryForm(QWidget):
             return []
         text = self.result_points.text()
         if not text.strip():
-            return [("result_points", "missing: each player's points, in seat order")]
+            return [("result_points", _("missing: each player's points, in seat order"))]
         players = self.dealt_in(self.hand_common())
         numbers = _numbers(text)
         if numbers is None:
-            return [("result_points", "whole numbers only, comma or space between")]
+            return [("result_points", _("whole numbers only, comma or space between"))]
         if len(numbers) < len(players):
-            rest = players[len(numbers) :]
-            return [("result_points", f"missing: the points of {', '.join(rest)}")]
+            rest = ", ".join(players[len(numbers) :])
+            return [("result_points", _("missing: the points of {players}").format(players=rest))]
         if len(numbers) > len(players):
-            return [
-                (
-                    "result_points",
-                    f"{counted(len(numbers), 'number')} for {counted(len(players), 'player')}"
-                    f" dealt in ({', '.join(players)})",
-                )
-            ]
+            typed = ngettext("{count} number", "{count} numbers", len(numbers))
+            dealt = ngettext("{count} player", "{count} players", len(players))
+            # Translators: "5 numbers for 4 players dealt in (Ann, Bob, Cal, Dee)".
+            said = _("{numbers} for {players} dealt in ({names})").format(
+                numbers=typed.format(count=len(numbers)),
+                players=dealt.format(count=len(players)),
+                names=", ".join(players),
+            )
+            return [("result_points", said)]
         return []
 
     def hand_common(self) -> dict[str, Any]:
@@ -234,13 +253,13 @@ class EntryForm(QWidget):
         self.general = QLabel()
         self.general.setTextFormat(Qt.TextFormat.PlainText)
         self.general.setStyleSheet("color: #b00020;")
-        self.general.setAccessibleName("Problems")
+        self.general.setAccessibleName(_("Problems"))
         self.general.setWordWrap(True)
-        self.save = QPushButton("Sa&ve hand")
-        self.save.setAccessibleName("Save hand")
-        self.save.setToolTip("Enter saves the hand from any field")
+        self.save = QPushButton(_("Sa&ve hand"))
+        self.save.setAccessibleName(_("Save hand"))
+        self.save.setToolTip(_("Enter saves the hand from any field"))
         self.save.clicked.connect(self.submit)
-        self.cancel = QPushButton("Cancel edit")
+        self.cancel = QPushButton(_("Cancel edit"))
         self.cancel.setToolTip("Esc")
         self.cancel.clicked.connect(self.cancelled.emit)
         buttons = QHBoxLayout()
@@ -272,7 +291,7 @@ class EntryForm(QWidget):
         widest: dict[int, int] = {}
         tallest = 0
         rows_shown = set()
-        for key, (label, field, _) in self.rows.items():
+        for key, (label, field, _error) in self.rows.items():
             tallest = max(tallest, field.sizeHint().height(), label.sizeHint().height())
             for widget in (label, field):
                 # PySide6's stubs type the position as an object; it is four ints.
@@ -415,18 +434,22 @@ class EntryForm(QWidget):
 
     def _refresh_heading(self) -> None:
         if self.view is None:
-            self.heading.setText("Start a night to record hands (File ▸ New night, Ctrl+N).")
+            self.heading.setText(_("Start a night to record hands (File ▸ New night, Ctrl+N)."))
         elif self.editing is not None:
-            self.heading.setText(f"Editing hand {self.number} (Esc to cancel)")
+            self.heading.setText(
+                _("Editing hand {number} (Esc to cancel)").format(number=self.number)
+            )
         elif self.insert_at is not None:
-            self.heading.setText(f"Inserting a hand at {self.number} (Esc to cancel)")
+            self.heading.setText(
+                _("Inserting a hand at {number} (Esc to cancel)").format(number=self.number)
+            )
         else:
-            self.heading.setText(f"Hand {self.number}")
+            self.heading.setText(_("Hand {number}").format(number=self.number))
         self.cancel.setVisible(self.editing is not None or self.insert_at is not None)
         closed = self.view is not None and self.view.closed
         self.setEnabled(self.view is not None and not closed)
         if closed:
-            self.heading.setText("The night is closed. Reopen it (Settle up) to change it.")
+            self.heading.setText(_("The night is closed. Reopen it (Settle up) to change it."))
 
     def _needs_sitting_out(self) -> bool:
         if self.view is None:
@@ -572,7 +595,7 @@ class EntryForm(QWidget):
 
     def _show_problem(self, key: str, message: str) -> None:
         self.found.append((key, message))
-        if message.startswith("missing") and not self.tried:
+        if is_missing(message) and not self.tried:
             return
         label = self.errors.get(key)
         if label is not None and label.isVisibleTo(self):
@@ -588,21 +611,29 @@ class EntryForm(QWidget):
         is still needed."""
         if self.result is not None:
             tricks = hand.get("tricks")
-            took = f" ({counted(tricks, 'trick')})" if isinstance(tricks, int) else ""
+            said = (
+                ngettext(
+                    "Hand {number} ({count} trick): {explanation} Enter saves it.",
+                    "Hand {number} ({count} tricks): {explanation} Enter saves it.",
+                    tricks,
+                )
+                if isinstance(tricks, int)
+                else _("Hand {number}: {explanation} Enter saves it.")
+            )
             self.preview.setText(
-                f"Hand {self.number}{took}: {self.result.explanation} Enter saves it."
+                said.format(number=self.number, count=tricks, explanation=self.result.explanation)
             )
             return
-        missing = {key for key, message in self.found if message.startswith("missing")}
+        missing = {key for key, message in self.found if is_missing(message)}
         others = [(key, message) for key, message in self.found if key not in missing]
         parts = []
         if missing:
             names = [self.labels.get(key, key) for key in self.typing_order if key in missing]
-            parts.append("Still to type: " + ", ".join(names) + ".")
+            parts.append(_("Still to type: {fields}.").format(fields=", ".join(names)))
         if others:
             key, message = others[0]
             parts.append(f"{self.labels.get(key, key)}: {message}.")
-        self.preview.setText(" ".join(parts) or f"Hand {self.number}")
+        self.preview.setText(" ".join(parts) or _("Hand {number}").format(number=self.number))
 
     def first_problem_field(self) -> QWidget | None:
         """The first field, in typing order, that has a problem."""

@@ -12,6 +12,8 @@ from types import TracebackType
 import platformdirs
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from scorekeeper.i18n import _
+
 APP_NAME = "sheepshead-scorekeeper"
 log = logging.getLogger("scorekeeper")
 
@@ -46,8 +48,10 @@ def unexpected(kind: type[BaseException], error: BaseException, tb: TracebackTyp
     """sys.excepthook: log the whole story, tell the user in one sentence."""
     log.error("unexpected error\n%s", "".join(traceback.format_exception(kind, error, tb)))
     show_error(
-        f"Something went wrong ({kind.__name__}: {error}). Nothing you recorded is lost. "
-        f"The details are in {log_path()}."
+        _(
+            "Something went wrong ({error}). Nothing you recorded is lost. "
+            "The details are in {path}."
+        ).format(error=f"{kind.__name__}: {error}", path=log_path())
     )
 
 

@@ -17,6 +17,8 @@ from PySide6.QtCore import QFileInfo
 from PySide6.QtGui import QAbstractFileIconProvider, QIcon
 from PySide6.QtWidgets import QFileDialog, QStyle, QWidget
 
+from scorekeeper.i18n import _
+
 
 class NamesOnlyIcons(QAbstractFileIconProvider):
     """A folder's icon or a file's, never read from the file itself."""
@@ -32,7 +34,7 @@ class NamesOnlyIcons(QAbstractFileIconProvider):
         return self.file
 
     def type(self, info: QFileInfo) -> str:
-        return "Folder" if info.isDir() else "File"
+        return _("Folder") if info.isDir() else _("File")
 
 
 def configure(dialog: QFileDialog) -> QFileDialog:

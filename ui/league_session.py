@@ -27,21 +27,32 @@ class LeagueSession(Layer):
     renamed = Signal()
 
     def record_payment(
-        self, *, league: str, payer: str, payee: str, cents: int, paid_on: dt.date
+        self,
+        *,
+        league: str,
+        payer: str,
+        payee: str,
+        cents: int,
+        paid_on: dt.date,
+        currency: str = "USD",
     ) -> None:
-        """Write down that PAYER paid PAYEE (whole or part of what is owed); undo takes
-        it back, redo writes it down again."""
+        """Write down that PAYER paid PAYEE (whole or part of what is owed, in CURRENCY,
+        the league's); undo takes it back, redo writes it down again."""
         payment_id = record_league_payment(
             self.db, league=league, payer=payer, payee=payee, cents=cents, paid_on=paid_on
         )
-        self.push(
-            LeaguePayment(self.db, league, PaymentMade(payment_id, payer, payee, cents, paid_on))
-        )
+        made = PaymentMade(payment_id, payer, payee, cents, paid_on)
+        self.push(LeaguePayment(self.db, league, made, currency))
 
     def keep_ranking(self, league: str, options: StandingsOptions) -> int:
         """Keep the chosen ranking (and who qualifies) as the league's own; returns the
         league's id."""
         return save_league(self.db, name=league, standings=options)
+
+    def keep_currency(self, league: str, currency: str) -> int:
+        """Keep CURRENCY (an ISO 4217 code) as the one LEAGUE's money is in; returns the
+        league's id."""
+        return save_league(self.db, name=league, currency=currency)
 
     def rename_player(self, old: str, new: str) -> Player:
         """Rename the player OLD to NEW everywhere at once (the store refuses a name

@@ -34,8 +34,9 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.csv_out import Sheet
-from scorekeeper.formatting import counted
+from scorekeeper.formatting import short_date, short_iso
 from scorekeeper.games import DEFAULT_GAME, DEFAULT_PRESET, Game, game_named, game_of
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.names import clean_name
 from scorekeeper.problems import InvalidNight
 from scorekeeper.reports.sheets import night_sheet
@@ -43,7 +44,7 @@ from scorekeeper.sample import SAMPLE_LEAGUE
 from scorekeeper.store.daily import KEEP
 from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.league import default_rules, list_leagues
+from scorekeeper.store.league import default_rules, league_currency, list_leagues
 from scorekeeper.store.night_history import deleted_nights
 from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.people import list_players
@@ -98,7 +99,7 @@ class MainWindow(QMainWindow):
         self.model = SheetModel()
         self.sheet = QTableView()
         self.sheet.setModel(self.model)
-        self.sheet.setAccessibleName("Score sheet")
+        self.sheet.setAccessibleName(_("Score sheet"))
         self.sheet.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.sheet.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.sheet.setAlternatingRowColors(True)
@@ -122,10 +123,10 @@ class MainWindow(QMainWindow):
         self.settlement.pay.connect(self.pay)
         self.settlement.close_night.connect(self.set_closed)
         self.tabs = QTabWidget()
-        self.tabs.setAccessibleName("Night panels")
-        self.tabs.addTab(self.hand_panel, "Hand")
-        self.tabs.addTab(self.chart, "Chart")
-        self.tabs.addTab(self.settlement, "Settle up")
+        self.tabs.setAccessibleName(_("Night panels"))
+        self.tabs.addTab(self.hand_panel, _("Hand"))
+        self.tabs.addTab(self.chart, _("Chart"))
+        self.tabs.addTab(self.settlement, _("Settle up"))
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -139,7 +140,7 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 1)
         self.setCentralWidget(self.splitter)
         # The status bar from the start, empty: its first message then moves nothing.
-        self.statusBar().setAccessibleName("Status")
+        self.statusBar().setAccessibleName(_("Status"))
         self._menus()
 
         self.league_window: LeagueWindow | None = None
@@ -182,42 +183,47 @@ class MainWindow(QMainWindow):
 
     def _menus(self) -> None:
         bar = self.menuBar()
-        file = bar.addMenu("&File")
-        self._action(file, "&New night…", self.new_night, QKeySequence.StandardKey.New)
-        self._action(file, "&Open night…", self.open_night, QKeySequence.StandardKey.Open)
-        self._action(file, "&Export night…", self.export_night)
+        # Each menu's Alt letters are its own, in German too (tests/ui/test_mnemonics.py).
+        file = bar.addMenu(_("&File"))
+        self._action(file, _("&New night…"), self.new_night, QKeySequence.StandardKey.New)
+        self._action(file, _("&Open night…"), self.open_night, QKeySequence.StandardKey.Open)
+        self._action(file, _("&Export night…"), self.export_night)
         self._action(
             file,
-            "Export as &spreadsheet (CSV)…",
+            _("Export as &spreadsheet (CSV)…"),
             self.export_spreadsheet,
             QKeySequence.StandardKey.SaveAs,
         )
-        self._action(file, "&Print night report…", self.print_night, QKeySequence.StandardKey.Print)
-        self._action(file, "Blank score p&ad…", self.print_pad)
+        self._action(
+            file, _("&Print night report…"), self.print_night, QKeySequence.StandardKey.Print
+        )
+        self._action(file, _("Blank score p&ad…"), self.print_pad)
         file.addSeparator()
-        self._action(file, "&Import nights…", self.import_nights)
+        self._action(file, _("&Import nights…"), self.import_nights)
         # Alt+H: S is left to Export as spreadsheet, I is Import nights.
-        self._action(file, "Import spreads&heet…", self.import_spreadsheet)
+        self._action(file, _("Import spreads&heet…"), self.import_spreadsheet)
         file.addSeparator()
-        self._action(file, "&Back up the database…", self.back_up)
-        self._action(file, "&Restore a backup…", self.restore_backup)
-        self._action(file, "&Daily backups…", self.choose_daily_backups)
+        self._action(file, _("&Back up the database…"), self.back_up)
+        self._action(file, _("&Restore a backup…"), self.restore_backup)
+        self._action(file, _("&Daily backups…"), self.choose_daily_backups)
         file.addSeparator()
-        self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self._action(file, _("&Quit"), self.close, QKeySequence.StandardKey.Quit)
 
-        edit = bar.addMenu("&Edit")
+        edit = bar.addMenu(_("&Edit"))
         # Always enabled: with a half-typed hand, Ctrl+Z clears the typing first.
-        self.undo_action = self._action(edit, "&Undo", self.undo, "Ctrl+Z")
-        self.redo_action = self._action(edit, "&Redo", self.redo, "Ctrl+Shift+Z", "Ctrl+Y")
+        self.undo_action = self._action(edit, _("&Undo"), self.undo, "Ctrl+Z")
+        self.redo_action = self._action(edit, _("&Redo"), self.redo, "Ctrl+Shift+Z", "Ctrl+Y")
         stack = self.session.undo_stack
         stack.undoTextChanged.connect(self._undo_text)
         stack.redoTextChanged.connect(self._redo_text)
         edit.addSeparator()
-        self._action(edit, "&Edit selected hand", self.edit_selected, "F2")
-        self._action(edit, "&Insert a hand before the selected one", self.insert_before, "Ctrl+I")
+        self._action(edit, _("&Edit selected hand"), self.edit_selected, "F2")
+        self._action(
+            edit, _("&Insert a hand before the selected one"), self.insert_before, "Ctrl+I"
+        )
         delete = self._action(
             edit,
-            "&Delete selected hand (on the sheet)",
+            _("&Delete selected hand (on the sheet)"),
             self.delete_selected,
             QKeySequence.StandardKey.Delete,
         )
@@ -226,38 +232,39 @@ class MainWindow(QMainWindow):
         self.sheet.addAction(delete)
         # Ctrl+C on the sheet copies it for a spreadsheet; in a field it copies the text.
         copy = allow_copy(self.sheet, self.sheet_for_spreadsheet, self._copied)
-        copy.setText("&Copy the sheet (for a spreadsheet)")
+        copy.setText(_("&Copy the sheet (for a spreadsheet)"))
         edit.addAction(copy)
-        self._action(edit, "Go to the &sheet", self.sheet.setFocus, "Ctrl+Up")
-        self._action(edit, "Go to the hand &entry", self.focus_entry, "Ctrl+Down")
+        self._action(edit, _("Go to the &sheet"), self.sheet.setFocus, "Ctrl+Up")
+        self._action(edit, _("Go to the hand &entry"), self.focus_entry, "Ctrl+Down")
 
-        night = bar.addMenu("&Night")
-        self.join_action = self._action(night, "A player &joins…", self.join, "Ctrl+J")
-        self.leave_action = self._action(night, "A player &leaves…", self.leave, "Ctrl+Shift+L")
+        night = bar.addMenu(_("&Night"))
+        self.join_action = self._action(night, _("A player &joins…"), self.join, "Ctrl+J")
+        self.leave_action = self._action(night, _("A player &leaves…"), self.leave, "Ctrl+Shift+L")
         night.addSeparator()
         self._action(
-            night, "&Settle up", lambda: self.tabs.setCurrentWidget(self.settlement), "Ctrl+E"
+            night, _("&Settle up"), lambda: self.tabs.setCurrentWidget(self.settlement), "Ctrl+E"
         )
-        self._action(night, "&Chart", lambda: self.tabs.setCurrentWidget(self.chart), "Ctrl+G")
+        self._action(night, _("&Chart"), lambda: self.tabs.setCurrentWidget(self.chart), "Ctrl+G")
         night.addSeparator()
-        self.rules_action = self._action(night, "House &rules of this night…", self.change_rules)
-        self.delete_night_action = self._action(night, "&Delete this night…", self.delete_night)
-        self._action(night, "&Bring back a deleted night…", self.bring_back_night)
+        self.rules_action = self._action(night, _("House &rules of this night…"), self.change_rules)
+        self.delete_night_action = self._action(night, _("&Delete this night…"), self.delete_night)
+        self._action(night, _("&Bring back a deleted night…"), self.bring_back_night)
 
-        league = bar.addMenu("&League")
-        self._action(league, "&Standings, players and money…", self.show_league, "Ctrl+L")
-        self._action(league, "Tonight's &board (for the room)…", self.show_board, "Ctrl+B")
+        league = bar.addMenu(_("&League"))
+        self._action(league, _("&Standings, players and money…"), self.show_league, "Ctrl+L")
+        self._action(league, _("Tonight's &board (for the room)…"), self.show_board, "Ctrl+B")
 
         # No Alt letter: Alt+H is the entry form's "last hand".  F1 opens the keys.
-        help_menu = bar.addMenu("Help")
-        self._action(help_menu, "&Keyboard and the entry form", self.show_keys, "F1")
-        self._action(help_menu, "&Welcome", self.show_welcome)
+        help_menu = bar.addMenu(_("Help"))
+        self._action(help_menu, _("&Keyboard and the entry form"), self.show_keys, "F1")
+        self._action(help_menu, _("&Welcome"), self.show_welcome)
 
     def _undo_text(self, text: str) -> None:
-        self.undo_action.setText(f"&Undo: {text}" if text else "&Undo")
+        # Translators: the Edit menu's Undo with what it undoes ("&Undo: hand 3 recorded").
+        self.undo_action.setText(_("&Undo: {change}").format(change=text) if text else _("&Undo"))
 
     def _redo_text(self, text: str) -> None:
-        self.redo_action.setText(f"&Redo: {text}" if text else "&Redo")
+        self.redo_action.setText(_("&Redo: {change}").format(change=text) if text else _("&Redo"))
 
     # -- showing ---------------------------------------------------------------------
 
@@ -282,8 +289,13 @@ class MainWindow(QMainWindow):
         for action in (self.join_action, self.leave_action, self.rules_action):
             action.setEnabled(open_night)
         self.delete_night_action.setEnabled(view is not None)
-        title = f"{view.title} — {APP_NAME}" if view else APP_NAME
-        self.setWindowTitle(title + (" (closed)" if view and view.closed else ""))
+        if view is None:
+            title = APP_NAME
+        elif view.closed:
+            title = _("{night} — {app} (closed)").format(night=view.title, app=APP_NAME)
+        else:
+            title = f"{view.title} — {APP_NAME}"
+        self.setWindowTitle(title)
         if view is not None and view.lines:
             row = keep if 0 <= keep < len(view.lines) else len(view.lines) - 1
             if self.entry.editing is None:
@@ -351,13 +363,17 @@ class MainWindow(QMainWindow):
         said = entry.result.explanation if entry.result is not None else ""
         if entry.editing is not None:
             done = self.attempt(self.session.edit_hand, entry.editing.hand_id, hand)
-            verb = "changed"
+            message = _("Hand {number} changed: {explanation} Ctrl+Z undoes it.")
         else:
             done = self.attempt(self.session.record_hand, hand, entry.insert_at)
-            verb = "inserted" if entry.insert_at is not None else "recorded"
+            message = (
+                _("Hand {number} inserted: {explanation} Ctrl+Z undoes it.")
+                if entry.insert_at is not None
+                else _("Hand {number} recorded: {explanation} Ctrl+Z undoes it.")
+            )
         if done:
             entry.start_new()
-            self.say(f"Hand {number} {verb}: {said} Ctrl+Z undoes it.")
+            self.say(message.format(number=number, explanation=said))
             self.focus_entry()
 
     def say(self, message: str) -> None:
@@ -370,27 +386,32 @@ class MainWindow(QMainWindow):
         if self.entry.has_typing():
             self.entry.clear_typing()
             follow = self.session.undo_stack.undoText()
-            again = f" Ctrl+Z again undoes: {follow}." if follow else ""
-            self.say(f"Cleared the hand being typed.{again}")
+            self.say(
+                _("Cleared the hand being typed. Ctrl+Z again undoes: {change}.").format(
+                    change=follow
+                )
+                if follow
+                else _("Cleared the hand being typed.")
+            )
             return
         stack = self.session.undo_stack
         if not stack.canUndo():
-            self.say("Nothing to undo.")
+            self.say(_("Nothing to undo."))
             return
         text = stack.undoText()
         if self.session.undo():
-            self.say(f"Undid: {text}. Ctrl+Shift+Z redoes it.")
+            self.say(_("Undid: {change}. Ctrl+Shift+Z redoes it.").format(change=text))
         self.focus_entry()
 
     def redo(self) -> None:
         """Ctrl+Shift+Z or Ctrl+Y: redo the last change undone, and say which."""
         stack = self.session.undo_stack
         if not stack.canRedo():
-            self.say("Nothing to redo.")
+            self.say(_("Nothing to redo."))
             return
         text = stack.redoText()
         if self.session.redo():
-            self.say(f"Redid: {text}.")
+            self.say(_("Redid: {change}.").format(change=text))
         self.focus_entry()
 
     def edit_selected(self) -> None:
@@ -415,17 +436,24 @@ class MainWindow(QMainWindow):
         if view is None:
             return
         roster = [p.name for p in list_players(self.session.db) if p.name not in view.seated_next]
-        typed, ok = QInputDialog.getItem(self, "A player joins", "Who sits down?", roster, 0, True)
+        typed, ok = QInputDialog.getItem(
+            self, _("A player joins"), _("Who sits down?"), roster, 0, True
+        )
         name, problem = clean_name(typed)
         if not ok or not name:
             return
         if problem is not None:
-            errors.show_error(f"Who sits down: {problem}")
+            errors.show_error(_("Who sits down: {problem}").format(problem=problem))
             self.back_to_entry()
             return
         seats = list(view.seated_next)
         after, ok = QInputDialog.getItem(
-            self, "A player joins", f"{name} sits after:", seats, len(seats) - 1, False
+            self,
+            _("A player joins"),
+            _("{player} sits after:").format(player=name),
+            seats,
+            len(seats) - 1,
+            False,
         )
         if ok:
             self.attempt(self.session.join, name, after)
@@ -436,7 +464,7 @@ class MainWindow(QMainWindow):
         if view is None:
             return
         name, ok = QInputDialog.getItem(
-            self, "A player leaves", "Who goes home?", list(view.seated_next), 0, False
+            self, _("A player leaves"), _("Who goes home?"), list(view.seated_next), 0, False
         )
         if ok:
             self.attempt(self.session.leave, name)
@@ -457,6 +485,7 @@ class MainWindow(QMainWindow):
             leagues,
             self,
             lambda league, season: default_rules(db, league=league, season=season),
+            lambda league: league_currency(db, league=league),
         )
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.attempt(lambda: self.session.start_night(**dialog.choices()))
@@ -471,7 +500,7 @@ class MainWindow(QMainWindow):
         accepted = dialog.exec() == QDialog.DialogCode.Accepted
         if accepted and dialog.rules() != view.rules:  # noqa: SIM102 - a dialog, then a save
             if self.attempt(self.session.change_rules, dialog.rules()):
-                self.say("House rules changed; every hand scored again. Ctrl+Z puts them back.")
+                self.say(_("House rules changed; every hand scored again. Ctrl+Z puts them back."))
         self.back_to_entry()
 
     def delete_night(self) -> None:
@@ -481,36 +510,53 @@ class MainWindow(QMainWindow):
         if view is None:
             return
         if view.lines:
+            hands = len(view.lines)
             answer = QMessageBox.question(
                 self,
-                "Delete this night",
-                f"Delete “{view.title}” with its {counted(len(view.lines), 'hand')}?\n\n"
-                "It is kept: Ctrl+Z, or Night ▸ Bring back a deleted night, restores it.",
+                _("Delete this night"),
+                ngettext(
+                    "Delete “{night}” with its {count} hand?\n\n"
+                    "It is kept: Ctrl+Z, or Night ▸ Bring back a deleted night, restores it.",
+                    "Delete “{night}” with its {count} hands?\n\n"
+                    "It is kept: Ctrl+Z, or Night ▸ Bring back a deleted night, restores it.",
+                    hands,
+                ).format(night=view.title, count=hands),
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return
         if self.attempt(self.session.delete_night):
-            self.say(f"Deleted “{view.title}”. Ctrl+Z brings it back.")
+            self.say(_("Deleted “{night}”. Ctrl+Z brings it back.").format(night=view.title))
         self.back_to_entry()
 
     def bring_back_night(self) -> None:
         """Night ▸ Bring back a deleted night: choose one, and it opens again."""
         deleted = deleted_nights(self.session.db)
         if not deleted:
-            self.say("No night has been deleted.")
+            self.say(_("No night has been deleted."))
             return
         labels = [
-            f"{n.id}: {n.played_on or '-'} {n.title or ''} ({counted(n.hands, 'hand')}, deleted "
-            f"{n.deleted_at.astimezone():%Y-%m-%d %H:%M})"
+            ngettext(
+                "{id}: {date} {title} ({count} hand, deleted {when})",
+                "{id}: {date} {title} ({count} hands, deleted {when})",
+                n.hands,
+            ).format(
+                id=n.id,
+                date=short_date(n.played_on) if n.played_on else "-",
+                title=n.title or "",
+                count=n.hands,
+                when=f"{short_date(n.deleted_at.astimezone())} {n.deleted_at.astimezone():%H:%M}",
+            )
             for n in deleted
         ]
         choice, ok = QInputDialog.getItem(
-            self, "Bring back a deleted night", "Night:", labels, 0, False
+            self, _("Bring back a deleted night"), _("Night:"), labels, 0, False
         )
         if ok:
             night_id = deleted[labels.index(choice)].id
             if self.attempt(self.session.bring_back_night, night_id):
-                self.say(f"Night {night_id} is back. Ctrl+Z deletes it again.")
+                self.say(
+                    _("Night {number} is back. Ctrl+Z deletes it again.").format(number=night_id)
+                )
         self.back_to_entry()
 
     def show_keys(self) -> None:
@@ -545,7 +591,7 @@ class MainWindow(QMainWindow):
         preset = view.rules.preset if view else DEFAULT_PRESET
         seated = ", ".join(view.seated_next) if view else "Ann, Bob, Cal, Dee, Eve"
         names, ok = QInputDialog.getText(
-            self, "Blank score pad", "Players, clockwise:", text=seated
+            self, _("Blank score pad"), _("Players, clockwise:"), text=seated
         )
         if ok:
             players = [n.strip() for n in names.split(",") if n.strip()]
@@ -579,8 +625,10 @@ class MainWindow(QMainWindow):
             league = known[0] if known else None
         if not league:
             self.statusBar().showMessage(
-                "No league yet: tonight's board shows a league's tables; file a night "
-                "under a league first."
+                _(
+                    "No league yet: tonight's board shows a league's tables; file a night "
+                    "under a league first."
+                )
             )
             return
         if self.board_window is not None:
@@ -609,11 +657,21 @@ class MainWindow(QMainWindow):
         if not found:
             return
         labels = [
-            f"{n.id}: {n.date or '-'} {n.league or ''} table {n.table or '-'} "
-            f"({counted(n.hands, 'hand')}: {', '.join(n.players)})"
+            ngettext(
+                "{id}: {date} {league} table {table} ({count} hand: {players})",
+                "{id}: {date} {league} table {table} ({count} hands: {players})",
+                n.hands,
+            ).format(
+                id=n.id,
+                date=short_iso(n.date),
+                league=n.league or "",
+                table=n.table or "-",
+                count=n.hands,
+                players=", ".join(n.players),
+            )
             for n in found
         ]
-        choice, ok = QInputDialog.getItem(self, "Open a night", "Night:", labels, 0, False)
+        choice, ok = QInputDialog.getItem(self, _("Open a night"), _("Night:"), labels, 0, False)
         if ok:
             self.session.undo_stack.clear()
             self.session.open(found[labels.index(choice)].id)
@@ -621,7 +679,7 @@ class MainWindow(QMainWindow):
     def export_night(self) -> None:
         if self.session.night_id is None:
             return
-        path = file_dialogs.save_file(self, "Export night", "night.json", "JSON (*.json)")
+        path = file_dialogs.save_file(self, _("Export night"), "night.json", "JSON (*.json)")
         if path:
             import json
 
@@ -640,8 +698,13 @@ class MainWindow(QMainWindow):
         return night_sheet(view.result, [line.dealer for line in view.lines])
 
     def _copied(self, sheet: Sheet) -> None:
+        rows = len(sheet.rows)
         self.say(
-            f"Copied the sheet ({counted(len(sheet.rows), 'row')}) to paste into a spreadsheet."
+            ngettext(
+                "Copied the sheet ({count} row) to paste into a spreadsheet.",
+                "Copied the sheet ({count} rows) to paste into a spreadsheet.",
+                rows,
+            ).format(count=rows)
         )
 
     def export_spreadsheet(self) -> None:
@@ -655,13 +718,15 @@ class MainWindow(QMainWindow):
         if problem:
             errors.show_error(problem)
         elif path:
-            self.say(f"Exported the sheet to {path} (points, and money in cents).")
+            self.say(
+                _("Exported the sheet to {path} (points, and money in cents).").format(path=path)
+            )
 
     def import_spreadsheet(self) -> None:
         """File ▸ Import spreadsheet: a league's sheet of sittings (a row a sitting, a
         column a player), previewed before Import files it whole; said in the status bar."""
         path = file_dialogs.open_file(
-            self, "Import spreadsheet", str(Path.home()), "CSV (*.csv *.txt);;Any file (*)"
+            self, _("Import spreadsheet"), str(Path.home()), _("CSV (*.csv *.txt);;Any file (*)")
         )
         if path:
             view = self.session.view
@@ -669,8 +734,14 @@ class MainWindow(QMainWindow):
             dialog = SheetImportDialog(self.session.db, path, league, self)
             if dialog.exec() == QDialog.DialogCode.Accepted and dialog.plan is not None:
                 self.session.refresh()
-                nights = counted(len(dialog.filed), "night")
-                self.say(f"Filed {nights} of {Path(path).name} into {dialog.plan.league}.")
+                filed = len(dialog.filed)
+                self.say(
+                    ngettext(
+                        "Filed {count} night of {file} into {league}.",
+                        "Filed {count} nights of {file} into {league}.",
+                        filed,
+                    ).format(count=filed, file=Path(path).name, league=dialog.plan.league)
+                )
             dialog.deleteLater()  # and the sheet it holds
         self.back_to_entry()
 
@@ -680,13 +751,12 @@ class MainWindow(QMainWindow):
         db = self.session.db
         kind = "sqlite3" if db.sqlite_path is not None else "json"
         suggested = Path.home() / f"scorekeeper-backup-{dt.date.today()}.{kind}"
-        kinds = "SQLite copy (*.sqlite3);;JSON dump of every row (*.json)"
-        path = file_dialogs.save_file(
-            self,
-            "Back up the database",
-            str(suggested),
-            kinds if db.sqlite_path is not None else "JSON dump of every row (*.json)",
+        kinds = (
+            _("SQLite copy (*.sqlite3);;JSON dump of every row (*.json)")
+            if db.sqlite_path is not None
+            else _("JSON dump of every row (*.json)")
         )
+        path = file_dialogs.save_file(self, _("Back up the database"), str(suggested), kinds)
         if path:
             made, refusal = "", ""
             QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
@@ -699,7 +769,11 @@ class MainWindow(QMainWindow):
             if refusal:
                 errors.show_error(refusal)
             else:
-                self.say(f"Backed up to {path} ({made}); File ▸ Restore a backup puts it back.")
+                self.say(
+                    _("Backed up to {path} ({kind}); File ▸ Restore a backup puts it back.").format(
+                        path=path, kind=made
+                    )
+                )
         self.back_to_entry()
 
     def restore_backup(self) -> None:
@@ -710,28 +784,34 @@ class MainWindow(QMainWindow):
         database open."""
         db = self.session.db
         kinds = (
-            "Backups (*.sqlite3 *.bak *.json);;All files (*)"
+            _("Backups (*.sqlite3 *.bak *.json);;All files (*)")
             if db.sqlite_path is not None
-            else "JSON dumps (*.json);;All files (*)"
+            else _("JSON dumps (*.json);;All files (*)")
         )
-        path = file_dialogs.open_file(self, "Restore a backup", str(Path.home()), kinds)
+        path = file_dialogs.open_file(self, _("Restore a backup"), str(Path.home()), kinds)
         if not path:
             self.back_to_entry()
             return
-        kept_where = "beside it" if db.sqlite_path is not None else "in the backups folder"
-        shared = (
-            ""
+        question = (
+            _(
+                "Replace every night, player and payment in the database with the backup "
+                "{file}?\n\nThe backup is checked whole first, and a copy of the database "
+                "as it is now is kept (beside it). Nothing done before the restore can then "
+                "be undone."
+            )
             if db.sqlite_path is not None
-            else f"\n\n{describe(db.url)} is a server database: every table scoring "
-            "into it sees the backup's nights from then on."
+            else _(
+                "Replace every night, player and payment in the database with the backup "
+                "{file}?\n\nThe backup is checked whole first, and a copy of the database "
+                "as it is now is kept (in the backups folder). Nothing done before the "
+                "restore can then be undone.\n\n{database} is a server database: every "
+                "table scoring into it sees the backup's nights from then on."
+            )
         )
         answer = QMessageBox.question(
             self,
-            "Restore a backup",
-            f"Replace every night, player and payment in the database with the backup "
-            f"{Path(path).name}?\n\nThe backup is checked whole first, and a copy of the "
-            f"database as it is now is kept ({kept_where}). Nothing done before the "
-            f"restore can then be undone.{shared}",
+            _("Restore a backup"),
+            question.format(file=Path(path).name, database=describe(db.url)),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel,
         )
@@ -757,14 +837,22 @@ class MainWindow(QMainWindow):
         self._refresh_league()
         if self.board_window is not None:
             self.board_window.refresh()
-        where = f"; the database before it is kept as {kept}" if kept else ""
-        self.say(f"Restored {Path(path).name}{where}.")
+        self.say(
+            _("Restored {file}; the database before it is kept as {kept}.").format(
+                file=Path(path).name, kept=kept
+            )
+            if kept
+            else _("Restored {file}.").format(file=Path(path).name)
+        )
 
     def import_nights(self) -> None:
         """File ▸ Import nights: night documents (JSON, as File ▸ Export night and
         `scorekeeper export` write them), all filed or none; the last one opened."""
         paths = file_dialogs.open_files(
-            self, "Import nights", str(Path.home()), "Night documents (*.json);;All files (*)"
+            self,
+            _("Import nights"),
+            str(Path.home()),
+            _("Night documents (*.json);;All files (*)"),
         )
         if not paths:
             self.back_to_entry()
@@ -772,20 +860,28 @@ class MainWindow(QMainWindow):
         try:
             ids = import_files(self.session.db, paths)
         except StorageError as error:
-            errors.show_error(f"Nothing was imported: {error}")
+            errors.show_error(_("Nothing was imported: {reason}").format(reason=error))
             return
         if ids:
             self.session.open(ids[-1])
             self._refresh_league()
-        self.say(f"Imported {counted(len(ids), 'night')}: {', '.join(map(str, ids))}.")
+        self.say(
+            ngettext(
+                "Imported {count} night: {numbers}.",
+                "Imported {count} nights: {numbers}.",
+                len(ids),
+            ).format(count=len(ids), numbers=", ".join(map(str, ids)))
+        )
 
     def choose_daily_backups(self) -> None:
         """File ▸ Daily backups: how many daily copies to keep (0: none)."""
         keep, ok = QInputDialog.getInt(
             self,
-            "Daily backups",
-            "On the first start of each day the database is copied; keep the newest\n"
-            "how many copies (0: make none)?",
+            _("Daily backups"),
+            _(
+                "On the first start of each day the database is copied; keep the newest\n"
+                "how many copies (0: make none)?"
+            ),
             daily_keep(),
             0,
             365,
@@ -793,9 +889,13 @@ class MainWindow(QMainWindow):
         if ok:
             QSettings().setValue(DAILY_KEEP_KEY, keep)
             self.say(
-                f"Daily backups: the newest {keep} {'copy' if keep == 1 else 'copies'} kept."
+                ngettext(
+                    "Daily backups: the newest {count} copy kept.",
+                    "Daily backups: the newest {count} copies kept.",
+                    keep,
+                ).format(count=keep)
                 if keep
-                else "Daily backups: none made."
+                else _("Daily backups: none made.")
             )
         self.back_to_entry()
 
@@ -811,9 +911,9 @@ class MainWindow(QMainWindow):
         def work() -> None:
             try:
                 made = daily_copy(db, keep)
-                said = f"Today's backup: {made}" if made is not None else ""
+                said = _("Today's backup: {path}").format(path=made) if made is not None else ""
             except StorageError as error:
-                said = f"Today's backup was not made: {error}"
+                said = _("Today's backup was not made: {reason}").format(reason=error)
             if said:
                 with contextlib.suppress(RuntimeError):  # the window gone meanwhile
                     done.emit(said)

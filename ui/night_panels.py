@@ -19,13 +19,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.formatting import counted
+from scorekeeper.formatting import money
 from scorekeeper.games import game_of
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.reports.sheets import settlement_sheet
 
 from .labels import plain_label
-from .money import dollars
-from .rows_model import Column, RowsModel
+from .rows_model import Column, RowsModel, money_column
 from .session import NightView
 from .spreadsheets import allow_copy
 
@@ -51,19 +51,28 @@ def player_look(number: int) -> tuple[str, Qt.PenStyle]:
     return COLOURS[number % len(COLOURS)], STYLES[number % len(STYLES)]
 
 
+def bold_label(text: str) -> QLabel:
+    """A panel's heading: TEXT in bold, never read as markup."""
+    label = plain_label(text)
+    font = label.font()
+    font.setBold(True)
+    label.setFont(font)
+    return label
+
+
 class HandPanel(QWidget):
     """The selected hand's explanation, and what is pending for the next hand."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.explanation = plain_label(name="Explanation of the hand")
-        self.pending = plain_label(name="Pending for the next hand")
-        self.balance = plain_label(name="Zero-sum check")
+        self.explanation = plain_label(name=_("Explanation of the hand"))
+        self.pending = plain_label(name=_("Pending for the next hand"))
+        self.balance = plain_label(name=_("Zero-sum check"))
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("<b>The hand</b>"))
+        layout.addWidget(bold_label(_("The hand")))
         layout.addWidget(self.explanation)
         layout.addSpacing(12)
-        layout.addWidget(QLabel("<b>Next hand</b>"))
+        layout.addWidget(bold_label(_("Next hand")))
         layout.addWidget(self.pending)
         layout.addSpacing(12)
         layout.addWidget(self.balance)
@@ -78,21 +87,41 @@ class HandPanel(QWidget):
         if line is None and view.lines:
             line = view.lines[-1]
         self.explanation.setText(
-            f"Hand {line.number}: {line.result.explanation}" if line else "No hand yet."
+            _("Hand {number}: {explanation}").format(
+                number=line.number, explanation=line.result.explanation
+            )
+            if line
+            else _("No hand yet.")
         )
         dealer = view.next_dealer() or "—"
         seated = ", ".join(view.seated_next)
         result = view.result
-        waiting_line = game_of(view.rules).waiting(result)  # doublers, Bock, the pot
-        self.pending.setText(
-            f"Hand {view.next_number}, dealt by {dealer}.\n{waiting_line}\nAt the table: {seated}."
+        waiting_line = game_of(view.rules).waiting(result, view.currency)  # doublers, Bock, pot
+        lines = (
+            _("Hand {number}, dealt by {dealer}.").format(number=view.next_number, dealer=dealer),
+            waiting_line,
+            _("At the table: {players}.").format(players=seated),
         )
-        points, cents = result.total_points, result.total_cents
-        total = counted(sum(points.values()), "point")
-        words = f"Totals sum to {total} and {dollars(sum(cents.values()))}"
+        self.pending.setText("\n".join(lines))
+        self.balance.setText(self._balance(view))
+
+    @staticmethod
+    def _balance(view: NightView) -> str:
+        """The zero-sum check in words: what the totals sum to, with the pot's."""
+        result = view.result
+        points = sum(result.total_points.values())
+        amount = money(sum(result.total_cents.values()), view.currency)
         if result.pot:
-            words += f"; with the pot's {result.pot}, to {sum(points.values()) + result.pot}"
-        self.balance.setText(words + ".")
+            return ngettext(
+                "Totals sum to {points} point and {money}; with the pot's {pot}, to {whole}.",
+                "Totals sum to {points} points and {money}; with the pot's {pot}, to {whole}.",
+                abs(points),
+            ).format(points=points, money=amount, pot=result.pot, whole=points + result.pot)
+        return ngettext(
+            "Totals sum to {points} point and {money}.",
+            "Totals sum to {points} points and {money}.",
+            abs(points),
+        ).format(points=points, money=amount)
 
 
 class RunningChart(QWidget):
@@ -105,12 +134,12 @@ class RunningChart(QWidget):
         super().__init__()
         self.view = QChartView()
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.view.setAccessibleName("Running totals chart")
+        self.view.setAccessibleName(_("Running totals chart"))
         self.view.setMinimumHeight(220)
         self.legend = QLabel()
         self.legend.setTextFormat(Qt.TextFormat.RichText)
         self.legend.setWordWrap(True)
-        self.legend.setAccessibleName("Chart legend")
+        self.legend.setAccessibleName(_("Chart legend"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view, 1)
@@ -154,18 +183,18 @@ class RunningChart(QWidget):
 
     def _draw(self, view: NightView | None) -> None:
         chart = QChart()
-        chart.setTitle("Running totals")
+        chart.setTitle(_("Running totals"))
         chart.legend().hide()
         self.legend.setText(self._legend_html(view.players if view and view.lines else ()))
         self._series, self._axes, self._range, self._totals = {}, None, (0, 0), {}
         if view is not None and view.lines:
             rows = view.result.running_points()
             x_axis, y_axis = QValueAxis(), QValueAxis()
-            x_axis.setTitleText("Hand")
+            x_axis.setTitleText(_("Hand"))
             x_axis.setLabelFormat("%d")
             whole_ticks(x_axis, 0, _hands_axis_end(len(rows)), most=HAND_TICKS)
             y_axis.setLabelFormat("%d")  # points are whole numbers
-            y_axis.setTitleText("Points")
+            y_axis.setTitleText(_("Points"))
             chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
             chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
             self._axes = (x_axis, y_axis)
@@ -198,7 +227,7 @@ class RunningChart(QWidget):
         """Every player's name beside a sample of their line, wrapping as it needs."""
         items = []
         for number, player in enumerate(players):
-            colour, _ = player_look(number)
+            colour, _style = player_look(number)
             mark = STYLE_MARKS[number % len(STYLE_MARKS)]
             items.append(f"<span style='color:{colour}'>{mark}</span>&nbsp;{html.escape(player)}")
         return " &nbsp; ".join(items)
@@ -238,14 +267,19 @@ class SettlementModel(RowsModel[tuple[str, str, int, bool]]):
     """The fewest payments, and which of them have been made."""
 
     columns = (
-        Column("Payment", lambda r: f"{r[0]} pays {r[1]}", right=False),
-        Column("Amount", lambda r: dollars(r[2]), lambda r: r[2]),
-        Column("Made", lambda r: "paid ✓" if r[3] else "not yet", right=False),
+        Column(
+            N_("Payment"),
+            lambda r: _("{payer} pays {payee}").format(payer=r[0], payee=r[1]),
+            right=False,
+        ),
+        money_column(N_("Amount"), lambda r: r[2]),
+        Column(N_("Made"), lambda r: _("paid ✓") if r[3] else _("not yet"), right=False),
     )
 
     def set_view(self, view: NightView | None) -> None:
         rows = []
         if view is not None:
+            self.set_currency(view.currency)
             made = [(p.payer, p.payee, p.cents) for p in view.payments]
             for payment in view.result.settlement:
                 key = (payment.payer, payment.payee, payment.cents)
@@ -267,15 +301,15 @@ class SettlementPanel(QWidget):
         self.model = SettlementModel()
         self.table = QTableView()
         self.table.setModel(self.model)
-        self.table.setAccessibleName("Settlement")
+        self.table.setAccessibleName(_("Settlement"))
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         allow_copy(self.table, lambda: settlement_sheet(self.model.rows))
-        self.summary = plain_label(name="Settlement summary")
-        self.mark = QPushButton("Mark as paid")
+        self.summary = plain_label(name=_("Settlement summary"))
+        self.mark = QPushButton(_("Mark as paid"))
         self.mark.clicked.connect(self._mark)
         self._closed = False
-        self.closer = QPushButton("Close the night")
+        self.closer = QPushButton(_("Close the night"))
         self.closer.clicked.connect(lambda: self.close_night.emit(not self._closed))
         buttons = QHBoxLayout()
         buttons.addWidget(self.mark)
@@ -289,17 +323,20 @@ class SettlementPanel(QWidget):
     def show_view(self, view: NightView | None) -> None:
         self.model.set_view(view)
         self._closed = bool(view and view.closed)
-        self.closer.setText("Reopen the night" if self._closed else "Close the night")
+        self.closer.setText(_("Reopen the night") if self._closed else _("Close the night"))
         if view is None:
             self.summary.clear()
             return
         count = len(view.result.settlement)
         made = sum(1 for row in self.model.rows if row[3])
         self.summary.setText(
-            f"{counted(count, 'payment')} square{'s' if count == 1 else ''} everyone up; "
-            f"{made} made."
+            ngettext(
+                "{count} payment squares everyone up; {made} made.",
+                "{count} payments square everyone up; {made} made.",
+                count,
+            ).format(count=count, made=made)
             if count
-            else "Nobody owes anybody anything."
+            else _("Nobody owes anybody anything.")
         )
         if self.model.rowCount():
             self.table.selectRow(0)
@@ -307,5 +344,5 @@ class SettlementPanel(QWidget):
     def _mark(self) -> None:
         row = self.table.currentIndex().row()
         if 0 <= row < len(self.model.rows) and not self.model.rows[row][3]:
-            payer, payee, cents, _ = self.model.rows[row]
+            payer, payee, cents, _made = self.model.rows[row]
             self.pay.emit(payer, payee, cents)

@@ -7,26 +7,36 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QStandardPaths, Qt, QUrl
+from PySide6.QtCore import QSettings, QStandardPaths, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog, QWidget
 
+from scorekeeper.i18n import _
 from scorekeeper.store.errors import StorageError
 
 from . import errors, file_dialogs
 
 Make = Callable[..., bytes]  # called with progress=...
+PAPER_KEY = "reports/paper"  # the Preferences' choice: "auto" (the locale's), "A4", "Letter"
+
+
+def chosen_paper() -> str | None:
+    """The paper reports are printed on, as the preferences say: 'A4' or 'Letter', or
+    None for the locale's (the setting "auto", absent or not understood)."""
+    value = QSettings().value(PAPER_KEY, "auto")
+    return value if value in ("A4", "Letter") else None
 
 
 def built(name: str) -> Make:
     """A report function of `scorekeeper.reports.build`, imported when first used:
-    reportlab takes a third of a second to import, and the app starts without it."""
+    reportlab takes a third of a second to import, and the app starts without it.  It
+    prints on the paper the preferences choose (`chosen_paper`)."""
 
     def make(*args: Any, **kwargs: Any) -> bytes:
         from scorekeeper.reports import build
 
         report: Make = getattr(build, name)
-        return report(*args, **kwargs)
+        return report(*args, **{"paper": chosen_paper(), **kwargs})
 
     return make
 
@@ -35,7 +45,7 @@ def ask_where(parent: QWidget, suggested: str) -> Path | None:
     """The file to save a report to, or None if the person changed their mind."""
     folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     path = file_dialogs.save_file(
-        parent, "Save the report", str(Path(folder) / suggested), "PDF documents (*.pdf)"
+        parent, _("Save the report"), str(Path(folder) / suggested), _("PDF documents (*.pdf)")
     )
     if not path:
         return None
@@ -47,8 +57,8 @@ def lay_out(parent: QWidget, make: Make) -> bytes | None:
     when it failed (the failure shown in a sentence)."""
     from scorekeeper.reports.render import ReportCancelled, ReportError
 
-    dialog = QProgressDialog("Laying out the report…", "Cancel", 0, 0, parent)
-    dialog.setWindowTitle("Making the report")
+    dialog = QProgressDialog(_("Laying out the report…"), _("Cancel"), 0, 0, parent)
+    dialog.setWindowTitle(_("Making the report"))
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
     dialog.setMinimumDuration(400)
 
@@ -58,7 +68,7 @@ def lay_out(parent: QWidget, make: Make) -> bytes | None:
         elif kind == "PROGRESS":
             dialog.setValue(min(value, dialog.maximum()))
         elif kind == "PAGE":
-            dialog.setLabelText(f"Laying out page {value}…")
+            dialog.setLabelText(_("Laying out page {page}…").format(page=value))
         QApplication.processEvents()
         if dialog.wasCanceled():
             raise ReportCancelled("the report was cancelled")
@@ -68,7 +78,7 @@ def lay_out(parent: QWidget, make: Make) -> bytes | None:
     except ReportCancelled:
         return None
     except (ReportError, StorageError) as error:
-        errors.show_error(f"The report could not be made: {error}")
+        errors.show_error(_("The report could not be made: {reason}").format(reason=error))
         return None
     finally:
         dialog.close()
@@ -88,9 +98,11 @@ def make_report(parent: QWidget, suggested: str, make: Make) -> Path | None:
     try:
         save_pdf(path, data)
     except ReportError as error:
-        errors.show_error(f"The report could not be saved: {error}")
+        errors.show_error(_("The report could not be saved: {reason}").format(reason=error))
         return None
-    answer = QMessageBox.question(parent, "Report saved", f"Saved {path}.\n\nOpen it now?")
+    answer = QMessageBox.question(
+        parent, _("Report saved"), _("Saved {path}.\n\nOpen it now?").format(path=path)
+    )
     if answer == QMessageBox.StandardButton.Yes:
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
     return path

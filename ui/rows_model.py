@@ -1,6 +1,8 @@
 """A read-only table model for plain rows: each column says its header, its text and the
 value it sorts by (`SORT_ROLE`: raw numbers, so sorting is by number, not by text).
-The league window's tables and the night screen's settlement are made of it."""
+The league window's tables and the night screen's settlement are made of it.  A
+column's header is marked with `N_` where the columns are declared (at import time) and
+translated here, when it is shown."""
 
 from __future__ import annotations
 
@@ -10,13 +12,17 @@ from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
+from scorekeeper.formatting import money
+from scorekeeper.i18n import _
+
 Index = QModelIndex | QPersistentModelIndex
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 Row = TypeVar("Row")
 
 
 class Column(Generic[Row]):
-    """One column: its header, its text, and the value it sorts by."""
+    """One column: its header (marked with `N_`, translated when shown; with DATA, a
+    name, shown as it is), its text, and the value it sorts by."""
 
     def __init__(
         self,
@@ -25,18 +31,42 @@ class Column(Generic[Row]):
         sort: Callable[[Row], Any] | None = None,
         *,
         right: bool = True,
+        data: bool = False,
     ) -> None:
         self.header, self.text, self.sort, self.right = header, text, sort or text, right
+        self.data = data
+        self.cents: Callable[[Row], int] | None = None
+
+    @property
+    def shown(self) -> str:
+        """The header as the table shows it: in the language spoken, a name as it is."""
+        return self.header if self.data else _(self.header)
+
+
+def money_column(header: str, cents: Callable[[Row], int]) -> Column[Row]:
+    """A column of amounts: CENTS of each row, shown in the model's currency
+    (`RowsModel.set_currency`) as the locale writes it, sorted by the cents."""
+    column: Column[Row] = Column(header, lambda row: str(cents(row)), cents)
+    column.cents = cents
+    return column
 
 
 class RowsModel(QAbstractTableModel, Generic[Row]):
     """A read-only table of ROWS, one per line, described by COLUMNS."""
 
     columns: Sequence[Column[Row]] = ()
+    currency = "USD"  # what its money columns are in (the league's, the night's)
 
     def __init__(self) -> None:
         super().__init__()
         self.rows: list[Row] = []
+
+    def set_currency(self, currency: str) -> None:
+        """Show the money columns in CURRENCY (an ISO 4217 code) from now on."""
+        if currency != self.currency:
+            self.beginResetModel()
+            self.currency = currency
+            self.endResetModel()
 
     def set_rows(self, rows: Sequence[Row]) -> None:
         """Show these rows instead."""
@@ -54,7 +84,7 @@ class RowsModel(QAbstractTableModel, Generic[Row]):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.columns[section].header
+            return self.columns[section].shown
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
@@ -62,6 +92,8 @@ class RowsModel(QAbstractTableModel, Generic[Row]):
             return None
         column, row = self.columns[index.column()], self.rows[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            if column.cents is not None:
+                return money(column.cents(row), self.currency)
             return column.text(row)
         if role == SORT_ROLE:  # Qt compares only plain values: fractions sort as floats
             value = column.sort(row)

@@ -19,6 +19,8 @@ from PySide6.QtCore import QObject
 
 from scorekeeper.dealing import dealer_after
 from scorekeeper.document import read_hand
+from scorekeeper.formatting import short_iso
+from scorekeeper.i18n import _
 from scorekeeper.night import (
     Carry,
     HandResult,
@@ -108,6 +110,7 @@ class NightView:
     payments: tuple[tonight.PaymentMade, ...] = ()
     document: dict[str, Any] = field(default_factory=dict)
     seat_ranges: tuple[tuple[str, int, int | None], ...] = ()
+    currency: str = "USD"  # the ISO 4217 code its money is in (its league's, else its own)
 
     @property
     def next_number(self) -> int:
@@ -204,10 +207,14 @@ def build_view(db: Database, night_id: int) -> NightView:
     ranges = tuple(seats.seat_ranges(db, night_id=night_id))
     parts = [
         document.get("league"),
-        document.get("date"),
-        f"table {document['table']}" if document.get("table") else None,
+        short_iso(document.get("date"), missing=""),
+        _("table {table}").format(table=document["table"]) if document.get("table") else None,
     ]
-    title = " · ".join(p for p in parts if p) or document.get("title") or f"Night {night_id}"
+    title = (
+        " · ".join(p for p in parts if p)
+        or document.get("title")
+        or _("Night {number}").format(number=night_id)
+    )
     view = NightView(
         night_id=night_id,
         title=title,
@@ -220,6 +227,7 @@ def build_view(db: Database, night_id: int) -> NightView:
         payments=tuple(tonight.night_payments(db, night_id=night_id)),
         document=document,
         seat_ranges=ranges,
+        currency=night.info.currency,
     )
     return replace(view, seated_next=view.seated_for(len(lines) + 1))
 
@@ -272,8 +280,10 @@ class NightSession(Layer):
         league: str | None = None,
         season: str | None = None,
         table: str | None = None,
+        currency: str | None = None,
     ) -> int:
-        """Start a night and open it; undo discards it (it has no hands yet)."""
+        """Start a night and open it (its money in CURRENCY; None: its league's, else
+        the locale's); undo discards it (it has no hands yet)."""
         previous = self.night_id
         night_id = night_import.create_night(
             self.db,
@@ -283,6 +293,7 @@ class NightSession(Layer):
             league=league,
             season=season,
             table=table,
+            currency=currency,
         )
         self.night_id = night_id
         self.push(StartNight(self, night_id, previous))

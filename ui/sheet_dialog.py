@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.explain import signed
+from scorekeeper.formatting import UnreadableAmount, parse_money, short_date
 from scorekeeper.games import all_presets
 from scorekeeper.json_input import read_limited
 from scorekeeper.league_sheet import Sheet, Sitting, read_sheet
@@ -73,7 +74,7 @@ class SittingsModel(RowsModel[Sitting]):
         players = sheet.players if sheet is not None else ()
         self.columns = [
             Column[Sitting]("Row", lambda s: str(s.row)),
-            Column[Sitting]("Date", lambda s: s.date.isoformat(), right=False),
+            Column[Sitting]("Date", lambda s: short_date(s.date), lambda s: s.date, right=False),
             Column[Sitting]("Table", lambda s: s.table or "", right=False),
             Column[Sitting]("Hands", lambda s: str(s.hands)),
             *(_points_column(c.header, c.player) for c in players),
@@ -85,7 +86,7 @@ def _points_column(header: str, player: str) -> Column[Sitting]:
     def text(sitting: Sitting) -> str:
         return signed(sitting.points[player]) if player in sitting.points else ""
 
-    return Column[Sitting](header, text)
+    return Column[Sitting](header, text, data=True)
 
 
 class SheetImportDialog(NoEnterDialog):
@@ -137,7 +138,7 @@ class SheetImportDialog(NoEnterDialog):
             ("&League:", self.league),
             ("&Season:", self.season),
             ("&Rules:", self.rules),
-            ("S&take (cents a point):", self.stake),
+            ("S&take (a point):", self.stake),
         ):
             form.addRow(label, field)
         layout.addLayout(form)
@@ -262,13 +263,14 @@ def _leagues(db: Database) -> list[str]:
 
 
 def _stake(text: str) -> tuple[int | None, Problem | None]:
-    """The stake typed (blank: the rules'), or what is wrong with it."""
-    text = text.strip()
-    if not text:
+    """The stake typed the locale's way ('0,25' in German; blank: the rules'), in
+    cents, or what is wrong with it."""
+    if not text.strip():
         return None, None
-    if not text.isascii() or not text.isdigit():
-        return None, Problem("stake", f"{text!r} is not a whole number of cents")
-    return int(text), None
+    try:
+        return parse_money(text, "stake"), None
+    except UnreadableAmount as refused:
+        return None, Problem(refused.field, refused.reason)
 
 
 def _mapping(plan: SheetPlan) -> list[ColumnLine]:

@@ -19,26 +19,30 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
-from scorekeeper.formatting import counted
+from scorekeeper.formatting import money
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.night import NightResult
 
-from .money import dollars
 from .session import HandLine, NightView
 
 NUMBER, DEALER, HAND, MULTIPLIER = range(4)
-FIXED = ("#", "Dealer", "Hand", "×")
+FIXED = ("#", N_("Dealer"), N_("Hand"), "×")  # translated where shown
 SORT_ROLE = Qt.ItemDataRole.UserRole
 HAND_ID_ROLE = Qt.ItemDataRole.UserRole + 1
-TOTAL_ROWS = ("Total", "Money")
+TOTAL_ROWS = 2  # the points, then the money
 Index = QModelIndex | QPersistentModelIndex
 
 
-def _with_the_pot(result: NightResult, which: int) -> str:
-    """'pot 320; ' (or its money) when the night keeps a pot, else ''.  A `NightResult`
-    exists only once the core found its totals and the pot summing to zero."""
+def _total_label(result: NightResult, which: int, currency: str) -> str:
+    """What the totals row WHICH (0 the points, 1 the money, in CURRENCY) says in its
+    hand column: that it sums to zero, with the pot when the night keeps one.  A
+    `NightResult` exists only once the core found its totals and the pot summing to zero."""
     if result.pot is None:
-        return ""
-    return f"pot {result.pot}; " if which == 0 else f"pot {dollars(result.pot_cents or 0)}; "
+        return _("Total (sums to 0 ✓)") if which == 0 else _("Money (sums to 0 ✓)")
+    if which == 0:
+        return _("Total (pot {pot}; sums to 0 ✓)").format(pot=result.pot)
+    pot = money(result.pot_cents or 0, currency)
+    return _("Money (pot {pot}; sums to 0 ✓)").format(pot=pot)
 
 
 # The roles a hand's cells answer; a view asks for many more (font, colours, size...).
@@ -88,7 +92,7 @@ class SheetModel(QAbstractTableModel):
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         if parent.isValid() or self.view is None:
             return 0
-        return len(self.view.lines) + len(TOTAL_ROWS)
+        return len(self.view.lines) + TOTAL_ROWS
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         if parent.isValid() or self.view is None:
@@ -102,7 +106,7 @@ class SheetModel(QAbstractTableModel):
             return None
         if orientation == Qt.Orientation.Horizontal:
             if section < len(FIXED):
-                return FIXED[section]
+                return _(FIXED[section])
             return self.view.players[section - len(FIXED)]
         return None
 
@@ -174,8 +178,17 @@ class SheetModel(QAbstractTableModel):
             marks = line.result.marks.get(player, "")
             return f"{shown} {marks}".rstrip() + f"   {total}"
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            what = "sat out" if sat_out else counted(points, "point", signed=True)
-            return f"{player}, hand {line.number}: {what}, running total {running:+d}"
+            if sat_out:
+                said = _("{player}, hand {number}: sat out, running total {total}")
+            else:
+                said = ngettext(
+                    "{player}, hand {number}: {points} point, running total {total}",
+                    "{player}, hand {number}: {points} points, running total {total}",
+                    abs(points),
+                )
+            return said.format(
+                player=player, number=line.number, points=f"{points:+d}", total=f"{running:+d}"
+            )
         if role == SORT_ROLE:
             return points
         return None
@@ -194,10 +207,10 @@ class SheetModel(QAbstractTableModel):
             return None
         if player is None:
             if column == HAND and role != SORT_ROLE:
-                return f"{TOTAL_ROWS[which]} ({_with_the_pot(result, which)}sums to 0 ✓)"
+                return _total_label(result, which, self.view.currency)
             return None
         if which == 0:
             points = result.total_points[player]
             return points if role == SORT_ROLE else f"{points:+d}"
         cents = result.total_cents[player]
-        return cents if role == SORT_ROLE else dollars(cents)
+        return cents if role == SORT_ROLE else money(cents, self.view.currency)

@@ -17,12 +17,13 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
 from scorekeeper.csv_out import Sheet, tsv_text, write_csv
+from scorekeeper.i18n import N_, _
 
 from . import file_dialogs
 
 SheetOf = Callable[[], Sheet | None]
 Row = TypeVar("Row")
-COPY_TEXT = "&Copy the table (for a spreadsheet)"
+COPY_TEXT = N_("&Copy the table (for a spreadsheet)")  # translated where it is shown
 
 
 def allow_copy(
@@ -30,7 +31,7 @@ def allow_copy(
 ) -> QAction:
     """Ctrl+C on VIEW (when it has the keyboard) copies the sheet SHEET_OF gives as
     tab-separated text; COPIED hears of it.  Returns the action (a menu may show it)."""
-    action = QAction(COPY_TEXT, view)
+    action = QAction(_(COPY_TEXT), view)
     action.setShortcut(QKeySequence(QKeySequence.StandardKey.Copy))
     action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
 
@@ -75,9 +76,9 @@ def export_sheet(parent: QWidget, sheet: Sheet | None, suggested: str) -> tuple[
         return "", ""
     path = file_dialogs.save_file(
         parent,
-        "Export as spreadsheet (CSV)",
+        _("Export as spreadsheet (CSV)"),
         str(Path.home() / suggested),
-        "CSV spreadsheet (*.csv)",
+        _("CSV spreadsheet (*.csv)"),
     )
     if not path:
         return "", ""
@@ -86,5 +87,7 @@ def export_sheet(parent: QWidget, sheet: Sheet | None, suggested: str) -> tuple[
     try:
         write_csv(sheet, path)
     except OSError as error:
-        return "", f"{path}: cannot write it ({error.strerror}); nothing was written"
+        return "", _("{path}: cannot write it ({reason}); nothing was written").format(
+            path=path, reason=error.strerror
+        )
     return path, ""

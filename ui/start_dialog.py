@@ -38,12 +38,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.formatting import counted
+from scorekeeper.formatting import counted, money
 from scorekeeper.games import all_games, all_presets, game_of_preset, parse_rules, preset_rules
+from scorekeeper.i18n import _
 from scorekeeper.names import LABEL_LENGTH, clean_name, fold_name, name_key, quoted
 from scorekeeper.rules import Option, RuleSet
 
-from .money import dollars
+from .currency import CurrencyChoice, MoneyEdit
 
 SETTINGS_KEY = "start/last"
 FIRST_OPTIONS = ("stake_cents",)  # what every table sets, before the rest
@@ -171,7 +172,7 @@ class RulesEditor(QWidget):
         for option in ordered:
             widget = self._option_widget(option)
             text = (
-                "Stake (cents a point)"
+                _("Stake (a point)")
                 if option.name == "stake_cents"
                 else (option.name.replace("_", " "))
             )
@@ -202,7 +203,10 @@ class RulesEditor(QWidget):
 
     def _option_widget(self, option: Option) -> QWidget:
         widget: QWidget
-        if option.keys:
+        if option.name == "stake_cents":  # money, typed the locale's way ('0,25')
+            widget = MoneyEdit(_("Stake"))
+            widget.textChanged.connect(lambda _text: self.changed.emit())
+        elif option.keys:
             widget = KeyedSpins(option)
         elif option.many:
             widget = ChoiceChecks(option.choices)
@@ -221,7 +225,8 @@ class RulesEditor(QWidget):
                 widget.setSpecialValueText(f"same as {option.follows.replace('_', ' ')}")
             widget.setRange(low, min(option.maximum, 2**31 - 1))
             widget.valueChanged.connect(lambda _: self.changed.emit())
-        widget.setAccessibleName(option.name.replace("_", " "))
+        if not isinstance(widget, MoneyEdit):
+            widget.setAccessibleName(option.name.replace("_", " "))
         widget.setToolTip(option.meaning)
         self.option_widgets[option.name] = widget
         return widget
@@ -241,6 +246,8 @@ class RulesEditor(QWidget):
             widget = self.option_widgets[name]
             if isinstance(widget, KeyedSpins | ChoiceChecks):
                 widget.set_value(value)
+            elif isinstance(widget, MoneyEdit):
+                widget.set_cents(int(value))
             elif isinstance(widget, QCheckBox):
                 widget.setChecked(bool(value))
             elif isinstance(widget, QComboBox):
@@ -259,6 +266,8 @@ class RulesEditor(QWidget):
                 continue  # another game's option: it has no place in these rules
             if isinstance(widget, KeyedSpins | ChoiceChecks):
                 values[name] = widget.value()
+            elif isinstance(widget, MoneyEdit):  # unreadable: the preset's, and a problem
+                values[name] = widget.cents() if widget.cents() is not None else base.stake_cents
             elif isinstance(widget, QCheckBox):
                 values[name] = widget.isChecked()
             elif isinstance(widget, QComboBox):
@@ -269,7 +278,10 @@ class RulesEditor(QWidget):
         return base.with_options(values)
 
     def problems(self) -> list[str]:
-        return [f"{p.field.removeprefix('rules.')}: {p.message}" for p in self.rules().problems()]
+        stake = self.option_widgets["stake_cents"]
+        typed = [stake.problem()] if isinstance(stake, MoneyEdit) and stake.problem() else []
+        found = [f"{p.field.removeprefix('rules.')}: {p.message}" for p in self.rules().problems()]
+        return [p for p in typed if p] + found
 
 
 class NoEnterDialog(QDialog):
@@ -315,9 +327,11 @@ class StartNightDialog(NoEnterDialog):
         leagues: list[str],
         parent: QWidget | None = None,
         defaults: Callable[[str, str | None], RuleSet | None] | None = None,
+        currency_of: Callable[[str], str | None] | None = None,
     ):
         super().__init__(parent)
         self.defaults = defaults  # a league's (or season's) own rules, when it has them
+        self.currency_of = currency_of  # a stored league's currency (None: a new league)
         self.setWindowTitle("Start a night")
         self.setAccessibleName("Start a night")
         self.roster = roster
@@ -344,6 +358,11 @@ class StartNightDialog(NoEnterDialog):
         filing.addRow("S&eason (optional)", self.season)
         filing.addRow("&Table", self.table)
         filing.addRow("D&ate", self.date)
+        # A night without a league keeps its own currency; one in a league has its
+        # league's (shown, not chosen); a new league's is the one chosen here.
+        self.currency = CurrencyChoice()
+        self.currency.currentTextChanged.connect(lambda _: self.update_summary())
+        filing.addRow(_("Currenc&y"), self.currency)
 
         self.seated = QListWidget()
         self.seated.setAccessibleName("Seats, clockwise")
@@ -421,8 +440,10 @@ class StartNightDialog(NoEnterDialog):
         # After the table's last choices: choosing another league or season from here on
         # brings that league's (or season's) default rules and stake.
         self.league.currentTextChanged.connect(lambda _: self.load_filing_defaults())
+        self.league.currentTextChanged.connect(lambda _: self.follow_league())
         self.league.currentTextChanged.connect(lambda _: self.update_summary())
         self.season.editingFinished.connect(self.load_filing_defaults)
+        self.follow_league()
         self.update_summary()
         self.add_name.setFocus()
 
@@ -430,10 +451,19 @@ class StartNightDialog(NoEnterDialog):
         """The line at the top: league, game, stake and players, as the night will start."""
         rules = self.editor.rules()
         league = self.league.currentText().strip() or "no league"
-        stake = dollars(rules.stake_cents)
+        stake = money(rules.stake_cents, self.currency.code() or "USD")
         players = self.players()
         seated = counted(len(players), "player") if players else "no players yet"
         self.summary.setText(f"{league} · {rules.preset} · {stake} a point · {seated}")
+
+    def follow_league(self) -> None:
+        """A stored league chosen: its currency shown, not to be chosen (its nights all
+        keep their money in it); no league, or a new one: the currency is chosen."""
+        league = self.league.currentText().strip()
+        kept = self.currency_of(league) if self.currency_of and league else None
+        if kept is not None:
+            self.currency.set_code(kept)
+        self.currency.setEnabled(kept is None)
 
     def load_filing_defaults(self) -> None:
         """Put the chosen league's (or season's) default rules into every option."""
@@ -576,6 +606,7 @@ class StartNightDialog(NoEnterDialog):
             "players": self.players(),
             "rules": self.rules(),
             "date": dt.date(date.year(), date.month(), date.day()),
+            "currency": self.currency.code(),
             **labels,
         }
 
@@ -587,9 +618,12 @@ class StartNightDialog(NoEnterDialog):
             found.append(f"{rules.preset} deals {rules.dealt_in} in: seat at least that many")
         if len(players) > 8:
             found.append("a table seats at most 8")
+        currency = self.currency.problem()
+        if currency is not None:
+            found.append(currency)
         if self.season.text().strip() and not self.league.currentText().strip():
             found.append("a season belongs to a league: choose the league too")
-        for key, (_, problem) in self.labels().items():
+        for key, (_name, problem) in self.labels().items():
             if problem is not None:
                 found.append(f"{key.capitalize()}: {problem}")
         for name in players:  # seated from the last night remembered, say
@@ -619,6 +653,7 @@ class StartNightDialog(NoEnterDialog):
             "league": choices["league"],
             "season": choices["season"],
             "table": choices["table"],
+            "currency": choices["currency"],
         }
         settings = QSettings()
         settings.setValue(SETTINGS_KEY, json.dumps(saved))
@@ -630,7 +665,7 @@ class StartNightDialog(NoEnterDialog):
             return
         try:
             saved = json.loads(str(raw))
-            rules, _ = parse_rules(saved["rules"])
+            rules, _problems = parse_rules(saved["rules"])
         except (ValueError, KeyError, TypeError):
             return
         if rules is not None:
@@ -638,6 +673,8 @@ class StartNightDialog(NoEnterDialog):
         for name in saved.get("players", []):
             self.seated.addItem(name)
         self.league.setCurrentText(saved.get("league") or "")
+        if isinstance(saved.get("currency"), str):
+            self.currency.set_code(saved["currency"])
         self.season.setText(saved.get("season") or "")
         self.table.setText(saved.get("table") or "")
 

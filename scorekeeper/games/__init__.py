@@ -28,6 +28,7 @@ from scorekeeper.games.base import (
 from scorekeeper.games.result import RESULT
 from scorekeeper.games.schafkopf import SCHAFKOPF
 from scorekeeper.games.sheepshead import SHEEPSHEAD
+from scorekeeper.i18n import _
 from scorekeeper.json_input import key_name, show_value
 from scorekeeper.problems import Problem
 from scorekeeper.records import Hand
@@ -150,15 +151,17 @@ def parse_rules(value: Any) -> tuple[RuleSet | None, list[Problem]]:
     if isinstance(value, str):
         value = {"preset": value}
     if not isinstance(value, Mapping):
-        return None, [Problem("rules", "must be a preset name or an object with a preset")]
+        return None, [Problem("rules", _("must be a preset name or an object with a preset"))]
     preset = value.get("preset")
     if preset is None:
-        return None, [Problem("rules.preset", "missing: name the preset the night starts from")]
+        message = _("missing: name the preset the night starts from")
+        return None, [Problem("rules.preset", message)]
     if not isinstance(preset, str) or preset not in _BY_PRESET:
-        names = ", ".join(_BY_PRESET)
-        return None, [
-            Problem("rules.preset", f"{show_value(preset)} is not a preset (one of {names})")
-        ]
+        # Translators: NAMES are the presets' names, kept as they are.
+        message = _("{value} is not a preset (one of {names})").format(
+            value=show_value(preset), names=", ".join(_BY_PRESET)
+        )
+        return None, [Problem("rules.preset", message)]
     game = _BY_PRESET[preset]
     mine = {o.name: o for o in game.options}
     problems = []
@@ -170,9 +173,9 @@ def parse_rules(value: Any) -> tuple[RuleSet | None, list[Problem]]:
         if option is None:
             problems.append(Problem(f"rules.{key_name(key)}", _not_an_option(key, game, preset)))
             continue
-        message = option.check(given)
-        if message:
-            problems.append(Problem(f"rules.{key_name(key)}", message))
+        wrong = option.check(given)
+        if wrong:
+            problems.append(Problem(f"rules.{key_name(key)}", wrong))
         else:
             overrides[key] = given
     if problems:
@@ -185,8 +188,11 @@ def parse_rules(value: Any) -> tuple[RuleSet | None, list[Problem]]:
 def _not_an_option(key: Any, game: Game, preset: str) -> str:
     owners = [g.title for g in _GAMES.values() if any(o.name == key for o in g.options)]
     if not owners:
-        return "is not a house-rule option"
-    return f"is a {owners[0]} option, and {preset} is a {game.title} preset"
+        return _("is not a house-rule option")
+    # Translators: OWNER and GAME are games' names, PRESET a preset's.
+    return _("is a {owner} option, and {preset} is a {game} preset").format(
+        owner=_(owners[0]), preset=preset, game=_(game.title)
+    )
 
 
 register(SHEEPSHEAD)

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.problems import Problem
 from scorekeeper.records import Hand
 from scorekeeper.rules import Option, RuleSet
@@ -27,9 +28,16 @@ if TYPE_CHECKING:
     from scorekeeper.night import HandResult, NightResult
 
 
+# The sheet's letters every card game shares: a leaster's winner, a misplayer, the
+# dealer (`Words`; said in the language spoken now where the sheet shows them).
+LEASTER_MARK, MISPLAY_MARK, DEALER_MARK = "L", "M", "D"
+
+
 @dataclass(frozen=True)
 class Words:
-    """The words a game's table uses, where every game has something to say."""
+    """The words a game's table uses, where every game has something to say: marked
+    (`N_`) in English, the form files keep (a spreadsheet's headers), and translated
+    (`_()`) where they are shown.  The letters are the sheet's marks."""
 
     declarer: str  # the one who takes the hand on: "picker", "declarer"
     declared: str  # the table's count of such hands: "picked", "declared"
@@ -43,19 +51,42 @@ class Words:
     no_tricks: str  # a player's statistics: "No-tricks" won and lost
     alone: str  # a declarer without a partner, in a player's statistics: "going alone"
     with_partner: str  # and with one: "with a partner"
-    leasters: str = "Leasters"  # the standings' leasters won
-    leaster_mark: str = "L"
-    misplay_mark: str = "M"
-    dealer_mark: str = "D"
+    leasters: str = N_("Leasters")  # the standings' leasters won
+    leaster_mark: str = LEASTER_MARK
+    misplay_mark: str = MISPLAY_MARK
+    dealer_mark: str = DEALER_MARK
+
+
+def shared_letters(words: Words) -> dict[str, str]:
+    """The letters every card game shares (a leaster's winner, a misplayer, the dealer)
+    in the language spoken now, unless the game gave its own; a game's own letters (P,
+    S) are the table's words in either language."""
+    own = {
+        "leaster": (words.leaster_mark, LEASTER_MARK),
+        "misplay": (words.misplay_mark, MISPLAY_MARK),
+        "dealer": (words.dealer_mark, DEALER_MARK),
+    }
+    shown = {
+        # Translators: the sheet's letter beside a leaster winner's points.
+        "leaster": pgettext("sheet mark", "L"),
+        # Translators: the sheet's letter beside a misplayer's points (Fehlspiel: F).
+        "misplay": pgettext("sheet mark", "M"),
+        # Translators: the sheet's letter beside the dealer's points (Geber: G).
+        "dealer": pgettext("sheet mark", "D"),
+    }
+    return {
+        role: shown[role] if letter == default else letter
+        for role, (letter, default) in own.items()
+    }
 
 
 @dataclass(frozen=True)
 class HandFacts:
     """What a scored hand says of itself, decided once by its game's code."""
 
-    summary: str  # a few words for the sheet's Hand column
+    summary: str  # a few words for the sheet's Hand column, in the language spoken now
     marks: dict[str, str]  # the sheet's letters, player by player (only those with one)
-    game: str  # what was played: "pick", "leaster", "Sauspiel", "Wenz Tout", "Ramsch"
+    game: str  # what was played: "pick", "leaster", "Sauspiel", "Wenz Tout", "Ramsch" (a key)
     alone: bool | None = None  # a declarer without a partner; None when nobody declared
     loser: str | None = None  # a Ramsch's loser
     jungfrauen: tuple[str, ...] = ()  # Ramsch players who took no trick
@@ -98,7 +129,7 @@ class Draft:
     player's amount, the sentence, how it ended, and what it put into the pot."""
 
     amounts: dict[str, int]
-    sentence: str
+    sentence: str  # in the language spoken now
     outcome: str  # "win"/"loss" for the declarers, else the hand's type
     level: str = "normal"
     multiplier: int = 1
@@ -137,7 +168,7 @@ class Game(Protocol):
 
     @property
     def title(self) -> str:
-        """As people write it: "Sheepshead"."""
+        """As people write it, marked (`N_`) and translated where shown: "Sheepshead"."""
 
     @property
     def rules(self) -> type[RuleSet]:
@@ -176,7 +207,7 @@ class Game(Protocol):
 
     @property
     def words(self) -> Words:
-        """The words of its table."""
+        """The words of its table (marked; translated where shown)."""
 
     def roles(self, hand: Hand, active: Sequence[str]) -> dict[str, str]:
         """Each active player's part in HAND for statistics (`scorekeeper.night.ROLES`)."""
@@ -186,38 +217,50 @@ class Game(Protocol):
         was called, or the game played; None when nobody declared."""
 
     def hand_facts(self, hand: Hand, scored: Scored, rules: RuleSet) -> HandFacts:
-        """The facts of HAND, as SCORED (its points, outcome, level, pot)."""
+        """The facts of HAND, as SCORED (its points, outcome, level, pot); the summary
+        in the language spoken now."""
 
     def report_cells(self, hand: Hand, result: HandResult) -> tuple[str, str, str, str, str]:
-        """A printed sheet's cells for HAND: declarer, partner, points, tricks, outcome."""
+        """A printed sheet's cells for HAND: declarer, partner, points, tricks, outcome
+        (in the language spoken now)."""
 
-    def rules_lines(self, rules: RuleSet) -> tuple[str, ...]:
-        """RULES in a few short lines, as a score sheet's header would say them."""
+    def rules_lines(self, rules: RuleSet, currency: str) -> tuple[str, ...]:
+        """RULES in a few short lines, as a score sheet's header would say them (the
+        stake in CURRENCY, the night's; in the language spoken now)."""
 
-    def waiting(self, result: NightResult) -> str:
-        """What waits for the next hand after RESULT: doublers, Bock hands, the pot."""
+    def waiting(self, result: NightResult, currency: str) -> str:
+        """What waits for the next hand after RESULT: doublers, Bock hands, the pot (its
+        money in CURRENCY; in the language spoken now)."""
 
     def outcome_counts(self, outcome: str, level: str, alone: bool | None) -> dict[str, int]:
         """What one hand adds to the counts of the table's outcomes, in the table's
-        words (`stats.outcome_counts`): 1 to each that it is, 0 to show one it is not."""
+        words (`stats.outcome_counts`): 1 to each that it is, 0 to show one it is not.
+        The words are keys, marked (`N_`) and translated where shown."""
 
     def call_label(self, call: str) -> str:
-        """A cached `call` in a player's statistics: "calling ace-hearts", "Wenz"."""
+        """A cached `call` in a player's statistics: "calling ace-hearts", "playing Wenz"
+        (in the language spoken now)."""
 
 
 def option_value(option: Option, value: Any, before: Any = None) -> str:
-    """An option's value as a rules section prints it: yes/no, a list, the changed
-    keys of an object (those that differ from BEFORE, when given), "as tariff_extra"
-    for one that follows another."""
+    """An option's value as a rules section prints it, in the language spoken now:
+    yes/no, a list, the changed keys of an object (those that differ from BEFORE, when
+    given; each by its label), "as tariff_extra" for one that follows another.  Keys,
+    choices and option names are the document's, never translated."""
     if value is None and option.follows:
-        return f"as {option.follows}"
+        # Translators: OPTION is a house-rule option's name (tariff_extra), kept as is.
+        return _("as {option}").format(option=option.follows)
     if option.is_bool:
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if option.keys:
         if not value:
-            return f"each as {option.follows}" if option.follows else "none"
+            if option.follows:
+                # Translators: every key of an option takes another option's value.
+                return _("each as {option}").format(option=option.follows)
+            return _("none")
         pairs = dict(value)
-        named = dict(zip(option.keys, option.labels or option.keys, strict=True))
+        labels = [_(label) for label in option.labels] if option.labels else option.keys
+        named = dict(zip(option.keys, labels, strict=True))
         if option.sparse:  # given whole: every key it names
             return ", ".join(f"{named[k]} {v}" for k, v in pairs.items())
         old = dict(before) if before is not None else {}
@@ -226,7 +269,7 @@ def option_value(option: Option, value: Any, before: Any = None) -> str:
         ]
         return ", ".join(shown)
     if option.many:
-        return ", ".join(value) if value else "none"
+        return ", ".join(value) if value else _("none")
     return str(value)
 
 
@@ -236,10 +279,15 @@ def changed_lines(rules: RuleSet, options: Sequence[Option]) -> tuple[str, ...]:
     mine: Mapping[str, Any] = rules.options()
     base: Mapping[str, Any] = type(rules).of_preset(rules.preset).options()
     lines = [
-        f"{o.name}: {option_value(o, mine[o.name], base[o.name])} ({o.meaning})"
+        # Translators: a changed house rule: its name (kept), its value, what it means.
+        _("{option}: {value} ({meaning})").format(
+            option=o.name,
+            value=option_value(o, mine[o.name], base[o.name]),
+            meaning=_(o.meaning),
+        )
         for o in options
         if o.name in mine and mine[o.name] != base[o.name]
     ]
     if not lines:
         return ()
-    return (f"Changed from {rules.preset}:", *lines)
+    return (_("Changed from {preset}:").format(preset=rules.preset), *lines)

@@ -12,9 +12,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from scorekeeper.explain import amounts_phrase, join_names, with_article
-from scorekeeper.games.base import Draft, HandFacts, Words
+from scorekeeper.explain import amounts_phrase, join_names, sentence, with_article, with_doubling
+from scorekeeper.games.base import Draft, HandFacts, Words, shared_letters
 from scorekeeper.hand_reader import HandReader
+from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.problems import Problem, check_players
 from scorekeeper.records import Hand
 from scorekeeper.rules import LARGE, RuleSet, option
@@ -30,32 +31,44 @@ Amounts = dict[str, int]
 class CardRules(RuleSet):
     """The options both card games have: the deal, the leaster, misplays, doublers."""
 
-    tricks: int = option(6, "tricks in a hand (cards each player holds)", minimum=4, maximum=10)
-    blind: int = option(2, "cards in the blind", minimum=0, maximum=4)
+    tricks: int = option(6, N_("tricks in a hand (cards each player holds)"), minimum=4, maximum=10)
+    blind: int = option(2, N_("cards in the blind"), minimum=0, maximum=4)
     leaster_units: int = option(
         1,
-        "a leaster's price: what each other player pays its winner (under loser-pays, "
-        "what its loser pays each other player)",
+        N_(
+            "a leaster's price: what each other player pays its winner (under loser-pays, "
+            "what its loser pays each other player)"
+        ),
         minimum=1,
         maximum=LARGE,
     )
     misplay_units: int = option(
-        1, "what a misplayer pays each other player in the hand", minimum=1, maximum=LARGE
+        1, N_("what a misplayer pays each other player in the hand"), minimum=1, maximum=LARGE
     )
-    misplay_multiplied: bool = option(False, "the hand's doublers also multiply misplay penalties")
-    last_hand_doubler: bool = option(True, "the last hand of the night counts double")
+    misplay_multiplied: bool = option(
+        False, N_("the hand's doublers also multiply misplay penalties")
+    )
+    last_hand_doubler: bool = option(True, N_("the last hand of the night counts double"))
     max_multiplier: int = option(
-        0, "the most a hand can be multiplied by doublers (0: no cap)", minimum=0, maximum=1 << 20
+        0,
+        N_("the most a hand can be multiplied by doublers (0: no cap)"),
+        minimum=0,
+        maximum=1 << 20,
     )
     leaster_tie: str = option(
         "draw",
-        "a tie for the fewest points in a leaster: the table draws, all tied win, or nobody pays",
+        N_(
+            "a tie for the fewest points in a leaster: the table draws, all tied win, "
+            "or nobody pays"
+        ),
         choices=("draw", "all-win", "void"),
     )
     leaster_pay: str = option(
         "winner-collects",
-        "who pays in a leaster: the winner (the fewest points) collects from every other "
-        "player, or the loser (the most points) pays every other player",
+        N_(
+            "who pays in a leaster: the winner (the fewest points) collects from every other "
+            "player, or the loser (the most points) pays every other player"
+        ),
         choices=("winner-collects", "loser-pays"),
     )
 
@@ -64,9 +77,15 @@ class CardRules(RuleSet):
         cards = self.dealt_in * self.tricks + self.blind
         if cards == DECK_CARDS:
             return []
-        message = (
-            f"{self.dealt_in} players with {self.tricks} cards each and a blind of "
-            f"{self.blind} make {cards} cards, but the deck has {DECK_CARDS}"
+        message = _(
+            "{players} players with {tricks} cards each and a blind of {blind} make "
+            "{cards} cards, but the deck has {deck}"
+        ).format(
+            players=self.dealt_in,
+            tricks=self.tricks,
+            blind=self.blind,
+            cards=cards,
+            deck=DECK_CARDS,
         )
         return [Problem("rules.tricks", message)]
 
@@ -84,7 +103,8 @@ class CardRules(RuleSet):
         """A cap on the multiplier is a power of 2 (0: none)."""
         m = self.max_multiplier
         if m and m & (m - 1):
-            return [Problem("rules.max_multiplier", f"{m} is not 0 or a power of 2")]
+            message = _("{value} is not 0 or a power of 2").format(value=m)
+            return [Problem("rules.max_multiplier", message)]
         return []
 
     def problems(self) -> list[Problem]:
@@ -116,12 +136,12 @@ class LeasterHand(Hand):
         """Which of winner, winners and loser the hand must name is the night's rule
         (`leaster_pay`), checked with the rest of the rules (`check_leaster`)."""
         if "winner" in reader.item and "winners" in reader.item:
-            reader.problem("winner", "give either winner or winners, not both")
+            reader.problem("winner", _("give either winner or winners, not both"))
         winners: tuple[str, ...] = ()
         if "winners" in reader.item:
             winners = reader.names("winners")
             if not winners:
-                reader.problem("winners", "name at least one winner")
+                reader.problem("winners", _("name at least one winner"))
         elif "winner" in reader.item:
             one = reader.name("winner", required=True)
             winners = (one,) if one else ()
@@ -175,7 +195,8 @@ def doubler_events(hand: Hand) -> list[tuple[str, int]]:
     events = [(with_article(n), 1) for n in hand.doubler_names]
     unnamed = hand.doublers - len(hand.doubler_names)
     if unnamed:
-        events.append(("a doubler" if unnamed == 1 else f"{unnamed} doublers", unnamed))
+        words = ngettext("a doubler", "{count} doublers", unnamed).format(count=unnamed)
+        events.append((words, unnamed))
     return events
 
 
@@ -207,29 +228,44 @@ def score_leaster(
     return amounts
 
 
-def explain_leaster(hand: LeasterHand, amounts: Mapping[str, int], doubling: str) -> str:
-    """The sentence for a leaster."""
+EVERYONE_ELSE = N_("everyone else")  # the rest of the players, each the same amount
+
+
+def explain_leaster(
+    hand: LeasterHand,
+    amounts: Mapping[str, int],
+    events: Sequence[tuple[str, int]],
+    multiplier: int,
+) -> str:
+    """The sentence for a leaster, doubled by EVENTS to MULTIPLIER."""
     if hand.loser is not None:
-        head = f"{hand.loser} took the most points and pays everyone in the leaster"
-        return f"{head}{doubling}. {amounts_phrase(amounts, [hand.loser], 'everyone else')}."
+        head = _("{loser} took the most points and pays everyone in the leaster").format(
+            loser=hand.loser
+        )
+        clause = with_doubling(head, events, multiplier)
+        return sentence(clause, amounts_phrase(amounts, [hand.loser], EVERYONE_ELSE))
     winners = list(hand.winners)
     if len(winners) == 1:
-        head = f"{winners[0]} won the leaster"
+        head = _("{winner} won the leaster").format(winner=winners[0])
     elif all(amounts[w] == 0 for w in winners):
-        return f"{join_names(winners)} tied for the leaster: nobody pays."
+        return _("{winners} tied for the leaster: nobody pays.").format(winners=join_names(winners))
     else:
-        head = f"{join_names(winners)} tied, and each wins the leaster"
-    return f"{head}{doubling}. {amounts_phrase(amounts, winners, 'everyone else')}."
+        head = _("{winners} tied, and each wins the leaster").format(winners=join_names(winners))
+    clause = with_doubling(head, events, multiplier)
+    return sentence(clause, amounts_phrase(amounts, winners, EVERYONE_ELSE))
 
 
 def leaster_draft(
-    hand: LeasterHand, rules: CardRules, active: tuple[str, ...], multiplier: int, doubling: str
+    hand: LeasterHand,
+    rules: CardRules,
+    active: tuple[str, ...],
+    multiplier: int,
+    events: Sequence[tuple[str, int]],
 ) -> Draft:
-    """A leaster scored."""
+    """A leaster scored, doubled by EVENTS to MULTIPLIER."""
     amounts = score_leaster(hand, rules, active, multiplier)
-    return Draft(
-        amounts, explain_leaster(hand, amounts, doubling), hand.type, multiplier=multiplier
-    )
+    sentence = explain_leaster(hand, amounts, events, multiplier)
+    return Draft(amounts, sentence, hand.type, multiplier=multiplier)
 
 
 def check_leaster(hand: LeasterHand, rules: CardRules, active: tuple[str, ...]) -> list[Problem]:
@@ -237,23 +273,20 @@ def check_leaster(hand: LeasterHand, rules: CardRules, active: tuple[str, ...]) 
     if rules.leaster_pay == "loser-pays":
         return _check_loser_pays(hand, rules, active)
     if hand.loser is not None:
-        return [
-            Problem(
-                "loser",
-                "a leaster names its loser only under leaster_pay 'loser-pays' (this "
-                "night's is 'winner-collects'): name the winner",
-            )
-        ]
+        message = _(
+            "a leaster names its loser only under leaster_pay 'loser-pays' (this "
+            "night's is 'winner-collects'): name the winner"
+        )
+        return [Problem("loser", message)]
     if not hand.winners:
-        return [Problem("winner", "missing")]
+        return [Problem("winner", _("missing"))]
     field = "winner" if len(hand.winners) == 1 else "winners"
     problems = check_players(hand.winners, field, active)
     if rules.leaster_tie == "draw" and len(hand.winners) != 1:
-        problems.append(
-            Problem("winners", "under leaster_tie 'draw' the table draws for one winner: name one")
-        )
+        message = _("under leaster_tie 'draw' the table draws for one winner: name one")
+        problems.append(Problem("winners", message))
     if len(set(hand.winners)) >= len(active):
-        problems.append(Problem("winners", "not every player can win a leaster"))
+        problems.append(Problem("winners", _("not every player can win a leaster")))
     if problems:
         return problems
     problems += check_player_map(hand.points, "points", CARD_POINTS, active)
@@ -270,10 +303,11 @@ def _check_loser_pays(
     given (a tie for the most is the table's to settle: the record names one)."""
     if hand.winners:
         field = "winner" if len(hand.winners) == 1 else "winners"
-        message = "under leaster_pay 'loser-pays' a leaster names its loser, not a winner"
+        message = _("under leaster_pay 'loser-pays' a leaster names its loser, not a winner")
         return [Problem(field, message)]
     if hand.loser is None:
-        return [Problem("loser", "missing: under leaster_pay 'loser-pays' name who took the most")]
+        message = _("missing: under leaster_pay 'loser-pays' name who took the most")
+        return [Problem("loser", message)]
     problems = check_players((hand.loser,), "loser", active)
     if problems:
         return problems
@@ -284,12 +318,10 @@ def _check_loser_pays(
     most = max(hand.points.values())
     if hand.points[hand.loser] != most:
         top = [p for p in active if hand.points[p] == most]
-        return [
-            Problem(
-                "loser",
-                f"{hand.loser} did not have the most points ({', '.join(top)} had {most})",
-            )
-        ]
+        message = _("{loser} did not have the most points ({players} had {points})").format(
+            loser=hand.loser, players=", ".join(top), points=most
+        )
+        return [Problem("loser", message)]
     return []
 
 
@@ -301,11 +333,22 @@ def check_player_map(
         return []
     missing = [p for p in active if p not in amounts]
     extra = [p for p in amounts if p not in active]
-    problems = [Problem(field, f"{p} sits out this hand") for p in extra]
-    problems += [Problem(field, f"{p} is missing") for p in missing]
+    problems = [Problem(field, _("{player} sits out this hand").format(player=p)) for p in extra]
+    problems += [Problem(field, _("{player} is missing").format(player=p)) for p in missing]
     if not problems and sum(amounts.values()) != total:
-        problems.append(Problem(field, f"add up to {sum(amounts.values())}, not {total}"))
+        message = _("add up to {sum}, not {total}").format(sum=sum(amounts.values()), total=total)
+        problems.append(Problem(field, message))
     return problems
+
+
+def check_between(field: str, value: int, most: int) -> list[Problem]:
+    """FIELD's VALUE is 0 to MOST, or the problem saying it is not."""
+    if 0 <= value <= most:
+        return []
+    message = _("{value} is not between {minimum} and {maximum}").format(
+        value=value, minimum=0, maximum=most
+    )
+    return [Problem(field, message)]
 
 
 def _check_leaster_winners(hand: LeasterHand, rules: CardRules) -> list[Problem]:
@@ -313,8 +356,12 @@ def _check_leaster_winners(hand: LeasterHand, rules: CardRules) -> list[Problem]
     if hand.tricks is not None:
         trickless = [w for w in hand.winners if hand.tricks[w] == 0]
         if trickless:
-            who = " and ".join(trickless)
-            return [Problem(field, f"{who} took no trick, and a leaster winner must take one")]
+            message = ngettext(
+                "{players} took no trick, and a leaster winner must take one",
+                "{players} took no trick, and a leaster winner must take one",
+                len(trickless),
+            ).format(players=join_names(trickless))
+            return [Problem(field, message)]
     if hand.points is None:
         return []
     points = hand.points
@@ -327,21 +374,17 @@ def _check_leaster_winners(hand: LeasterHand, rules: CardRules) -> list[Problem]
     tied = [p for p in took_trick if points[p] == fewest]
     beaten = [w for w in hand.winners if points[w] != fewest]
     if beaten:
-        return [
-            Problem(
-                field,
-                f"{' and '.join(beaten)} did not have the fewest points "
-                f"({', '.join(tied)} had {fewest})",
-            )
-        ]
+        message = ngettext(
+            "{players} did not have the fewest points ({fewest} had {points})",
+            "{players} did not have the fewest points ({fewest} had {points})",
+            len(beaten),
+        ).format(players=join_names(beaten), fewest=", ".join(tied), points=fewest)
+        return [Problem(field, message)]
     if rules.leaster_tie != "draw" and set(tied) != set(hand.winners):
-        return [
-            Problem(
-                "winners",
-                f"{', '.join(tied)} tied with {fewest}; under leaster_tie "
-                f"'{rules.leaster_tie}' every tied player is a winner",
-            )
-        ]
+        message = _(
+            "{players} tied with {points}; under leaster_tie '{rule}' every tied player is a winner"
+        ).format(players=", ".join(tied), points=fewest, rule=rules.leaster_tie)
+        return [Problem("winners", message)]
     return []
 
 
@@ -381,12 +424,20 @@ def add_amounts(*parts: Amounts) -> Amounts:
 def explain_misplay(
     misplayers: Sequence[str], amounts: Mapping[str, int], *, thrown_in: bool, unit: int
 ) -> str:
-    """The sentence for a misplay: the whole of a thrown-in hand, or a clause added."""
+    """The sentence for a misplay: the whole of a thrown-in hand, or one added."""
     who = join_names(misplayers)
     if thrown_in:
-        body = amounts_phrase(amounts, misplayers, "everyone else")
-        return f"{who} misplayed and the hand was thrown in. {body}."
-    return f"{who} misplayed: {unit} to each other player from each misplayer."
+        clause = ngettext(
+            "{players} misplayed and the hand was thrown in",
+            "{players} misplayed and the hand was thrown in",
+            len(misplayers),
+        ).format(players=who)
+        return sentence(clause, amounts_phrase(amounts, misplayers, EVERYONE_ELSE))
+    return ngettext(
+        "{players} misplayed: {unit} to each other player from each misplayer.",
+        "{players} misplayed: {unit} to each other player from each misplayer.",
+        len(misplayers),
+    ).format(players=who, unit=unit)
 
 
 def thrown_in_draft(
@@ -423,14 +474,14 @@ def check_card_hand(hand: Hand, rules: CardRules, active: tuple[str, ...]) -> li
 def _check_misplay_hand(hand: Hand) -> list[Problem]:
     """A hand thrown in for a misplay names a misplayer."""
     if not hand.misplays:
-        return [Problem("misplays", "a misplay hand names at least one misplayer")]
+        return [Problem("misplays", _("a misplay hand names at least one misplayer"))]
     return []
 
 
 def _check_nobody_played(hand: Hand) -> list[Problem]:
     """A hand nobody played has no misplayer."""
     if hand.misplays:
-        return [Problem("misplays", "nobody played this hand, so nobody misplayed")]
+        return [Problem("misplays", _("nobody played this hand, so nobody misplayed"))]
     return []
 
 
@@ -448,6 +499,7 @@ def table_marks(
     """The sheet's letters for each player who has one: the declarer, a partner, a
     leaster's winner, a misplayer, the dealer (in that order)."""
     marks: dict[str, str] = {}
+    shared = shared_letters(words)
 
     def add(player: str, letter: str) -> None:
         marks[player] = marks.get(player, "") + letter
@@ -457,11 +509,11 @@ def table_marks(
     for player in partners:
         add(player, words.partner_mark)
     for player in winners:
-        add(player, words.leaster_mark)
+        add(player, shared["leaster"])
     for player in dict.fromkeys(hand.misplays):
-        add(player, words.misplay_mark)
+        add(player, shared["misplay"])
     if hand.dealer is not None:
-        add(hand.dealer, words.dealer_mark)
+        add(hand.dealer, shared["dealer"])
     return marks
 
 
@@ -482,10 +534,12 @@ def declarer_roles(declarer: str, partners: Iterable[str], active: Sequence[str]
 def leaster_or_misplay_cells(hand: Hand) -> tuple[str, str, str, str, str]:
     """A printed sheet's cells for a leaster or a hand thrown in for a misplay."""
     if isinstance(hand, LeasterHand):
+        leaster = pgettext("sheet cell", "leaster")
         if hand.loser is not None:
-            return "leaster", "", "", "", f"{hand.loser} lost"
-        return "leaster", "", "", "", f"{', '.join(hand.winners)} won"
-    return "misplay", "", "", "", ", ".join(hand.misplays)
+            return leaster, "", "", "", _("{player} lost").format(player=hand.loser)
+        won = ngettext("{players} won", "{players} won", len(hand.winners))
+        return leaster, "", "", "", won.format(players=", ".join(hand.winners))
+    return pgettext("sheet cell", "misplay"), "", "", "", ", ".join(hand.misplays)
 
 
 def leaster_or_misplay_facts(words: Words, hand: Hand) -> HandFacts:
@@ -493,6 +547,9 @@ def leaster_or_misplay_facts(words: Words, hand: Hand) -> HandFacts:
     if isinstance(hand, LeasterHand):
         marks = table_marks(words, hand, winners=hand.winners)
         if hand.loser is not None:
-            return HandFacts(f"Leaster: {hand.loser} pays", marks, "leaster")
-        return HandFacts(f"Leaster: {join_names(hand.winners)}", marks, "leaster")
-    return HandFacts(f"Misplay: {join_names(hand.misplays)}", table_marks(words, hand), "misplay")
+            summary = _("Leaster: {player} pays").format(player=hand.loser)
+            return HandFacts(summary, marks, "leaster")
+        summary = _("Leaster: {players}").format(players=join_names(hand.winners))
+        return HandFacts(summary, marks, "leaster")
+    summary = _("Misplay: {players}").format(players=join_names(hand.misplays))
+    return HandFacts(summary, table_marks(words, hand), "misplay")

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from scorekeeper.explain import amounts_phrase, signed
-from scorekeeper.formatting import counted
-from scorekeeper.games.base import Draft, HandFacts, Words
+from scorekeeper.games.base import Draft, HandFacts, Words, shared_letters
 from scorekeeper.hand_reader import HandReader
+from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.json_input import key_name
 from scorekeeper.limits import MAX_AMOUNT
 from scorekeeper.problems import Problem
@@ -39,7 +39,7 @@ class ResultHand(Hand):
     def read(cls, reader: HandReader, common: dict[str, Any]) -> Hand | None:
         points = reader.name_map("points", signed=True)
         if points is None and reader.item.get("points") is None:
-            reader.problem("points", "missing: give the points of the players who scored")
+            reader.problem("points", _("missing: give the points of the players who scored"))
         hands = reader.optional_whole("hands")
         if not reader.ok or points is None:
             return None
@@ -56,52 +56,75 @@ def check_result(hand: ResultHand, active: Sequence[str]) -> list[Problem]:
     """Whole points for players dealt in, summing to zero, for 1 or more hands; nothing
     that would change them (a doubler, the last hand's, a misplay's penalty)."""
     problems = [
-        Problem("points", f"{p} sits out this hand") for p in hand.points if p not in active
+        Problem("points", _("{player} sits out this hand").format(player=p))
+        for p in hand.points
+        if p not in active
     ]
     problems += [
         Problem(
             f"points.{key_name(p)}",
-            f"{points:,} is more than Scorekeeper keeps ({MAX_AMOUNT:,} either way)",
+            _("{points} is more than Scorekeeper keeps ({most} either way)").format(
+                points=f"{points:,}", most=f"{MAX_AMOUNT:,}"
+            ),
         )
         for p, points in hand.points.items()
         if abs(points) > MAX_AMOUNT
     ]
     total = sum(hand.points.values())
     if not problems and total:
-        problems.append(Problem("points", f"add up to {total:+,}, not 0: a result is zero-sum"))
+        message = _("add up to {total}, not 0: a result is zero-sum").format(total=f"{total:+,}")
+        problems.append(Problem("points", message))
     if not 1 <= hand.hands <= MAX_RESULT_HANDS:
-        problems.append(Problem("hands", f"{hand.hands} is not between 1 and {MAX_RESULT_HANDS:,}"))
-    exactly = "a result hand scores exactly its points"
+        message = _("{value} is not between {minimum} and {maximum}").format(
+            value=hand.hands, minimum=1, maximum=f"{MAX_RESULT_HANDS:,}"
+        )
+        problems.append(Problem("hands", message))
     if hand.doublers:
-        problems.append(Problem("doublers", f"{exactly}: nothing doubles it"))
+        message = _("a result hand scores exactly its points: nothing doubles it")
+        problems.append(Problem("doublers", message))
     if hand.last_hand:
-        problems.append(Problem("last_hand", f"{exactly}: the last hand does not double it"))
+        message = _("a result hand scores exactly its points: the last hand does not double it")
+        problems.append(Problem("last_hand", message))
     if hand.misplays:
-        problems.append(Problem("misplays", f"{exactly}: put a misplay's penalty in them"))
+        message = _("a result hand scores exactly its points: put a misplay's penalty in them")
+        problems.append(Problem("misplays", message))
     return problems
+
+
+def _hands(count: int) -> str:
+    """'3 hands': the played hands a result stands for."""
+    return ngettext("{count} hand", "{count} hands", count).format(count=count)
 
 
 def score_result(hand: ResultHand, active: Sequence[str]) -> Draft:
     """A result hand scored: its points, as recorded (players not named score 0)."""
     amounts = {p: hand.points.get(p, 0) for p in active}
     named = [p for p in active if hand.points.get(p)]
-    stands_for = f" ({counted(hand.hands, 'hand')})" if hand.hands != 1 else ""
-    body = amounts_phrase(amounts, named, "everyone else") if named else "nobody scored"
-    return Draft(amounts, f"A result{stands_for}, scored as recorded: {body}.", RESULT)
+    body = amounts_phrase(amounts, named, N_("everyone else")) if named else _("nobody scored")
+    if hand.hands == 1:
+        sentence = _("A result, scored as recorded: {amounts}.").format(amounts=body)
+    else:
+        sentence = _("A result ({hands}), scored as recorded: {amounts}.").format(
+            hands=_hands(hand.hands), amounts=body
+        )
+    return Draft(amounts, sentence, RESULT)
 
 
 def result_facts(words: Words, hand: ResultHand, active: Sequence[str]) -> HandFacts:
     """The sheet's summary of a result hand: 'Result: Ann +5, Bob -3, Cal -2 (3 hands)'."""
-    marks = {hand.dealer: words.dealer_mark} if hand.dealer is not None else {}
-    named = [f"{p} {signed(hand.points[p])}" for p in active if hand.points.get(p)]
-    stands_for = f" ({counted(hand.hands, 'hand')})" if hand.hands != 1 else ""
-    summary = f"Result: {', '.join(named) or 'nobody scored'}{stands_for}"
+    marks = {hand.dealer: shared_letters(words)["dealer"]} if hand.dealer is not None else {}
+    named = ", ".join(f"{p} {signed(hand.points[p])}" for p in active if hand.points.get(p))
+    points = named or _("nobody scored")
+    if hand.hands == 1:
+        summary = _("Result: {points}").format(points=points)
+    else:
+        summary = _("Result: {points} ({hands})").format(points=points, hands=_hands(hand.hands))
     return HandFacts(summary, marks, RESULT, hands=hand.hands)
 
 
 def result_cells(hand: ResultHand) -> tuple[str, str, str, str, str]:
     """A printed sheet's cells for a result hand: what it is, and the hands it stands for."""
-    return RESULT, "", "", "", counted(hand.hands, "hand")
+    return pgettext("sheet cell", "result"), "", "", "", _hands(hand.hands)
 
 
 def result_roles(active: Sequence[str]) -> dict[str, str]:

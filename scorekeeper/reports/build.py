@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from scorekeeper.formatting import dollars
+from scorekeeper.formatting import money as _in
+from scorekeeper.formatting import short_date, short_iso
 from scorekeeper.games import DEFAULT_PRESET
 from scorekeeper.names import name_key
 from scorekeeper.night import score_night
@@ -35,14 +36,23 @@ from scorekeeper.store.night_reads import list_nights, load_stored_night
 from scorekeeper.store.people import stored_name
 
 
-def night_pdf(db: Database, *, night_id: int, progress: Progress | None = None) -> bytes:
-    """The session report of a stored night."""
+def night_pdf(
+    db: Database, *, night_id: int, progress: Progress | None = None, paper: str | None = None
+) -> bytes:
+    """The session report of a stored night, on PAPER ('A4', 'Letter'; None: the
+    locale's), as every report here."""
     night = load_stored_night(db, night_id=night_id)
-    return render_night(night_report(night, score_night(night), night_id=night_id), progress)
+    report = night_report(night, score_night(night), night_id=night_id)
+    return render_night(report, progress, paper)
 
 
 def league_pdf(
-    db: Database, *, league: str, season: str | None = None, progress: Progress | None = None
+    db: Database,
+    *,
+    league: str,
+    season: str | None = None,
+    progress: Progress | None = None,
+    paper: str | None = None,
 ) -> bytes:
     """The league report for a season, or all seasons."""
     info = league_info(db, league=league)
@@ -56,11 +66,11 @@ def league_pdf(
         if wanted is None or name_key(n.season or "") == wanted
     ]
     nights = [
-        NightListing(n.date or "-", n.table or "-", ", ".join(n.players), str(n.hands))
+        NightListing(short_iso(n.date), n.table or "-", ", ".join(n.players), str(n.hands))
         for n in sorted(filed, key=lambda n: (n.date or "", n.id))
     ]
     report = league_report(info, standings, lines, season=season, nights=nights)
-    return render_league(report, progress)
+    return render_league(report, progress, paper)
 
 
 def statements_pdf(
@@ -70,6 +80,7 @@ def statements_pdf(
     players: Sequence[str] = (),
     season: str | None = None,
     progress: Progress | None = None,
+    paper: str | None = None,
 ) -> bytes:
     """A page per player (each named, else everyone in the period)."""
     info = league_info(db, league=league)
@@ -82,7 +93,7 @@ def statements_pdf(
         if found is None:
             raise StorageError(f"{name!r} has no nights or money in {info.name!r}", field="player")
         chosen.append(found)
-    owed = money.outstanding()
+    owed, currency = money.outstanding(), money.currency
     statements = []
     for player in chosen:
         mine = [line for line in lines if line.player == player]
@@ -93,32 +104,32 @@ def statements_pdf(
                 league=info.name,
                 period=f"Season {season}" if season else "All seasons",
                 nights=tuple(
-                    (n.date or "-", n.table or "-", signed(n.points), dollars(n.cents))
+                    (short_iso(n.date), n.table or "-", signed(n.points), _in(n.cents, currency))
                     for n in mine
                 ),
                 total_points=signed(sum(n.points for n in mine)),
-                total_money=dollars(sum(n.cents for n in mine)),
+                total_money=_in(sum(n.cents for n in mine), currency),
                 paid=tuple(
-                    f"{p.paid_on.isoformat()}: {p.payer} paid {p.payee} {dollars(p.cents)}"
+                    f"{short_date(p.paid_on)}: {p.payer} paid {p.payee} {_in(p.cents, currency)}"
                     for p in money.payments
                     if player in (p.payer, p.payee)
                 ),
-                balance_words=_balance_words(player, balance),
+                balance_words=_balance_words(player, balance, currency),
                 owed=tuple(
-                    f"{p.payer} pays {p.payee} {dollars(p.cents)}"
+                    f"{p.payer} pays {p.payee} {_in(p.cents, currency)}"
                     for p in owed
                     if player in (p.payer, p.payee)
                 ),
             )
         )
-    return render_statements(statements, progress)
+    return render_statements(statements, progress, paper)
 
 
-def _balance_words(player: str, balance: int) -> str:
+def _balance_words(player: str, balance: int, currency: str) -> str:
     if balance > 0:
-        return f"{player} is owed {dollars(balance)}."
+        return f"{player} is owed {_in(balance, currency)}."
     if balance < 0:
-        return f"{player} owes {dollars(-balance)}."
+        return f"{player} owes {_in(-balance, currency)}."
     return f"{player} is square."
 
 
@@ -128,13 +139,14 @@ def pad_pdf(
     preset: str = DEFAULT_PRESET,
     rows: int = 23,
     progress: Progress | None = None,
+    paper: str | None = None,
 ) -> bytes:
     """A blank score pad for these players, at a table playing PRESET (a name in
     `games.all_presets()`): its title and columns in the words of the preset's game."""
     names = tuple(stored_name(p, "players") for p in players)
     if not 3 <= len(names) <= 8:
         raise StorageError(f"a table has 3 to 8 players, not {len(names)}", field="players")
-    return render_pad(pad_report(names, preset, rows), progress)
+    return render_pad(pad_report(names, preset, rows), progress, paper)
 
 
 def save_pdf(path: str | Path, data: bytes) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.formatting import decimal, dollars, percent
+from scorekeeper.formatting import decimal, money, percent, short_iso
 from scorekeeper.games import Game, Words, changed_lines, game_named, game_of, game_of_preset
 from scorekeeper.night import HandResult, NightResult
 from scorekeeper.records import Hand, Night, NightInfo
@@ -41,12 +41,12 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def rules_summary(rules: RuleSet) -> tuple[str, ...]:
-    """The house rules in a few short lines, as a score sheet's header would say them:
-    the game's summary of its preset, then every option of the game that differs from
-    the preset, each with its meaning (`games.changed_lines`)."""
+def rules_summary(rules: RuleSet, currency: str) -> tuple[str, ...]:
+    """The house rules in a few short lines, as a score sheet's header would say them
+    (the stake in CURRENCY): the game's summary of its preset, then every option of the
+    game that differs from the preset, each with its meaning (`games.changed_lines`)."""
     game = game_of(rules)
-    return (*game.rules_lines(rules), *changed_lines(rules, game.options))
+    return (*game.rules_lines(rules, currency), *changed_lines(rules, game.options))
 
 
 def _hand_cells(number: int, hand: Hand, result: HandResult, game: Game) -> tuple[str, ...]:
@@ -72,7 +72,7 @@ def _figures(night: Night, result: NightResult) -> list[tuple[str, ...]]:
                 str(roles.count("leaster-winner")),
                 str(misplays),
                 signed(result.total_points[player]),
-                dollars(result.total_cents[player]),
+                money(result.total_cents[player], night.info.currency),
             )
         )
     return rows
@@ -92,17 +92,19 @@ def night_report(night: Night, result: NightResult, *, night_id: int | None = No
         )
         rows.append((_hand_cells(number, hand, scored, game), cells))
     figures = _figures(night, result)
-    words = game.words
+    words, currency = game.words, info.currency
     return NightReport(
         title=_night_title(info, night_id, game),
         filing=_filing(info),
-        rules=rules_summary(night.rules),
+        rules=rules_summary(night.rules, currency),
         players=night.players,
         header=words.hand_header,
         rows=tuple(rows),
         total_points=tuple(signed(result.total_points[p]) for p in night.players),
-        total_money=tuple(dollars(result.total_cents[p]) for p in night.players),
-        settlement=tuple(f"{p.payer} pays {p.payee} {dollars(p.cents)}" for p in result.settlement),
+        total_money=tuple(money(result.total_cents[p], currency) for p in night.players),
+        settlement=tuple(
+            f"{p.payer} pays {p.payee} {money(p.cents, currency)}" for p in result.settlement
+        ),
         figures_header=words.figures_header,
         figures=tuple(figures),
         running=tuple(_line(p, [0, *(r[p] for r in running)]) for p in night.players),
@@ -117,7 +119,7 @@ def _line(name: str, values: Sequence[int]) -> Series:
 def _night_title(info: NightInfo, night_id: int | None, game: Game) -> str:
     parts = [info.title or (f"Night {night_id}" if night_id else f"A night of {game.title}")]
     if info.date:
-        parts.append(info.date)
+        parts.append(short_iso(info.date))
     return " — ".join(parts)
 
 
@@ -125,7 +127,7 @@ def _filing(info: NightInfo) -> tuple[tuple[str, str], ...]:
     pairs = (
         ("League", info.league),
         ("Season", info.season),
-        ("Date", info.date),
+        ("Date", short_iso(info.date, missing="")),
         ("Table", info.table),
     )
     return tuple((label, value) for label, value in pairs if value)
@@ -175,14 +177,14 @@ def standings_header(words: Words) -> tuple[str, ...]:
     )
 
 
-def _standing_cells(row: Standing) -> tuple[str, ...]:
+def _standing_cells(row: Standing, currency: str) -> tuple[str, ...]:
     return (
         str(row.rank) if row.rank else "—",
         row.player,
         str(row.nights),
         str(row.hands),
         signed(row.points),
-        dollars(row.cents),
+        money(row.cents, currency),
         decimal(row.points_per_hand),
         str(row.picks),
         percent(row.picker_win_rate),
@@ -209,8 +211,8 @@ def league_report(
         title=info.name,
         period=f"Season {season}" if season else "All seasons",
         header=standings_header(game_named(standings.game).words),
-        qualified=tuple(_standing_cells(r) for r in standings.qualified),
-        not_qualified=tuple(_standing_cells(r) for r in standings.not_qualified),
+        qualified=tuple(_standing_cells(r, info.currency) for r in standings.qualified),
+        not_qualified=tuple(_standing_cells(r, info.currency) for r in standings.not_qualified),
         rules=tuple(standings.options.describe()),
         leaders=_cumulative(lines, order, top),
         nights=tuple(nights),

@@ -24,7 +24,7 @@ from reportlab.graphics.charts.legends import Legend
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import LETTER, landscape
+from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -40,7 +40,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from scorekeeper.formatting import whole_ticks
+from scorekeeper.formatting import locale_paper, whole_ticks
 from scorekeeper.i18n import _
 from scorekeeper.names import printable
 from scorekeeper.reports.data import LeagueReport, NightReport, PadReport, Series, Statement
@@ -152,17 +152,23 @@ class NumberedCanvas(Canvas):
         super().save()
 
 
+PAGE_SIZES = {"A4": A4, "Letter": LETTER}  # the papers a report is printed on (landscape)
+
+
 class Renderer:
     """The steps every report is laid out with; override one to change it everywhere."""
 
-    pagesize = landscape(LETTER)
     margin = 36
     body_size = 8.0
 
-    def __init__(self, title: str, progress: Progress | None = None) -> None:
+    def __init__(
+        self, title: str, progress: Progress | None = None, paper: str | None = None
+    ) -> None:
+        """TITLE's report on PAPER ('A4' or 'Letter'; None: the locale's), landscape."""
         register_fonts()
         self.title = title
         self.progress = progress
+        self.pagesize = landscape(PAGE_SIZES[paper or locale_paper()])
         self.styles = self.make_styles()
 
     # -- styles and text -------------------------------------------------------------
@@ -347,9 +353,11 @@ class Renderer:
 # -- the reports -----------------------------------------------------------------------
 
 
-def render_night(report: NightReport, progress: Progress | None = None) -> bytes:
+def render_night(
+    report: NightReport, progress: Progress | None = None, paper: str | None = None
+) -> bytes:
     """The session report: header, the sheet, totals, settlement, figures, chart."""
-    r = Renderer(report.title, progress)
+    r = Renderer(report.title, progress, paper)
     story: list[Flowable] = [r.text(report.title, "title")]
     if report.filing:
         story.append(r.text("  ·  ".join(f"{k}: {v}" for k, v in report.filing)))
@@ -426,9 +434,11 @@ def _sheet(r: Renderer, report: NightReport) -> Table:
     return table
 
 
-def render_league(report: LeagueReport, progress: Progress | None = None) -> bytes:
+def render_league(
+    report: LeagueReport, progress: Progress | None = None, paper: str | None = None
+) -> bytes:
     """The league report: standings, how they are ranked, the leaders' chart, the nights."""
-    r = Renderer(f"{report.title} — {report.period}", progress)
+    r = Renderer(f"{report.title} — {report.period}", progress, paper)
     story: list[Flowable] = [r.text(report.title, "title"), r.text(report.period)]
     story.append(r.text("Standings", "heading"))
     story.append(
@@ -466,10 +476,12 @@ def render_league(report: LeagueReport, progress: Progress | None = None) -> byt
     return r.build(story)
 
 
-def render_statements(statements: Sequence[Statement], progress: Progress | None = None) -> bytes:
+def render_statements(
+    statements: Sequence[Statement], progress: Progress | None = None, paper: str | None = None
+) -> bytes:
     """One page per player: their nights, totals, payments, and what is still owed."""
     title = statements[0].league if statements else "Statements"
-    r = Renderer(f"{title} — statements", progress)
+    r = Renderer(f"{title} — statements", progress, paper)
     story: list[Flowable] = []
     for index, statement in enumerate(statements):
         if index:
@@ -497,10 +509,12 @@ def render_statements(statements: Sequence[Statement], progress: Progress | None
     return r.build(story or [r.text("No players.")])
 
 
-def render_pad(report: PadReport, progress: Progress | None = None) -> bytes:
+def render_pad(
+    report: PadReport, progress: Progress | None = None, paper: str | None = None
+) -> bytes:
     """A blank score pad: the hand columns and a points and running-total column pair
     for each player, with room to write."""
-    r = Renderer(report.title, progress)
+    r = Renderer(report.title, progress, paper)
     r.body_size = 9
     story: list[Flowable] = [
         r.text(report.title, "title"),
@@ -510,7 +524,8 @@ def render_pad(report: PadReport, progress: Progress | None = None) -> bytes:
         ),
     ]
     header, widths, spans = sheet_frame(r, report.header, report.players)
-    rows = report.rows
+    # REPORT's rows fill a Letter page; a shorter one (A4, landscape) has fewer.
+    rows = report.rows - math.ceil(max(0.0, LETTER[0] - r.pagesize[1]) / PAD_ROW)
     room = 2 * widths[-1] - 2 * PADDING  # a name spans its points and total columns
     if any(fit(p, room, BOLD, r.body_size) != p for p in report.players):
         # A name is shortened over its columns: the whole names go above the sheet,

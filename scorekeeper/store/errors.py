@@ -14,6 +14,7 @@ Field = Literal[
     "paid by",
     "paid to",
     "amount",
+    "currency",
     "night",
     "first hand",
     "last hand",

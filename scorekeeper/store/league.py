@@ -13,6 +13,7 @@ from sqlalchemy.orm import aliased
 from sqlalchemy.sql import Select
 from sqlmodel import Session, col, select
 
+from scorekeeper.formatting import is_currency_code
 from scorekeeper.games import DEFAULT_GAME, all_presets, game_of_preset, parse_rules
 from scorekeeper.rules import RuleSet
 from scorekeeper.standings import (
@@ -51,6 +52,7 @@ class LeagueInfo:
     rules: RuleSet | None
     standings: StandingsOptions
     seasons: tuple[str, ...]
+    currency: str = "USD"  # the ISO 4217 code its money is in
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,7 @@ def league_info(db: Database, *, league: str) -> LeagueInfo:
             _rules(row.rules, f"league {row.name!r}"),
             _options(row.standings, f"league {row.name!r}"),
             tuple(seasons),
+            row.currency,
         )
 
 
@@ -116,13 +119,21 @@ def save_league(
     name: str,
     rules: RuleSet | None = None,
     standings: StandingsOptions | None = None,
+    currency: str | None = None,
 ) -> int:
-    """Create a league, or change its default rules or standings options (what is None
-    is left as it is); returns its id.  Safe when another program creates the same
-    league at the same moment (`people.find_or_create_league`)."""
+    """Create a league (its money in CURRENCY, default the locale's), or change its
+    default rules, standings options or currency (what is None is left as it is);
+    returns its id.  Safe when another program creates the same league at the same
+    moment (`people.find_or_create_league`).  A currency that is not an ISO 4217 code
+    is refused."""
+    if currency is not None and not is_currency_code(currency):
+        message = f"{currency!r} is not an ISO 4217 currency code like EUR or USD"
+        raise StorageError(message, field="currency")
 
     def save(session: Session) -> int:
-        row = find_or_create_league(session, name)
+        row = find_or_create_league(session, name, currency)
+        if currency is not None:
+            row.currency = currency
         if rules is not None:
             row.rules = rules.to_json()
         if standings is not None:
@@ -133,6 +144,13 @@ def save_league(
         return row.id
 
     return db.write(save)
+
+
+def league_currency(db: Database, *, league: str) -> str | None:
+    """The currency LEAGUE keeps its money in, or None when there is no such league."""
+    with db.session() as session:
+        found = find_league(session, league)
+        return None if found is None else found.currency
 
 
 def save_season(db: Database, *, league: str, name: str, rules: RuleSet | None = None) -> int:

@@ -47,6 +47,7 @@ class LeagueMoney:
     debts: tuple[Debt, ...]
     payments: tuple[PaymentRecord, ...]
     balances: dict[str, int]  # every player's, by name; sums to zero
+    currency: str = "USD"  # the league's: what every amount here is in
 
     def outstanding(
         self, mode: DebtMode = "simplify", collector: str | None = None
@@ -93,7 +94,7 @@ def league_money(db: Database, *, league: str) -> LeagueMoney:
                 .order_by(col(PaymentRow.paid_on), col(PaymentRow.id))
             )
         ]
-        name = row.name
+        name, currency = row.name, row.currency
     everyone = sorted(
         {d.debtor for d in debts}
         | {d.creditor for d in debts}
@@ -101,7 +102,9 @@ def league_money(db: Database, *, league: str) -> LeagueMoney:
         | {p.payee for p in payments},
         key=str.casefold,
     )
-    return LeagueMoney(name, tuple(debts), tuple(payments), balances(debts, payments, everyone))
+    return LeagueMoney(
+        name, tuple(debts), tuple(payments), balances(debts, payments, everyone), currency
+    )
 
 
 def _night_cents(

@@ -30,7 +30,7 @@ from scorekeeper.document import (
     night_to_document,
     read_night,
 )
-from scorekeeper.formatting import counted
+from scorekeeper.formatting import DEFAULT_CURRENCY, counted, locale_currency
 from scorekeeper.names import name_key
 from scorekeeper.night import score_night
 from scorekeeper.problems import InvalidNight, Problem
@@ -47,7 +47,7 @@ from scorekeeper.store.fingerprints import (
     fingerprint,
     lock_imports,
 )
-from scorekeeper.store.people import league_and_season, players_named
+from scorekeeper.store.people import find_league, league_and_season, players_named
 from scorekeeper.store.state import (
     NightState,
     cache_rows,
@@ -101,10 +101,11 @@ def _file(session: Session, night: Night) -> int:
     season, then the night, its seats, payments and hands, scored."""
     info = night.info
     people = players_named(session, [*night.players, *_payers(info)])
-    league_id, season_id = league_and_season(session, info.league, info.season)
+    league_id, season_id = league_and_season(session, info.league, info.season, info.currency)
     row = NightRow(
         league_id=league_id,
         season_id=season_id,
+        currency=None if league_id is not None else info.currency,
         played_on=dt.date.fromisoformat(info.date) if info.date else None,
         table_label=info.table,
         title=info.title,
@@ -238,7 +239,7 @@ def _file_all(
     their keys), then each table's rows by one executemany; returns their ids in order."""
     if not loaded:
         return []
-    places = {(n.info.league, n.info.season) for n in loaded}
+    places = {(n.info.league, n.info.season, n.info.currency) for n in loaded}
     filed = {
         where: league_and_season(session, *where)
         for where in sorted(places, key=lambda w: (name_key(w[0] or ""), name_key(w[1] or "")))
@@ -246,12 +247,13 @@ def _file_all(
     night_rows, night_leagues = [], []
     for night, mark in zip(loaded, prints, strict=True):
         info = night.info
-        league_id, season_id = filed[(info.league, info.season)]
+        league_id, season_id = filed[(info.league, info.season, info.currency)]
         night_leagues.append(league_id)
         night_rows.append(
             dict(
                 league_id=league_id,
                 season_id=season_id,
+                currency=None if league_id is not None else info.currency,
                 played_on=dt.date.fromisoformat(info.date) if info.date else None,
                 table_label=info.table,
                 title=info.title,
@@ -401,13 +403,16 @@ def create_night(
     season: str | None = None,
     table: str | None = None,
     title: str | None = None,
+    currency: str | None = None,
 ) -> int:
-    """Start an empty night for these seats (clockwise) under these rules."""
+    """Start an empty night for these seats (clockwise) under these rules, its money in
+    CURRENCY (default: its league's, else the locale's)."""
     document: dict[str, Any] = {
         "format": FORMAT,
         "rules": rules.to_json(),
         "players": list(players),
         "hands": [],
+        "currency": currency or _currency_for(db, league),
     }
     for key, value in (("league", league), ("season", season), ("table", table), ("title", title)):
         if value is not None:
@@ -415,6 +420,16 @@ def create_night(
     if date is not None:
         document["date"] = date.isoformat()
     return import_night(db, document)
+
+
+def _currency_for(db: Database, league: str | None) -> str:
+    """The currency a new night's money is in: its league's, else the locale's."""
+    if league is not None:
+        with db.session() as session:
+            found = find_league(session, league)
+            if found is not None:
+                return found.currency
+    return locale_currency()
 
 
 def _seat_everyone(
@@ -456,7 +471,8 @@ def export_night(db: Database, *, night_id: int) -> dict[str, Any]:
 
 
 def _money(session: Session, row: NightRow) -> dict[str, Any]:
-    """A stored night's `closed` and `payments`, in the order they were written down."""
+    """A stored night's `currency` (its league's, if it has one), `closed` and
+    `payments`, in the order they were written down."""
     query = select(PaymentRow).where(PaymentRow.night_id == row.id).order_by(col(PaymentRow.id))
     paid = list(session.exec(query))
     people = {p.payer_id for p in paid} | {p.payee_id for p in paid}
@@ -468,7 +484,16 @@ def _money(session: Session, row: NightRow) -> dict[str, Any]:
         NightPayment(names[p.payer_id], names[p.payee_id], p.cents, p.paid_on.isoformat())
         for p in paid
     )
-    return money_to_document(NightInfo(closed=row.closed_at is not None, payments=payments))
+    closed = row.closed_at is not None
+    info = NightInfo(closed=closed, payments=payments, currency=night_currency(session, row))
+    return money_to_document(info)
+
+
+def night_currency(session: Session, row: NightRow) -> str:
+    """The currency a stored night's money is in: its league's, else its own."""
+    if row.league_id is not None:
+        return session.get_one(LeagueRow, row.league_id).currency
+    return row.currency or DEFAULT_CURRENCY
 
 
 def _require_every_hand(

@@ -18,6 +18,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, SQLModel, select
 
+from scorekeeper.formatting import locale_currency
 from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, name_key
 from scorekeeper.night import POT
 from scorekeeper.store.database import Database
@@ -113,26 +114,36 @@ def find_season(session: Session, league_id: int, name: str) -> SeasonRow | None
 
 
 def league_and_season(
-    session: Session, league: str | None, season: str | None
+    session: Session, league: str | None, season: str | None, currency: str | None = None
 ) -> tuple[int | None, int | None]:
     """The ids to file a night under, creating the league and season if missing (safe
-    when programs race to create them: `_found_or_made`)."""
+    when programs race to create them: `_found_or_made`); a new league keeps its money
+    in CURRENCY (default: the locale's), and a night in another currency than its
+    league's is refused (its amounts would be read as the league's)."""
     if league is None:
         return None, None
-    found = find_or_create_league(session, league)
+    found = find_or_create_league(session, league, currency)
     assert found.id is not None
+    if currency is not None and found.currency != currency:
+        raise StorageError(
+            f"the night's money is in {currency}, but league {found.name!r} keeps its "
+            f"money in {found.currency}",
+            field="currency",
+        )
     if season is None:
         return found.id, None
     filed = find_or_create_season(session, found.id, season)
     return found.id, filed.id
 
 
-def find_or_create_league(session: Session, name: str) -> LeagueRow:
-    """The league of this name, created if new; a name that cannot be stored is refused."""
+def find_or_create_league(session: Session, name: str, currency: str | None = None) -> LeagueRow:
+    """The league of this name, created if new (its money in CURRENCY, default the
+    locale's); a name that cannot be stored is refused."""
     name = stored_name(name, "league", limit=LABEL_LENGTH)
     key = name_key(name)
     query = select(LeagueRow).where(LeagueRow.name_key == key)
-    return _found_or_made(session, query, LeagueRow(name=name, name_key=key), ["name_key"])
+    new = LeagueRow(name=name, name_key=key, currency=currency or locale_currency())
+    return _found_or_made(session, query, new, ["name_key"])
 
 
 def find_or_create_season(session: Session, league_id: int, name: str) -> SeasonRow:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scorekeeper.formatting import locale_currency
 from scorekeeper.sample import sample_league_documents
 from scorekeeper.store.database import Database
 from scorekeeper.store.night_import import import_night
@@ -17,8 +18,10 @@ def is_empty(db: Database) -> bool:
 
 def seed_sample_league(db: Database) -> list[int]:
     """File the sample league's nights, every one but the newest closed (settled, so the
-    league's money has debts to show); returns their ids."""
-    ids = [import_night(db, document) for document in sample_league_documents()]
+    league's money has debts to show), its money in the locale's currency; returns their
+    ids."""
+    currency = {"currency": locale_currency()}
+    ids = [import_night(db, document | currency) for document in sample_league_documents()]
     for night_id in ids[:-1]:
         set_closed(db, night_id=night_id, closed=True)
     return ids

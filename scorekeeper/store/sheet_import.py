@@ -19,6 +19,7 @@ from typing import Any
 from sqlmodel import col, select
 
 from scorekeeper.document import load_night
+from scorekeeper.formatting import locale_currency
 from scorekeeper.league_sheet import Column, Sheet, sheet_nights, sheet_rules
 from scorekeeper.names import LABEL_LENGTH, clean_name, name_key, quoted
 from scorekeeper.problems import InvalidNight, Problem
@@ -72,6 +73,7 @@ class SheetPlan:
     players: tuple[PlayerColumn, ...]
     documents: tuple[dict[str, Any], ...]
     problems: tuple[Problem, ...]
+    currency: str = "USD"  # the league's (a new league's: the one asked for, or the locale's)
 
     @property
     def ready(self) -> bool:
@@ -88,11 +90,13 @@ def plan_sheet(
     preset: str | None = None,
     stake_cents: int | None = None,
     problems: Sequence[Problem] = (),
+    currency: str | None = None,
 ) -> SheetPlan:
     """What filing SHEET into LEAGUE (and SEASON) would do: PROBLEMS (found reading it)
     and every other.  The nights are played under PRESET's rules when given, else the
     season's or league's defaults, else the app's first preset; at STAKE_CENTS a point
-    when given.  Reads the database, writes nothing."""
+    when given; a new league keeps its money in CURRENCY (default: the locale's), a
+    league stored already in its own.  Reads the database, writes nothing."""
     found = list(problems)
     league, league_problem = clean_name(league, limit=LABEL_LENGTH)
     if league_problem is not None:
@@ -101,13 +105,15 @@ def plan_sheet(
         season, season_problem = clean_name(season, limit=LABEL_LENGTH)
         if season_problem is not None:
             found.append(Problem("season", season_problem))
-    league_exists, season_exists = _filed(db, league, season)
+    league_exists, season_exists, kept_in = _filed(db, league, season)
+    currency = kept_in or currency or locale_currency()
     default = default_rules(db, league=league, season=season) if league_exists else None
     rules, rule_problems = sheet_rules(default, preset, stake_cents)
     found += rule_problems
     documents: list[dict[str, Any]] = []
     if rules is not None:
         documents, night_problems = sheet_nights(sheet, rules, league=league, season=season)
+        documents = [document | {"currency": currency} for document in documents]
         found += night_problems
     return SheetPlan(
         sheet=sheet,
@@ -119,16 +125,19 @@ def plan_sheet(
         players=_players(db, sheet),
         documents=tuple(documents),
         problems=tuple(found),
+        currency=currency,
     )
 
 
-def _filed(db: Database, league: str, season: str | None) -> tuple[bool, bool]:
-    """Whether the league, and the season in it, are stored already."""
+def _filed(db: Database, league: str, season: str | None) -> tuple[bool, bool, str | None]:
+    """Whether the league, and the season in it, are stored already, and the league's
+    currency if it is."""
     with db.session() as session:
         row = find_league(session, league) if league else None
         if row is None or row.id is None:
-            return False, False
-        return True, season is not None and find_season(session, row.id, season) is not None
+            return False, False, None
+        filed = season is not None and find_season(session, row.id, season) is not None
+        return True, filed, row.currency
 
 
 def _players(db: Database, sheet: Sheet) -> tuple[PlayerColumn, ...]:

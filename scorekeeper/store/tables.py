@@ -87,7 +87,8 @@ class PlayerRow(SQLModel, table=True):
 
 
 class LeagueRow(SQLModel, table=True):
-    """A league, with its default rules (a full rule set as JSON) for new nights."""
+    """A league, with its default rules (a full rule set as JSON) for new nights and
+    the currency its money is in."""
 
     __tablename__ = "league"
     id: int | None = Field(default=None, primary_key=True)
@@ -96,6 +97,10 @@ class LeagueRow(SQLModel, table=True):
     rules: dict[str, Any] | None = _json(nullable=True)
     standings: dict[str, Any] | None = _json(nullable=True)  # StandingsOptions as JSON
     created_at: dt.datetime = _moment()
+    # The ISO 4217 code its money is in, its nights' and payments' (migration 0014).
+    currency: str = Field(
+        default="USD", sa_column=Column(String(3), nullable=False, server_default="USD")
+    )
 
 
 class SeasonRow(SQLModel, table=True):
@@ -131,6 +136,9 @@ class NightRow(SQLModel, table=True):
     fingerprint: str | None = Field(
         default=None, sa_column=Column(String(64), nullable=True, index=True)
     )
+    # The ISO 4217 code a night without a league keeps its money in; a night in a
+    # league follows its league's, and keeps None here (migration 0014).
+    currency: str | None = Field(default=None, sa_column=Column(String(3), nullable=True))
 
 
 class SeatRow(SQLModel, table=True):

@@ -214,3 +214,19 @@ def test_a_schafkopf_leagues_standings_are_headed_in_its_words(url, tmp_path: Pa
     assert not {"Picks", "Schneiders"} & set(header)
     _, out, _ = run("--database", url, "standings", "--league", LEAGUE, capsys=capsys)
     assert out.splitlines()[0].split()[7:10] == ["Picks", "Picks", "won"]  # Sheepshead's own
+
+
+def test_a_leagues_currency_is_given_with_currency(tmp_path, capsys) -> None:
+    from scorekeeper.cli import main
+
+    url = f"sqlite:///{tmp_path / 'money.sqlite3'}"
+    status = main(["--database", url, "league", "Stammtisch", "--currency", "eur"])
+    out, err = capsys.readouterr()
+    assert status == 0 and "Currency: EUR" in out
+    with pytest.raises(SystemExit) as exit_:
+        main(["--database", url, "league", "Stammtisch", "--currency", "EURO"])
+    out, err = capsys.readouterr()
+    assert exit_.value.code == 2 and out == ""
+    assert "--currency: 'EURO' is not an ISO 4217 currency code" in err
+    status = main(["--database", url, "league", "Stammtisch"])  # left as it was
+    assert status == 0 and "Currency: EUR" in capsys.readouterr().out

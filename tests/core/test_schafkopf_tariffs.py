@@ -179,7 +179,7 @@ def test_the_new_tariffs_survive_json_and_print_in_the_rules_section() -> None:
 
 def test_the_rules_lines_give_each_price() -> None:
     schafkopf = game_named("schafkopf")
-    assert schafkopf.rules_lines(preset_rules("schafkopf"))[0] == (
+    assert schafkopf.rules_lines(preset_rules("schafkopf"), "USD")[0] == (
         "schafkopf: Schafkopf, four dealt in. Sauspiel 20, solo 50, Null 30, each extra 10, "
         "Ramsch 20."
     )
@@ -187,14 +187,14 @@ def test_the_rules_lines_give_each_price() -> None:
         {**EXTRAS, "preset": "schafkopf-short", "tariff_games": {"wenz": 20, "geier": 30}}
     )
     assert rules is not None
-    assert schafkopf.rules_lines(rules)[0] == (
+    assert schafkopf.rules_lines(rules, "USD")[0] == (
         "schafkopf-short: Schafkopf, four dealt in, the short deck (six cards each). "
         "Sauspiel 20, solo 50 (Wenz 20, Geier 30), Null 30, Schneider 10, Schwarz 20, "
         "each Laufender 10, Ramsch 20."
     )
     side, _ = parse_rules(SIDE_POT)
     assert side is not None
-    assert schafkopf.rules_lines(side)[1].endswith(
+    assert schafkopf.rules_lines(side, "USD")[1].endswith(
         "when all pass, everyone pays into the pot, shared by the next call game's "
         "declarer and partner."
     )

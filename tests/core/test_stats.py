@@ -143,7 +143,7 @@ def test_a_schafkopf_players_lines_say_declarer_and_name_the_games() -> None:
         """,
         game="schafkopf",
     )
-    lines = dict(statistics_lines(player_statistics("Ann", facts)))
+    lines = dict(statistics_lines(player_statistics("Ann", facts), "USD"))
     assert lines["Won as declarer"] == "2 of 3 (67%)"
     assert lines["  playing alone (solo, Null)"] == "1 of 2 (50%)"
     assert lines["  with a partner (Sauspiel)"] == "1 of 1 (100%)"

@@ -3,11 +3,13 @@ where a payment is recorded (saved first), changes the balances, and can be undo
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QRect, QSettings, QSize, Qt
 
+from scorekeeper.formatting import amount_text, money
 from scorekeeper.store.database import Database
 from scorekeeper.store.league import Period, standings
 from scorekeeper.store.money import league_money
@@ -47,7 +49,7 @@ def test_recording_a_payment_changes_the_balances(window: LeagueWindow, database
         owed.payer,
         owed.payee,
     )
-    assert window.money_tab.amount.text() == _dollars(owed.cents)[1:]  # offered: the suggestion
+    assert window.money_tab.amount.text() == amount_text(owed.cents)  # offered: the suggestion
     window.money_tab.amount.clear()
     qtbot.keyClicks(window.money_tab.amount, "0.05")  # a partial payment
     qtbot.keyClick(window.money_tab.amount, Qt.Key.Key_Return)
@@ -84,7 +86,7 @@ def test_recording_every_suggested_payment_squares_the_league(window: LeagueWind
 
 def test_a_bad_amount_is_named_and_nothing_is_written(window: LeagueWindow, database) -> None:
     window.tabs.setCurrentIndex(2)
-    for typed in ("abc", "1.234", "0", "1,250", "1,2,3"):
+    for typed in ("abc", "1.234", "0", "1.250", "1,2,3"):  # '1,250' is a thousand in English
         window.money_tab.amount.setText(typed)
         window.money_tab.record.click()
         assert window.money_tab.form_problem.text().startswith("Amount: ")
@@ -152,9 +154,9 @@ def test_sort_values_are_plain_numbers_qt_can_compare(window: LeagueWindow) -> N
 
 
 def _dollars(cents: int) -> str:
-    from scorekeeper.formatting import dollars
+    from scorekeeper.formatting import money
 
-    return dollars(cents)
+    return money(cents, "USD")
 
 
 def test_the_night_screen_opens_the_league_window(database, open_window) -> None:
@@ -393,3 +395,57 @@ def test_what_became_of_the_picks_is_a_share_of_the_hands_picked(
     assert shown["picker won"] == "1  (100% of those picked)"
     assert "picker lost" not in shown  # nothing that never happened
     assert shown["went alone"] == "0  (0% of those picked)"
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    from scorekeeper import i18n
+
+    i18n.set_language("de")
+    yield
+    i18n.set_language("en")
+
+
+def test_a_german_payment_of_1_25_is_125_cents_shown_in_euros(
+    german: None, database: Database, qtbot: Any
+) -> None:
+    """Under a German locale the sample league is in euros, '1,25' typed is one euro
+    twenty-five (125 cents), and every amount is shown the German way with €."""
+    seed_sample_league(database)
+    window = LeagueWindow(database, LEAGUE)
+    qtbot.addWidget(window)
+    window.show()
+    window.tabs.setCurrentIndex(2)
+    tab = window.money_tab
+    assert "€" in tab.amount_label.text()
+    owed = tab.owed_model.rows[0]
+    before = league_money(database, league=LEAGUE).balances
+    tab.amount.clear()
+    qtbot.keyClicks(tab.amount, "1,25")
+    qtbot.keyClick(tab.amount, Qt.Key.Key_Return)
+    after = league_money(database, league=LEAGUE).balances
+    assert after[owed.payer] == before[owed.payer] + 125
+    assert shown_column(tab.payments_view, 2) == ["1,25\u00a0€"]
+    shown = balance_of(window, owed.payer)
+    assert shown == money(after[owed.payer], "EUR") and shown.endswith("\u00a0€")
+    tab.amount.setText("1,250")  # three places: a thousand the English way, or 1,25 mistyped
+    tab.record.click()
+    assert tab.form_problem.text().startswith("Betrag: '1,250'")
+    assert league_money(database, league=LEAGUE).payments[-1].cents == 125
+
+
+def test_the_leagues_currency_is_chosen_in_the_money_tab(window: LeagueWindow, database) -> None:
+    from scorekeeper.store.league import league_info
+
+    window.tabs.setCurrentIndex(2)
+    tab = window.money_tab
+    assert tab.currency_choice.code() == "USD"
+    tab.currency_choice.setCurrentText("CHF")
+    tab.keep_currency()
+    assert league_info(database, league=LEAGUE).currency == "CHF"
+    assert all("CHF" in text for text in shown_column(tab.balances_view, 1))
+    assert "CHF" in shown_column(window.standings_tab.standings_view, 5)[0]
+    tab.currency_choice.setCurrentText("Taler")
+    tab.keep_currency()
+    assert tab.form_problem.text().startswith("Currency: 'Taler' is not an ISO 4217")
+    assert league_info(database, league=LEAGUE).currency == "CHF"

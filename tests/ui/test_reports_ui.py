@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.formatting import dollars
+from scorekeeper.formatting import money
 from scorekeeper.store.night_reads import night_result
 from scorekeeper.store.seed import seed_sample_league
 from scorekeeper.store.tonight import night_to_reopen
@@ -46,7 +46,7 @@ def test_printing_the_night_writes_its_report(database, open_window, save_to) ->
     window.print_night()
     text = text_of(save_to)
     for payment in night_result(database, night_id=night_id).settlement:
-        assert f"{payment.payer} pays {payment.payee} {dollars(payment.cents)}" in text
+        assert f"{payment.payer} pays {payment.payee} {money(payment.cents, 'USD')}" in text
 
 
 def test_a_cancelled_report_writes_nothing(database, open_window, save_to, monkeypatch) -> None:

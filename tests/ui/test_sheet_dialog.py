@@ -80,9 +80,9 @@ def test_the_preview_shows_each_columns_player_and_the_first_rows_before_writing
     ]
     assert shown(dialog.sittings) == [
         ["Row", "Date", "Table", "Hands", "Ann", "Bob", "Zoë", "Cal"],
-        ["2", "2013-09-04", "1", "14", "+12", "-7", "", "-5"],
-        ["3", "2013-09-11", "", "1", "-3", "", "+8", "-5"],
-        ["4", "2013-09-04", "2", "1", "+1", "+2", "-3", ""],
+        ["2", "9/4/13", "1", "14", "+12", "-7", "", "-5"],  # the locale's short date
+        ["3", "9/11/13", "", "1", "-3", "", "+8", "-5"],
+        ["4", "9/4/13", "2", "1", "+1", "+2", "-3", ""],
     ]
     assert dialog.summary.text().splitlines() == [
         "Into league 'History' (new).",
@@ -93,7 +93,7 @@ def test_the_preview_shows_each_columns_player_and_the_first_rows_before_writing
     assert dialog.problems.isHidden() and dialog.import_button.isEnabled()
     assert every_row(league) == before  # a preview writes nothing
 
-    dialog.stake.setText("25")
+    dialog.stake.setText("0.25")  # the stake typed as money: 25 cents
     qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
     assert dialog.result() == dialog.DialogCode.Accepted and len(dialog.filed) == 3
     table = standings(league, Period("History"), StandingsOptions(rank_by="points"))
@@ -145,9 +145,11 @@ def test_the_fields_plan_again_as_they_change(
     )
     dialog.rules.setCurrentText("three-handed")
     dialog.stake.setText("a lot")
-    qtbot.waitUntil(lambda: "stake: 'a lot' is not a whole number" in dialog.problems.toPlainText())
+    qtbot.waitUntil(
+        lambda: "stake: 'a lot' is not an amount of money" in dialog.problems.toPlainText()
+    )
     assert not dialog.import_button.isEnabled()
-    dialog.stake.setText("10")
+    dialog.stake.setText("0,10")  # either decimal mark, where it can only be one
     dialog.league.setCurrentText("Sheepshead Club")
     qtbot.waitUntil(dialog.import_button.isEnabled)
     assert dialog.summary.text().splitlines()[:2] == [

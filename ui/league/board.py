@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.explain import signed
+from scorekeeper.formatting import short_date
 from scorekeeper.standings import Standings
 from scorekeeper.store import board as boards
 from scorekeeper.store.database import Database
@@ -213,7 +214,7 @@ class BoardWindow(QWidget):
             self.updated.setText(f"Not updated: {error}")
             return
         self.board = board
-        when = board.date.strftime("%A %d %B %Y").replace(" 0", " ")
+        when = short_date(board.date)
         self.title.setText(f"{board.league} — {when}")
         self.updated.setText(f"updated {dt.datetime.now():%H:%M:%S}")
         self._show_tables(board)

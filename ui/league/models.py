@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from scorekeeper.formatting import decimal, dollars, percent
+from scorekeeper.formatting import decimal, percent, short_date
 from scorekeeper.games import DEFAULT_GAME, Words, game_named
 from scorekeeper.ledger import PaymentRecord
 from scorekeeper.settlement import Payment
 from scorekeeper.standings import Standing
 from scorekeeper.store.people import Player
 
-from ..rows_model import Column, RowsModel
+from ..rows_model import Column, RowsModel, money_column
 
 
 def _rank_sort(row: Standing) -> int:
@@ -29,7 +29,7 @@ def standings_columns(words: Words) -> tuple[Column[Standing], ...]:
         Column("Nights", lambda s: str(s.nights), lambda s: s.nights),
         Column("Hands", lambda s: str(s.hands), lambda s: s.hands),
         Column("Points", lambda s: str(s.points), lambda s: s.points),
-        Column("Money", lambda s: dollars(s.cents), lambda s: s.cents),
+        money_column("Money", lambda s: s.cents),
         Column(
             "Score",
             lambda s: decimal(s.score) if s.score.denominator != 1 else str(s.score),
@@ -77,7 +77,7 @@ class BalancesModel(RowsModel[tuple[str, int]]):
 
     columns = (
         Column("Player", lambda r: r[0], lambda r: r[0].casefold(), right=False),
-        Column("Balance", lambda r: dollars(r[1]), lambda r: r[1]),
+        money_column("Balance", lambda r: r[1]),
     )
 
 
@@ -86,7 +86,7 @@ class OwedModel(RowsModel[Payment]):
 
     columns = (
         Column("Payment", lambda p: f"{p.payer} pays {p.payee}", right=False),
-        Column("Amount", lambda p: dollars(p.cents), lambda p: p.cents),
+        money_column("Amount", lambda p: p.cents),
     )
 
 
@@ -94,9 +94,9 @@ class PaymentsModel(RowsModel[PaymentRecord]):
     """Payments recorded in the league, newest last."""
 
     columns = (
-        Column("Date", lambda p: p.paid_on.isoformat(), right=False),
+        Column("Date", lambda p: short_date(p.paid_on), lambda p: p.paid_on, right=False),
         Column("Payment", lambda p: f"{p.payer} paid {p.payee}", right=False),
-        Column("Amount", lambda p: dollars(p.cents), lambda p: p.cents),
+        money_column("Amount", lambda p: p.cents),
     )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -21,13 +21,21 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.csv_out import Sheet
-from scorekeeper.formatting import counted, dollars, parse_dollars
+from scorekeeper.formatting import (
+    UnreadableAmount,
+    amount_text,
+    counted,
+    currency_symbol,
+    parse_money,
+)
+from scorekeeper.i18n import _
 from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.reports.sheets import balances_sheet, money_sheet, owed_sheet, payments_sheet
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.money import LeagueMoney, league_money
 
+from ..currency import CurrencyChoice
 from ..labels import plain_label, problem_label
 from ..league_session import LeagueSession
 from ..spreadsheets import allow_copy, shown_rows
@@ -42,7 +50,10 @@ MODE_NAMES = {
 
 
 class MoneyTab(QWidget):
-    """Balances, who owes whom, the payment form, and the payments recorded."""
+    """Balances, who owes whom, the payment form, and the payments recorded; the
+    currency the league keeps its money in, chosen (`currency_changed` once kept)."""
+
+    currency_changed = Signal()
 
     def __init__(self, db: Database, layer: LeagueSession, problem: ProblemLine) -> None:
         super().__init__()
@@ -75,7 +86,19 @@ class MoneyTab(QWidget):
         self.settle_selected = QPushButton("Mar&k the selected payment as made")
         self.settle_selected.clicked.connect(self.pay_selected)
         form = self._payment_form()
+        self.currency_choice = CurrencyChoice()
+        self.currency_choice.setAccessibleName(_("The league's currency"))
+        self.currency_choice.activated.connect(lambda _index: self.keep_currency())
+        typed = self.currency_choice.lineEdit()
+        assert typed is not None  # an editable combo box always has its line edit
+        typed.editingFinished.connect(self.keep_currency)
+        currency_label = QLabel(_("The league's currenc&y"))
+        currency_label.setBuddy(self.currency_choice)
+        kept_in = QHBoxLayout()
+        kept_in.addWidget(currency_label)
+        kept_in.addWidget(self.currency_choice, 1)
         left = QVBoxLayout()
+        left.addLayout(kept_in)
         left.addWidget(QLabel("Balances across closed nights"))
         left.addWidget(self.balances_view, 1)
         right = QVBoxLayout()
@@ -100,7 +123,7 @@ class MoneyTab(QWidget):
         self.payee.setAccessibleName("Paid to")
         self.amount = QLineEdit()
         self.amount.setAccessibleName("Amount")
-        self.amount.setPlaceholderText("1.25")
+        self.amount.setPlaceholderText(amount_text(125))
         self.amount.returnPressed.connect(self.record_payment)
         self.paid_on = QDateEdit(QDate.currentDate())
         self.paid_on.setAccessibleName("Paid on")
@@ -112,12 +135,37 @@ class MoneyTab(QWidget):
         form = QFormLayout()
         form.addRow("Paid &by", self.payer)
         form.addRow("Pai&d to", self.payee)  # Alt+O: the Roster tab
-        form.addRow("&Amount ($)", self.amount)
+        self.amount_label = QLabel()
+        self.amount_label.setBuddy(self.amount)
+        self._label_amount()
+        form.addRow(self.amount_label, self.amount)
         form.addRow("&When paid", self.paid_on)
         form.addRow(self.form_problem, self.record)
         return form
 
     # -- showing ---------------------------------------------------------------------
+
+    def currency(self) -> str:
+        """The currency the league shown keeps its money in."""
+        return self.money.currency if self.money is not None else "USD"
+
+    def keep_currency(self) -> None:
+        """Keep the currency chosen as the league's: every amount of its nights and
+        payments is shown in it from now on (the amounts stay as they are)."""
+        if self.money is None or self.currency_choice.code() == self.money.currency:
+            return
+        code = self.currency_choice.code()
+        if code is None:
+            self.form_problem.setText(self.currency_choice.problem() or "")
+            return
+        if self.problem.attempt(self.layer.keep_currency, self.league, code) is not None:
+            self.form_problem.clear()
+            self.currency_changed.emit()
+
+    def _label_amount(self) -> None:
+        """The amount's label names the league's currency: 'Amount (€)'."""
+        sign = currency_symbol(self.currency())
+        self.amount_label.setText(_("&Amount ({currency})").format(currency=sign))
 
     def show_money(self, league: str) -> None:
         """LEAGUE's balances, who owes whom in the chosen mode, and its payments, read
@@ -126,6 +174,11 @@ class MoneyTab(QWidget):
         self.money = self.problem.attempt(league_money, self.db, league=league)
         if self.money is None:
             return
+        for model in (self.balances_model, self.owed_model, self.payments_model):
+            model.set_currency(self.money.currency)
+        self._label_amount()
+        if self.currency_choice.code() != self.money.currency:
+            self.currency_choice.set_code(self.money.currency)
         names = sorted(self.money.balances, key=str.casefold)
         for combo in (self.collector, self.payer, self.payee):
             fill(combo, names)
@@ -158,7 +211,12 @@ class MoneyTab(QWidget):
         """Record a payment (saved before it is shown); False with the problem shown."""
         try:
             self.layer.record_payment(
-                league=self.league, payer=payer, payee=payee, cents=cents, paid_on=paid_on
+                league=self.league,
+                payer=payer,
+                payee=payee,
+                cents=cents,
+                paid_on=paid_on,
+                currency=self.currency(),
             )
         except StorageError as error:
             self.form_problem.setText(str(error))
@@ -168,11 +226,15 @@ class MoneyTab(QWidget):
 
     def record_payment(self) -> None:
         """Record the payment typed into the form."""
-        cents = parse_dollars(self.amount.text())
-        if cents is None or cents <= 0:
-            self.form_problem.setText(
-                f"Amount: {self.amount.text()!r} is not an amount of money like 1.25"
-            )
+        field = _("Amount")
+        try:
+            cents = parse_money(self.amount.text(), field, currency=self.currency())
+        except UnreadableAmount as refused:
+            cents, problem = 0, str(refused)
+        else:
+            problem = _("{field}: must be more than nothing").format(field=field)
+        if cents <= 0:
+            self.form_problem.setText(problem)
             self.amount.setFocus()
             return
         day = self.paid_on.date()
@@ -191,7 +253,7 @@ class MoneyTab(QWidget):
             owed = self.owed_model.rows[row]
             self.payer.setCurrentText(owed.payer)
             self.payee.setCurrentText(owed.payee)
-            self.amount.setText(dollars(owed.cents).removeprefix("$"))
+            self.amount.setText(amount_text(owed.cents))
 
     def pay_selected(self) -> None:
         """Record the selected suggested payment as made, today."""

@@ -71,7 +71,8 @@ class PlayerTab(QWidget):
         attempt = self.problem.attempt
         facts = attempt(leagues.hand_facts, self.db, self.period, player=name) or []
         self.stats = player_statistics(name, facts)
-        self.stats_model.set_rows(statistics_lines(self.stats))
+        currency = self.money.currency if self.money else "USD"
+        self.stats_model.set_rows(statistics_lines(self.stats, currency))
         history = self.money.history(name) if self.money else []
         self.balance_chart.setChart(balance_chart(name, history))
 

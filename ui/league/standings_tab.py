@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.csv_out import Sheet
-from scorekeeper.formatting import counted, dollars
+from scorekeeper.formatting import counted, money
 from scorekeeper.games import DEFAULT_GAME
 from scorekeeper.reports.sheets import standings_sheet
 from scorekeeper.standings import RANK_BY, RANK_BY_MEANING, StandingsOptions
@@ -84,6 +84,7 @@ class StandingsTab(QWidget):
         self.info = info
         if info is None:
             return
+        self.standings_model.set_currency(info.currency)
         options = info.standings
         widgets = (self.rank_by, self.min_nights, self.min_hands, self.drop_worst)
         for widget in widgets:
@@ -127,7 +128,7 @@ class StandingsTab(QWidget):
         words.append(
             f"{counted(result.nights, 'night')}; points and money sum to "
             f"{sum(r.points for r in result.everyone)} and "
-            f"{dollars(sum(r.cents for r in result.everyone))}."
+            f"{money(sum(r.cents for r in result.everyone), self.standings_model.currency)}."
         )
         self.rules_text.setText("\n".join(words))
 

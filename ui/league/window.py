@@ -88,6 +88,7 @@ class LeagueWindow(QWidget):
         self.load_leagues(league)
         self.layer.changed.connect(self.refresh)
         self.layer.failed.connect(self.problem.say)
+        self.money_tab.currency_changed.connect(self._league_changed)
 
     def _menus(self) -> QMenuBar:
         """File ▸ Export as spreadsheet (CSV)… (Ctrl+Shift+S): the table of the tab on

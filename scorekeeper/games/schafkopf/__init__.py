@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from scorekeeper.explain import join_names
-from scorekeeper.formatting import counted, dollars
+from scorekeeper.formatting import money
 from scorekeeper.games.base import Carry, Draft, HandFacts, Scored, Words, rules_as
 from scorekeeper.games.cards import (
     LeasterHand,
@@ -30,7 +30,13 @@ from scorekeeper.games.result import (
     result_roles,
     score_result,
 )
-from scorekeeper.games.schafkopf.checks import check_all_pass, check_game, check_null, check_ramsch
+from scorekeeper.games.schafkopf.checks import (
+    check_all_pass,
+    check_game,
+    check_null,
+    check_ramsch,
+    tricks_words,
+)
 from scorekeeper.games.schafkopf.hands import (
     CallHand,
     GameHand,
@@ -48,6 +54,7 @@ from scorekeeper.games.schafkopf.tariff import (
     ramsch_durchmarsch,
     ramsch_loser,
 )
+from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.problems import Problem
 from scorekeeper.records import Hand
 from scorekeeper.rules import Option, RuleSet
@@ -57,51 +64,54 @@ if TYPE_CHECKING:
 
 # The Spieler (who plays the game: the declarer) and the Mitspieler (the partner).
 SCHAFKOPF_WORDS = Words(
-    declarer="declarer",
-    declared="declared",
+    declarer=N_("declarer"),
+    declared=N_("declared"),
     declarer_mark="S",
     partner_mark="s",
-    hand_header=("#", "Dealer", "Declarer", "Partner", "Pts", "Tr.", "Game", "×"),
-    figures_header=(
-        "Player",
-        "Hands",
-        "Declared",
-        "Won declaring",
-        "Partner",
-        "Leasters won",
-        "Misplays",
-        "Points",
-        "Money",
+    hand_header=(
+        "#",
+        N_("Dealer"),
+        N_("Declarer"),
+        N_("Partner"),
+        N_("Pts"),
+        N_("Tr."),
+        N_("Game"),
+        "×",
     ),
-    picks="Games",
-    picks_won="Games won",
-    schneiders="Schneider",
-    no_tricks="Schwarz",
-    alone="playing alone (solo, Null)",
-    with_partner="with a partner (Sauspiel)",
+    figures_header=(
+        N_("Player"),
+        N_("Hands"),
+        N_("Declared"),
+        N_("Won declaring"),
+        N_("Partner"),
+        N_("Leasters won"),
+        N_("Misplays"),
+        N_("Points"),
+        N_("Money"),
+    ),
+    picks=N_("Games"),
+    picks_won=N_("Games won"),
+    schneiders=N_("Schneider"),
+    no_tricks=N_("Schwarz"),
+    alone=N_("playing alone (solo, Null)"),
+    with_partner=N_("with a partner (Sauspiel)"),
 )
 
-# A cached `call` (`tariff.hand_game_key`) in a player's statistics.
+# A cached `call` (`tariff.hand_game_key`) in a player's statistics (marked;
+# translated where shown).
 CALL_LABELS = {
-    "call": "Sauspiel",
-    "forced": "forced Sauspiel",
-    "renonce": "Renonce",
-    "tout": "Tout",
-    "sie": "Sie",
-    "null": "Null",
-}
-
-PASSED = {
-    "redeal": "deal again",
-    "ramsch": "a Ramsch",
-    "leaster": "a leaster",
-    "pot": "everyone pays into the pot",
-    "forced": "the club queen must play",
+    "call": N_("Sauspiel"),
+    "forced": N_("forced Sauspiel"),
+    "renonce": N_("Renonce"),
+    "tout": N_("Tout"),
+    "sie": N_("Sie"),
+    "null": N_("Null"),
 }
 
 
 def game_played(hand: GameHand) -> str:
-    """'Sauspiel', 'Forced Sauspiel', 'Renonce', 'Wenz', 'Farbsolo Tout', 'Geier Sie'."""
+    """'Sauspiel', 'Forced Sauspiel', 'Renonce', 'Wenz', 'Farbsolo Tout', 'Geier Sie':
+    what was played, as the hand's facts keep it (`HandFacts.game`, in English)."""
     if isinstance(hand, CallHand):
         return "Forced Sauspiel" if hand.forced else "Renonce" if hand.renonce else "Sauspiel"
     assert isinstance(hand, SoloHand)
@@ -109,10 +119,30 @@ def game_played(hand: GameHand) -> str:
     return name + (" Tout" if hand.tout else " Sie" if hand.sie else "")
 
 
+def game_shown(hand: GameHand) -> str:
+    """`game_played` in the language spoken now: 'Sauspiel', 'Wenz Tout'."""
+    if isinstance(hand, CallHand):
+        if hand.forced:
+            return _("Forced Sauspiel")
+        return _("Renonce") if hand.renonce else _("Sauspiel")
+    assert isinstance(hand, SoloHand)
+    name = _(SOLO_BY_KEY[hand.game].name)
+    if hand.tout:
+        return _("{game} Tout").format(game=name)
+    return _("{game} Sie").format(game=name) if hand.sie else name
+
+
 def ended(result: Scored) -> str:
     """'won', 'lost Schneider', 'won Schwarz'."""
-    word = "won" if result.outcome == "win" else "lost"
-    return word + ("" if result.level == "normal" else f" {result.level.capitalize()}")
+    words = {
+        ("win", "normal"): pgettext("game ended", "won"),
+        ("win", "schneider"): pgettext("game ended", "won Schneider"),
+        ("win", "schwarz"): pgettext("game ended", "won Schwarz"),
+        ("loss", "normal"): pgettext("game ended", "lost"),
+        ("loss", "schneider"): pgettext("game ended", "lost Schneider"),
+        ("loss", "schwarz"): pgettext("game ended", "lost Schwarz"),
+    }
+    return words[("win" if result.outcome == "win" else "loss", result.level)]
 
 
 class Schafkopf:
@@ -180,25 +210,36 @@ class Schafkopf:
         if isinstance(hand, ResultHand):
             return result_facts(words, hand, result.active)
         if isinstance(hand, GameHand):
-            game = game_played(hand)
             partners = hand.partners if isinstance(hand, CallHand) else ()
-            side = "+".join([hand.declarer, *partners])
             every = isinstance(hand, SoloHand) and (hand.tout or hand.sie)
-            took = counted(hand.tricks, "trick") if every else str(hand.points)
-            pot = f", pot {result.pot}" if result.pot_change else ""
             marks = table_marks(words, hand, declarer=hand.declarer, partners=partners)
-            summary = f"{game} {side}: {took} {ended(result)}{pot}"
-            return HandFacts(summary, marks, game, alone=not partners)
+            # Translators: the sheet's summary of a game: "Wenz Ann: 80 won"; SIDE is
+            # "Ann+Bob", TOOK the card points (or "8 tricks" for a Tout or Sie).
+            summary = _("{game} {side}: {took} {ended}").format(
+                game=game_shown(hand),
+                side="+".join([hand.declarer, *partners]),
+                took=tricks_words(hand.tricks) if every else hand.points,
+                ended=ended(result),
+            )
+            if result.pot_change:
+                summary = _("{summary}, pot {pot}").format(summary=summary, pot=result.pot)
+            return HandFacts(summary, marks, game_played(hand), alone=not partners)
         if isinstance(hand, NullHand):
-            word = "won" if null_won(hand) else "lost"
             marks = table_marks(words, hand, declarer=hand.declarer)
-            summary = f"Null {hand.declarer}: {counted(hand.tricks, 'trick')} {word}"
+            if null_won(hand):
+                summary = _("Null {player}: {tricks} won")
+            else:
+                summary = _("Null {player}: {tricks} lost")
+            summary = summary.format(player=hand.declarer, tricks=tricks_words(hand.tricks))
             return HandFacts(summary, marks, "Null", alone=True)
         if isinstance(hand, RamschHand):
             return self._ramsch_facts(hand, result, rules)
         if isinstance(hand, PassHand):
-            pot = "" if result.pot is None else f" (pot {result.pot})"
-            return HandFacts(f"All passed{pot}", table_marks(words, hand), "all passed")
+            if result.pot is None:
+                summary = _("All passed")
+            else:
+                summary = _("All passed (pot {pot})").format(pot=result.pot)
+            return HandFacts(summary, table_marks(words, hand), "all passed")
         return leaster_or_misplay_facts(words, hand)
 
     def _ramsch_facts(self, hand: RamschHand, result: Scored, rules: RuleSet) -> HandFacts:
@@ -206,88 +247,136 @@ class Schafkopf:
         marks = table_marks(self.words, hand)
         sweep = ramsch_durchmarsch(hand, rules_as(rules, SchafkopfRules))
         if sweep is not None:
-            return HandFacts(f"Ramsch: Durchmarsch {sweep}", marks, "Ramsch", durchmarsch=sweep)
+            summary = _("Ramsch: Durchmarsch {player}").format(player=sweep)
+            return HandFacts(summary, marks, "Ramsch", durchmarsch=sweep)
         loser = ramsch_loser(hand)
         maidens = tuple(p for p in result.active if hand.tricks[p] == 0)
-        jungfrau = f", Jungfrau {join_names(maidens)}" if maidens else ""
-        summary = f"Ramsch: {loser} lost with {hand.points[loser]}{jungfrau}"
+        # Translators: POINTS are the Ramsch loser's card points.
+        summary = _("Ramsch: {loser} lost with {points}").format(
+            loser=loser, points=hand.points[loser]
+        )
+        if maidens:
+            jungfrau = ngettext(
+                "{summary}, Jungfrau {players}", "{summary}, Jungfrau {players}", len(maidens)
+            )
+            summary = jungfrau.format(summary=summary, players=join_names(maidens))
         return HandFacts(summary, marks, "Ramsch", loser=loser, jungfrauen=maidens)
 
     def report_cells(self, hand: Hand, result: HandResult) -> tuple[str, str, str, str, str]:
         if isinstance(hand, ResultHand):
             return result_cells(hand)
-        if isinstance(hand, CallHand):
-            partners = ", ".join(hand.partners)
-            outcome = f"{result.game} {ended(result)}"
+        if isinstance(hand, GameHand):
+            partners = ", ".join(hand.partners) if isinstance(hand, CallHand) else ""
+            # Translators: a printed sheet's cell: the game and how it ended ("Wenz won").
+            outcome = _("{game} {ended}").format(game=game_shown(hand), ended=ended(result))
             return hand.declarer, partners, str(hand.points), str(hand.tricks), outcome
-        if isinstance(hand, SoloHand):
-            outcome = f"{result.game} {ended(result)}"
-            return hand.declarer, "", str(hand.points), str(hand.tricks), outcome
         if isinstance(hand, NullHand):
-            return hand.declarer, "", "", str(hand.tricks), f"Null {ended(result)}"
+            outcome = _("Null {ended}").format(ended=ended(result))
+            return hand.declarer, "", "", str(hand.tricks), outcome
         if isinstance(hand, RamschHand):
             paid = [p for p in result.active if result.points[p] < 0]
-            return "", "", "", "", f"Ramsch: {', '.join(paid)} paid"
+            outcome = ngettext("Ramsch: {players} paid", "Ramsch: {players} paid", len(paid))
+            return "", "", "", "", outcome.format(players=", ".join(paid))
         if isinstance(hand, LeasterHand | MisplayHand):
             return leaster_or_misplay_cells(hand)
-        pot = "" if result.pot is None else f", pot {result.pot}"
-        return "", "", "", "", f"all passed{pot}"
+        if result.pot is None:
+            return "", "", "", "", pgettext("sheet cell", "all passed")
+        return (
+            "",
+            "",
+            "",
+            "",
+            pgettext("sheet cell", "all passed, pot {pot}").format(pot=result.pot),
+        )
 
-    def rules_lines(self, rules: RuleSet) -> tuple[str, ...]:
+    def rules_lines(self, rules: RuleSet, currency: str) -> tuple[str, ...]:
         mine = rules_as(rules, SchafkopfRules)
         laufende = dict(mine.laufende_min)
-        bock = (
-            f"; Bock rounds of {mine.bock_hands} after {', '.join(mine.bock_after)}"
-            if mine.bock_after
-            else ""
+        if mine.tricks == SHORT_DECK_TRICKS:
+            deal = _("{preset}: Schafkopf, four dealt in, the short deck (six cards each).")
+        else:
+            deal = _("{preset}: Schafkopf, four dealt in.")
+        # Translators: the tariff: what each kind of game is worth.
+        prices = _("Sauspiel {call}, solo {solo}, Null {null}, {extras}, Ramsch {ramsch}.").format(
+            call=mine.tariff_call,
+            solo=_solo_prices(mine),
+            null=mine.tariff_null,
+            extras=_extra_prices(mine),
+            ramsch=mine.tariff_ramsch,
         )
-        most = f"; multiplier at most ×{mine.max_multiplier}" if mine.max_multiplier else ""
-        deck = ", the short deck (six cards each)" if mine.tricks == SHORT_DECK_TRICKS else ""
-        passed = PASSED[mine.all_pass]
+        passed = {
+            "redeal": _("deal again"),
+            "ramsch": _("a Ramsch"),
+            "leaster": _("a leaster"),
+            "pot": _("everyone pays into the pot"),
+            "forced": _("the club queen must play"),
+        }[mine.all_pass]
         if mine.all_pass == "pot" and mine.pot_to == "side":
-            passed += ", shared by the next call game's declarer and partner"
+            passed = _("{passed}, shared by the next call game's declarer and partner").format(
+                passed=passed
+            )
+        stake = [_("Stake {stake} a point").format(stake=money(mine.stake_cents, currency))]
+        if mine.bock_after:
+            # Translators: TRIGGERS are bock_after's values as the night document spells them.
+            stake.append(
+                _("Bock rounds of {hands} after {triggers}").format(
+                    hands=mine.bock_hands, triggers=", ".join(mine.bock_after)
+                )
+            )
+        if mine.max_multiplier:
+            stake.append(_("multiplier at most ×{most}").format(most=mine.max_multiplier))
         return (
-            f"{mine.preset}: Schafkopf, four dealt in{deck}. Sauspiel {mine.tariff_call}, "
-            f"solo {_solo_prices(mine)}, Null {mine.tariff_null}, {_extra_prices(mine)}, "
-            f"Ramsch {mine.tariff_ramsch}.",
-            f"Laufende count from {laufende['call']} (Sauspiel), {laufende['solo']} (solo), "
-            f"{laufende['wenz']} (Wenz), {laufende['geier']} (Geier), {laufende['other']} "
-            f"(other); Tout ×{mine.tout_factor}, Sie ×{mine.sie_factor}; when all pass, "
-            f"{passed}.",
-            f"Stake {dollars(mine.stake_cents)} a point{bock}{most}.",
+            f"{deal.format(preset=mine.preset)} {prices}",
+            _(
+                "Laufende count from {call} (Sauspiel), {solo} (solo), {wenz} (Wenz), {geier} "
+                "(Geier), {other} (other); Tout ×{tout}, Sie ×{sie}; when all pass, {passed}."
+            ).format(**laufende, tout=mine.tout_factor, sie=mine.sie_factor, passed=passed),
+            "; ".join(stake) + ".",
         )
 
-    def waiting(self, result: NightResult) -> str:
-        words = f"Bock (counts double): {counted(result.bock_pending, 'hand')} to come."
+    def waiting(self, result: NightResult, currency: str) -> str:
+        bock = result.bock_pending
+        words = ngettext(
+            "Bock (counts double): {count} hand to come.",
+            "Bock (counts double): {count} hands to come.",
+            bock,
+        ).format(count=bock)
         if result.pot is not None:
-            words += f"\nThe pot holds {result.pot} ({dollars(result.pot_cents or 0)})."
+            pot = _("The pot holds {pot} ({money}).").format(
+                pot=result.pot, money=money(result.pot_cents or 0, currency)
+            )
+            words += "\n" + pot
         return words
 
     def outcome_counts(self, outcome: str, level: str, alone: bool | None) -> dict[str, int]:
         if outcome in ("win", "loss"):
-            won = "declarer won" if outcome == "win" else "declarer lost"
-            counts = {"declared": 1, won: 1, "played alone (solo, Null)": 1 if alone else 0}
-            if level == "schneider":
-                counts["Schneider"] = 1
-            elif level == "schwarz":
-                counts["Schwarz (no trick)"] = 1
+            won = N_("declarer won") if outcome == "win" else N_("declarer lost")
+            counts = {SCHAFKOPF_WORDS.declared: 1, won: 1, ALONE: 1 if alone else 0}
+            if level in LEVELS:
+                counts[LEVELS[level]] = 1
             return counts
         label = {
-            "leaster": "leaster",
-            "misplay": "thrown in for a misplay",
-            "ramsch": "Ramsch (all passed, most points loses)",
-            "pass": "all passed (redeal or pot)",
+            "leaster": N_("leaster"),
+            "misplay": N_("thrown in for a misplay"),
+            "ramsch": N_("Ramsch (all passed, most points loses)"),
+            "pass": N_("all passed (redeal or pot)"),
         }.get(outcome, outcome)
         return {label: 1}
 
     def call_label(self, call: str) -> str:
         name = CALL_LABELS.get(call) or (SOLO_BY_KEY[call].name if call in SOLO_BY_KEY else call)
-        return f"playing {name}"
+        # Translators: a kind of game a player declared, in the statistics: "playing Wenz".
+        return _("playing {game}").format(game=_(name))
+
+
+# What `outcome_counts` counts beyond a win or a loss (its keys, marked).
+ALONE = N_("played alone (solo, Null)")
+LEVELS = {"schneider": N_("Schneider"), "schwarz": N_("Schwarz (no trick)")}
 
 
 def _solo_prices(rules: SchafkopfRules) -> str:
     """'50', or '50 (Wenz 20, Geier 20)' when particular solos are priced apart."""
-    apart = [f"{SOLO_BY_KEY[game].name} {price}" for game, price in rules.tariff_games]
+    apart = [f"{_(SOLO_BY_KEY[game].name)} {price}" for game, price in rules.tariff_games]
     return f"{rules.tariff_solo} ({', '.join(apart)})" if apart else str(rules.tariff_solo)
 
 
@@ -295,9 +384,11 @@ def _extra_prices(rules: SchafkopfRules) -> str:
     """'each extra 10', or 'Schneider 10, Schwarz 20, each Laufender 5'."""
     extras = (rules.schneider_extra, rules.schwarz_extra, rules.laufender_extra)
     if len(set(extras)) == 1:
-        return f"each extra {extras[0]}"
+        return _("each extra {extra}").format(extra=extras[0])
     schneider, schwarz, laufender = extras
-    return f"Schneider {schneider}, Schwarz {schwarz}, each Laufender {laufender}"
+    return _("Schneider {schneider}, Schwarz {schwarz}, each Laufender {laufender}").format(
+        schneider=schneider, schwarz=schwarz, laufender=laufender
+    )
 
 
 SCHAFKOPF = Schafkopf()

@@ -5,8 +5,7 @@ the bid), and a Ramsch's loser.  Each problem names the field in a player's word
 from __future__ import annotations
 
 from scorekeeper.explain import join_names
-from scorekeeper.formatting import counted
-from scorekeeper.games.cards import CARD_POINTS, LeasterHand, check_player_map
+from scorekeeper.games.cards import CARD_POINTS, LeasterHand, check_between, check_player_map
 from scorekeeper.games.schafkopf.hands import (
     CallHand,
     GameHand,
@@ -24,6 +23,7 @@ from scorekeeper.games.schafkopf.tariff import (
     ramsch_durchmarsch,
     ramsch_tied,
 )
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.json_input import key_name, show_value
 from scorekeeper.problems import Problem, check_players
 from scorekeeper.records import Hand
@@ -35,42 +35,41 @@ def check_all_pass(hand: Hand, rules: SchafkopfRules) -> list[Problem]:
     needs = {RamschHand: "ramsch", LeasterHand: "leaster"}
     for kind, wanted in needs.items():
         if isinstance(hand, kind) and rule != wanted:
-            return [
-                Problem(
-                    "type",
-                    f"a {hand.type} is played when all pass only under all_pass '{wanted}' "
-                    f"(this night's is '{rule}')",
-                )
-            ]
+            # Translators: TYPE is the hand's type, WANTED and RULE values of all_pass,
+            # each as the night document spells it.
+            message = _(
+                "a {type} is played when all pass only under all_pass '{wanted}' "
+                "(this night's is '{rule}')"
+            ).format(type=hand.type, wanted=wanted, rule=rule)
+            return [Problem("type", message)]
     if isinstance(hand, PassHand) and rule not in ("redeal", "pot"):
         played = {
-            "ramsch": "the Ramsch",
-            "leaster": "the leaster",
-            "forced": "the forced call game",
+            "ramsch": _("when all pass under all_pass 'ramsch', the Ramsch is played: record that"),
+            "leaster": _(
+                "when all pass under all_pass 'leaster', the leaster is played: record that"
+            ),
+            "forced": _(
+                "when all pass under all_pass 'forced', the forced call game is played: record that"
+            ),
         }[rule]
-        return [
-            Problem(
-                "type", f"when all pass under all_pass '{rule}', {played} is played: record that"
-            )
-        ]
+        return [Problem("type", played)]
     return []
 
 
 def _check_counts(hand: GameHand | NullHand | RamschHand, active: tuple[str, ...]) -> list[Problem]:
     problems = []
     if hand.knocks > len(active):
-        problems.append(
-            Problem(
-                "knocks", f"{hand.knocks} knocks, but each of the {len(active)} players knocks once"
-            )
+        message = _("{knocks} knocks, but each of the {players} players knocks once").format(
+            knocks=hand.knocks, players=len(active)
         )
+        problems.append(Problem("knocks", message))
     kontra = getattr(hand, "kontra", 0)
     if kontra > len(KONTRA_STEPS):
-        problems.append(
-            Problem(
-                "kontra", f"{kontra} steps; at most {len(KONTRA_STEPS)} ({', '.join(KONTRA_STEPS)})"
-            )
+        # Translators: STEPS are the Kontra steps' names: Kontra, Re, Sub, Hirsch, ...
+        message = _("{kontra} steps; at most {most} ({steps})").format(
+            kontra=kontra, most=len(KONTRA_STEPS), steps=", ".join(KONTRA_STEPS)
         )
+        problems.append(Problem("kontra", message))
     return problems
 
 
@@ -81,29 +80,33 @@ def check_game(hand: GameHand, rules: SchafkopfRules, active: tuple[str, ...]) -
         problems += _check_call_game(hand, rules, active)
     elif isinstance(hand, SoloHand):
         if hand.game not in SOLO_BY_KEY:
-            return [
-                *problems,
-                Problem(
-                    "game", f"{show_value(hand.game)} is not a solo ({', '.join(SOLO_BY_KEY)})"
-                ),
-            ]
+            # Translators: GAMES are the solos' keys as the night document spells them.
+            message = _("{value} is not a solo ({games})").format(
+                value=show_value(hand.game), games=", ".join(SOLO_BY_KEY)
+            )
+            return [*problems, Problem("game", message)]
         if hand.tout and hand.sie:
-            problems.append(Problem("sie", "a solo is declared Tout or Sie, not both"))
+            problems.append(Problem("sie", _("a solo is declared Tout or Sie, not both")))
     game = kind_of(hand)
     trumps = game.trumps_in(rules.tricks)
     if hand.laufende > trumps:
-        deck = (
-            ""
-            if trumps == game.trumps
-            else f" in the short deck of {rules.dealt_in * rules.tricks} cards"
-        )
-        problems.append(
-            Problem(
-                "laufende", f"{hand.laufende}, but a {game.name} has only {trumps} trumps{deck}"
+        if trumps == game.trumps:
+            message = _("{laufende}, but a {game} has only {trumps} trumps")
+        else:
+            message = _(
+                "{laufende}, but a {game} has only {trumps} trumps in the short deck of "
+                "{cards} cards"
             )
+        message = message.format(
+            laufende=hand.laufende,
+            game=_(game.name),
+            trumps=trumps,
+            cards=rules.dealt_in * rules.tricks,
         )
+        problems.append(Problem("laufende", message))
     if hand.bid is not None and hand.bid not in BIDS:
-        problems.append(Problem("bid", f"{hand.bid} is not a bid (70, 80, 90, 100, 110 or 120)"))
+        message = _("{bid} is not a bid (70, 80, 90, 100, 110 or 120)").format(bid=hand.bid)
+        problems.append(Problem("bid", message))
     return problems + _check_card_points(hand.points, hand.tricks, rules)
 
 
@@ -112,54 +115,48 @@ def _check_call_game(
 ) -> list[Problem]:
     problems = check_players(hand.partners, "partners", active)
     if len(hand.partners) != 1:
-        problems.append(
-            Problem(
-                "partners",
-                f"{len(hand.partners)} named; a call game has exactly one partner, "
-                "who held the called ace",
-            )
-        )
+        message = _(
+            "{named} named; a call game has exactly one partner, who held the called ace"
+        ).format(named=len(hand.partners))
+        problems.append(Problem("partners", message))
     elif hand.partners[0] == hand.declarer:
-        problems.append(Problem("partners", f"{hand.declarer} is the declarer, not a partner"))
+        message = _("{player} is the declarer, not a partner").format(player=hand.declarer)
+        problems.append(Problem("partners", message))
     if hand.forced:
         if rules.all_pass != "forced":
-            problems.append(
-                Problem(
-                    "forced",
-                    f"a forced game is played only under all_pass 'forced', not '{rules.all_pass}'",
-                )
-            )
+            message = _(
+                "a forced game is played only under all_pass 'forced', not '{rule}'"
+            ).format(rule=rules.all_pass)
+            problems.append(Problem("forced", message))
         for field in ("knocks", "kontra"):
             if getattr(hand, field):
-                problems.append(Problem(field, "a forced game allows no doubling: it must be 0"))
+                message = _("a forced game allows no doubling: it must be 0")
+                problems.append(Problem(field, message))
         if hand.bid is not None:
-            problems.append(Problem("bid", "nobody bid: the game was forced"))
+            problems.append(Problem("bid", _("nobody bid: the game was forced")))
     return problems
 
 
 def _check_card_points(points: int, tricks: int, rules: SchafkopfRules) -> list[Problem]:
     """A side's card points and tricks in a game without a blind."""
-    problems = []
-    if not 0 <= points <= CARD_POINTS:
-        problems.append(Problem("points", f"{points} is not between 0 and {CARD_POINTS}"))
-    if not 0 <= tricks <= rules.tricks:
-        problems.append(Problem("tricks", f"{tricks} is not between 0 and {rules.tricks}"))
+    problems = check_between("points", points, CARD_POINTS)
+    problems += check_between("tricks", tricks, rules.tricks)
     if problems:
         return problems
     if tricks == rules.tricks and points != CARD_POINTS:
-        problems.append(
-            Problem("points", f"every trick holds all {CARD_POINTS} points, not {points}")
+        message = _("every trick holds all {all} points, not {points}").format(
+            all=CARD_POINTS, points=points
         )
+        problems.append(Problem("points", message))
     if tricks == 0 and points:
-        problems.append(Problem("points", f"{points} with no trick; no trick holds 0"))
+        message = _("{points} with no trick; no trick holds 0").format(points=points)
+        problems.append(Problem("points", message))
     return problems
 
 
 def check_null(hand: NullHand, rules: SchafkopfRules, active: tuple[str, ...]) -> list[Problem]:
     problems = check_players((hand.declarer,), "declarer", active) + _check_counts(hand, active)
-    if not 0 <= hand.tricks <= rules.tricks:
-        problems.append(Problem("tricks", f"{hand.tricks} is not between 0 and {rules.tricks}"))
-    return problems
+    return problems + check_between("tricks", hand.tricks, rules.tricks)
 
 
 def check_ramsch(hand: RamschHand, rules: SchafkopfRules, active: tuple[str, ...]) -> list[Problem]:
@@ -169,7 +166,10 @@ def check_ramsch(hand: RamschHand, rules: SchafkopfRules, active: tuple[str, ...
     if problems:
         return problems
     problems += [
-        Problem(f"points.{key_name(p)}", f"{hand.points[p]}, but {p} took no trick")
+        Problem(
+            f"points.{key_name(p)}",
+            _("{points}, but {player} took no trick").format(points=hand.points[p], player=p),
+        )
         for p in active
         if hand.tricks[p] == 0 and hand.points[p]
     ]
@@ -180,31 +180,36 @@ def check_ramsch(hand: RamschHand, rules: SchafkopfRules, active: tuple[str, ...
     winner = ramsch_durchmarsch(hand, rules)
     if winner is not None:
         if hand.loser is not None:
-            return [
-                Problem("loser", f"{winner} took every trick (a Durchmarsch), so nobody else loses")
-            ]
+            message = _("{player} took every trick (a Durchmarsch), so nobody else loses").format(
+                player=winner
+            )
+            return [Problem("loser", message)]
         return []
     tied = ramsch_tied(hand)
     top = tied[0]
     if len(tied) == 1:
         if hand.loser is not None and hand.loser != top:
-            return [
-                Problem(
-                    "loser",
-                    f"{top} has the most points ({hand.points[top]}) and so loses, "
-                    f"not {hand.loser}",
-                )
-            ]
+            message = _("{player} has the most points ({points}) and so loses, not {loser}").format(
+                player=top, points=hand.points[top], loser=hand.loser
+            )
+            return [Problem("loser", message)]
         return []
     who = join_names(tied)
     if hand.loser is None:
-        return [
-            Problem(
-                "loser",
-                f"missing: {who} tied with {counted(hand.points[top], 'point')} and "
-                f"{counted(hand.tricks[top], 'trick')}; name who loses on the trumps",
-            )
-        ]
+        # Translators: TRICKS is "1 trick" or "3 tricks"; POINTS are card points.
+        message = _(
+            "missing: {players} tied with {points} points and {tricks}; name who loses on "
+            "the trumps"
+        ).format(players=who, points=hand.points[top], tricks=tricks_words(hand.tricks[top]))
+        return [Problem("loser", message)]
     if hand.loser not in tied:
-        return [Problem("loser", f"{hand.loser} is not one of those tied ({who})")]
+        message = _("{player} is not one of those tied ({players})").format(
+            player=hand.loser, players=who
+        )
+        return [Problem("loser", message)]
     return []
+
+
+def tricks_words(tricks: int) -> str:
+    """'1 trick', '3 tricks'."""
+    return ngettext("{count} trick", "{count} tricks", tricks).format(count=tricks)

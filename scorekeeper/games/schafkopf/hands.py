@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from scorekeeper.hand_reader import HandReader
+from scorekeeper.i18n import _
 from scorekeeper.records import Hand
 
 
@@ -99,7 +100,9 @@ class SoloHand(GameHand):
 
     @classmethod
     def read(cls, reader: HandReader, common: dict[str, Any]) -> Hand | None:
-        game = reader.choice_text("game", "solo", "text such as 'solo', 'wenz' or 'geier'")
+        # Translators: what the game field must be; its values are the document's.
+        example = _("text such as 'solo', 'wenz' or 'geier'")
+        game = reader.choice_text("game", "solo", example)
         shared = cls.read_game(reader)
         tout, sie = reader.flag("tout"), reader.flag("sie")
         if not reader.ok or shared is None:
@@ -159,9 +162,13 @@ class RamschHand(Hand):
     def read(cls, reader: HandReader, common: dict[str, Any]) -> Hand | None:
         points = reader.name_map("points")
         tricks = reader.name_map("tricks")
+        missing = {
+            "points": _("missing: give every player's points in the Ramsch"),
+            "tricks": _("missing: give every player's tricks in the Ramsch"),
+        }
         for key, value in (("points", points), ("tricks", tricks)):
             if value is None and reader.item.get(key) is None:
-                reader.problem(key, f"missing: give every player's {key} in the Ramsch")
+                reader.problem(key, missing[key])
         loser = reader.name("loser", required=False)
         knocks = reader.count("knocks")
         if not reader.ok or points is None or tricks is None:

@@ -1,11 +1,15 @@
 """The kinds of Schafkopf game (`docs/rules/schafkopf.md`, "The solos"): each one's key in
-the night document, the name players use, its English meaning, its Laufende class, and
-its trumps in the long deck (32 cards) and the short (24 cards, the 7s and 8s left out).
-The rules (`tariff_games`, keyed by these) and the tariff both read them."""
+the night document, the name players use, what it means, its Laufende class, and its
+trumps in the long deck (32 cards) and the short (24 cards, the 7s and 8s left out).
+The rules (`tariff_games`, keyed by these) and the tariff both read them.  The name and
+the meaning are marked (`N_`) and translated where shown: the German is the table's own
+("Wenz", "Farbsolo"), the meaning a plain gloss in either language."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from scorekeeper.i18n import N_
 
 LONG_DECK_TRICKS = 8  # four players, eight cards each: a suit of eight cards
 
@@ -17,8 +21,8 @@ class GameKind:
     of them that are among TOP already."""
 
     key: str
-    name: str
-    meaning: str
+    name: str  # marked; translated where shown
+    meaning: str  # marked; translated where shown
     laufende_class: str
     top: int
     suit_taken: int | None = None  # None: no trump suit
@@ -36,19 +40,25 @@ class GameKind:
         return self.trumps_in(LONG_DECK_TRICKS)
 
 
-CALL_GAME = GameKind("call", "Sauspiel", "call game", "call", 8, 2)
+CALL_GAME = GameKind("call", N_("Sauspiel"), N_("call game"), "call", 8, 2)
 SOLO_GAMES: tuple[GameKind, ...] = (
-    GameKind("solo", "Farbsolo", "suit solo", "solo", 8, 2),
-    GameKind("wenz", "Wenz", "jacks solo", "wenz", 4),
-    GameKind("geier", "Geier", "queens solo", "geier", 4),
-    GameKind("farbwenz", "Farbwenz", "jacks and a suit", "other", 4, 1),
-    GameKind("farbgeier", "Farbgeier", "queens and a suit", "other", 4, 1),
-    GameKind("kings", "Kings solo", "kings only", "other", 4),
-    GameKind("jacks-kings", "Jacks-Kings solo", "jacks and kings", "other", 8),
-    GameKind("queens-jacks", "Queens-Jacks solo", "queens over jacks", "other", 8),
-    GameKind("jacks-queens", "Jacks-Queens solo", "jacks over queens", "other", 8),
-    GameKind("queens-jacks-kings", "Queens-Jacks-Kings solo", "queens, jacks, kings", "other", 12),
-    GameKind("suit", "Straight suit solo", "one suit only", "other", 0, 0),
+    GameKind("solo", N_("Farbsolo"), N_("suit solo"), "solo", 8, 2),
+    GameKind("wenz", N_("Wenz"), N_("jacks solo"), "wenz", 4),
+    GameKind("geier", N_("Geier"), N_("queens solo"), "geier", 4),
+    GameKind("farbwenz", N_("Farbwenz"), N_("jacks and a suit"), "other", 4, 1),
+    GameKind("farbgeier", N_("Farbgeier"), N_("queens and a suit"), "other", 4, 1),
+    GameKind("kings", N_("Kings solo"), N_("kings only"), "other", 4),
+    GameKind("jacks-kings", N_("Jacks-Kings solo"), N_("jacks and kings"), "other", 8),
+    GameKind("queens-jacks", N_("Queens-Jacks solo"), N_("queens over jacks"), "other", 8),
+    GameKind("jacks-queens", N_("Jacks-Queens solo"), N_("jacks over queens"), "other", 8),
+    GameKind(
+        "queens-jacks-kings",
+        N_("Queens-Jacks-Kings solo"),
+        N_("queens, jacks, kings"),
+        "other",
+        12,
+    ),
+    GameKind("suit", N_("Straight suit solo"), N_("one suit only"), "other", 0, 0),
 )
 SOLO_BY_KEY: dict[str, GameKind] = {g.key: g for g in SOLO_GAMES}
 SOLO_KEYS: tuple[str, ...] = tuple(SOLO_BY_KEY)

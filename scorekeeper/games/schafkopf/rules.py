@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from scorekeeper.games.cards import CardRules
 from scorekeeper.games.schafkopf.kinds import LONG_DECK_TRICKS, SOLO_KEYS, SOLO_NAMES
+from scorekeeper.i18n import N_, _
 from scorekeeper.problems import Problem
 from scorekeeper.rules import LARGE, option
 
@@ -51,14 +52,20 @@ class SchafkopfRules(CardRules):
 
     preset: str = "schafkopf"
     tariff_call: int = option(
-        20, "a Sauspiel (call game), Renonce or forced game is worth", minimum=1, maximum=LARGE
+        20,
+        N_("a Sauspiel (call game), Renonce or forced game is worth"),
+        minimum=1,
+        maximum=LARGE,
     )
     tariff_solo: int = option(
-        50, "every solo (Farbsolo, Wenz, Geier and the rest) is worth", minimum=1, maximum=LARGE
+        50,
+        N_("every solo (Farbsolo, Wenz, Geier and the rest) is worth"),
+        minimum=1,
+        maximum=LARGE,
     )
     tariff_games: tuple[tuple[str, int], ...] = option(
         (),
-        "the base of particular solos, by game; a solo unset is worth tariff solo",
+        N_("the base of particular solos, by game; a solo unset is worth tariff solo"),
         minimum=1,
         maximum=LARGE,
         keys=SOLO_KEYS,
@@ -66,72 +73,83 @@ class SchafkopfRules(CardRules):
         sparse=True,
         follows="tariff_solo",
     )
-    tariff_null: int = option(30, "a Null (Bettel) is worth", minimum=1, maximum=LARGE)
+    tariff_null: int = option(30, N_("a Null (Bettel) is worth"), minimum=1, maximum=LARGE)
     tariff_extra: int = option(
         10,
-        "one extra: for Schneider, for Schwarz, and for each counted Laufender",
+        N_("one extra: for Schneider, for Schwarz, and for each counted Laufender"),
         minimum=0,
         maximum=LARGE,
     )
     tariff_schneider: int | None = option(
         None,
-        "the extra for Schneider; unset, it is tariff extra",
+        N_("the extra for Schneider; unset, it is tariff extra"),
         minimum=0,
         maximum=LARGE,
         follows="tariff_extra",
     )
     tariff_schwarz: int | None = option(
         None,
-        "the extra for Schwarz, on top of Schneider's; unset, it is tariff extra",
+        N_("the extra for Schwarz, on top of Schneider's; unset, it is tariff extra"),
         minimum=0,
         maximum=LARGE,
         follows="tariff_extra",
     )
     tariff_laufende: int | None = option(
         None,
-        "the extra for each counted Laufender; unset, it is tariff extra",
+        N_("the extra for each counted Laufender; unset, it is tariff extra"),
         minimum=0,
         maximum=LARGE,
         follows="tariff_extra",
     )
     tariff_ramsch: int = option(
-        20, "what the Ramsch loser pays each other player", minimum=1, maximum=LARGE
+        20, N_("what the Ramsch loser pays each other player"), minimum=1, maximum=LARGE
     )
     laufende_min: LaufendeMin = option(
         (("call", 3), ("solo", 3), ("wenz", 2), ("geier", 2), ("other", 3)),
-        "top trumps in a row that count, from",
+        N_("top trumps in a row that count, from"),
         minimum=1,
         maximum=14,
         keys=LAUFENDE_CLASSES,
     )
-    tout_factor: int = option(2, "a Tout (every trick) multiplies", minimum=1, maximum=64)
-    sie_factor: int = option(4, "a Sie (all top trumps) multiplies", minimum=1, maximum=64)
+    tout_factor: int = option(2, N_("a Tout (every trick) multiplies"), minimum=1, maximum=64)
+    sie_factor: int = option(4, N_("a Sie (all top trumps) multiplies"), minimum=1, maximum=64)
     all_pass: str = option(
         "redeal",
-        "when all four pass: deal again, play a Ramsch or a leaster, pay into the pot, "
-        "or the club queen must play (forced game)",
+        N_(
+            "when all four pass: deal again, play a Ramsch or a leaster, pay into the pot, "
+            "or the club queen must play (forced game)"
+        ),
         choices=("redeal", "ramsch", "leaster", "pot", "forced"),
     )
     jungfrau: str = option(
         "double",
-        "a Ramsch player who took no trick (Jungfrau): doubles the Ramsch for everyone, "
-        "is paid double, or changes nothing",
+        N_(
+            "a Ramsch player who took no trick (Jungfrau): doubles the Ramsch for everyone, "
+            "is paid double, or changes nothing"
+        ),
         choices=("double", "double-to-jungfrau", "none"),
     )
     durchmarsch_value: str = option(
         "solo",
-        "a Durchmarsch (one player takes every Ramsch trick) is paid as a won solo, "
-        "or as a solo won Schwarz",
+        N_(
+            "a Durchmarsch (one player takes every Ramsch trick) is paid as a won solo, "
+            "or as a solo won Schwarz"
+        ),
         choices=("solo", "solo-schwarz"),
     )
     bock_after: tuple[str, ...] = option(
-        (), "what starts a Bock round (hands that count double)", choices=BOCK_TRIGGERS, many=True
+        (),
+        N_("what starts a Bock round (hands that count double)"),
+        choices=BOCK_TRIGGERS,
+        many=True,
     )
-    bock_hands: int = option(4, "hands in a Bock round", minimum=1, maximum=32)
+    bock_hands: int = option(4, N_("hands in a Bock round"), minimum=1, maximum=32)
     pot_to: str = option(
         "declarer",
-        "who the pot goes to: a won call game's declarer, or the declarer and the partner "
-        "in halves (and a lost one has both pay in half as much as it holds)",
+        N_(
+            "who the pot goes to: a won call game's declarer, or the declarer and the partner "
+            "in halves (and a lost one has both pay in half as much as it holds)"
+        ),
         choices=("declarer", "side"),
     )
 
@@ -171,7 +189,7 @@ class SchafkopfRules(CardRules):
         problems = self.multiplier_problems()
         deal = (self.dealt_in, self.blind) == (4, 0)
         if not deal or self.tricks not in DECKS:
-            message = (
+            message = _(
                 "Schafkopf deals four players in, eight cards each (six with the short "
                 "deck of 24), no blind"
             )

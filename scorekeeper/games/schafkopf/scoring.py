@@ -46,23 +46,25 @@ def score_hand(hand: Hand, rules: SchafkopfRules, active: tuple[str, ...], carry
     carry.bock -= int(bock)
     last = bool(last_hand(hand, rules))
     multiplier = capped(hand.doublers + doubling_events(hand) + int(bock) + int(last), rules)
-    doubling = explain.schafkopf_doubling(hand, bock, last, multiplier)
+    events = explain.schafkopf_doubling(hand, bock, last)
     won: bool | None = None
     if isinstance(hand, GameHand):
-        draft = _game(hand, rules, active, carry, multiplier, doubling)
+        draft = _game(hand, rules, active, carry, multiplier, events)
         won = draft.outcome == "win"
     elif isinstance(hand, NullHand):
         amounts = score_null(hand, rules, active, multiplier)
         won = null_won(hand)
-        sentence = explain.explain_null(hand, amounts, doubling)
+        sentence = explain.explain_null(hand, amounts, events, multiplier)
         outcome = "win" if won else "loss"
         draft = Draft(amounts, sentence, outcome, "normal", multiplier, (hand.declarer,))
     elif isinstance(hand, RamschHand):
         ramsch = score_ramsch(hand, rules, active, multiplier)
-        sentence = explain.explain_ramsch(hand, ramsch, ramsch.amounts, doubling, rules.jungfrau)
+        sentence = explain.explain_ramsch(
+            hand, ramsch, ramsch.amounts, events, multiplier, rules.jungfrau
+        )
         draft = Draft(ramsch.amounts, sentence, hand.type, multiplier=multiplier)
     elif isinstance(hand, LeasterHand):
-        draft = leaster_draft(hand, rules, active, multiplier, doubling)
+        draft = leaster_draft(hand, rules, active, multiplier, events)
     elif isinstance(hand, PassHand):
         amounts = pot_paid_in(rules, active) if rules.has_pot else dict.fromkeys(active, 0)
         pot_change = -sum(amounts.values())
@@ -84,15 +86,15 @@ def _game(
     active: tuple[str, ...],
     carry: Carry,
     multiplier: int,
-    doubling: str,
+    events: explain.Events,
 ) -> Draft:
     """A call game or a solo; a call game won takes the pot, and one lost doubles it."""
     value = game_value(hand, rules, multiplier)
     amounts = score_game(hand, active, value)
-    pot_change, pot_words = 0, ""
+    pot_change, pot_words = 0, None
     if isinstance(hand, CallHand) and carry.pot:
         shares = pot_shares(hand, rules, carry.pot)
-        pot_words = explain.pot_phrase(shares, value.won, carry.pot)
+        pot_words = explain.pot_words(shares, value.won, carry.pot)
         sign = 1 if value.won else -1
         for player, share in shares.items():
             amounts[player] += sign * share
@@ -102,9 +104,10 @@ def _game(
         hand,
         value,
         amounts,
-        doubling,
+        events,
+        multiplier,
         minimum=minimum,
-        pot_words=pot_words,
+        pot=pot_words,
         all_tricks=rules.tricks,
     )
     declarers = (hand.declarer, *(hand.partners if isinstance(hand, CallHand) else ()))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from scorekeeper.explain import join_names
 from scorekeeper.games.cards import CARD_POINTS
 from scorekeeper.games.schafkopf.hands import CallHand, GameHand, NullHand, RamschHand, SoloHand
 from scorekeeper.games.schafkopf.kinds import CALL_GAME as CALL_GAME
@@ -16,6 +17,7 @@ from scorekeeper.games.schafkopf.kinds import SOLO_BY_KEY as SOLO_BY_KEY
 from scorekeeper.games.schafkopf.kinds import SOLO_GAMES as SOLO_GAMES
 from scorekeeper.games.schafkopf.kinds import GameKind
 from scorekeeper.games.schafkopf.rules import SchafkopfRules
+from scorekeeper.i18n import N_, ngettext
 from scorekeeper.records import Hand
 
 Amounts = dict[str, int]
@@ -24,25 +26,26 @@ WIN_AT = 61  # the declarers need 61 of the 120 card points; 60:60 goes to the d
 SCHNEIDER_AT = 91  # a win with 91 or more is Schneider ...
 SCHNEIDERED_AT = 30  # ... and so is a loss with 30 or fewer
 BIDS = tuple(range(70, CARD_POINTS + 1, 10))  # an auction bid: 70, 80, ... 120
+# The Kontra steps by their names at the table, the same in either language.
 KONTRA_STEPS = ("Kontra", "Re", "Sub", "Hirsch", "Mord", "Leben")
 
 
-# The words of the table, with their English meaning alongside, for every screen.
+# The words of the table, with their meaning alongside (marked; translated where shown).
 TERMS: dict[str, str] = {
-    "Sauspiel": "call game",
-    "Laufende": "top trumps in a row",
-    "Kontra": "double",
-    "Re": "redouble",
-    "Schneider": "loser under 31",
-    "Schwarz": "loser took no trick",
-    "Ramsch": "all passed, most points loses",
-    "Jungfrau": "took no trick",
-    "Durchmarsch": "took every trick",
-    "Bock": "a round that counts double",
-    "Tout": "must take every trick",
-    "Sie": "held all top trumps",
-    "Null": "Bettel: must take no trick",
-    "Klopfen": "knock: doubles",
+    "Sauspiel": N_("call game"),
+    "Laufende": N_("top trumps in a row"),
+    "Kontra": N_("double"),
+    "Re": N_("redouble"),
+    "Schneider": N_("loser under 31"),
+    "Schwarz": N_("loser took no trick"),
+    "Ramsch": N_("all passed, most points loses"),
+    "Jungfrau": N_("took no trick"),
+    "Durchmarsch": N_("took every trick"),
+    "Bock": N_("a round that counts double"),
+    "Tout": N_("must take every trick"),
+    "Sie": N_("held all top trumps"),
+    "Null": N_("Bettel: must take no trick"),
+    "Klopfen": N_("knock: doubles"),
 }
 
 
@@ -250,8 +253,8 @@ def pot_paid_in(rules: SchafkopfRules, active: Iterable[str]) -> Amounts:
 
 
 def kontra_words(steps: int) -> str:
-    """'Kontra', 'Kontra and Re', 'Kontra, Re and Sub', ... or '7 Kontra steps'."""
+    """'Kontra', 'Kontra and Re', 'Kontra, Re and Sub', ... or '7 Kontra steps' (in the
+    language spoken now)."""
     if steps > len(KONTRA_STEPS):
-        return f"{steps} Kontra steps"
-    words = list(KONTRA_STEPS[:steps])
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+        return ngettext("{count} Kontra step", "{count} Kontra steps", steps).format(count=steps)
+    return join_names(KONTRA_STEPS[:steps])

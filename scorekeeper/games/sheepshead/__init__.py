@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from scorekeeper.explain import join_names
-from scorekeeper.formatting import counted, dollars
+from scorekeeper.formatting import money
 from scorekeeper.games.base import Carry, Draft, HandFacts, Scored, Words, rules_as
 from scorekeeper.games.cards import (
     LeasterHand,
@@ -31,6 +31,7 @@ from scorekeeper.games.result import (
 from scorekeeper.games.sheepshead.hands import NoPickHand, PickHand, check_pick
 from scorekeeper.games.sheepshead.rules import SheepsheadRules
 from scorekeeper.games.sheepshead.scoring import score_hand, sixty_sixty
+from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.problems import Problem
 from scorekeeper.records import Hand
 from scorekeeper.rules import Option, RuleSet
@@ -39,28 +40,39 @@ if TYPE_CHECKING:
     from scorekeeper.night import HandResult, NightResult
 
 SHEEPSHEAD_WORDS = Words(
-    declarer="picker",
-    declared="picked",
+    declarer=N_("picker"),
+    declared=N_("picked"),
     declarer_mark="P",
     partner_mark="p",
-    hand_header=("#", "Dealer", "Picker", "Partner", "Pts", "Tr.", "Outcome", "×"),
-    figures_header=(
-        "Player",
-        "Hands",
-        "Picked",
-        "Won as picker",
-        "Partner",
-        "Leasters won",
-        "Misplays",
-        "Points",
-        "Money",
+    hand_header=(
+        "#",
+        N_("Dealer"),
+        N_("Picker"),
+        N_("Partner"),
+        # Translators: a printed sheet's narrow column: the picking side's card points.
+        N_("Pts"),
+        # Translators: a printed sheet's narrow column: the picking side's tricks.
+        N_("Tr."),
+        N_("Outcome"),
+        "×",
     ),
-    picks="Picks",
-    picks_won="Picks won",
-    schneiders="Schneiders",
-    no_tricks="No-tricks",
-    alone="going alone",
-    with_partner="with a partner",
+    figures_header=(
+        N_("Player"),
+        N_("Hands"),
+        N_("Picked"),
+        N_("Won as picker"),
+        N_("Partner"),
+        N_("Leasters won"),
+        N_("Misplays"),
+        N_("Points"),
+        N_("Money"),
+    ),
+    picks=N_("Picks"),
+    picks_won=N_("Picks won"),
+    schneiders=N_("Schneiders"),
+    no_tricks=N_("No-tricks"),
+    alone=N_("going alone"),
+    with_partner=N_("with a partner"),
 )
 
 
@@ -68,7 +80,7 @@ class Sheepshead:
     """Sheepshead, from three to eight at the table (`docs/rules/sheepshead.md`)."""
 
     name = SheepsheadRules.game
-    title = "Sheepshead"
+    title = N_("Sheepshead")
     rules = SheepsheadRules
     presets: tuple[str, ...] = tuple(SheepsheadRules.presets)
     options: tuple[Option, ...] = SheepsheadRules.declared()
@@ -94,7 +106,10 @@ class Sheepshead:
         if rules_as(rules, SheepsheadRules).no_pick == "forced" and isinstance(
             hand, LeasterHand | NoPickHand
         ):
-            message = f"a {hand.type} hand cannot happen when someone must pick (no_pick is forced)"
+            # Translators: TYPE is the hand's type as the night document spells it.
+            message = _(
+                "a {type} hand cannot happen when someone must pick (no_pick is forced)"
+            ).format(type=hand.type)
             return [Problem("type", message)]
         return []
 
@@ -129,86 +144,156 @@ class Sheepshead:
         if isinstance(hand, ResultHand):
             return result_facts(words, hand, result.active)
         if isinstance(hand, PickHand):
-            side = join_names([hand.picker, *hand.partners])
-            if not hand.partners:
-                side += " alone"
-            level = {"normal": result.outcome, "schneider": "schneider", "no-trick": "no-trick"}[
-                result.level
-            ]
-            if result.outcome == "loss" and result.level != "normal":
-                level = f"loss, {level}"
+            if hand.partners:
+                side = join_names([hand.picker, *hand.partners])
+            else:
+                side = _("{picker} alone").format(picker=hand.picker)
+            tricks = ngettext("{count} trick", "{count} tricks", hand.tricks)
             marks = table_marks(words, hand, declarer=hand.picker, partners=hand.partners)
-            summary = f"{side}: {hand.points} ({counted(hand.tricks, 'trick')}) {level}"
+            # Translators: the sheet's summary of a picked hand: "Bob and Dee: 91 (4 tricks)
+            # schneider"; OUTCOME is one of win, loss, schneider, no-trick and the like.
+            summary = _("{side}: {points} ({tricks}) {outcome}").format(
+                side=side,
+                points=hand.points,
+                tricks=tricks.format(count=hand.tricks),
+                outcome=_pick_outcome(result.outcome, result.level),
+            )
             if sixty_sixty(hand, mine):
-                summary += " (doubler)"
+                summary = _("{summary} (doubler)").format(summary=summary)
             return HandFacts(summary, marks, "pick", alone=not hand.partners)
         if isinstance(hand, NoPickHand):
-            doubler = " (doubler)" if mine.no_pick == "doubler" else ""
-            return HandFacts(f"Nobody picked{doubler}", table_marks(words, hand), "no-pick")
+            if mine.no_pick == "doubler":
+                summary = _("Nobody picked (doubler)")
+            else:
+                summary = _("Nobody picked")
+            return HandFacts(summary, table_marks(words, hand), "no-pick")
         return leaster_or_misplay_facts(words, hand)
 
     def report_cells(self, hand: Hand, result: HandResult) -> tuple[str, str, str, str, str]:
         if isinstance(hand, ResultHand):
             return result_cells(hand)
         if isinstance(hand, PickHand):
-            level = "" if result.level == "normal" else f", {result.level}"
             return (
                 hand.picker,
-                ", ".join(hand.partners) or "alone",
+                ", ".join(hand.partners) or pgettext("partner cell", "alone"),
                 str(hand.points),
                 str(hand.tricks),
-                f"{result.outcome}{level}",
+                _cell_outcome(result.outcome, result.level),
             )
         if isinstance(hand, NoPickHand):
-            return "nobody picked", "", "", "", ""
+            return pgettext("sheet cell", "nobody picked"), "", "", "", ""
         assert isinstance(hand, LeasterHand | MisplayHand)
         return leaster_or_misplay_cells(hand)
 
-    def rules_lines(self, rules: RuleSet) -> tuple[str, ...]:
+    def rules_lines(self, rules: RuleSet, currency: str) -> tuple[str, ...]:
         mine = rules_as(rules, SheepsheadRules)
         partner = {
-            "called-ace": "partner by called ace",
-            "jack-of-diamonds": "jack of diamonds partners",
-            "black-queens": "the black queens are partners",
-            "none": "no partners",
+            "called-ace": _("partner by called ace"),
+            "jack-of-diamonds": _("jack of diamonds partners"),
+            "black-queens": _("the black queens are partners"),
+            "none": _("no partners"),
         }[mine.partner]
         nobody = {
-            "leaster": "a leaster when all pass",
-            "doubler": "a doubler when all pass",
-            "forced": "the dealer must pick when all pass",
+            "leaster": _("a leaster when all pass"),
+            "doubler": _("a doubler when all pass"),
+            "forced": _("the dealer must pick when all pass"),
         }[mine.no_pick]
+        play = [
+            _("Win at {win_at}").format(win_at=mine.win_at),
+            _("schneider at {at} or held to {held} (×{factor})").format(
+                at=mine.schneider_at, held=mine.schneidered_at, factor=mine.schneider_factor
+            ),
+            _("no trick ×{factor}").format(factor=mine.no_trick_factor),
+        ]
+        if mine.double_on_the_bump:
+            play.append(_("double on the bump"))
+        if mine.last_hand_doubler:
+            play.append(_("the last hand doubles"))
+        stake = [_("Stake {stake} a point").format(stake=money(mine.stake_cents, currency))]
+        if mine.max_multiplier:
+            stake.append(_("multiplier at most ×{most}").format(most=mine.max_multiplier))
         return (
-            f"{mine.preset}: {mine.dealt_in} dealt in, {partner}, {nobody}.",
-            f"Win at {mine.win_at}; schneider at {mine.schneider_at} or held to "
-            f"{mine.schneidered_at} (×{mine.schneider_factor}); no trick "
-            f"×{mine.no_trick_factor}"
-            + ("; double on the bump" if mine.double_on_the_bump else "")
-            + ("; the last hand doubles" if mine.last_hand_doubler else "")
-            + ".",
-            f"Stake {dollars(mine.stake_cents)} a point"
-            + (f"; multiplier at most ×{mine.max_multiplier}" if mine.max_multiplier else "")
-            + ".",
+            # Translators: PRESET is the preset's name; DEALT_IN a number of players.
+            _("{preset}: {dealt_in} dealt in, {partner}, {nobody}.").format(
+                preset=mine.preset, dealt_in=mine.dealt_in, partner=partner, nobody=nobody
+            ),
+            "; ".join(play) + ".",
+            "; ".join(stake) + ".",
         )
 
-    def waiting(self, result: NightResult) -> str:
-        return f"Doublers waiting: {result.doublers_pending}."
+    def waiting(self, result: NightResult, currency: str) -> str:
+        return _("Doublers waiting: {count}.").format(count=result.doublers_pending)
 
     def outcome_counts(self, outcome: str, level: str, alone: bool | None) -> dict[str, int]:
         if outcome in ("win", "loss"):
-            counts = {"picked": 1, "picker won" if outcome == "win" else "picker lost": 1}
-            counts["went alone"] = 1 if alone else 0
-            if level in ("schneider", "no-trick"):
-                counts[level] = 1
+            won = N_("picker won") if outcome == "win" else N_("picker lost")
+            counts = {SHEEPSHEAD_WORDS.declared: 1, won: 1}
+            counts[N_("went alone")] = 1 if alone else 0
+            if level in LEVELS:
+                counts[LEVELS[level]] = 1
             return counts
         label = {
-            "leaster": "leaster",
-            "no-pick": "nobody picked (doubler or redeal)",
-            "misplay": "thrown in for a misplay",
+            "leaster": N_("leaster"),
+            "no-pick": N_("nobody picked (doubler or redeal)"),
+            "misplay": N_("thrown in for a misplay"),
         }.get(outcome, outcome)
         return {label: 1}
 
     def call_label(self, call: str) -> str:
-        return f"calling {call}"
+        return _("calling {call}").format(call=call_name(call))
+
+
+# What became of a declared hand beyond a win or a loss (`outcome_counts`'s keys).
+LEVELS = {"schneider": N_("schneider"), "no-trick": N_("no-trick")}
+
+
+def _pick_outcome(outcome: str, level: str) -> str:
+    """'win', 'loss', 'schneider', 'loss, schneider', 'no-trick', 'loss, no-trick': how
+    a picked hand ended, in a printed sheet's cell and the sheet's summary."""
+    if level == "normal":
+        return pgettext("pick", "win") if outcome == "win" else pgettext("pick", "loss")
+    if outcome == "win":
+        if level == "schneider":
+            return pgettext("pick", "schneider")
+        return pgettext("pick", "no-trick")
+    if level == "schneider":
+        return pgettext("pick", "loss, schneider")
+    return pgettext("pick", "loss, no-trick")
+
+
+def _cell_outcome(outcome: str, level: str) -> str:
+    """'win', 'loss, schneider', 'win, no-trick': how a picked hand ended, in a printed
+    sheet's cell."""
+    if level == "normal":
+        return pgettext("pick", "win") if outcome == "win" else pgettext("pick", "loss")
+    if outcome == "win":
+        if level == "schneider":
+            return pgettext("pick", "win, schneider")
+        return pgettext("pick", "win, no-trick")
+    return _pick_outcome(outcome, level)
+
+
+def call_name(call: str) -> str:
+    """A picker's call (as the night document spells it) as the table says it."""
+    names = {
+        "ace-clubs": pgettext("call", "ace-clubs"),
+        "ace-spades": pgettext("call", "ace-spades"),
+        "ace-hearts": pgettext("call", "ace-hearts"),
+        "ten-clubs": pgettext("call", "ten-clubs"),
+        "ten-spades": pgettext("call", "ten-spades"),
+        "ten-hearts": pgettext("call", "ten-hearts"),
+        "under-clubs": pgettext("call", "under-clubs"),
+        "under-spades": pgettext("call", "under-spades"),
+        "under-hearts": pgettext("call", "under-hearts"),
+        "jack-of-diamonds": pgettext("call", "jack-of-diamonds"),
+        "jack-clubs": pgettext("call", "jack-clubs"),
+        "jack-spades": pgettext("call", "jack-spades"),
+        "jack-hearts": pgettext("call", "jack-hearts"),
+        "jack-diamonds": pgettext("call", "jack-diamonds"),
+        "black-queens": pgettext("call", "black-queens"),
+        "alone": pgettext("call", "alone"),
+    }
+    return names.get(call, call)
 
 
 SHEEPSHEAD = Sheepshead()

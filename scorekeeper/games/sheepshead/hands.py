@@ -8,9 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from scorekeeper.games.cards import BLIND_CARD_MAX_POINTS, CARD_POINTS
+from scorekeeper.games.cards import BLIND_CARD_MAX_POINTS, CARD_POINTS, check_between
 from scorekeeper.games.sheepshead.rules import SheepsheadRules
 from scorekeeper.hand_reader import HandReader
+from scorekeeper.i18n import _
 from scorekeeper.json_input import show_value
 from scorekeeper.problems import Problem, check_players
 from scorekeeper.records import Hand
@@ -56,7 +57,7 @@ class PickHand(Hand):
         partners = reader.partners()
         call = reader.item.get("call")
         if call is not None and not isinstance(call, str):
-            reader.problem("call", "must be text such as 'ace-hearts' or 'alone'")
+            reader.problem("call", _("must be text such as 'ace-hearts' or 'alone'"))
         picker = reader.name("picker", required=True)
         points = reader.whole("points")
         tricks = reader.whole("tricks")
@@ -85,15 +86,13 @@ def check_pick(hand: PickHand, rules: SheepsheadRules, active: tuple[str, ...]) 
     problems = check_players((hand.picker,), "picker", active)
     problems += check_players(hand.partners, "partners", active)
     if hand.picker in hand.partners:
-        problems.append(Problem("partners", f"{hand.picker} is the picker, not a partner"))
+        message = _("{player} is the picker, not a partner").format(player=hand.picker)
+        problems.append(Problem("partners", message))
     if len(hand.partners) > rules.max_partners:
-        problems.append(
-            Problem(
-                "partners",
-                f"{len(hand.partners)} named, but under partner rule '{rules.partner}' "
-                f"a picker has at most {rules.max_partners}",
-            )
-        )
+        message = _(
+            "{named} named, but under partner rule '{rule}' a picker has at most {most}"
+        ).format(named=len(hand.partners), rule=rules.partner, most=rules.max_partners)
+        problems.append(Problem("partners", message))
     problems += _check_call(hand)
     problems += _check_points_and_tricks(hand, rules)
     return problems
@@ -103,38 +102,34 @@ def _check_call(hand: PickHand) -> list[Problem]:
     if hand.call is None:
         return []
     if hand.call not in CALLS:
-        return [
-            Problem("call", f"{show_value(hand.call)} is not a call (such as ace-hearts or alone)")
-        ]
+        message = _("{value} is not a call (such as ace-hearts or alone)").format(
+            value=show_value(hand.call)
+        )
+        return [Problem("call", message)]
     if hand.call == "alone" and hand.partners:
-        return [Problem("call", "the picker went alone, so no partner can be named")]
+        return [Problem("call", _("the picker went alone, so no partner can be named"))]
     if hand.call != "alone" and not hand.partners:
-        return [Problem("partners", f"{hand.call} was called, so name who held it")]
+        # Translators: CALL is the call as the night document spells it (ace-hearts).
+        message = _("{call} was called, so name who held it").format(call=hand.call)
+        return [Problem("partners", message)]
     return []
 
 
 def _check_points_and_tricks(hand: PickHand, rules: SheepsheadRules) -> list[Problem]:
-    problems = []
-    if not 0 <= hand.points <= CARD_POINTS:
-        problems.append(Problem("points", f"{hand.points} is not between 0 and {CARD_POINTS}"))
-    if not 0 <= hand.tricks <= rules.tricks:
-        problems.append(Problem("tricks", f"{hand.tricks} is not between 0 and {rules.tricks}"))
+    problems = check_between("points", hand.points, CARD_POINTS) + check_between(
+        "tricks", hand.tricks, rules.tricks
+    )
     if problems:
         return problems
     if hand.tricks == rules.tricks and hand.points != CARD_POINTS:
-        problems.append(
-            Problem(
-                "points",
-                f"the picking side took every trick, so it has all {CARD_POINTS} points, "
-                f"not {hand.points}",
-            )
-        )
+        message = _(
+            "the picking side took every trick, so it has all {all} points, not {points}"
+        ).format(all=CARD_POINTS, points=hand.points)
+        problems.append(Problem("points", message))
     most_buried = BLIND_CARD_MAX_POINTS * rules.blind
     if hand.tricks == 0 and hand.points > most_buried:
-        problems.append(
-            Problem(
-                "points",
-                f"{hand.points} with no trick, but the buried cards hold at most {most_buried}",
-            )
+        message = _("{points} with no trick, but the buried cards hold at most {most}").format(
+            points=hand.points, most=most_buried
         )
+        problems.append(Problem("points", message))
     return problems

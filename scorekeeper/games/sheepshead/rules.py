@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from scorekeeper.games.cards import CardRules
+from scorekeeper.i18n import N_, _
 from scorekeeper.problems import Problem
 from scorekeeper.rules import LARGE, option
 
@@ -61,52 +62,66 @@ class SheepsheadRules(CardRules):
     )
 
     preset: str = "classic-5"
-    partner: str = option("called-ace", "how the picker's partner is found", choices=PARTNER_RULES)
-    partner_units: int = option(1, "a partner's share of the unit", minimum=0, maximum=LARGE)
+    partner: str = option(
+        "called-ace", N_("how the picker's partner is found"), choices=PARTNER_RULES
+    )
+    partner_units: int = option(1, N_("a partner's share of the unit"), minimum=0, maximum=LARGE)
     no_pick: str = option(
         "leaster",
-        "what happens when everyone passes: a leaster, a doubler on the next hand, "
-        "or someone must pick",
+        N_(
+            "what happens when everyone passes: a leaster, a doubler on the next hand, "
+            "or someone must pick"
+        ),
         choices=("leaster", "doubler", "forced"),
     )
-    double_on_the_bump: bool = option(False, "a lost hand costs the pickers double")
+    double_on_the_bump: bool = option(False, N_("a lost hand costs the pickers double"))
     no_trick_loss: str = option(
         "team",
-        "who pays when the picking side takes no trick: the whole team, or the picker alone",
+        N_("who pays when the picking side takes no trick: the whole team, or the picker alone"),
         choices=("team", "picker-pays"),
     )
-    win_at: int = option(61, "card points the picking side needs to win", minimum=0, maximum=120)
-    schneider_at: int = option(91, "card points that win schneider", minimum=0, maximum=120)
+    win_at: int = option(
+        61, N_("card points the picking side needs to win"), minimum=0, maximum=120
+    )
+    schneider_at: int = option(91, N_("card points that win schneider"), minimum=0, maximum=120)
     schneidered_at: int = option(
         30,
-        "card points at or below which the picking side loses schneider",
+        N_("card points at or below which the picking side loses schneider"),
         minimum=0,
         maximum=120,
     )
-    schneider_factor: int = option(2, "what a schneider multiplies", minimum=1, maximum=LARGE)
-    no_trick_factor: int = option(3, "what a no-trick hand multiplies", minimum=1, maximum=LARGE)
+    schneider_factor: int = option(2, N_("what a schneider multiplies"), minimum=1, maximum=LARGE)
+    no_trick_factor: int = option(
+        3, N_("what a no-trick hand multiplies"), minimum=1, maximum=LARGE
+    )
     doubler_stack: str = option(
         "stack",
-        "queued doublers: one on each following hand, or all on the next hand",
+        N_("queued doublers: one on each following hand, or all on the next hand"),
         choices=("stack", "multiply"),
     )
     no_pick_dealer: str = option(
         "next",
-        "who deals after a hand nobody picked (a no-pick hand or a leaster): the next "
-        "player, as after any hand, or the same dealer again",
+        N_(
+            "who deals after a hand nobody picked (a no-pick hand or a leaster): the next "
+            "player, as after any hand, or the same dealer again"
+        ),
         choices=("next", "same"),
     )
     max_redeals: int = option(
         3,
-        "when the same dealer deals again: after this many hands in a row one player "
-        "dealt with nobody picking, the deal passes on",
+        N_(
+            "when the same dealer deals again: after this many hands in a row one player "
+            "dealt with nobody picking, the deal passes on"
+        ),
         minimum=1,
         maximum=10,
     )
     sixty_doubles_next: bool = option(
         False,
-        "a picked hand at exactly 60 card points (60-60) scores as usual (a loss, at "
-        "win_at 61) and also queues a doubler for the next hand",
+        N_(
+            "a picked hand at exactly 60 card points (60-60) scores as usual (a loss, at "
+            "win_at 61) and also queues a doubler for the next hand"
+        ),
     )
 
     @property
@@ -117,9 +132,14 @@ class SheepsheadRules(CardRules):
     def problems(self) -> list[Problem]:
         problems = self.deck_problems()
         if not self.schneidered_at < self.win_at <= self.schneider_at:
-            message = (
-                f"schneidered_at ({self.schneidered_at}) must be below win_at "
-                f"({self.win_at}), and win_at no more than schneider_at ({self.schneider_at})"
+            # Translators: schneidered_at, win_at and schneider_at are options' names.
+            message = _(
+                "schneidered_at ({schneidered_at}) must be below win_at ({win_at}), and "
+                "win_at no more than schneider_at ({schneider_at})"
+            ).format(
+                schneidered_at=self.schneidered_at,
+                win_at=self.win_at,
+                schneider_at=self.schneider_at,
             )
             problems.append(Problem("rules.win_at", message))
         return problems + self.multiplier_problems()

@@ -8,10 +8,10 @@ active players that sum to zero.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from scorekeeper.explain import amounts_phrase, events_phrase, join_names
+from scorekeeper.explain import amounts_phrase, join_names, sentence, with_doubling
 from scorekeeper.games.base import Carry, Draft
 from scorekeeper.games.cards import (
     CARD_POINTS,
@@ -25,6 +25,7 @@ from scorekeeper.games.cards import (
 )
 from scorekeeper.games.sheepshead.hands import NoPickHand, PickHand
 from scorekeeper.games.sheepshead.rules import SheepsheadRules
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.records import Hand
 
 Amounts = dict[str, int]
@@ -93,24 +94,24 @@ def score_hand(hand: Hand, rules: SheepsheadRules, active: tuple[str, ...], carr
     taken = take_queued(hand, rules, carry.doublers)
     carry.doublers -= taken
     multiplier = capped(hand.doublers + taken + last_hand(hand, rules), rules)
-    doubling = doubling_phrase(hand, bool(last_hand(hand, rules)), taken, multiplier)
+    events = doubling_events(hand, bool(last_hand(hand, rules)), taken)
     if isinstance(hand, PickHand):
         picked = pick_outcome(hand, rules, multiplier)
         amounts = score_pick(hand, rules, active, picked)
-        sentence = explain_pick(hand, rules, picked, amounts, doubling)
+        said = explain_pick(hand, rules, picked, amounts, events, multiplier)
         if sixty_sixty(hand, rules):
             carry.doublers += 1
-            sentence += " " + explain_sixty(waiting=carry.doublers)
+            said += " " + explain_sixty(waiting=carry.doublers)
         outcome = "win" if picked.won else "loss"
         declarers = (hand.picker, *hand.partners)
-        draft = Draft(amounts, sentence, outcome, picked.level, multiplier, declarers)
+        draft = Draft(amounts, said, outcome, picked.level, multiplier, declarers)
     elif isinstance(hand, LeasterHand):
-        draft = leaster_draft(hand, rules, active, multiplier, doubling)
+        draft = leaster_draft(hand, rules, active, multiplier, events)
     elif isinstance(hand, NoPickHand):
         queues = rules.no_pick == "doubler"
         carry.doublers += 1 if queues else 0
-        sentence = explain_no_pick(queued_doubler=queues, waiting=carry.doublers)
-        draft = Draft(dict.fromkeys(active, 0), sentence, hand.type)
+        said = explain_no_pick(queued_doubler=queues, waiting=carry.doublers)
+        draft = Draft(dict.fromkeys(active, 0), said, hand.type)
     else:
         draft = thrown_in_draft(hand, rules, active, multiplier)
     return with_misplays(draft, hand, rules, active)
@@ -129,14 +130,19 @@ def take_queued(hand: Hand, rules: SheepsheadRules, queue: int) -> int:
     return queue if rules.doubler_stack == "multiply" else 1
 
 
-def doubling_phrase(hand: Hand, last: bool, queued: int, multiplier: int) -> str:
-    """', doubled by a crack', ', x4 by a crack and the last hand', or '' for none."""
+def doubling_events(hand: Hand, last: bool, queued: int) -> list[tuple[str, int]]:
+    """The hand's doubling events: its doublers ('a crack'), the last hand, the QUEUED
+    doublers it plays off, each with the doublings it stands for."""
     events = doubler_events(hand)
     if last:
-        events.append(("the last hand", 1))
+        events.append((_("the last hand"), 1))
     if queued:
-        events.append(("a queued doubler" if queued == 1 else f"{queued} queued doublers", queued))
-    return events_phrase(events, multiplier)
+        words = ngettext("a queued doubler", "{count} queued doublers", queued)
+        events.append((words.format(count=queued), queued))
+    return events
+
+
+EACH_DEFENDER = N_("each defender")  # the picking side's opponents, each the same amount
 
 
 def explain_pick(
@@ -144,44 +150,61 @@ def explain_pick(
     rules: SheepsheadRules,
     outcome: PickOutcome,
     amounts: Mapping[str, int],
-    doubling: str,
+    events: Sequence[tuple[str, int]],
+    multiplier: int,
 ) -> str:
-    """The sentence for a picked hand."""
+    """The sentence for a picked hand, doubled by EVENTS to MULTIPLIER."""
     declarers = [hand.picker, *hand.partners]
-    who = join_names(declarers)
     if not hand.partners and rules.max_partners > 0:
-        who += " alone"
-    if outcome.won and outcome.level == "no-trick":
-        result = f"{who} took every trick: no-trick"
-    elif outcome.level == "no-trick":
-        result = f"{who} took no trick: a no-trick loss"
-        if picker_pays(hand, rules, outcome) and hand.partners:
-            result += f", {hand.picker} pays for the side"
+        # Translators: the picker played without the partner the rules would give.
+        who = _("{picker} alone").format(picker=hand.picker)
     else:
-        word = {
-            (True, "normal"): "a win",
-            (True, "schneider"): "schneider",
-            (False, "normal"): "a loss",
-            (False, "schneider"): "schneidered",
-        }[(outcome.won, outcome.level)]
-        result = f"{who} took {hand.points}: {word}"
+        who = join_names(declarers)
+    side = len(declarers)
+    if outcome.won and outcome.level == "no-trick":
+        result = ngettext(
+            "{side} took every trick: no-trick", "{side} took every trick: no-trick", side
+        ).format(side=who)
+    elif outcome.level == "no-trick":
+        result = ngettext(
+            "{side} took no trick: a no-trick loss", "{side} took no trick: a no-trick loss", side
+        ).format(side=who)
+        if picker_pays(hand, rules, outcome) and hand.partners:
+            result = _("{clause}, {picker} pays for the side").format(
+                clause=result, picker=hand.picker
+            )
+    else:
+        result = _took(outcome.won, outcome.level, side).format(side=who, points=hand.points)
     if not outcome.won and rules.double_on_the_bump:
-        result += ", doubled on the bump"
-    label = "each defender"
-    return f"{result}{doubling}. {amounts_phrase(amounts, declarers, label)}."
+        result = _("{clause}, doubled on the bump").format(clause=result)
+    clause = with_doubling(result, events, multiplier)
+    return sentence(clause, amounts_phrase(amounts, declarers, EACH_DEFENDER))
+
+
+def _took(won: bool, level: str, side: int) -> str:
+    """'{side} took {points}: a win' and the like, for a SIDE of so many players."""
+    if won and level == "schneider":
+        return ngettext("{side} took {points}: schneider", "{side} took {points}: schneider", side)
+    if won:
+        return ngettext("{side} took {points}: a win", "{side} took {points}: a win", side)
+    if level == "schneider":
+        return ngettext(
+            "{side} took {points}: schneidered", "{side} took {points}: schneidered", side
+        )
+    return ngettext("{side} took {points}: a loss", "{side} took {points}: a loss", side)
 
 
 def explain_sixty(*, waiting: int) -> str:
     """The sentence's end for a pick hand that ended 60 to 60 and queued a doubler."""
     if waiting == 1:
-        return "60 to 60: a doubler is queued for the next hand."
-    return f"60 to 60: a doubler is queued ({waiting} waiting)."
+        return _("60 to 60: a doubler is queued for the next hand.")
+    return _("60 to 60: a doubler is queued ({waiting} waiting).").format(waiting=waiting)
 
 
 def explain_no_pick(*, queued_doubler: bool, waiting: int) -> str:
     """The sentence for a hand nobody picked and nobody played."""
     if not queued_doubler:
-        return "Nobody picked: the hand was thrown in and nothing scores."
+        return _("Nobody picked: the hand was thrown in and nothing scores.")
     if waiting == 1:
-        return "Nobody picked: a doubler is queued for the next hand."
-    return f"Nobody picked: a doubler is queued ({waiting} waiting)."
+        return _("Nobody picked: a doubler is queued for the next hand.")
+    return _("Nobody picked: a doubler is queued ({waiting} waiting).").format(waiting=waiting)

@@ -1,8 +1,9 @@
 """The app checking itself once started, for the smoke test of the installed and frozen
 forms (packaging/smoke), where no test code of ours is at hand: with
 SCOREKEEPER_SELF_CHECK naming a file, the app writes what a person would see at the
-start (the window shown, its icon drawn, the name the desktop knows it by, its own words
-and Qt's in the language chosen, the database it opened) to that file as JSON, and quits.
+start (the window shown, its icon drawn, the name the desktop knows it by, its own
+words, Qt's and its money in the language chosen, the database it opened) to that file
+as JSON, and quits.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from PySide6.QtCore import QCoreApplication, QSize, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QMainWindow
 
-from scorekeeper import __version__, i18n
+from scorekeeper import __version__, formatting, i18n
 from scorekeeper.resources import resources_folder
 
 VARIABLE = "SCOREKEEPER_SELF_CHECK"
@@ -36,6 +37,7 @@ def facts(app: QApplication, window: QMainWindow, database: str) -> dict[str, ob
         "language": i18n.language(),
         "our_words": i18n._("usage: "),  # a word of our catalogue ("Aufruf: " in German)
         "qt_words": QCoreApplication.translate("QPlatformTheme", "Cancel"),  # Qt's own
+        "money": formatting.money(123456, "EUR"),  # Babel's data for the language
         "resources": str(resources_folder()),
         "database": database,
     }

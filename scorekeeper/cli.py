@@ -11,23 +11,26 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from scorekeeper import __version__, i18n
+from scorekeeper import __version__, i18n, logs
 from scorekeeper.cli_common import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
     EXIT_OK,
     UserError,
+    cannot_write,
     complain,
     emit_sheet,
     open_store,
 )
 from scorekeeper.document import load_night, loads_night, parse_night_json
 from scorekeeper.formatting import print_table
+from scorekeeper.i18n import N_, _
 from scorekeeper.json_input import read_limited, too_large
 from scorekeeper.league_cli import add_league_commands
 from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, printable
@@ -39,6 +42,8 @@ from scorekeeper.report_cli import add_report_command
 from scorekeeper.reports.sheets import night_sheet
 from scorekeeper.sheet_cli import add_sheet_command
 from scorekeeper.store.errors import DamagedDatabase, Field, StorageError
+
+logger = logging.getLogger(__name__)
 
 # The arguments that take a name, by argparse's dest, and the longest name each may
 # give.  Every one is read through clean_name before a command runs.
@@ -96,8 +101,8 @@ def clean_name_flags(args: argparse.Namespace) -> None:
             setattr(args, dest, name)
     if isinstance(getattr(args, "players", None), str):  # report pad --players A,B,C
         cleaned = [clean_name(part) for part in args.players.split(",")]
-        lines += [f"--players: {p}" for _, p in cleaned if p is not None]
-        args.players = [name for name, _ in cleaned]
+        lines += [f"--players: {p}" for _name, p in cleaned if p is not None]
+        args.players = [name for name, _problem in cleaned]
     if lines:
         raise UserError(lines)
 
@@ -148,13 +153,15 @@ def _read_file(path: str) -> bytes | None:
         with open(path, "rb") as handle:
             return read_limited(handle)
     except FileNotFoundError:
-        raise UserError([f"{path}: no such file"]) from None
+        raise UserError([_("{path}: no such file").format(path=path)]) from None
     except IsADirectoryError:
-        raise UserError([f"{path}: is a folder, not a night document"]) from None
+        folder = _("{path}: is a folder, not a night document").format(path=path)
+        raise UserError([folder]) from None
     except PermissionError:
-        raise UserError([f"{path}: not allowed to read it"]) from None
+        raise UserError([_("{path}: not allowed to read it").format(path=path)]) from None
     except OSError as error:
-        raise UserError([f"{path}: cannot read it ({error.strerror})"]) from None
+        cannot = _("{path}: cannot read it ({why})").format(path=path, why=error.strerror)
+        raise UserError([cannot]) from None
 
 
 def command_score(args: argparse.Namespace, out: TextIO) -> int:
@@ -181,24 +188,27 @@ def command_import(args: argparse.Namespace, out: TextIO) -> int:
         filed = file_nights(open_store(args), nights, skip_existing=args.skip_existing)
     except AlreadyStored as error:
         lines = [f"{_where(files, d.index)}: {d.describe(files)}" for d in error.duplicates]
+        hint = _(SKIP_HINT)
         if len(files) == 1:  # one line, naming its place, as every refusal of one file
-            raise UserError([f"{lines[0]}; nothing was imported ({SKIP_HINT})"]) from None
-        raise UserError([*lines, f"nothing was imported ({SKIP_HINT})"]) from None
+            nothing = _("{problem}; nothing was imported ({hint})")
+            raise UserError([nothing.format(problem=lines[0], hint=hint)]) from None
+        raise UserError([*lines, _("nothing was imported ({hint})").format(hint=hint)]) from None
     for name, night in zip(files, filed, strict=True):
         if isinstance(night, int):
             print(night, file=out)
         else:
-            complain(f"{name}: {night.describe(files)}; skipped (--skip-existing)")
+            skipped = _("{file}: {why}; skipped (--skip-existing)")
+            complain(skipped.format(file=name, why=night.describe(files)))
     return EXIT_OK
 
 
-SKIP_HINT = "--skip-existing leaves out what is stored already"
+SKIP_HINT = N_("--skip-existing leaves out what is stored already")
 
 
 def _where(files: Sequence[str], index: int) -> str:
     """How a message names the file at INDEX: `file` when it is the only one (as every
     problem of a single document names its place), else its name."""
-    return "file" if len(files) == 1 else files[index]
+    return _("file") if len(files) == 1 else files[index]
 
 
 def read_nights(files: Sequence[str]) -> list[Night]:
@@ -208,7 +218,7 @@ def read_nights(files: Sequence[str]) -> list[Night]:
     from scorekeeper.store.night_import import SEASON_NEEDS_LEAGUE
 
     if files.count("-") > 1:
-        raise UserError(["-: standard input can be read only once"])
+        raise UserError([_("-: standard input can be read only once")])
     nights: list[Night] = []
     lines: list[str] = []
     for name in files:
@@ -261,22 +271,55 @@ def command_close(args: argparse.Namespace, out: TextIO) -> int:
     league = export_night(db, night_id=args.night).get("league")
     was_closed = set_closed(db, night_id=args.night, closed=closing)
     if was_closed == closing:
-        print(f"Night {args.night} was {'closed' if closing else 'open'} already.", file=out)
+        already = (
+            _("Night {night} was closed already.")
+            if closing
+            else _("Night {night} was open already.")
+        )
+        print(already.format(night=args.night), file=out)
         return EXIT_OK
-    debts = f"{league}'s debts" if league else "no league's debts (it is in no league)"
-    if closing:
-        said = f"Night {args.night} is closed: its settlement counts in {debts}."
-    else:
-        said = f"Night {args.night} is open again: its settlement no longer counts in {debts}."
+    said = _closed_words(closing, league).format(night=args.night, league=league)
     print(printable(said), file=out)
     return EXIT_OK
+
+
+def _closed_words(closing: bool, league: str | None) -> str:
+    """What closing (or reopening) a night did to its league's debts, a sentence with
+    the {night} and its {league}."""
+    if closing and league:
+        return _("Night {night} is closed: its settlement counts in {league}'s debts.")
+    if closing:
+        return _(
+            "Night {night} is closed: its settlement counts in no league's debts (it is in "
+            "no league)."
+        )
+    if league:
+        return _(
+            "Night {night} is open again: its settlement no longer counts in {league}'s debts."
+        )
+    return _(
+        "Night {night} is open again: its settlement no longer counts in no league's debts "
+        "(it is in no league)."
+    )
+
+
+# `scorekeeper nights`' columns (translated where printed).
+NIGHTS_HEADER = (
+    N_("id"),
+    N_("date"),
+    N_("league"),
+    N_("season"),
+    N_("table"),
+    N_("hands"),
+    N_("players"),
+)
 
 
 def command_nights(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper nights [--league NAME]`: a readable list of the stored nights."""
     from scorekeeper.store.night_reads import list_nights
 
-    rows = [("id", "date", "league", "season", "table", "hands", "players")]
+    rows: list[Sequence[str]] = [[_(column) for column in NIGHTS_HEADER]]
     for night in list_nights(open_store(args), league=args.league):
         rows.append(
             (
@@ -290,7 +333,7 @@ def command_nights(args: argparse.Namespace, out: TextIO) -> int:
             )
         )
     if len(rows) == 1:
-        print("No nights yet.", file=out)
+        print(_("No nights yet."), file=out)
         return EXIT_OK
     print_table(out, rows)
     return EXIT_OK
@@ -303,9 +346,11 @@ def command_backup(args: argparse.Namespace, out: TextIO) -> int:
 
     path = sqlite_file_of(args.database)
     if path is not None and not path.exists():
-        raise StorageError(f"there is no database at {path}; nothing was backed up")
+        message = _("there is no database at {path}; nothing was backed up")
+        raise StorageError(message.format(path=path))
     kind = backup(open_store(args), args.file, force=args.force)
-    print(f"Backed up to {args.file} ({kind}).", file=out)
+    # The kind of copy is the store's words ("a SQLite copy"), said in the user's language.
+    print(_("Backed up to {file} ({kind}).").format(file=args.file, kind=_(kind)), file=out)
     return EXIT_OK
 
 
@@ -321,13 +366,13 @@ def command_restore(args: argparse.Namespace, out: TextIO) -> int:
         if path is None or not args.force:
             raise
         aside = restore_over_damaged(path, args.file)
-        print(f"Restored from {args.file}.", file=out)
-        print(f"The damaged database was kept as {aside}.", file=out)
+        print(_("Restored from {file}.").format(file=args.file), file=out)
+        print(_("The damaged database was kept as {file}.").format(file=aside), file=out)
         return EXIT_OK
     kept = restore(db, args.file, force=args.force)
-    print(f"Restored from {args.file}.", file=out)
+    print(_("Restored from {file}.").format(file=args.file), file=out)
     if kept is not None:
-        print(f"The database it replaced was kept as {kept}.", file=out)
+        print(_("The database it replaced was kept as {file}.").format(file=kept), file=out)
     return EXIT_OK
 
 
@@ -340,72 +385,101 @@ def write_file(path: str, text: str) -> None:
         partial.replace(target)
     except OSError as error:
         partial.unlink(missing_ok=True)
-        raise UserError([f"{path}: cannot write it ({error.strerror})"]) from None
+        raise UserError([cannot_write(path, error)]) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(
-        prog="scorekeeper", description="Score Sheepshead and Schafkopf nights."
+        prog="scorekeeper", description=_("Score Sheepshead and Schafkopf nights.")
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__}",
+        # Python 3.11's argparse words this help without looking it up: said here.
+        help=_("show program's version number and exit"),
+    )
     parser.add_argument(
         "--database",
-        metavar="URL",
-        help="SQLAlchemy database URL (default: $SCOREKEEPER_DATABASE_URL, else a SQLite "
-        "file in your data folder)",
+        metavar=_("URL"),
+        help=_(
+            "SQLAlchemy database URL (default: $SCOREKEEPER_DATABASE_URL, else a SQLite "
+            "file in your data folder)"
+        ),
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    score = commands.add_parser("score", help="score a night document and print JSON")
-    score.add_argument("file", metavar="FILE", help="the night document, or - for stdin")
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        # Translators: {path} is the log file's path.
+        help=_("write more to the log, for finding a fault ({path})")
+        .format(path=logs.log_path())
+        .replace("%", "%%"),
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar=_("COMMAND"))
+    score = commands.add_parser("score", help=_("score a night document and print JSON"))
+    score.add_argument("file", metavar=_("FILE"), help=_("the night document, or - for stdin"))
     score.set_defaults(run=command_score)
     imp = commands.add_parser(
-        "import", help="file night documents, all or none; prints each new night's id"
+        "import", help=_("file night documents, all or none; prints each new night's id")
     )
-    imp.add_argument("files", nargs="+", metavar="FILE", help="a night document, or - for stdin")
+    imp.add_argument(
+        "files",
+        nargs="+",
+        metavar=_("FILE"),
+        help=_("a night document, or - for stdin"),
+    )
     imp.add_argument(
         "--skip-existing",
         action="store_true",
-        help="leave out a night stored already (the same date, players, rules and hands) "
-        "and say so, instead of importing nothing",
+        help=_(
+            "leave out a night stored already (the same date, players, rules and hands) "
+            "and say so, instead of importing nothing"
+        ),
     )
     imp.set_defaults(run=command_import)
-    exp = commands.add_parser("export", help="write a stored night as a night document")
-    exp.add_argument("--night", type=int, required=True, metavar="ID")
+    exp = commands.add_parser("export", help=_("write a stored night as a night document"))
+    exp.add_argument("--night", type=int, required=True, metavar=_("ID"))
     exp.add_argument(
         "--csv",
         action="store_true",
-        help="the night's hands as a spreadsheet (CSV): a row a hand, a column a player, "
-        "the totals and the money in cents",
+        help=_(
+            "the night's hands as a spreadsheet (CSV): a row a hand, a column a player, "
+            "the totals and the money in cents"
+        ),
     )
-    exp.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
+    exp.add_argument("-o", "--output", metavar=_("FILE"), help=_("default: standard output"))
     exp.set_defaults(run=command_export)
     for name, what in (
-        ("close", "close a night: its settlement becomes its league's debts"),
-        ("reopen", "reopen a closed night: its settlement is no longer a debt"),
+        ("close", _("close a night: its settlement becomes its league's debts")),
+        ("reopen", _("reopen a closed night: its settlement is no longer a debt")),
     ):
         closing = commands.add_parser(name, help=what)
-        closing.add_argument("--night", type=int, required=True, metavar="ID")
+        closing.add_argument("--night", type=int, required=True, metavar=_("ID"))
         closing.set_defaults(run=command_close)
-    lst = commands.add_parser("nights", help="list the stored nights")
-    lst.add_argument("--league", metavar="NAME")
+    lst = commands.add_parser("nights", help=_("list the stored nights"))
+    lst.add_argument("--league", metavar=_("NAME"))
     lst.set_defaults(run=command_nights)
-    bak = commands.add_parser("backup", help="copy the database to FILE, safely while in use")
+    bak = commands.add_parser("backup", help=_("copy the database to FILE, safely while in use"))
     bak.add_argument(
         "file",
-        metavar="FILE",
-        help="where to write it: a SQLite copy, or a JSON dump of every row when FILE ends "
-        "in .json (the only kind for a server database)",
+        metavar=_("FILE"),
+        help=_(
+            "where to write it: a SQLite copy, or a JSON dump of every row when FILE ends "
+            "in .json (the only kind for a server database)"
+        ),
     )
-    bak.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    bak.add_argument("--force", action="store_true", help=_("replace FILE if it exists"))
     bak.set_defaults(run=command_backup)
-    res = commands.add_parser("restore", help="replace the database with a backup FILE")
-    res.add_argument("file", metavar="FILE", help="a SQLite backup or a JSON dump")
+    res = commands.add_parser("restore", help=_("replace the database with a backup FILE"))
+    res.add_argument("file", metavar=_("FILE"), help=_("a SQLite backup or a JSON dump"))
     res.add_argument(
         "--force",
         action="store_true",
-        help="replace a database that holds data, or a damaged one (a copy of what is "
-        "replaced is always kept)",
+        help=_(
+            "replace a database that holds data, or a damaged one (a copy of what is "
+            "replaced is always kept)"
+        ),
     )
     res.set_defaults(run=command_restore)
     add_players_command(commands)
@@ -440,6 +514,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     i18n.translate_argparse()
     parser = build_parser()
     args = parser.parse_args(argv)
+    logs.start_logging(f"scorekeeper {args.command}", debug=args.debug)
     try:
         clean_name_flags(args)
         return int(args.run(args, sys.stdout))
@@ -452,8 +527,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DamagedDatabase as error:
         complain(
             storage_message(error, args),
-            "To put a backup in its place: scorekeeper restore --force BACKUP (the damaged "
-            "file is kept aside).",
+            _(
+                "To put a backup in its place: scorekeeper restore --force BACKUP (the "
+                "damaged file is kept aside)."
+            ),
         )
         return EXIT_BAD_INPUT
     except StorageError as error:
@@ -463,5 +540,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return EXIT_OK
     except Exception as error:  # an internal error: a short message, never a traceback
-        complain(f"internal error: {type(error).__name__}: {error}")
+        logger.exception("internal error in scorekeeper %s", args.command)
+        complain(
+            _("internal error: {kind}: {error}").format(kind=type(error).__name__, error=error)
+        )
         return EXIT_INTERNAL

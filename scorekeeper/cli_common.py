@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from scorekeeper.csv_out import Sheet, csv_bytes, write_csv
+from scorekeeper.i18n import _
 from scorekeeper.names import printable
 from scorekeeper.problems import Problem
 
@@ -32,7 +33,6 @@ def currency_code(text: str) -> str:
     """A `--currency` given: an ISO 4217 code Babel knows ('EUR', 'usd'), upper-cased;
     anything else is refused (argparse: exit status 2, the flag named)."""
     from scorekeeper.formatting import is_currency_code
-    from scorekeeper.i18n import _
 
     code = text.strip().upper()
     if not is_currency_code(code):
@@ -43,7 +43,7 @@ def currency_code(text: str) -> str:
 
 def add_currency_flag(parser: Any, meaning: str) -> None:
     """`--currency CODE` on a command that makes a league or a night (MEANING: its help)."""
-    parser.add_argument("--currency", type=currency_code, metavar="CODE", help=meaning)
+    parser.add_argument("--currency", type=currency_code, metavar=_("CODE"), help=meaning)
 
 
 def complain(*messages: str) -> None:
@@ -64,7 +64,9 @@ def open_store(args: argparse.Namespace) -> Any:
 
     database = open_database(args.database)
     if database.created:
-        complain(f"a new, empty database was made at {describe(database.url)}")
+        complain(
+            _("a new, empty database was made at {place}").format(place=describe(database.url))
+        )
     return database
 
 
@@ -75,7 +77,7 @@ def emit_sheet(sheet: Sheet, output: str | None, out: TextIO) -> None:
         try:
             write_csv(sheet, output)
         except OSError as error:
-            raise UserError([f"{output}: cannot write it ({error.strerror})"]) from None
+            raise UserError([cannot_write(output, error)]) from None
         return
     data = csv_bytes(sheet)
     buffer = getattr(out, "buffer", None)
@@ -87,7 +89,12 @@ def emit_sheet(sheet: Sheet, output: str | None, out: TextIO) -> None:
     buffer.flush()
 
 
+def cannot_write(path: str, error: OSError) -> str:
+    """'PATH: cannot write it (No space left on device)', why in the system's words."""
+    return _("{path}: cannot write it ({why})").format(path=path, why=error.strerror)
+
+
 def require_csv_for_output(args: argparse.Namespace) -> None:
     """`-o FILE` names the spreadsheet's file: it needs `--csv`."""
     if getattr(args, "output", None) and not args.csv:
-        raise UserError(["-o: names the spreadsheet's file; give --csv too"])
+        raise UserError([_("-o: names the spreadsheet's file; give --csv too")])

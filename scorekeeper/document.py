@@ -17,10 +17,11 @@ from typing import Any
 from scorekeeper.formatting import DEFAULT_CURRENCY, is_currency_code
 from scorekeeper.games import hand_type, hand_types, parse_rules
 from scorekeeper.hand_reader import COMMON_FIELDS, HandReader
+from scorekeeper.i18n import N_, _
 from scorekeeper.json_input import Path, key_name, parse_json, show_path, show_value
 from scorekeeper.limits import MAX_AMOUNT
 from scorekeeper.names import LABEL_LENGTH, TITLE_LENGTH, clean_name, name_key, quoted
-from scorekeeper.problems import Problem
+from scorekeeper.problems import Problem, grouped
 from scorekeeper.records import Hand, Night, NightInfo, NightPayment
 from scorekeeper.rules import RuleSet, is_whole
 from scorekeeper.validation import validate_hand, validate_night
@@ -57,7 +58,7 @@ def load_night(document: Any) -> tuple[Night | None, list[Problem]]:
                 ]
     problems.sort(key=lambda p: p.hand or 0)
     if read.night is None and not problems:  # a reader's bug must not pass as "no problems"
-        problems = [Problem("file", "could not be read as a night")]
+        problems = [Problem(_("file"), _("could not be read as a night"))]
     if problems or read.night is None:
         return None, problems
     return read.night, []
@@ -82,7 +83,7 @@ def parse_night_json(data: bytes) -> tuple[Any, list[Problem]]:
 def _locate(path: Path, message: str) -> Problem:
     """A problem at PATH in a night document, named as the other checks name fields."""
     if len(path) >= 2 and path[0] == "hands" and isinstance(path[1], int):
-        return Problem(show_path(path[2:], whole="hand"), message, hand=path[1] + 1)
+        return Problem(show_path(path[2:], whole=_("hand")), message, hand=path[1] + 1)
     return Problem(show_path(path), message)
 
 
@@ -105,13 +106,16 @@ def read_night(document: Any) -> tuple[Night | None, list[Problem]]:
 
 def _read_document(document: Any) -> _Read:
     if not isinstance(document, Mapping):
-        return _Read([Problem("file", "must hold one JSON object (a night)")])
+        return _Read([Problem(_("file"), _("must hold one JSON object (a night)"))])
     problems = [
-        Problem(key_name(k), "is not a field of a night") for k in document if k not in TOP_FIELDS
+        Problem(key_name(k), _("is not a field of a night"))
+        for k in document
+        if k not in TOP_FIELDS
     ]
     if document.get("format") != FORMAT:
-        got = document.get("format")
-        problems.append(Problem("format", f"must be {quoted(FORMAT)}, not {show_value(got)}"))
+        got = show_value(document.get("format"))
+        message = _("must be {format}, not {value}").format(format=quoted(FORMAT), value=got)
+        problems.append(Problem("format", message))
     rules, rule_problems = parse_rules(document.get("rules", None))
     problems += rule_problems
     players = _read_players(document.get("players"), problems)
@@ -125,21 +129,23 @@ def _read_document(document: Any) -> _Read:
 
 def _read_players(value: Any, problems: list[Problem]) -> tuple[str, ...] | None:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        problems.append(Problem("players", "must be a list of names"))
+        problems.append(Problem("players", _("must be a list of names")))
         return None
     cleaned = [clean_name(v) for v in value]
-    names = tuple(name for name, _ in cleaned)
+    names = tuple(name for name, _problem in cleaned)
     start = len(problems)
     if not 3 <= len(names) <= 8:
-        problems.append(Problem("players", f"{len(names)} seated; a table seats 3 to 8"))
+        message = _("{count} seated; a table seats {fewest} to {most}")
+        problems.append(Problem("players", message.format(count=len(names), fewest=3, most=8)))
     seen: dict[str, str] = {}
     for name, problem in cleaned:
         if problem is not None:
             problems.append(Problem("players", problem))
         elif name_key(name) in seen:
             first = seen[name_key(name)]
+            message = _("{first} and {second} are the same name")
             problems.append(
-                Problem("players", f"{quoted(first)} and {quoted(name)} are the same name")
+                Problem("players", message.format(first=quoted(first), second=quoted(name)))
             )
         seen.setdefault(name_key(name), name)
     return names if len(problems) == start else None
@@ -156,7 +162,7 @@ def _read_info(
     for key in INFO_FIELDS:
         value = document.get(key)
         if value is not None and not isinstance(value, str):
-            problems.append(Problem(key, "must be text"))
+            problems.append(Problem(key, _("must be text")))
             value = None
         elif value is not None and key != "date":
             value, problem = clean_name(value, limit=LABEL_LENGTHS[key])
@@ -169,12 +175,15 @@ def _read_info(
         problems.append(Problem("date", problem))
     closed = document.get("closed", False)
     if not isinstance(closed, bool):
-        problems.append(Problem("closed", f"{show_value(closed)} is not true or false"))
+        message = _("{value} is not true or false").format(value=show_value(closed))
+        problems.append(Problem("closed", message))
         closed = False
     payments = _read_payments(document.get("payments", []), players or (), problems)
     currency = document.get("currency", DEFAULT_CURRENCY)
     if not isinstance(currency, str) or not is_currency_code(currency):
-        message = f"{show_value(currency)} is not an ISO 4217 currency code like EUR or USD"
+        message = _("{value} is not an ISO 4217 currency code like EUR or USD").format(
+            value=show_value(currency)
+        )
         problems.append(Problem("currency", message))
         currency = DEFAULT_CURRENCY
     return NightInfo(**values, closed=closed, payments=payments, currency=currency)
@@ -186,10 +195,12 @@ def _read_payments(
     """The money already handed over: each payment's payer and payee (a seated player's
     name as seated, or another person's in its stored form), cents and date."""
     if not isinstance(value, list):
-        problems.append(Problem("payments", "must be a list of payments"))
+        problems.append(Problem("payments", _("must be a list of payments")))
         return ()
     if len(value) > MAX_PAYMENTS:
-        message = f"{len(value)} payments; a night holds {MAX_PAYMENTS:,} at most"
+        message = _("{count} payments; a night holds {most} at most").format(
+            count=grouped(len(value)), most=grouped(MAX_PAYMENTS)
+        )
         problems.append(Problem("payments", message))
         return ()
     seated = {name_key(p): p for p in players}
@@ -203,28 +214,31 @@ def _read_payment(
     item: Any, where: str, seated: Mapping[str, str], problems: list[Problem]
 ) -> NightPayment | None:
     if not isinstance(item, Mapping):
-        problems.append(Problem(where, "must be an object with from, to and cents"))
+        problems.append(Problem(where, _("must be an object with from, to and cents")))
         return None
     start = len(problems)
     problems += [
-        Problem(f"{where}.{key_name(k)}", "is not a field of a payment")
+        Problem(f"{where}.{key_name(k)}", _("is not a field of a payment"))
         for k in item
         if k not in PAYMENT_FIELDS
     ]
     payer = _payment_party(item.get("from"), f"{where}.from", seated, problems)
     payee = _payment_party(item.get("to"), f"{where}.to", seated, problems)
     if payer is not None and payee is not None and name_key(payer) == name_key(payee):
-        problems.append(Problem(f"{where}.to", f"{payee} cannot pay themselves"))
+        message = _("{player} cannot pay themselves").format(player=payee)
+        problems.append(Problem(f"{where}.to", message))
     given: Any = item.get("cents")
     cents: int | None = given if is_whole(given) and 1 <= given <= MAX_AMOUNT else None
     if given is None:
-        problems.append(Problem(f"{where}.cents", "missing"))
+        problems.append(Problem(f"{where}.cents", _("missing")))
     elif cents is None:
-        message = f"{show_value(given)} is not a whole number of cents from 1 to {MAX_AMOUNT:,}"
+        message = _("{value} is not a whole number of cents from 1 to {most}").format(
+            value=show_value(given), most=grouped(MAX_AMOUNT)
+        )
         problems.append(Problem(f"{where}.cents", message))
     date = item.get("date")
     if date is not None:
-        problem = date_problem(date) if isinstance(date, str) else "must be text"
+        problem = date_problem(date) if isinstance(date, str) else _("must be text")
         if problem is not None:
             problems.append(Problem(f"{where}.date", problem))
     if len(problems) > start or payer is None or payee is None or cents is None:
@@ -238,14 +252,16 @@ def _payment_party(
     """Who paid or was paid: a seated player as seated ('ann' is Ann), else a person's
     name in its stored form; never the pot, which is settled at the table."""
     if value is None:
-        problems.append(Problem(where, "missing"))
+        problems.append(Problem(where, _("missing")))
         return None
     if not isinstance(value, str):
-        problems.append(Problem(where, f"{show_value(value)} is not a player's name"))
+        message = _("{value} is not a player's name").format(value=show_value(value))
+        problems.append(Problem(where, message))
         return None
     name, problem = clean_name(value)
     if name == POT_PARTY:
-        problems.append(Problem(where, f"{POT_PARTY} is the table's pot, not a person"))
+        message = _("{pot} is the table's pot, not a person").format(pot=POT_PARTY)
+        problems.append(Problem(where, message))
         return None
     if problem is not None:
         problems.append(Problem(where, problem))
@@ -253,24 +269,52 @@ def _payment_party(
     return seated.get(name_key(name), name)
 
 
-# A month's name in a message (calendar.month_name would follow the locale).
-MONTHS: tuple[str, ...] = ("January", "February", "March", "April", "May", "June", "July")
-MONTHS += ("August", "September", "October", "November", "December")
+# A month's name in a message, in the user's language (translated where it is said;
+# calendar.month_name would follow the process's locale, not the app's language).
+MONTHS: tuple[str, ...] = (
+    N_("January"),
+    N_("February"),
+    N_("March"),
+    N_("April"),
+    N_("May"),
+    N_("June"),
+    N_("July"),
+    N_("August"),
+    N_("September"),
+    N_("October"),
+    N_("November"),
+    N_("December"),
+)
+
+
+def not_a_real_date(shown: str, why: str) -> str:
+    """ "'2026-02-30' is not a real date (February 2026 has 28 days)": a date as written
+    (SHOWN: quoted, and how it was read), and WHY it is not a day of the calendar."""
+    return _("{date} is not a real date ({why})").format(date=shown, why=why)
+
+
+def month_length(year: int, month: int) -> str:
+    """'February 2026 has 28 days', in the user's language: why a day past a month's
+    end is not a date."""
+    days = calendar.monthrange(year, month)[1]
+    return _("{month} {year} has {days} days").format(
+        month=_(MONTHS[month - 1]), year=year, days=days
+    )
 
 
 def date_problem(text: str) -> str | None:
     """What is wrong with a night's date, or None: it must be written YYYY-MM-DD and be
     a day of the calendar ('2026-02-30' is written right, but February has 28 days)."""
     if not DATE.fullmatch(text):
-        return f"{quoted(text)} is not a date written YYYY-MM-DD"
+        return _("{date} is not a date written YYYY-MM-DD").format(date=quoted(text))
     year, month, day = (int(part) for part in text.split("-"))
     if year == 0:
-        return f"{quoted(text)} is not a real date (the years start at 0001)"
+        return not_a_real_date(quoted(text), _("the years start at 0001"))
     if not 1 <= month <= 12:
-        return f"{quoted(text)} is not a real date (there is no month {month:02d})"
-    days = calendar.monthrange(year, month)[1]
-    if not 1 <= day <= days:
-        return f"{quoted(text)} is not a real date ({MONTHS[month - 1]} {year} has {days} days)"
+        no_month = _("there is no month {month}").format(month=f"{month:02d}")
+        return not_a_real_date(quoted(text), no_month)
+    if not 1 <= day <= calendar.monthrange(year, month)[1]:
+        return not_a_real_date(quoted(text), month_length(year, month))
     return None
 
 
@@ -282,10 +326,13 @@ def _read_hands(
     numbered: list[tuple[int, Hand]],
 ) -> tuple[Hand, ...] | None:
     if not isinstance(value, list):
-        problems.append(Problem("hands", "must be a list of hands"))
+        problems.append(Problem("hands", _("must be a list of hands")))
         return None
     if len(value) > MAX_HANDS:
-        problems.append(Problem("hands", f"{len(value)} hands; a night holds {MAX_HANDS} at most"))
+        message = _("{count} hands; a night holds {most} at most").format(
+            count=len(value), most=MAX_HANDS
+        )
+        problems.append(Problem("hands", message))
         return None
     seated = {name_key(p): p for p in players or ()}
     hands = []
@@ -308,18 +355,20 @@ def _read_hand(
     fields every hand has, then its own, each wrong one a problem."""
     reader = HandReader(item, number, seated, problems)
     if not isinstance(item, Mapping):
-        reader.problem("hand", "must be an object")
+        reader.problem(_("hand"), _("must be an object"))
         return None
     name = reader.item.get("type")
     kind = hand_type(name, rules) if isinstance(name, str) else None
     if kind is None:
         known = ", ".join(hand_types())
-        reader.problem("type", f"{show_value(name)} is not a hand type ({known})")
+        message = _("{value} is not a hand type ({types})")
+        reader.problem("type", message.format(value=show_value(name), types=known))
         return None
     allowed = COMMON_FIELDS + kind.FIELDS
     for key in reader.item:
         if key not in allowed:
-            reader.problem(key_name(key), f"is not a field of a {name} hand")
+            # Translators: {type} is a hand's type as the document writes it ('pick').
+            reader.problem(key_name(key), _("is not a field of a {type} hand").format(type=name))
     hand = kind.read(reader, reader.common())
     return hand if reader.ok else None
 

@@ -280,3 +280,26 @@ def whole_ticks(low: float, high: float, most: int = MOST_TICKS) -> list[int]:
             if (last - first) // step + 1 <= most:
                 return list(range(first, last + 1, step))
         scale *= 10
+
+
+# How a chart's lines are told apart, on paper and on screen: a colour each, and a dash
+# pattern (None: solid; lengths in points on paper, in line widths on screen) that
+# differs between neighbours, so lines apart in colour alone are apart in dash too.
+LINE_COLOURS = (
+    "#1f77b4",
+    "#d62728",
+    "#2ca02c",
+    "#9467bd",
+    "#ff7f0e",
+    "#8c564b",
+    "#e377c2",
+    "#17becf",
+)
+LINE_DASHES: tuple[tuple[float, ...] | None, ...] = (None, (4, 2), (1, 2), (6, 2, 1, 2))
+
+
+def line_look(index: int) -> tuple[str, tuple[float, ...] | None]:
+    """The colour and dash pattern of a chart's INDEXth line (from 0): no two of the
+    first 32 alike."""
+    colour = LINE_COLOURS[index % len(LINE_COLOURS)]
+    return colour, LINE_DASHES[(index // len(LINE_COLOURS) + index) % len(LINE_DASHES)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorekeeper.i18n import _
 from scorekeeper.json_input import key_name, show_value
 from scorekeeper.names import clean_name, fold_name, name_key, quoted
 from scorekeeper.problems import Problem
@@ -58,7 +59,7 @@ class HandReader:
     def partners(self) -> tuple[str, ...]:
         """A declarer's partners: `partner` (one name) or `partners` (a list)."""
         if "partner" in self.item and "partners" in self.item:
-            self.problem("partner", "give either partner or partners, not both")
+            self.problem("partner", _("give either partner or partners, not both"))
         if "partner" in self.item:
             one = self.name("partner", required=False)
             return (one,) if one else ()
@@ -68,7 +69,7 @@ class HandReader:
         """The seated player a name in a hand means (names compared in their stored
         form, so "Ａｎｎ" is Ann), or None with the problem added."""
         if not isinstance(value, str) or not fold_name(value):
-            self.problem(field, f"{show_value(value)} is not a player's name")
+            self.problem(field, _("{value} is not a player's name").format(value=show_value(value)))
             return None
         typed, problem = clean_name(value)
         if self.seated is None:
@@ -77,21 +78,22 @@ class HandReader:
             return typed if problem is None else None
         name = self.seated.get(name_key(typed))
         if name is None:
-            self.problem(field, problem or f"{quoted(typed)} is not seated at this table")
+            unseated = _("{name} is not seated at this table").format(name=quoted(typed))
+            self.problem(field, problem or unseated)
         return name
 
     def name(self, field: str, *, required: bool) -> str | None:
         value = self.item.get(field)
         if value is None:
             if required:
-                self.problem(field, "missing")
+                self.problem(field, _("missing"))
             return None
         return self.resolve(field, value)
 
     def names(self, field: str) -> tuple[str, ...]:
         value = self.item.get(field, [])
         if not isinstance(value, list):
-            self.problem(field, "must be a list of names")
+            self.problem(field, _("must be a list of names"))
             return ()
         names = [self.resolve(field, v) for v in value]
         return tuple(n for n in names if n is not None)
@@ -103,17 +105,21 @@ class HandReader:
         if value is None:
             return None
         if not isinstance(value, Mapping):
-            self.problem(field, "must map each player's name to a whole number")
+            self.problem(field, _("must map each player's name to a whole number"))
             return None
         result: dict[str, int] = {}
         for key, amount in value.items():
             name = self.resolve(field, key)
             where = f"{field}.{key_name(key)}"
             if not is_whole(amount) or (amount < 0 and not signed):
-                wanted = "a whole number" if signed else "a whole number of 0 or more"
-                self.problem(where, f"{show_value(amount)} is not {wanted}")
+                wrong = (
+                    _("{value} is not a whole number")
+                    if signed
+                    else _("{value} is not a whole number of 0 or more")
+                )
+                self.problem(where, wrong.format(value=show_value(amount)))
             elif name is not None and name in result:
-                self.problem(where, f"{name} is named twice")
+                self.problem(where, _("{name} is named twice").format(name=name))
             elif name is not None:
                 result[name] = amount
         return result
@@ -121,10 +127,10 @@ class HandReader:
     def whole(self, field: str) -> int | None:
         value = self.item.get(field)
         if value is None:
-            self.problem(field, "missing")
+            self.problem(field, _("missing"))
             return None
         if not is_whole(value):
-            self.problem(field, f"{show_value(value)} is not a whole number")
+            self.problem(field, _("{value} is not a whole number").format(value=show_value(value)))
             return None
         return int(value)
 
@@ -132,7 +138,7 @@ class HandReader:
         """A whole number that may be left out (None)."""
         value = self.item.get(field)
         if value is not None and not is_whole(value):
-            self.problem(field, f"{show_value(value)} is not a whole number")
+            self.problem(field, _("{value} is not a whole number").format(value=show_value(value)))
             return None
         return None if value is None else int(value)
 
@@ -140,30 +146,35 @@ class HandReader:
         """An optional count of 0 or more (Laufende, knocks, Kontra steps)."""
         value = self.item.get(field, 0)
         if not is_whole(value) or value < 0:
-            self.problem(field, f"{show_value(value)} is not a count of 0 or more")
+            self.problem(
+                field, _("{value} is not a count of 0 or more").format(value=show_value(value))
+            )
             return 0
         return int(value)
 
     def flag(self, field: str) -> bool:
         value = self.item.get(field, False)
         if not isinstance(value, bool):
-            self.problem(field, f"{show_value(value)} is not true or false")
+            self.problem(field, _("{value} is not true or false").format(value=show_value(value)))
             return False
         return value
 
     def text(self, field: str) -> str:
         value = self.item.get(field, "")
         if not isinstance(value, str):
-            self.problem(field, "must be text")
+            self.problem(field, _("must be text"))
             return ""
         return value
 
     def choice_text(self, field: str, default: str, example: str) -> str:
         """Text naming one of a game's choices (checked by the game): EXAMPLE is
-        what the message offers ("text such as 'solo', 'wenz' or 'geier'")."""
+        what the message offers ("text such as 'solo', 'wenz' or 'geier'", in the
+        user's language: the game translates it)."""
         value = self.item.get(field, default)
         if not isinstance(value, str):
-            self.problem(field, f"must be {example}")
+            # Translators: {example} says what the field holds: "text such as 'solo',
+            # 'wenz' or 'geier'".
+            self.problem(field, _("must be {example}").format(example=_(example)))
             return default
         return value
 
@@ -171,18 +182,20 @@ class HandReader:
         value = self.item.get("doublers", 0)
         if isinstance(value, list):
             if not all(isinstance(v, str) and fold_name(v) for v in value):
-                self.problem("doublers", "must be a count or a list of doubler names")
+                self.problem("doublers", _("must be a count or a list of doubler names"))
                 return 0, ()
             cleaned = [clean_name(v) for v in value]
-            for problem in dict.fromkeys(p for _, p in cleaned if p is not None):
+            for problem in dict.fromkeys(p for _name, p in cleaned if p is not None):
                 self.problem("doublers", problem)
-            names = tuple(name for name, _ in cleaned)
+            names = tuple(name for name, _problem in cleaned)
             count = len(names)
         elif is_whole(value) and value >= 0:
             names, count = (), int(value)
         else:
-            self.problem("doublers", f"{show_value(value)} is not a count of 0 or more")
+            wrong = _("{value} is not a count of 0 or more")
+            self.problem("doublers", wrong.format(value=show_value(value)))
             return 0, ()
         if count > MAX_DOUBLERS:
-            self.problem("doublers", f"{count} doublers on one hand; at most {MAX_DOUBLERS}")
+            message = _("{count} doublers on one hand; at most {most}")
+            self.problem("doublers", message.format(count=count, most=MAX_DOUBLERS))
         return count, names

@@ -22,7 +22,7 @@ from scorekeeper.document import date_problem
 from scorekeeper.formatting import decimal, number, percent, print_table
 from scorekeeper.formatting import money as in_currency
 from scorekeeper.games import DEFAULT_PRESET, Words, all_presets, game_named, parse_rules
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.names import name_key, printable, quoted
 from scorekeeper.reports.sheets import money_sheet, standings_sheet, statistics_sheet
@@ -37,7 +37,7 @@ def _date(value: str | None, flag: str) -> dt.date | None:
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        problem = date_problem(value) or f"{quoted(value)} is not a date"
+        problem = date_problem(value) or _("{date} is not a date").format(date=quoted(value))
         raise UserError([f"{flag}: {problem}"]) from None
 
 
@@ -130,11 +130,13 @@ def command_league(args: argparse.Namespace, out: TextIO) -> int:
     options = _options_from_flags(args, info.standings)
     if options != info.standings:
         save_league(db, name=args.league, standings=options)
-    print(printable(f"League: {info.name}"), file=out)
-    print(printable(f"Seasons: {', '.join(info.seasons) or '(none yet)'}"), file=out)
+    print(printable(_("League: {name}").format(name=info.name)), file=out)
+    seasons = ", ".join(info.seasons) or _("(none yet)")
+    print(printable(_("Seasons: {seasons}").format(seasons=seasons)), file=out)
     print(_("Currency: {currency}").format(currency=info.currency), file=out)
     if info.rules is not None:
-        print(f"Default rules: {json.dumps(info.rules.to_json())}", file=out)
+        rules_json = json.dumps(info.rules.to_json())
+        print(_("Default rules: {rules}").format(rules=rules_json), file=out)
     for line in options.describe():
         print(line, file=out)
     return 0
@@ -168,23 +170,23 @@ def standing_to_json(row: Standing) -> dict[str, Any]:
     }
 
 
+# The printed standings' columns around the game's own (translated where printed).
+STANDINGS_BEFORE = (
+    N_("Player"),
+    N_("Nights"),
+    N_("Hands"),
+    N_("Points"),
+    N_("Money"),
+    N_("Pts/hand"),
+)
+STANDINGS_AFTER = (N_("Misplays"),)
+
+
 def standings_header(words: Words) -> list[str]:
     """The printed standings' columns, headed in the words of the league's game (as the
-    league window and the league report head them)."""
-    return [
-        "#",
-        "Player",
-        "Nights",
-        "Hands",
-        "Points",
-        "Money",
-        "Pts/hand",
-        words.picks,
-        words.picks_won,
-        words.schneiders,
-        words.leasters,
-        "Misplays",
-    ]
+    league window and the league report head them), in the user's language."""
+    game = (words.picks, words.picks_won, words.schneiders, words.leasters)
+    return ["#", *(_(h) for h in (*STANDINGS_BEFORE, *game, *STANDINGS_AFTER))]
 
 
 def standing_cells(row: Standing, currency: str) -> list[str]:
@@ -222,14 +224,15 @@ def command_standings(args: argparse.Namespace, out: TextIO) -> int:
         _emit(out, [standing_to_json(row) for row in result.everyone])
         return 0
     if not result.everyone:
-        print("No hands played in this period yet.", file=out)
+        print(_("No hands played in this period yet."), file=out)
         return 0
     header = standings_header(game_named(result.game).words)
     right = {0, *range(2, len(header))}
     currency = _currency(db, args.league)
     print_table(out, [header, *[standing_cells(r, currency) for r in result.qualified]], right)
     if result.not_qualified:
-        print("\nNot yet qualified:", file=out)
+        print("", file=out)
+        print(_("Not yet qualified:"), file=out)
         rows = [standing_cells(r, currency) for r in result.not_qualified]
         print_table(out, [header, *rows], right)
     print("", file=out)
@@ -296,8 +299,10 @@ def command_stats(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         _emit(out, statistics_to_json(stats))
         return 0
-    rows = statistics_lines(stats, _currency(db, args.league))
-    width = max(len(label) for label, _ in rows)
+    # A label is the game's or the statistics' own words: said in the user's language.
+    lines = statistics_lines(stats, _currency(db, args.league))
+    rows = [(_(label), value) for label, value in lines]
+    width = max(len(label) for label, _value in rows)
     print(printable(stats.player), file=out)
     for label, value in rows:
         print(f"  {label.ljust(width)}  {value}", file=out)
@@ -314,7 +319,7 @@ def command_debts(args: argparse.Namespace, out: TextIO) -> int:
 
     require_csv_for_output(args)
     if args.mode == "collector" and not args.collector:
-        raise UserError(["--collector: collector mode needs the treasurer's name"])
+        raise UserError([_("--collector: collector mode needs the treasurer's name")])
     money = league_money(open_store(args), league=args.league)
     owed = money.outstanding(args.mode, args.collector)
     if args.csv:
@@ -332,11 +337,14 @@ def command_debts(args: argparse.Namespace, out: TextIO) -> int:
         )
         return 0
     if not owed:
-        print(printable(f"{money.league}: everyone is square."), file=out)
+        print(printable(_("{league}: everyone is square.").format(league=money.league)), file=out)
         return 0
     for payment in owed:
         amount = in_currency(payment.cents, money.currency)
-        print(printable(f"{payment.payer} pays {payment.payee} {amount}"), file=out)
+        pays = _("{payer} pays {payee} {amount}").format(
+            payer=payment.payer, payee=payment.payee, amount=amount
+        )
+        print(printable(pays), file=out)
     return 0
 
 
@@ -356,12 +364,16 @@ def command_pay(args: argparse.Namespace, out: TextIO) -> int:
     )
     kept = league_money(db, league=args.league)
     balance, currency = kept.balances, kept.currency
-    paid = in_currency(args.cents, currency)
-    print(printable(f"Recorded: {args.payer} paid {args.payee} {paid}."), file=out)
+    recorded = _("Recorded: {payer} paid {payee} {amount}.").format(
+        payer=args.payer, payee=args.payee, amount=in_currency(args.cents, currency)
+    )
+    print(printable(recorded), file=out)
     for name in (args.payer, args.payee):
         key = next((n for n in balance if name_key(n) == name_key(name)), name)
-        now = in_currency(balance.get(key, 0), currency)
-        print(printable(f"{key}'s balance is now {now}."), file=out)
+        now = _("{player}'s balance is now {amount}.").format(
+            player=key, amount=in_currency(balance.get(key, 0), currency)
+        )
+        print(printable(now), file=out)
     return 0
 
 
@@ -377,73 +389,82 @@ def _currency(db: Any, league: str) -> str:
 
 def _standings_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rank-by", choices=RANK_BY, dest="rank_by")
-    parser.add_argument("--placement-points", metavar="LIST", help="e.g. 5,3,2,1,0")
-    parser.add_argument("--min-nights", type=int, metavar="N", help="nights to qualify")
-    parser.add_argument("--min-hands", type=int, metavar="N", help="hands to qualify")
-    parser.add_argument("--drop-worst", type=int, metavar="N", help="nights not counted")
-    parser.add_argument(
-        "--tie-breaks", metavar="LIST", help=f"in order, from: {', '.join(TIE_BREAKS)}"
-    )
+    parser.add_argument("--placement-points", metavar=_("LIST"), help=_("e.g. 5,3,2,1,0"))
+    parser.add_argument("--min-nights", type=int, metavar=_("N"), help=_("nights to qualify"))
+    parser.add_argument("--min-hands", type=int, metavar=_("N"), help=_("hands to qualify"))
+    parser.add_argument("--drop-worst", type=int, metavar=_("N"), help=_("nights not counted"))
+    # Translators: {keys} are the tie-breaks' names as typed: not translated.
+    in_order = _("in order, from: {keys}").format(keys=", ".join(TIE_BREAKS))
+    parser.add_argument("--tie-breaks", metavar=_("LIST"), help=in_order)
 
 
 def _period_flags(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--league", required=True, metavar="NAME")
-    parser.add_argument("--season", metavar="NAME", help="default: every season")
-    parser.add_argument("--since", metavar="DATE", help="first date counted (2026-01-31)")
-    parser.add_argument("--until", metavar="DATE", help="last date counted")
+    parser.add_argument("--league", required=True, metavar=_("NAME"))
+    parser.add_argument("--season", metavar=_("NAME"), help=_("default: every season"))
+    parser.add_argument("--since", metavar=_("DATE"), help=_("first date counted (2026-01-31)"))
+    parser.add_argument("--until", metavar=_("DATE"), help=_("last date counted"))
 
 
-def _output_flags(parser: argparse.ArgumentParser, what: str) -> None:
-    """--json, or --csv (a spreadsheet of WHAT) with -o FILE."""
+def _output_flags(parser: argparse.ArgumentParser, csv_help: str) -> None:
+    """--json, or --csv (CSV_HELP says what its spreadsheet holds) with -o FILE."""
     shape = parser.add_mutually_exclusive_group()
     shape.add_argument("--json", action="store_true")
-    shape.add_argument(
-        "--csv", action="store_true", help=f"{what} as a spreadsheet (CSV, UTF-8, amounts in cents)"
-    )
+    shape.add_argument("--csv", action="store_true", help=csv_help)
     parser.add_argument(
-        "-o", "--output", metavar="FILE", help="with --csv: default standard output"
+        "-o", "--output", metavar=_("FILE"), help=_("with --csv: default standard output")
     )
 
 
 def add_league_commands(commands: Any) -> None:
     """Add the league commands to `scorekeeper`'s subcommands."""
-    league = commands.add_parser("league", help="create a league or season, or set defaults")
-    league.add_argument("league", metavar="LEAGUE", help="the league's name")
-    league.add_argument("--season", metavar="NAME", help="create or change this season")
+    league = commands.add_parser("league", help=_("create a league or season, or set defaults"))
+    league.add_argument("league", metavar=_("LEAGUE"), help=_("the league's name"))
+    league.add_argument("--season", metavar=_("NAME"), help=_("create or change this season"))
     league.add_argument(
-        "--preset", choices=sorted(all_presets()), help="default rules for new nights"
+        "--preset", choices=sorted(all_presets()), help=_("default rules for new nights")
     )
-    league.add_argument("--stake", type=int, metavar="CENTS", help="cents a point")
+    league.add_argument("--stake", type=int, metavar=_("CENTS"), help=_("cents a point"))
     add_currency_flag(league, _("the league's money: EUR, USD or another ISO 4217 code"))
     _standings_flags(league)
     league.set_defaults(run=command_league)
-    standings = commands.add_parser("standings", help="the league's standings")
+    standings = commands.add_parser("standings", help=_("the league's standings"))
     _period_flags(standings)
     _standings_flags(standings)
-    _output_flags(standings, "the standings")
+    _output_flags(standings, _("the standings as a spreadsheet (CSV, UTF-8, amounts in cents)"))
     standings.set_defaults(run=command_standings)
-    stats = commands.add_parser("stats", help="a player's statistics in a league")
+    stats = commands.add_parser("stats", help=_("a player's statistics in a league"))
     _period_flags(stats)
-    stats.add_argument("--player", required=True, metavar="NAME")
-    _output_flags(stats, "the statistics")
+    stats.add_argument("--player", required=True, metavar=_("NAME"))
+    _output_flags(stats, _("the statistics as a spreadsheet (CSV, UTF-8, amounts in cents)"))
     stats.set_defaults(run=command_stats)
-    debts = commands.add_parser("debts", help="who owes whom in a league, across nights")
-    debts.add_argument("--league", required=True, metavar="NAME")
+    debts = commands.add_parser("debts", help=_("who owes whom in a league, across nights"))
+    debts.add_argument("--league", required=True, metavar=_("NAME"))
     debts.add_argument(
         "--mode",
         choices=DEBT_MODES,
         default="simplify",
-        help="simplify: fewest payments; direct: only between the players "
-        "who owe each other; collector: all through one treasurer",
+        # Translators: simplify, direct and collector are the modes as typed: not translated.
+        help=_(
+            "simplify: fewest payments; direct: only between the players who owe each "
+            "other; collector: all through one treasurer"
+        ),
     )
-    debts.add_argument("--collector", metavar="NAME", help="the treasurer, for collector mode")
-    _output_flags(debts, "every debt, payment and what is owed now")
+    debts.add_argument(
+        "--collector", metavar=_("NAME"), help=_("the treasurer, for collector mode")
+    )
+    _output_flags(
+        debts,
+        _(
+            "every debt, payment and what is owed now as a spreadsheet (CSV, UTF-8, amounts "
+            "in cents)"
+        ),
+    )
     debts.set_defaults(run=command_debts)
-    pay = commands.add_parser("pay", help="record a payment, whole or part of a debt")
-    pay.add_argument("--league", required=True, metavar="NAME")
-    pay.add_argument("--from", required=True, dest="payer", metavar="NAME")
-    pay.add_argument("--to", required=True, dest="payee", metavar="NAME")
-    pay.add_argument("--cents", required=True, type=int, metavar="N")
-    pay.add_argument("--date", metavar="DATE", help="default: today")
-    pay.add_argument("--note", metavar="TEXT")
+    pay = commands.add_parser("pay", help=_("record a payment, whole or part of a debt"))
+    pay.add_argument("--league", required=True, metavar=_("NAME"))
+    pay.add_argument("--from", required=True, dest="payer", metavar=_("NAME"))
+    pay.add_argument("--to", required=True, dest="payee", metavar=_("NAME"))
+    pay.add_argument("--cents", required=True, type=int, metavar=_("N"))
+    pay.add_argument("--date", metavar=_("DATE"), help=_("default: today"))
+    pay.add_argument("--note", metavar=_("TEXT"))
     pay.set_defaults(run=command_pay)

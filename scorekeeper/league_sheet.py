@@ -35,23 +35,25 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.document import FORMAT, MONTHS
+from scorekeeper.document import FORMAT, month_length, not_a_real_date
 from scorekeeper.explain import signed
 from scorekeeper.games import DEFAULT_PRESET, RESULT, hand_types, parse_rules
 from scorekeeper.games.result import MAX_RESULT_HANDS
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.limits import MAX_AMOUNT
 from scorekeeper.names import LABEL_LENGTH, clean_name, name_key, quoted
-from scorekeeper.problems import Problem, residual
+from scorekeeper.problems import Problem, grouped, residual
 from scorekeeper.rules import RuleSet
 
 DATE, HANDS, TABLE, PLAYER, UNUSED = "date", "hands", "table", "player", "unused"
-# Headers a league's spreadsheet gives its own sums and checks; a column so headed is
-# refused, never filed as a player who sat at every sitting.
+# Headers a league's spreadsheet gives its own sums and checks (in English or German);
+# a column so headed is refused, never filed as a player who sat at every sitting.
 NOT_PLAYERS = frozenset({"total", "totals", "sum", "check", "balance", "zero", "net"})
+NOT_PLAYERS |= {"summe", "gesamt", "kontrolle", "saldo", "prüfung", "netto"}
 HEADERS = (DATE, HANDS, TABLE)  # the columns read by their header, not as players
 SEPARATORS = (",", ";", "\t")
 FEWEST, MOST = 3, 8  # the players a sitting seats, as a night does
-DATE_FORMS = (
+DATE_FORMS = N_(
     "2013-09-04, 2013/9/4, 9/4/2013 (month/day/year) or 4.9.2013 (day.month.year), "
     "the year in four digits"
 )
@@ -85,8 +87,11 @@ class Column:
 
     def __str__(self) -> str:
         """'column 3 (C) 'Zoë'', as every message names it."""
-        named = f" {quoted(self.header)}" if self.header else ""
-        return f"column {self.number} ({self.letter}){named}"
+        if not self.header:
+            return _("column {number} ({letter})").format(number=self.number, letter=self.letter)
+        return _("column {number} ({letter}) {header}").format(
+            number=self.number, letter=self.letter, header=quoted(self.header)
+        )
 
 
 @dataclass(frozen=True)
@@ -131,6 +136,21 @@ class _Reading:
         self.problems.append(Problem(where, message))
 
 
+def _row(row: int) -> str:
+    """'row 5': where a problem of a whole row is."""
+    return _("row {row}").format(row=row)
+
+
+def _at(row: int, column: Column) -> str:
+    """'row 5, column 3 (C) 'Zoë'': where a problem of one cell is."""
+    return _("row {row}, {column}").format(row=row, column=column)
+
+
+def _line(line: int) -> str:
+    """'line 3': where a problem is in a file that could not be split into rows."""
+    return _("line {line}").format(line=line)
+
+
 def read_sheet(data: bytes) -> tuple[Sheet | None, list[Problem]]:
     """The sheet in DATA and every problem in it, each named by row and column.  The
     sheet holds the sittings read without a problem; it is None when there is nothing to
@@ -145,7 +165,7 @@ def read_sheet(data: bytes) -> tuple[Sheet | None, list[Problem]]:
         return None, reading.problems
     start = next((i for i, cells in enumerate(records) if _filled(cells)), None)
     if start is None:
-        return None, [Problem("file", "is empty: " + _SHAPE)]
+        return None, [Problem(_("file"), _("is empty: {shape}").format(shape=_(_SHAPE)))]
     columns = _columns(start + 1, records[start], records[start + 1 :], reading)
     if columns is None:
         return None, reading.problems
@@ -157,11 +177,12 @@ def read_sheet(data: bytes) -> tuple[Sheet | None, list[Problem]]:
             if sitting is not None:
                 sittings.append(sitting)
     if not rows:
-        reading.problem("file", f"has a header row but no sittings under it: {_SHAPE}")
+        message = _("has a header row but no sittings under it: {shape}")
+        reading.problem(_("file"), message.format(shape=_(_SHAPE)))
     return Sheet(tuple(columns), tuple(sittings), separator, rows), reading.problems
 
 
-_SHAPE = (
+_SHAPE = N_(
     "a sheet is a header row (a column headed 'date', then a column a player) and a row a "
     "sitting under it"
 )
@@ -174,13 +195,11 @@ def _text(data: bytes, reading: _Reading) -> str | None:
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         byte = data[error.start]
-        reading.problem(
-            f"line {line}",
-            f"is not UTF-8 text (the byte 0x{byte:02X}): save the sheet as 'CSV UTF-8'",
-        )
+        message = _("is not UTF-8 text (the byte {byte}): save the sheet as 'CSV UTF-8'")
+        reading.problem(_line(line), message.format(byte=f"0x{byte:02X}"))
         return None
     if not text.strip(' \t\r\n,;"'):  # blank, or empty cells only
-        reading.problem("file", "is empty: " + _SHAPE)
+        reading.problem(_("file"), _("is empty: {shape}").format(shape=_(_SHAPE)))
         return None
     return text
 
@@ -206,11 +225,11 @@ def _records(text: str, separator: str, reading: _Reading) -> list[list[str]] | 
     try:
         return list(rows)
     except csv.Error as error:
-        reading.problem(
-            f"line {rows.line_num}",
-            f'cannot be read ({error}): a quote in a cell is doubled (""), and a cell '
-            "that holds quotes is quoted whole",
+        message = _(
+            'cannot be read ({error}): a quote in a cell is doubled (""), and a cell that '
+            "holds quotes is quoted whole"
         )
+        reading.problem(_line(rows.line_num), message.format(error=error))
         return None
 
 
@@ -230,15 +249,22 @@ def _columns(
         column = _column(row, number, written, below, reading)
         key = (column.kind, name_key(column.player))
         if column.kind != UNUSED and key in known:
-            same = "the same player as" if column.kind == PLAYER else f"a second {key[0]} column:"
-            reading.problem(f"row {row}, {column}", f"{same} {known[key]}")
+            same = (
+                _("the same player as {column}")
+                if column.kind == PLAYER
+                # Translators: {kind} is a header as the file writes it: date, hands, table.
+                else _("a second {kind} column: {column}")
+            )
+            reading.problem(_at(row, column), same.format(kind=key[0], column=known[key]))
         known.setdefault(key, column)
         columns.append(column)
     if (DATE, "") not in known:
-        reading.problem(f"row {row}", "no column is headed 'date': " + _SHAPE)
+        message = _("no column is headed 'date': {shape}")
+        reading.problem(_row(row), message.format(shape=_(_SHAPE)))
         return None
     if not any(c.kind == PLAYER for c in columns):
-        reading.problem(f"row {row}", "no column names a player: " + _SHAPE)
+        message = _("no column names a player: {shape}")
+        reading.problem(_row(row), message.format(shape=_(_SHAPE)))
     return columns
 
 
@@ -251,19 +277,21 @@ def _column(
     if not written:
         used = next((r for r, cells in enumerate(below, start=row + 1) if _cell(cells, number)), 0)
         if used:
-            where = f"row {row}, column {number} ({Column(number, '', UNUSED).letter})"
-            reading.problem(where, f"no name in the header, but row {used} has a value under it")
+            message = _("no name in the header, but row {used} has a value under it")
+            reading.problem(_at(row, Column(number, "", UNUSED)), message.format(used=used))
         return Column(number, "", UNUSED)
     if key in NOT_PLAYERS:  # a spreadsheet's own check column, never a person
         reading.problem(
-            f"row {row}, {Column(number, written, PLAYER)}",
-            "a column of totals or checks is not a player: leave it out of the file (or "
-            "write the player's name with more to it)",
+            _at(row, Column(number, written, PLAYER)),
+            _(
+                "a column of totals or checks is not a player: leave it out of the file (or "
+                "write the player's name with more to it)"
+            ),
         )
         return Column(number, written, UNUSED)
     name, problem = clean_name(written)
     if problem is not None:
-        reading.problem(f"row {row}, {Column(number, written, PLAYER)}", problem)
+        reading.problem(_at(row, Column(number, written, PLAYER)), problem)
     return Column(number, written, PLAYER, name)
 
 
@@ -288,42 +316,55 @@ def _sitting(
     points: dict[str, int] = {}
     seated: list[str] = []
     for column in columns:
-        text, where = _cell(cells, column.number), f"row {row}, {column}"
+        text, where = _cell(cells, column.number), _at(row, column)
         if column.kind == DATE:
             date = _date_cell(text, where, reading)
         elif column.kind == HANDS and text:
-            hands = _whole(text, where, reading, "hands", 1, MAX_RESULT_HANDS) or 1
+            wrong = _("{value} is not a whole number of hands")
+            hands = _whole(text, where, reading, wrong, 1, MAX_RESULT_HANDS) or 1
         elif column.kind == TABLE and text:
             table = _label(_unwrapped(text), where, reading)
         elif column.kind == PLAYER and text:
             seated.append(column.player)
-            value = _whole(text, where, reading, "points", -MAX_AMOUNT, MAX_AMOUNT)
+            wrong = _("{value} is not a whole number of points")
+            value = _whole(text, where, reading, wrong, -MAX_AMOUNT, MAX_AMOUNT)
             if value is not None:
                 points[column.player] = value
     if not FEWEST <= len(seated) <= MOST:
-        who = f" ({', '.join(seated)})" if seated else ""
-        had = "no player has" if not seated else f"{_players(len(seated))}{who} have"
-        reading.problem(f"row {row}", f"{had} points; a sitting seats {FEWEST} to {MOST}")
+        reading.problem(_row(row), _seats_problem(seated))
     elif len(points) == len(seated) and (total := residual(points)):
-        zero_sum = "not 0: a sitting is zero-sum"
-        reading.problem(f"row {row}", f"the points add up to {total:+,}, {zero_sum}")
+        message = _("the points add up to {total}, not 0: a sitting is zero-sum")
+        reading.problem(_row(row), message.format(total=grouped(total, signed=True)))
     if len(reading.problems) > before or date is None:
         return None
     return Sitting(row, date, points, hands, table)
 
 
-def _players(count: int) -> str:
-    return "1 player" if count == 1 else f"{count} players"
+def _seats_problem(seated: Sequence[str]) -> str:
+    """What is wrong with a row of too few or too many players' points."""
+    if not seated:
+        message = _("no player has points; a sitting seats {fewest} to {most}")
+        return message.format(fewest=FEWEST, most=MOST)
+    message = ngettext(
+        "{count} player ({players}) has points; a sitting seats {fewest} to {most}",
+        "{count} players ({players}) have points; a sitting seats {fewest} to {most}",
+        len(seated),
+    )
+    return message.format(count=len(seated), players=", ".join(seated), fewest=FEWEST, most=MOST)
 
 
-def _whole(text: str, where: str, reading: _Reading, what: str, low: int, high: int) -> int | None:
-    """TEXT as a whole number between LOW and HIGH, else None and the problem."""
+def _whole(text: str, where: str, reading: _Reading, wrong: str, low: int, high: int) -> int | None:
+    """TEXT as a whole number between LOW and HIGH, else None and the problem (WRONG,
+    with the text as its {value}, when it is no whole number)."""
     if not _WHOLE.fullmatch(text):
-        reading.problem(where, f"{quoted(text)} is not a whole number of {what}")
+        reading.problem(where, wrong.format(value=quoted(text)))
         return None
     value = int(text)
     if not low <= value <= high:
-        reading.problem(where, f"{value:,} is not between {low:,} and {high:,}")
+        message = _("{value} is not between {low} and {high}")
+        reading.problem(
+            where, message.format(value=grouped(value), low=grouped(low), high=grouped(high))
+        )
         return None
     return value
 
@@ -338,7 +379,7 @@ def _label(text: str, where: str, reading: _Reading) -> str | None:
 
 def _date_cell(text: str, where: str, reading: _Reading) -> dt.date | None:
     if not text:
-        reading.problem(where, "missing: every sitting needs its date")
+        reading.problem(where, _("missing: every sitting needs its date"))
         return None
     date, problem = parse_date(text)
     if problem is not None:
@@ -355,26 +396,34 @@ def parse_date(text: str) -> tuple[dt.date | None, str | None]:
         first, second, year = (int(part) for part in match.groups())
         month, day = (first, second) if "/" in text else (second, first)
     else:
-        return None, f"{quoted(text)} is not a date this import reads: write {DATE_FORMS}"
-    order = "" if year_first else " (month/day/year)" if "/" in text else " (day.month.year)"
+        message = _("{date} is not a date this import reads: write {forms}")
+        return None, message.format(date=quoted(text), forms=_(DATE_FORMS))
     if year == 0:
-        return None, f"{quoted(text)} is not a real date (the years start at 0001)"
+        return None, not_a_real_date(quoted(text), _("the years start at 0001"))
+    if year_first:
+        shown = quoted(text)
+    elif "/" in text:
+        shown = _("{date} (month/day/year)").format(date=quoted(text))
+    else:
+        shown = _("{date} (day.month.year)").format(date=quoted(text))
     if not 1 <= month <= 12:
-        return None, f"{quoted(text)}{order} is not a real date (there is no month {month})"
-    days = calendar.monthrange(year, month)[1]
-    if not 1 <= day <= days:
-        where = f"{MONTHS[month - 1]} {year} has {days} days"
-        return None, f"{quoted(text)}{order} is not a real date ({where})"
+        return None, not_a_real_date(shown, _("there is no month {month}").format(month=month))
+    if not 1 <= day <= calendar.monthrange(year, month)[1]:
+        return None, not_a_real_date(shown, month_length(year, month))
     return dt.date(year, month, day), None
 
 
 def sitting_line(sitting: Sitting) -> str:
     """'row 2: 2013-09-04, table 1: Ann +12, Bob -7, Cal -5 (14 hands)': a sitting as the
     preview lists it."""
-    table = f", table {sitting.table}" if sitting.table is not None else ""
+    date = sitting.date.isoformat()
+    if sitting.table is not None:
+        date = _("{date}, table {table}").format(date=date, table=sitting.table)
     points = ", ".join(f"{p} {signed(v)}" for p, v in sitting.points.items())
-    hands = f" ({sitting.hands:,} hands)" if sitting.hands != 1 else ""
-    return f"row {sitting.row}: {sitting.date.isoformat()}{table}: {points}{hands}"
+    if sitting.hands != 1:
+        hands = ngettext("{points} ({count} hand)", "{points} ({count} hands)", sitting.hands)
+        points = hands.format(points=points, count=grouped(sitting.hands))
+    return _("row {row}: {date}: {points}").format(row=sitting.row, date=date, points=points)
 
 
 # -- the nights ------------------------------------------------------------------------
@@ -393,9 +442,16 @@ def rows_phrase(rows: Iterable[int]) -> str:
         if number is not None:
             start = previous = number
     if len(numbers) == 1:
-        return f"row {numbers[0]}"
-    listed = runs[0] if len(runs) == 1 else f"{', '.join(runs[:-1])} and {runs[-1]}"
-    return f"rows {listed}"
+        return _row(numbers[0])
+    listed = runs[0] if len(runs) == 1 else _joined(runs)
+    return _("rows {rows}").format(rows=listed)
+
+
+def _joined(items: Sequence[str]) -> str:
+    """'2-4, 7 and 9': ITEMS listed, the last after 'and' (in the user's language)."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def sheet_rules(
@@ -414,8 +470,11 @@ def sheet_rules(
         value["stake_cents"] = stake_cents
     rules, problems = parse_rules(value)
     if rules is not None and RESULT not in hand_types(rules):
-        game = f"{rules.preset} plays no result hand, which each sitting is filed as"
-        return None, [Problem("preset", f"{game}: choose the rules of a game that does")]
+        message = _(
+            "{preset} plays no result hand, which each sitting is filed as: choose the "
+            "rules of a game that does"
+        )
+        return None, [Problem("preset", message.format(preset=rules.preset))]
     fields = {"rules.stake_cents": "stake_cents"}
     return rules, [Problem(fields.get(p.field, "preset"), p.message) for p in problems]
 
@@ -442,9 +501,14 @@ def sheet_nights(
         documents.append(_document(sitting, shape, league, season))
     for count, rows in refused.items():
         for problem in dealt[count][1]:
-            where = f"{rows_phrase(rows)} ({_players(count)} each)"
-            cannot = f"{rules.preset} cannot deal {_players(count)} in"
-            problems.append(Problem(where, f"{cannot} ({problem.message})"))
+            where = ngettext("{rows} ({count} player each)", "{rows} ({count} players each)", count)
+            cannot = ngettext(
+                "{preset} cannot deal {count} player in ({why})",
+                "{preset} cannot deal {count} players in ({why})",
+                count,
+            )
+            message = cannot.format(preset=rules.preset, count=count, why=problem.message)
+            problems.append(Problem(where.format(rows=rows_phrase(rows), count=count), message))
     return documents, problems
 
 
@@ -457,11 +521,16 @@ def _dealing(rules: RuleSet, players: int) -> tuple[Any, list[Problem]]:
 
 
 def _cents(sheet: Sheet, sitting: Sitting, stake_cents: int) -> list[Problem]:
+    message = _(
+        "{points} points at {stake} cents a point is more than Scorekeeper keeps ({most} "
+        "cents either way)"
+    )
     return [
         Problem(
-            f"row {sitting.row}, {sheet.column_of(player)}",
-            f"{points:,} points at {stake_cents:,} cents a point is more than Scorekeeper "
-            f"keeps ({MAX_AMOUNT:,} cents either way)",
+            _at(sitting.row, sheet.column_of(player)),
+            message.format(
+                points=grouped(points), stake=grouped(stake_cents), most=grouped(MAX_AMOUNT)
+            ),
         )
         for player, points in sitting.points.items()
         if abs(points * stake_cents) > MAX_AMOUNT

@@ -36,10 +36,12 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from scorekeeper.i18n import N_, _
+
 NAME_LENGTH = 40  # a player's name: "Maximilian-Alexander von Hohenzollern" fits
 LABEL_LENGTH = 60  # a league's, season's or table's name
 TITLE_LENGTH = 120  # a night's title: a heading, wrapped where it is printed
-EMPTY = "a name cannot be empty"
+EMPTY = N_("a name cannot be empty")  # translated where it is said
 
 _WIDTH_FORMS = re.compile("[\uff00-\uffef]+")
 # Every space separator (Unicode's Zs: the space, no-break spaces, the ideographic
@@ -51,13 +53,13 @@ _LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85"
 # vowels and the variation selectors.
 _BLANK = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u3164\ufe00-\ufe0f\U000e0100-\U000e01ef]")
 _REFUSED = {
-    "Cc": "a control character",
-    "Cf": "an invisible formatting character",
-    "Cs": "a lone surrogate (half a character)",
-    "Co": "a private-use character",
-    "Cn": "a character Unicode does not define",
-    "Zl": "a line break",
-    "Zp": "a line break",
+    "Cc": N_("a control character"),
+    "Cf": N_("an invisible formatting character"),
+    "Cs": N_("a lone surrogate (half a character)"),
+    "Co": N_("a private-use character"),
+    "Cn": N_("a character Unicode does not define"),
+    "Zl": N_("a line break"),
+    "Zp": N_("a line break"),
 }
 
 
@@ -82,13 +84,18 @@ def name_key(name: str) -> str:
 def name_problem(name: str, *, limit: int = NAME_LENGTH) -> str | None:
     """What is wrong with a name already folded (`fold_name`), or None."""
     if not name:
-        return EMPTY
+        return _(EMPTY)
     for char in name:
         kind = _kind(char)
         if kind is not None:
-            return f"{quoted(name)} contains {kind} ({_code(char)}); leave it out"
+            # Translators: {kind} is one of the kinds of character, "a line break".
+            return _("{name} contains {kind} ({code}); leave it out").format(
+                name=quoted(name), kind=_(kind), code=_code(char)
+            )
     if len(name) > limit:
-        return f"{quoted(_start(name))} is {len(name)} characters long; at most {limit}"
+        return _("{name} is {length} characters long; at most {limit}").format(
+            name=quoted(_start(name)), length=len(name), limit=limit
+        )
     return None
 
 
@@ -129,11 +136,12 @@ def _escape(char: str) -> str:
 
 
 def _kind(char: str) -> str | None:
-    """The words for a character a name may not hold, or None when it may."""
+    """The words for a character a name may not hold (marked, translated where they are
+    said), or None when it may."""
     if char in _LINE_BREAKS:
-        return "a line break"
+        return N_("a line break")
     if _BLANK.match(char):
-        return "a character that prints as nothing"
+        return N_("a character that prints as nothing")
     return _REFUSED.get(unicodedata.category(char))
 
 

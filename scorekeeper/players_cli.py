@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from scorekeeper.cli_common import EXIT_OK, open_store
 from scorekeeper.formatting import print_table
+from scorekeeper.i18n import _
 from scorekeeper.names import printable
 
 
@@ -24,10 +25,10 @@ def command_players(args: argparse.Namespace, out: TextIO) -> int:
 
     players = list_players(open_store(args), include_retired=True)
     if not players:
-        print("No players yet.", file=out)
+        print(_("No players yet."), file=out)
         return EXIT_OK
-    rows = [("player", "roster")]
-    rows += [(p.name, "retired" if p.retired else "playing") for p in players]
+    rows = [(_("player"), _("roster"))]
+    rows += [(p.name, _("retired") if p.retired else _("playing")) for p in players]
     print_table(out, rows)
     return EXIT_OK
 
@@ -37,7 +38,8 @@ def command_rename(args: argparse.Namespace, out: TextIO) -> int:
     from scorekeeper.store.people import rename_player
 
     player = rename_player(open_store(args), old=args.old, new=args.new)
-    print(printable(f"Renamed {args.old} to {player.name}."), file=out)
+    said = _("Renamed {old} to {new}.").format(old=args.old, new=player.name)
+    print(printable(said), file=out)
     return EXIT_OK
 
 
@@ -47,10 +49,12 @@ def command_retire(args: argparse.Namespace, out: TextIO) -> int:
 
     player = retire_player(open_store(args), name=args.name, retired=args.retired)
     if player.retired:
-        said = "is retired: not offered for new nights; their nights and money are kept"
+        said = _(
+            "{player} is retired: not offered for new nights; their nights and money are kept."
+        )
     else:
-        said = "is back on the roster offered for new nights"
-    print(printable(f"{player.name} {said}."), file=out)
+        said = _("{player} is back on the roster offered for new nights.")
+    print(printable(said.format(player=player.name)), file=out)
     return EXIT_OK
 
 
@@ -58,17 +62,19 @@ def add_players_command(commands: Any) -> None:
     """Add `players` and its actions to `scorekeeper`'s subcommands."""
     players = commands.add_parser(
         "players",
-        help="list, rename or retire players",
-        description="With no ACTION: every player, and whether they are retired.",
+        help=_("list, rename or retire players"),
+        # Translators: ACTION as the metavar ACTION is translated.
+        description=_("With no ACTION: every player, and whether they are retired."),
     )
     players.set_defaults(run=command_players)
-    actions = players.add_subparsers(dest="action", metavar="ACTION")
-    rename = actions.add_parser("rename", help="rename a player everywhere at once")
-    rename.add_argument("old", metavar="OLD", help="the player's name now")
-    rename.add_argument("new", metavar="NEW", help="the name from now on")
-    rename.set_defaults(run=command_rename, field_flags={"player": "OLD", "new name": "NEW"})
-    retire = actions.add_parser("retire", help="take a player off the roster for new nights")
-    reinstate = actions.add_parser("reinstate", help="put a retired player back on the roster")
+    actions = players.add_subparsers(dest="action", metavar=_("ACTION"))
+    rename = actions.add_parser("rename", help=_("rename a player everywhere at once"))
+    old, new = _("OLD"), _("NEW")
+    rename.add_argument("old", metavar=old, help=_("the player's name now"))
+    rename.add_argument("new", metavar=new, help=_("the name from now on"))
+    rename.set_defaults(run=command_rename, field_flags={"player": old, "new name": new})
+    retire = actions.add_parser("retire", help=_("take a player off the roster for new nights"))
+    reinstate = actions.add_parser("reinstate", help=_("put a retired player back on the roster"))
     for parser, retired in ((retire, True), (reinstate, False)):
-        parser.add_argument("name", metavar="NAME")
-        parser.set_defaults(run=command_retire, retired=retired, field_flags={"player": "NAME"})
+        parser.add_argument("name", metavar=_("NAME"))
+        parser.set_defaults(run=command_retire, retired=retired, field_flags={"player": _("NAME")})

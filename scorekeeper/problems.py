@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from scorekeeper.i18n import _, locale_name
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -25,17 +27,33 @@ class Problem:
     hand: int | None = None
 
     def __str__(self) -> str:
-        where = f"hand {self.hand}: " if self.hand is not None else ""
-        return f"{where}{self.field}: {self.message}"
+        if self.hand is None:
+            return f"{self.field}: {self.message}"
+        return _("hand {number}: {field}: {message}").format(
+            number=self.hand, field=self.field, message=self.message
+        )
+
+
+def grouped(number: int, *, signed: bool = False) -> str:
+    """A whole number as a message in the user's language writes it, its thousands
+    grouped ('1,000' in English, '1.000' in German); with SIGNED, '+5' and '-1,250'."""
+    from babel.numbers import format_decimal
+
+    pattern = "+#,##0;-#,##0" if signed else "#,##0"
+    return format_decimal(number, format=pattern, locale=locale_name())
 
 
 def check_players(names: Iterable[str], field: str, active: tuple[str, ...]) -> list[Problem]:
     """Each of NAMES (the FIELD of a hand: its misplayers, its declarer) is one of the
     ACTIVE players of the hand, and none is named twice."""
     names = tuple(names)
-    problems = [Problem(field, f"{n} sits out this hand") for n in names if n not in active]
+    problems = [
+        Problem(field, _("{player} sits out this hand").format(player=n))
+        for n in names
+        if n not in active
+    ]
     if len(set(names)) != len(names):
-        problems.append(Problem(field, "names a player twice"))
+        problems.append(Problem(field, _("names a player twice")))
     return problems
 
 

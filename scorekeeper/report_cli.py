@@ -40,33 +40,33 @@ def command_report(args: argparse.Namespace, out: TextIO) -> int:
         build.save_pdf(args.output, data)
     except ReportError as error:
         raise UserError([f"-o: {error}"]) from None
-    print(f"Wrote {args.output}.", file=out)
+    print(_("Wrote {file}.").format(file=args.output), file=out)
     return 0
 
 
 def add_report_command(commands: Any) -> None:
     """Add `report` and its four kinds to `scorekeeper`'s subcommands."""
-    report = commands.add_parser("report", help="write a printable PDF report")
-    kinds = report.add_subparsers(dest="kind", required=True, metavar="KIND")
-    night = kinds.add_parser("night", help="a night's score sheet, totals and settlement")
-    night.add_argument("--night", type=int, required=True, metavar="ID")
-    league = kinds.add_parser("league", help="standings, a chart and the nights of a league")
-    league.add_argument("--league", required=True, metavar="NAME")
-    league.add_argument("--season", metavar="NAME", help="default: every season")
-    statement = kinds.add_parser("statement", help="a page per player: nights and money")
-    statement.add_argument("--league", required=True, metavar="NAME")
-    statement.add_argument("--player", metavar="NAME", help="default: every player")
-    statement.add_argument("--season", metavar="NAME", help="default: every season")
-    pad = kinds.add_parser("pad", help="a blank score pad for a table")
-    pad.add_argument("--players", required=True, metavar="LIST", help='e.g. "Ann,Bob,Cal"')
+    report = commands.add_parser("report", help=_("write a printable PDF report"))
+    kinds = report.add_subparsers(dest="kind", required=True, metavar=_("KIND"))
+    night = kinds.add_parser("night", help=_("a night's score sheet, totals and settlement"))
+    night.add_argument("--night", type=int, required=True, metavar=_("ID"))
+    league = kinds.add_parser("league", help=_("standings, a chart and the nights of a league"))
+    league.add_argument("--league", required=True, metavar=_("NAME"))
+    league.add_argument("--season", metavar=_("NAME"), help=_("default: every season"))
+    statement = kinds.add_parser("statement", help=_("a page per player: nights and money"))
+    statement.add_argument("--league", required=True, metavar=_("NAME"))
+    statement.add_argument("--player", metavar=_("NAME"), help=_("default: every player"))
+    statement.add_argument("--season", metavar=_("NAME"), help=_("default: every season"))
+    pad = kinds.add_parser("pad", help=_("a blank score pad for a table"))
+    pad.add_argument("--players", required=True, metavar=_("LIST"), help=_('e.g. "Ann,Bob,Cal"'))
     pad.add_argument(
         "--preset",
         choices=sorted(all_presets()),
         default=DEFAULT_PRESET,
-        help="the table's rules: the pad's title and columns are its game's",
+        help=_("the table's rules: the pad's title and columns are its game's"),
     )
     for kind in (night, league, statement, pad):
-        kind.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
+        kind.add_argument("-o", "--output", required=True, metavar=_("FILE.pdf"))
         kind.add_argument(
             "--paper", choices=sorted(PAPERS), help=_("the paper's size (default: the locale's)")
         )

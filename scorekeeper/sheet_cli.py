@@ -15,13 +15,12 @@ import sys
 from typing import Any, TextIO
 
 from scorekeeper.cli_common import EXIT_OK, UserError, add_currency_flag, open_store
-from scorekeeper.formatting import counted
-from scorekeeper.games import all_presets
-from scorekeeper.i18n import _
+from scorekeeper.games import DEFAULT_PRESET, all_presets
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.json_input import MAX_DOCUMENT_BYTES, MiB, read_limited
 from scorekeeper.league_sheet import read_sheet, sitting_line
 from scorekeeper.names import printable
-from scorekeeper.problems import Problem
+from scorekeeper.problems import Problem, grouped
 
 SHOWN_ROWS = 10  # the sittings --dry-run lists before "and N more"
 FLAGS = {"league": "--league", "season": "--season", "preset": "--preset"}
@@ -53,16 +52,24 @@ def command_import_sheet(args: argparse.Namespace, out: TextIO) -> int:
         lines += [sitting_line(s) for s in sheet.sittings[:SHOWN_ROWS]]
         more = len(sheet.sittings) - SHOWN_ROWS
         if more > 0:
-            lines.append(f"... and {more:,} more {'row' if more == 1 else 'rows'}.")
-        lines.append("Nothing was written (--dry-run).")
+            and_more = ngettext("... and {count} more row.", "... and {count} more rows.", more)
+            lines.append(and_more.format(count=grouped(more)))
+        lines.append(_("Nothing was written (--dry-run)."))
     else:
         ids = file_sheet(db, plan, skip_existing=args.skip_existing)
         left_out = len(plan.documents) - len(ids)
-        if ids:
-            which = f"id {ids[0]}" if len(ids) == 1 else f"ids {ids[0]} to {ids[-1]}"
-            lines.append(f"Filed {counted(len(ids), 'night')} ({which}).")
+        if len(ids) == 1:
+            lines.append(_("Filed 1 night (id {id}).").format(id=ids[0]))
+        elif ids:
+            filed = _("Filed {count} nights (ids {first} to {last}).")
+            lines.append(filed.format(count=grouped(len(ids)), first=ids[0], last=ids[-1]))
         if left_out:  # --skip-existing: the sittings stored already
-            lines.append(f"Left out {left_out:,} stored already (--skip-existing).")
+            skipped = ngettext(
+                "Left out {count} stored already (--skip-existing).",
+                "Left out {count} stored already (--skip-existing).",
+                left_out,
+            )
+            lines.append(skipped.format(count=grouped(left_out)))
     for line in lines:
         print(printable(line), file=out)
     return EXIT_OK
@@ -84,16 +91,17 @@ def _read(path: str) -> bytes:
             with open(path, "rb") as handle:
                 data = read_limited(handle)
     except FileNotFoundError:
-        raise UserError([f"{path}: no such file"]) from None
+        raise UserError([_("{path}: no such file").format(path=path)]) from None
     except IsADirectoryError:
-        raise UserError([f"{path}: is a folder, not a spreadsheet"]) from None
+        raise UserError([_("{path}: is a folder, not a spreadsheet").format(path=path)]) from None
     except PermissionError:
-        raise UserError([f"{path}: not allowed to read it"]) from None
+        raise UserError([_("{path}: not allowed to read it").format(path=path)]) from None
     except OSError as error:
-        raise UserError([f"{path}: cannot read it ({error.strerror})"]) from None
+        cannot = _("{path}: cannot read it ({why})").format(path=path, why=error.strerror)
+        raise UserError([cannot]) from None
     if data is None:
-        limit = MAX_DOCUMENT_BYTES // MiB
-        raise UserError([f"{path}: is larger than {limit} MiB, more than any league's sheet"])
+        larger = _("{path}: is larger than {size} MiB, more than any league's sheet")
+        raise UserError([larger.format(path=path, size=MAX_DOCUMENT_BYTES // MiB)])
     return data
 
 
@@ -101,30 +109,37 @@ def add_sheet_command(commands: Any) -> None:
     """Add `import-sheet` to `scorekeeper`'s subcommands."""
     sheet = commands.add_parser(
         "import-sheet",
-        help="file a league's spreadsheet (a row a sitting: a date, a column a player)",
-        description="File a CSV sheet of sittings: a column headed 'date' (2013-09-04, "
-        "2013/9/4, 9/4/2013 month first, 4.9.2013 day first), then a column a player with "
-        "that player's net points, blank when absent; optional columns 'hands' and "
-        "'table'.  Each row becomes a night of one result hand.",
+        help=_("file a league's spreadsheet (a row a sitting: a date, a column a player)"),
+        # Translators: 'date', 'hands' and 'table' are the file's headers: not translated.
+        description=_(
+            "File a CSV sheet of sittings: a column headed 'date' (2013-09-04, 2013/9/4, "
+            "9/4/2013 month first, 4.9.2013 day first), then a column a player with that "
+            "player's net points, blank when absent; optional columns 'hands' and 'table'.  "
+            "Each row becomes a night of one result hand."
+        ),
     )
     sheet.add_argument(
-        "file", metavar="FILE.csv", help="UTF-8, comma or semicolon separated; - for stdin"
+        "file",
+        metavar=_("FILE.csv"),
+        help=_("UTF-8, comma or semicolon separated; - for stdin"),
     )
-    sheet.add_argument("--league", required=True, metavar="NAME")
-    sheet.add_argument("--season", metavar="NAME")
+    sheet.add_argument("--league", required=True, metavar=_("NAME"))
+    sheet.add_argument("--season", metavar=_("NAME"))
     sheet.add_argument(
         "--preset",
         choices=sorted(all_presets()),
-        help="the nights' rules (default: the season's or league's, else classic-5)",
+        help=_("the nights' rules (default: the season's or league's, else {preset})").format(
+            preset=DEFAULT_PRESET
+        ),
     )
-    sheet.add_argument("--stake-cents", type=int, metavar="N", help="cents a point is worth")
+    sheet.add_argument("--stake-cents", type=int, metavar=_("N"), help=_("cents a point is worth"))
     add_currency_flag(sheet, _("a new league's money: EUR, USD or another ISO 4217 code"))
     sheet.add_argument(
-        "--dry-run", action="store_true", help="print what would be filed; write nothing"
+        "--dry-run", action="store_true", help=_("print what would be filed; write nothing")
     )
     sheet.add_argument(
         "--skip-existing",
         action="store_true",
-        help="leave out the sittings stored already (a sheet that grows, imported again)",
+        help=_("leave out the sittings stored already (a sheet that grows, imported again)"),
     )
     sheet.set_defaults(run=command_import_sheet)

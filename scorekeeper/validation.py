@@ -12,6 +12,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from scorekeeper.games import game_of, hand_types
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.names import name_key
 from scorekeeper.problems import Problem, check_players
 from scorekeeper.records import Hand, Night
@@ -37,18 +38,20 @@ def _check_seats(night: Night) -> list[Problem]:
     seated, dealt = len(night.players), night.rules.dealt_in
     problems = []
     if len({name_key(p) for p in night.players}) != seated:
-        problems.append(Problem("players", "two players have the same name"))
+        problems.append(Problem("players", _("two players have the same name")))
     if seated < dealt:
+        message = ngettext(
+            "{preset} deals {dealt} players in, but only {count} is seated",
+            "{preset} deals {dealt} players in, but only {count} are seated",
+            seated,
+        )
+        preset = night.rules.preset
         problems.append(
-            Problem(
-                "players",
-                f"{night.rules.preset} deals {dealt} players in, but only {seated} are seated",
-            )
+            Problem("players", message.format(preset=preset, dealt=dealt, count=seated))
         )
     if night.rules.has_pot and POT_PARTY in night.players:
-        problems.append(
-            Problem("players", f"{POT_PARTY} is the pot's name in the settlement, not a player's")
-        )
+        message = _("{pot} is the pot's name in the settlement, not a player's")
+        problems.append(Problem("players", message.format(pot=POT_PARTY)))
     return problems
 
 
@@ -110,9 +113,10 @@ def _check_kind(hand: Hand, rules: RuleSet) -> list[Problem]:
     if kinds.get(hand.type) is type(hand):
         return []
     game = game_of(rules)
-    message = (
-        f"a {hand.type} hand is not played at {game.title} "
-        f"({rules.preset}): record {', '.join(kinds)}"
+    # Translators: {kind} and {kinds} are hand types as a night document writes them
+    # ('pick', 'leaster'); {game} is the game's name.
+    message = _("a {kind} hand is not played at {game} ({preset}): record {kinds}").format(
+        kind=hand.type, game=_(game.title), preset=rules.preset, kinds=", ".join(kinds)
     )
     return [Problem("type", message)]
 
@@ -121,30 +125,26 @@ def _check_sitting_out(hand: Hand, rules: RuleSet, players: tuple[str, ...]) -> 
     extra = len(players) - rules.dealt_in
     if hand.sitting_out is not None:
         if len(set(hand.sitting_out)) != len(hand.sitting_out):
-            return [Problem("sitting_out", "names a player twice")]
+            return [Problem("sitting_out", _("names a player twice"))]
         if len(hand.sitting_out) != extra:
-            return [
-                Problem(
-                    "sitting_out",
-                    f"names {len(hand.sitting_out)}, but with {len(players)} seated and "
-                    f"{rules.dealt_in} dealt in, {extra} sit out",
-                )
-            ]
+            message = ngettext(
+                "names {named}, but with {seated} seated and {dealt} dealt in, {count} sits out",
+                "names {named}, but with {seated} seated and {dealt} dealt in, {count} sit out",
+                extra,
+            )
+            counts = {"named": len(hand.sitting_out), "seated": len(players), "count": extra}
+            return [Problem("sitting_out", message.format(dealt=rules.dealt_in, **counts))]
         return []
     if extra == 1 and hand.dealer is None:
-        return [
-            Problem(
-                "dealer",
-                f"missing: with {len(players)} seated and {rules.dealt_in} dealt in, "
-                "the dealer sits out, so the dealer must be named",
-            )
-        ]
+        message = _(
+            "missing: with {seated} seated and {dealt} dealt in, the dealer sits out, so "
+            "the dealer must be named"
+        )
+        return [Problem("dealer", message.format(seated=len(players), dealt=rules.dealt_in))]
     if extra > 1:
-        return [
-            Problem(
-                "sitting_out",
-                f"missing: {len(players)} are seated and {rules.dealt_in} dealt in; "
-                f"name the {extra} who sit out",
-            )
-        ]
+        message = _(
+            "missing: {seated} are seated and {dealt} dealt in; name the {count} who sit out"
+        )
+        counts = {"seated": len(players), "dealt": rules.dealt_in, "count": extra}
+        return [Problem("sitting_out", message.format(**counts))]
     return []

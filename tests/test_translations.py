@@ -43,3 +43,13 @@ def test_a_missing_translation_is_reported(tmp_path, monkeypatch) -> None:
 def test_the_compiled_catalogue_is_what_gettext_reads() -> None:
     translation = gettext.translation(i18n.DOMAIN, i18n.locale_dir(), languages=["de"])
     assert translation.gettext("usage: ") == "Aufruf: "
+
+
+def test_an_empty_string_stays_empty_in_german() -> None:
+    """gettext's translation of '' is the catalogue's header."""
+    try:
+        i18n.set_language("de")
+        assert i18n._("") == ""
+        assert i18n.pgettext("column", "") == ""
+    finally:
+        i18n.set_language("en")

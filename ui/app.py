@@ -9,6 +9,7 @@ on the latest night.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 from collections.abc import Sequence
@@ -17,8 +18,10 @@ from PySide6.QtCore import QCoreApplication, QSettings, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
-from scorekeeper import __version__, i18n
+from scorekeeper import i18n
+from scorekeeper.about import version
 from scorekeeper.i18n import _
+from scorekeeper.logs import log_path
 from scorekeeper.store.database import Database
 from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
@@ -32,6 +35,7 @@ from .paths import APP_ID
 from .session import NightSession
 
 APP_NAME = "Sheepshead Scorekeeper"
+logger = logging.getLogger(__name__)
 
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
@@ -46,8 +50,16 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument(
         "--version",
         action="version",
-        version=f"%(prog)s {__version__}",
+        version=f"%(prog)s {version()}",
         help=_("show program's version number and exit"),  # argparse's own words, German
+    )
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        # Translators: {path} is the log file's path.
+        help=_("write more to the log, for finding a fault ({path})")
+        .format(path=log_path())
+        .replace("%", "%%"),
     )
     args, _qt_arguments = parser.parse_known_args(argv)
     return args
@@ -92,10 +104,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     i18n.set_language(chosen_language())  # --help in the app's language too
     i18n.translate_argparse()
     args = parse_arguments(argv)
+    errors.install(debug=args.debug)  # the log from here on
     running = QApplication.instance()
     app = running if isinstance(running, QApplication) else QApplication([sys.argv[0], *argv])
-    apply_language(app)
-    errors.install()
+    logger.info("language: %s (chosen: %s)", apply_language(app), chosen_language())
     try:
         database = open_store(args.database)
     except StorageError as error:

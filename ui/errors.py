@@ -1,5 +1,6 @@
-"""No traceback ever reaches the user: unexpected errors go to a log file in the user's
-data folder, and the user sees a short message saying where."""
+"""No traceback ever reaches the user: unexpected errors go to the log file in the
+user's log folder (`scorekeeper.logs`, the app's whole log from its start), and the user
+sees a short message saying where."""
 
 from __future__ import annotations
 
@@ -9,29 +10,24 @@ import traceback
 from pathlib import Path
 from types import TracebackType
 
-import platformdirs
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from scorekeeper import logs
 from scorekeeper.i18n import _
 
-APP_NAME = "sheepshead-scorekeeper"
-log = logging.getLogger("scorekeeper")
+log = logging.getLogger(__name__)
+PACKAGE = __name__.rpartition(".")[0]  # the app's package, whatever it is installed as
 
 
 def log_path() -> Path:
     """The app's log file, in the user's log folder."""
-    return platformdirs.user_log_path(APP_NAME, appauthor=False) / "scorekeeper.log"
+    return logs.log_path()
 
 
-def start_logging() -> Path:
-    """Send the app's log to its file (created if need be)."""
-    path = log_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handler = logging.FileHandler(path, encoding="utf-8")
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
-    log.addHandler(handler)
-    log.setLevel(logging.INFO)
-    return path
+def start_logging(*, debug: bool = False) -> Path:
+    """Send the app's log, and the core's, to the log file from now on (INFO; with
+    DEBUG more)."""
+    return logs.start_logging("sheepshead-scorekeeper", debug=debug, also=(PACKAGE,))
 
 
 def show_error(message: str, title: str = "Sheepshead Scorekeeper") -> None:
@@ -55,7 +51,7 @@ def unexpected(kind: type[BaseException], error: BaseException, tb: TracebackTyp
     )
 
 
-def install() -> None:
-    """Catch every unexpected error from here on."""
-    start_logging()
+def install(*, debug: bool = False) -> None:
+    """Log from here on, and catch every unexpected error."""
+    start_logging(debug=debug)
     sys.excepthook = unexpected

@@ -25,23 +25,34 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.games import game_of
+from scorekeeper.i18n import N_, _
+from scorekeeper.sample import SAMPLE_LEAGUE
 
 from .entry_form import EntryForm
 from .games import typing_examples
 
-# The entry form's contract, as the README states it (a test holds the two together).
+# The entry form's contract, as the README states it (a test holds the two together);
+# translated where shown.
 CONTRACT = (
-    "Every key lands in the field that has the focus.",
-    "A seat digit (1 to 8; 0 for alone in Partner) is complete: the form moves on by "
-    "itself. A name, or the start of one, and every number could go on: Tab moves on.",
-    "No number is ever split or merged: what you type into a field stays in it.",
-    "Nothing that changes the score is filled in silently: a proposal (the tricks from "
-    "the points, the next dealer) stands in its field, selected, so typing replaces it.",
-    "A blank field the hand needs is missing, never a default: type 0 for alone.",
-    "Enter saves the hand when it is complete, else goes to the first field that needs "
-    "something. The preview under the form says what Enter will save.",
-    "Ctrl+Z first clears a half-typed hand; with nothing typed it undoes the last saved "
-    "change, and the status bar says which. Ctrl+Shift+Z or Ctrl+Y redoes it.",
+    N_("Every key lands in the field that has the focus."),
+    N_(
+        "A seat digit (1 to 8; 0 for alone in Partner) is complete: the form moves on by "
+        "itself. A name, or the start of one, and every number could go on: Tab moves on."
+    ),
+    N_("No number is ever split or merged: what you type into a field stays in it."),
+    N_(
+        "Nothing that changes the score is filled in silently: a proposal (the tricks from "
+        "the points, the next dealer) stands in its field, selected, so typing replaces it."
+    ),
+    N_("A blank field the hand needs is missing, never a default: type 0 for alone."),
+    N_(
+        "Enter saves the hand when it is complete, else goes to the first field that needs "
+        "something. The preview under the form says what Enter will save."
+    ),
+    N_(
+        "Ctrl+Z first clears a half-typed hand; with nothing typed it undoes the last saved "
+        "change, and the status bar says which. Ctrl+Shift+Z or Ctrl+Y redoes it."
+    ),
 )
 
 
@@ -60,8 +71,17 @@ def shortcut_rows(window: QMainWindow) -> list[tuple[str, str]]:
         what = action.text().replace("&", "")
         if keys and what and what not in seen and action.isEnabled():
             seen.add(what)
-            rows.append((" or ".join(keys), what))
+            rows.append((either(keys), what))
     return rows
+
+
+def either(keys: list[str]) -> str:
+    """'Ctrl+Shift+Z or Ctrl+Y': the keys that do one thing, in the language spoken."""
+    said = keys[0]
+    for key in keys[1:]:
+        # Translators: two keys that do the same ("Ctrl+Shift+Z or Ctrl+Y").
+        said = _("{keys} or {key}").format(keys=said, key=key)
+    return said
 
 
 def _alt_rows(form: QWidget) -> set[tuple[str, str]]:
@@ -74,7 +94,7 @@ def _alt_rows(form: QWidget) -> set[tuple[str, str]]:
     for label in form.findChildren(QLabel):
         key = _mnemonic(label.text())
         if key and label.buddy() is not None and label.isVisibleTo(form):
-            rows.add((key, "go to " + label.text().replace("&", "")))
+            rows.add((key, _("go to {field}").format(field=label.text().replace("&", ""))))
     return rows
 
 
@@ -108,26 +128,40 @@ def keys_html(window: QMainWindow, form: QWidget) -> str:
         )
         return f"<table cellspacing='0' cellpadding='3'>{cells}</table>"
 
+    def heading(level: int, text: str) -> str:
+        return f"<h{level}>{html.escape(text)}</h{level}>"
+
+    def paragraph(text: str) -> str:
+        return f"<p>{html.escape(text)}</p>"
+
     view = getattr(form, "view", None)
     game = game_of(view.rules).name if view is not None else None
-    contract = "".join(f"<li>{html.escape(line)}</li>" for line in CONTRACT)
+    contract = "".join(f"<li>{html.escape(_(line))}</li>" for line in CONTRACT)
     examples = table(list(typing_examples(game)))
     if view is None:
-        note = "<p>No night is open: these work once you start one (Ctrl+N).</p>"
+        note = paragraph(_("No night is open: these work once you start one (Ctrl+N)."))
     elif view.closed:
-        note = "<p>The night is closed: these work once you reopen it (Settle up).</p>"
+        note = paragraph(_("The night is closed: these work once you reopen it (Settle up)."))
     else:
         note = ""
-    form_keys = [("Tab / Shift+Tab", "next / previous field"), ("Esc", "cancel an edit")]
+    # Key names as the keyboard says them (Qt's own German says Strg, Umschalt, Entf).
+    form_keys = [
+        (_("Tab / Shift+Tab"), _("next / previous field")),
+        ("Esc", _("cancel an edit")),
+    ]
+    everywhere = [
+        *shortcut_rows(window),
+        (_("Delete (on the sheet)"), _("delete the selected hand")),
+    ]
     return (
-        "<h2>Recording a hand</h2>"
-        f"<ul>{contract}</ul>"
-        "<h3>Typical hands, key by key</h3>"
-        f"{examples}"
-        "<h3>In the entry form</h3>"
-        f"{note}{table([*form_keys, *form_rows(form)])}"
-        "<h3>Everywhere in the window</h3>"
-        f"{table([*shortcut_rows(window), ('Delete (on the sheet)', 'delete the selected hand')])}"
+        heading(2, _("Recording a hand"))
+        + f"<ul>{contract}</ul>"
+        + heading(3, _("Typical hands, key by key"))
+        + examples
+        + heading(3, _("In the entry form"))
+        + f"{note}{table([*form_keys, *form_rows(form)])}"
+        + heading(3, _("Everywhere in the window"))
+        + table(everywhere)
     )
 
 
@@ -136,8 +170,8 @@ class KeysDialog(QDialog):
 
     def __init__(self, window: QMainWindow) -> None:
         super().__init__(window)
-        self.setWindowTitle("Keyboard and the entry form")
-        self.setAccessibleName("Keyboard and the entry form")
+        self.setWindowTitle(_("Keyboard and the entry form"))
+        self.setAccessibleName(_("Keyboard and the entry form"))
         self.text = QTextBrowser()
         self.text.setHtml(keys_html(window, getattr(window, "entry", window)))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -148,22 +182,42 @@ class KeysDialog(QDialog):
         self.resize(760, 680)
 
 
-WELCOME = (
-    "<h2>Welcome to Sheepshead Scorekeeper</h2>"
-    "<p>It keeps the score of a night at the table, hand by hand, under your house "
-    "rules: every hand, total and settlement sums to zero.</p>"
-    "{sample}"
-    "<p>To score your own table, start a night: seat the players clockwise, choose the "
-    "league and the stake, and type each hand. F1 shows every key.</p>"
-)
-
-
-SAMPLE = (
-    "<p><b>What you see now is a sample:</b> the <i>Tuesday Night League</i> and its "
-    "nights are made up, so there is something to look around in (the sheet, the "
-    "Settle up tab, League ▸ Standings). Delete them or leave them; your own nights "
-    "are kept apart by their league.</p>"
-)
+def welcome_html(*, sample: bool) -> str:
+    """The welcome's words, in the language spoken; the sample is spoken of only where
+    there is one."""
+    said = [
+        "<h2>{}</h2>".format(html.escape(_("Welcome to Sheepshead Scorekeeper"))),
+        "<p>{}</p>".format(
+            html.escape(
+                _(
+                    "It keeps the score of a night at the table, hand by hand, under your "
+                    "house rules: every hand, total and settlement sums to zero."
+                )
+            )
+        ),
+    ]
+    if sample:
+        said.append(
+            "<p>{}</p>".format(
+                _(
+                    "<b>What you see now is a sample:</b> the <i>{league}</i> and its nights "
+                    "are made up, so there is something to look around in (the sheet, the "
+                    "Settle up tab, League ▸ Standings). Delete them or leave them; your own "
+                    "nights are kept apart by their league."
+                ).format(league=html.escape(SAMPLE_LEAGUE))
+            )
+        )
+    said.append(
+        "<p>{}</p>".format(
+            html.escape(
+                _(
+                    "To score your own table, start a night: seat the players clockwise, "
+                    "choose the league and the stake, and type each hand. F1 shows every key."
+                )
+            )
+        )
+    )
+    return "".join(said)
 
 
 class WelcomeDialog(QDialog):
@@ -171,17 +225,17 @@ class WelcomeDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None, *, sample: bool = True) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Welcome")
-        self.setAccessibleName("Welcome")
+        self.setWindowTitle(_("Welcome"))
+        self.setAccessibleName(_("Welcome"))
         # The sample is spoken of only where there is one (a database that held nights
         # of its own when first opened has none).
-        text = QLabel(WELCOME.format(sample=SAMPLE if sample else ""))
+        text = QLabel(welcome_html(sample=sample))
         text.setTextFormat(Qt.TextFormat.RichText)
         text.setWordWrap(True)
         buttons = QDialogButtonBox()
-        start = buttons.addButton("&Start a night", QDialogButtonBox.ButtonRole.AcceptRole)
+        start = buttons.addButton(_("&Start a night"), QDialogButtonBox.ButtonRole.AcceptRole)
         look = buttons.addButton(
-            "&Look around the sample" if sample else "&Close",
+            _("&Look around the sample") if sample else _("&Close"),
             QDialogButtonBox.ButtonRole.RejectRole,
         )
         start.setDefault(True)

@@ -1,4 +1,5 @@
-"""The app's language: the setting (Settings, `language`: 'system', 'en', 'de') or the
+"""The app's language: the setting (Edit ▸ Preferences, ui.preferences; QSettings'
+`language`: 'system', 'en', 'de'), read at start, or the
 system's, for our words (scorekeeper.i18n) and Qt's own (its dialogs' buttons)."""
 
 from __future__ import annotations

@@ -51,6 +51,7 @@ from scorekeeper.store.people import list_players
 from scorekeeper.store.tonight import night_to_reopen
 
 from . import errors, file_dialogs
+from .about import AboutDialog
 from .app_layer import back_up, daily_copy, import_files, restore_backup
 from .entry_form import EntryForm
 from .games import NoEntryForm, form_for
@@ -59,6 +60,7 @@ from .league.board import BoardWindow
 from .league.window import LeagueWindow
 from .night_panels import HandPanel, RunningChart, SettlementPanel
 from .paths import app_icon
+from .preferences import PreferencesDialog
 from .reports import built, make_report
 from .session import NightSession
 from .sheet_dialog import SheetImportDialog
@@ -236,6 +238,8 @@ class MainWindow(QMainWindow):
         edit.addAction(copy)
         self._action(edit, _("Go to the &sheet"), self.sheet.setFocus, "Ctrl+Up")
         self._action(edit, _("Go to the hand &entry"), self.focus_entry, "Ctrl+Down")
+        edit.addSeparator()
+        self._action(edit, _("&Preferences…"), self.show_preferences, "Ctrl+,")
 
         night = bar.addMenu(_("&Night"))
         self.join_action = self._action(night, _("A player &joins…"), self.join, "Ctrl+J")
@@ -258,6 +262,7 @@ class MainWindow(QMainWindow):
         help_menu = bar.addMenu(_("Help"))
         self._action(help_menu, _("&Keyboard and the entry form"), self.show_keys, "F1")
         self._action(help_menu, _("&Welcome"), self.show_welcome)
+        self._action(help_menu, _("&About Sheepshead Scorekeeper"), self.show_about)
 
     def _undo_text(self, text: str) -> None:
         # Translators: the Edit menu's Undo with what it undoes ("&Undo: hand 3 recorded").
@@ -562,6 +567,16 @@ class MainWindow(QMainWindow):
     def show_keys(self) -> None:
         """Help ▸ Keyboard (F1): every shortcut and the entry form's contract."""
         KeysDialog(self).exec()
+        self.back_to_entry()
+
+    def show_about(self) -> None:
+        """Help ▸ About: the version, licence, Qt and Python, and where things are kept."""
+        AboutDialog(self, self.session.db).exec()
+        self.back_to_entry()
+
+    def show_preferences(self) -> None:
+        """Edit ▸ Preferences (Ctrl+,): the language and the reports' paper."""
+        PreferencesDialog(self).exec()
         self.back_to_entry()
 
     def show_welcome(self) -> None:

@@ -3,12 +3,7 @@ running-total chart, and the end-of-night settlement with payments."""
 
 from __future__ import annotations
 
-import html
-import math
-
-from PySide6.QtCharts import QChart, QChartView, QLineSeries, QValueAxis
-from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -25,30 +20,10 @@ from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.reports.sheets import settlement_sheet
 
 from .labels import plain_label
+from .line_chart import Axis, LineChart
 from .rows_model import Column, RowsModel, money_column
 from .session import NightView
 from .spreadsheets import allow_copy
-
-# Eight colours told apart by people with any colour vision (Okabe and Ito), and a line
-# style each as well, so that no two of a table's up to eight players look alike.
-COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#000000", "#F0E442")
-STYLES = (
-    Qt.PenStyle.SolidLine,
-    Qt.PenStyle.DashLine,
-    Qt.PenStyle.DotLine,
-    Qt.PenStyle.DashDotLine,
-    Qt.PenStyle.DashDotDotLine,
-)
-HAND_TICKS = 10  # the most steps between the hand axis's ticks
-POINT_TICKS = 8  # and the points axis's (it is shorter)
-# How each style looks in the legend's text.
-STYLE_MARKS = ("━━━", "╺━╺━", "┈┈┈┈", "━╸·━", "━·╸·")
-
-
-def player_look(number: int) -> tuple[str, Qt.PenStyle]:
-    """The colour and line style of the NUMBERth player's line (from 0): unique for
-    each of up to eight players."""
-    return COLOURS[number % len(COLOURS)], STYLES[number % len(STYLES)]
 
 
 def bold_label(text: str) -> QLabel:
@@ -124,30 +99,16 @@ class HandPanel(QWidget):
         ).format(points=points, money=amount)
 
 
-class RunningChart(QWidget):
-    """Each player's running total through the night, with a legend under it that
-    wraps (a chart's own legend cuts names short at the panel's width).  A hand
-    recorded at the end adds one point to each line; any other change draws the chart
-    again."""
+class RunningChart(LineChart):
+    """Each player's running total through the night, hand 0 (the start) to the last,
+    with a legend under it that wraps.  A hand recorded at the end adds one point to
+    each line; any other change draws the chart again."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.view = QChartView()
-        self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.view.setAccessibleName(_("Running totals chart"))
-        self.view.setMinimumHeight(220)
-        self.legend = QLabel()
-        self.legend.setTextFormat(Qt.TextFormat.RichText)
-        self.legend.setWordWrap(True)
-        self.legend.setAccessibleName(_("Chart legend"))
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.view, 1)
-        layout.addWidget(self.legend)
+        super().__init__(
+            Axis(_("Hand")), Axis(_("Points")), name=_("Running totals chart"), empty=""
+        )
         self._view: NightView | None = None
-        self._series: dict[str, QLineSeries] = {}
-        self._axes: tuple[QValueAxis, QValueAxis] | None = None
-        self._range = (0, 0)
         self._totals: dict[str, int] = {}
 
     def show_view(self, view: NightView | None) -> None:
@@ -155,112 +116,26 @@ class RunningChart(QWidget):
         if view is old:
             return
         self._view = view
-        if view is not None and self._axes is not None and view.adds_one_hand_to(old):
-            self._add_hand(view)
+        if view is not None and self._totals and view.adds_one_hand_to(old):
+            points = view.lines[-1].result.points
+            for player in self._totals:
+                self._totals[player] += points.get(player, 0)
+            self.extend(len(view.lines), self._totals)
             return
         self._draw(view)
 
-    def _add_hand(self, view: NightView) -> None:
-        number = len(view.lines)
-        points = view.lines[-1].result.points
-        for player, series in self._series.items():
-            self._totals[player] += points.get(player, 0)
-            series.append(number, self._totals[player])
-        assert self._axes is not None
-        if number > self._axes[0].max():
-            whole_ticks(self._axes[0], 0, _hands_axis_end(number), most=HAND_TICKS)
-        low, high = min(self._totals.values()), max(self._totals.values())
-        if low < self._range[0] or high > self._range[1]:
-            self._fit(min(low, self._range[0]), max(high, self._range[1]))
-
-    def _fit(self, low: int, high: int) -> None:
-        """The points axis from LOW to HIGH, rounded out to whole steps; it is set again
-        only when a total goes past it (re-laying out a long night's lines is slow)."""
-        assert self._axes is not None
-        axis = self._axes[1]
-        whole_ticks(axis, low - 1, high + 1, most=POINT_TICKS)
-        self._range = (int(axis.min()), int(axis.max()))
-
     def _draw(self, view: NightView | None) -> None:
-        chart = QChart()
-        chart.setTitle(_("Running totals"))
-        chart.legend().hide()
-        self.legend.setText(self._legend_html(view.players if view and view.lines else ()))
-        self._series, self._axes, self._range, self._totals = {}, None, (0, 0), {}
-        if view is not None and view.lines:
-            rows = view.result.running_points()
-            x_axis, y_axis = QValueAxis(), QValueAxis()
-            x_axis.setTitleText(_("Hand"))
-            x_axis.setLabelFormat("%d")
-            whole_ticks(x_axis, 0, _hands_axis_end(len(rows)), most=HAND_TICKS)
-            y_axis.setLabelFormat("%d")  # points are whole numbers
-            y_axis.setTitleText(_("Points"))
-            chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
-            chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
-            self._axes = (x_axis, y_axis)
-            self._range = (1, -1)  # nothing yet: _fit sets the axis
-            self._fit(
-                min(0, *(min(r.values()) for r in rows)), max(0, *(max(r.values()) for r in rows))
-            )
-            for number, player in enumerate(view.players):
-                series = QLineSeries()
-                series.setName(player)
-                line = [QPointF(hand, row[player]) for hand, row in enumerate(rows, start=1)]
-                series.append([QPointF(0, 0), *line])
-                chart.addSeries(series)
-                series.attachAxis(x_axis)
-                series.attachAxis(y_axis)
-                colour, style = player_look(number)
-                pen = QPen(QColor(colour))
-                pen.setStyle(style)
-                pen.setWidth(2)
-                series.setPen(pen)
-                self._series[player] = series
-            self._totals = dict(rows[-1])
-        previous = self.view.chart()
-        self.view.setChart(chart)
-        if previous is not None:
-            previous.deleteLater()  # setChart hands the old chart back; free it
-
-    @staticmethod
-    def _legend_html(players: tuple[str, ...]) -> str:
-        """Every player's name beside a sample of their line, wrapping as it needs."""
-        items = []
-        for number, player in enumerate(players):
-            colour, _style = player_look(number)
-            mark = STYLE_MARKS[number % len(STYLE_MARKS)]
-            items.append(f"<span style='color:{colour}'>{mark}</span>&nbsp;{html.escape(player)}")
-        return " &nbsp; ".join(items)
-
-
-def whole_step(span: int, most: int) -> int:
-    """The smallest of 1, 2, 5, 10, 20, 50, ... that divides SPAN into at most MOST
-    steps."""
-    power = 1
-    while True:
-        for step in (power, 2 * power, 5 * power):
-            if span <= most * step:
-                return step
-        power *= 10
-
-
-def whole_ticks(axis: QValueAxis, low: int, high: int, *, most: int) -> None:
-    """AXIS from LOW to HIGH, rounded out to whole steps (`whole_step`), with a tick at
-    every multiple of the step: each label ("%d") is the number at its tick.  Qt's own
-    ticks divide the range evenly, and five of them on hands 0 to 5 fell at 1.25, 2.5,
-    3.75: labelled 0, 1, 2, 3, 5, none under its hand's point."""
-    step = whole_step(high - low, most)
-    axis.setTickType(QValueAxis.TickType.TicksDynamic)
-    axis.setTickAnchor(0)
-    axis.setTickInterval(step)
-    axis.setRange(math.floor(low / step) * step, math.ceil(high / step) * step)
-
-
-def _hands_axis_end(hands: int) -> int:
-    """Where the hands axis ends: past the last hand, rounded up so that recording a
-    hand seldom moves it (a night of 1,000 hands re-lays out 5,000 points when it does)."""
-    step = 5 if hands <= 40 else 25 if hands <= 400 else 100
-    return -(-hands // step) * step
+        if view is None or not view.lines:
+            self._totals = {}
+            self.set_lines(_("Running totals") if view else "", [])
+            return
+        rows = view.result.running_points()
+        self._totals = dict(rows[-1])
+        lines = [
+            (player, [(0, 0), *((hand, row[player]) for hand, row in enumerate(rows, start=1))])
+            for player in view.players
+        ]
+        self.set_lines(_("Running totals"), lines)
 
 
 class SettlementModel(RowsModel[tuple[str, str, int, bool]]):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import (
     QComboBox,
     QDialogButtonBox,
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 from scorekeeper.explain import signed
 from scorekeeper.formatting import UnreadableAmount, parse_money, short_date
 from scorekeeper.games import all_presets
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.json_input import read_limited
 from scorekeeper.league_sheet import Sheet, Sitting, read_sheet
 from scorekeeper.names import printable
@@ -45,13 +47,14 @@ from .rows_model import Column, RowsModel
 from .start_dialog import NoEnterDialog
 
 SHOWN_ROWS = 20  # the first sittings the preview lists
-LEAGUE_RULES = "The league's rules (or the season's)"
-SEPARATORS = {",": "commas", ";": "semicolons", "\t": "tabs"}
+# Marked here, translated where shown.
+LEAGUE_RULES = N_("The league's rules (or the season's)")
+SEPARATORS = {",": N_("commas"), ";": N_("semicolons"), "\t": N_("tabs")}
 WHAT = {
-    "date": "the date of each sitting",
-    "hands": "the hands each sitting stands for",
-    "table": "the table of each sitting",
-    "unused": "nothing (empty)",
+    "date": N_("the date of each sitting"),
+    "hands": N_("the hands each sitting stands for"),
+    "table": N_("the table of each sitting"),
+    "unused": N_("nothing (empty)"),
 }
 
 ColumnLine = tuple[str, str, str]  # the column, its header, what it becomes
@@ -61,9 +64,9 @@ class MappingModel(RowsModel[ColumnLine]):
     """Each column of the sheet and what it becomes."""
 
     columns = (
-        Column[ColumnLine]("Column", lambda r: r[0], right=False),
-        Column[ColumnLine]("Header", lambda r: r[1], right=False),
-        Column[ColumnLine]("Becomes", lambda r: r[2], right=False),
+        Column[ColumnLine](N_("Column"), lambda r: r[0], right=False),
+        Column[ColumnLine](N_("Header"), lambda r: r[1], right=False),
+        Column[ColumnLine](N_("Becomes"), lambda r: r[2], right=False),
     )
 
 
@@ -73,10 +76,12 @@ class SittingsModel(RowsModel[Sitting]):
     def show(self, sheet: Sheet | None) -> None:
         players = sheet.players if sheet is not None else ()
         self.columns = [
-            Column[Sitting]("Row", lambda s: str(s.row)),
-            Column[Sitting]("Date", lambda s: short_date(s.date), lambda s: s.date, right=False),
-            Column[Sitting]("Table", lambda s: s.table or "", right=False),
-            Column[Sitting]("Hands", lambda s: str(s.hands)),
+            Column[Sitting](N_("Row"), lambda s: str(s.row)),
+            Column[Sitting](
+                N_("Date"), lambda s: short_date(s.date), lambda s: s.date, right=False
+            ),
+            Column[Sitting](N_("Table"), lambda s: s.table or "", right=False),
+            Column[Sitting](N_("Hands"), lambda s: str(s.hands)),
             *(_points_column(c.header, c.player) for c in players),
         ]
         self.set_rows(sheet.sittings[:SHOWN_ROWS] if sheet is not None else [])
@@ -99,7 +104,7 @@ class SheetImportDialog(NoEnterDialog):
         self.db, self.path = db, path
         self.filed: list[int] = []
         self.plan: SheetPlan | None = None
-        self.setWindowTitle("Import spreadsheet")
+        self.setWindowTitle(_("Import spreadsheet"))
         self.sheet, self.read_problems = _read(path)
         self._build(league)
         # Planned again as each field changes (50 ms for ten years of sittings), so the
@@ -116,56 +121,58 @@ class SheetImportDialog(NoEnterDialog):
 
     def _build(self, league: str | None) -> None:
         layout = QVBoxLayout(self)
-        self.file_line = plain_label(name="The file")
+        self.file_line = plain_label(name=_("The file"))
         layout.addWidget(self.file_line)
         form = QFormLayout()
         self.league = QComboBox()
         self.league.setEditable(True)
-        self.league.setAccessibleName("League")
+        self.league.setAccessibleName(_("League"))
         known = _leagues(self.db)
         self.league.addItems(known)
         self.league.setCurrentText(league or (known[0] if known else ""))
         self.season = QLineEdit()
-        self.season.setAccessibleName("Season")
-        self.season.setPlaceholderText("none")
+        self.season.setAccessibleName(_("Season"))
+        # Translators: the placeholder of an empty Season field: filed under no season.
+        self.season.setPlaceholderText(_("none"))
         self.rules = QComboBox()
-        self.rules.setAccessibleName("Rules")
-        self.rules.addItems([LEAGUE_RULES, *all_presets()])
+        self.rules.setAccessibleName(_("Rules"))
+        self.rules.addItems([_(LEAGUE_RULES), *all_presets()])  # the first: no preset
         self.stake = QLineEdit()
-        self.stake.setAccessibleName("Stake")
-        self.stake.setPlaceholderText("the rules' stake")
+        self.stake.setAccessibleName(_("Stake"))
+        self.stake.setPlaceholderText(_("the rules' stake"))
         for label, field in (
-            ("&League:", self.league),
-            ("&Season:", self.season),
-            ("&Rules:", self.rules),
-            ("S&take (a point):", self.stake),
+            (_("&League:"), self.league),
+            (_("&Season:"), self.season),
+            (_("&Rules:"), self.rules),
+            (_("S&take (a point):"), self.stake),
         ):
             form.addRow(label, field)
         layout.addLayout(form)
         self.mapping = MappingModel()
         self.sittings = SittingsModel()
         columns = QHBoxLayout()
-        mapping_view = table_of(self.mapping, "What each column becomes")
-        sittings_view = table_of(self.sittings, "The first sittings")
+        mapping_view = table_of(self.mapping, _("What each column becomes"))
+        sittings_view = table_of(self.sittings, _("The first sittings"))
+        first = ngettext("The first {count} sitting", "The first {count} sittings", SHOWN_ROWS)
         for title, view, stretch in (
-            ("Each column becomes", mapping_view, 2),
-            (f"The first {SHOWN_ROWS} sittings", sittings_view, 3),
+            (_("Each column becomes"), mapping_view, 2),
+            (first.format(count=SHOWN_ROWS), sittings_view, 3),
         ):
             side = QVBoxLayout()
             side.addWidget(plain_label(title))
             side.addWidget(view)
             columns.addLayout(side, stretch)
         layout.addLayout(columns, 1)
-        self.summary = plain_label(name="What will be filed")
+        self.summary = plain_label(name=_("What will be filed"))
         layout.addWidget(self.summary)
         self.problems = QPlainTextEdit()
         self.problems.setReadOnly(True)
-        self.problems.setAccessibleName("Problems")
+        self.problems.setAccessibleName(_("Problems"))
         self.problems.setStyleSheet(f"color: {PROBLEM_COLOUR}")
         self.problems.setMaximumHeight(8 * self.problems.fontMetrics().lineSpacing())
         layout.addWidget(self.problems)
         buttons = QDialogButtonBox()
-        self.import_button = QPushButton("&Import")
+        self.import_button = QPushButton(_("&Import"))
         self.import_button.setAutoDefault(False)
         buttons.addButton(self.import_button, QDialogButtonBox.ButtonRole.AcceptRole)
         cancel = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
@@ -195,31 +202,48 @@ class SheetImportDialog(NoEnterDialog):
                     problems=(),
                 )
             except StorageError as error:
-                problems.append(Problem("database", str(error)))
+                problems.append(Problem(_("database"), str(error)))
             else:
                 problems += self.plan.problems
         self._show(problems)
 
     def _show(self, problems: Sequence[Problem]) -> None:
         sheet, plan = self.sheet, self.plan
-        what = "could not be read"
+        what = _("could not be read")
         if sheet is not None:
-            separated = SEPARATORS.get(sheet.separator, sheet.separator)
-            what = f"{_count(sheet.rows, 'sitting')}, {_count(len(sheet.players), 'player')}"
-            what += f", separated by {separated}"
-        self.file_line.setText(printable(f"{Path(self.path).name}: {what}."))
+            separator = SEPARATORS.get(sheet.separator)
+            # Translators: what a spreadsheet holds: "3 sittings, 4 players, separated by
+            # semicolons".
+            what = _("{sittings}, {players}, separated by {separator}").format(
+                sittings=ngettext("{count} sitting", "{count} sittings", sheet.rows).format(
+                    count=_number(sheet.rows)
+                ),
+                players=ngettext("{count} player", "{count} players", len(sheet.players)).format(
+                    count=_number(len(sheet.players))
+                ),
+                separator=_(separator) if separator else sheet.separator,
+            )
+        # Translators: the file's name and what it holds.
+        self.file_line.setText(
+            printable(_("{file}: {what}.").format(file=Path(self.path).name, what=what))
+        )
         self.mapping.set_rows(_mapping(plan) if plan is not None else [])
         self.sittings.show(sheet)
         lines = summary_lines(plan) if plan is not None else []
         if plan is not None:
-            lines.append("The import is one step: all of it or nothing; Ctrl+Z does not undo it.")
+            lines.append(
+                _("The import is one step: all of it or nothing; Ctrl+Z does not undo it.")
+            )
         self.summary.setText("\n".join(printable(line) for line in lines))
         said = [str(p) for p in problems]
         if problems:
             said.insert(
                 0,
-                f"{_count(len(problems), 'problem')}: nothing is imported until "
-                "the sheet is corrected.",
+                ngettext(
+                    "{count} problem: nothing is imported until the sheet is corrected.",
+                    "{count} problems: nothing is imported until the sheet is corrected.",
+                    len(problems),
+                ).format(count=_number(len(problems))),
             )
         self.problems.setPlainText("\n".join(printable(line) for line in said))
         self.problems.setVisible(bool(problems))
@@ -249,9 +273,10 @@ def _read(path: str) -> tuple[Sheet | None, list[Problem]]:
         with open(path, "rb") as handle:
             data = read_limited(handle)
     except OSError as error:
-        return None, [Problem("file", f"cannot be read ({error.strerror})")]
+        reason = error.strerror or str(error)
+        return None, [Problem(_("file"), _("cannot be read ({reason})").format(reason=reason))]
     if data is None:
-        return None, [Problem("file", "is larger than 16 MiB, more than any league's sheet")]
+        return None, [Problem(_("file"), _("is larger than 16 MiB, more than any league's sheet"))]
     return read_sheet(data)
 
 
@@ -268,7 +293,7 @@ def _stake(text: str) -> tuple[int | None, Problem | None]:
     if not text.strip():
         return None, None
     try:
-        return parse_money(text, "stake"), None
+        return parse_money(text, _("stake")), None
     except UnreadableAmount as refused:
         return None, Problem(refused.field, refused.reason)
 
@@ -280,10 +305,11 @@ def _mapping(plan: SheetPlan) -> list[ColumnLine]:
     for column in plan.sheet.columns:
         where = f"{column.number} ({column.letter})"
         player = players.get(column.number)
-        becomes = WHAT[column.kind] if player is None else player.becomes
+        becomes = _(WHAT[column.kind]) if player is None else player.becomes
         lines.append((where, column.header, becomes))
     return lines
 
 
-def _count(count: int, noun: str) -> str:
-    return f"{count:,} {noun if count == 1 else noun + 's'}"
+def _number(count: int) -> str:
+    """COUNT with its thousands grouped as the locale groups them ("1,250", "1.250")."""
+    return QLocale().toString(count)

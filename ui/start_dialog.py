@@ -38,9 +38,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.formatting import counted, money
+from scorekeeper.formatting import money
 from scorekeeper.games import all_games, all_presets, game_of_preset, parse_rules, preset_rules
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.names import LABEL_LENGTH, clean_name, fold_name, name_key, quoted
 from scorekeeper.rules import Option, RuleSet
 
@@ -74,6 +74,20 @@ class RuleChoice(WheelOnlyWhenFocused, QComboBox):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
 
+def option_label(option: Option) -> str:
+    """An option's name on screen, in the language spoken: the label the core declares
+    for it (`option(label=...)`, marked there), else its name in words ("tariff
+    extra")."""
+    label = getattr(option, "label", "")  # declared by the core's options once they have one
+    return _(label) if label else option.name.replace("_", " ")
+
+
+def labelled(name: str) -> str:
+    """The name on screen of the option called NAME (one of any game's)."""
+    found = next((o for o in every_option() if o.name == name), None)
+    return option_label(found) if found is not None else name.replace("_", " ")
+
+
 class KeyedSpins(QWidget):
     """An option that is an object of whole numbers (the Laufende minimum by game, the
     price of particular solos): a labelled spin box a key, in rows of a few so the
@@ -89,13 +103,16 @@ class KeyedSpins(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.sparse = option.sparse
         self.spins: dict[str, QSpinBox] = {}
-        labels = option.labels or option.keys
+        labels = [_(label) for label in option.labels] or option.keys
         for index, (key, text) in enumerate(zip(option.keys, labels, strict=True)):
             spin = RuleSpin()
             spin.setRange(option.minimum - 1 if self.sparse else option.minimum, option.maximum)
             if self.sparse:
-                spin.setSpecialValueText(f"as {option.follows.replace('_', ' ')}")
-            spin.setAccessibleName(f"{option.name.replace('_', ' ')}: {text}")
+                # Translators: a price not set apart: it is the other option's ("as tariff solo").
+                spin.setSpecialValueText(_("as {option}").format(option=labelled(option.follows)))
+            spin.setAccessibleName(
+                _("{option}: {key}").format(option=option_label(option), key=text)
+            )
             label = QLabel(text)
             label.setBuddy(spin)
             row, column = divmod(index, self.COLUMNS)
@@ -161,24 +178,20 @@ class RulesEditor(QWidget):
         self.option_widgets: dict[str, QWidget] = {}
         self.preset = QComboBox()
         self.preset.addItems(list(all_presets()))
-        self.preset.setAccessibleName("Rule preset")
+        self.preset.setAccessibleName(_("Rule preset"))
         self.preset.currentTextChanged.connect(self.load_preset)
         form = QFormLayout()
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        form.addRow("&Preset", self.preset)
+        form.addRow(_("&Preset"), self.preset)
         self.form = form
         self.option_rows: dict[str, QWidget] = {}
         ordered = sorted(every_option(), key=lambda o: o.name not in FIRST_OPTIONS)
         for option in ordered:
             widget = self._option_widget(option)
-            text = (
-                _("Stake (a point)")
-                if option.name == "stake_cents"
-                else (option.name.replace("_", " "))
-            )
+            text = _("Stake (a point)") if option.name == "stake_cents" else option_label(option)
             label = QLabel(text)
-            label.setToolTip(option.meaning)
-            meaning = QLabel(option.meaning)
+            label.setToolTip(_(option.meaning))
+            meaning = QLabel(_(option.meaning))
             meaning.setWordWrap(True)
             meaning.setStyleSheet("color: palette(mid);")
             row = QWidget()
@@ -222,12 +235,15 @@ class RulesEditor(QWidget):
             low = option.minimum
             if option.follows:  # one below the minimum: None, the other option's value
                 low -= 1
-                widget.setSpecialValueText(f"same as {option.follows.replace('_', ' ')}")
+                widget.setSpecialValueText(
+                    # Translators: a price left to another option ("same as tariff extra").
+                    _("same as {option}").format(option=labelled(option.follows))
+                )
             widget.setRange(low, min(option.maximum, 2**31 - 1))
             widget.valueChanged.connect(lambda _: self.changed.emit())
         if not isinstance(widget, MoneyEdit):
-            widget.setAccessibleName(option.name.replace("_", " "))
-        widget.setToolTip(option.meaning)
+            widget.setAccessibleName(option_label(option))
+        widget.setToolTip(_(option.meaning))
         self.option_widgets[option.name] = widget
         return widget
 
@@ -280,7 +296,12 @@ class RulesEditor(QWidget):
     def problems(self) -> list[str]:
         stake = self.option_widgets["stake_cents"]
         typed = [stake.problem()] if isinstance(stake, MoneyEdit) and stake.problem() else []
-        found = [f"{p.field.removeprefix('rules.')}: {p.message}" for p in self.rules().problems()]
+        found = [
+            _("{field}: {problem}").format(
+                field=labelled(p.field.removeprefix("rules.")), problem=p.message
+            )
+            for p in self.rules().problems()
+        ]
         return [p for p in typed if p] + found
 
 
@@ -332,32 +353,32 @@ class StartNightDialog(NoEnterDialog):
         super().__init__(parent)
         self.defaults = defaults  # a league's (or season's) own rules, when it has them
         self.currency_of = currency_of  # a stored league's currency (None: a new league)
-        self.setWindowTitle("Start a night")
-        self.setAccessibleName("Start a night")
+        self.setWindowTitle(_("Start a night"))
+        self.setAccessibleName(_("Start a night"))
         self.roster = roster
 
         self.summary = QLabel()
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
-        self.summary.setAccessibleName("What the night starts with")
+        self.summary.setAccessibleName(_("What the night starts with"))
         self.summary.setWordWrap(True)
         self.summary.setStyleSheet("font-weight: bold;")
 
         self.league = QComboBox()
         self.league.setEditable(True)
         self.league.addItems(["", *leagues])
-        self.league.setAccessibleName("League")
+        self.league.setAccessibleName(_("League"))
         self.season = QLineEdit()
-        self.season.setAccessibleName("Season")
+        self.season.setAccessibleName(_("Season"))
         self.table = QLineEdit()
-        self.table.setAccessibleName("Table")
+        self.table.setAccessibleName(_("Table"))
         self.date = QDateEdit(QDate.currentDate())
         self.date.setCalendarPopup(True)
-        self.date.setAccessibleName("Date")
+        self.date.setAccessibleName(_("Date"))
         filing = QFormLayout()
-        filing.addRow("&League (optional)", self.league)
-        filing.addRow("S&eason (optional)", self.season)
-        filing.addRow("&Table", self.table)
-        filing.addRow("D&ate", self.date)
+        filing.addRow(_("&League (optional)"), self.league)
+        filing.addRow(_("S&eason (optional)"), self.season)
+        filing.addRow(_("&Table"), self.table)
+        filing.addRow(_("D&ate"), self.date)
         # A night without a league keeps its own currency; one in a league has its
         # league's (shown, not chosen); a new league's is the one chosen here.
         self.currency = CurrencyChoice()
@@ -365,13 +386,13 @@ class StartNightDialog(NoEnterDialog):
         filing.addRow(_("Currenc&y"), self.currency)
 
         self.seated = QListWidget()
-        self.seated.setAccessibleName("Seats, clockwise")
+        self.seated.setAccessibleName(_("Seats, clockwise"))
         self.seated.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.add_name = QComboBox()
         self.add_name.setEditable(True)
         self.add_name.addItems(roster)
         self.add_name.setCurrentText("")
-        self.add_name.setAccessibleName("Player to seat")
+        self.add_name.setAccessibleName(_("Player to seat"))
         # Qt takes None (no completer: "Jo" typed is Jo, never completed to Jon); its stubs do not.
         self.add_name.setCompleter(None)  # type: ignore[arg-type]
         typed = self.add_name.lineEdit()
@@ -379,10 +400,10 @@ class StartNightDialog(NoEnterDialog):
         typed.returnPressed.connect(self.add_player)
         self.add_name.editTextChanged.connect(lambda _: self.typed_changed())
         self.add_name.installEventFilter(self)  # leaving it with a name typed
-        typed.setPlaceholderText("a name, then Enter to seat")
-        add = QPushButton("&Seat player")
+        typed.setPlaceholderText(_("a name, then Enter to seat"))
+        add = QPushButton(_("&Seat player"))
         add.clicked.connect(self.add_player)
-        remove = QPushButton("&Remove")
+        remove = QPushButton(_("&Remove"))
         remove.clicked.connect(
             lambda: (
                 self.seated.takeItem(self.seated.currentRow()),
@@ -390,11 +411,11 @@ class StartNightDialog(NoEnterDialog):
                 self.recheck_typed(),  # type: ignore[func-returns-value]  # owner: a method instead
             )
         )
-        up = QPushButton("Move &up")
+        up = QPushButton(_("Move &up"))
         up.clicked.connect(lambda: self.move(-1))
-        down = QPushButton("Move &down")
+        down = QPushButton(_("Move &down"))
         down.clicked.connect(lambda: self.move(+1))
-        people = QGroupBox("Players, clockwise from the first dealer")
+        people = QGroupBox(_("Players, clockwise from the first dealer"))
         people_layout = QVBoxLayout(people)
         adder = QHBoxLayout()
         adder.addWidget(self.add_name, 1)
@@ -412,14 +433,14 @@ class StartNightDialog(NoEnterDialog):
         self.preset = self.editor.preset
         self.option_widgets = self.editor.option_widgets
         self.editor.changed.connect(self.update_summary)
-        rules_box = QGroupBox("House rules")
+        rules_box = QGroupBox(_("House rules"))
         QVBoxLayout(rules_box).addWidget(self.editor)
 
         self.problem, buttons = self.problem_and_buttons()
         self.refused = False  # the name typed was refused, and Start waits for it
         self.unseated = False  # the problem line says a name is typed but not seated
         self.start = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.start.setText("Start the &night")
+        self.start.setText(_("Start the &night"))
         self.plain_buttons(buttons)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -450,11 +471,20 @@ class StartNightDialog(NoEnterDialog):
     def update_summary(self) -> None:
         """The line at the top: league, game, stake and players, as the night will start."""
         rules = self.editor.rules()
-        league = self.league.currentText().strip() or "no league"
+        league = self.league.currentText().strip() or _("no league")
+        count = len(self.players())
+        seated = (
+            ngettext("{count} player", "{count} players", count).format(count=count)
+            if count
+            else _("no players yet")
+        )
         stake = money(rules.stake_cents, self.currency.code() or "USD")
-        players = self.players()
-        seated = counted(len(players), "player") if players else "no players yet"
-        self.summary.setText(f"{league} · {rules.preset} · {stake} a point · {seated}")
+        # Translators: the start dialog's top line: "Tuesday League · classic-5 · $0.05 a
+        # point · 5 players".
+        line = _("{league} · {preset} · {stake} a point · {players}")
+        self.summary.setText(
+            line.format(league=league, preset=rules.preset, stake=stake, players=seated)
+        )
 
     def follow_league(self) -> None:
         """A stored league chosen: its currency shown, not to be chosen (its nights all
@@ -490,7 +520,7 @@ class StartNightDialog(NoEnterDialog):
         the problem line, and Start waits until it is corrected or cleared."""
         problem = self.typed_problem()
         if problem is not None:
-            self.problem.setText(f"⚠ Player to seat: {problem}")
+            self.problem.setText("⚠ " + _("Player to seat: {problem}").format(problem=problem))
             self.refused = True
             self.start.setEnabled(False)
             self.add_name.setFocus()
@@ -518,17 +548,22 @@ class StartNightDialog(NoEnterDialog):
         seated = next((p for p in self.players() if name_key(p) == name_key(name)), None)
         if seated is None:
             return None
-        where = "" if seated == name else f" as {quoted(seated)}"
-        return f"{quoted(name)} is already seated{where}; two players need two different names"
+        if seated == name:
+            return _("{name} is already seated; two players need two different names").format(
+                name=quoted(name)
+            )
+        return _(
+            "{name} is already seated as {seated}; two players need two different names"
+        ).format(name=quoted(name), seated=quoted(seated))
 
     def unseated_problem(self) -> str | None:
         """A name typed in "Player to seat" that could be seated and is not yet."""
         typed = fold_name(self.add_name.currentText())
         if not typed or self.typed_problem() is not None:
             return None
-        return (
-            f"{quoted(typed)} is typed but not seated; press Enter to seat them, or clear the field"
-        )
+        return _(
+            "{name} is typed but not seated; press Enter to seat them, or clear the field"
+        ).format(name=quoted(typed))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Leaving "Player to seat" with a name typed and not seated (Tab, a click on
@@ -548,7 +583,7 @@ class StartNightDialog(NoEnterDialog):
         refusal is named there already)."""
         problem = self.unseated_problem()
         if problem is not None and not self.refused:
-            self.problem.setText(f"⚠ Player to seat: {problem}")
+            self.problem.setText("⚠ " + _("Player to seat: {problem}").format(problem=problem))
             self.unseated = True
 
     def typed_changed(self) -> None:
@@ -567,7 +602,7 @@ class StartNightDialog(NoEnterDialog):
             return
         problem = self.typed_problem()
         if problem is not None:
-            self.problem.setText(f"⚠ Player to seat: {problem}")
+            self.problem.setText("⚠ " + _("Player to seat: {problem}").format(problem=problem))
             return
         self.refused = False
         self.problem.clear()
@@ -601,7 +636,7 @@ class StartNightDialog(NoEnterDialog):
     def choices(self) -> dict[str, Any]:
         """What the night starts with, as `NightSession.start_night` takes it."""
         date = self.date.date()
-        labels = {key: name or None for key, (name, _) in self.labels().items()}
+        labels = {key: name or None for key, (name, _problem) in self.labels().items()}
         return {
             "players": self.players(),
             "rules": self.rules(),
@@ -615,24 +650,29 @@ class StartNightDialog(NoEnterDialog):
         found = self.editor.problems()
         players = self.players()
         if len(players) < rules.dealt_in:
-            found.append(f"{rules.preset} deals {rules.dealt_in} in: seat at least that many")
+            found.append(
+                _("{preset} deals {count} in: seat at least that many").format(
+                    preset=rules.preset, count=rules.dealt_in
+                )
+            )
         if len(players) > 8:
-            found.append("a table seats at most 8")
+            found.append(_("a table seats at most 8"))
         currency = self.currency.problem()
         if currency is not None:
             found.append(currency)
         if self.season.text().strip() and not self.league.currentText().strip():
-            found.append("a season belongs to a league: choose the league too")
+            found.append(_("a season belongs to a league: choose the league too"))
+        fields = {"league": _("League"), "season": _("Season"), "table": _("Table")}
         for key, (_name, problem) in self.labels().items():
             if problem is not None:
-                found.append(f"{key.capitalize()}: {problem}")
+                found.append(_("{field}: {problem}").format(field=fields[key], problem=problem))
         for name in players:  # seated from the last night remembered, say
             problem = clean_name(name)[1]
             if problem is not None:
-                found.append(f"Seats: {problem}")
+                found.append(_("Seats: {problem}").format(problem=problem))
         typed = self.typed_problem() or self.unseated_problem()  # Enter not yet pressed
         if typed is not None:
-            found.append(f"Player to seat: {typed}")
+            found.append(_("Player to seat: {problem}").format(problem=typed))
         return found
 
     def accept(self) -> None:
@@ -685,18 +725,22 @@ class RulesDialog(NoEnterDialog):
 
     def __init__(self, rules: RuleSet, hands: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("House rules of this night")
-        self.setAccessibleName("House rules of this night")
+        self.setWindowTitle(_("House rules of this night"))
+        self.setAccessibleName(_("House rules of this night"))
         self.editor = RulesEditor()
         self.editor.set_rules(rules)
         note = QLabel(
-            f"The night's {counted(hands, 'hand')} {'is' if hands == 1 else 'are'} scored again "
-            "under the rules you choose here; the rules before stay in the night's history, "
-            "and Ctrl+Z puts them back."
+            ngettext(
+                "The night's {count} hand is scored again under the rules you choose here; "
+                "the rules before stay in the night's history, and Ctrl+Z puts them back.",
+                "The night's {count} hands are scored again under the rules you choose here; "
+                "the rules before stay in the night's history, and Ctrl+Z puts them back.",
+                hands,
+            ).format(count=hands)
         )
         note.setWordWrap(True)
         self.problem, buttons = self.problem_and_buttons()
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Rescore the night")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("&Rescore the night"))
         self.plain_buttons(buttons)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)

@@ -40,7 +40,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from scorekeeper.formatting import locale_paper, whole_ticks
+from scorekeeper.formatting import line_look, locale_paper, whole_ticks
 from scorekeeper.i18n import _
 from scorekeeper.names import printable
 from scorekeeper.reports.data import LeagueReport, NightReport, PadReport, Series, Statement
@@ -52,8 +52,6 @@ PADDING = 2.5  # a table cell's left and right padding
 OUTCOME_MOST = 150  # the widest the outcome column grows for long winners' names
 LEGEND_WIDTH = 130  # the room for a name in a chart's legend
 PAD_ROW = 18  # the height of a blank row of the score pad, in points
-PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
-DASHES = (None, (4, 2), (1, 2), (6, 2, 1, 2))
 Progress = Callable[[str, int], None]
 
 
@@ -303,9 +301,9 @@ class Renderer:
         _label_whole(plot.yValueAxis, up, up[0], up[-1])
         for index in range(len(series)):
             line = plot.lines[index]
-            line.strokeColor = colors.HexColor(PALETTE[index % len(PALETTE)])
+            colour, dash = line_look(index)
+            line.strokeColor = colors.HexColor(colour)
             line.strokeWidth = 1.4
-            dash = DASHES[(index // len(PALETTE) + index) % len(DASHES)]
             if dash:
                 line.strokeDashArray = dash
         drawing.add(plot)

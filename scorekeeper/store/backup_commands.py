@@ -13,6 +13,7 @@ for a server) and the checked rows copied in, in one transaction.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import shutil
 import sqlite3
@@ -34,12 +35,15 @@ from scorekeeper.store.database import (
     keep_copy,
     open_database,
 )
+from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.open_lock import OpenLock, lock_path
 from scorekeeper.store.state import holds_data
 from scorekeeper.store.tables import LeagueRow, NightRow
 
 MAX_DUMP_BYTES = 4 * 1024 * MiB  # a league of a million hands dumps to about 1 GiB
+
+logger = logging.getLogger(__name__)
 
 
 def backup(db: Database, target: str, *, force: bool = False) -> str:
@@ -61,8 +65,10 @@ def backup(db: Database, target: str, *, force: bool = False) -> str:
     with _writing(target):
         if source is not None and path.suffix.lower() != ".json":
             files.sqlite_backup(source, path)
+            logger.info("backup of %s written to %s (SQLite)", describe(db.url), path)
             return "a SQLite copy"
         files.write_json(path, dump(db))
+    logger.info("backup of %s written to %s (JSON)", describe(db.url), path)
     return "a JSON dump of every row"
 
 
@@ -143,6 +149,7 @@ def restore(db: Database, source: str, *, force: bool) -> Path | None:
             _replace(db, checked, rows, source=path, kept=kept)
         finally:
             checked.dispose()
+    logger.info("%s restored from %s (what it held kept as %s)", describe(db.url), path, kept)
     return kept
 
 
@@ -177,6 +184,7 @@ def restore_over_damaged(database: Path, source: str) -> Path:
                 f"{database}: cannot take in the backup {source} ({error}); the damaged "
                 "database is left as it was"
             ) from None
+    logger.info("damaged %s set aside as %s and restored from %s", database, kept, path)
     return kept
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import glob
+import logging
 import re
 from pathlib import Path
 
@@ -25,6 +26,8 @@ from scorekeeper.store.errors import StorageError
 KEEP = 14  # daily copies kept unless the user chooses another number
 MARK = ".daily"  # what tells a daily copy from the copies kept before a change
 _STAMP = r"(\d{8}-\d{6})(?:-\d+)?\.daily\.(?:bak|json)"  # after the database's name
+
+logger = logging.getLogger(__name__)
 
 
 def daily_copies(db: Database) -> list[Path]:
@@ -59,9 +62,12 @@ def daily_backup(db: Database, *, keep: int = KEEP, now: dt.datetime | None = No
             left.unlink(missing_ok=True)  # a copy cut short (the app quit mid-copy)
         with db.translate_errors():
             write_copy(db, target)
+        logger.info("daily backup of %s written to %s", describe(db.url), target)
         for old in daily_copies(db)[:-keep]:
             old.unlink(missing_ok=True)
+            logger.info("daily backup %s deleted (the newest %d kept)", old, keep)
     except (backups.WriteFailed, OSError) as error:
+        logger.warning("daily backup of %s not made: %s", describe(db.url), error)
         raise StorageError(
             f"cannot make today's backup of {describe(db.url)} in {folder} ({error})"
         ) from None

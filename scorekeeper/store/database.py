@@ -10,6 +10,7 @@ made by a newer version is refused untouched.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import random
 import sqlite3
@@ -46,6 +47,8 @@ from scorekeeper.store.sqlite_file import backup_hint
 
 if TYPE_CHECKING:
     from alembic.config import Config
+
+logger = logging.getLogger(__name__)
 
 # One write tried again when a database server refused it only because another
 # program's write crossed it, at most this many times in all, after a random pause of
@@ -220,6 +223,7 @@ def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
     except SQLAlchemyError as error:
         database.dispose()
         raise StorageError(f"cannot open {describe(parsed)}: {error}") from error
+    logger.info("database %s %s", "made" if database.created else "opened", describe(parsed))
     return database
 
 
@@ -316,6 +320,9 @@ def _migrate(database: Database, *, upgrade: bool) -> None:
             _integrity_check(database, connection, full=True)
         database.backup = _backup_before_migration(database, current, head)
         database.created = current is None
+        logger.info(
+            "migrating %s from schema %s to %s", describe(database.url), current or "none", head
+        )
         try:
             _upgrade(connection)
         except DBAPIError as error:
@@ -325,6 +332,7 @@ def _migrate(database: Database, *, upgrade: bool) -> None:
                 f"{database.explain(error)}; the migration to schema {head} was undone, "
                 f"and the backup taken before it is {database.backup}"
             ) from error
+        logger.info("migrated %s to schema %s", describe(database.url), head)
 
 
 def _upgrade(connection: Any) -> None:
@@ -347,6 +355,7 @@ def _alone_to_migrate(database: Database, connection: Any) -> Iterator[None]:
         f"{MIGRATION_WAIT_S} s and has not finished; open it again once it has "
         "(nothing was changed)"
     )
+    logger.debug("waiting to be the one program migrating %s", describe(database.url))
     if database.is_sqlite:
         raw = connection.connection.driver_connection
         raw.execute(f"PRAGMA busy_timeout = {MIGRATION_WAIT_S * 1000}")
@@ -443,10 +452,12 @@ def keep_copy(database: Database, *, before: str, purpose: str, schema: str = SC
     try:
         write_copy(database, target, schema)
     except backups.WriteFailed as error:
+        logger.warning("no copy of %s written to %s: %s", describe(database.url), target, error)
         raise StorageError(
             f"cannot back up {describe(database.url)} to {target} before {purpose} ({error}); "
             "nothing was changed"
         ) from None
+    logger.info("copy of %s written to %s before %s", describe(database.url), target, purpose)
     return target
 
 
@@ -509,6 +520,7 @@ def check_whole(database: Database) -> None:
 
 def _integrity_check(database: Database, connection: Any, *, full: bool) -> None:
     pragma = "integrity_check(1)" if full else "quick_check(1)"
+    logger.debug("%s of %s", pragma, describe(database.url))
     try:
         rows = connection.exec_driver_sql(f"PRAGMA {pragma}").fetchall()
     except DBAPIError as error:
@@ -516,6 +528,7 @@ def _integrity_check(database: Database, connection: Any, *, full: bool) -> None
     if [tuple(r) for r in rows] != [("ok",)]:
         found = str(rows[0][0]) if rows else "no answer"
         found = " ".join(found.replace("*** in database main ***", "").split())
+        logger.warning("%s failed on %s: %s", pragma, describe(database.url), found)
         raise DamagedDatabase(
             f"the database {describe(database.url)} is damaged (SQLite's check found: "
             f"{found}); nothing was changed" + database.backup_hint()

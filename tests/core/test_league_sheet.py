@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper import i18n
 from scorekeeper.document import load_night
 from scorekeeper.games import all_presets, parse_rules, preset_rules, register, unregister
 from scorekeeper.games.cards import DECK_CARDS
@@ -156,6 +157,11 @@ BAD = [
         ],
     ),
     (
+        "a German sheet's own sum column",
+        "date,Ann,Bob,Cal,Summe\n2013-09-04,3,-1,-2,0\n",
+        ["row 1, column 5 (E) 'Summe': a column of totals or checks is not a player"],
+    ),
+    (
         "a row that does not sum to zero",
         "date,Ann,Bob,Cal\n2013-09-04,3,-1,-1\n",
         ["row 2: the points add up to +1, not 0: a sitting is zero-sum"],
@@ -204,6 +210,11 @@ BAD = [
         "too few players",
         "date,Ann,Bob,Cal\n2013-09-04,1,-1,\n",
         ["row 2: 2 players (Ann, Bob) have points; a sitting seats 3 to 8"],
+    ),
+    (
+        "one player",
+        "date,Ann,Bob,Cal\n2013-09-04,0,,\n",
+        ["row 2: 1 player (Ann) has points; a sitting seats 3 to 8"],
     ),
     (
         "nobody",
@@ -261,6 +272,49 @@ def test_each_bad_sheet_names_the_row_and_column(case: str, text: str, expected:
     assert len(found) == len(expected), found
     for line, start in zip(found, expected, strict=True):
         assert line.startswith(start), (case, line)
+
+
+@pytest.fixture
+def german():
+    """The words in German for one test (the language is the process's: English again
+    after it)."""
+    i18n.set_language("de")
+    yield
+    i18n.set_language("en")
+
+
+def test_in_german_every_problem_still_names_its_row_and_column(german) -> None:
+    """A German user reads each problem in German, named by row and column as a
+    spreadsheet shows them, the header as the file writes it; numbers are grouped the
+    German way."""
+    text = (
+        "date,Ann,Bob,Cal\n"
+        "31.4.2013,1.5,-1,0\n"
+        "2013-09-05,2000000000000,-2000000000000,0\n"
+        "2013-09-06,3,-1,-1\n"
+    )
+    assert problems_of(text) == [
+        "Zeile 2, Spalte 1 (A) 'date': '31.4.2013' (Tag.Monat.Jahr) ist kein echtes Datum "
+        "(der April 2013 hat 30 Tage)",
+        "Zeile 2, Spalte 2 (B) 'Ann': '1.5' ist keine ganze Punktzahl",
+        "Zeile 3, Spalte 2 (B) 'Ann': 2.000.000.000.000 liegt nicht zwischen "
+        "-1.000.000.000.000 und 1.000.000.000.000",
+        "Zeile 3, Spalte 3 (C) 'Bob': -2.000.000.000.000 liegt nicht zwischen "
+        "-1.000.000.000.000 und 1.000.000.000.000",
+        "Zeile 4: die Punkte ergeben zusammen +1, nicht 0: ein Abend geht auf null auf",
+    ]
+
+
+def test_in_german_the_headers_are_still_the_files_english_ones(german) -> None:
+    """The file format stays English whatever the app speaks: 'date', 'hands' and
+    'table' are read, and a column headed 'Datum' is no date column."""
+    sheet = read("date,hands,table,Ann,Bob,Cal\n2013-09-04,14,1,12,-7,-5\n")
+    assert sitting_line(sheet.sittings[0]) == (
+        "Zeile 2: 2013-09-04, Tisch 1: Ann +12, Bob -7, Cal -5 (14 Spiele)"
+    )
+    assert problems_of("Datum,Ann,Bob,Cal\n2013-09-04,1,-1,0\n")[0].startswith(
+        "Zeile 1: keine Spalte hat die Überschrift 'date'"
+    )
 
 
 def test_not_utf8_is_named_by_its_line() -> None:

@@ -18,7 +18,6 @@ from scorekeeper.store.night_history import deleted_nights, night_changes
 from scorekeeper.store.seats import join_night
 from tests.sheet import night_doc
 from tests.ui.test_night_screen import pick
-from ui.night_panels import player_look
 
 TABLE = ["Jon", "Ida", "Dee", "Hal", "Cal"]  # the seats of the report
 FOUR = ["Ann", "Bob", "Cal", "Dee"]
@@ -418,14 +417,14 @@ def test_the_totals_stay_in_sight_under_a_long_night(database, open_window) -> N
 
 def test_the_chart_tells_eight_players_apart_and_names_them_all(database, open_window) -> None:
     eight = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hank"]
-    assert len({player_look(n) for n in range(8)}) == 8
     hand = {"type": "misplay", "misplays": ["Bob"], "dealer": "Ann"}
     rules = {"preset": "seven-handed", "dealt_in": 7}
     night_id = night_import.import_night(database, night_doc(rules, [hand], eight))
     window = open_window(database, night_id)
-    legend = window.chart.legend.text()
-    assert all(name in legend for name in eight)
-    pens = {(s.pen().color().name(), s.pen().style()) for s in window.chart._series.values()}
+    window.tabs.setCurrentWidget(window.chart)
+    legend = [name for name, _ in window.chart.chart_layout().legend]
+    assert legend == eight  # every name whole, in seat order
+    pens = {(p.color().name(), tuple(p.dashPattern())) for p in map(window.chart.look, eight)}
     assert len(pens) == 8
 
 

@@ -143,7 +143,8 @@ def test_the_player_page_shows_the_players_record(window: LeagueWindow, database
     rows = dict(window.player_tab.stats_model.rows)
     bob = next(r for r in standings(database, Period(LEAGUE)).everyone if r.player == "Bob")
     assert rows["Hands"] == str(bob.hands) and rows["Points"] == str(bob.points)
-    assert window.player_tab.balance_chart.chart().series()  # the balance over time is drawn
+    balance = window.player_tab.balance_chart.lines()  # the balance over time is drawn
+    assert list(balance) == ["Bob"] and balance["Bob"]
 
 
 def test_sort_values_are_plain_numbers_qt_can_compare(window: LeagueWindow) -> None:

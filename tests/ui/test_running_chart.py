@@ -4,10 +4,8 @@ its tick, so a hand's number stands under that hand's point (the hand axis once 
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from PySide6.QtCharts import QValueAxis
 from PySide6.QtCore import Qt
 
 from scorekeeper.store import night_import
@@ -22,45 +20,36 @@ FIVE_HANDS = [
 ]
 
 
-def ticks(axis: QValueAxis) -> list[float]:
-    """Where AXIS draws its ticks, and so its labels, whichever kind of ticks it has."""
-    low, high = axis.min(), axis.max()
-    if axis.tickType() == QValueAxis.TickType.TicksDynamic:
-        step, anchor = axis.tickInterval(), axis.tickAnchor()
-        first = anchor + math.ceil((low - anchor) / step) * step
-        return [first + k * step for k in range(int((high - first) / step + 1e-9) + 1)]
-    count = axis.tickCount()
-    return [low + k * (high - low) / (count - 1) for k in range(count)]
-
-
-def axes(window: Any) -> tuple[QValueAxis, QValueAxis]:
-    chart = window.chart.view.chart()
-    (hands,) = chart.axes(Qt.Orientation.Horizontal)
-    (points,) = chart.axes(Qt.Orientation.Vertical)
-    assert isinstance(hands, QValueAxis) and isinstance(points, QValueAxis)
-    return hands, points
-
-
-def whole(values: list[float]) -> bool:
-    return all(value == int(value) for value in values)
+def shown(window: Any) -> Any:
+    window.tabs.setCurrentWidget(window.chart)
+    return window.chart.chart_layout()
 
 
 def test_each_hand_number_stands_under_its_point(database, open_window, keyboard) -> None:
     window = open_window(
         database, night_import.import_night(database, night_doc("classic-5", FIVE_HANDS))
     )
-    hands, points = axes(window)
-    assert whole(ticks(hands)) and whole(ticks(points))
-    assert set(range(6)) <= set(ticks(hands))  # hand 0 (the start) to hand 5, each a tick
-    assert hands.labelFormat() == "%d"
+    chart = window.chart
+    layout = shown(window)
+    assert layout.across == [0, 1, 2, 3, 4, 5]  # hand 0 (the start) to hand 5, each a tick
+    ann = chart.lines()["Ann"]
+    assert [hand for hand, _ in ann] == [0, 1, 2, 3, 4, 5]
+    assert ann[1:] == list(
+        enumerate((r["Ann"] for r in window.session.view.result.running_points()), start=1)
+    )
+    for hand, total in ann:  # the label of hand N is where hand N's point is drawn
+        assert chart.point_at(layout, hand, total).x() == chart.point_at(layout, hand, 0).x()
 
     keyboard.type("2474")  # hand 6 at the keyboard: the hand axis grows past hand 5
     keyboard.press(Qt.Key.Key_Tab)
     keyboard.enter()
     assert len(window.session.view.lines) == 6
-    hands, points = axes(window)
-    assert hands.max() >= 6 and whole(ticks(hands)) and whole(ticks(points))
-    assert 6 in ticks(hands)
+    layout = shown(window)
+    assert 6 in layout.across and all(len(line) == 7 for line in chart.lines().values())
+    totals = window.session.view.result.total_points
+    assert {name: line[-1] for name, line in chart.lines().items()} == {
+        name: (6, points) for name, points in totals.items()
+    }
 
 
 def test_a_night_of_no_points_yet_reads_whole_points(database, open_window) -> None:
@@ -68,6 +57,6 @@ def test_a_night_of_no_points_yet_reads_whole_points(database, open_window) -> N
     window = open_window(
         database, night_import.import_night(database, night_doc(rules, [no_pick()]))
     )
-    hands, points = axes(window)
-    assert points.min() <= 0 <= points.max()
-    assert whole(ticks(points)) and whole(ticks(hands))  # not -1, -0.5, 0, 0.5, 1
+    layout = shown(window)
+    assert layout.up[0] <= 0 <= layout.up[-1]
+    assert layout.up == [0, 1] and layout.across == [0, 1]  # not -1, -0.5, 0, 0.5, 1

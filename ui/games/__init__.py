@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QVBoxLayout
 
 from scorekeeper.games.schafkopf import SCHAFKOPF
 from scorekeeper.games.sheepshead import SHEEPSHEAD
+from scorekeeper.i18n import _
 
 from ..entry_form import EntryForm
 from ..labels import plain_label
@@ -46,9 +47,14 @@ def form_for(game_name: str) -> FormFactory | None:
 
 def typing_examples(game_name: str | None) -> tuple[tuple[str, str], ...]:
     """What a typical hand takes, key by key, at the game named GAME_NAME (every
-    game's, when no night is open): each form's own `EXAMPLES`."""
+    game's, when no night is open): each form's own `EXAMPLES`, in the language spoken."""
     factories = [form_for(game_name)] if game_name is not None else list(_FORMS.values())
-    return tuple(row for f in factories if f is not None for row in getattr(f, "EXAMPLES", ()))
+    return tuple(
+        (_(hand), _(keys))
+        for f in factories
+        if f is not None
+        for hand, keys in getattr(f, "EXAMPLES", ())
+    )
 
 
 class NoEntryForm(EntryForm):
@@ -61,15 +67,17 @@ class NoEntryForm(EntryForm):
         super().__init__()
 
     def _build(self) -> None:
-        self.message = plain_label(name="No entry form")
+        self.message = plain_label(name=_("No entry form"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.message)
 
     def set_view(self, view: NightView | None) -> None:
         self.view = view
         self.message.setText(
-            f"Hands of a {self.title} night cannot be typed in here: this app has no "
-            f"{self.title} entry form yet. The sheet shows the night's hands as recorded."
+            _(
+                "Hands of a {game} night cannot be typed in here: this app has no {game} "
+                "entry form yet. The sheet shows the night's hands as recorded."
+            ).format(game=_(self.title))
         )
 
     def start_new(self, insert_at: int | None = None) -> None:

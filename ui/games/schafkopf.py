@@ -21,6 +21,7 @@ from scorekeeper.games.cards import CARD_POINTS
 from scorekeeper.games.schafkopf.kinds import CALL_GAME
 from scorekeeper.games.schafkopf.rules import SchafkopfRules
 from scorekeeper.games.schafkopf.tariff import BIDS, KONTRA_STEPS, SOLO_GAMES, kontra_words
+from scorekeeper.i18n import N_, _, pgettext
 
 from ..entry_fields import (
     ChoiceBox,
@@ -35,21 +36,37 @@ from ..entry_fields import (
 from ..entry_form import EntryForm
 from ..session import HandLine
 
+# Each hand type's key and its button's label (translated where the form is built).
 TYPES = (
-    ("call", "&Call game (Sauspiel)"),
-    ("solo", "S&olo"),
-    ("null", "N&ull (Bettel)"),
-    ("ramsch", "&Ramsch"),
-    ("leaster", "Leas&ter"),
-    ("pass", "All passe&d"),
-    ("misplay", "&Misplay"),
-    ("result", "Re&sult"),
+    ("call", N_("&Call game (Sauspiel)")),
+    ("solo", N_("S&olo")),
+    ("null", N_("N&ull (Bettel)")),
+    ("ramsch", N_("&Ramsch")),
+    ("leaster", N_("Leas&ter")),
+    ("pass", N_("All passe&d")),
+    ("misplay", N_("&Misplay")),
+    ("result", N_("Re&sult")),
 )
-# The kind of solo is chosen, never assumed: the list starts blank (no Farbsolo by default).
-GAMES = [(None, ""), *((g.key, f"{g.name} ({g.meaning})") for g in SOLO_GAMES)]
-DECLARED = (("", "—"), ("tout", "Tout (must take every trick)"), ("sie", "Sie (all top trumps)"))
+DECLARED = (
+    ("", "—"),
+    ("tout", N_("Tout (must take every trick)")),
+    ("sie", N_("Sie (all top trumps)")),
+)
 # Which hand type each `all_pass` rule plays when all four pass.
 ALL_PASS_TYPES = {"redeal": "pass", "pot": "pass", "ramsch": "ramsch", "leaster": "leaster"}
+
+
+def solo_games() -> list[tuple[str | None, str]]:
+    """The solos to choose from, each its name and meaning in the language spoken.  The
+    kind of solo is chosen, never assumed: the list starts blank (no Farbsolo by
+    default)."""
+    return [
+        (None, ""),
+        *(
+            (g.key, _("{game} ({meaning})").format(game=_(g.name), meaning=_(g.meaning)))
+            for g in SOLO_GAMES
+        ),
+    ]
 
 
 def combo(name: str, items: Any) -> QComboBox:
@@ -63,12 +80,14 @@ def combo(name: str, items: Any) -> QComboBox:
 
 class SchafkopfForm(EntryForm):
     # What a typical hand takes, key by key (the README has the same): Help ▸ Keyboard.
+    # Marked here, translated where shown (`ui.games.typing_examples`).
     EXAMPLES = (
         (
-            "Schafkopf: Ann (1) plays a Sauspiel with Cal (3), takes 75 in 5 tricks",
-            "1  3  7 5  Tab  5  Enter",
+            N_("Schafkopf: Ann (1) plays a Sauspiel with Cal (3), takes 75 in 5 tricks"),
+            N_("1  3  7 5  Tab  5  Enter"),
         ),
-        ("A Wenz (solo) by Bob", "Alt+O  2  W  Tab  8 2  Tab  Enter"),
+        # Translators: the keys typed; Alt+O is the Solo button's Alt letter.
+        (N_("A Wenz (solo) by Bob"), N_("Alt+O  2  W  Tab  8 2  Tab  Enter")),
     )
     """The Schafkopf form: call games, solos, Null, Ramsch, passes, leasters, misplays."""
 
@@ -98,70 +117,86 @@ class SchafkopfForm(EntryForm):
     )
 
     def _build(self) -> None:
-        type_row = self.type_row(TYPES)
-        self.declarer = SeatField("Declarer (Spieler)")
-        self.partner = SeatField("Partner (held the called ace)")
-        self.game = combo("Game", GAMES)
-        self.points = NumberField("Points", CARD_POINTS)
-        self.tricks = ProposedNumber("Tricks", 8, self._propose_tricks)
+        type_row = self.type_row([(kind, _(label)) for kind, label in TYPES])
+        self.declarer = SeatField(_("Declarer (Spieler)"))
+        self.partner = SeatField(_("Partner (held the called ace)"))
+        self.game = combo(_("Game"), solo_games())
+        self.points = NumberField(pgettext("card points", "Points"), CARD_POINTS)
+        self.tricks = ProposedNumber(_("Tricks"), 8, self._propose_tricks)
         self.laufende = EntrySpin()
         self.laufende.setRange(0, 14)
-        self.laufende.setAccessibleName("Laufende (top trumps in a row)")
+        self.laufende.setAccessibleName(_("Laufende (top trumps in a row)"))
         self.knocks = EntrySpin()
         self.knocks.setRange(0, 4)
-        self.knocks.setAccessibleName("Knocks (Klopfen)")
+        self.knocks.setAccessibleName(_("Knocks (Klopfen)"))
         self.kontra = combo(
-            "Kontra steps",
+            _("Kontra steps"),
             [(0, "0 —")]
-            + [(n, f"{n} {kontra_words(n)} (x{2**n})") for n in range(1, len(KONTRA_STEPS) + 1)],
+            + [
+                # Translators: a Kontra step in its list: "2 Kontra and Re (x4)".
+                (
+                    n,
+                    _("{steps} {words} (x{factor})").format(
+                        steps=n, words=kontra_words(n), factor=2**n
+                    ),
+                )
+                for n in range(1, len(KONTRA_STEPS) + 1)
+            ],
         )
-        self.declared = combo("Tout or Sie", DECLARED)
+        self.declared = combo(
+            _("Tout or Sie"), [(key, _(text) if key else text) for key, text in DECLARED]
+        )
         self.bid = combo(
-            "Bid",
-            [(None, "no bid")]
-            + [(b, f"{b} ({b + 1} needed)" if b < CARD_POINTS else "120") for b in BIDS],
+            _("Bid"),
+            [(None, _("no bid"))]
+            + [
+                (b, _("{bid} ({needed} needed)").format(bid=b, needed=b + 1))
+                if b < CARD_POINTS
+                else (b, "120")
+                for b in BIDS
+            ],
         )
-        self.forced = EntryCheck("Forced (the club queen had to play)")
-        self.renonce = EntryCheck("Renonce (holding all four aces)")
+        self.forced = EntryCheck(_("Forced (the club queen had to play)"))
+        self.renonce = EntryCheck(_("Renonce (holding all four aces)"))
         self.ramsch_points = entry_line(
-            "Ramsch points, in seat order", "each player's card points, seat order"
+            _("Ramsch points, in seat order"), _("each player's card points, seat order")
         )
         self.ramsch_tricks = entry_line(
-            "Ramsch tricks, in seat order", "each player's tricks, seat order"
+            _("Ramsch tricks, in seat order"), _("each player's tricks, seat order")
         )
-        self.loser = SeatField("Ramsch loser (for a tie)")
-        self.winner = SeatField("Leaster winner")
-        self.leaster_loser = SeatField("Leaster loser")
-        self.misplayer = SeatField("Misplayer")
-        self.misplays = entry_line("Misplays", "seats or names, comma between")
+        self.loser = SeatField(_("Ramsch loser (for a tie)"))
+        self.winner = SeatField(_("Leaster winner"))
+        self.leaster_loser = SeatField(_("Leaster loser"))
+        self.misplayer = SeatField(_("Misplayer"))
+        self.misplays = entry_line(_("Misplays"), _("seats or names, comma between"))
         self.doublers = EntrySpin()
         self.doublers.setRange(0, 16)
-        self.doublers.setAccessibleName("Other doublers")
-        self.sitting_out = entry_line("Sitting out", "seats or names, comma between")
-        self.last_hand = EntryCheck("Last &hand")
+        self.doublers.setAccessibleName(_("Other doublers"))
+        self.sitting_out = entry_line(_("Sitting out"), _("seats or names, comma between"))
+        self.last_hand = EntryCheck(_("Last &hand"))
 
         grid = self.field_grid(
             [
-                ("Decl&arer (Spieler)", self.declarer, "declarer"),
-                ("Partner (&who held the called ace)", self.partner, "partners"),
-                ("Game (solo k&ind)", self.game, "game"),
-                ("&Points", self.points, "points"),
-                ("Tric&ks", self.tricks, "tricks"),
-                ("Laufende (top trumps in a row)", self.laufende, "laufende"),
-                ("Knocks (Klopfen)", self.knocks, "knocks"),
-                ("Kontra, Re … (doubles)", self.kontra, "kontra"),
-                ("Tout / Sie", self.declared, "declared"),
-                ("Bid (auction)", self.bid, "bid"),
-                ("Ramsch points", self.ramsch_points, "ramsch_points"),
-                ("Ramsch tricks", self.ramsch_tricks, "ramsch_tricks"),
-                ("Loser (a tie only)", self.loser, "loser"),
-                ("Leaster winner", self.winner, "winner"),
-                ("Leaster loser (pays each)", self.leaster_loser, "leaster_loser"),
-                ("Misplayed &by", self.misplayer, "misplayer"),
-                ("Misplays (&x)", self.misplays, "misplays"),
-                ("Other doublers", self.doublers, "doublers"),
-                ("Sittin&g out", self.sitting_out, "sitting_out"),
-                ("Dealer", self.dealer, "dealer"),
+                (_("Decl&arer (Spieler)"), self.declarer, "declarer"),
+                (_("Partner (&who held the called ace)"), self.partner, "partners"),
+                (_("Game (solo k&ind)"), self.game, "game"),
+                (_("&Points"), self.points, "points"),
+                (_("Tric&ks"), self.tricks, "tricks"),
+                (_("Laufende (top trumps in a row)"), self.laufende, "laufende"),
+                (_("Knocks (Klopfen)"), self.knocks, "knocks"),
+                (_("Kontra, Re … (doubles)"), self.kontra, "kontra"),
+                (_("Tout / Sie"), self.declared, "declared"),
+                (_("Bid (auction)"), self.bid, "bid"),
+                (_("Ramsch points"), self.ramsch_points, "ramsch_points"),
+                (_("Ramsch tricks"), self.ramsch_tricks, "ramsch_tricks"),
+                (_("Loser (a tie only)"), self.loser, "loser"),
+                (_("Leaster winner"), self.winner, "winner"),
+                (_("Leaster loser (pays each)"), self.leaster_loser, "leaster_loser"),
+                (_("Misplayed &by"), self.misplayer, "misplayer"),
+                (_("Misplays (&x)"), self.misplays, "misplays"),
+                (_("Other doublers"), self.doublers, "doublers"),
+                (_("Sittin&g out"), self.sitting_out, "sitting_out"),
+                (_("Dealer"), self.dealer, "dealer"),
                 *self.result_fields(),
             ]
         )
@@ -207,7 +242,7 @@ class SchafkopfForm(EntryForm):
         """A solo whose kind is not chosen is missing it (the document's default, a
         Farbsolo, is never filled in for the user)."""
         if self.kind == "solo" and self.game.currentData() is None:
-            return [("game", "missing: type the start of the solo's name (W for Wenz)")]
+            return [("game", _("missing: type the start of the solo's name (W for Wenz)"))]
         return []
 
     # -- state ---------------------------------------------------------------------

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout
 from scorekeeper.games.cards import CARD_POINTS
 from scorekeeper.games.sheepshead.hands import CALLS
 from scorekeeper.games.sheepshead.rules import SheepsheadRules
+from scorekeeper.i18n import N_, _, pgettext
 
 from ..entry_fields import (
     EntryCheck,
@@ -31,12 +32,13 @@ from ..entry_fields import (
 from ..entry_form import EntryForm
 from ..session import HandLine
 
+# Each hand type's key and its button's label (translated where the form is built).
 TYPES = (
-    ("pick", "&Pick"),
-    ("leaster", "Lea&ster"),
-    ("no-pick", "Nobod&y picked"),
-    ("misplay", "&Misplay"),
-    ("result", "Res&ult"),
+    ("pick", N_("&Pick")),
+    ("leaster", N_("Lea&ster")),
+    ("no-pick", N_("Nobod&y picked")),
+    ("misplay", N_("&Misplay")),
+    ("result", N_("Res&ult")),
 )
 CALLS_BY_RULE = {
     "called-ace": [c for c in CALLS if c.split("-")[0] in ("ace", "ten", "under")],
@@ -48,12 +50,16 @@ CALLS_BY_RULE = {
 
 class SheepsheadForm(EntryForm):
     # What a typical hand takes, key by key (the README has the same): Help ▸ Keyboard.
+    # Marked here, translated where shown (`ui.games.typing_examples`).
     EXAMPLES = (
         (
-            "Sheepshead: Bob (seat 2) picks, Dee (4) partners, they take 74",
-            "2  4  7 4  Tab  Enter   (Enter takes the proposed tricks; or type them, then Enter)",
+            N_("Sheepshead: Bob (seat 2) picks, Dee (4) partners, they take 74"),
+            N_(
+                "2  4  7 4  Tab  Enter   "
+                "(Enter takes the proposed tricks; or type them, then Enter)"
+            ),
         ),
-        ("Picker alone, 61 points, by name", "Bob Tab  0  6 1  Tab  Enter"),
+        (N_("Picker alone, 61 points, by name"), N_("Bob Tab  0  6 1  Tab  Enter")),
     )
     """The Sheepshead form: pick, leaster, nobody picked, misplay."""
 
@@ -77,47 +83,52 @@ class SheepsheadForm(EntryForm):
     )
 
     def _build(self) -> None:
-        type_row = self.type_row(TYPES)
-        self.picker = SeatField("Picker")
-        self.partner = SeatField("Partner", none_word="alone")
+        type_row = self.type_row([(kind, _(label)) for kind, label in TYPES])
+        self.picker = SeatField(_("Picker"))
+        self.partner = SeatField(
+            _("Partner"),
+            # Translators: typed or shown in the Partner field for a picker with no partner.
+            none_word=_("alone"),
+        )
         self.call = QComboBox()
-        self.call.setAccessibleName("Call")
-        self.points = NumberField("Points", CARD_POINTS)
-        self.defenders = EntryCheck("&Defenders' points")
-        self.tricks = ProposedNumber("Tricks", 10, self._propose_tricks)
+        self.call.setAccessibleName(_("Call"))
+        self.points = NumberField(pgettext("card points", "Points"), CARD_POINTS)
+        self.defenders = EntryCheck(_("&Defenders' points"))
+        self.tricks = ProposedNumber(_("Tricks"), 10, self._propose_tricks)
         self.doublers = EntrySpin()
         self.doublers.setRange(0, 16)
-        self.doublers.setAccessibleName("Cracks and other doublers")
-        self.last_hand = EntryCheck("Last &hand")
-        self.misplays = entry_line("Misplays", "seats or names, comma between")
-        self.sitting_out = entry_line("Sitting out", "seats or names, comma between")
-        self.winner = SeatField("Leaster winner")
-        self.loser = SeatField("Leaster loser")
+        self.doublers.setAccessibleName(_("Cracks and other doublers"))
+        self.last_hand = EntryCheck(_("Last &hand"))
+        names_hint = _("seats or names, comma between")
+        self.misplays = entry_line(_("Misplays"), names_hint)
+        self.sitting_out = entry_line(_("Sitting out"), names_hint)
+        self.winner = SeatField(_("Leaster winner"))
+        self.loser = SeatField(_("Leaster loser"))
         self.leaster_points = entry_line(
-            "Leaster points, in seat order", "optional: each player's points, seat order"
+            _("Leaster points, in seat order"), _("optional: each player's points, seat order")
         )
         self.leaster_tricks = entry_line(
-            "Leaster tricks, in seat order", "optional: each player's tricks, seat order"
+            _("Leaster tricks, in seat order"), _("optional: each player's tricks, seat order")
         )
-        self.misplayer = SeatField("Misplayer")
+        self.misplayer = SeatField(_("Misplayer"))
 
         fields = [
             # In the order they are typed, two to a row.  Mnemonics clash neither with
-            # each other nor with the menus (F, E, N, L).
-            ("P&icker", self.picker, "picker"),
-            ("Pa&rtner", self.partner, "partners"),
-            ("Poin&ts", self.points, "points"),
-            ("Tric&ks", self.tricks, "tricks"),
-            ("&Winner", self.winner, "winner"),
-            ("Loser (pays each)", self.loser, "loser"),
-            ("Misplayed &by", self.misplayer, "misplayer"),
-            ("Leaster p&oints", self.leaster_points, "leaster_points"),
-            ("Leaster tricks", self.leaster_tricks, "leaster_tricks"),
-            ("C&all", self.call, "call"),
-            ("Dealer", self.dealer, "dealer"),
-            ("&Cracks/doublers", self.doublers, "doublers"),
-            ("Misplays (&x)", self.misplays, "misplays"),
-            ("Sittin&g out", self.sitting_out, "sitting_out"),
+            # each other nor with the menus (F, E, N, L), in English as in German.
+            (_("P&icker"), self.picker, "picker"),
+            (_("Pa&rtner"), self.partner, "partners"),
+            (_("Poin&ts"), self.points, "points"),
+            (_("Tric&ks"), self.tricks, "tricks"),
+            (_("&Winner"), self.winner, "winner"),
+            (_("Loser (pays each)"), self.loser, "loser"),
+            (_("Misplayed &by"), self.misplayer, "misplayer"),
+            (_("Leaster p&oints"), self.leaster_points, "leaster_points"),
+            (_("Leaster tricks"), self.leaster_tricks, "leaster_tricks"),
+            (_("C&all"), self.call, "call"),
+            (_("Dealer"), self.dealer, "dealer"),
+            (_("&Cracks/doublers"), self.doublers, "doublers"),
+            (_("Misplays (&x)"), self.misplays, "misplays"),
+            (_("Sittin&g out"), self.sitting_out, "sitting_out"),
             *self.result_fields(),
         ]
         grid = self.field_grid(fields)
@@ -284,7 +295,7 @@ class SheepsheadForm(EntryForm):
         """A blank partner is missing (0 is alone), when the rules allow a partner."""
         blank = not self.partner.text().strip()
         if self.kind == "pick" and self.partner.isVisibleTo(self) and blank:
-            return [("partners", "missing: a seat or a name, or 0 for alone")]
+            return [("partners", _("missing: a seat or a name, or 0 for alone"))]
         return []
 
     def picking_points(self) -> int | None:

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.explain import signed
 from scorekeeper.formatting import short_date
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.standings import Standings
 from scorekeeper.store import board as boards
 from scorekeeper.store.database import Database
@@ -161,8 +162,8 @@ class BoardWindow(QWidget):
         self.setObjectName("board")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet(STYLE)
-        self.setWindowTitle(f"Tonight's board — {league}")
-        self.setAccessibleName("Tonight's board")
+        self.setWindowTitle(_("Tonight's board — {league}").format(league=league))
+        self.setAccessibleName(_("Tonight's board"))
         self.board: boards.Board | None = None
         self.title = _label("", "title")
         self.updated = _label("", "dim", Qt.AlignmentFlag.AlignRight)
@@ -211,15 +212,16 @@ class BoardWindow(QWidget):
                 late = boards.board_of(self.db, league=self.league, date=yesterday)
                 board = late if late.tables else board
         except StorageError as error:
-            self.updated.setText(f"Not updated: {error}")
+            self.updated.setText(_("Not updated: {problem}").format(problem=error))
             return
         self.board = board
         when = short_date(board.date)
         self.title.setText(f"{board.league} — {when}")
-        self.updated.setText(f"updated {dt.datetime.now():%H:%M:%S}")
+        self.updated.setText(_("updated {time}").format(time=f"{dt.datetime.now():%H:%M:%S}"))
         self._show_tables(board)
-        self._show_standings(self.tonight, "Tonight", board.tonight, None)
-        season = f"Season {board.season}" if board.season else "All nights"
+        self._show_standings(self.tonight, _("Tonight"), board.tonight, None)
+        season = _("Season {season}").format(season=board.season) if board.season else None
+        season = season or _("All nights")
         self._show_standings(self.season, season, board.season_standings, STANDINGS_SHOWN)
 
     @property
@@ -235,7 +237,8 @@ class BoardWindow(QWidget):
     def _show_tables(self, board: boards.Board) -> None:
         _clear(self.tables_layout)
         if not board.tables:
-            waiting = _label("No table has started tonight yet.", "heading")
+            waiting = _label(_("No table has started tonight yet."), "heading")
+            waiting.setWordWrap(True)  # whole in any language, at any width
             self.tables_layout.addWidget(waiting, 0, 0)
             return
         cards = [_table_card(table) for table in board.tables]
@@ -259,7 +262,7 @@ class BoardWindow(QWidget):
         layout.addWidget(_label(heading, "heading"), 0, 0, 1, 3)
         everyone = [s for s in standings.everyone if s.nights]
         if not everyone:
-            layout.addWidget(_label("no hands yet", "dim"), 1, 0, 1, 3)
+            layout.addWidget(_label(_("no hands yet"), "dim"), 1, 0, 1, 3)
             return
         shown = everyone if limit is None else everyone[:limit]
         for row, line in enumerate(shown, start=1):
@@ -268,7 +271,10 @@ class BoardWindow(QWidget):
             layout.addWidget(_label(line.player, "name"), row, 1)
             layout.addWidget(_points(line.points, bold=True), row, 2)
         if limit is not None and len(everyone) > limit:
-            more = _label(f"and {len(everyone) - limit} more", "dim")
+            rest = len(everyone) - limit
+            more = _label(
+                ngettext("and {count} more", "and {count} more", rest).format(count=rest), "dim"
+            )
             layout.addWidget(more, len(shown) + 1, 1, 1, 2)
 
     # -- full screen, and closing ------------------------------------------------------------
@@ -311,18 +317,20 @@ def _table_card(table: boards.TableNow) -> QFrame:
     grid = QGridLayout(card)
     grid.setContentsMargins(16, 12, 16, 12)
     grid.setHorizontalSpacing(14)
-    count = "no hands yet" if not table.hands else f"{table.hands} hands"
-    if table.hands == 1:
-        count = "1 hand"
-    closed = " · closed" if table.closed else ""
-    label = f"Table {table.label}" if table.label.isdigit() else table.label
-    grid.addWidget(_label(label, "heading"), 0, 0, 1, 2)
-    grid.addWidget(
-        _label(count + closed, "dim", Qt.AlignmentFlag.AlignRight), 0, 2, 1, len(table.players)
+    count = (
+        ngettext("{count} hand", "{count} hands", table.hands).format(count=table.hands)
+        if table.hands
+        else _("no hands yet")
     )
+    if table.closed:
+        # Translators: a closed table's hands on the board: "12 hands · closed".
+        count = _("{hands} · closed").format(hands=count)
+    label = _("Table {table}").format(table=table.label) if table.label.isdigit() else table.label
+    grid.addWidget(_label(label, "heading"), 0, 0, 1, 2)
+    grid.addWidget(_label(count, "dim", Qt.AlignmentFlag.AlignRight), 0, 2, 1, len(table.players))
     for column, player in enumerate(table.players, start=1):
         grid.addWidget(_label(player, "name", Qt.AlignmentFlag.AlignRight), 1, column)
-    grid.addWidget(_label("Total", "name"), 2, 0)
+    grid.addWidget(_label(_("Total"), "name"), 2, 0)
     for column, player in enumerate(table.players, start=1):
         grid.addWidget(_points(table.totals.get(player, 0), bold=True), 2, column)
     row = 3

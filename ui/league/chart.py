@@ -2,36 +2,48 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 
-from PySide6.QtCharts import QChart, QDateTimeAxis, QLineSeries, QValueAxis
-from PySide6.QtCore import QDate, QDateTime, Qt, QTime
-
+from scorekeeper.formatting import DEFAULT_CURRENCY, money, short_date
+from scorekeeper.i18n import _
 from scorekeeper.ledger import BalancePoint
 
+from ..line_chart import Axis, LineChart
 
-def balance_chart(name: str, history: Sequence[BalancePoint]) -> QChart:
-    """NAME's balance over time, one point for each dated step of HISTORY; an empty
-    chart, titled, when none is dated."""
-    chart = QChart()
-    chart.setTitle(f"Balance over time: {name}")
-    chart.legend().hide()
-    dated = [(point.date, point.balance) for point in history if point.date]
-    if not dated:
-        return chart
-    series = QLineSeries()
-    for day, balance in dated:
-        moment = QDateTime(QDate(day.year, day.month, day.day), QTime())
-        series.append(moment.toMSecsSinceEpoch(), balance / 100)  # display only
-    chart.addSeries(series)
-    x_axis, y_axis = QDateTimeAxis(), QValueAxis()
-    x_axis.setFormat("yyyy-MM-dd")
-    x_axis.setTickCount(min(6, max(2, len(dated))))
-    y_axis.setTitleText("Balance ($)")
-    y_axis.setLabelFormat("%.2f")
-    chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
-    chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
-    series.attachAxis(x_axis)
-    series.attachAxis(y_axis)
-    y_axis.applyNiceNumbers()
-    return chart
+
+def day_label(day: int) -> str:
+    """The date of the day numbered DAY (`date.toordinal`), as the locale writes it."""
+    return short_date(dt.date.fromordinal(day))
+
+
+def balance_axis(currency: str) -> Axis:
+    """The balance axis: labelled at whole units of CURRENCY (100 cents), as the locale
+    writes them."""
+    return Axis(_("Balance"), lambda cents: money(cents, currency), unit=100)
+
+
+class BalanceChart(LineChart):
+    """A player's balance over time: a point for each dated step of their history, the
+    dates across, the balance up, labelled at whole units of the league's currency."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            Axis(_("Date"), day_label),
+            balance_axis(DEFAULT_CURRENCY),
+            name=_("Balance over time"),
+            empty=_("No closed night or payment with a date yet."),
+        )
+
+    def show_balance(
+        self, name: str, history: Sequence[BalancePoint], currency: str = DEFAULT_CURRENCY
+    ) -> None:
+        """NAME's balance over time in CURRENCY, one point for each dated step of HISTORY;
+        the title alone, and a sentence, when none is dated; nothing with no NAME."""
+        self.up = balance_axis(currency)
+        if not name:
+            self.set_lines("", [])
+            return
+        dated = [(point.date.toordinal(), point.balance) for point in history if point.date]
+        title = _("Balance over time: {player}").format(player=name)
+        self.set_lines(title, [(name, dated)] if dated else [])

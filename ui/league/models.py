@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 
 from scorekeeper.formatting import decimal, percent, short_date
 from scorekeeper.games import DEFAULT_GAME, Words, game_named
+from scorekeeper.i18n import N_, _
 from scorekeeper.ledger import PaymentRecord
 from scorekeeper.settlement import Payment
 from scorekeeper.standings import Standing
@@ -22,30 +23,31 @@ def _rank_sort(row: Standing) -> int:
 
 
 def standings_columns(words: Words) -> tuple[Column[Standing], ...]:
-    """The standings' columns, headed in the words of the league's game."""
+    """The standings' columns, headed in the words of the league's game (marked by the
+    game, translated when shown)."""
     return (
-        Column("#", lambda s: str(s.rank) if s.rank else "—", _rank_sort),
-        Column("Player", lambda s: s.player, lambda s: s.player.casefold(), right=False),
-        Column("Nights", lambda s: str(s.nights), lambda s: s.nights),
-        Column("Hands", lambda s: str(s.hands), lambda s: s.hands),
-        Column("Points", lambda s: str(s.points), lambda s: s.points),
-        money_column("Money", lambda s: s.cents),
+        Column("#", lambda s: str(s.rank) if s.rank else "—", _rank_sort, data=True),
+        Column(N_("Player"), lambda s: s.player, lambda s: s.player.casefold(), right=False),
+        Column(N_("Nights"), lambda s: str(s.nights), lambda s: s.nights),
+        Column(N_("Hands"), lambda s: str(s.hands), lambda s: s.hands),
+        Column(N_("Points"), lambda s: str(s.points), lambda s: s.points),
+        money_column(N_("Money"), lambda s: s.cents),
         Column(
-            "Score",
+            N_("Score"),
             lambda s: decimal(s.score) if s.score.denominator != 1 else str(s.score),
             lambda s: s.score,
         ),
-        Column("Pts/hand", lambda s: decimal(s.points_per_hand), lambda s: s.points_per_hand),
+        Column(N_("Pts/hand"), lambda s: decimal(s.points_per_hand), lambda s: s.points_per_hand),
         Column(words.picks, lambda s: str(s.picks), lambda s: s.picks),
         Column(
             words.picks_won,
             lambda s: percent(s.picker_win_rate),
             lambda s: s.picker_win_rate if s.picker_win_rate is not None else -1.0,
         ),
-        Column("Nights won", lambda s: str(s.nights_won), lambda s: s.nights_won),
+        Column(N_("Nights won"), lambda s: str(s.nights_won), lambda s: s.nights_won),
         Column(words.schneiders, lambda s: str(s.schneiders_won), lambda s: s.schneiders_won),
         Column(words.leasters, lambda s: str(s.leasters_won), lambda s: s.leasters_won),
-        Column("Misplays", lambda s: str(s.misplays), lambda s: s.misplays),
+        Column(N_("Misplays"), lambda s: str(s.misplays), lambda s: s.misplays),
     )
 
 
@@ -66,9 +68,11 @@ class StandingsModel(RowsModel[Standing]):
 class LabelledModel(RowsModel[tuple[str, str]]):
     """Label and value pairs (a player's statistics, the table's outcomes)."""
 
+    # No headers (hidden): shown as they are, never looked up (gettext's "" is the
+    # catalogue's own header).
     columns = (
-        Column("", lambda r: r[0], right=False),
-        Column("", lambda r: r[1], right=False),
+        Column("", lambda r: r[0], right=False, data=True),
+        Column("", lambda r: r[1], right=False, data=True),
     )
 
 
@@ -76,8 +80,8 @@ class BalancesModel(RowsModel[tuple[str, int]]):
     """Each player's balance across nights: owed to them (+) or by them (−)."""
 
     columns = (
-        Column("Player", lambda r: r[0], lambda r: r[0].casefold(), right=False),
-        money_column("Balance", lambda r: r[1]),
+        Column(N_("Player"), lambda r: r[0], lambda r: r[0].casefold(), right=False),
+        money_column(N_("Balance"), lambda r: r[1]),
     )
 
 
@@ -85,8 +89,12 @@ class OwedModel(RowsModel[Payment]):
     """Who owes whom now."""
 
     columns = (
-        Column("Payment", lambda p: f"{p.payer} pays {p.payee}", right=False),
-        money_column("Amount", lambda p: p.cents),
+        Column(
+            N_("Payment"),
+            lambda p: _("{payer} pays {payee}").format(payer=p.payer, payee=p.payee),
+            right=False,
+        ),
+        money_column(N_("Amount"), lambda p: p.cents),
     )
 
 
@@ -94,9 +102,13 @@ class PaymentsModel(RowsModel[PaymentRecord]):
     """Payments recorded in the league, newest last."""
 
     columns = (
-        Column("Date", lambda p: short_date(p.paid_on), lambda p: p.paid_on, right=False),
-        Column("Payment", lambda p: f"{p.payer} paid {p.payee}", right=False),
-        money_column("Amount", lambda p: p.cents),
+        Column(N_("Date"), lambda p: short_date(p.paid_on), lambda p: p.paid_on, right=False),
+        Column(
+            N_("Payment"),
+            lambda p: _("{payer} paid {payee}").format(payer=p.payer, payee=p.payee),
+            right=False,
+        ),
+        money_column(N_("Amount"), lambda p: p.cents),
     )
 
 
@@ -104,6 +116,6 @@ class RosterModel(RowsModel[Player]):
     """Every player, by name, and whether new nights offer them (retired or not)."""
 
     columns = (
-        Column("Player", lambda p: p.name, lambda p: p.name.casefold(), right=False),
-        Column("Roster", lambda p: "retired" if p.retired else "playing", right=False),
+        Column(N_("Player"), lambda p: p.name, lambda p: p.name.casefold(), right=False),
+        Column(N_("Roster"), lambda p: _("retired") if p.retired else _("playing"), right=False),
     )

@@ -24,11 +24,10 @@ from scorekeeper.csv_out import Sheet
 from scorekeeper.formatting import (
     UnreadableAmount,
     amount_text,
-    counted,
     currency_symbol,
     parse_money,
 )
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.reports.sheets import balances_sheet, money_sheet, owed_sheet, payments_sheet
 from scorekeeper.store.database import Database
@@ -42,10 +41,11 @@ from ..spreadsheets import allow_copy, shown_rows
 from .models import BalancesModel, OwedModel, PaymentsModel
 from .widgets import ProblemLine, fill, table_of
 
+# Each way of squaring up (`ledger.DEBT_MODES`), translated where shown.
 MODE_NAMES = {
-    "simplify": "Fewest payments",
-    "direct": "Only between players who owe each other",
-    "collector": "Everyone through a treasurer",
+    "simplify": N_("Fewest payments"),
+    "direct": N_("Only between players who owe each other"),
+    "collector": N_("Everyone through a treasurer"),
 }
 
 
@@ -61,29 +61,29 @@ class MoneyTab(QWidget):
         self.league = ""
         self.money: LeagueMoney | None = None
         self.mode = QComboBox()
-        self.mode.setAccessibleName("How to square up")
+        self.mode.setAccessibleName(_("How to square up"))
         for key in DEBT_MODES:
-            self.mode.addItem(MODE_NAMES[key], key)
+            self.mode.addItem(_(MODE_NAMES[key]), key)
         self.collector = QComboBox()
-        self.collector.setAccessibleName("Treasurer")
+        self.collector.setAccessibleName(_("Treasurer"))
         self.mode.currentIndexChanged.connect(lambda *_: self.show_money(self.league))
         self.collector.currentIndexChanged.connect(lambda *_: self.show_money(self.league))
         self.balances_model, self.owed_model = BalancesModel(), OwedModel()
         self.payments_model = PaymentsModel()
         self.balances_view = table_of(
-            self.balances_model, "Balances", sort=(1, Qt.SortOrder.DescendingOrder), stretch=0
+            self.balances_model, _("Balances"), sort=(1, Qt.SortOrder.DescendingOrder), stretch=0
         )
-        self.owed_view = table_of(self.owed_model, "Who owes whom", stretch=0)
+        self.owed_view = table_of(self.owed_model, _("Who owes whom"), stretch=0)
         self.owed_view.selectionModel().currentRowChanged.connect(lambda *_: self._prefill())
-        self.payments_view = table_of(self.payments_model, "Payments recorded", stretch=1)
+        self.payments_view = table_of(self.payments_model, _("Payments recorded"), stretch=1)
         allow_copy(
             self.balances_view,
             lambda: balances_sheet(shown_rows(self.balances_view, self.balances_model.rows)),
         )
         allow_copy(self.owed_view, lambda: owed_sheet(self.owed_model.rows))
         allow_copy(self.payments_view, lambda: payments_sheet(self.payments_model.rows))
-        self.money_summary = plain_label(name="Money summary")
-        self.settle_selected = QPushButton("Mar&k the selected payment as made")
+        self.money_summary = plain_label(name=_("Money summary"))
+        self.settle_selected = QPushButton(_("Mar&k the selected payment as made"))
         self.settle_selected.clicked.connect(self.pay_selected)
         form = self._payment_form()
         self.currency_choice = CurrencyChoice()
@@ -99,19 +99,19 @@ class MoneyTab(QWidget):
         kept_in.addWidget(self.currency_choice, 1)
         left = QVBoxLayout()
         left.addLayout(kept_in)
-        left.addWidget(QLabel("Balances across closed nights"))
+        left.addWidget(QLabel(_("Balances across closed nights")))
         left.addWidget(self.balances_view, 1)
         right = QVBoxLayout()
         modes = QHBoxLayout()
         modes.addWidget(self.mode, 1)
-        modes.addWidget(QLabel("Treasurer"))
+        modes.addWidget(QLabel(_("Treasurer")))
         modes.addWidget(self.collector)
         right.addLayout(modes)
         right.addWidget(self.money_summary)
         right.addWidget(self.owed_view, 1)
         right.addWidget(self.settle_selected)
         right.addLayout(form)
-        right.addWidget(QLabel("Payments recorded"))
+        right.addWidget(QLabel(_("Payments recorded")))
         right.addWidget(self.payments_view, 1)
         layout = QHBoxLayout(self)
         layout.addLayout(left, 1)
@@ -119,27 +119,27 @@ class MoneyTab(QWidget):
 
     def _payment_form(self) -> QFormLayout:
         self.payer, self.payee = QComboBox(), QComboBox()
-        self.payer.setAccessibleName("Paid by")
-        self.payee.setAccessibleName("Paid to")
+        self.payer.setAccessibleName(_("Paid by"))
+        self.payee.setAccessibleName(_("Paid to"))
         self.amount = QLineEdit()
-        self.amount.setAccessibleName("Amount")
+        self.amount.setAccessibleName(_("Amount"))
         self.amount.setPlaceholderText(amount_text(125))
         self.amount.returnPressed.connect(self.record_payment)
         self.paid_on = QDateEdit(QDate.currentDate())
-        self.paid_on.setAccessibleName("Paid on")
+        self.paid_on.setAccessibleName(_("Paid on"))
         self.paid_on.setCalendarPopup(True)
         self.paid_on.setDisplayFormat("yyyy-MM-dd")
-        self.record = QPushButton("Re&cord payment")
+        self.record = QPushButton(_("Re&cord payment"))
         self.record.clicked.connect(self.record_payment)
-        self.form_problem = problem_label("Payment problem")
+        self.form_problem = problem_label(_("Payment problem"))
         form = QFormLayout()
-        form.addRow("Paid &by", self.payer)
-        form.addRow("Pai&d to", self.payee)  # Alt+O: the Roster tab
+        form.addRow(_("Paid &by"), self.payer)
+        form.addRow(_("Pai&d to"), self.payee)  # Alt+O: the Roster tab
         self.amount_label = QLabel()
         self.amount_label.setBuddy(self.amount)
         self._label_amount()
         form.addRow(self.amount_label, self.amount)
-        form.addRow("&When paid", self.paid_on)
+        form.addRow(_("&When paid"), self.paid_on)
         form.addRow(self.form_problem, self.record)
         return form
 
@@ -189,10 +189,15 @@ class MoneyTab(QWidget):
         self.balances_model.set_rows(sorted(self.money.balances.items(), key=lambda b: -b[1]))
         self.owed_model.set_rows(owed)
         self.payments_model.set_rows(self.money.payments)
+        count = len(owed)
         self.money_summary.setText(
-            f"{counted(len(owed), 'payment')} square{'s' if len(owed) == 1 else ''} everyone up."
+            ngettext(
+                "{count} payment squares everyone up.",
+                "{count} payments square everyone up.",
+                count,
+            ).format(count=count)
             if owed
-            else "Everyone is square."
+            else _("Everyone is square.")
         )
         if owed:
             self.owed_view.selectRow(0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
+from scorekeeper.i18n import _
 from scorekeeper.store import league as leagues
 
 from .widgets import chosen_date, date_edit
@@ -21,17 +22,17 @@ class PeriodChooser(QWidget):
     def __init__(self) -> None:
         super().__init__()
         self.league = QComboBox()
-        self.league.setAccessibleName("League")
+        self.league.setAccessibleName(_("League"))
         self.season = QComboBox()
-        self.season.setAccessibleName("Season")
-        self.since, self.until = date_edit("From date"), date_edit("To date")
+        self.season.setAccessibleName(_("Season"))
+        self.since, self.until = date_edit(_("From date")), date_edit(_("To date"))
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         for text, widget in (
-            ("&League", self.league),
-            ("S&eason", self.season),
-            ("&From", self.since),
-            ("&Until", self.until),
+            (_("&League"), self.league),
+            (_("S&eason"), self.season),
+            (_("&From"), self.since),
+            (_("&Until"), self.until),
         ):
             label = QLabel(text)
             label.setBuddy(widget)
@@ -66,7 +67,7 @@ class PeriodChooser(QWidget):
         """Offer "All seasons" and the league's seasons NAMES, without a signal."""
         self.season.blockSignals(True)
         self.season.clear()
-        self.season.addItem("All seasons", None)
+        self.season.addItem(_("All seasons"), None)
         for name in names:
             self.season.addItem(name, name)
         self.season.blockSignals(False)

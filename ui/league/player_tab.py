@@ -3,11 +3,10 @@ their nights were played at, and their balance over time."""
 
 from __future__ import annotations
 
-from PySide6.QtCharts import QChart, QChartView
-from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from scorekeeper.csv_out import Sheet
+from scorekeeper.i18n import _
 from scorekeeper.reports.sheets import statistics_sheet
 from scorekeeper.stats import PlayerStatistics, player_statistics, statistics_lines
 from scorekeeper.store import league as leagues
@@ -15,7 +14,7 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.money import LeagueMoney
 
 from ..spreadsheets import allow_copy
-from .chart import balance_chart
+from .chart import BalanceChart
 from .models import LabelledModel
 from .widgets import ProblemLine, fill, table_of
 
@@ -29,22 +28,20 @@ class PlayerTab(QWidget):
         self.period: leagues.Period | None = None
         self.money: LeagueMoney | None = None
         self.player = QComboBox()
-        self.player.setAccessibleName("Player")
+        self.player.setAccessibleName(_("Player"))
         self.player.currentTextChanged.connect(lambda _: self.show_player())
         self.stats_model = LabelledModel()
-        self.stats_view = table_of(self.stats_model, "Player statistics", stretch=1)
+        self.stats_view = table_of(self.stats_model, _("Player statistics"), stretch=1)
         self.stats_view.horizontalHeader().setVisible(False)
         self.stats: PlayerStatistics | None = None
         allow_copy(self.stats_view, self.sheet)
-        self.balance_chart = QChartView()
-        self.balance_chart.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.balance_chart.setAccessibleName("Balance over time")
+        self.balance_chart = BalanceChart()
         split = QSplitter()
         split.addWidget(self.stats_view)
         split.addWidget(self.balance_chart)
         split.setStretchFactor(1, 1)
         split.setSizes([400, 700])
-        label = QLabel("Pla&yer")
+        label = QLabel(_("Pla&yer"))
         label.setBuddy(self.player)
         top = QHBoxLayout()
         top.addWidget(label)
@@ -66,7 +63,7 @@ class PlayerTab(QWidget):
         if not name or self.period is None:
             self.stats = None
             self.stats_model.set_rows([])
-            self.balance_chart.setChart(QChart())
+            self.balance_chart.show_balance("", [])
             return
         attempt = self.problem.attempt
         facts = attempt(leagues.hand_facts, self.db, self.period, player=name) or []
@@ -74,7 +71,7 @@ class PlayerTab(QWidget):
         currency = self.money.currency if self.money else "USD"
         self.stats_model.set_rows(statistics_lines(self.stats, currency))
         history = self.money.history(name) if self.money else []
-        self.balance_chart.setChart(balance_chart(name, history))
+        self.balance_chart.show_balance(name, history, currency)
 
     def sheet(self) -> Sheet | None:
         """The player's statistics, for a spreadsheet (what `scorekeeper stats --csv`

@@ -12,6 +12,7 @@ from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QPushButton, QVBoxLayout, QWidget
 
 from scorekeeper.csv_out import Sheet
+from scorekeeper.i18n import _
 from scorekeeper.reports.sheets import roster_sheet
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
@@ -35,16 +36,16 @@ class RosterTab(QWidget):
         self.db, self.layer, self.problem = db, layer, problem
         self.roster_model = RosterModel()
         self.roster_view = table_of(
-            self.roster_model, "Roster", sort=(0, Qt.SortOrder.AscendingOrder), stretch=0
+            self.roster_model, _("Roster"), sort=(0, Qt.SortOrder.AscendingOrder), stretch=0
         )
         self.roster_view.selectionModel().currentRowChanged.connect(lambda *_: self._offer())
         self.setFocusProxy(self.roster_view)
         allow_copy(self.roster_view, self.sheet)
-        self.rename = QPushButton("Re&name…")
+        self.rename = QPushButton(_("Re&name…"))
         self.rename.clicked.connect(self.rename_selected)
-        self.retire = QPushButton("&Retire")
+        self.retire = QPushButton(_("&Retire"))
         self.retire.clicked.connect(self.retire_selected)
-        self.roster_problem = problem_label("Roster problem")
+        self.roster_problem = problem_label(_("Roster problem"))
         buttons = QHBoxLayout()
         buttons.addWidget(self.rename)
         buttons.addWidget(self.retire)
@@ -52,9 +53,11 @@ class RosterTab(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(
             plain_label(
-                "A player renamed is renamed in every night, standing and debt at once. "
-                "A retired player is no longer offered when a night starts or someone "
-                "joins; their nights and money are kept."
+                _(
+                    "A player renamed is renamed in every night, standing and debt at once. "
+                    "A retired player is no longer offered when a night starts or someone "
+                    "joins; their nights and money are kept."
+                )
             )
         )
         layout.addWidget(self.roster_view, 1)
@@ -95,7 +98,8 @@ class RosterTab(QWidget):
         player = self.selected()
         self.rename.setEnabled(player is not None)
         self.retire.setEnabled(player is not None)
-        self.retire.setText("&Reinstate" if player is not None and player.retired else "&Retire")
+        retired = player is not None and player.retired
+        self.retire.setText(_("&Reinstate") if retired else _("&Retire"))
 
     def rename_selected(self) -> None:
         """Ask for the selected player's new name, and rename them everywhere."""
@@ -103,7 +107,10 @@ class RosterTab(QWidget):
         if player is None:
             return
         typed, ok = QInputDialog.getText(
-            self, "Rename a player", f"New name for {player.name}:", text=player.name
+            self,
+            _("Rename a player"),
+            _("New name for {player}:").format(player=player.name),
+            text=player.name,
         )
         if ok:
             self._change(self.layer.rename_player, player.name, typed)

@@ -16,8 +16,9 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.csv_out import Sheet
-from scorekeeper.formatting import counted, money
+from scorekeeper.formatting import money
 from scorekeeper.games import DEFAULT_GAME
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.reports.sheets import standings_sheet
 from scorekeeper.standings import RANK_BY, RANK_BY_MEANING, StandingsOptions
 from scorekeeper.store import league as leagues
@@ -39,34 +40,36 @@ class StandingsTab(QWidget):
         self.info: leagues.LeagueInfo | None = None  # the league's own ranking, tie-breaks
         self.period: leagues.Period | None = None
         self.rank_by = QComboBox()
-        self.rank_by.setAccessibleName("Rank by")
+        self.rank_by.setAccessibleName(_("Rank by"))
         for key in RANK_BY:
-            self.rank_by.addItem(RANK_BY_MEANING[key], key)
+            self.rank_by.addItem(_(RANK_BY_MEANING[key]), key)
         self.min_nights, self.min_hands, self.drop_worst = QSpinBox(), QSpinBox(), QSpinBox()
         for spin, name in (
-            (self.min_nights, "Nights to qualify"),
-            (self.min_hands, "Hands to qualify"),
-            (self.drop_worst, "Worst nights not counted"),
+            (self.min_nights, _("Nights to qualify")),
+            (self.min_hands, _("Hands to qualify")),
+            (self.drop_worst, _("Worst nights not counted")),
         ):
             spin.setRange(0, 10_000)
             spin.setAccessibleName(name)
             spin.valueChanged.connect(lambda *_: self.show_standings())
         self.rank_by.currentIndexChanged.connect(lambda *_: self.show_standings())
-        self.save_choice = QPushButton("Sa&ve as the league's ranking")
+        self.save_choice = QPushButton(_("Sa&ve as the league's ranking"))
         self.save_choice.clicked.connect(self.save_ranking)
         self.standings_model = StandingsModel()
         ascending = (0, Qt.SortOrder.AscendingOrder)
-        self.standings_view = table_of(self.standings_model, "Standings", sort=ascending, stretch=1)
+        self.standings_view = table_of(
+            self.standings_model, _("Standings"), sort=ascending, stretch=1
+        )
         self.game = DEFAULT_GAME  # whose words head the standings
         allow_copy(self.standings_view, self.sheet)
-        self.rules_text = plain_label(name="How the standings are ranked")
+        self.rules_text = plain_label(name=_("How the standings are ranked"))
         controls = QGridLayout()
         for column, (text, widget) in enumerate(
             (
-                ("&Rank by", self.rank_by),
-                ("Min. &nights", self.min_nights),
-                ("Min. &hands", self.min_hands),
-                ("&Drop worst", self.drop_worst),
+                (_("&Rank by"), self.rank_by),
+                (_("Min. &nights"), self.min_nights),
+                (_("Min. &hands"), self.min_hands),
+                (_("&Drop worst"), self.drop_worst),
             )
         ):
             label = QLabel(text)
@@ -126,9 +129,15 @@ class StandingsTab(QWidget):
         self.standings_model.set_rows(result.everyone)
         words = options.describe()
         words.append(
-            f"{counted(result.nights, 'night')}; points and money sum to "
-            f"{sum(r.points for r in result.everyone)} and "
-            f"{money(sum(r.cents for r in result.everyone), self.standings_model.currency)}."
+            ngettext(
+                "{count} night; points and money sum to {points} and {money}.",
+                "{count} nights; points and money sum to {points} and {money}.",
+                result.nights,
+            ).format(
+                count=result.nights,
+                points=sum(r.points for r in result.everyone),
+                money=money(sum(r.cents for r in result.everyone), self.standings_model.currency),
+            )
         )
         self.rules_text.setText("\n".join(words))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from scorekeeper.csv_out import Sheet
+from scorekeeper.i18n import _
 from scorekeeper.reports.sheets import outcomes_sheet
 from scorekeeper.stats import outcome_figures, outcome_lines
 from scorekeeper.store import league as leagues
@@ -23,12 +24,12 @@ class TableTab(QWidget):
         super().__init__()
         self.db, self.problem = db, problem
         self.outcomes_model = LabelledModel()
-        view = table_of(self.outcomes_model, "How often each outcome happens")
+        view = table_of(self.outcomes_model, _("How often each outcome happens"))
         view.horizontalHeader().setVisible(False)
         self.figures: list[tuple[str, int, int | None]] = []
         allow_copy(view, self.sheet)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("How often each outcome happens at the table"))
+        layout.addWidget(QLabel(_("How often each outcome happens at the table")))
         layout.addWidget(view, 1)
 
     def show_period(self, period: leagues.Period) -> None:

@@ -8,7 +8,7 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
-from PySide6.QtCore import QDate, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QDate, QEvent, QObject, QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QTableView,
 )
 
+from scorekeeper.i18n import _
 from scorekeeper.store.errors import StorageError
 
 from ..labels import PROBLEM_COLOUR
@@ -36,7 +37,8 @@ def table_of(
     stretch: int | None = None,
 ) -> QTableView:
     """A read-only table view of MODEL; sortable by raw values when SORT gives the column
-    and order to start with; column STRETCH (else the last) takes the spare width."""
+    and order to start with; column STRETCH (else the last) takes the spare width, never
+    narrower than what it shows (`KeepWhole`)."""
     view = QTableView()
     view.setAccessibleName(name)
     if sort is not None:
@@ -58,8 +60,44 @@ def table_of(
     if stretch is None:
         header.setStretchLastSection(True)
     else:
-        header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+        KeepWhole(view, stretch)
     return view
+
+
+class KeepWhole(QObject):
+    """A table's COLUMN takes the width its other columns leave, but is never squeezed
+    below what it shows: where the other columns need the whole width (longer headers,
+    as German's are), it keeps its contents' width and the table scrolls sideways,
+    instead of cutting every player's name to "…"."""
+
+    def __init__(self, view: QTableView, column: int) -> None:
+        super().__init__(view)
+        self.view, self.column = view, column
+        view.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        view.viewport().installEventFilter(self)
+        model = view.model()
+        for signal in (model.modelReset, model.layoutChanged, model.headerDataChanged):
+            signal.connect(lambda *_: QTimer.singleShot(0, self.fit))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.fit()
+        return False
+
+    def fit(self) -> None:
+        """Stretch the column when the room left is at least what it shows, else size
+        it to its contents."""
+        header = self.view.horizontalHeader()
+        others = sum(header.sectionSize(i) for i in range(header.count()) if i != self.column)
+        needed = max(self.view.sizeHintForColumn(self.column), header.sectionSizeHint(self.column))
+        room = self.view.viewport().width() - others
+        mode = (
+            QHeaderView.ResizeMode.Stretch
+            if room >= needed
+            else QHeaderView.ResizeMode.ResizeToContents
+        )
+        if header.sectionResizeMode(self.column) != mode:
+            header.setSectionResizeMode(self.column, mode)
 
 
 def date_edit(name: str) -> QDateEdit:
@@ -69,7 +107,7 @@ def date_edit(name: str) -> QDateEdit:
     edit.setCalendarPopup(True)
     edit.setDisplayFormat("yyyy-MM-dd")
     edit.setMinimumDate(ANY_DATE)
-    edit.setSpecialValueText("any date")
+    edit.setSpecialValueText(_("any date"))
     edit.setDate(ANY_DATE)
     return edit
 
@@ -99,7 +137,7 @@ class ProblemLine(QLabel):
         super().__init__()
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(True)
-        self.setAccessibleName("Problem")
+        self.setAccessibleName(_("Problem"))
         self.setStyleSheet(f"color: {PROBLEM_COLOUR}")
 
     def say(self, message: str) -> None:

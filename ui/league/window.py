@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.csv_out import Sheet
+from scorekeeper.i18n import _, pgettext
 from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database
 
@@ -48,8 +49,8 @@ class LeagueWindow(QWidget):
     def __init__(self, db: Database, league: str | None = None) -> None:
         super().__init__()
         self.db = db
-        self.setWindowTitle("League — Sheepshead Scorekeeper")
-        self.setAccessibleName("League")
+        self.setWindowTitle(_("League — Sheepshead Scorekeeper"))
+        self.setAccessibleName(_("League"))
         self.layer = LeagueSession(db, self)
         self.undo_stack = self.layer.undo_stack
         QShortcut(QKeySequence.StandardKey.Undo, self, self.layer.undo)
@@ -62,16 +63,16 @@ class LeagueWindow(QWidget):
         self.table_tab = TableTab(db, self.problem)
         self.roster_tab = RosterTab(db, self.layer, self.problem)
         self.tabs = QTabWidget()
-        self.tabs.setAccessibleName("League views")
-        self.tabs.addTab(self.standings_tab, "&Standings")
-        self.tabs.addTab(self.player_tab, "&Player")
-        self.tabs.addTab(self.money_tab, "&Money")
-        self.tabs.addTab(self.table_tab, "&Table")
-        self.tabs.addTab(self.roster_tab, "R&oster")
+        self.tabs.setAccessibleName(_("League views"))
+        self.tabs.addTab(self.standings_tab, _("&Standings"))
+        self.tabs.addTab(self.player_tab, _("&Player"))
+        self.tabs.addTab(self.money_tab, _("&Money"))
+        self.tabs.addTab(self.table_tab, _("&Table"))
+        self.tabs.addTab(self.roster_tab, _("R&oster"))
         self.tabs.currentChanged.connect(self._tab_chosen)
-        self.league_report = QPushButton("Print lea&gue report…")
+        self.league_report = QPushButton(_("Print lea&gue report…"))
         self.league_report.clicked.connect(self.print_league)
-        self.statements = QPushButton("Pr&int statements…")
+        self.statements = QPushButton(_("Pr&int statements…"))
         self.statements.clicked.connect(self.print_statements)
         top = QHBoxLayout()
         top.addWidget(self.filters, 1)
@@ -94,8 +95,9 @@ class LeagueWindow(QWidget):
         """File ▸ Export as spreadsheet (CSV)… (Ctrl+Shift+S): the table of the tab on
         screen.  The menu has no Alt letter: Alt+F is the From date."""
         bar = QMenuBar(self)
-        file = bar.addMenu("File")
-        export = QAction("Export as &spreadsheet (CSV)…", self)
+        # Translators: the league window's menu, with no Alt letter (Alt+F is the From date).
+        file = bar.addMenu(_("File"))
+        export = QAction(_("Export as &spreadsheet (CSV)…"), self)
         export.setShortcut(QKeySequence(QKeySequence.StandardKey.SaveAs))
         export.triggered.connect(lambda _=False: self.export_spreadsheet())
         file.addAction(export)
@@ -129,7 +131,7 @@ class LeagueWindow(QWidget):
         """Read everything again (after a payment, or a hand at the night screen)."""
         self.problem.quiet()
         if not self.league():
-            self.problem.say("No league yet: file a night under a league to see one here.")
+            self.problem.say(_("No league yet: file a night under a league to see one here."))
             return
         period = self.filters.period()
         self.standings_tab.show_period(period)
@@ -144,11 +146,12 @@ class LeagueWindow(QWidget):
         """The current tab's table as a spreadsheet (what the command line's --csv
         writes of it), and a file name for it."""
         tabs: list[tuple[StandingsTab | PlayerTab | MoneyTab | TableTab | RosterTab, str]] = [
-            (self.standings_tab, "standings"),
+            # Translators: the words the suggested file names end in ("… standings.csv").
+            (self.standings_tab, pgettext("file name", "standings")),
             (self.player_tab, self.player_tab.player.currentText()),
-            (self.money_tab, "money"),
-            (self.table_tab, "outcomes"),
-            (self.roster_tab, "roster"),
+            (self.money_tab, pgettext("file name", "money")),
+            (self.table_tab, pgettext("file name", "outcomes")),
+            (self.roster_tab, pgettext("file name", "roster")),
         ]
         for tab, what in tabs:
             if tab is self.tabs.currentWidget():
@@ -159,7 +162,7 @@ class LeagueWindow(QWidget):
         """File ▸ Export as spreadsheet (CSV): the table on screen, in a file chosen
         here; a file that cannot be written is said on the problem line."""
         sheet, suggested = self.sheet_on_screen()
-        _, problem = export_sheet(self, sheet, suggested)
+        _path, problem = export_sheet(self, sheet, suggested)
         if problem:
             self.problem.say(problem)
 
@@ -181,7 +184,9 @@ class LeagueWindow(QWidget):
         league, season = self.league(), self.filters.season.currentData()
         if not league:
             return
-        name = f"{league} {season or 'all seasons'}.pdf"
+        # Translators: the suggested file name's end for a league report of every season.
+        seasons = season or _("all seasons")
+        name = f"{league} {seasons}.pdf"
         make_report(self, name, partial(built("league_pdf"), self.db, league=league, season=season))
 
     def print_statements(self) -> None:
@@ -192,7 +197,10 @@ class LeagueWindow(QWidget):
         on_page = self.tabs.currentWidget() is self.player_tab
         player = self.player_tab.player.currentText() if on_page else ""
         players = [player] if player else []
-        name = f"{league} statement{' ' + player if player else 's'}.pdf"
+        if player:
+            name = _("{league} statement {player}.pdf").format(league=league, player=player)
+        else:
+            name = _("{league} statements.pdf").format(league=league)
         make = partial(
             built("statements_pdf"), self.db, league=league, players=players, season=season
         )

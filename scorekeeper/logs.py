@@ -1,0 +1,107 @@
+"""The log: what the app and the command line did, from their start, in one file.
+
+`scorekeeper.log` in the user's log folder (platformdirs' `user_log_dir`: on Linux
+~/.local/state/sheepshead-scorekeeper/log), rotated at MAX_BYTES with the KEEP older
+files beside it (`scorekeeper.log.1` the newest).  At INFO, the events someone helping
+a user needs: a program started (its version, Python's, the platform), a database
+opened or made, migrated (from and to which schema), a copy written (before a
+migration, the daily one, a backup, a restore), and unexpected errors in full; with
+`--debug`, each module's DEBUG lines too.  The app and the command line write to the
+same file, each line naming its process.
+
+Log lines are English and never translated (docs/translating.md): they are read by
+whoever helps, not at the table.  A log that cannot be written never stops a program
+nor puts a traceback on its screen: the line is dropped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import platform
+import sys
+from collections.abc import Sequence
+from logging.handlers import RotatingFileHandler
+from pathlib import Path
+
+import platformdirs
+
+from scorekeeper.about import version
+
+APP_NAME = "sheepshead-scorekeeper"
+FILE_NAME = "scorekeeper.log"
+MAX_BYTES = 1_000_000
+KEEP = 3  # older files kept: scorekeeper.log.1 to .3
+FORMAT = "%(asctime)s [%(process)d] %(levelname)s %(name)s: %(message)s"
+OURS = ("scorekeeper",)  # the loggers this package's modules log to (`__name__`)
+
+logger = logging.getLogger(__name__)
+_handler: logging.Handler | None = None
+_attached: list[str] = []  # the loggers it was added to
+
+
+class QuietRotatingHandler(RotatingFileHandler):
+    """A rotating log file whose failures (a full disk, a folder not writable, another
+    program rotating it at the same moment on Windows) drop the line silently instead
+    of printing a traceback on standard error."""
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        return
+
+
+def log_folder() -> Path:
+    """The user's log folder for this app."""
+    return platformdirs.user_log_path(APP_NAME, appauthor=False)
+
+
+def log_path() -> Path:
+    """The log file (the newest; older ones beside it end .1, .2, .3)."""
+    return log_folder() / FILE_NAME
+
+
+def start_logging(program: str, *, debug: bool = False, also: Sequence[str] = ()) -> Path:
+    """Send this package's log (and the loggers named in ALSO: the app's own package) to
+    the log file from now on, at INFO, or at DEBUG with DEBUG, and log PROGRAM's start.
+    Called again, it replaces the file handler it added before.  Returns the file."""
+    global _handler
+    path = log_path()
+    handler = QuietRotatingHandler(
+        path, maxBytes=MAX_BYTES, backupCount=KEEP, encoding="utf-8", delay=True
+    )
+    handler.setFormatter(logging.Formatter(FORMAT))
+    with contextlib.suppress(OSError):  # else each line is dropped; the program goes on
+        path.parent.mkdir(parents=True, exist_ok=True)
+    stop_logging()
+    for name in (*OURS, *also):
+        named = logging.getLogger(name)
+        named.addHandler(handler)
+        named.setLevel(logging.DEBUG if debug else logging.INFO)
+        _attached.append(name)
+    _handler = handler
+    logger.info(
+        "%s %s started (Python %s, %s)%s",
+        program,
+        version(),
+        platform.python_version(),
+        sys.platform,
+        ", debug" if debug else "",
+    )
+    return path
+
+
+def stop_logging() -> None:
+    """No more lines to the file (the handler `start_logging` added, taken off again)."""
+    global _handler
+    if _handler is None:
+        return
+    for name in _attached:
+        logging.getLogger(name).removeHandler(_handler)
+    _attached.clear()
+    _handler.close()
+    _handler = None
+
+
+def flush() -> None:
+    """Write out what is logged so far (a test, or before the log is shown)."""
+    if _handler is not None:
+        _handler.flush()

@@ -24,22 +24,17 @@ WHEELS = HERE / "wheels"
 MODULE = HERE / "python3-dependencies.json"
 PYTHON = "3.12"  # org.freedesktop.Platform 24.08's
 SITE = f"/app/lib/python{PYTHON}/site-packages"
-PLATFORMS = [f"manylinux_2_{minor}_x86_64" for minor in range(39, 16, -1)] + ["manylinux2014_x86_64"]
+PLATFORMS = [f"manylinux_2_{minor}_x86_64" for minor in range(39, 16, -1)]
+PLATFORMS.append("manylinux2014_x86_64")
 BUILD_TOOLS = ["setuptools>=77"]  # what `pip install .` of the app needs, removed after
-# Qt parts the app never uses, left out of the Flatpak (the PySide6 wheels carry them).
-UNUSED_QT = [
-    f"{SITE}/PySide6/Qt/lib/libQt6WebEngine*",
-    f"{SITE}/PySide6/Qt/libexec",
-    f"{SITE}/PySide6/Qt/resources",
-    f"{SITE}/PySide6/Qt/translations/qtwebengine*",
-    f"{SITE}/PySide6/QtWebEngine*",
-    f"{SITE}/PySide6/Qt/lib/libQt63D*",
-    f"{SITE}/PySide6/Qt3D*",
-    f"{SITE}/PySide6/Qt/lib/libQt6Quick3D*",
-    f"{SITE}/PySide6/QtQuick3D*",
-    f"{SITE}/PySide6/Qt/lib/libQt6Multimedia*",
-    f"{SITE}/PySide6/QtMultimedia*",
+# Qt parts the app never uses, left out of the Flatpak (the PySide6 wheels carry them),
+# and the build tool the app's own install needed.
+UNUSED = [
     f"{SITE}/PySide6/Qt/qml",
+    f"{SITE}/PySide6/Qt/lib/libQt6Quick*",
+    f"{SITE}/PySide6/Qt/lib/libQt6Designer*",
+    f"{SITE}/PySide6/QtQuick*",
+    f"{SITE}/PySide6/QtDesigner*",
     f"{SITE}/PySide6/designer",
     f"{SITE}/PySide6/assistant",
     f"{SITE}/PySide6/linguist",
@@ -104,7 +99,7 @@ def update() -> int:
         "sources": [
             {"type": "file", "path": f"wheels/{w.name}", "sha256": sha256(w)} for w in wheels
         ],
-        "cleanup": UNUSED_QT,
+        "cleanup": UNUSED,
     }
     MODULE.write_text(json.dumps(module, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {MODULE.relative_to(ROOT)}: {len(wheels)} wheels")

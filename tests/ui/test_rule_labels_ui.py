@@ -8,9 +8,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel
 
 from scorekeeper.games import preset_rules
+from scorekeeper.store import night_import
+from tests.sheet import night_doc
 from ui.language import apply_language
 from ui.start_dialog import RuleChoice, RulesDialog, StartNightDialog
 
@@ -96,3 +99,18 @@ def test_the_english_start_dialog_names_no_option_by_its_key(qtbot: Any) -> None
         if isinstance(widget, RuleChoice):
             for text, key in items(widget):
                 assert text != key, (name, key)
+
+
+def test_the_german_entry_form_offers_the_calls_in_words_and_records_the_key(
+    german: None, qtbot: Any, database: Any, open_window: Any, keyboard: Any
+) -> None:
+    window = open_window(database, night_import.import_night(database, night_doc("classic-5", [])))
+    call = window.entry.call
+    offered = [call.itemText(i) for i in range(call.count())]
+    assert offered[:4] == ["", "Kreuz-Ass", "Pik-Ass", "Herz-Ass"]
+    keyboard.type("2" + "4" + "74")  # Bob picks, Dee partners, 74
+    call.setCurrentIndex(call.findText("Herz-Ass"))
+    keyboard.press(Qt.Key.Key_Tab)
+    keyboard.enter()  # the proposed tricks
+    qtbot.waitUntil(lambda: len(window.session.view.lines) == 1)
+    assert window.session.view.lines[0].record["call"] == "ace-hearts"

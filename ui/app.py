@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication, QSettings, QTimer
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from scorekeeper import i18n
@@ -26,10 +27,11 @@ from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.tonight import night_to_reopen
 
-from . import errors
+from . import errors, self_check
 from .app_layer import open_store
 from .language import apply_language, chosen_language
 from .main_window import MainWindow
+from .paths import APP_ID
 from .session import NightSession
 
 APP_NAME = "Sheepshead Scorekeeper"
@@ -64,9 +66,11 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def identify() -> None:
-    """Names QSettings uses for the remembered window and start-night choices."""
+    """Names QSettings uses for the remembered window and start-night choices, and the
+    desktop entry's name (its icon and name on a Wayland desktop's task bar)."""
     QCoreApplication.setOrganizationName("sheepshead-scorekeeper")
     QCoreApplication.setApplicationName(APP_NAME)
+    QGuiApplication.setDesktopFileName(APP_ID)
 
 
 def first_start() -> bool:
@@ -110,6 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         errors.show_error(str(error))
         return 2
     window = open_window(database)
+    app.setWindowIcon(window.windowIcon())  # the dialogs' too
     window.show()
     QTimer.singleShot(0, window.daily_backup)  # the first start of a day: a copy
     if first_start():
@@ -117,6 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     shot = os.environ.get("SCOREKEEPER_SCREENSHOT")
     if shot:
         QTimer.singleShot(800, lambda: _screenshot_and_quit(app, shot))
+    self_check.schedule(app, window, describe(database.url))
     return int(app.exec())
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QItemSelectionModel, QSettings, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -59,7 +59,7 @@ from .help import KeysDialog, WelcomeDialog
 from .league.board import BoardWindow
 from .league.window import LeagueWindow
 from .night_panels import HandPanel, RunningChart, SettlementPanel
-from .paths import icon_path
+from .paths import app_icon
 from .preferences import PreferencesDialog
 from .reports import built, make_report
 from .session import NightSession
@@ -95,7 +95,7 @@ class MainWindow(QMainWindow):
         self._daily_done.connect(self.say)
         self._daily_thread: threading.Thread | None = None
         self.setWindowTitle(APP_NAME)
-        self.setWindowIcon(QIcon(str(icon_path())))
+        self.setWindowIcon(app_icon())
         self.setAccessibleName(APP_NAME)
 
         self.model = SheetModel()

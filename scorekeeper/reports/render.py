@@ -17,7 +17,6 @@ import io
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -42,14 +41,12 @@ from reportlab.platypus import (
 )
 
 from scorekeeper.formatting import line_look, locale_paper, whole_ticks
+from scorekeeper.i18n import _
 from scorekeeper.names import printable
 from scorekeeper.reports.data import LeagueReport, NightReport, PadReport, Series, Statement
+from scorekeeper.resources import resource_path
 
 FONT, BOLD = "DejaVuSansCondensed", "DejaVuSansCondensed-Bold"
-FONT_FOLDERS = (
-    Path(__file__).resolve().parents[2] / "resources" / "fonts",
-    Path("/usr/share/fonts/truetype/dejavu"),
-)
 ELLIPSIS = "…"
 PADDING = 2.5  # a table cell's left and right padding
 OUTCOME_MOST = 150  # the widest the outcome column grows for long winners' names
@@ -70,14 +67,14 @@ def register_fonts() -> None:
     """Register the bundled fonts with reportlab (once)."""
     if FONT in pdfmetrics.getRegisteredFontNames():
         return
-    for folder in FONT_FOLDERS:
-        regular, bold = folder / f"{FONT}.ttf", folder / f"{BOLD}.ttf"
-        if regular.is_file() and bold.is_file():
-            pdfmetrics.registerFont(TTFont(FONT, str(regular)))
-            pdfmetrics.registerFont(TTFont(BOLD, str(bold)))
-            pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD)
-            return
-    raise ReportError(f"the report font {FONT}.ttf is missing from resources/fonts")
+    folder = resource_path("fonts")  # the app's own copies only, never the system's
+    for face in (FONT, BOLD):
+        if not (folder / f"{face}.ttf").is_file():
+            message = _("The report font {file} is missing from {folder}.")
+            raise ReportError(message.format(file=f"{face}.ttf", folder=folder))
+    pdfmetrics.registerFont(TTFont(FONT, str(folder / f"{FONT}.ttf")))
+    pdfmetrics.registerFont(TTFont(BOLD, str(folder / f"{BOLD}.ttf")))
+    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD)
 
 
 def fit(text: str, width: float, font: str = BOLD, size: float = 8.0) -> str:

@@ -133,4 +133,4 @@ def test_a_payment_beyond_the_limit_is_status_2_naming_cents(
     assert "argument --cents: invalid int value: 'a lot'" in capsys.readouterr().err
     status, out, err = run(database_url, capsys, *pay, str(MAX_AMOUNT))
     assert status == 0, err
-    assert "Recorded: Ann paid Bob $10000000000.00." in out
+    assert "Recorded: Ann paid Bob $10,000,000,000.00." in out

@@ -98,6 +98,7 @@ def test_migration_0008_folds_old_names_and_their_nights_still_open(tmp_path: Pa
         old.execute("ALTER TABLE hand_score DROP COLUMN hands")  # 0010's: a 0007 file has none
         old.execute("DROP INDEX ix_night_fingerprint")  # and 0012's
         old.execute("ALTER TABLE night DROP COLUMN fingerprint")
+        undo_0014(old)
         old.execute("UPDATE alembic_version SET version_num = '0007'")
     db = open_database(f"sqlite:///{path}")
     cal = "Cal\\x1b[2J" + "x" * 29 + "…"  # escaped, and shortened to 40 characters
@@ -134,6 +135,12 @@ def test_a_rename_finds_and_refuses_names_in_any_case_and_composition(db: Databa
     assert renamed.name == "zo\u00eb" and names(db) == ["Bob", "Cal", "Dee", "zo\u00eb", GREEK]
 
 
+def undo_0014(old: sqlite3.Connection) -> None:
+    """OLD without the currencies 0014 added (a file from before it has none)."""
+    old.execute("ALTER TABLE league DROP COLUMN currency")
+    old.execute("ALTER TABLE night DROP COLUMN currency")
+
+
 def aged_to_0012(path: Path, rows: list[tuple[str, str]]) -> None:
     """PATH's players given the names and keys as version 0012 stored them (the key the
     name case-folded), and its schema record put back to 0012."""
@@ -143,6 +150,7 @@ def aged_to_0012(path: Path, rows: list[tuple[str, str]]) -> None:
             "INSERT INTO player (name, name_key, retired, created_at) VALUES (?, ?, 0, ?)",
             [(name, key, "2026-11-01") for name, key in rows],
         )
+        undo_0014(old)
         old.execute("UPDATE alembic_version SET version_num = '0012'")
 
 
@@ -200,6 +208,7 @@ def test_a_night_imported_before_0013_is_found_again_in_any_case_and_composition
     db.dispose()
     with sqlite3.connect(path) as old:  # the keys as 0012 kept them: the names case-folded
         old.execute("UPDATE player SET name_key = ? WHERE name = ?", (GREEK.casefold(), GREEK))
+        undo_0014(old)
         old.execute("UPDATE alembic_version SET version_num = '0012'")
 
     db = open_database(url)

@@ -66,6 +66,11 @@ REFUSALS: list[tuple[Field, str, Callable[[Database, int], Any]]] = [
         "a name cannot be empty",
         lambda db, _: leagues.save_season(db, league=LEAGUE, name=" "),
     ),
+    (
+        "currency",
+        "'XYZ' is not an ISO 4217 currency code",
+        lambda db, _: leagues.save_league(db, name=LEAGUE, currency="XYZ"),
+    ),
     ("amount", "0 is not a positive number of cents", pay("Ann", "Bob", 0)),
     (
         "amount",

@@ -77,7 +77,9 @@ def test_cancel_keeps_nothing(qtbot) -> None:
     ],
 )
 def test_the_app_speaks_the_language_kept(qapp, monkeypatch, kept, system, spoken) -> None:
-    monkeypatch.setenv("LANGUAGE", system)
+    # The system's language, as i18n reads it (not LANGUAGE itself: the C library
+    # keeps the first language it saw for the operating system's own messages).
+    monkeypatch.setattr(i18n, "system_locale", lambda: (system, None))
     if kept is not None:
         QSettings().setValue("language", kept)
     assert apply_language(qapp) == spoken

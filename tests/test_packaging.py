@@ -1,0 +1,163 @@
+"""The installable forms' declarations agree with the code and with each other: the
+wheel names every package of the checkout; the app's id, command, version and icons are
+the same in pyproject.toml, the desktop entry, the AppStream metainfo and the Flatpak
+manifest; the Flatpak installs the versions pinned; the resources are found installed
+before the checkout, and a report never borrows the system's fonts.  (scripts/test-packaging
+builds, installs and runs the forms themselves.)"""
+
+from __future__ import annotations
+
+import configparser
+import json
+import re
+import struct
+import subprocess
+import sys
+import tomllib
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import scorekeeper
+from scorekeeper import resources
+from ui.paths import APP_ID, icon_folder
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGING = ROOT / "packaging"
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+HICOLOR_SIZES = [16, 22, 24, 32, 48, 64, 128, 256, 512]
+
+
+def desktop_entry() -> configparser.SectionProxy:
+    parser = configparser.ConfigParser(interpolation=None)
+    parser.optionxform = str  # keys keep their case
+    parser.read(PACKAGING / f"{APP_ID}.desktop", encoding="utf-8")
+    return parser["Desktop Entry"]
+
+
+def metainfo() -> ET.Element:
+    return ET.parse(PACKAGING / f"{APP_ID}.metainfo.xml").getroot()
+
+
+def flatpak(name: str) -> dict[str, object]:
+    return json.loads((PACKAGING / "flatpak" / name).read_text(encoding="utf-8"))
+
+
+def installed_name(package: str) -> str:
+    """The name a checkout package has in the wheel (package-dir maps ui/ and resources/)."""
+    for installed, folder in PYPROJECT["tool"]["setuptools"]["package-dir"].items():
+        prefix = folder.replace("/", ".")
+        if package == prefix or package.startswith(prefix + "."):
+            return installed + package[len(prefix) :]
+    return package
+
+
+def test_the_wheel_names_every_package_of_the_checkout_under_its_installed_name() -> None:
+    folders = {p.parent for top in ("scorekeeper", "ui") for p in (ROOT / top).rglob("*.py")}
+    checkout = {".".join(f.relative_to(ROOT).parts) for f in folders}
+    expected = {installed_name(package) for package in checkout | {"resources"}}
+    declared = set(PYPROJECT["tool"]["setuptools"]["packages"])
+    assert declared == expected
+    assert "ui" not in {name.split(".")[0] for name in declared}  # no bare top-level ui
+    gui = PYPROJECT["project"]["gui-scripts"]["sheepshead-scorekeeper"]
+    assert gui == "sheepshead_scorekeeper.app:main"
+
+
+def test_the_version_is_written_once_and_the_metainfo_s_newest_release_is_it() -> None:
+    assert "version" not in PYPROJECT["project"]
+    assert PYPROJECT["tool"]["setuptools"]["dynamic"]["version"] == {
+        "attr": "scorekeeper.__version__"
+    }
+    releases = metainfo().findall("releases/release")
+    assert releases[0].get("version") == scorekeeper.__version__
+
+
+def test_the_desktop_entry_metainfo_and_flatpak_name_the_same_app() -> None:
+    entry = desktop_entry()
+    gui_command = next(iter(PYPROJECT["project"]["gui-scripts"]))
+    assert entry["Icon"] == APP_ID
+    assert entry["Exec"] == gui_command
+    info = metainfo()
+    assert info.findtext("id") == APP_ID
+    assert info.findtext("launchable") == f"{APP_ID}.desktop"
+    assert info.findtext("project_license") == PYPROJECT["project"]["license"]
+    binaries = {b.text for b in info.findall("provides/binary")}
+    assert binaries == {gui_command, *PYPROJECT["project"]["scripts"]}
+    manifest = flatpak(f"{APP_ID}.json")
+    assert manifest["id"] == APP_ID
+    assert manifest["command"] == gui_command
+
+
+def test_the_icon_comes_drawn_at_every_hicolor_size() -> None:
+    assert (icon_folder() / "scalable" / "apps" / f"{APP_ID}.svg").is_file()
+    for size in HICOLOR_SIZES:
+        png = (icon_folder() / f"{size}x{size}" / "apps" / f"{APP_ID}.png").read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        assert struct.unpack(">II", png[16:24]) == (size, size)
+
+
+def _pins() -> dict[str, str]:
+    pins = {}
+    for line in PYPROJECT["project"]["dependencies"]:
+        if "win32" in line:
+            continue
+        name, version = re.match(r"([A-Za-z0-9_.-]+)(?:\[.*\])?==([^;\s]+)", line).groups()
+        pins[re.sub(r"[-_.]+", "-", name).lower()] = version
+    return pins
+
+
+def test_the_flatpak_installs_the_versions_pyproject_pins() -> None:
+    module = flatpak("python3-dependencies.json")
+    wheels = {}
+    for source in module["sources"]:
+        name, version = Path(source["path"]).name.split("-")[:2]
+        wheels[re.sub(r"[-_.]+", "-", name).lower()] = version
+        assert re.fullmatch(r"[0-9a-f]{64}", source["sha256"])
+    for name, version in _pins().items():
+        assert wheels.get(name) == version, f"{name}: pinned {version}, Flatpak {wheels.get(name)}"
+    # No part of Qt for Python the app no longer installs (Addons: hundreds of MB)
+    assert {name for name in wheels if name.startswith("pyside6")} <= set(_pins())
+    installed = module["build-commands"][0].split()
+    assert set(_pins()) <= set(installed)
+
+
+def test_resources_are_the_installed_package_data_before_the_checkout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    resources.resources_folder.cache_clear()
+    try:
+        assert resources.resource_path("fonts") == ROOT / "resources" / "fonts"  # a checkout
+        (tmp_path / "_resources").mkdir()
+        monkeypatch.setattr(resources.importlib.resources, "files", lambda _package: tmp_path)
+        resources.resources_folder.cache_clear()
+        assert resources.resource_path("fonts") == tmp_path / "_resources" / "fonts"
+    finally:
+        monkeypatch.undo()
+        resources.resources_folder.cache_clear()
+
+
+def test_a_report_without_the_bundled_fonts_is_refused_not_made_with_the_system_s(
+    tmp_path: Path,
+) -> None:
+    """The system's DejaVu (Debian's fonts-dejavu-extra) is never a fallback: a
+    report needs the app's own copies, and says which is missing."""
+    program = (
+        "import pathlib, sys\n"
+        "from scorekeeper.reports import render\n"
+        "render.resource_path = lambda *parts: pathlib.Path(sys.argv[1]).joinpath(*parts)\n"
+        "try:\n"
+        "    render.register_fonts()\n"
+        "except render.ReportError as error:\n"
+        "    print(error)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program, str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.strip() == (
+        f"The report font DejaVuSansCondensed.ttf is missing from {tmp_path / 'fonts'}."
+    )

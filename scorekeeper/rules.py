@@ -9,10 +9,12 @@ presets, and reading a night document's `rules`, are the games' registry's
 (`scorekeeper.games.parse_rules`).  Every option and preset is described, for the
 people who use the app, in `docs/rules/`.
 
-An option's meaning and its keys' labels are marked (`N_`) where a game declares them
-and translated (`_()`) where they are shown; its name, keys and choices are the night
-document's and never translated.  What `Option.check` says is in the language spoken
-now.
+An option's label (its short name in words), its meaning, and its keys' and choices'
+labels are marked (`N_`) where a game declares them and translated (`_()`) where they
+are shown (`Option.shown_name`, `Option.shown_choice`); its name, keys and choices are
+the night document's and never translated: the JSON, the command line and a message
+naming a document's field keep them.  What `Option.check` says is in the language
+spoken now.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class Option:
 
     name: str
     meaning: str  # marked (`N_`); translated where shown
+    label: str = ""  # its short name in words ("Dealt in"), marked; translated where shown
     choices: tuple[str, ...] = ()
     minimum: int = 0
     maximum: int = 0
@@ -43,6 +46,21 @@ class Option:
     sparse: bool = False  # an object of `keys` naming only some of them, given whole
     follows: str = ""  # null (None), or a sparse option's key not named: this option's value
     labels: tuple[str, ...] = ()  # the names people use for `keys`, in their order (marked)
+    choice_labels: tuple[str, ...] = ()  # the words for `choices`, in their order (marked)
+    money: bool = False  # a whole number of cents, shown as money
+
+    def shown_name(self) -> str:
+        """The option's name on screen and paper, in the language spoken now: its label,
+        else its name in words ("tariff extra")."""
+        return _(self.label) if self.label else self.name.replace("_", " ")
+
+    def shown_choice(self, choice: str) -> str:
+        """One of its CHOICES (or keys) in words, in the language spoken now ("the winner
+        collects" for winner-collects); one without a label as the document spells it."""
+        words = dict(zip(self.choices, self.choice_labels, strict=False))
+        words |= dict(zip(self.keys, self.labels, strict=False))
+        label = words.get(choice, "")
+        return _(label) if label else choice
 
     def check(self, value: Any) -> str | None:
         """A message saying what is wrong with `value` for this option (in the language
@@ -126,7 +144,9 @@ def option(
     default: Any,
     meaning: str,
     *,
+    label: str,
     choices: tuple[str, ...] = (),
+    choice_labels: Mapping[str, str] | None = None,
     minimum: int = 0,
     maximum: int = 0,
     keys: tuple[str, ...] = (),
@@ -134,19 +154,27 @@ def option(
     sparse: bool = False,
     follows: str = "",
     labels: tuple[str, ...] = (),
+    money: bool = False,
 ) -> Any:
     """A rule set's field that is a house-rule option: its DEFAULT, its plain MEANING
-    (marked with `N_`, translated where shown) and the values it takes (a yes/no
-    option is one whose default is a bool).  KEYS make it an object of whole numbers:
-    every key (given in part, the rest kept), or with SPARSE only those named (given
-    whole; a key not named has no value), and LABELS are the keys' names on screen
-    (marked).  FOLLOWS names the option whose value it takes while
-    it is None (JSON null; for a sparse option, a key not named): a price that defaults
-    to another price, so rules stored before it existed score the same."""
+    and its LABEL, a short name in words (both marked with `N_`, translated where
+    shown), and the values it takes (a yes/no option is one whose default is a bool).
+    CHOICE_LABELS give each of its CHOICES its words (marked), every one of them.  KEYS
+    make it an object of whole numbers: every key (given in part, the rest kept), or
+    with SPARSE only those named (given whole; a key not named has no value), and
+    LABELS are the keys' names on screen (marked).  FOLLOWS names the option whose
+    value it takes while it is None (JSON null; for a sparse option, a key not named): a
+    price that defaults to another price, so rules stored before it existed score the
+    same.  MONEY: its value is cents, shown as money in the night's currency."""
+    words = dict(choice_labels or {})
+    if set(words) != set(choices) or len(labels) != len(keys):
+        raise ValueError(f"every choice and key of option {label!r} needs its label")
     declared = Option(
         "",
         meaning,
+        label=label,
         choices=choices,
+        choice_labels=tuple(words[c] for c in choices),
         minimum=minimum,
         maximum=maximum,
         is_bool=isinstance(default, bool),
@@ -155,6 +183,7 @@ def option(
         sparse=sparse,
         follows=follows,
         labels=labels,
+        money=money,
     )
     return field(default=default, metadata={"option": declared})
 
@@ -177,8 +206,17 @@ class RuleSet:
     # these first, the rest as declared.  Fields inherited come first otherwise.
     ORDER: ClassVar[tuple[str, ...]] = ()
     preset: str = ""
-    dealt_in: int = option(5, N_("players dealt into a hand"), minimum=3, maximum=8)
-    stake_cents: int = option(5, N_("cents a point is worth"), minimum=0, maximum=1_000_000)
+    dealt_in: int = option(
+        5, N_("players dealt into a hand"), label=N_("Dealt in"), minimum=3, maximum=8
+    )
+    stake_cents: int = option(
+        5,
+        N_("cents a point is worth"),
+        label=N_("Stake a point"),
+        minimum=0,
+        maximum=1_000_000,
+        money=True,
+    )
 
     @property
     def has_pot(self) -> bool:

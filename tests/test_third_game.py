@@ -148,7 +148,7 @@ def test_a_third_game_is_printed_with_its_rules_and_counted_in_statistics_with_n
     assert lines[lines.index("Dealer") + 1 : lines.index("Dealer") + 3] == ["Caller", "Call"]
     assert lines[lines.index("1") + 1 : lines.index("1") + 4] == ["Ann", "Bob", "right"]
     assert "Changed from heads-or-tails:" in text
-    assert "call_units: 2" in text
+    assert "Price of a right call: 2" in text
     status, out, err = run(
         "--database",
         database,

@@ -37,9 +37,15 @@ class TossRules(RuleSet):
     }
 
     preset: str = "heads-or-tails"
-    dealt_in: int = option(3, "players in each toss", minimum=2, maximum=8)
+    dealt_in: int = option(
+        3, "players in each toss", label="Players in a toss", minimum=2, maximum=8
+    )
     call_units: int = option(
-        1, "what a right call wins from each other player", minimum=1, maximum=99
+        1,
+        "what a right call wins from each other player",
+        label="Price of a right call",
+        minimum=1,
+        maximum=99,
     )
 
 

@@ -69,17 +69,28 @@ class RuleSpin(WheelOnlyWhenFocused, QSpinBox):
 
 
 class RuleChoice(WheelOnlyWhenFocused, QComboBox):
-    def __init__(self) -> None:
+    """An option of a few choices: each shown in words, its key (the night document's
+    value) the item's data."""
+
+    def __init__(self, option: Option) -> None:
         super().__init__()
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        for choice in option.choices:
+            self.addItem(option.shown_choice(choice), choice)
+
+    def choose(self, key: str) -> None:
+        """Show the choice whose key is KEY."""
+        self.setCurrentIndex(self.findData(key))
+
+    def key(self) -> str:
+        """The key of the choice shown."""
+        return str(self.currentData())
 
 
 def option_label(option: Option) -> str:
     """An option's name on screen, in the language spoken: the label the core declares
-    for it (`option(label=...)`, marked there), else its name in words ("tariff
-    extra")."""
-    label = getattr(option, "label", "")  # declared by the core's options once they have one
-    return _(label) if label else option.name.replace("_", " ")
+    for it (`option(label=...)`, marked there)."""
+    return option.shown_name()
 
 
 def labelled(name: str) -> str:
@@ -92,8 +103,8 @@ class KeyedSpins(QWidget):
     """An option that is an object of whole numbers (the Laufende minimum by game, the
     price of particular solos): a labelled spin box a key, in rows of a few so the
     panel never scrolls sideways.  A sparse option's key may have no value: its spin
-    box then stands one below the minimum, showing the option it follows instead, and
-    the key is left out."""
+    box then stands one below the minimum, showing the option it follows instead ("as
+    Price of a solo", too wide for two a row), and the key is left out."""
 
     COLUMNS = 2
 
@@ -103,23 +114,25 @@ class KeyedSpins(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.sparse = option.sparse
         self.spins: dict[str, QSpinBox] = {}
-        labels = [_(label) for label in option.labels] or option.keys
-        for index, (key, text) in enumerate(zip(option.keys, labels, strict=True)):
+        columns = 1 if self.sparse else self.COLUMNS
+        for index, key in enumerate(option.keys):
+            text = option.shown_choice(key)
             spin = RuleSpin()
             spin.setRange(option.minimum - 1 if self.sparse else option.minimum, option.maximum)
             if self.sparse:
-                # Translators: a price not set apart: it is the other option's ("as tariff solo").
+                # Translators: a price not set apart: it is the other option's ("as Price of a
+                # solo"); OPTION is that option's label.
                 spin.setSpecialValueText(_("as {option}").format(option=labelled(option.follows)))
             spin.setAccessibleName(
                 _("{option}: {key}").format(option=option_label(option), key=text)
             )
             label = QLabel(text)
             label.setBuddy(spin)
-            row, column = divmod(index, self.COLUMNS)
+            row, column = divmod(index, columns)
             layout.addWidget(label, row, 2 * column)
             layout.addWidget(spin, row, 2 * column + 1)
             self.spins[key] = spin
-        layout.setColumnStretch(2 * self.COLUMNS, 1)
+        layout.setColumnStretch(2 * columns, 1)
 
     def set_value(self, value: Any) -> None:
         given = dict(value)
@@ -138,16 +151,19 @@ class KeyedSpins(QWidget):
 
 
 class ChoiceChecks(QWidget):
-    """An option that is a set of choices (what starts a Bock round): a check box each."""
+    """An option that is a set of choices (what starts a Bock round): a check box each,
+    in words, two a row so the panel never scrolls sideways."""
 
-    def __init__(self, choices: tuple[str, ...]) -> None:
+    COLUMNS = 2
+
+    def __init__(self, option: Option) -> None:
         super().__init__()
-        layout = QHBoxLayout(self)
+        layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.boxes = {choice: QCheckBox(choice) for choice in choices}
-        for box in self.boxes.values():
-            layout.addWidget(box)
-        layout.addStretch()
+        self.boxes = {c: QCheckBox(option.shown_choice(c)) for c in option.choices}
+        for index, box in enumerate(self.boxes.values()):
+            layout.addWidget(box, *divmod(index, self.COLUMNS))
+        layout.setColumnStretch(self.COLUMNS, 1)
 
     def set_value(self, value: Any) -> None:
         for choice, box in self.boxes.items():
@@ -188,8 +204,7 @@ class RulesEditor(QWidget):
         ordered = sorted(every_option(), key=lambda o: o.name not in FIRST_OPTIONS)
         for option in ordered:
             widget = self._option_widget(option)
-            text = _("Stake (a point)") if option.name == "stake_cents" else option_label(option)
-            label = QLabel(text)
+            label = QLabel(option_label(option))
             label.setToolTip(_(option.meaning))
             meaning = QLabel(_(option.meaning))
             meaning.setWordWrap(True)
@@ -208,10 +223,10 @@ class RulesEditor(QWidget):
             self.option_rows[option.name] = row
         inner = QWidget()
         inner.setLayout(form)
-        scroll = QScrollArea()
-        scroll.setWidget(inner)
-        scroll.setWidgetResizable(True)
-        QVBoxLayout(self).addWidget(scroll)
+        self.rules_scroll = QScrollArea()
+        self.rules_scroll.setWidget(inner)
+        self.rules_scroll.setWidgetResizable(True)
+        QVBoxLayout(self).addWidget(self.rules_scroll)
         self.load_preset(self.preset.currentText())
 
     def _option_widget(self, option: Option) -> QWidget:
@@ -222,13 +237,12 @@ class RulesEditor(QWidget):
         elif option.keys:
             widget = KeyedSpins(option)
         elif option.many:
-            widget = ChoiceChecks(option.choices)
+            widget = ChoiceChecks(option)
         elif option.is_bool:
             widget = QCheckBox()
             widget.toggled.connect(lambda _: self.changed.emit())
         elif option.choices:
-            widget = RuleChoice()
-            widget.addItems(list(option.choices))
+            widget = RuleChoice(option)
             widget.currentIndexChanged.connect(lambda _: self.changed.emit())
         else:
             widget = RuleSpin()
@@ -236,7 +250,8 @@ class RulesEditor(QWidget):
             if option.follows:  # one below the minimum: None, the other option's value
                 low -= 1
                 widget.setSpecialValueText(
-                    # Translators: a price left to another option ("same as tariff extra").
+                    # Translators: a price left to another option ("same as Price of an
+                    # extra"); OPTION is that option's label.
                     _("same as {option}").format(option=labelled(option.follows))
                 )
             widget.setRange(low, min(option.maximum, 2**31 - 1))
@@ -258,6 +273,10 @@ class RulesEditor(QWidget):
         mine = {o.name for o in game_of_preset(rules.preset).options}
         for name, row in self.option_rows.items():
             self.form.setRowVisible(row, name in mine)
+        # The panel fitted to the rows now shown at once: one game's rows taller than
+        # the other's would otherwise be squeezed into the old height until the scroll
+        # area catches up, their meanings cut for a frame.
+        self.rules_scroll.setWidgetResizable(True)
         for name, value in rules.options().items():
             widget = self.option_widgets[name]
             if isinstance(widget, KeyedSpins | ChoiceChecks):
@@ -266,8 +285,8 @@ class RulesEditor(QWidget):
                 widget.set_cents(int(value))
             elif isinstance(widget, QCheckBox):
                 widget.setChecked(bool(value))
-            elif isinstance(widget, QComboBox):
-                widget.setCurrentText(str(value))
+            elif isinstance(widget, RuleChoice):
+                widget.choose(str(value))
             elif isinstance(widget, QSpinBox):
                 widget.setValue(widget.minimum() if value is None else int(value))
         self.changed.emit()
@@ -286,8 +305,8 @@ class RulesEditor(QWidget):
                 values[name] = widget.cents() if widget.cents() is not None else base.stake_cents
             elif isinstance(widget, QCheckBox):
                 values[name] = widget.isChecked()
-            elif isinstance(widget, QComboBox):
-                values[name] = widget.currentText()
+            elif isinstance(widget, RuleChoice):
+                values[name] = widget.key()
             elif isinstance(widget, QSpinBox):
                 follows = widget.specialValueText() and widget.value() == widget.minimum()
                 values[name] = None if follows else widget.value()

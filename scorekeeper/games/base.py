@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from scorekeeper.formatting import money
 from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.problems import Problem
 from scorekeeper.records import Hand
@@ -242,48 +243,63 @@ class Game(Protocol):
         (in the language spoken now)."""
 
 
-def option_value(option: Option, value: Any, before: Any = None) -> str:
+def option_value(
+    option: Option,
+    value: Any,
+    before: Any = None,
+    *,
+    currency: str,
+    named: Mapping[str, Option] | None = None,
+) -> str:
     """An option's value as a rules section prints it, in the language spoken now:
-    yes/no, a list, the changed keys of an object (those that differ from BEFORE, when
-    given; each by its label), "as tariff_extra" for one that follows another.  Keys,
-    choices and option names are the document's, never translated."""
+    yes/no, money in CURRENCY (the night's), a choice or a list of them in words, the
+    changed keys of an object (those that differ from BEFORE, when given; each by its
+    label), "as Price of an extra" for one that follows another (the option it follows
+    found by its name in NAMED, and named by its label)."""
     if value is None and option.follows:
-        # Translators: OPTION is a house-rule option's name (tariff_extra), kept as is.
-        return _("as {option}").format(option=option.follows)
+        # Translators: OPTION is the label of the option whose value this one takes.
+        return _("as {option}").format(option=_followed(option, named))
     if option.is_bool:
         return _("yes") if value else _("no")
+    if option.money:
+        return money(int(value), currency)
     if option.keys:
         if not value:
             if option.follows:
                 # Translators: every key of an option takes another option's value.
-                return _("each as {option}").format(option=option.follows)
+                return _("each as {option}").format(option=_followed(option, named))
             return _("none")
         pairs = dict(value)
-        labels = [_(label) for label in option.labels] if option.labels else option.keys
-        named = dict(zip(option.keys, labels, strict=True))
         if option.sparse:  # given whole: every key it names
-            return ", ".join(f"{named[k]} {v}" for k, v in pairs.items())
+            return ", ".join(f"{option.shown_choice(k)} {v}" for k, v in pairs.items())
         old = dict(before) if before is not None else {}
-        shown = [f"{named[k]} {v}" for k, v in pairs.items() if old.get(k) != v] or [
-            f"{named[k]} {v}" for k, v in pairs.items()
-        ]
-        return ", ".join(shown)
+        shown = [k for k, v in pairs.items() if old.get(k) != v] or list(pairs)
+        return ", ".join(f"{option.shown_choice(k)} {pairs[k]}" for k in shown)
     if option.many:
-        return ", ".join(value) if value else _("none")
+        return ", ".join(option.shown_choice(v) for v in value) if value else _("none")
+    if option.choices:
+        return option.shown_choice(value)
     return str(value)
 
 
-def changed_lines(rules: RuleSet, options: Sequence[Option]) -> tuple[str, ...]:
-    """Every option of OPTIONS whose value differs from the preset's, with its meaning:
-    "jungfrau: none (a Ramsch player who took no trick ...)"."""
+def _followed(option: Option, named: Mapping[str, Option] | None) -> str:
+    """The label of the option OPTION follows, in the language spoken now."""
+    followed = (named or {}).get(option.follows)
+    return followed.shown_name() if followed else option.follows.replace("_", " ")
+
+
+def changed_lines(rules: RuleSet, options: Sequence[Option], currency: str) -> tuple[str, ...]:
+    """Every option of OPTIONS whose value differs from the preset's, by its label and
+    in words, money in CURRENCY (the night's): "Jungfrau: changes nothing", "Stake a
+    point: $0.25"."""
     mine: Mapping[str, Any] = rules.options()
     base: Mapping[str, Any] = type(rules).of_preset(rules.preset).options()
+    named = {o.name: o for o in options}
     lines = [
-        # Translators: a changed house rule: its name (kept), its value, what it means.
-        _("{option}: {value} ({meaning})").format(
-            option=o.name,
-            value=option_value(o, mine[o.name], base[o.name]),
-            meaning=_(o.meaning),
+        # Translators: a changed house rule: its label, its value in words.
+        _("{option}: {value}").format(
+            option=o.shown_name(),
+            value=option_value(o, mine[o.name], base[o.name], currency=currency, named=named),
         )
         for o in options
         if o.name in mine and mine[o.name] != base[o.name]

@@ -31,27 +31,45 @@ Amounts = dict[str, int]
 class CardRules(RuleSet):
     """The options both card games have: the deal, the leaster, misplays, doublers."""
 
-    tricks: int = option(6, N_("tricks in a hand (cards each player holds)"), minimum=4, maximum=10)
-    blind: int = option(2, N_("cards in the blind"), minimum=0, maximum=4)
+    tricks: int = option(
+        6,
+        N_("tricks in a hand (cards each player holds)"),
+        label=N_("Cards each"),
+        minimum=4,
+        maximum=10,
+    )
+    blind: int = option(
+        2, N_("cards in the blind"), label=N_("Cards in the blind"), minimum=0, maximum=4
+    )
     leaster_units: int = option(
         1,
         N_(
-            "a leaster's price: what each other player pays its winner (under loser-pays, "
-            "what its loser pays each other player)"
+            "a leaster's price: what each other player pays its winner (when the loser "
+            "pays, what its loser pays each other player)"
         ),
+        label=N_("Price of a leaster"),
         minimum=1,
         maximum=LARGE,
     )
     misplay_units: int = option(
-        1, N_("what a misplayer pays each other player in the hand"), minimum=1, maximum=LARGE
+        1,
+        N_("what a misplayer pays each other player in the hand"),
+        label=N_("Misplay penalty"),
+        minimum=1,
+        maximum=LARGE,
     )
     misplay_multiplied: bool = option(
-        False, N_("the hand's doublers also multiply misplay penalties")
+        False,
+        N_("the hand's doublers also multiply misplay penalties"),
+        label=N_("Doublers multiply a misplay"),
     )
-    last_hand_doubler: bool = option(True, N_("the last hand of the night counts double"))
+    last_hand_doubler: bool = option(
+        True, N_("the last hand of the night counts double"), label=N_("Last hand doubles")
+    )
     max_multiplier: int = option(
         0,
         N_("the most a hand can be multiplied by doublers (0: no cap)"),
+        label=N_("Highest multiplier"),
         minimum=0,
         maximum=1 << 20,
     )
@@ -61,7 +79,13 @@ class CardRules(RuleSet):
             "a tie for the fewest points in a leaster: the table draws, all tied win, "
             "or nobody pays"
         ),
+        label=N_("Tie in a leaster"),
         choices=("draw", "all-win", "void"),
+        choice_labels={
+            "draw": N_("the table draws"),
+            "all-win": N_("all tied win"),
+            "void": N_("nobody pays"),
+        },
     )
     leaster_pay: str = option(
         "winner-collects",
@@ -69,7 +93,12 @@ class CardRules(RuleSet):
             "who pays in a leaster: the winner (the fewest points) collects from every other "
             "player, or the loser (the most points) pays every other player"
         ),
+        label=N_("Who pays a leaster"),
         choices=("winner-collects", "loser-pays"),
+        choice_labels={
+            "winner-collects": N_("the winner collects"),
+            "loser-pays": N_("the loser pays"),
+        },
     )
 
     def deck_problems(self) -> list[Problem]:

@@ -63,9 +63,9 @@ def period_words(season: str | None) -> str:
 def rules_summary(rules: RuleSet, currency: str) -> tuple[str, ...]:
     """The house rules in a few short lines, as a score sheet's header would say them
     (the stake in CURRENCY): the game's summary of its preset, then every option of the
-    game that differs from the preset, each with its meaning (`games.changed_lines`)."""
+    game that differs from the preset, by its label and in words (`games.changed_lines`)."""
     game = game_of(rules)
-    return (*game.rules_lines(rules, currency), *changed_lines(rules, game.options))
+    return (*game.rules_lines(rules, currency), *changed_lines(rules, game.options, currency))
 
 
 def _hand_cells(number: int, hand: Hand, result: HandResult, game: Game) -> tuple[str, ...]:

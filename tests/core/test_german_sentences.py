@@ -121,11 +121,14 @@ def test_a_problem_is_in_german_and_names_the_document_s_field() -> None:
     ]  # fmt: skip
 
 
-def test_a_changed_rule_is_said_in_german_with_its_name_kept() -> None:
-    rules, problems = parse_rules({"preset": "schafkopf", "jungfrau": "none"})
+def test_a_changed_rule_is_said_in_german_words() -> None:
+    rules, problems = parse_rules(
+        {"preset": "schafkopf", "jungfrau": "none", "stake_cents": 25, "tariff_schwarz": 20}
+    )
     assert rules is not None, problems
-    assert changed_lines(rules, game_of(rules).options) == (
+    assert changed_lines(rules, game_of(rules).options, "EUR") == (
         "Geändert gegenüber schafkopf:",
-        "jungfrau: none (wer im Ramsch keinen Stich macht (Jungfrau): verdoppelt den Ramsch "
-        "für alle, bekommt doppelt, oder es ändert nichts)",
+        "Einsatz je Punkt: 0,25\xa0€",
+        "Zuschlag für Schwarz: 20",
+        "Jungfrau: ändert nichts",
     )

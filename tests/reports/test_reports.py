@@ -256,45 +256,55 @@ def test_a_schafkopf_night_report_names_the_games_and_pays_the_pot(db: Database)
     assert any(line.startswith("Schafkopf") or "Schafkopf, four dealt in" in line for line in text)
 
 
-def test_the_rules_section_lists_every_changed_house_rule_with_its_meaning(db: Database) -> None:
-    """Each option the night changed from its preset, at either game, named and meant."""
+def test_the_rules_section_says_every_changed_house_rule_in_words_not_keys(db: Database) -> None:
+    """Each option the night changed from its preset, at either game, named by its label
+    and its value in words (a choice by its words, the stake as money), never by the
+    night document's keys."""
     four = ["Ann", "Bob", "Cal", "Dee"]
-    schafkopf = {
-        "format": "sheepshead-night/1",
-        "players": four,
-        "hands": [],
-        "rules": {
-            "preset": "schafkopf",
-            "all_pass": "ramsch",
-            "jungfrau": "none",
-            "misplay_units": 30,
-            "laufende_min": {"wenz": 3},
-        },
+    changed = {
+        "preset": "schafkopf",
+        "stake_cents": 25,
+        "all_pass": "ramsch",
+        "jungfrau": "none",
+        "misplay_units": 30,
+        "laufende_min": {"wenz": 3},
+        "leaster_pay": "loser-pays",
+        "bock_after": ["lost-solo", "kontra"],
+        "tariff_schneider": 15,
     }
+    schafkopf = {"format": "sheepshead-night/1", "players": four, "hands": [], "rules": changed}
     sheepshead = {
         "format": "sheepshead-night/1",
         "players": NAMES,
         "hands": [],
-        "rules": {"preset": "classic-5", "double_on_the_bump": True},
+        "rules": {"preset": "classic-5", "double_on_the_bump": True, "partner": "none"},
     }
-    text = " ".join(
+    lines = [
         line
         for page in pages(build.night_pdf(db, night_id=import_night(db, schafkopf)))
         for line in page
-    )
+    ]
+    section = " ".join(lines[lines.index("Changed from schafkopf:") :])
     for words in (
-        "jungfrau: none (a Ramsch player who took no trick (Jungfrau)",
-        "misplay_units: 30 (what a misplayer pays each other player in the hand)",
-        "all_pass: ramsch (when all four pass",
-        "laufende_min: wenz 3 (top trumps in a row that count, from)",
+        "Stake a point: $0.25",
+        "Misplay penalty: 30",
+        "Who pays a leaster: the loser pays",
+        "Extra for Schneider: 15",
+        "Laufende count from: Wenz 3",
+        "When all four pass: a Ramsch",
+        "Jungfrau: changes nothing",
+        "What starts Bock: a lost solo, a game with Kontra",
     ):
-        assert words in text, words
+        assert words in section, words
+    for key in [*changed, "loser-pays", "lost-solo", "wenz 3", " none"]:
+        assert key not in section, key
     text = " ".join(
         line
         for page in pages(build.night_pdf(db, night_id=import_night(db, sheepshead)))
         for line in page
     )
-    assert "double_on_the_bump: yes (a lost hand costs the pickers double)" in text
+    assert "Double on the bump: yes" in text
+    assert "Partner: no partner" in text
 
 
 def test_a_schafkopf_pad_is_a_schafkopf_pad() -> None:

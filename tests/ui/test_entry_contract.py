@@ -301,7 +301,7 @@ def test_the_stake_is_the_first_house_rule(qtbot) -> None:
     qtbot.addWidget(dialog)
     form = dialog.editor.form
     labels = [form.itemAt(row, form.ItemRole.LabelRole).widget() for row in range(2)]
-    assert [label.text() for label in labels] == ["&Preset", "Stake (a point)"]
+    assert [label.text() for label in labels] == ["&Preset", "Stake a point"]
 
 
 def test_a_night_started_by_mistake_can_be_deleted_and_brought_back(

@@ -274,12 +274,12 @@ def test_the_start_dialog_prices_apart_and_back_to_following(qtbot: Any) -> None
     dialog.editor.preset.setCurrentText("schafkopf")
     widgets = dialog.option_widgets
     schwarz = widgets["tariff_schwarz"]
-    assert schwarz.text() == "same as tariff extra"  # the default: None, it follows
+    assert schwarz.text() == "same as Price of an extra"  # the default: None, it follows
     assert dialog.rules() == preset_rules("schafkopf")
 
     schwarz.setValue(20)
     widgets["tariff_games"].spins["wenz"].setValue(20)
-    assert widgets["tariff_games"].spins["geier"].text() == "as tariff solo"
+    assert widgets["tariff_games"].spins["geier"].text() == "as Price of a solo"
     rules = dialog.rules()
     assert rules.to_document() == {
         "preset": "schafkopf",
@@ -288,7 +288,7 @@ def test_the_start_dialog_prices_apart_and_back_to_following(qtbot: Any) -> None
     }
     assert rules.tariff_schneider is None and rules.schwarz_extra == 20
 
-    schwarz.setValue(schwarz.minimum())  # back to "same as tariff extra"
+    schwarz.setValue(schwarz.minimum())  # back to "same as Price of an extra"
     widgets["tariff_games"].spins["wenz"].setValue(widgets["tariff_games"].spins["wenz"].minimum())
     assert dialog.rules() == preset_rules("schafkopf")
 
@@ -297,7 +297,7 @@ def test_the_start_dialog_prices_apart_and_back_to_following(qtbot: Any) -> None
     assert schwarz.value() == 20 and widgets["tariff_games"].spins["wenz"].value() == 20
     assert dialog.rules() == rules
     dialog.set_rules(preset_rules("schafkopf"))  # a preset after them clears them
-    assert widgets["tariff_games"].spins["wenz"].text() == "as tariff solo"
+    assert widgets["tariff_games"].spins["wenz"].text() == "as Price of a solo"
     assert dialog.rules() == preset_rules("schafkopf")
 
 
@@ -318,9 +318,9 @@ def test_the_start_dialog_offers_the_new_sheepshead_options(qtbot: Any) -> None:
         ("leaster_tie", "leaster_pay"),
     ]:
         assert rows.index(new) == rows.index(kin) + 1, new
-    widgets["no_pick_dealer"].setCurrentText("same")
+    widgets["no_pick_dealer"].choose("same")
     widgets["max_redeals"].setValue(5)
-    widgets["leaster_pay"].setCurrentText("loser-pays")
+    widgets["leaster_pay"].choose("loser-pays")
     widgets["sixty_doubles_next"].setChecked(True)
     rules = dialog.rules()
     assert (rules.no_pick_dealer, rules.max_redeals) == ("same", 5)

@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout
 
 from scorekeeper.games.cards import CARD_POINTS
+from scorekeeper.games.sheepshead import call_name
 from scorekeeper.games.sheepshead.hands import CALLS
 from scorekeeper.games.sheepshead.rules import SheepsheadRules
 from scorekeeper.i18n import N_, _, pgettext
@@ -188,8 +189,9 @@ class SheepsheadForm(EntryForm):
             self.partner.set_value(partners[0] if partners else None, none=not partners)
             self.points.load(record["points"])
             self.tricks.load(record["tricks"])
-            if record.get("call"):
-                self.call.setCurrentText(record["call"])
+            found = self.call.findData(record.get("call") or "")
+            if record.get("call") and found >= 0:
+                self.call.setCurrentIndex(found)
         if record["type"] == "leaster" and record.get("loser"):
             self.loser.set_value(record["loser"])
         elif record["type"] == "leaster":
@@ -231,9 +233,10 @@ class SheepsheadForm(EntryForm):
         self.clear_result()
         rules = self.night_rules()
         self.call.clear()
-        self.call.addItem("")
+        self.call.addItem("", "")
         if rules is not None:
-            self.call.addItems(CALLS_BY_RULE[rules.partner])
+            for call in CALLS_BY_RULE[rules.partner]:  # the table's words, the key kept
+                self.call.addItem(call_name(call), call)
             self.tricks.maximum = rules.tricks
         self.types.button(0).setChecked(True)
         self._type_changed()
@@ -323,8 +326,8 @@ class SheepsheadForm(EntryForm):
             hand["partners"] = [partner] if partner else []
             if self.partner.is_none:
                 hand["call"] = "alone"
-            elif self.call.currentText():
-                hand["call"] = self.call.currentText()
+            elif self.call.currentData():
+                hand["call"] = self.call.currentData()
             hand["points"] = self.picking_points()
             hand["tricks"] = self.tricks.value()
         elif kind == "leaster":

@@ -45,7 +45,7 @@ from scorekeeper.games.schafkopf.hands import (
     RamschHand,
     SoloHand,
 )
-from scorekeeper.games.schafkopf.rules import SHORT_DECK_TRICKS, SchafkopfRules
+from scorekeeper.games.schafkopf.rules import BOCK_WORDS, SHORT_DECK_TRICKS, SchafkopfRules
 from scorekeeper.games.schafkopf.scoring import score_hand
 from scorekeeper.games.schafkopf.tariff import (
     SOLO_BY_KEY,
@@ -317,10 +317,11 @@ class Schafkopf:
             )
         stake = [_("Stake {stake} a point").format(stake=money(mine.stake_cents, currency))]
         if mine.bock_after:
-            # Translators: TRIGGERS are bock_after's values as the night document spells them.
+            triggers = ", ".join(_(BOCK_WORDS[t]) for t in mine.bock_after)
             stake.append(
+                # Translators: TRIGGERS are what starts a Bock round, in words ("a lost solo").
                 _("Bock rounds of {hands} after {triggers}").format(
-                    hands=mine.bock_hands, triggers=", ".join(mine.bock_after)
+                    hands=mine.bock_hands, triggers=triggers
                 )
             )
         if mine.max_multiplier:

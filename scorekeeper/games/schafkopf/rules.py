@@ -10,14 +10,33 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from scorekeeper.games.cards import CardRules
-from scorekeeper.games.schafkopf.kinds import LONG_DECK_TRICKS, SOLO_KEYS, SOLO_NAMES
+from scorekeeper.games.schafkopf.kinds import (
+    CALL_GAME,
+    LONG_DECK_TRICKS,
+    SOLO_BY_KEY,
+    SOLO_KEYS,
+    SOLO_NAMES,
+)
 from scorekeeper.i18n import N_, _
 from scorekeeper.problems import Problem
 from scorekeeper.rules import LARGE, option
 
 # The game classes a Laufende minimum is set for, and what starts a Bock round.
 LAUFENDE_CLASSES = ("call", "solo", "wenz", "geier", "other")
+LAUFENDE_NAMES = (
+    CALL_GAME.name,
+    SOLO_BY_KEY["solo"].name,
+    SOLO_BY_KEY["wenz"].name,
+    SOLO_BY_KEY["geier"].name,
+    N_("the other solos"),
+)
 BOCK_TRIGGERS = ("schwarz", "lost-solo", "lost-kontra", "kontra")
+BOCK_WORDS = {
+    "schwarz": N_("a game Schwarz"),
+    "lost-solo": N_("a lost solo"),
+    "lost-kontra": N_("a lost game with Kontra"),
+    "kontra": N_("a game with Kontra"),
+}
 LaufendeMin = tuple[tuple[str, int], ...]
 SHORT_DECK_TRICKS = 6  # the short deck (Kurzes Blatt): 24 cards, the 7s and 8s left out
 DECKS = {LONG_DECK_TRICKS: 32, SHORT_DECK_TRICKS: 24}  # cards in the deck, by tricks
@@ -54,18 +73,24 @@ class SchafkopfRules(CardRules):
     tariff_call: int = option(
         20,
         N_("a Sauspiel (call game), Renonce or forced game is worth"),
+        label=N_("Price of a Sauspiel"),
         minimum=1,
         maximum=LARGE,
     )
     tariff_solo: int = option(
         50,
         N_("every solo (Farbsolo, Wenz, Geier and the rest) is worth"),
+        label=N_("Price of a solo"),
         minimum=1,
         maximum=LARGE,
     )
     tariff_games: tuple[tuple[str, int], ...] = option(
         (),
-        N_("the base of particular solos, by game; a solo unset is worth tariff solo"),
+        N_(
+            "the base of particular solos, by game; a solo not priced apart is worth the "
+            "price of a solo"
+        ),
+        label=N_("Price of particular solos"),
         minimum=1,
         maximum=LARGE,
         keys=SOLO_KEYS,
@@ -73,53 +98,88 @@ class SchafkopfRules(CardRules):
         sparse=True,
         follows="tariff_solo",
     )
-    tariff_null: int = option(30, N_("a Null (Bettel) is worth"), minimum=1, maximum=LARGE)
+    tariff_null: int = option(
+        30, N_("a Null (Bettel) is worth"), label=N_("Price of a Null"), minimum=1, maximum=LARGE
+    )
     tariff_extra: int = option(
         10,
         N_("one extra: for Schneider, for Schwarz, and for each counted Laufender"),
+        label=N_("Price of an extra"),
         minimum=0,
         maximum=LARGE,
     )
     tariff_schneider: int | None = option(
         None,
-        N_("the extra for Schneider; unset, it is tariff extra"),
+        N_("the extra for Schneider; not priced apart, it is the price of an extra"),
+        label=N_("Extra for Schneider"),
         minimum=0,
         maximum=LARGE,
         follows="tariff_extra",
     )
     tariff_schwarz: int | None = option(
         None,
-        N_("the extra for Schwarz, on top of Schneider's; unset, it is tariff extra"),
+        N_(
+            "the extra for Schwarz, on top of Schneider's; not priced apart, it is the "
+            "price of an extra"
+        ),
+        label=N_("Extra for Schwarz"),
         minimum=0,
         maximum=LARGE,
         follows="tariff_extra",
     )
     tariff_laufende: int | None = option(
         None,
-        N_("the extra for each counted Laufender; unset, it is tariff extra"),
+        N_("the extra for each counted Laufender; not priced apart, it is the price of an extra"),
+        label=N_("Extra for each Laufender"),
         minimum=0,
         maximum=LARGE,
         follows="tariff_extra",
     )
     tariff_ramsch: int = option(
-        20, N_("what the Ramsch loser pays each other player"), minimum=1, maximum=LARGE
+        20,
+        N_("what the Ramsch loser pays each other player"),
+        label=N_("Price of a Ramsch"),
+        minimum=1,
+        maximum=LARGE,
     )
     laufende_min: LaufendeMin = option(
         (("call", 3), ("solo", 3), ("wenz", 2), ("geier", 2), ("other", 3)),
         N_("top trumps in a row that count, from"),
+        label=N_("Laufende count from"),
         minimum=1,
         maximum=14,
         keys=LAUFENDE_CLASSES,
+        labels=LAUFENDE_NAMES,
     )
-    tout_factor: int = option(2, N_("a Tout (every trick) multiplies"), minimum=1, maximum=64)
-    sie_factor: int = option(4, N_("a Sie (all top trumps) multiplies"), minimum=1, maximum=64)
+    tout_factor: int = option(
+        2,
+        N_("a Tout (every trick) multiplies"),
+        label=N_("Tout multiplies by"),
+        minimum=1,
+        maximum=64,
+    )
+    sie_factor: int = option(
+        4,
+        N_("a Sie (all top trumps) multiplies"),
+        label=N_("Sie multiplies by"),
+        minimum=1,
+        maximum=64,
+    )
     all_pass: str = option(
         "redeal",
         N_(
             "when all four pass: deal again, play a Ramsch or a leaster, pay into the pot, "
             "or the club queen must play (forced game)"
         ),
+        label=N_("When all four pass"),
         choices=("redeal", "ramsch", "leaster", "pot", "forced"),
+        choice_labels={
+            "redeal": N_("deal again"),
+            "ramsch": N_("a Ramsch"),
+            "leaster": N_("a leaster"),
+            "pot": N_("everyone pays into the pot"),
+            "forced": N_("the club queen must play"),
+        },
     )
     jungfrau: str = option(
         "double",
@@ -127,7 +187,13 @@ class SchafkopfRules(CardRules):
             "a Ramsch player who took no trick (Jungfrau): doubles the Ramsch for everyone, "
             "is paid double, or changes nothing"
         ),
+        label=N_("Jungfrau"),
         choices=("double", "double-to-jungfrau", "none"),
+        choice_labels={
+            "double": N_("doubles the Ramsch"),
+            "double-to-jungfrau": N_("is paid double"),
+            "none": N_("changes nothing"),
+        },
     )
     durchmarsch_value: str = option(
         "solo",
@@ -135,22 +201,30 @@ class SchafkopfRules(CardRules):
             "a Durchmarsch (one player takes every Ramsch trick) is paid as a won solo, "
             "or as a solo won Schwarz"
         ),
+        label=N_("Durchmarsch paid as"),
         choices=("solo", "solo-schwarz"),
+        choice_labels={"solo": N_("a won solo"), "solo-schwarz": N_("a solo won Schwarz")},
     )
     bock_after: tuple[str, ...] = option(
         (),
         N_("what starts a Bock round (hands that count double)"),
+        label=N_("What starts Bock"),
         choices=BOCK_TRIGGERS,
+        choice_labels=BOCK_WORDS,
         many=True,
     )
-    bock_hands: int = option(4, N_("hands in a Bock round"), minimum=1, maximum=32)
+    bock_hands: int = option(
+        4, N_("hands in a Bock round"), label=N_("Hands in a Bock round"), minimum=1, maximum=32
+    )
     pot_to: str = option(
         "declarer",
         N_(
             "who the pot goes to: a won call game's declarer, or the declarer and the partner "
             "in halves (and a lost one has both pay in half as much as it holds)"
         ),
+        label=N_("Who takes the pot"),
         choices=("declarer", "side"),
+        choice_labels={"declarer": N_("the declarer"), "side": N_("declarer and partner")},
     )
 
     @property

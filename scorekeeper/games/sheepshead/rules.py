@@ -13,6 +13,12 @@ from scorekeeper.problems import Problem
 from scorekeeper.rules import LARGE, option
 
 PARTNER_RULES = ("called-ace", "jack-of-diamonds", "black-queens", "none")
+PARTNER_WORDS = {
+    "called-ace": N_("a called ace"),
+    "jack-of-diamonds": N_("the jack of diamonds"),
+    "black-queens": N_("the black queens"),
+    "none": N_("no partner"),
+}
 
 
 def _preset(
@@ -63,41 +69,83 @@ class SheepsheadRules(CardRules):
 
     preset: str = "classic-5"
     partner: str = option(
-        "called-ace", N_("how the picker's partner is found"), choices=PARTNER_RULES
+        "called-ace",
+        N_("how the picker's partner is found"),
+        label=N_("Partner"),
+        choices=PARTNER_RULES,
+        choice_labels=PARTNER_WORDS,
     )
-    partner_units: int = option(1, N_("a partner's share of the unit"), minimum=0, maximum=LARGE)
+    partner_units: int = option(
+        1,
+        N_("a partner's share of the unit"),
+        label=N_("Partner's share"),
+        minimum=0,
+        maximum=LARGE,
+    )
     no_pick: str = option(
         "leaster",
         N_(
             "what happens when everyone passes: a leaster, a doubler on the next hand, "
             "or someone must pick"
         ),
+        label=N_("When all pass"),
         choices=("leaster", "doubler", "forced"),
+        choice_labels={
+            "leaster": N_("a leaster"),
+            "doubler": N_("a doubler on the next hand"),
+            "forced": N_("someone must pick"),
+        },
     )
-    double_on_the_bump: bool = option(False, N_("a lost hand costs the pickers double"))
+    double_on_the_bump: bool = option(
+        False, N_("a lost hand costs the pickers double"), label=N_("Double on the bump")
+    )
     no_trick_loss: str = option(
         "team",
         N_("who pays when the picking side takes no trick: the whole team, or the picker alone"),
+        label=N_("No-trick loss paid by"),
         choices=("team", "picker-pays"),
+        choice_labels={"team": N_("the whole team"), "picker-pays": N_("the picker alone")},
     )
     win_at: int = option(
-        61, N_("card points the picking side needs to win"), minimum=0, maximum=120
-    )
-    schneider_at: int = option(91, N_("card points that win schneider"), minimum=0, maximum=120)
-    schneidered_at: int = option(
-        30,
-        N_("card points at or below which the picking side loses schneider"),
+        61,
+        N_("card points the picking side needs to win"),
+        label=N_("Win at"),
         minimum=0,
         maximum=120,
     )
-    schneider_factor: int = option(2, N_("what a schneider multiplies"), minimum=1, maximum=LARGE)
+    schneider_at: int = option(
+        91, N_("card points that win schneider"), label=N_("Schneider at"), minimum=0, maximum=120
+    )
+    schneidered_at: int = option(
+        30,
+        N_("card points at or below which the picking side loses schneider"),
+        label=N_("Schneidered at"),
+        minimum=0,
+        maximum=120,
+    )
+    schneider_factor: int = option(
+        2,
+        N_("what a schneider multiplies"),
+        label=N_("Schneider multiplies by"),
+        minimum=1,
+        maximum=LARGE,
+    )
     no_trick_factor: int = option(
-        3, N_("what a no-trick hand multiplies"), minimum=1, maximum=LARGE
+        3,
+        N_("what a no-trick hand multiplies"),
+        label=N_("No-trick multiplies by"),
+        minimum=1,
+        maximum=LARGE,
     )
     doubler_stack: str = option(
         "stack",
         N_("queued doublers: one on each following hand, or all on the next hand"),
+        label=N_("Queued doublers"),
         choices=("stack", "multiply"),
+        choice_labels={
+            "stack": N_("one on each hand"),
+            "multiply": N_("all on the next hand"),
+        },
     )
     no_pick_dealer: str = option(
         "next",
@@ -105,7 +153,9 @@ class SheepsheadRules(CardRules):
             "who deals after a hand nobody picked (a no-pick hand or a leaster): the next "
             "player, as after any hand, or the same dealer again"
         ),
+        label=N_("Dealer after no pick"),
         choices=("next", "same"),
+        choice_labels={"next": N_("the next player"), "same": N_("the same dealer")},
     )
     max_redeals: int = option(
         3,
@@ -113,15 +163,17 @@ class SheepsheadRules(CardRules):
             "when the same dealer deals again: after this many hands in a row one player "
             "dealt with nobody picking, the deal passes on"
         ),
+        label=N_("Same dealer at most"),
         minimum=1,
         maximum=10,
     )
     sixty_doubles_next: bool = option(
         False,
         N_(
-            "a picked hand at exactly 60 card points (60-60) scores as usual (a loss, at "
-            "win_at 61) and also queues a doubler for the next hand"
+            "a picked hand at exactly 60 card points (60-60) scores as usual (a loss, when "
+            "61 wins) and also queues a doubler for the next hand"
         ),
+        label=N_("60-60 brings a doubler"),
     )
 
     @property

@@ -1,9 +1,10 @@
 """Numbers and dates as people read them: money from whole cents in a currency, as the
 locale writes it ('1,25 €' in German, '$1.25' in American English) and read back exactly
 as the locale types it; a day in the locale's short form; rates and averages from exact
-fractions, a count with its noun ('1 hand', '3 hands'), the whole numbers a chart's
-axis is labelled at.  Only for display: nothing computed from these strings but the
-amounts `parse_money` reads, which are exact whole cents, never a float.
+fractions (as files write them, and as the locale does: '0.25', '0,25'), the whole
+numbers a chart's axis is labelled at.  A count with its noun is `i18n.ngettext`'s.
+Only for display: nothing computed from these strings but the amounts `parse_money`
+reads, which are exact whole cents, never a float.
 
 The locale is `scorekeeper.i18n.locale_name()` unless one is given; Babel's CLDR data
 says how it writes numbers, currencies and dates (docs/decisions.md)."""
@@ -224,13 +225,6 @@ def _read(
     if not all(p == "" or (p.isascii() and p.isdigit()) for p in (plain, part)):
         return None
     return int(plain or "0") * 100 + int(part.ljust(2, "0"))
-
-
-def counted(count: int, noun: str, *, signed: bool = False) -> str:
-    """COUNT and its noun, singular for one: '1 hand', '0 hands', '3 hands'; with SIGNED,
-    '+1 point', '-2 points'."""
-    number = f"{count:+d}" if signed else str(count)
-    return f"{number} {noun if abs(count) == 1 else noun + 's'}"
 
 
 def percent(rate: Fraction | None) -> str:

@@ -5,18 +5,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from scorekeeper.formatting import counted
 from scorekeeper.store import night_import
 from tests.sheet import night_doc, pick
 from ui.sheet_model import FIXED, HAND
 from ui.start_dialog import StartNightDialog
-
-
-def test_counted_says_one_in_the_singular() -> None:
-    assert [counted(n, "hand") for n in (0, 1, 2)] == ["0 hands", "1 hand", "2 hands"]
-    assert counted(1, "point", signed=True) == "+1 point"
-    assert counted(-1, "point", signed=True) == "-1 point"
-    assert counted(-3, "point", signed=True) == "-3 points"
 
 
 def test_the_start_dialog_seats_one_player_not_one_players(qtbot, keyboard) -> None:

@@ -16,7 +16,7 @@ from scorekeeper import explain
 from scorekeeper.games import Carry, Draft, game_of
 from scorekeeper.i18n import _
 from scorekeeper.limits import MAX_AMOUNT, MAX_DOLLARS, within_limit
-from scorekeeper.problems import InvalidNight, Problem, require_zero_sum
+from scorekeeper.problems import InvalidNight, Problem, grouped, require_zero_sum
 from scorekeeper.records import Hand, Night
 from scorekeeper.rules import RuleSet
 from scorekeeper.settlement import Payment, settle
@@ -218,18 +218,18 @@ def beyond_limits(
         message = _(
             "{players} would score more than {most} points either way on it, the most "
             "Scorekeeper keeps"
-        ).format(players=over, most=f"{MAX_AMOUNT:,}")
+        ).format(players=over, most=grouped(MAX_AMOUNT))
         return [Problem("score", message, hand=number)]
     over = _who([p for p, amount in points.items() if not within_limit(amount * stake)])
     if over:
         message = _(
             "at {stake} cents a point, {players} would win or lose over {money} on it, the "
             "most Scorekeeper keeps"
-        ).format(stake=f"{stake:,}", players=over, money=MAX_DOLLARS)
+        ).format(stake=grouped(stake), players=over, money=MAX_DOLLARS)
         return [Problem("rules.stake_cents", message, hand=number)]
     if not within_limit(multiplier):
         message = _("multiplied by {multiplier}; Scorekeeper keeps at most {most}").format(
-            multiplier=f"{multiplier:,}", most=f"{MAX_AMOUNT:,}"
+            multiplier=grouped(multiplier), most=grouped(MAX_AMOUNT)
         )
         return [Problem("doublers", message, hand=number)]
     return []

@@ -25,6 +25,7 @@ from scorekeeper.ledger import (
 from scorekeeper.limits import MAX_AMOUNT, MAX_DOLLARS
 from scorekeeper.names import name_key
 from scorekeeper.night import POT
+from scorekeeper.problems import grouped
 from scorekeeper.settlement import Payment, settle
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Field, StorageError
@@ -158,7 +159,7 @@ def check_cents(cents: int) -> None:
     if cents > MAX_AMOUNT:
         raise StorageError(
             _("{cents} is more than the most Scorekeeper keeps, {most} cents ({money})").format(
-                cents=f"{cents:,}", most=f"{MAX_AMOUNT:,}", money=MAX_DOLLARS
+                cents=grouped(cents), most=grouped(MAX_AMOUNT), money=MAX_DOLLARS
             ),
             field="amount",
         )

@@ -22,7 +22,7 @@ from scorekeeper.formatting import locale_currency
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.league_sheet import Column, Sheet, sheet_nights, sheet_rules
 from scorekeeper.names import LABEL_LENGTH, clean_name, name_key, quoted
-from scorekeeper.problems import InvalidNight, Problem
+from scorekeeper.problems import InvalidNight, Problem, grouped
 from scorekeeper.records import Night
 from scorekeeper.rules import RuleSet
 from scorekeeper.store.database import Database
@@ -201,7 +201,7 @@ def file_sheet(db: Database, plan: SheetPlan, *, skip_existing: bool = False) ->
                     "and {count} more row stored already",
                     "and {count} more rows stored already",
                     more,
-                ).format(count=f"{more:,}")
+                ).format(count=grouped(more))
             )
         raise StorageError(
             _("{duplicates}; nothing was imported").format(duplicates="; ".join(said))
@@ -266,7 +266,7 @@ def summary_lines(plan: SheetPlan) -> list[str]:
                 "{read} of the {count} sitting read without a problem.",
                 "{read} of the {count} sittings read without a problem.",
                 rows,
-            ).format(read=f"{len(sittings):,}", count=f"{rows:,}")
+            ).format(read=grouped(len(sittings)), count=grouped(rows))
         )
     elif sittings:
         dates = sorted(s.date for s in sittings)
@@ -278,10 +278,10 @@ def summary_lines(plan: SheetPlan) -> list[str]:
                 "{count} nights of one result hand each, {first} to {last}, standing for {played}.",
                 len(sittings),
             ).format(
-                count=f"{len(sittings):,}",
+                count=grouped(len(sittings)),
                 first=dates[0].isoformat(),
                 last=dates[-1].isoformat(),
-                played=played.format(count=f"{hands:,}"),
+                played=played.format(count=grouped(hands)),
             )
         )
     return lines

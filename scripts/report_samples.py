@@ -3,7 +3,8 @@
     .venv/bin/python scripts/report_samples.py docs/samples
 
 Needs pdftoppm (poppler-utils).  The night is the sample night with players renamed
-to names that reportlab's own fonts and markup get wrong.
+to names that reportlab's own fonts and markup get wrong.  In the system's language:
+with LANG=de_DE.UTF-8 the German reports (euros, German dates, A4) go to DIR/de/.
 """
 
 import subprocess
@@ -11,6 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from scorekeeper import i18n
 from scorekeeper.reports import build
 from scorekeeper.sample import sample_league_documents, sample_schafkopf_document
 from scorekeeper.store.database import open_database
@@ -21,6 +23,9 @@ from scorekeeper.store.tonight import set_closed
 
 def main() -> None:
     out = Path(sys.argv[1])
+    language = i18n.set_language()
+    if language != "en":
+        out = out / language
     out.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp())
     db = open_database(f"sqlite:///{work / 'league.sqlite3'}")

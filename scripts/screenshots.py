@@ -6,6 +6,9 @@ States: the empty start (starting a night), a night in progress, a hand being ty
 with its preview, the welcome of the first start, Help ▸ Keyboard, settling up, the
 chart, the league window (standings, a player's page, the money across nights), and a
 Schafkopf night with a Wenz being entered.
+
+In the system's language: with LANG=de_DE.UTF-8 the German screens go to OUTDIR/de/
+(the sample league then keeps euros, as a German table's would).
 """
 
 import sys
@@ -25,6 +28,7 @@ from scorekeeper.store.seed import seed_sample_league
 from scorekeeper.store.tonight import night_to_reopen
 from ui.app import identify, open_store, open_window
 from ui.help import KeysDialog
+from ui.language import apply_language
 from ui.start_dialog import StartNightDialog
 
 
@@ -36,6 +40,10 @@ def main() -> None:
     work = Path(tempfile.mkdtemp())
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(work))
+    language = apply_language(app, "system")
+    if language != "en":
+        out = out / language
+        out.mkdir(parents=True, exist_ok=True)
 
     empty = open_window(open_store(f"sqlite:///{work / 'empty.sqlite3'}"))
     empty.statusBar().clearMessage()  # where the scratch database was made: not for the README

@@ -3,9 +3,15 @@ every per-user folder (settings, data, cache, state) is a fresh temporary one, s
 test ever writes into the real ~/.config or ~/.local of whoever runs the suite (and
 the subprocesses the tests start inherit the same folders)."""
 
+import locale
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
+
+from scorekeeper import i18n
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # The tests speak English (the words in the code) whatever the machine's language; a
@@ -16,3 +22,15 @@ os.environ["LANGUAGE"] = "en"
 USER_FOLDERS = Path(tempfile.mkdtemp(prefix="scorekeeper-tests-home-"))
 for variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
     os.environ[variable] = str(USER_FOLDERS / variable.removeprefix("XDG_").lower())
+
+
+@pytest.fixture(autouse=True)
+def english_again() -> Iterator[None]:
+    """After a test that spoke German (LANGUAGE=de for the command line's door), English
+    again: our words, and the operating system's ("No such file or directory"), which
+    the C library keeps translated until its message locale is set anew."""
+    yield
+    i18n.set_language("en")
+    kept = locale.setlocale(locale.LC_MESSAGES)
+    locale.setlocale(locale.LC_MESSAGES, "C")
+    locale.setlocale(locale.LC_MESSAGES, kept)

@@ -211,7 +211,7 @@ class RuleSet:
     )
     stake_cents: int = option(
         5,
-        N_("cents a point is worth"),
+        N_("the money a point is worth"),
         label=N_("Stake a point"),
         minimum=0,
         maximum=1_000_000,

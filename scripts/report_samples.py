@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from scorekeeper import i18n
+from scorekeeper.formatting import locale_currency
 from scorekeeper.reports import build
 from scorekeeper.sample import sample_league_documents, sample_schafkopf_document
 from scorekeeper.store.database import open_database
@@ -29,7 +30,8 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp())
     db = open_database(f"sqlite:///{work / 'league.sqlite3'}")
-    ids = [import_night(db, document) for document in sample_league_documents()]
+    currency = {"currency": locale_currency()}  # a German table's money is in euros
+    ids = [import_night(db, document | currency) for document in sample_league_documents()]
     for night_id in ids[:-1]:
         set_closed(db, night_id=night_id, closed=True)
     for old, new in (("Jon", "Łukasz"), ("Ida", "Zoë <b>&"), ("Hal", "O'Neil")):
@@ -40,7 +42,7 @@ def main() -> None:
         "statement": build.statements_pdf(db, league="Tuesday Night League", players=["Zoë <b>&"]),
         "pad": build.pad_pdf(["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"]),
         "schafkopf-night": build.night_pdf(
-            db, night_id=import_night(db, sample_schafkopf_document())
+            db, night_id=import_night(db, sample_schafkopf_document() | currency)
         ),
     }
     for name, data in reports.items():

@@ -22,6 +22,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from scorekeeper.formatting import locale_currency
 from scorekeeper.sample import sample_schafkopf_document
 from scorekeeper.store.night_import import import_night
 from scorekeeper.store.seed import seed_sample_league
@@ -135,7 +136,9 @@ def main() -> None:
         lambda: (
             night.league_window.close(),
             night.activateWindow(),
-            night.session.open(import_night(db, sample_schafkopf_document())),
+            night.session.open(
+                import_night(db, sample_schafkopf_document() | {"currency": locale_currency()})
+            ),
         ),
         lambda: wenz_being_entered(night.entry),
         lambda: grab("schafkopf-night.png"),

@@ -7,13 +7,14 @@ is a whole number; rates are exact fractions, shown rounded only by whoever prin
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.formatting import local_decimal, local_percent, money
+from scorekeeper.formatting import local_decimal, local_percent, money, short_date
 from scorekeeper.games import DEFAULT_GAME, RESULT, game_named, one_game
 from scorekeeper.i18n import N_, _, ngettext
 
@@ -264,7 +265,9 @@ def outcome_lines(hands: Iterable[HandOutcome]) -> list[tuple[str, str]]:
     return lines
 
 
-def statistics_lines(stats: PlayerStatistics, currency: str) -> list[tuple[str, str]]:
+def statistics_lines(
+    stats: PlayerStatistics, currency: str, *, on_screen: bool = False
+) -> list[tuple[str, str]]:
     """A player's statistics as label and value, for the player page and the CLI, in
     the words of the player's game (Sheepshead's when the hands are of both), the money
     in CURRENCY (the league's)."""
@@ -281,7 +284,13 @@ def statistics_lines(stats: PlayerStatistics, currency: str) -> list[tuple[str, 
             return "-"
         return ngettext(
             "{points} point ({date})", "{points} points ({date})", abs(n.points)
-        ).format(points=f"{n.points:+d}", date=n.date or _("no date"))
+        ).format(points=f"{n.points:+d}", date=day(n.date))
+
+    def day(date: str | None) -> str:
+        """ISO on the command line; the locale's short date on screen."""
+        if not date:
+            return _("no date")
+        return short_date(dt.date.fromisoformat(date)) if on_screen else date
 
     def hands_in_a_row(count: int) -> str:
         return ngettext("{count} hand", "{count} hands", count).format(count=count)

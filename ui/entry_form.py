@@ -158,6 +158,7 @@ class EntryForm(QWidget):
         for row, (label_text, widget, key) in enumerate(fields):
             label = QLabel(label_text)
             label.setBuddy(widget)
+            label.setWordWrap(True)  # a long label (German) wraps, the window stays narrow
             self.labels[key] = label_text.replace("&", "")
             error = QLabel()
             error.setTextFormat(Qt.TextFormat.PlainText)

@@ -4,6 +4,8 @@ system's, for our words (scorekeeper.i18n) and Qt's own (its dialogs' buttons)."
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QLibraryInfo, QLocale, QSettings, QTranslator
 from PySide6.QtWidgets import QApplication
 
@@ -35,3 +37,11 @@ def apply_language(app: QApplication, language: str | None = None) -> str:
             app.installTranslator(translator)
             _qt_translators.append(translator)
     return spoken
+
+
+def date_format() -> str:
+    """The locale's short date with the whole year, for a date field ('dd.MM.yyyy' in
+    German, 'M/d/yyyy' in American English): a two-digit year typed into a field would
+    be a guess at its century."""
+    short = QLocale().dateFormat(QLocale.FormatType.ShortFormat)
+    return re.sub(r"(?<!y)y{2}(?!y)", "yyyy", short)

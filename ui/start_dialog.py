@@ -45,6 +45,7 @@ from scorekeeper.names import LABEL_LENGTH, clean_name, fold_name, name_key, quo
 from scorekeeper.rules import Option, RuleSet
 
 from .currency import CurrencyChoice, MoneyEdit
+from .language import date_format
 
 SETTINGS_KEY = "start/last"
 FIRST_OPTIONS = ("stake_cents",)  # what every table sets, before the rest
@@ -392,6 +393,7 @@ class StartNightDialog(NoEnterDialog):
         self.table.setAccessibleName(_("Table"))
         self.date = QDateEdit(QDate.currentDate())
         self.date.setCalendarPopup(True)
+        self.date.setDisplayFormat(date_format())
         self.date.setAccessibleName(_("Date"))
         filing = QFormLayout()
         filing.addRow(_("&League (optional)"), self.league)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from scorekeeper.formatting import decimal, percent, short_date
+from scorekeeper.formatting import local_decimal, local_percent, short_date
 from scorekeeper.games import DEFAULT_GAME, Words, game_named
 from scorekeeper.i18n import N_, _
 from scorekeeper.ledger import PaymentRecord
@@ -34,14 +34,16 @@ def standings_columns(words: Words) -> tuple[Column[Standing], ...]:
         money_column(N_("Money"), lambda s: s.cents),
         Column(
             N_("Score"),
-            lambda s: decimal(s.score) if s.score.denominator != 1 else str(s.score),
+            lambda s: local_decimal(s.score) if s.score.denominator != 1 else str(s.score),
             lambda s: s.score,
         ),
-        Column(N_("Pts/hand"), lambda s: decimal(s.points_per_hand), lambda s: s.points_per_hand),
+        Column(
+            N_("Pts/hand"), lambda s: local_decimal(s.points_per_hand), lambda s: s.points_per_hand
+        ),
         Column(words.picks, lambda s: str(s.picks), lambda s: s.picks),
         Column(
             words.picks_won,
-            lambda s: percent(s.picker_win_rate),
+            lambda s: local_percent(s.picker_win_rate),
             lambda s: s.picker_win_rate if s.picker_win_rate is not None else -1.0,
         ),
         Column(N_("Nights won"), lambda s: str(s.nights_won), lambda s: s.nights_won),

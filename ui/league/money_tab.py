@@ -36,6 +36,7 @@ from scorekeeper.store.money import LeagueMoney, league_money
 
 from ..currency import CurrencyChoice
 from ..labels import plain_label, problem_label
+from ..language import date_format
 from ..league_session import LeagueSession
 from ..spreadsheets import allow_copy, shown_rows
 from .models import BalancesModel, OwedModel, PaymentsModel
@@ -128,7 +129,7 @@ class MoneyTab(QWidget):
         self.paid_on = QDateEdit(QDate.currentDate())
         self.paid_on.setAccessibleName(_("Paid on"))
         self.paid_on.setCalendarPopup(True)
-        self.paid_on.setDisplayFormat("yyyy-MM-dd")
+        self.paid_on.setDisplayFormat(date_format())
         self.record = QPushButton(_("Re&cord payment"))
         self.record.clicked.connect(self.record_payment)
         self.form_problem = problem_label(_("Payment problem"))

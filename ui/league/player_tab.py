@@ -69,7 +69,7 @@ class PlayerTab(QWidget):
         facts = attempt(leagues.hand_facts, self.db, self.period, player=name) or []
         self.stats = player_statistics(name, facts)
         currency = self.money.currency if self.money else "USD"
-        self.stats_model.set_rows(statistics_lines(self.stats, currency))
+        self.stats_model.set_rows(statistics_lines(self.stats, currency, on_screen=True))
         history = self.money.history(name) if self.money else []
         self.balance_chart.show_balance(name, history, currency)
 

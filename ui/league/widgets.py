@@ -22,6 +22,7 @@ from scorekeeper.i18n import _
 from scorekeeper.store.errors import StorageError
 
 from ..labels import PROBLEM_COLOUR
+from ..language import date_format
 from ..rows_model import SORT_ROLE, RowsModel
 
 ANY_DATE = QDate(2000, 1, 1)  # the date edits' "any date"
@@ -105,7 +106,7 @@ def date_edit(name: str) -> QDateEdit:
     edit = QDateEdit()
     edit.setAccessibleName(name)
     edit.setCalendarPopup(True)
-    edit.setDisplayFormat("yyyy-MM-dd")
+    edit.setDisplayFormat(date_format())
     edit.setMinimumDate(ANY_DATE)
     edit.setSpecialValueText(_("any date"))
     edit.setDate(ANY_DATE)

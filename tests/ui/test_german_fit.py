@@ -1,0 +1,53 @@
+"""What a German user found in a trial: the night screen of a Schafkopf night fits a
+1280-pixel screen (the German labels are longer), the league's averages carry a
+decimal comma and its dates are written as a German writes them, with the whole year."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QDate, Qt
+from PySide6.QtWidgets import QApplication
+
+from scorekeeper.sample import sample_schafkopf_document
+from scorekeeper.store.database import Database
+from scorekeeper.store.night_import import import_night
+from scorekeeper.store.seed import seed_sample_league
+from ui.language import apply_language
+from ui.league.window import LeagueWindow
+
+SCREEN = 1280
+
+
+@pytest.fixture
+def german(qapp: QApplication) -> Iterator[None]:
+    apply_language(qapp, "de")
+    yield
+    apply_language(qapp, "en")
+
+
+def test_a_german_schafkopf_night_fits_a_1280_pixel_screen(german, database, open_window) -> None:
+    night = import_night(database, sample_schafkopf_document() | {"currency": "EUR"})
+    window = open_window(database, night)
+    for kind in ("call", "solo", "ramsch", "result"):
+        window.entry.set_kind(kind)
+        assert window.minimumSizeHint().width() < SCREEN - 40, kind
+
+
+def test_the_german_league_window_writes_decimals_and_dates_the_german_way(
+    german, database: Database, qtbot
+) -> None:
+    seed_sample_league(database)
+    window = LeagueWindow(database, "Tuesday Night League")
+    qtbot.addWidget(window)
+    model = window.standings_tab.standings_view.model()
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    column = headers.index("Pkt./Spiel")
+    shown = [model.index(row, column).data() for row in range(model.rowCount())]
+    assert all("," in value and "." not in value for value in shown), shown
+    paid_on = window.money_tab.paid_on
+    paid_on.setDate(QDate(2026, 11, 3))
+    assert paid_on.text() == "03.11.2026"
+    assert dt.date(2026, 11, 3).isoformat() == paid_on.date().toString("yyyy-MM-dd")

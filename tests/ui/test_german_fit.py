@@ -51,3 +51,18 @@ def test_the_german_league_window_writes_decimals_and_dates_the_german_way(
     paid_on.setDate(QDate(2026, 11, 3))
     assert paid_on.text() == "03.11.2026"
     assert dt.date(2026, 11, 3).isoformat() == paid_on.date().toString("yyyy-MM-dd")
+
+
+def test_the_league_window_closes_with_ctrl_w_and_esc(database: Database, qtbot) -> None:
+    seed_sample_league(database)
+    for key, modifier in (
+        (Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier),
+        (Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier),
+    ):
+        window = LeagueWindow(database, "Tuesday Night League")
+        qtbot.addWidget(window)
+        window.show()
+        window.activateWindow()
+        qtbot.waitUntil(window.isActiveWindow)
+        qtbot.keyClick(QApplication.focusWidget() or window, key, modifier)
+        qtbot.waitUntil(lambda w=window: not w.isVisible())

@@ -102,6 +102,14 @@ class LeagueWindow(QWidget):
         export.triggered.connect(lambda _=False: self.export_spreadsheet())
         file.addAction(export)
         self.addAction(export)
+        close = QAction(_("&Close"), self)  # Ctrl+W, or Esc, as a window of the app closes
+        close.setShortcuts(
+            [*QKeySequence.keyBindings(QKeySequence.StandardKey.Close), QKeySequence("Esc")]
+        )
+        close.triggered.connect(lambda _=False: self.close())
+        file.addSeparator()
+        file.addAction(close)
+        self.addAction(close)
         return bar
 
     def _tab_chosen(self) -> None:

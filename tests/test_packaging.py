@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import configparser
 import json
+import os
 import re
+import shutil
 import struct
 import subprocess
 import sys
@@ -161,3 +163,92 @@ def test_a_report_without_the_bundled_fonts_is_refused_not_made_with_the_system_
     assert done.stdout.strip() == (
         f"The report font DejaVuSansCondensed.ttf is missing from {tmp_path / 'fonts'}."
     )
+
+
+def exec_argv(value: str) -> list[str]:
+    """Exec's value read as the Desktop Entry spec reads it: first the string's escapes
+    (\\s \\n \\t \\r \\\\), then its quoting (a space splits outside "...", inside it a
+    backslash keeps the next of \\ " ` $), then %% as %."""
+    escapes = {"s": " ", "n": "\n", "t": "\t", "r": "\r", "\\": "\\"}
+    text = re.sub(r"\\(.)", lambda m: escapes.get(m[1], m[0]), value)
+    argv: list[str] = []
+    word: list[str] | None = None  # None between arguments; "" is an argument
+    quoted = False
+    chars = iter(text)
+    for char in chars:
+        if char == " " and not quoted:
+            if word is not None:
+                argv.append("".join(word))
+            word = None
+            continue
+        word = word if word is not None else []
+        if char == '"':
+            quoted = not quoted
+        elif quoted and char == "\\":
+            following = next(chars)
+            assert following in '\\"`$', f"{following!r} escaped in a quoted argument"
+            word.append(following)
+        else:
+            assert quoted or char not in "\"'\\><~|&;$*?#()`", f"{char!r} outside quotes"
+            word.append(char)
+    assert not quoted, "a quote left open"
+    if word is not None:
+        argv.append("".join(word))
+    return [arg.replace("%%", "%") for arg in argv]
+
+
+def install_desktop_entry(command: Path, data: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [PACKAGING / "install-desktop-entry", str(command)],
+        env={"PATH": "/usr/bin:/bin", "HOME": str(data), "XDG_DATA_HOME": str(data)},
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_the_desktop_entry_installed_from_a_folder_named_with_shell_characters_starts_it(
+    tmp_path: Path,
+) -> None:
+    """A folder named `a&b "c' d\\e$f`g` (sed once wrote Exec="…aExec=…b…" for `&`)."""
+    folder = tmp_path / "a&b \"c' d\\e$f`g"
+    folder.mkdir()
+    app = folder / "sheepshead-scorekeeper"
+    started = tmp_path / "started"
+    os.mkfifo(started)
+    # It lets go of gio's output at once (gio's caller reads that to its end), then says
+    # what it was started as into the pipe the test reads.
+    app.write_text(
+        f'#!/bin/sh\nexec >/dev/null 2>&1\nprintf "%s" "$0" >"{started}"\n', encoding="utf-8"
+    )
+    app.chmod(0o755)
+    data = tmp_path / "share"
+    done = install_desktop_entry(app, data)
+    assert done.returncode == 0, done.stderr
+    entry = data / "applications" / f"{APP_ID}.desktop"
+    lines = entry.read_text(encoding="utf-8").splitlines()
+    values = dict(line.split("=", 1) for line in lines if "=" in line)
+    assert exec_argv(values["Exec"]) == [str(app)]
+    assert values["TryExec"].replace("\\\\", "\\") == str(app)
+    assert lines.index(f"Exec={values['Exec']}") < lines.index(f"Icon={APP_ID}")  # in its group
+    if shutil.which("desktop-file-validate"):
+        validated = subprocess.run(["desktop-file-validate", entry], capture_output=True, text=True)
+        assert validated.returncode == 0, validated.stdout + validated.stderr
+    if shutil.which("gio"):  # GLib's own reading: the desktop starts this very file
+        launched = subprocess.run(
+            ["gio", "launch", entry], capture_output=True, text=True, timeout=60
+        )
+        assert launched.returncode == 0, launched.stderr
+        said = subprocess.run(["cat", started], capture_output=True, text=True, timeout=60)
+        assert said.stdout == str(app)
+
+
+def test_a_folder_the_desktop_cannot_start_is_refused_by_name(tmp_path: Path) -> None:
+    folder = tmp_path / "100% sure"
+    folder.mkdir()
+    app = folder / "sheepshead-scorekeeper"
+    app.write_text("#!/bin/sh\n", encoding="utf-8")
+    app.chmod(0o755)
+    done = install_desktop_entry(app, tmp_path / "share")
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"install-desktop-entry: the path {app} holds a %")
+    assert not (tmp_path / "share" / "applications").exists()

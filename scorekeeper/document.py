@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.formatting import DEFAULT_CURRENCY, is_currency_code
+from scorekeeper.formatting import DEFAULT_CURRENCY, is_currency_code, not_a_currency_code
 from scorekeeper.games import hand_type, hand_types, parse_rules
 from scorekeeper.hand_reader import COMMON_FIELDS, HandReader
 from scorekeeper.i18n import N_, _
@@ -181,10 +181,7 @@ def _read_info(
     payments = _read_payments(document.get("payments", []), players or (), problems)
     currency = document.get("currency", DEFAULT_CURRENCY)
     if not isinstance(currency, str) or not is_currency_code(currency):
-        message = _("{value} is not an ISO 4217 currency code like EUR or USD").format(
-            value=show_value(currency)
-        )
-        problems.append(Problem("currency", message))
+        problems.append(Problem("currency", not_a_currency_code(show_value(currency))))
         currency = DEFAULT_CURRENCY
     return NightInfo(**values, closed=closed, payments=payments, currency=currency)
 

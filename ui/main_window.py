@@ -501,7 +501,7 @@ class MainWindow(QMainWindow):
         view = self.session.view
         if view is None or view.closed:
             return
-        dialog = RulesDialog(view.rules, len(view.lines), self)
+        dialog = RulesDialog(view.rules, len(view.lines), self, currency=view.currency)
         accepted = dialog.exec() == QDialog.DialogCode.Accepted
         if accepted and dialog.rules() != view.rules:  # noqa: SIM102 - a dialog, then a save
             if self.attempt(self.session.change_rules, dialog.rules()):

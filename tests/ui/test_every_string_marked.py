@@ -159,7 +159,7 @@ def test_the_dialogs_show_no_word_that_cannot_be_translated(
     texts = list(texts_of(start))
     view = window.session.view
     assert view is not None
-    rules = RulesDialog(view.rules, len(view.lines), window)
+    rules = RulesDialog(view.rules, len(view.lines), window, currency=view.currency)
     qtbot.addWidget(rules)
     texts += texts_of(rules)
     for dialog in (KeysDialog(window), WelcomeDialog(window)):

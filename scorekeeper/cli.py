@@ -437,7 +437,8 @@ def build_parser() -> argparse.ArgumentParser:
             "and say so, instead of importing nothing"
         ),
     )
-    imp.set_defaults(run=command_import)
+    # A night's currency (and the league it is filed in) come from the file's fields.
+    imp.set_defaults(run=command_import, field_flags={"currency": "currency"})
     exp = commands.add_parser("export", help=_("write a stored night as a night document"))
     exp.add_argument("--night", type=int, required=True, metavar=_("ID"))
     exp.add_argument(

@@ -66,3 +66,12 @@ def test_the_league_window_closes_with_ctrl_w_and_esc(database: Database, qtbot)
         qtbot.waitUntil(window.isActiveWindow)
         qtbot.keyClick(QApplication.focusWidget() or window, key, modifier)
         qtbot.waitUntil(lambda w=window: not w.isVisible())
+
+
+def test_a_german_tables_first_night_starts_as_schafkopf(german, qtbot) -> None:
+    """Before any night was started here, German offers Schafkopf; English Sheepshead."""
+    from ui.start_dialog import StartNightDialog
+
+    dialog = StartNightDialog(["Ann", "Bob", "Cal", "Dee"], [])
+    qtbot.addWidget(dialog)
+    assert dialog.choices()["rules"].preset == "schafkopf"

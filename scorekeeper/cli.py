@@ -39,7 +39,7 @@ from scorekeeper.players_cli import add_players_command
 from scorekeeper.problems import InvalidNight
 from scorekeeper.records import Night
 from scorekeeper.report_cli import add_report_command
-from scorekeeper.reports.sheets import night_sheet
+from scorekeeper.reports.sheets import night_sheet, scored_in_english
 from scorekeeper.sheet_cli import add_sheet_command
 from scorekeeper.store.errors import DamagedDatabase, Field, StorageError
 
@@ -248,7 +248,7 @@ def command_export(args: argparse.Namespace, out: TextIO) -> int:
     document = export_night(open_store(args), night_id=args.night)
     if args.csv:
         night = night_of_document(document, night_id=args.night)
-        sheet = night_sheet(score_night(night), [hand.dealer for hand in night.hands])
+        sheet = night_sheet(scored_in_english(night), [hand.dealer for hand in night.hands])
         emit_sheet(sheet, args.output, out)
         return EXIT_OK
     text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"

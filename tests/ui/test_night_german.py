@@ -153,3 +153,20 @@ def test_a_missing_field_is_told_by_its_mark_not_by_the_german_word(
     assert form.errors["result_points"].text() == (
         "⚠ bitte eingeben: die Punkte jedes Spielers, in Sitzreihenfolge"
     )
+
+
+def test_the_night_s_spreadsheet_stays_english_while_the_sheet_speaks_german(
+    german, database, open_window
+) -> None:
+    """File ▸ Export as spreadsheet and Copy write a file's words, in English, as
+    `scorekeeper export --csv` does; the screen's sheet stays German."""
+    window = open_window(
+        database, night_import.import_night(database, night_doc("classic-5", HANDS))
+    )
+    sheet = window.sheet_for_spreadsheet()
+    assert [row[2] for row in sheet.rows[:3]] == [
+        "Bob and Dee: 74 (4 tricks) win",
+        "Cal and Eve: 45 (2 tricks) loss",
+        "Leaster: Ann",
+    ]
+    assert window.session.view.result.hands[0].summary == "Bob und Dee: 74 (4 Stiche) gewonnen"

@@ -58,10 +58,12 @@ def command_import_sheet(args: argparse.Namespace, out: TextIO) -> int:
     else:
         ids = file_sheet(db, plan, skip_existing=args.skip_existing)
         left_out = len(plan.documents) - len(ids)
-        if len(ids) == 1:
-            lines.append(_("Filed 1 night (id {id}).").format(id=ids[0]))
-        elif ids:
-            filed = _("Filed {count} nights (ids {first} to {last}).")
+        if ids:
+            filed = ngettext(
+                "Filed {count} night (id {first}).",
+                "Filed {count} nights (ids {first} to {last}).",
+                len(ids),
+            )
             lines.append(filed.format(count=grouped(len(ids)), first=ids[0], last=ids[-1]))
         if left_out:  # --skip-existing: the sittings stored already
             skipped = ngettext(

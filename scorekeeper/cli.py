@@ -417,7 +417,17 @@ def build_parser() -> argparse.ArgumentParser:
         .replace("%", "%%"),
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar=_("COMMAND"))
-    score = commands.add_parser("score", help=_("score a night document and print JSON"))
+    score = commands.add_parser(
+        "score",
+        help=_("score a night document and print JSON"),
+        # Translators: the JSON's keys ("explanation") and values are not translated.
+        description=_(
+            "Score a night document and print the result as JSON.  Its keys and the "
+            "values that are data (outcomes, names, numbers) are English whatever the "
+            'language; each hand\'s "explanation" is a sentence for a person, in the '
+            "language spoken."
+        ),
+    )
     score.add_argument("file", metavar=_("FILE"), help=_("the night document, or - for stdin"))
     score.set_defaults(run=command_score)
     imp = commands.add_parser(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from typing import Any, TextIO
 
 from scorekeeper.cli_common import EXIT_OK, UserError, add_currency_flag, open_store
@@ -80,7 +81,7 @@ def command_import_sheet(args: argparse.Namespace, out: TextIO) -> int:
 def _flagged(problem: Problem) -> Problem:
     """A problem about a flag's value, named by the flag."""
     flag = FLAGS.get(problem.field)
-    return problem if flag is None else Problem(flag, problem.message)
+    return problem if flag is None else replace(problem, field=flag)
 
 
 def _read(path: str) -> bytes:

@@ -245,9 +245,7 @@ class MainWindow(QMainWindow):
         self.join_action = self._action(night, _("A player &joins…"), self.join, "Ctrl+J")
         self.leave_action = self._action(night, _("A player &leaves…"), self.leave, "Ctrl+Shift+L")
         night.addSeparator()
-        self._action(
-            night, _("&Settle up"), lambda: self.tabs.setCurrentWidget(self.settlement), "Ctrl+E"
-        )
+        self._action(night, _("&Settle up"), self.show_settlement, "Ctrl+E")
         self._action(night, _("&Chart"), lambda: self.tabs.setCurrentWidget(self.chart), "Ctrl+G")
         night.addSeparator()
         self.rules_action = self._action(night, _("House &rules of this night…"), self.change_rules)
@@ -563,6 +561,15 @@ class MainWindow(QMainWindow):
                     _("Night {number} is back. Ctrl+Z deletes it again.").format(number=night_id)
                 )
         self.back_to_entry()
+
+    def show_settlement(self) -> None:
+        """Night ▸ Settle up (Ctrl+E): the payments, taking the keyboard (arrows choose
+        a payment, Tab reaches Mark as paid and Close the night)."""
+        self.tabs.setCurrentWidget(self.settlement)
+        table = self.settlement.table
+        if table.model().rowCount() and not table.selectionModel().hasSelection():
+            table.selectRow(0)
+        table.setFocus()
 
     def show_keys(self) -> None:
         """Help ▸ Keyboard (F1): every shortcut and the entry form's contract."""

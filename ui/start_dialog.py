@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper import i18n
 from scorekeeper.formatting import money
 from scorekeeper.games import all_games, all_presets, game_of_preset, parse_rules, preset_rules
 from scorekeeper.i18n import _, ngettext
@@ -723,6 +724,7 @@ class StartNightDialog(NoEnterDialog):
     def restore_last(self) -> None:
         raw = QSettings().value(SETTINGS_KEY)
         if not raw:
+            self.first_rules()
             return
         try:
             saved = json.loads(str(raw))
@@ -738,6 +740,12 @@ class StartNightDialog(NoEnterDialog):
             self.currency.set_code(saved["currency"])
         self.season.setText(saved.get("season") or "")
         self.table.setText(saved.get("table") or "")
+
+    def first_rules(self) -> None:
+        """The rules offered before any night was started here: in German, Schafkopf's
+        (the game a German table plays); else Sheepshead's, the first preset."""
+        if i18n.language() == "de":
+            self.set_rules(preset_rules("schafkopf"))
 
 
 class RulesDialog(NoEnterDialog):

@@ -53,8 +53,7 @@ def load_night(document: Any) -> tuple[Night | None, list[Problem]]:
         if not seat_problems:
             for number, hand in read.hands:
                 problems += [
-                    Problem(p.field, p.message, hand=number)
-                    for p in validate_hand(hand, read.rules, read.players)
+                    p.in_hand(number) for p in validate_hand(hand, read.rules, read.players)
                 ]
     problems.sort(key=lambda p: p.hand or 0)
     if read.night is None and not problems:  # a reader's bug must not pass as "no problems"
@@ -227,7 +226,7 @@ def _read_payment(
     given: Any = item.get("cents")
     cents: int | None = given if is_whole(given) and 1 <= given <= MAX_AMOUNT else None
     if given is None:
-        problems.append(Problem(f"{where}.cents", _("missing")))
+        problems.append(Problem(f"{where}.cents", _("missing"), missing=True))
     elif cents is None:
         message = _("{value} is not a whole number of cents from 1 to {most}").format(
             value=show_value(given), most=grouped(MAX_AMOUNT)
@@ -249,7 +248,7 @@ def _payment_party(
     """Who paid or was paid: a seated player as seated ('ann' is Ann), else a person's
     name in its stored form; never the pot, which is settled at the table."""
     if value is None:
-        problems.append(Problem(where, _("missing")))
+        problems.append(Problem(where, _("missing"), missing=True))
         return None
     if not isinstance(value, str):
         message = _("{value} is not a player's name").format(value=show_value(value))

@@ -125,7 +125,7 @@ def score_next(night: Night, hand: Hand, carry: Carry, *, number: int | None = N
     number = len(night.hands) + 1 if number is None else number
     problems = validate_hand(hand, night.rules, night.players)
     if problems:
-        raise InvalidNight(Problem(p.field, p.message, hand=number) for p in problems)
+        raise InvalidNight(p.in_hand(number) for p in problems)
     return _score_hand(number, hand, night.rules, night.players, replace(carry))
 
 

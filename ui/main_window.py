@@ -39,14 +39,14 @@ from scorekeeper.games import DEFAULT_GAME, DEFAULT_PRESET, Game, game_named, ga
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.names import clean_name
 from scorekeeper.problems import InvalidNight
-from scorekeeper.reports.sheets import night_sheet
+from scorekeeper.reports.sheets import night_sheet, scored_in_english
 from scorekeeper.sample import SAMPLE_LEAGUE
 from scorekeeper.store.daily import KEEP
 from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import default_rules, league_currency, list_leagues
 from scorekeeper.store.night_history import deleted_nights
-from scorekeeper.store.night_reads import list_nights
+from scorekeeper.store.night_reads import list_nights, night_of_document
 from scorekeeper.store.people import list_players
 from scorekeeper.store.tonight import night_to_reopen
 
@@ -717,7 +717,8 @@ class MainWindow(QMainWindow):
         view = self.session.view
         if view is None:
             return None
-        return night_sheet(view.result, [line.dealer for line in view.lines])
+        night = night_of_document(view.document, night_id=view.night_id)
+        return night_sheet(scored_in_english(night), [line.dealer for line in view.lines])
 
     def _copied(self, sheet: Sheet) -> None:
         rows = len(sheet.rows)

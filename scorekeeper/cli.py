@@ -39,7 +39,7 @@ from scorekeeper.players_cli import add_players_command
 from scorekeeper.problems import InvalidNight
 from scorekeeper.records import Night
 from scorekeeper.report_cli import add_report_command
-from scorekeeper.reports.sheets import night_sheet
+from scorekeeper.reports.sheets import night_sheet, scored_in_english
 from scorekeeper.sheet_cli import add_sheet_command
 from scorekeeper.store.errors import DamagedDatabase, Field, StorageError
 
@@ -248,7 +248,7 @@ def command_export(args: argparse.Namespace, out: TextIO) -> int:
     document = export_night(open_store(args), night_id=args.night)
     if args.csv:
         night = night_of_document(document, night_id=args.night)
-        sheet = night_sheet(score_night(night), [hand.dealer for hand in night.hands])
+        sheet = night_sheet(scored_in_english(night), [hand.dealer for hand in night.hands])
         emit_sheet(sheet, args.output, out)
         return EXIT_OK
     text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
@@ -417,7 +417,17 @@ def build_parser() -> argparse.ArgumentParser:
         .replace("%", "%%"),
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar=_("COMMAND"))
-    score = commands.add_parser("score", help=_("score a night document and print JSON"))
+    score = commands.add_parser(
+        "score",
+        help=_("score a night document and print JSON"),
+        # Translators: the JSON's keys ("explanation") and values are not translated.
+        description=_(
+            "Score a night document and print the result as JSON.  Its keys and the "
+            "values that are data (outcomes, names, numbers) are English whatever the "
+            'language; each hand\'s "explanation" is a sentence for a person, in the '
+            "language spoken."
+        ),
+    )
     score.add_argument("file", metavar=_("FILE"), help=_("the night document, or - for stdin"))
     score.set_defaults(run=command_score)
     imp = commands.add_parser(
@@ -437,7 +447,8 @@ def build_parser() -> argparse.ArgumentParser:
             "and say so, instead of importing nothing"
         ),
     )
-    imp.set_defaults(run=command_import)
+    # A night's currency (and the league it is filed in) come from the file's fields.
+    imp.set_defaults(run=command_import, field_flags={"currency": "currency"})
     exp = commands.add_parser("export", help=_("write a stored night as a night document"))
     exp.add_argument("--night", type=int, required=True, metavar=_("ID"))
     exp.add_argument(

@@ -32,12 +32,11 @@ PREFIX = "scorekeeper: "
 def currency_code(text: str) -> str:
     """A `--currency` given: an ISO 4217 code Babel knows ('EUR', 'usd'), upper-cased;
     anything else is refused (argparse: exit status 2, the flag named)."""
-    from scorekeeper.formatting import is_currency_code
+    from scorekeeper.formatting import is_currency_code, not_a_currency_code
 
     code = text.strip().upper()
     if not is_currency_code(code):
-        message = _("{code} is not an ISO 4217 currency code, like EUR or USD")
-        raise argparse.ArgumentTypeError(message.format(code=repr(text)))
+        raise argparse.ArgumentTypeError(not_a_currency_code(repr(text)))
     return code
 
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.formatting import DEFAULT_CURRENCY, is_currency_code
+from scorekeeper.formatting import DEFAULT_CURRENCY, is_currency_code, not_a_currency_code
 from scorekeeper.games import hand_type, hand_types, parse_rules
 from scorekeeper.hand_reader import COMMON_FIELDS, HandReader
 from scorekeeper.i18n import N_, _
@@ -53,8 +53,7 @@ def load_night(document: Any) -> tuple[Night | None, list[Problem]]:
         if not seat_problems:
             for number, hand in read.hands:
                 problems += [
-                    Problem(p.field, p.message, hand=number)
-                    for p in validate_hand(hand, read.rules, read.players)
+                    p.in_hand(number) for p in validate_hand(hand, read.rules, read.players)
                 ]
     problems.sort(key=lambda p: p.hand or 0)
     if read.night is None and not problems:  # a reader's bug must not pass as "no problems"
@@ -181,10 +180,7 @@ def _read_info(
     payments = _read_payments(document.get("payments", []), players or (), problems)
     currency = document.get("currency", DEFAULT_CURRENCY)
     if not isinstance(currency, str) or not is_currency_code(currency):
-        message = _("{value} is not an ISO 4217 currency code like EUR or USD").format(
-            value=show_value(currency)
-        )
-        problems.append(Problem("currency", message))
+        problems.append(Problem("currency", not_a_currency_code(show_value(currency))))
         currency = DEFAULT_CURRENCY
     return NightInfo(**values, closed=closed, payments=payments, currency=currency)
 
@@ -230,7 +226,7 @@ def _read_payment(
     given: Any = item.get("cents")
     cents: int | None = given if is_whole(given) and 1 <= given <= MAX_AMOUNT else None
     if given is None:
-        problems.append(Problem(f"{where}.cents", _("missing")))
+        problems.append(Problem(f"{where}.cents", _("missing"), missing=True))
     elif cents is None:
         message = _("{value} is not a whole number of cents from 1 to {most}").format(
             value=show_value(given), most=grouped(MAX_AMOUNT)
@@ -252,7 +248,7 @@ def _payment_party(
     """Who paid or was paid: a seated player as seated ('ann' is Ann), else a person's
     name in its stored form; never the pot, which is settled at the table."""
     if value is None:
-        problems.append(Problem(where, _("missing")))
+        problems.append(Problem(where, _("missing"), missing=True))
         return None
     if not isinstance(value, str):
         message = _("{value} is not a player's name").format(value=show_value(value))

@@ -100,6 +100,12 @@ def is_currency_code(code: str) -> bool:
     return len(code) == 3 and code.isascii() and code.isupper() and is_currency(code)
 
 
+def not_a_currency_code(typed: str) -> str:
+    """What is wrong with TYPED (as shown: '\'EURO\'') given for a currency: the one
+    message every door a currency comes in by says."""
+    return _("{typed} is not an ISO 4217 currency code, like EUR or USD").format(typed=typed)
+
+
 def locale_currency(*, locale: str | None = None) -> str:
     """The currency of the locale's territory today (EUR in de_DE, CHF in de_CH, USD
     in en_US), or US dollars where it names none."""
@@ -133,19 +139,18 @@ _SPACES = "\u00a0\u202f\u2009 "  # a space, no-break and narrow: one grouping ma
 _AROUND = re.compile(r"([^\d.,]*?)\s*([\d.,'\u2019\s]*?)\s*([^\d.,]*)")
 
 
-def parse_money(
-    text: str, field: str, *, currency: str | None = None, locale: str | None = None
-) -> int:
-    """Whole cents from what a person types for money, the locale's way: in German
-    '1,25' is one euro twenty-five and '1.250' a thousand; in English '1.25' and '1,250'.
-    A currency's sign or code may stand before or after it ('€ 1,25', '1.25 USD').
+def parse_money(text: str, field: str, *, currency: str, locale: str | None = None) -> int:
+    """Whole cents of CURRENCY from what a person types for money, the locale's way: in
+    German '1,25' is one euro twenty-five and '1.250' a thousand; in English '1.25' and
+    '1,250'.  CURRENCY's sign or code may stand before or after it ('€ 1,25', '1.25
+    eur'); another currency's is refused (its amount would be read as CURRENCY's).
     Where the locale's decimal mark is not typed at all, the other mark before one or
     two last digits is a decimal mark ('1.25' in German, '1,25' in English: it cannot
     be a thousands mark).  What is not one amount, or could be two ('1,250' in German:
-    a thousand, or 1.25 mistyped), raises UnreadableAmount naming FIELD; never through
-    a float, never guessed."""
+    a thousand, or 1.25 mistyped; '0.250'), raises UnreadableAmount naming FIELD; never
+    through a float, never guessed."""
     babel_locale = _locale(locale)
-    number = _without_currency(text, currency, babel_locale)
+    number = _without_currency(text, field, currency, babel_locale)
     if number is None or not number or len(text) > MAX_TYPED:
         raise _unreadable(text, field, babel_locale)
     symbols = babel_locale.number_symbols.get("latn", {})
@@ -173,9 +178,9 @@ def _unreadable(text: str, field: str, locale: Locale) -> UnreadableAmount:
     return UnreadableAmount(field, reason)
 
 
-def _without_currency(text: str, currency: str | None, locale: Locale) -> str | None:
-    """TEXT without a currency sign or code before or after it (None when what
-    surrounds the number is not one)."""
+def _without_currency(text: str, field: str, currency: str, locale: Locale) -> str | None:
+    """TEXT without CURRENCY's sign or code before or after it (None when what
+    surrounds the number is not one); another currency's refused naming FIELD."""
     cleaned = text.strip()
     match = re.fullmatch(
         r"([^\d.,]*?)\s*([\d.,'\u2019\s\u00a0\u202f\u2009]*?)\s*([^\d.,]*)", cleaned
@@ -186,21 +191,35 @@ def _without_currency(text: str, currency: str | None, locale: Locale) -> str | 
     if before and after:
         return None
     sign = (before or after).strip()
-    if sign and not _is_currency_sign(sign, currency, locale):
+    if sign and sign not in currency_signs(currency, locale=str(locale)):
+        if sign.upper() == currency:
+            return number
+        if _names_a_currency(sign):
+            reason = _("{typed} is in another currency: amounts here are in {currency}")
+            raise UnreadableAmount(field, reason.format(typed=repr(cleaned), currency=currency))
         return None
     return number
 
 
-def _is_currency_sign(sign: str, currency: str | None, locale: Locale) -> bool:
-    """Whether SIGN, typed beside an amount, names a currency: signs only ('$', '€',
-    'US$' less its letters), an ISO code ('EUR', 'usd'), or how the locale writes
-    CURRENCY ('CHF', 'Fr.')."""
-    if currency is not None and sign == get_currency_symbol(currency, locale=locale):
+def currency_signs(currency: str, *, locale: str | None = None) -> frozenset[str]:
+    """What may stand for CURRENCY beside an amount typed: its code, how the locale
+    writes it ('€', 'CA$', 'CHF') and its narrow sign ('$' for CA$; CLDR's narrow
+    symbols, which Babel does not carry, are the signs of its symbol here or in the
+    root locale)."""
+    signs = {currency}
+    for where in (_locale(locale), Locale.parse("en")):
+        symbol = get_currency_symbol(currency, locale=where)
+        narrow = "".join(c for c in symbol if unicodedata.category(c) == "Sc")
+        signs |= {symbol, narrow} - {""}
+    return frozenset(signs)
+
+
+def _names_a_currency(sign: str) -> bool:
+    """Whether SIGN, typed beside an amount, names some currency: a currency sign
+    ('$', 'US$', 'Fr.' is not) or an ISO code in any case ('usd')."""
+    if any(unicodedata.category(c) == "Sc" for c in sign):
         return True
-    letters = "".join(c for c in sign if unicodedata.category(c) != "Sc")
-    if not letters:
-        return True
-    return letters.isascii() and is_currency_code(letters.upper())
+    return sign.isascii() and is_currency_code(sign.upper())
 
 
 def _read(
@@ -217,7 +236,7 @@ def _read(
     digits = whole.split(group) if group else [whole]
     if len(digits) > 1:
         first, *middle, last = digits
-        if not 1 <= len(first) <= sizes[1] or len(last) != sizes[0]:
+        if not 1 <= len(first) <= sizes[1] or len(last) != sizes[0] or first[0] == "0":
             return None
         if any(len(g) != sizes[1] for g in middle):
             return None

@@ -38,8 +38,10 @@ class HandReader:
         self.problems = problems
         self.ok = True
 
-    def problem(self, field: str, message: str) -> None:
-        self.problems.append(Problem(field, message, hand=self.number))
+    def problem(self, field: str, message: str, *, missing: bool = False) -> None:
+        """A problem with FIELD of the hand being read (MISSING: it is required and
+        not given)."""
+        self.problems.append(Problem(field, message, hand=self.number, missing=missing))
         self.ok = False
 
     def common(self) -> dict[str, Any]:
@@ -86,7 +88,7 @@ class HandReader:
         value = self.item.get(field)
         if value is None:
             if required:
-                self.problem(field, _("missing"))
+                self.problem(field, _("missing"), missing=True)
             return None
         return self.resolve(field, value)
 
@@ -127,7 +129,7 @@ class HandReader:
     def whole(self, field: str) -> int | None:
         value = self.item.get(field)
         if value is None:
-            self.problem(field, _("missing"))
+            self.problem(field, _("missing"), missing=True)
             return None
         if not is_whole(value):
             self.problem(field, _("{value} is not a whole number").format(value=show_value(value)))

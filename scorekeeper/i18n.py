@@ -24,6 +24,9 @@ from __future__ import annotations
 import argparse
 import gettext
 import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from scorekeeper.resources import resource_path
@@ -36,6 +39,25 @@ _ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
 _locale = "en_US"
+_ENGLISH = gettext.NullTranslations()
+_this_thread = threading.local()  # `untranslated`'s English, on one thread only
+
+
+def _speaking() -> gettext.NullTranslations:
+    return _ENGLISH if getattr(_this_thread, "english", False) else _translation
+
+
+@contextmanager
+def untranslated() -> Iterator[None]:
+    """English within, on this thread only, whatever the user's language: for the
+    words a file keeps (a spreadsheet's cells; docs/translating.md), which come from
+    the same functions that say them to a person."""
+    before = getattr(_this_thread, "english", False)
+    _this_thread.english = True
+    try:
+        yield
+    finally:
+        _this_thread.english = before
 
 
 def locale_dir() -> Path:
@@ -94,28 +116,28 @@ def install(translation: gettext.NullTranslations, language: str = "de") -> None
 
 def language() -> str:
     """The language spoken now: 'en' or 'de'."""
-    return _language
+    return "en" if getattr(_this_thread, "english", False) else _language
 
 
 def locale_name() -> str:
     """The locale money, dates and paper follow: 'de_DE', 'de_AT', 'en_US', 'en_GB'."""
-    return _locale
+    return "en_US" if getattr(_this_thread, "english", False) else _locale
 
 
 def _(message: str) -> str:
     """MESSAGE in the language spoken now ('' stays '': gettext's '' is the catalogue's
     header)."""
-    return _translation.gettext(message) if message else message
+    return _speaking().gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """SINGULAR or PLURAL, as the language spoken now words COUNT of a thing."""
-    return _translation.ngettext(singular, plural, count)
+    return _speaking().ngettext(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:
     """MESSAGE, in CONTEXT where the same English word needs two translations."""
-    return _translation.pgettext(context, message) if message else message
+    return _speaking().pgettext(context, message) if message else message
 
 
 def N_(message: str) -> str:

@@ -132,8 +132,8 @@ class _Reading:
 
     problems: list[Problem] = field(default_factory=list)
 
-    def problem(self, where: str, message: str) -> None:
-        self.problems.append(Problem(where, message))
+    def problem(self, where: str, message: str, *, missing: bool = False) -> None:
+        self.problems.append(Problem(where, message, missing=missing))
 
 
 def _row(row: int) -> str:
@@ -379,7 +379,7 @@ def _label(text: str, where: str, reading: _Reading) -> str | None:
 
 def _date_cell(text: str, where: str, reading: _Reading) -> dt.date | None:
     if not text:
-        reading.problem(where, _("missing: every sitting needs its date"))
+        reading.problem(where, _("missing: every sitting needs its date"), missing=True)
         return None
     date, problem = parse_date(text)
     if problem is not None:

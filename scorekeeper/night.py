@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from scorekeeper import explain
 from scorekeeper.games import Carry, Draft, game_of
 from scorekeeper.i18n import _
-from scorekeeper.limits import MAX_AMOUNT, MAX_DOLLARS, within_limit
+from scorekeeper.limits import MAX_AMOUNT, within_limit
 from scorekeeper.problems import InvalidNight, Problem, grouped, require_zero_sum
 from scorekeeper.records import Hand, Night
 from scorekeeper.rules import RuleSet
@@ -125,7 +125,7 @@ def score_next(night: Night, hand: Hand, carry: Carry, *, number: int | None = N
     number = len(night.hands) + 1 if number is None else number
     problems = validate_hand(hand, night.rules, night.players)
     if problems:
-        raise InvalidNight(Problem(p.field, p.message, hand=number) for p in problems)
+        raise InvalidNight(p.in_hand(number) for p in problems)
     return _score_hand(number, hand, night.rules, night.players, replace(carry))
 
 
@@ -223,9 +223,9 @@ def beyond_limits(
     over = _who([p for p, amount in points.items() if not within_limit(amount * stake)])
     if over:
         message = _(
-            "at {stake} cents a point, {players} would win or lose over {money} on it, the "
-            "most Scorekeeper keeps"
-        ).format(stake=grouped(stake), players=over, money=MAX_DOLLARS)
+            "at {stake} cents a point, {players} would win or lose over {most} cents on it, "
+            "the most Scorekeeper keeps"
+        ).format(stake=grouped(stake), players=over, most=grouped(MAX_AMOUNT))
         return [Problem("rules.stake_cents", message, hand=number)]
     if not within_limit(multiplier):
         message = _("multiplied by {multiplier}; Scorekeeper keeps at most {most}").format(

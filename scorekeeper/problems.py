@@ -9,7 +9,7 @@ is a bug in this program, never a user's mistake, and nothing may be shown after
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scorekeeper.i18n import _, locale_name
 
@@ -19,12 +19,20 @@ class Problem:
     """One thing wrong with a night document or record.
 
     `hand` is the hand's number counted from 1, or None for the night itself;
-    `field` names the field as the night document spells it.
+    `field` names the field as the night document spells it.  `missing` marks a
+    required field left blank (the entry form says it only once a save was tried, and
+    lists the field as still to type): tell such a problem by it, never by the words of
+    its message, which are in the user's language.
     """
 
     field: str
     message: str
     hand: int | None = None
+    missing: bool = False
+
+    def in_hand(self, number: int) -> Problem:
+        """This problem, said of the NUMBERth hand (its kind kept)."""
+        return replace(self, hand=number)
 
     def __str__(self) -> str:
         if self.hand is None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from typing import Any, TextIO
 
 from scorekeeper.cli_common import EXIT_OK, UserError, add_currency_flag, open_store
@@ -58,10 +59,12 @@ def command_import_sheet(args: argparse.Namespace, out: TextIO) -> int:
     else:
         ids = file_sheet(db, plan, skip_existing=args.skip_existing)
         left_out = len(plan.documents) - len(ids)
-        if len(ids) == 1:
-            lines.append(_("Filed 1 night (id {id}).").format(id=ids[0]))
-        elif ids:
-            filed = _("Filed {count} nights (ids {first} to {last}).")
+        if ids:
+            filed = ngettext(
+                "Filed {count} night (id {first}).",
+                "Filed {count} nights (ids {first} to {last}).",
+                len(ids),
+            )
             lines.append(filed.format(count=grouped(len(ids)), first=ids[0], last=ids[-1]))
         if left_out:  # --skip-existing: the sittings stored already
             skipped = ngettext(
@@ -78,7 +81,7 @@ def command_import_sheet(args: argparse.Namespace, out: TextIO) -> int:
 def _flagged(problem: Problem) -> Problem:
     """A problem about a flag's value, named by the flag."""
     flag = FLAGS.get(problem.field)
-    return problem if flag is None else Problem(flag, problem.message)
+    return problem if flag is None else replace(problem, field=flag)
 
 
 def _read(path: str) -> bytes:

@@ -266,11 +266,12 @@ def outcome_lines(hands: Iterable[HandOutcome]) -> list[tuple[str, str]]:
 
 
 def statistics_lines(
-    stats: PlayerStatistics, currency: str, *, on_screen: bool = False
+    stats: PlayerStatistics, currency: str | None, *, on_screen: bool = False
 ) -> list[tuple[str, str]]:
     """A player's statistics as label and value, for the player page and the CLI, in
     the words of the player's game (Sheepshead's when the hands are of both), the money
-    in CURRENCY (the league's)."""
+    in CURRENCY (the league's; None, when it could not be read: no money line rather
+    than an amount in a guessed currency)."""
     game = game_named(stats.game)
     words = game.words
 
@@ -299,7 +300,7 @@ def statistics_lines(
         (_("Nights"), str(stats.nights)),
         (_("Hands"), str(stats.hands)),
         (_("Points"), str(stats.points)),
-        (_("Money"), money(stats.cents, currency)),
+        *([(_("Money"), money(stats.cents, currency))] if currency is not None else []),
         (_("Points per hand"), local_decimal(stats.points_per_hand)),
         (_("Won as {declarer}").format(declarer=_(words.declarer)), won(stats.picker)),
     ]

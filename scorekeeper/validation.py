@@ -27,10 +27,7 @@ def validate_night(night: Night) -> list[Problem]:
     if problems:
         return problems
     for number, hand in enumerate(night.hands, start=1):
-        problems += [
-            Problem(p.field, p.message, hand=number)
-            for p in validate_hand(hand, night.rules, night.players)
-        ]
+        problems += [p.in_hand(number) for p in validate_hand(hand, night.rules, night.players)]
     return problems
 
 
@@ -140,11 +137,12 @@ def _check_sitting_out(hand: Hand, rules: RuleSet, players: tuple[str, ...]) -> 
             "missing: with {seated} seated and {dealt} dealt in, the dealer sits out, so "
             "the dealer must be named"
         )
-        return [Problem("dealer", message.format(seated=len(players), dealt=rules.dealt_in))]
+        dealer = message.format(seated=len(players), dealt=rules.dealt_in)
+        return [Problem("dealer", dealer, missing=True)]
     if extra > 1:
         message = _(
             "missing: {seated} are seated and {dealt} dealt in; name the {count} who sit out"
         )
         counts = {"seated": len(players), "dealt": rules.dealt_in, "count": extra}
-        return [Problem("sitting_out", message.format(**counts))]
+        return [Problem("sitting_out", message.format(**counts), missing=True)]
     return []

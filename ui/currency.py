@@ -1,8 +1,9 @@
 """Money typed and its currency chosen: `CurrencyChoice`, a combo of the common
 currencies (the euro and the dollar first) where any ISO 4217 code may be typed, and
-`MoneyEdit`, an amount typed the locale's way ('1,25' in German, '1.25' in English),
-read in exact cents (`scorekeeper.formatting.parse_money`) or refused with a message
-naming the field."""
+`MoneyEdit`, an amount of the night's or the league's currency typed the locale's way
+('1,25' in German, '1.25' in English), read in exact cents
+(`scorekeeper.formatting.parse_money`) or refused with a message naming the field: the
+one way money is typed in the app."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from scorekeeper.formatting import (
     currency_symbol,
     is_currency_code,
     locale_currency,
+    not_a_currency_code,
     parse_money,
 )
 from scorekeeper.i18n import _
@@ -53,19 +55,24 @@ class CurrencyChoice(QComboBox):
         """What is wrong with the currency typed, naming the field, or None."""
         if self.code() is not None:
             return None
-        message = _("{field}: {typed} is not an ISO 4217 currency code, like EUR or USD")
-        return message.format(field=_("Currency"), typed=repr(self.currentText().strip()))
+        problem = not_a_currency_code(repr(self.currentText().strip()))
+        return _("{field}: {problem}").format(field=_("Currency"), problem=problem)
 
 
 class MoneyEdit(QLineEdit):
-    """An amount typed the locale's way, read in whole cents; FIELD names it in the
-    message that refuses what cannot be read."""
+    """An amount of CURRENCY (an ISO 4217 code: the night's or the league's) typed the
+    locale's way, read in whole cents; FIELD names it in the message that refuses what
+    cannot be read, or is in another currency ('$5' where the money is in euros)."""
 
-    def __init__(self, field: str, parent: QWidget | None = None) -> None:
+    def __init__(self, field: str, currency: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.field = field
+        self.field, self.currency = field, currency
         self.setAccessibleName(field)
         self.setPlaceholderText(amount_text(125))
+
+    def set_currency(self, currency: str) -> None:
+        """Read what is typed as CURRENCY from now on (the night's or league's chosen)."""
+        self.currency = currency
 
     def set_cents(self, cents: int) -> None:
         """Show CENTS as the locale types them ('0,25')."""
@@ -74,14 +81,20 @@ class MoneyEdit(QLineEdit):
     def cents(self) -> int | None:
         """The cents typed, or None when they cannot be read (`problem` says why)."""
         try:
-            return parse_money(self.text(), self.field)
+            return parse_money(self.text(), self.field, currency=self.currency)
         except UnreadableAmount:
             return None
 
+    def refusal(self) -> UnreadableAmount | None:
+        """Why what is typed is not an amount of the currency (its field and reason),
+        or None."""
+        try:
+            parse_money(self.text(), self.field, currency=self.currency)
+        except UnreadableAmount as refused:
+            return refused
+        return None
+
     def problem(self) -> str | None:
         """Why what is typed is not an amount, naming the field, or None."""
-        try:
-            parse_money(self.text(), self.field)
-        except UnreadableAmount as refused:
-            return str(refused)
-        return None
+        refused = self.refusal()
+        return None if refused is None else str(refused)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.document import read_hand
 from scorekeeper.games.result import MAX_RESULT_HANDS, RESULT
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.night import HandResult
 from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.validation import validate_hand, who_sits_out
@@ -64,17 +64,14 @@ def _field_of(problem: Problem) -> str:
     return problem.field.removeprefix("rules.").split(".")[0]
 
 
-# Translators: the word a problem of a field not yet typed starts with ("missing: each
-# player's points"); the entry form tells such a problem by it, so every "missing: …"
-# of the core and the forms must start with this same word in German too.
-MISSING = N_("missing")
+class Found(NamedTuple):
+    """A problem the form shows beside its field KEY.  MISSING marks a required field
+    left blank (the core's `Problem.missing`): it is said only once a save was tried,
+    and the preview lists its field under "Still to type"."""
 
-
-def is_missing(message: str) -> bool:
-    """True for a problem that says a field is still to type ("missing: …", in English
-    or in the language spoken): it is said only once a save was tried, and the preview
-    lists its field under "Still to type"."""
-    return message.startswith(("missing", _(MISSING)))
+    key: str
+    message: str
+    missing: bool = False
 
 
 def _numbers(text: str, *, signed: bool = True) -> list[int] | None:
@@ -107,7 +104,7 @@ class EntryForm(QWidget):
         self.view: NightView | None = None
         self.editing: HandLine | None = None
         self.insert_at: int | None = None
-        self.found: list[tuple[str, str]] = []  # (field key, message) of each problem
+        self.found: list[Found] = []  # each problem, beside its field
         self.result: HandResult | None = None  # the hand's score, when it has no problem
         self.tried = False  # "missing" is said beside a field only once a save was tried
         self._doubler_names: list[str] = []
@@ -216,21 +213,23 @@ class EntryForm(QWidget):
         if self.result_hands.value() is not None:  # as typed, 0 too: the core names it
             hand["hands"] = self.result_hands.value()
 
-    def result_problems(self) -> list[tuple[str, str]]:
+    def result_problems(self) -> list[Found]:
         """Points typed for more or fewer players than are dealt in, or not whole
         numbers, named beside the field (what the core would call a wrong object)."""
         if self.kind != RESULT:
             return []
         text = self.result_points.text()
         if not text.strip():
-            return [("result_points", _("missing: each player's points, in seat order"))]
+            said = _("missing: each player's points, in seat order")
+            return [Found("result_points", said, missing=True)]
         players = self.dealt_in(self.hand_common())
         numbers = _numbers(text)
         if numbers is None:
-            return [("result_points", _("whole numbers only, comma or space between"))]
+            return [Found("result_points", _("whole numbers only, comma or space between"))]
         if len(numbers) < len(players):
             rest = ", ".join(players[len(numbers) :])
-            return [("result_points", _("missing: the points of {players}").format(players=rest))]
+            said = _("missing: the points of {players}").format(players=rest)
+            return [Found("result_points", said, missing=True)]
         if len(numbers) > len(players):
             typed = ngettext("{count} number", "{count} numbers", len(numbers))
             dealt = ngettext("{count} player", "{count} players", len(players))
@@ -240,7 +239,7 @@ class EntryForm(QWidget):
                 players=dealt.format(count=len(players)),
                 names=", ".join(players),
             )
-            return [("result_points", said)]
+            return [Found("result_points", said)]
         return []
 
     def hand_common(self) -> dict[str, Any]:
@@ -311,7 +310,7 @@ class EntryForm(QWidget):
     @property
     def problems(self) -> list[str]:
         """Every problem with the hand as entered, "field: message"."""
-        return [f"{key}: {message}" for key, message in self.found]
+        return [f"{p.key}: {p.message}" for p in self.found]
 
     # -- what a subclass provides --------------------------------------------------
 
@@ -343,8 +342,8 @@ class EntryForm(QWidget):
         """(key, widget) of every field, in the order they are typed."""
         return [(key, self.rows[key][1]) for key in self.typing_order]
 
-    def form_problems(self) -> list[tuple[str, str]]:
-        """Problems the form itself sees, before the core looks: (field key, message)."""
+    def form_problems(self) -> list[Found]:
+        """Problems the form itself sees, before the core looks."""
         return []
 
     def field_for(self, field: str) -> str:
@@ -551,15 +550,15 @@ class EntryForm(QWidget):
     def _visible_keys(self) -> set[str]:
         return {key for key, (_, widget, _) in self.rows.items() if widget.isVisibleTo(self)}
 
-    def field_problems(self) -> list[tuple[str, str]]:
+    def field_problems(self) -> list[Found]:
         """What the visible seat and number fields cannot read, by field key."""
-        found: list[tuple[str, str]] = []
+        found: list[Found] = []
         visible = self._visible_keys()
         for key, widget in self.field_order():
             if key in visible and isinstance(widget, SeatField | NumberField):
                 problem = widget.problem()
                 if problem:
-                    found.append((key, problem))
+                    found.append(Found(key, problem))
         return found
 
     def check(self) -> list[str]:
@@ -574,30 +573,33 @@ class EntryForm(QWidget):
             self.preview.setText("")
             return self.problems
         found = self.field_problems() + self.form_problems() + self.result_problems()
-        seen = {key for key, _ in found}
+        seen = {p.key for p in found}
         hand = self.view.as_document_hand(self.hand(), self.number)
         parsed, problems = read_hand(hand, self.view.players, self.view.rules, self.number)
         if parsed is not None:
             problems = validate_hand(parsed, self.view.rules, self.view.players)
         found += [
-            (key, p.message) for p in problems if (key := self.field_for(_field_of(p))) not in seen
+            Found(key, p.message, p.missing)
+            for p in problems
+            if (key := self.field_for(_field_of(p))) not in seen
         ]
-        for key, message in found:
-            self._show_problem(key, message)
+        for problem in found:
+            self._show_problem(problem)
         if not found and parsed is not None:
             try:
                 self.result = self.view.preview(parsed, self.number)
             except InvalidNight as error:
                 for p in error.problems:
-                    self._show_problem(self.field_for(_field_of(p)), p.message)
+                    self._show_problem(Found(self.field_for(_field_of(p)), p.message, p.missing))
         self.save.setEnabled(not self.found)
         self._show_preview(hand)
         return self.problems
 
-    def _show_problem(self, key: str, message: str) -> None:
-        self.found.append((key, message))
-        if is_missing(message) and not self.tried:
+    def _show_problem(self, problem: Found) -> None:
+        self.found.append(problem)
+        if problem.missing and not self.tried:
             return
+        key, message = problem.key, problem.message
         label = self.errors.get(key)
         if label is not None and label.isVisibleTo(self):
             label.setText(" ".join(filter(None, [label.text(), f"⚠ {message}"])))
@@ -625,8 +627,8 @@ class EntryForm(QWidget):
                 said.format(number=self.number, count=tricks, explanation=self.result.explanation)
             )
             return
-        missing = {key for key, message in self.found if is_missing(message)}
-        others = [(key, message) for key, message in self.found if key not in missing]
+        missing = {p.key for p in self.found if p.missing}
+        others = [(p.key, p.message) for p in self.found if p.key not in missing]
         parts = []
         if missing:
             names = [self.labels.get(key, key) for key in self.typing_order if key in missing]
@@ -638,7 +640,7 @@ class EntryForm(QWidget):
 
     def first_problem_field(self) -> QWidget | None:
         """The first field, in typing order, that has a problem."""
-        keys = {key for key, _ in self.found}
+        keys = {p.key for p in self.found}
         visible = self._visible_keys()
         for key, widget in self.field_order():
             if key in keys and key in visible and widget.isEnabled():

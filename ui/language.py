@@ -12,6 +12,8 @@ from PySide6.QtWidgets import QApplication
 from scorekeeper import i18n
 
 SETTING = "language"
+PAPER = "reports/paper"  # the reports' paper: "auto" (the locale's region's), "A4", "Letter"
+PAPERS = ("auto", "A4", "Letter")
 _qt_translators: list[QTranslator] = []
 
 
@@ -19,6 +21,13 @@ def chosen_language() -> str:
     """The setting: 'system' (the default), 'en' or 'de'."""
     value = QSettings().value(SETTING, "system")
     return value if isinstance(value, str) and value in ("system", *i18n.LANGUAGES) else "system"
+
+
+def chosen_paper() -> str:
+    """The paper setting: 'auto' (the default: the size the locale's region uses), 'A4'
+    or 'Letter'."""
+    value = QSettings().value(PAPER, "auto")
+    return value if isinstance(value, str) and value in PAPERS else "auto"
 
 
 def apply_language(app: QApplication, language: str | None = None) -> str:

@@ -34,7 +34,7 @@ class LeagueSession(Layer):
         payee: str,
         cents: int,
         paid_on: dt.date,
-        currency: str = "USD",
+        currency: str,
     ) -> None:
         """Write down that PAYER paid PAYEE (whole or part of what is owed, in CURRENCY,
         the league's); undo takes it back, redo writes it down again."""

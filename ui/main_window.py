@@ -39,14 +39,14 @@ from scorekeeper.games import DEFAULT_GAME, DEFAULT_PRESET, Game, game_named, ga
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.names import clean_name
 from scorekeeper.problems import InvalidNight
-from scorekeeper.reports.sheets import night_sheet
+from scorekeeper.reports.sheets import night_sheet, scored_in_english
 from scorekeeper.sample import SAMPLE_LEAGUE
 from scorekeeper.store.daily import KEEP
 from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import default_rules, league_currency, list_leagues
 from scorekeeper.store.night_history import deleted_nights
-from scorekeeper.store.night_reads import list_nights
+from scorekeeper.store.night_reads import list_nights, night_of_document
 from scorekeeper.store.people import list_players
 from scorekeeper.store.tonight import night_to_reopen
 
@@ -245,9 +245,7 @@ class MainWindow(QMainWindow):
         self.join_action = self._action(night, _("A player &joins…"), self.join, "Ctrl+J")
         self.leave_action = self._action(night, _("A player &leaves…"), self.leave, "Ctrl+Shift+L")
         night.addSeparator()
-        self._action(
-            night, _("&Settle up"), lambda: self.tabs.setCurrentWidget(self.settlement), "Ctrl+E"
-        )
+        self._action(night, _("&Settle up"), self.show_settlement, "Ctrl+E")
         self._action(night, _("&Chart"), lambda: self.tabs.setCurrentWidget(self.chart), "Ctrl+G")
         night.addSeparator()
         self.rules_action = self._action(night, _("House &rules of this night…"), self.change_rules)
@@ -501,7 +499,7 @@ class MainWindow(QMainWindow):
         view = self.session.view
         if view is None or view.closed:
             return
-        dialog = RulesDialog(view.rules, len(view.lines), self)
+        dialog = RulesDialog(view.rules, len(view.lines), self, currency=view.currency)
         accepted = dialog.exec() == QDialog.DialogCode.Accepted
         if accepted and dialog.rules() != view.rules:  # noqa: SIM102 - a dialog, then a save
             if self.attempt(self.session.change_rules, dialog.rules()):
@@ -563,6 +561,15 @@ class MainWindow(QMainWindow):
                     _("Night {number} is back. Ctrl+Z deletes it again.").format(number=night_id)
                 )
         self.back_to_entry()
+
+    def show_settlement(self) -> None:
+        """Night ▸ Settle up (Ctrl+E): the payments, taking the keyboard (arrows choose
+        a payment, Tab reaches Mark as paid and Close the night)."""
+        self.tabs.setCurrentWidget(self.settlement)
+        table = self.settlement.table
+        if table.model().rowCount() and not table.selectionModel().hasSelection():
+            table.selectRow(0)
+        table.setFocus()
 
     def show_keys(self) -> None:
         """Help ▸ Keyboard (F1): every shortcut and the entry form's contract."""
@@ -710,7 +717,8 @@ class MainWindow(QMainWindow):
         view = self.session.view
         if view is None:
             return None
-        return night_sheet(view.result, [line.dealer for line in view.lines])
+        night = night_of_document(view.document, night_id=view.night_id)
+        return night_sheet(scored_in_english(night), [line.dealer for line in view.lines])
 
     def _copied(self, sheet: Sheet) -> None:
         rows = len(sheet.rows)

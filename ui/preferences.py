@@ -21,20 +21,11 @@ from scorekeeper import i18n
 from scorekeeper.i18n import _
 
 from .labels import plain_label
+from .language import PAPER, chosen_language, chosen_paper
 from .language import SETTING as LANGUAGE
-from .language import chosen_language
 
-PAPER = "reports/paper"
-PAPERS = ("auto", "A4", "Letter")
 # Each language by its own name, as a person looks for it in a list.
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
-
-
-def chosen_paper() -> str:
-    """The setting: 'auto' (the default: the size the locale's region uses), 'A4' or
-    'Letter'."""
-    value = QSettings().value(PAPER, "auto")
-    return value if isinstance(value, str) and value in PAPERS else "auto"
 
 
 class PreferencesDialog(QDialog):

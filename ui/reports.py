@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, QStandardPaths, Qt, QUrl
+from PySide6.QtCore import QStandardPaths, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog, QWidget
 
@@ -15,28 +15,28 @@ from scorekeeper.i18n import _
 from scorekeeper.store.errors import StorageError
 
 from . import errors, file_dialogs
+from .language import chosen_paper
 
 Make = Callable[..., bytes]  # called with progress=...
-PAPER_KEY = "reports/paper"  # the Preferences' choice: "auto" (the locale's), "A4", "Letter"
 
 
-def chosen_paper() -> str | None:
+def report_paper() -> str | None:
     """The paper reports are printed on, as the preferences say: 'A4' or 'Letter', or
     None for the locale's (the setting "auto", absent or not understood)."""
-    value = QSettings().value(PAPER_KEY, "auto")
-    return value if value in ("A4", "Letter") else None
+    value = chosen_paper()
+    return None if value == "auto" else value
 
 
 def built(name: str) -> Make:
     """A report function of `scorekeeper.reports.build`, imported when first used:
     reportlab takes a third of a second to import, and the app starts without it.  It
-    prints on the paper the preferences choose (`chosen_paper`)."""
+    prints on the paper the preferences choose (`report_paper`)."""
 
     def make(*args: Any, **kwargs: Any) -> bytes:
         from scorekeeper.reports import build
 
         report: Make = getattr(build, name)
-        return report(*args, **{"paper": chosen_paper(), **kwargs})
+        return report(*args, **{"paper": report_paper(), **kwargs})
 
     return make
 

@@ -55,7 +55,9 @@ class RowsModel(QAbstractTableModel, Generic[Row]):
     """A read-only table of ROWS, one per line, described by COLUMNS."""
 
     columns: Sequence[Column[Row]] = ()
-    currency = "USD"  # what its money columns are in (the league's, the night's)
+    # What its money columns are in (the league's, the night's); None until it is
+    # known, and its money cells blank till then (never an amount in a guessed currency).
+    currency: str | None = None
 
     def __init__(self) -> None:
         super().__init__()
@@ -93,7 +95,8 @@ class RowsModel(QAbstractTableModel, Generic[Row]):
         column, row = self.columns[index.column()], self.rows[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             if column.cents is not None:
-                return money(column.cents(row), self.currency)
+                currency = self.currency
+                return "" if currency is None else money(column.cents(row), currency)
             return column.text(row)
         if role == SORT_ROLE:  # Qt compares only plain values: fractions sort as floats
             value = column.sort(row)

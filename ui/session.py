@@ -107,10 +107,10 @@ class NightView:
     lines: tuple[HandLine, ...]
     result: NightResult
     closed: bool
+    currency: str  # the ISO 4217 code its money is in (its league's, else its own)
     payments: tuple[tonight.PaymentMade, ...] = ()
     document: dict[str, Any] = field(default_factory=dict)
     seat_ranges: tuple[tuple[str, int, int | None], ...] = ()
-    currency: str = "USD"  # the ISO 4217 code its money is in (its league's, else its own)
 
     @property
     def next_number(self) -> int:

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.explain import signed
-from scorekeeper.formatting import UnreadableAmount, parse_money, short_date
+from scorekeeper.formatting import locale_currency, short_date
 from scorekeeper.games import all_presets
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.json_input import read_limited
@@ -37,10 +37,11 @@ from scorekeeper.names import printable
 from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.league import list_leagues
+from scorekeeper.store.league import league_currency, list_leagues
 from scorekeeper.store.sheet_import import SheetPlan, plan_sheet, summary_lines
 
 from .app_layer import import_sheet
+from .currency import MoneyEdit
 from .labels import PROBLEM_COLOUR, plain_label
 from .league.widgets import table_of
 from .rows_model import Column, RowsModel
@@ -137,7 +138,8 @@ class SheetImportDialog(NoEnterDialog):
         self.rules = QComboBox()
         self.rules.setAccessibleName(_("Rules"))
         self.rules.addItems([_(LEAGUE_RULES), *all_presets()])  # the first: no preset
-        self.stake = QLineEdit()
+        # In the league's currency (`replan`: the one chosen may change).
+        self.stake = MoneyEdit(_("stake"), self._currency())  # named so in its problem
         self.stake.setAccessibleName(_("Stake"))
         self.stake.setPlaceholderText(_("the rules' stake"))
         for label, field in (
@@ -187,7 +189,8 @@ class SheetImportDialog(NoEnterDialog):
         """Plan the import again with what the fields say; show it and its problems."""
         self.plan = None
         problems = list(self.read_problems)
-        stake, stake_problem = _stake(self.stake.text())
+        self.stake.set_currency(self._currency())
+        stake, stake_problem = _stake(self.stake)
         if stake_problem is not None:
             problems.append(stake_problem)
         if self.sheet is not None:
@@ -250,6 +253,15 @@ class SheetImportDialog(NoEnterDialog):
         ready = not problems and plan is not None and plan.ready
         self.import_button.setEnabled(ready)
 
+    def _currency(self) -> str:
+        """The currency the stake is typed in: the league's chosen, stored already, or
+        the one a new league keeps its money in (the locale's, as `plan_sheet` says)."""
+        try:
+            kept = league_currency(self.db, league=self.league.currentText().strip())
+        except StorageError:
+            kept = None
+        return kept or locale_currency()
+
     # -- the import ----------------------------------------------------------------------
 
     def file(self) -> None:
@@ -287,15 +299,15 @@ def _leagues(db: Database) -> list[str]:
         return []
 
 
-def _stake(text: str) -> tuple[int | None, Problem | None]:
-    """The stake typed the locale's way ('0,25' in German; blank: the rules'), in
+def _stake(typed: MoneyEdit) -> tuple[int | None, Problem | None]:
+    """The stake TYPED the locale's way ('0,25' in German; blank: the rules'), in
     cents, or what is wrong with it."""
-    if not text.strip():
+    if not typed.text().strip():
         return None, None
-    try:
-        return parse_money(text, _("stake")), None
-    except UnreadableAmount as refused:
+    refused = typed.refusal()
+    if refused is not None:
         return None, Problem(refused.field, refused.reason)
+    return typed.cents(), None
 
 
 def _mapping(plan: SheetPlan) -> list[ColumnLine]:

@@ -38,7 +38,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.formatting import money
+from scorekeeper import i18n
+from scorekeeper.formatting import amount_text, locale_currency, money
 from scorekeeper.games import all_games, all_presets, game_of_preset, parse_rules, preset_rules
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.names import LABEL_LENGTH, clean_name, fold_name, name_key, quoted
@@ -186,12 +187,13 @@ def every_option() -> list[Option]:
 
 class RulesEditor(QWidget):
     """The preset and every option of the chosen game, each with its meaning; the
-    stake first."""
+    stake first, typed in CURRENCY (the night's: `set_currency`)."""
 
     changed = Signal()
 
-    def __init__(self) -> None:
+    def __init__(self, currency: str) -> None:
         super().__init__()
+        self.currency = currency
         self.option_widgets: dict[str, QWidget] = {}
         self.preset = QComboBox()
         self.preset.addItems(list(all_presets()))
@@ -233,7 +235,7 @@ class RulesEditor(QWidget):
     def _option_widget(self, option: Option) -> QWidget:
         widget: QWidget
         if option.name == "stake_cents":  # money, typed the locale's way ('0,25')
-            widget = MoneyEdit(_("Stake"))
+            widget = MoneyEdit(_("Stake"), self.currency)
             widget.textChanged.connect(lambda _text: self.changed.emit())
         elif option.keys:
             widget = KeyedSpins(option)
@@ -262,6 +264,13 @@ class RulesEditor(QWidget):
         widget.setToolTip(_(option.meaning))
         self.option_widgets[option.name] = widget
         return widget
+
+    def set_currency(self, currency: str) -> None:
+        """Read the stake typed as CURRENCY (the night's, chosen) from now on."""
+        stake = self.option_widgets["stake_cents"]
+        if isinstance(stake, MoneyEdit):
+            stake.set_currency(currency)
+        self.changed.emit()
 
     def load_preset(self, name: str) -> None:
         """Put a preset's values into every option."""
@@ -450,7 +459,8 @@ class StartNightDialog(NoEnterDialog):
         add.setAutoDefault(False)
         people_layout.addLayout(movers)
 
-        self.editor = RulesEditor()
+        self.editor = RulesEditor(self.currency.code() or locale_currency())
+        self.currency.currentTextChanged.connect(lambda _: self._stake_in_currency())
         self.preset = self.editor.preset
         self.option_widgets = self.editor.option_widgets
         self.editor.changed.connect(self.update_summary)
@@ -499,13 +509,21 @@ class StartNightDialog(NoEnterDialog):
             if count
             else _("no players yet")
         )
-        stake = money(rules.stake_cents, self.currency.code() or "USD")
+        code = self.currency.code()  # none typed yet: the stake without a currency
+        stake = amount_text(rules.stake_cents) if code is None else money(rules.stake_cents, code)
         # Translators: the start dialog's top line: "Tuesday League · classic-5 · $0.05 a
         # point · 5 players".
         line = _("{league} · {preset} · {stake} a point · {players}")
         self.summary.setText(
             line.format(league=league, preset=rules.preset, stake=stake, players=seated)
         )
+
+    def _stake_in_currency(self) -> None:
+        """The stake is read in the currency chosen (one that is not a code is refused
+        on its own)."""
+        code = self.currency.code()
+        if code is not None:
+            self.editor.set_currency(code)
 
     def follow_league(self) -> None:
         """A stored league chosen: its currency shown, not to be chosen (its nights all
@@ -723,6 +741,7 @@ class StartNightDialog(NoEnterDialog):
     def restore_last(self) -> None:
         raw = QSettings().value(SETTINGS_KEY)
         if not raw:
+            self.first_rules()
             return
         try:
             saved = json.loads(str(raw))
@@ -739,16 +758,24 @@ class StartNightDialog(NoEnterDialog):
         self.season.setText(saved.get("season") or "")
         self.table.setText(saved.get("table") or "")
 
+    def first_rules(self) -> None:
+        """The rules offered before any night was started here: in German, Schafkopf's
+        (the game a German table plays); else Sheepshead's, the first preset."""
+        if i18n.language() == "de":
+            self.set_rules(preset_rules("schafkopf"))
+
 
 class RulesDialog(NoEnterDialog):
     """A night's house rules, changed after it started: every hand is rescored under
     the new rules, and the change goes into the night's history."""
 
-    def __init__(self, rules: RuleSet, hands: int, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, rules: RuleSet, hands: int, parent: QWidget | None = None, *, currency: str
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(_("House rules of this night"))
         self.setAccessibleName(_("House rules of this night"))
-        self.editor = RulesEditor()
+        self.editor = RulesEditor(currency)  # the night's: its stake is typed in it
         self.editor.set_rules(rules)
         note = QLabel(
             ngettext(

@@ -155,7 +155,7 @@ def parse_rules(value: Any) -> tuple[RuleSet | None, list[Problem]]:
     preset = value.get("preset")
     if preset is None:
         message = _("missing: name the preset the night starts from")
-        return None, [Problem("rules.preset", message)]
+        return None, [Problem("rules.preset", message, missing=True)]
     if not isinstance(preset, str) or preset not in _BY_PRESET:
         # Translators: NAMES are the presets' names, kept as they are.
         message = _("{value} is not a preset (one of {names})").format(

@@ -238,9 +238,9 @@ class Game(Protocol):
         words (`stats.outcome_counts`): 1 to each that it is, 0 to show one it is not.
         The words are keys, marked (`N_`) and translated where shown."""
 
-    def call_label(self, call: str) -> str:
+    def call_label(self, call: str, *, english: bool = False) -> str:
         """A cached `call` in a player's statistics: "calling ace-hearts", "playing Wenz"
-        (in the language spoken now)."""
+        (in the language spoken now; with ENGLISH, untranslated, as files keep it)."""
 
 
 def option_value(

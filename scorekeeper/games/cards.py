@@ -308,7 +308,7 @@ def check_leaster(hand: LeasterHand, rules: CardRules, active: tuple[str, ...]) 
         )
         return [Problem("loser", message)]
     if not hand.winners:
-        return [Problem("winner", _("missing"))]
+        return [Problem("winner", _("missing"), missing=True)]
     field = "winner" if len(hand.winners) == 1 else "winners"
     problems = check_players(hand.winners, field, active)
     if rules.leaster_tie == "draw" and len(hand.winners) != 1:
@@ -336,7 +336,7 @@ def _check_loser_pays(
         return [Problem(field, message)]
     if hand.loser is None:
         message = _("missing: under leaster_pay 'loser-pays' name who took the most")
-        return [Problem("loser", message)]
+        return [Problem("loser", message, missing=True)]
     problems = check_players((hand.loser,), "loser", active)
     if problems:
         return problems

@@ -39,7 +39,8 @@ class ResultHand(Hand):
     def read(cls, reader: HandReader, common: dict[str, Any]) -> Hand | None:
         points = reader.name_map("points", signed=True)
         if points is None and reader.item.get("points") is None:
-            reader.problem("points", _("missing: give the points of the players who scored"))
+            message = _("missing: give the points of the players who scored")
+            reader.problem("points", message, missing=True)
         hands = reader.optional_whole("hands")
         if not reader.ok or points is None:
             return None

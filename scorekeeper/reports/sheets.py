@@ -7,7 +7,9 @@ Every amount is a whole number: points as points, money in cents (a header says
 "(cents)": a cent is the hundredth of whatever the table plays for, which the app
 writes with `$`).  Whole cents read the same in every spreadsheet's locale, where a
 decimal `1.25` is a date to some and a number to others.  Nothing here goes through a
-float, and every column of amounts sums as the core's totals do.
+float, and every column of amounts sums as the core's totals do.  A sheet's words are
+English whatever the user's language (files stay English, docs/translating.md): a
+night is scored for its sheet in English (`scored_in_english`).
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from collections.abc import Iterable, Sequence
 
 from scorekeeper.csv_out import Cell, Sheet
 from scorekeeper.games import game_named
+from scorekeeper.i18n import untranslated
 from scorekeeper.ledger import Debt, PaymentRecord
-from scorekeeper.night import NightResult
+from scorekeeper.night import NightResult, score_night
+from scorekeeper.records import Night
 from scorekeeper.settlement import Payment
 from scorekeeper.standings import Standing
 from scorekeeper.stats import NightFigure, PlayerStatistics, Tally
@@ -27,11 +31,18 @@ MONEY = "Money (cents)"
 AMOUNT = "Amount (cents)"
 
 
+def scored_in_english(night: Night) -> NightResult:
+    """NIGHT scored with its hands' summaries in English, for `night_sheet`."""
+    with untranslated():
+        return score_night(night)
+
+
 def night_sheet(result: NightResult, dealers: Sequence[str | None]) -> Sheet:
     """A night's hands: a row per hand (its number, dealer, what was played, the
     multiplier, then each player's points for it, blank for a player not dealt in, and
     the pot's change when the night keeps a pot), then the totals in points and the
-    money in cents.  DEALERS: each hand's dealer as recorded."""
+    money in cents.  RESULT is `scored_in_english`; DEALERS: each hand's dealer as
+    recorded."""
     players = list(result.players)
     pot = result.pot is not None
     header = ("Hand", "Dealer", "Played", "Multiplier", *players, *(["Pot"] if pot else []))
@@ -138,7 +149,7 @@ def statistics_sheet(stats: PlayerStatistics) -> Sheet:
         if word
     ]
     rows += [
-        _won(f"Won as {words.declarer}, {game.call_label(call)}", tally)
+        _won(f"Won as {words.declarer}, {game.call_label(call, english=True)}", tally)
         for call, tally in stats.picker_by_call.items()
         if call != "alone"
     ]

@@ -13,7 +13,7 @@ from sqlalchemy.orm import aliased
 from sqlalchemy.sql import Select
 from sqlmodel import Session, col, select
 
-from scorekeeper.formatting import is_currency_code
+from scorekeeper.formatting import is_currency_code, not_a_currency_code
 from scorekeeper.games import DEFAULT_GAME, all_presets, game_of_preset, parse_rules
 from scorekeeper.i18n import _
 from scorekeeper.rules import RuleSet
@@ -53,7 +53,7 @@ class LeagueInfo:
     rules: RuleSet | None
     standings: StandingsOptions
     seasons: tuple[str, ...]
-    currency: str = "USD"  # the ISO 4217 code its money is in
+    currency: str  # the ISO 4217 code its money is in
 
 
 @dataclass(frozen=True)
@@ -132,8 +132,7 @@ def save_league(
     moment (`people.find_or_create_league`).  A currency that is not an ISO 4217 code
     is refused."""
     if currency is not None and not is_currency_code(currency):
-        message = f"{currency!r} is not an ISO 4217 currency code like EUR or USD"
-        raise StorageError(message, field="currency")
+        raise StorageError(not_a_currency_code(repr(currency)), field="currency")
 
     def save(session: Session) -> int:
         row = find_or_create_league(session, name, currency)

@@ -11,6 +11,7 @@ from sqlalchemy import func
 from sqlalchemy import select as columns
 from sqlmodel import Session, col, select
 
+from scorekeeper.formatting import money
 from scorekeeper.i18n import _
 from scorekeeper.ledger import (
     BalancePoint,
@@ -22,7 +23,7 @@ from scorekeeper.ledger import (
     debts_of_night,
     outstanding,
 )
-from scorekeeper.limits import MAX_AMOUNT, MAX_DOLLARS
+from scorekeeper.limits import MAX_AMOUNT
 from scorekeeper.names import name_key
 from scorekeeper.night import POT
 from scorekeeper.problems import grouped
@@ -49,7 +50,7 @@ class LeagueMoney:
     debts: tuple[Debt, ...]
     payments: tuple[PaymentRecord, ...]
     balances: dict[str, int]  # every player's, by name; sums to zero
-    currency: str = "USD"  # the league's: what every amount here is in
+    currency: str  # the league's: what every amount here is in
 
     def outstanding(
         self, mode: DebtMode = "simplify", collector: str | None = None
@@ -150,17 +151,21 @@ def _night_pots(session: Session, nights: list[int]) -> dict[int, int]:
     return {night_id: int(cents) for night_id, cents in rows}
 
 
-def check_cents(cents: int) -> None:
-    """Refuse a payment of no cents, or of more than Scorekeeper keeps (`limits`)."""
+def check_cents(cents: int, currency: str | None) -> None:
+    """Refuse a payment of no cents, or of more than Scorekeeper keeps (`limits`), the
+    most said in CURRENCY (the league's or the night's) when it is known."""
     if cents <= 0:
         raise StorageError(
             _("{cents} is not a positive number of cents").format(cents=cents), field="amount"
         )
     if cents > MAX_AMOUNT:
+        if currency is None:
+            message = _("{cents} is more than the most Scorekeeper keeps, {most} cents")
+        else:
+            message = _("{cents} is more than the most Scorekeeper keeps, {most} cents ({money})")
+        most = money(MAX_AMOUNT, currency) if currency is not None else ""
         raise StorageError(
-            _("{cents} is more than the most Scorekeeper keeps, {most} cents ({money})").format(
-                cents=grouped(cents), most=grouped(MAX_AMOUNT), money=MAX_DOLLARS
-            ),
+            message.format(cents=grouped(cents), most=grouped(MAX_AMOUNT), money=most),
             field="amount",
         )
 
@@ -179,8 +184,9 @@ def add_payment(
     """Write a payment in the caller's transaction (the players who paid and were paid
     must exist); returns its id.  The one writer of payments made one at a time (the
     window, `scorekeeper pay`); an imported night's payments are refused by the same
-    rules in its document (`document._read_payment`) before they are filed whole."""
-    check_cents(cents)
+    rules in its document (`document._read_payment`) before they are filed whole;
+    the callers have said the most in their currency (`check_cents`)."""
+    check_cents(cents, None)
     if name_key(payer) == name_key(payee):  # a night's payments go into its document too
         raise StorageError(_("a player cannot pay themselves"), field="paid to")
     sides: tuple[tuple[Field, str], ...] = (("paid by", payer), ("paid to", payee))
@@ -222,11 +228,13 @@ def record_league_payment(
     note: str = "",
 ) -> int:
     """Write down that PAYER paid PAYEE, whole or part of what is owed; returns its id."""
-    check_cents(cents)
+    if cents <= 0:
+        check_cents(cents, None)
     if name_key(payer) == name_key(payee):
         raise StorageError(_("a player cannot pay themselves"), field="paid to")
     with db.transaction() as session:
         row = league_row(session, league)
+        check_cents(cents, row.currency)
         return add_payment(
             session,
             league_id=row.id,

@@ -91,7 +91,14 @@ class NightProblem(Problem):
 def in_night(index: int, problem: Problem) -> NightProblem:
     """PROBLEM of the INDEXth night (from 1) of several filed at once."""
     field = _("night {number}: {field}").format(number=index, field=problem.field)
-    return NightProblem(field, problem.message, problem.hand, night=index, within=problem.field)
+    return NightProblem(
+        field,
+        problem.message,
+        problem.hand,
+        missing=problem.missing,
+        night=index,
+        within=problem.field,
+    )
 
 
 def import_night(db: Database, document: Any) -> int:

@@ -126,9 +126,11 @@ def league_and_season(
     found = find_or_create_league(session, league, currency)
     assert found.id is not None
     if currency is not None and found.currency != currency:
+        message = _(
+            "the night's money is in {currency}, but league {league} keeps its money in {kept}"
+        )
         raise StorageError(
-            f"the night's money is in {currency}, but league {found.name!r} keeps its "
-            f"money in {found.currency}",
+            message.format(currency=currency, league=repr(found.name), kept=found.currency),
             field="currency",
         )
     if season is None:

@@ -75,7 +75,7 @@ class SheetPlan:
     players: tuple[PlayerColumn, ...]
     documents: tuple[dict[str, Any], ...]
     problems: tuple[Problem, ...]
-    currency: str = "USD"  # the league's (a new league's: the one asked for, or the locale's)
+    currency: str  # the league's (a new league's: the one asked for, or the locale's)
 
     @property
     def ready(self) -> bool:

@@ -13,6 +13,7 @@ from scorekeeper.i18n import _
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Conflict, StorageError
 from scorekeeper.store.money import add_payment, check_cents
+from scorekeeper.store.night_import import night_currency
 from scorekeeper.store.tables import (
     HandRow,
     NightRow,
@@ -79,9 +80,11 @@ def record_payment(
     db: Database, *, night_id: int, payer: str, payee: str, cents: int, paid_on: dt.date
 ) -> int:
     """Write down that PAYER paid PAYEE; returns the payment's id."""
-    check_cents(cents)
+    if cents <= 0:
+        check_cents(cents, None)
     with db.transaction() as session:
         row = night_row(session, night_id)
+        check_cents(cents, night_currency(session, row))
         return add_payment(
             session,
             league_id=row.league_id,

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper import i18n
 from scorekeeper.sample import sample_league_documents
 from scorekeeper.stats import player_statistics
 from scorekeeper.store.database import open_database
@@ -19,6 +20,7 @@ from scorekeeper.store.night_import import import_night
 from scorekeeper.store.night_reads import list_nights, night_result
 from scorekeeper.store.tonight import set_closed
 from tests.cli.test_store_cli import run
+from tests.core.test_schafkopf import FOUR, call, solo
 from tests.sheet import night_doc, pick
 
 LEAGUE = "Tuesday Night League"
@@ -227,3 +229,41 @@ def test_csv_and_json_are_one_or_the_other(url, capsys) -> None:
     assert json.loads(
         run("--database", url, "standings", "--league", LEAGUE, "--json", capsys=capsys)[1]
     )
+
+
+def csv_bytes(url: str, capsys, language: str, monkeypatch, *args: str) -> str:
+    """What `scorekeeper ARGS --csv` writes with LANGUAGE set so."""
+    monkeypatch.setenv("LANGUAGE", language)
+    status, out, err = run("--database", url, *args, "--csv", capsys=capsys)
+    assert (status, err) == (0, "")
+    return out
+
+
+def test_every_spreadsheet_is_the_same_file_in_german_and_english(url, capsys, monkeypatch) -> None:
+    """A CSV is a file, and files stay English: the statistics' calls ("calling
+    ace-hearts", "playing Wenz") and every other cell read the same under LANGUAGE=de."""
+    db = open_database(url)
+    schafkopf = [call(50, 3), solo("wenz", 80, 5, laufende=2), solo("wenz", 40, 3)]
+    night = {**night_doc("schafkopf", schafkopf, FOUR), "league": "Stammtisch"}
+    night_id = import_night(db, night)
+    db.dispose()
+    commands = [
+        ("standings", "--league", LEAGUE),
+        ("standings", "--league", "Stammtisch"),
+        ("stats", "--league", LEAGUE, "--player", "ann"),
+        ("stats", "--league", "Stammtisch", "--player", "ann"),
+        ("debts", "--league", LEAGUE),
+        ("export", "--night", "1"),
+        ("export", "--night", str(night_id)),
+    ]
+    try:
+        for args in commands:
+            english = csv_bytes(url, capsys, "en", monkeypatch, *args)
+            german = csv_bytes(url, capsys, "de", monkeypatch, *args)
+            assert german == english, args
+    finally:
+        i18n.set_language("en")
+    english = csv_bytes(url, capsys, "en", monkeypatch, *commands[3])
+    assert '"Won as declarer, playing Wenz",1,2' in english.splitlines()
+    english = csv_bytes(url, capsys, "en", monkeypatch, *commands[2])
+    assert any(line.startswith('"Won as picker, calling ace-') for line in english.splitlines())

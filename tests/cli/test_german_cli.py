@@ -12,6 +12,7 @@ import pytest
 
 from scorekeeper import i18n
 from scorekeeper.cli import main
+from tests.sheet import pick
 
 LEAGUE = "Tuesday Night League"  # the sample league's, in the `url` fixture
 
@@ -38,6 +39,34 @@ def test_help_is_in_german_with_the_flags_and_commands_as_typed(capsys) -> None:
     out = capsys.readouterr().out
     assert "Aufruf: scorekeeper players rename [-h] ALT NEU" in out
     assert "der jetzige Name des Spielers" in out
+
+
+def test_score_explains_each_hand_in_german_and_says_its_keys_stay_english(
+    tmp_path: Path, capsys
+) -> None:
+    """`score`'s JSON is data with English keys and values, but each hand's explanation
+    is a sentence for a person, in German; its help says which is which."""
+    with pytest.raises(SystemExit):
+        main(["score", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert (
+        "Seine Schlüssel und die Werte, die Daten sind (Ergebnisse, Namen, Zahlen), bleiben "
+        'in jeder Sprache englisch; nur die "explanation" jedes Spiels ist ein Satz für '
+        "Menschen, in der eingestellten Sprache."
+    ) in said
+    document = {
+        "format": "sheepshead-night/1",
+        "rules": {"preset": "classic-5"},
+        "players": ["Ann", "Bob", "Cal", "Dee", "Eve"],
+        "hands": [pick("Bob", "Dee", points=74, tricks=4)],
+    }
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(document))
+    assert main(["score", str(path)]) == 0
+    (hand,) = json.loads(capsys.readouterr().out)["hands"]
+    assert sorted(hand) == ["cents", "explanation", "level", "multiplier", "outcome", "points"]
+    assert hand["outcome"] == "win"
+    assert hand["explanation"].startswith("Bob und Dee")
 
 
 def test_a_bad_night_exits_2_each_problem_in_german_naming_its_json_field(

@@ -4,13 +4,16 @@ problem named by row and column, exit status 2 and the database unchanged."""
 
 from __future__ import annotations
 
+import gettext
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from scorekeeper import i18n
 from scorekeeper.cli import main
 from scorekeeper.store.database import open_database
 from tests.store.test_sheet_import import every_row
@@ -230,3 +233,32 @@ def test_a_sheet_that_grows_is_imported_again_with_skip_existing(
         "Filed 1 night (id 4).",
         "Left out 3 stored already (--skip-existing).",
     ]
+
+
+class Counting(gettext.NullTranslations):
+    """English that shows which count chose each sentence's form ("[3] Filed 3 nights"):
+    a language whose plurals are not English's picks its own form by that count."""
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return f"[{n}] " + super().ngettext(msgid1, msgid2, n)
+
+
+@pytest.fixture
+def counting(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The command line speaking `Counting`; English again after."""
+    speak = i18n.set_language
+    monkeypatch.setattr(i18n, "set_language", lambda language=None: i18n.install(Counting(), "en"))
+    yield
+    speak("en")
+
+
+def test_the_nights_filed_are_counted_as_the_language_counts(
+    url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], counting
+) -> None:
+    status, out, err = import_sheet(url, sheet(tmp_path), "--league", "History", capsys=capsys)
+    assert (status, err) == (0, "")
+    assert out.splitlines()[-1] == "[3] Filed 3 nights (ids 1 to 3)."
+    one = sheet(tmp_path, "date,Ann,Bob,Cal\r\n2014-01-08,3,-1,-2\r\n")
+    status, out, err = import_sheet(url, one, "--league", "History", capsys=capsys)
+    assert (status, err) == (0, "")
+    assert out.splitlines()[-1] == "[1] Filed 1 night (id 4)."

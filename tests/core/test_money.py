@@ -26,11 +26,15 @@ from scorekeeper.limits import MAX_AMOUNT
 
 
 def test_1_25_typed_in_german_is_125_cents() -> None:
-    assert parse_money("1,25", "Betrag", locale="de_DE") == 125
+    assert parse_money("1,25", "Betrag", currency="EUR", locale="de_DE") == 125
 
 
 def test_1_25_typed_in_english_is_125_cents() -> None:
-    assert parse_money("1.25", "Amount", locale="en_US") == 125
+    assert parse_money("1.25", "Amount", currency="USD", locale="en_US") == 125
+
+
+# The currency each locale's amounts are typed in here.
+IN = {"de_DE": "EUR", "en_US": "USD", "de_CH": "CHF", "en_IN": "INR", "en_CA": "CAD"}
 
 
 @pytest.mark.parametrize(
@@ -45,7 +49,14 @@ def test_1_25_typed_in_english_is_125_cents() -> None:
         ("de_DE", "€ 1,25", 125),
         ("de_DE", "EUR 1,25", 125),
         ("en_US", "$1.25", 125),
-        ("en_US", "1.25 usd", 125),
+        ("en_US", "1.25 usd", 125),  # its code in any case
+        ("de_DE", "eur 1,25", 125),
+        ("en_CA", "$1.25", 125),  # CA$ narrowed
+        ("en_CA", "CA$1.25", 125),
+        ("de_CH", "CHF 1.25", 125),
+        ("de_DE", "0,25", 25),
+        ("de_DE", "0.25", 25),
+        ("de_DE", "1.000", 100000),
         ("de_DE", "1.25", 125),  # the other decimal mark, where no thousands can be
         ("en_US", "1,25", 125),
         ("de_DE", ",5", 50),
@@ -56,7 +67,7 @@ def test_1_25_typed_in_english_is_125_cents() -> None:
     ],
 )
 def test_an_amount_is_read_the_locales_way(locale: str, typed: str, cents: int) -> None:
-    assert parse_money(typed, "Amount", locale=locale) == cents
+    assert parse_money(typed, "Amount", currency=IN[locale], locale=locale) == cents
 
 
 @pytest.mark.parametrize(
@@ -75,17 +86,61 @@ def test_an_amount_is_read_the_locales_way(locale: str, typed: str, cents: int) 
         ("en_US", "١"),
         ("en_US", ""),
         ("de_DE", "12,34,567.00"),
+        ("de_DE", "0.250"),  # a first group of 0: 0.25 mistyped, not 250 €
+        ("de_DE", "00.250"),
+        ("de_DE", "0.250,00"),
+        ("en_US", "0,250"),
+        ("en_US", "01,250"),
+        ("de_DE", "5 Fr."),
     ],
 )
 def test_what_is_not_one_amount_is_refused_naming_the_field(locale: str, typed: str) -> None:
     with pytest.raises(UnreadableAmount) as refused:
-        parse_money(typed, "Amount paid", locale=locale)
+        parse_money(typed, "Amount paid", currency=IN[locale], locale=locale)
     assert str(refused.value).startswith("Amount paid: ")
+
+
+@pytest.mark.parametrize(
+    ("locale", "currency", "typed"),
+    [
+        ("de_DE", "EUR", "$5"),
+        ("de_DE", "EUR", "5 USD"),
+        ("de_DE", "EUR", "CHF 5"),
+        ("de_DE", "EUR", "5 usd"),
+        ("de_DE", "EUR", "US$ 5"),
+        ("en_US", "USD", "5 €"),
+        ("en_US", "USD", "£5"),
+        ("en_US", "EUR", "$5"),
+        ("de_CH", "CHF", "EUR 5"),
+    ],
+)
+def test_an_amount_in_another_currency_is_refused_naming_both(
+    locale: str, currency: str, typed: str
+) -> None:
+    with pytest.raises(UnreadableAmount) as refused:
+        parse_money(typed, "Amount", currency=currency, locale=locale)
+    assert str(refused.value) == (
+        f"Amount: {typed!r} is in another currency: amounts here are in {currency}"
+    )
+
+
+@given(
+    st.sampled_from(["de_DE", "en_US", "de_CH", "en_GB"]),
+    st.text("0", min_size=1, max_size=3),
+    st.integers(min_value=0, max_value=999),
+)
+def test_a_first_group_of_0_is_refused_never_read_as_thousands(
+    locale: str, zeros: str, thousands: int
+) -> None:
+    group = {"de_DE": ".", "en_US": ",", "de_CH": "’", "en_GB": ","}[locale]
+    typed = f"{zeros}{group}{thousands:03}"
+    with pytest.raises(UnreadableAmount):
+        parse_money(typed, "Amount", currency="EUR", locale=locale)
 
 
 def test_the_refusal_shows_how_to_type_it_in_the_locale() -> None:
     with pytest.raises(UnreadableAmount, match=r"'1,250'.*1\.234,50"):
-        parse_money("1,250", "Amount", locale="de_DE")
+        parse_money("1,250", "Amount", currency="EUR", locale="de_DE")
 
 
 LOCALES = st.sampled_from(["de_DE", "en_US", "de_AT", "de_CH", "en_GB", "en_IN", "en_ZA", "en_SE"])
@@ -100,9 +155,12 @@ def test_any_amount_shown_in_a_locale_reads_back_exactly_there(
     assert parse_money(shown, "Amount", currency=currency, locale=locale) == cents
 
 
-@given(st.integers(min_value=0, max_value=MAX_AMOUNT), LOCALES)
-def test_any_amount_typed_in_a_locale_reads_back_exactly_there(cents: int, locale: str) -> None:
-    assert parse_money(amount_text(cents, locale=locale), "Amount", locale=locale) == cents
+@given(st.integers(min_value=0, max_value=MAX_AMOUNT), CURRENCIES, LOCALES)
+def test_any_amount_typed_in_a_locale_reads_back_exactly_there(
+    cents: int, currency: str, locale: str
+) -> None:
+    typed = amount_text(cents, locale=locale)
+    assert parse_money(typed, "Amount", currency=currency, locale=locale) == cents
 
 
 def test_money_is_written_as_the_locale_writes_it() -> None:

@@ -4,6 +4,7 @@ on both, naming what is too large, with nothing written."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 from typing import Any
@@ -14,12 +15,14 @@ from scorekeeper.cli import main
 from scorekeeper.limits import MAX_AMOUNT
 from scorekeeper.store import night_import, night_reads
 from scorekeeper.store.database import Database
+from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import Period, standings
 from scorekeeper.store.money import league_money, record_league_payment
-from scorekeeper.store.tonight import set_closed
+from scorekeeper.store.tonight import record_payment, set_closed
 from tests.sheet import night_doc, no_pick, pick
 
 LEAGUE = "High Rollers"
+DAY = dt.date(2026, 1, 1)
 BIG_STAKE = {"preset": "classic-5", "stake_cents": 1_000_000}  # $10,000 a point
 
 
@@ -80,7 +83,7 @@ TOO_LARGE = {
             [pick("Bob", points=120, tricks=6, call="alone", doublers=16, last_hand=True)],
         ),
         "hand 1: rules.stake_cents: at 1,000,000 cents a point, Bob would win or lose over "
-        "$10,000,000,000 on it, the most Scorekeeper keeps\n",
+        "1,000,000,000,000 cents on it, the most Scorekeeper keeps\n",
     ),
     "points of a hand": (
         night_doc(
@@ -125,7 +128,7 @@ def test_a_payment_beyond_the_limit_is_status_2_naming_cents(
     assert (status, out) == (2, "")
     assert err == (
         f"scorekeeper: --cents: {int(cents):,} is more than the most Scorekeeper keeps, "
-        "1,000,000,000,000 cents ($10,000,000,000)\n"
+        "1,000,000,000,000 cents ($10,000,000,000.00)\n"
     )
     with pytest.raises(SystemExit) as refused:
         run(database_url, capsys, *pay, "a lot")
@@ -134,3 +137,20 @@ def test_a_payment_beyond_the_limit_is_status_2_naming_cents(
     status, out, err = run(database_url, capsys, *pay, str(MAX_AMOUNT))
     assert status == 0, err
     assert "Recorded: Ann paid Bob $10,000,000,000.00." in out
+
+
+@pytest.mark.parametrize(("currency", "most"), [("EUR", "€10,000,000,000.00"), ("CHF", "CHF")])
+def test_the_limit_of_a_payment_is_said_in_the_leagues_currency(
+    db: Database, currency: str, most: str
+) -> None:
+    """A euro league's payment over the limit says the most in euros, never in dollars;
+    a night's payment in the night's currency."""
+    night_id = night_import.import_night(db, high_stakes_night() | {"currency": currency})
+    with pytest.raises(StorageError) as refused:
+        record_league_payment(db, league=LEAGUE, payer="Ann", payee="Bob", cents=MAX_AMOUNT + 1)
+    assert most in str(refused.value) and "$" not in str(refused.value)
+    with pytest.raises(StorageError) as refused:
+        record_payment(
+            db, night_id=night_id, payer="Ann", payee="Bob", cents=MAX_AMOUNT + 1, paid_on=DAY
+        )
+    assert most in str(refused.value) and "$" not in str(refused.value)

@@ -138,3 +138,15 @@ def _rules() -> RuleSet:
     from scorekeeper.games import preset_rules
 
     return preset_rules("three-handed")
+
+
+def test_a_code_that_is_not_a_currency_is_refused_in_the_users_language(
+    db: Database, german: None
+) -> None:
+    """One message for every door a currency comes in by (the store's was English
+    only), and the refusal of a night in another currency than its league's too."""
+    with pytest.raises(StorageError, match=r"^Währung: 'EURO' ist kein ISO-4217-Währungscode"):
+        save_league(db, name="Tuesday", currency="EURO")
+    save_league(db, name="Tuesday", currency="EUR")
+    with pytest.raises(StorageError, match=r"^Währung: das Geld des Abends ist in USD"):
+        night_import.import_night(db, NIGHT | {"league": "Tuesday", "currency": "USD"})

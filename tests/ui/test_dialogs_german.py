@@ -102,7 +102,7 @@ def test_the_german_rules_dialog_counts_the_hands_it_rescores(german, qtbot: Any
     from scorekeeper.games import preset_rules
 
     def note(hands: int) -> str:
-        dialog = RulesDialog(preset_rules("schafkopf"), hands)
+        dialog = RulesDialog(preset_rules("schafkopf"), hands, currency="EUR")
         qtbot.addWidget(dialog)
         return " ".join(label.text() for label in dialog.findChildren(QLabel) if label.text())
 

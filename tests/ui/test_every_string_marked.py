@@ -6,6 +6,7 @@ would see in English."""
 
 from __future__ import annotations
 
+import platform
 from collections.abc import Iterator
 from typing import Any
 
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper import i18n
+from scorekeeper.about import LICENCE
 from scorekeeper.games import all_presets
 from scorekeeper.sample import sample_schafkopf_document
 from scorekeeper.store.night_import import import_night
@@ -34,9 +36,12 @@ from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.people import list_players
 from scorekeeper.store.seed import seed_sample_league
 from tests.pseudo import Pseudo, unmarked
+from ui.about import AboutDialog
 from ui.help import KeysDialog, WelcomeDialog
 from ui.league.board import BoardWindow
 from ui.league.window import LeagueWindow
+from ui.preferences import PreferencesDialog
+from ui.sheet_dialog import SheetImportDialog
 from ui.start_dialog import RulesDialog, StartNightDialog
 
 ROWS = 40  # the rows of each table looked at
@@ -150,7 +155,7 @@ def test_the_night_screen_shows_no_word_that_cannot_be_translated(
 
 
 def test_the_dialogs_show_no_word_that_cannot_be_translated(
-    pseudo, database, league, open_window, qtbot
+    pseudo, database, league, open_window, qtbot, tmp_path
 ) -> None:
     window = open_window(database, list_nights(database)[1].id)
     leagues = sorted({n.league for n in list_nights(database) if n.league})
@@ -159,13 +164,24 @@ def test_the_dialogs_show_no_word_that_cannot_be_translated(
     texts = list(texts_of(start))
     view = window.session.view
     assert view is not None
-    rules = RulesDialog(view.rules, len(view.lines), window)
+    rules = RulesDialog(view.rules, len(view.lines), window, currency=view.currency)
     qtbot.addWidget(rules)
     texts += texts_of(rules)
-    for dialog in (KeysDialog(window), WelcomeDialog(window)):
+    sheet = tmp_path / "history.csv"
+    sheet.write_text("date;hands;Ann;Bob;Cal\n2013-09-04;14;5;-5;0\n2013-09-11;10;-2;x;2\n")
+    for dialog in (
+        KeysDialog(window),
+        WelcomeDialog(window),
+        AboutDialog(window, database),
+        PreferencesDialog(window),
+        SheetImportDialog(database, str(sheet), "History"),
+    ):
         qtbot.addWidget(dialog)
         texts += texts_of(dialog)
-    assert unmarked(texts, league) == set()
+    data = {"history.csv", "History", "date", "hands"}  # the sheet's own words
+    data |= {LICENCE, platform.system()}  # About: a licence's id, the system's name
+    data |= {"English", "Deutsch"}  # Preferences: each language in its own words
+    assert unmarked(texts, league | data) == set()
 
 
 def test_the_league_window_and_the_board_show_no_word_that_cannot_be_translated(

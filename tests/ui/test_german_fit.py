@@ -66,3 +66,25 @@ def test_the_league_window_closes_with_ctrl_w_and_esc(database: Database, qtbot)
         qtbot.waitUntil(window.isActiveWindow)
         qtbot.keyClick(QApplication.focusWidget() or window, key, modifier)
         qtbot.waitUntil(lambda w=window: not w.isVisible())
+
+
+def test_a_german_tables_first_night_starts_as_schafkopf(german, qtbot) -> None:
+    """Before any night was started here, German offers Schafkopf; English Sheepshead."""
+    from ui.start_dialog import StartNightDialog
+
+    dialog = StartNightDialog(["Ann", "Bob", "Cal", "Dee"], [])
+    qtbot.addWidget(dialog)
+    assert dialog.choices()["rules"].preset == "schafkopf"
+
+
+def test_settle_up_takes_the_keyboard(database, open_window, qtbot) -> None:
+    """Ctrl+E shows the payments with the keyboard in them (the trial's focus stayed in
+    the entry form, and the payments could only be clicked)."""
+    seed_sample_league(database)
+    from scorekeeper.store.tonight import night_to_reopen
+
+    window = open_window(database, night_to_reopen(database))
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.settlement.table)
+    assert window.tabs.currentWidget() is window.settlement
+    assert window.settlement.table.selectionModel().hasSelection()

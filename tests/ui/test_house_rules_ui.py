@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit
 
 from scorekeeper.games import preset_rules
 from scorekeeper.store import night_import
@@ -143,7 +144,7 @@ def test_a_loser_pays_leaster_names_its_loser(
     assert entry.loser.hasFocus() and not entry.winner.isVisibleTo(entry)
     keyboard.enter()
     assert recorded(window) == []
-    assert [(key, message.split(":")[0]) for key, message in entry.found] == [("loser", "missing")]
+    assert [(p.key, p.missing) for p in entry.found] == [("loser", True)]
 
     keyboard.type("3")  # Cal took the most
     keyboard.alt(Qt.Key.Key_O)
@@ -325,3 +326,30 @@ def test_the_start_dialog_offers_the_new_sheepshead_options(qtbot: Any) -> None:
     rules = dialog.rules()
     assert (rules.no_pick_dealer, rules.max_redeals) == ("same", 5)
     assert rules.leaster_pay == "loser-pays" and rules.sixty_doubles_next
+
+
+def test_the_stake_is_read_in_the_nights_currency(qtbot: Any) -> None:
+    """A night in euros: '$0.25' for its stake is refused naming the field and the
+    currency, never read as 25 euro cents; its rules dialog reads the night's too."""
+    from ui.start_dialog import RulesDialog
+
+    dialog = StartNightDialog([], [])
+    qtbot.addWidget(dialog)
+    dialog.currency.set_code("EUR")
+    stake = dialog.option_widgets["stake_cents"]
+    assert isinstance(stake, QLineEdit)
+    stake.setText("$0.25")
+    assert "Stake: '$0.25' is in another currency: amounts here are in EUR" in (
+        dialog.editor.problems()
+    )
+    stake.setText("0.25 €")
+    assert dialog.editor.problems() == [] and dialog.rules().stake_cents == 25
+    dialog.currency.set_code("USD")  # the same text is now in another currency
+    preset = preset_rules(dialog.editor.preset.currentText())
+    assert dialog.editor.problems() and dialog.rules().stake_cents == preset.stake_cents
+    rules = RulesDialog(preset_rules("classic-5"), 3, currency="CHF")
+    qtbot.addWidget(rules)
+    rules.editor.option_widgets["stake_cents"].setText("$1")  # type: ignore[attr-defined]
+    assert rules.editor.problems() == [
+        "Stake: '$1' is in another currency: amounts here are in CHF"
+    ]

@@ -3,6 +3,7 @@ where a payment is recorded (saved first), changes the balances, and can be undo
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,6 +15,7 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.league import Period, standings
 from scorekeeper.store.money import league_money
 from scorekeeper.store.seed import seed_sample_league
+from ui.currency import MoneyEdit
 from ui.league.placement import first_place
 from ui.league.window import LeagueWindow
 from ui.rows_model import SORT_ROLE
@@ -450,3 +452,55 @@ def test_the_leagues_currency_is_chosen_in_the_money_tab(window: LeagueWindow, d
     tab.keep_currency()
     assert tab.form_problem.text().startswith("Currency: 'Taler' is not an ISO 4217")
     assert league_info(database, league=LEAGUE).currency == "CHF"
+
+
+def test_an_amount_in_another_currency_than_the_leagues_is_refused(
+    window: LeagueWindow, database: Database
+) -> None:
+    """A euro league's payment typed as '$5', '5 USD' or 'CHF 5' is refused, naming
+    the field and the league's currency (it was stored as 5 €); '5 €' and '5 eur' are
+    the league's own."""
+    from scorekeeper.store.league import save_league
+
+    save_league(database, name=LEAGUE, currency="EUR")
+    window.tabs.setCurrentIndex(2)
+    tab = window.money_tab
+    tab.show_money(LEAGUE)
+    assert isinstance(tab.amount, MoneyEdit) and tab.amount.currency == "EUR"
+    for typed in ("$5", "5 USD", "CHF 5"):
+        tab.amount.setText(typed)
+        tab.record.click()
+        assert tab.form_problem.text() == (
+            f"Amount: {typed!r} is in another currency: amounts here are in EUR"
+        )
+    assert league_money(database, league=LEAGUE).payments == ()
+    for typed in ("5 €", "5 eur"):
+        tab.amount.setText(typed)
+        tab.record.click()
+    assert [p.cents for p in league_money(database, league=LEAGUE).payments] == [500, 500]
+
+
+def test_a_euro_leagues_stats_are_never_shown_in_dollars_when_its_money_fails(
+    window: LeagueWindow, database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The league's money not read (a database fault): the player page shows no money
+    rather than a euro league's amounts in dollars; the money tab records nothing."""
+    from scorekeeper.store.errors import StorageError
+    from scorekeeper.store.league import save_league
+    from ui.league import money_tab
+
+    save_league(database, name=LEAGUE, currency="EUR")
+
+    def fails(*_args: object, **_kwargs: object) -> None:
+        raise StorageError("the database is gone")
+
+    monkeypatch.setattr(money_tab, "league_money", fails)
+    window.refresh()
+    assert window.money_tab.money is None and window.money_tab.balances_model.rows == []
+    window.tabs.setCurrentIndex(1)
+    window.player_tab.player.setCurrentText("Bob")
+    rows = dict(window.player_tab.stats_model.rows)
+    assert "Hands" in rows and "Money" not in rows
+    assert not any("$" in value for value in rows.values())
+    assert window.money_tab.amount_label.text() == "&Amount"
+    assert not window.money_tab.pay("Ann", "Bob", 500, dt.date(2026, 1, 1))

@@ -162,7 +162,7 @@ def test_the_balance_chart_reads_dates_and_whole_dollars(qtbot) -> None:
         BalancePoint(dt.date(2024, 3, 8), -1_175, "night"),
         BalancePoint(dt.date(2024, 4, 2), 0, "paid"),
     ]
-    chart.show_balance("Bob", history)
+    chart.show_balance("Bob", history, "USD")
     (line,) = chart.lines().values()
     days = [dt.date(2024, 3, 1), dt.date(2024, 3, 8), dt.date(2024, 4, 2)]
     assert line == list(zip([d.toordinal() for d in days], [250, -1175, 0], strict=True))

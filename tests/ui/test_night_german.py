@@ -5,6 +5,7 @@ in German too."""
 
 from __future__ import annotations
 
+import gettext
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from scorekeeper import i18n
 from scorekeeper.store import night_import
 from tests.sheet import leaster, night_doc, pick
 from ui.language import apply_language
@@ -113,3 +115,58 @@ def test_the_german_form_says_what_is_missing_only_when_asked(
     assert form.errors["result_points"].text() == (
         "⚠ 6 Zahlen für 5 Spieler im Spiel (Ann, Bob, Cal, Dee, Eve)"
     )
+
+
+class Reworded(gettext.NullTranslations):
+    """German whose sentences of a missing field ("missing: …", "fehlt: …") start
+    "bitte eingeben: …" instead, while "missing" alone stays "fehlt": a translation
+    free to word each sentence as it likes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.german = gettext.translation(i18n.DOMAIN, i18n.locale_dir(), languages=["de"])
+
+    def gettext(self, message: str) -> str:
+        german = self.german.gettext(message)
+        if message.startswith("missing: "):
+            return german.replace("fehlt: ", "bitte eingeben: ", 1)
+        return german
+
+
+def test_a_missing_field_is_told_by_its_mark_not_by_the_german_word(
+    german, database, open_window
+) -> None:
+    """Whatever words a translation gives "missing: …", a blank field (the core's or
+    the form's own) waits for Enter and is listed as still to type."""
+    i18n.install(Reworded(), "de")
+    window = open_window(database, night_import.import_night(database, night_doc("classic-5", [])))
+    form: Any = window.entry
+    form.check()
+    assert form.preview.text() == "Noch einzugeben: Picker, Partner, Augen, Stiche."
+    assert [label.text() for label in form.errors.values()] == [""] * len(form.errors)
+
+    form.set_kind("result")
+    form.check()
+    assert form.preview.text() == "Noch einzugeben: Punkte je Spieler."
+    assert form.errors["result_points"].text() == ""
+    form.submit()
+    assert form.errors["result_points"].text() == (
+        "⚠ bitte eingeben: die Punkte jedes Spielers, in Sitzreihenfolge"
+    )
+
+
+def test_the_night_s_spreadsheet_stays_english_while_the_sheet_speaks_german(
+    german, database, open_window
+) -> None:
+    """File ▸ Export as spreadsheet and Copy write a file's words, in English, as
+    `scorekeeper export --csv` does; the screen's sheet stays German."""
+    window = open_window(
+        database, night_import.import_night(database, night_doc("classic-5", HANDS))
+    )
+    sheet = window.sheet_for_spreadsheet()
+    assert [row[2] for row in sheet.rows[:3]] == [
+        "Bob and Dee: 74 (4 tricks) win",
+        "Cal and Eve: 45 (2 tricks) loss",
+        "Leaster: Ann",
+    ]
+    assert window.session.view.result.hands[0].summary == "Bob und Dee: 74 (4 Stiche) gewonnen"

@@ -4,16 +4,21 @@ language kept there from its next start."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from pypdf import PdfReader
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from scorekeeper import i18n
-from ui.language import apply_language
-from ui.preferences import PreferencesDialog, chosen_paper
+from scorekeeper.sample import sample_night_document
+from scorekeeper.store import night_import
+from ui.language import apply_language, chosen_paper
+from ui.preferences import PreferencesDialog
+from ui.reports import built
 
 
 @pytest.fixture(autouse=True)
@@ -96,3 +101,17 @@ def test_edit_preferences_is_ctrl_comma(database, open_window, monkeypatch) -> N
     assert action.shortcut().toString() == "Ctrl+,"
     action.trigger()
     assert len(opened) == 1
+
+
+@pytest.mark.parametrize(("kept", "size"), [("auto", (842, 595)), ("Letter", (792, 612))])
+def test_the_paper_kept_is_the_paper_the_app_prints_on(qapp, database, kept, size) -> None:
+    """In German the locale's paper is A4; the preference Letter wins over it."""
+    night = night_import.import_night(database, sample_night_document())
+    QSettings().setValue("reports/paper", kept)
+    apply_language(qapp, "de")
+    try:
+        data = built("night_pdf")(database, night_id=night)
+    finally:
+        apply_language(qapp, "en")
+    box = PdfReader(io.BytesIO(data)).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == size

@@ -80,7 +80,7 @@ def test_the_german_start_dialog_shows_labels_and_choices_in_words_and_keeps_the
 
 def test_the_german_rules_dialog_shows_a_nights_choice_in_words(german: None, qtbot: Any) -> None:
     rules = preset_rules("classic-5").with_options({"partner": "jack-of-diamonds"})
-    dialog = RulesDialog(rules, 3)
+    dialog = RulesDialog(rules, 3, currency="USD")
     qtbot.addWidget(dialog)
     assert row_label(dialog, "partner") == "Partner"
     assert dialog.editor.option_widgets["partner"].currentText() == "der Karo-Bube"

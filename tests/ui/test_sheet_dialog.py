@@ -187,3 +187,26 @@ def test_file_import_spreadsheet_from_the_menu_files_and_says_so(
     qtbot.waitUntil(lambda: "Filed" in window.statusBar().currentMessage())
     assert window.statusBar().currentMessage() == "Filed 3 nights of history.csv into History."
     assert len([n for n in list_nights(league) if n.league == "History"]) == 3
+
+
+def test_the_stake_is_typed_in_the_leagues_currency(
+    qtbot: Any, league: Database, sheet_file: Path
+) -> None:
+    """Into a league that keeps euros, a stake of '$0.10' is refused naming the field
+    and the currency (it was read as 10 euro cents); '0,10 €' is the league's own."""
+    from scorekeeper.store.league import save_league
+    from ui.currency import MoneyEdit
+
+    save_league(league, name="Euros", currency="EUR")
+    dialog = preview(qtbot, league, sheet_file, league="Euros")
+    assert isinstance(dialog.stake, MoneyEdit)
+    dialog.stake.setText("$0.10")
+    qtbot.waitUntil(lambda: not dialog.import_button.isEnabled())
+    assert (
+        "stake: '$0.10' is in another currency: amounts here are in EUR"
+        in dialog.problems.toPlainText()
+    )
+    dialog.stake.setText("0,10 €")
+    qtbot.waitUntil(dialog.import_button.isEnabled)
+    assert dialog.plan is not None and dialog.plan.rules is not None
+    assert dialog.plan.rules.stake_cents == 10

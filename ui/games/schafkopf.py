@@ -33,7 +33,7 @@ from ..entry_fields import (
     entry_line,
     estimate_tricks,
 )
-from ..entry_form import EntryForm
+from ..entry_form import EntryForm, Found
 from ..session import HandLine
 
 # Each hand type's key and its button's label (translated where the form is built).
@@ -238,11 +238,12 @@ class SchafkopfForm(EntryForm):
             check.toggled.connect(self.check)
         self.forced.toggled.connect(lambda _: self._show_fields())
 
-    def form_problems(self) -> list[tuple[str, str]]:
+    def form_problems(self) -> list[Found]:
         """A solo whose kind is not chosen is missing it (the document's default, a
         Farbsolo, is never filled in for the user)."""
         if self.kind == "solo" and self.game.currentData() is None:
-            return [("game", _("missing: type the start of the solo's name (W for Wenz)"))]
+            said = _("missing: type the start of the solo's name (W for Wenz)")
+            return [Found("game", said, missing=True)]
         return []
 
     # -- state ---------------------------------------------------------------------

@@ -30,7 +30,7 @@ from ..entry_fields import (
     entry_line,
     estimate_tricks,
 )
-from ..entry_form import EntryForm
+from ..entry_form import EntryForm, Found
 from ..session import HandLine
 
 # Each hand type's key and its button's label (translated where the form is built).
@@ -294,11 +294,12 @@ class SheepsheadForm(EntryForm):
             return None
         return estimate_tricks(points, rules.tricks)
 
-    def form_problems(self) -> list[tuple[str, str]]:
+    def form_problems(self) -> list[Found]:
         """A blank partner is missing (0 is alone), when the rules allow a partner."""
         blank = not self.partner.text().strip()
         if self.kind == "pick" and self.partner.isVisibleTo(self) and blank:
-            return [("partners", _("missing: a seat or a name, or 0 for alone"))]
+            said = _("missing: a seat or a name, or 0 for alone")
+            return [Found("partners", said, missing=True)]
         return []
 
     def picking_points(self) -> int | None:

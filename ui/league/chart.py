@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from scorekeeper.formatting import DEFAULT_CURRENCY, money, short_date
+from scorekeeper.formatting import amount_text, money, short_date
 from scorekeeper.i18n import _
 from scorekeeper.ledger import BalancePoint
 
@@ -17,9 +17,11 @@ def day_label(day: int) -> str:
     return short_date(dt.date.fromordinal(day))
 
 
-def balance_axis(currency: str) -> Axis:
+def balance_axis(currency: str | None) -> Axis:
     """The balance axis: labelled at whole units of CURRENCY (100 cents), as the locale
-    writes them."""
+    writes them (no currency known: the amounts alone)."""
+    if currency is None:
+        return Axis(_("Balance"), amount_text, unit=100)
     return Axis(_("Balance"), lambda cents: money(cents, currency), unit=100)
 
 
@@ -30,15 +32,16 @@ class BalanceChart(LineChart):
     def __init__(self) -> None:
         super().__init__(
             Axis(_("Date"), day_label),
-            balance_axis(DEFAULT_CURRENCY),
+            balance_axis(None),  # nothing shown yet
             name=_("Balance over time"),
             empty=_("No closed night or payment with a date yet."),
         )
 
     def show_balance(
-        self, name: str, history: Sequence[BalancePoint], currency: str = DEFAULT_CURRENCY
+        self, name: str, history: Sequence[BalancePoint], currency: str | None
     ) -> None:
-        """NAME's balance over time in CURRENCY, one point for each dated step of HISTORY;
+        """NAME's balance over time in CURRENCY (the league's; None when it could not be
+        read: none is dated then), one point for each dated step of HISTORY;
         the title alone, and a sentence, when none is dated; nothing with no NAME."""
         self.up = balance_axis(currency)
         if not name:

@@ -14,19 +14,13 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from scorekeeper.csv_out import Sheet
-from scorekeeper.formatting import (
-    UnreadableAmount,
-    amount_text,
-    currency_symbol,
-    parse_money,
-)
+from scorekeeper.formatting import currency_symbol, locale_currency
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.reports.sheets import balances_sheet, money_sheet, owed_sheet, payments_sheet
@@ -34,7 +28,7 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.money import LeagueMoney, league_money
 
-from ..currency import CurrencyChoice
+from ..currency import CurrencyChoice, MoneyEdit
 from ..labels import plain_label, problem_label
 from ..language import date_format
 from ..league_session import LeagueSession
@@ -122,9 +116,9 @@ class MoneyTab(QWidget):
         self.payer, self.payee = QComboBox(), QComboBox()
         self.payer.setAccessibleName(_("Paid by"))
         self.payee.setAccessibleName(_("Paid to"))
-        self.amount = QLineEdit()
-        self.amount.setAccessibleName(_("Amount"))
-        self.amount.setPlaceholderText(amount_text(125))
+        # The league's currency once its money is read (`show_money`); nothing is
+        # recorded before (`record_payment`).
+        self.amount = MoneyEdit(_("Amount"), locale_currency())
         self.amount.returnPressed.connect(self.record_payment)
         self.paid_on = QDateEdit(QDate.currentDate())
         self.paid_on.setAccessibleName(_("Paid on"))
@@ -146,9 +140,9 @@ class MoneyTab(QWidget):
 
     # -- showing ---------------------------------------------------------------------
 
-    def currency(self) -> str:
-        """The currency the league shown keeps its money in."""
-        return self.money.currency if self.money is not None else "USD"
+    def currency(self) -> str | None:
+        """The currency the league shown keeps its money in (None: not read)."""
+        return self.money.currency if self.money is not None else None
 
     def keep_currency(self) -> None:
         """Keep the currency chosen as the league's: every amount of its nights and
@@ -165,7 +159,11 @@ class MoneyTab(QWidget):
 
     def _label_amount(self) -> None:
         """The amount's label names the league's currency: 'Amount (€)'."""
-        sign = currency_symbol(self.currency())
+        currency = self.currency()
+        if currency is None:  # the league's money not read: no currency guessed
+            self.amount_label.setText(_("&Amount"))
+            return
+        sign = currency_symbol(currency)
         self.amount_label.setText(_("&Amount ({currency})").format(currency=sign))
 
     def show_money(self, league: str) -> None:
@@ -173,10 +171,14 @@ class MoneyTab(QWidget):
         again (the player page charts a balance from `money`)."""
         self.league = league
         self.money = self.problem.attempt(league_money, self.db, league=league)
-        if self.money is None:
+        if self.money is None:  # not read: no amounts shown, none in a guessed currency
+            for model in (self.balances_model, self.owed_model, self.payments_model):
+                model.set_rows([])
+            self._label_amount()
             return
         for model in (self.balances_model, self.owed_model, self.payments_model):
             model.set_currency(self.money.currency)
+        self.amount.set_currency(self.money.currency)
         self._label_amount()
         if self.currency_choice.code() != self.money.currency:
             self.currency_choice.set_code(self.money.currency)
@@ -215,6 +217,9 @@ class MoneyTab(QWidget):
 
     def pay(self, payer: str, payee: str, cents: int, paid_on: dt.date) -> bool:
         """Record a payment (saved before it is shown); False with the problem shown."""
+        currency = self.currency()
+        if currency is None:  # the league's money could not be read (the problem says why)
+            return False
         try:
             self.layer.record_payment(
                 league=self.league,
@@ -222,7 +227,7 @@ class MoneyTab(QWidget):
                 payee=payee,
                 cents=cents,
                 paid_on=paid_on,
-                currency=self.currency(),
+                currency=currency,
             )
         except StorageError as error:
             self.form_problem.setText(str(error))
@@ -232,14 +237,11 @@ class MoneyTab(QWidget):
 
     def record_payment(self) -> None:
         """Record the payment typed into the form."""
-        field = _("Amount")
-        try:
-            cents = parse_money(self.amount.text(), field, currency=self.currency())
-        except UnreadableAmount as refused:
-            cents, problem = 0, str(refused)
-        else:
-            problem = _("{field}: must be more than nothing").format(field=field)
-        if cents <= 0:
+        cents = self.amount.cents()
+        if cents is None or cents <= 0:
+            problem = self.amount.problem() or _("{field}: must be more than nothing").format(
+                field=self.amount.field
+            )
             self.form_problem.setText(problem)
             self.amount.setFocus()
             return
@@ -259,7 +261,7 @@ class MoneyTab(QWidget):
             owed = self.owed_model.rows[row]
             self.payer.setCurrentText(owed.payer)
             self.payee.setCurrentText(owed.payee)
-            self.amount.setText(amount_text(owed.cents))
+            self.amount.set_cents(owed.cents)
 
     def pay_selected(self) -> None:
         """Record the selected suggested payment as made, today."""

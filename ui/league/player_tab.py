@@ -63,12 +63,12 @@ class PlayerTab(QWidget):
         if not name or self.period is None:
             self.stats = None
             self.stats_model.set_rows([])
-            self.balance_chart.show_balance("", [])
+            self.balance_chart.show_balance("", [], None)
             return
         attempt = self.problem.attempt
         facts = attempt(leagues.hand_facts, self.db, self.period, player=name) or []
         self.stats = player_statistics(name, facts)
-        currency = self.money.currency if self.money else "USD"
+        currency = self.money.currency if self.money else None  # not read: no amounts
         self.stats_model.set_rows(statistics_lines(self.stats, currency, on_screen=True))
         history = self.money.history(name) if self.money else []
         self.balance_chart.show_balance(name, history, currency)

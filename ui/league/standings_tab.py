@@ -4,6 +4,8 @@ any column, and that ranking kept as the league's own."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -16,11 +18,11 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.csv_out import Sheet
-from scorekeeper.formatting import money
+from scorekeeper.formatting import amount_text, money
 from scorekeeper.games import DEFAULT_GAME
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.reports.sheets import standings_sheet
-from scorekeeper.standings import RANK_BY, RANK_BY_MEANING, StandingsOptions
+from scorekeeper.standings import RANK_BY, RANK_BY_MEANING, Standing, StandingsOptions
 from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database
 
@@ -136,7 +138,7 @@ class StandingsTab(QWidget):
             ).format(
                 count=result.nights,
                 points=sum(r.points for r in result.everyone),
-                money=money(sum(r.cents for r in result.everyone), self.standings_model.currency),
+                money=_sum(result.everyone, self.standings_model.currency),
             )
         )
         self.rules_text.setText("\n".join(words))
@@ -154,3 +156,10 @@ class StandingsTab(QWidget):
         name = self.period.league
         if self.problem.attempt(self.layer.keep_ranking, name, self.options()):
             self.info = leagues.league_info(self.db, league=name)
+
+
+def _sum(rows: Sequence[Standing], currency: str | None) -> str:
+    """The money of ROWS summed, in CURRENCY (the league's; the amount alone when it
+    could not be read, never in a guessed one)."""
+    cents = sum(row.cents for row in rows)
+    return amount_text(cents) if currency is None else money(cents, currency)

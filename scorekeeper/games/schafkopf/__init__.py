@@ -364,8 +364,10 @@ class Schafkopf:
         }.get(outcome, outcome)
         return {label: 1}
 
-    def call_label(self, call: str) -> str:
+    def call_label(self, call: str, *, english: bool = False) -> str:
         name = CALL_LABELS.get(call) or (SOLO_BY_KEY[call].name if call in SOLO_BY_KEY else call)
+        if english:  # the English the names are marked in
+            return f"playing {name}"
         # Translators: a kind of game a player declared, in the statistics: "playing Wenz".
         return _("playing {game}").format(game=_(name))
 

@@ -201,7 +201,7 @@ def check_ramsch(hand: RamschHand, rules: SchafkopfRules, active: tuple[str, ...
             "missing: {players} tied with {points} points and {tricks}; name who loses on "
             "the trumps"
         ).format(players=who, points=hand.points[top], tricks=tricks_words(hand.tricks[top]))
-        return [Problem("loser", message)]
+        return [Problem("loser", message, missing=True)]
     if hand.loser not in tied:
         message = _("{player} is not one of those tied ({players})").format(
             player=hand.loser, players=who

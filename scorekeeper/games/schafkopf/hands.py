@@ -168,7 +168,7 @@ class RamschHand(Hand):
         }
         for key, value in (("points", points), ("tricks", tricks)):
             if value is None and reader.item.get(key) is None:
-                reader.problem(key, missing[key])
+                reader.problem(key, missing[key], missing=True)
         loser = reader.name("loser", required=False)
         knocks = reader.count("knocks")
         if not reader.ok or points is None or tricks is None:

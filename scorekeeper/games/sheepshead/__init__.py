@@ -239,7 +239,9 @@ class Sheepshead:
         }.get(outcome, outcome)
         return {label: 1}
 
-    def call_label(self, call: str) -> str:
+    def call_label(self, call: str, *, english: bool = False) -> str:
+        if english:  # the call as the night document spells it
+            return f"calling {call}"
         return _("calling {call}").format(call=call_name(call))
 
 

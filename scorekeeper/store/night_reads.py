@@ -9,7 +9,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select as columns
 from sqlmodel import col, select
 
 from scorekeeper.document import load_night
@@ -89,14 +88,16 @@ def night_result(db: Database, *, night_id: int) -> NightResult:
 def list_nights(db: Database, *, league: str | None = None) -> list[NightSummary]:
     """Every night, newest first, optionally of one league."""
     with db.session() as session:
-        query = columns(  # the columns listed, not whole rows (their rules parsed)
-            col(NightRow.id),
-            col(NightRow.played_on),
-            col(NightRow.league_id),
-            col(NightRow.season_id),
-            col(NightRow.table_label),
-            col(NightRow.title),
-            col(NightRow.closed_at),
+        # The columns listed, not the rows: a night's rules and document are JSON that
+        # the list never shows (reading them was most of its time).
+        query = select(  # type: ignore[call-overload,misc]
+            NightRow.id,
+            NightRow.played_on,
+            NightRow.league_id,
+            NightRow.season_id,
+            NightRow.table_label,
+            NightRow.title,
+            NightRow.closed_at,
         ).where(col(NightRow.discarded_at).is_(None))
         if league is not None:
             found = find_league(session, league)
@@ -104,8 +105,8 @@ def list_nights(db: Database, *, league: str | None = None) -> list[NightSummary
                 raise StorageError(
                     _("there is no league {name}").format(name=repr(league)), field="league"
                 )
-            query = query.where(col(NightRow.league_id) == found.id)
-        rows = session.connection().execute(query).all()
+            query = query.where(NightRow.league_id == found.id)
+        rows = list(session.exec(query))
         # Each night's hands as every write counted them (store/summaries.py).
         counts = dict(session.exec(select(NightTotalRow.night_id, NightTotalRow.hand_rows)).all())
         # Seats, names, leagues and seasons read once for all the nights, not per night.
@@ -121,19 +122,19 @@ def list_nights(db: Database, *, league: str | None = None) -> list[NightSummary
             if player_id not in order:
                 order.append(player_id)
         summaries = []
-        for night, played_on, league_id, season_id, table, title, closed_at in rows:
-            assert night is not None
+        for row in rows:
+            assert row.id is not None
             summaries.append(
                 NightSummary(
-                    id=night,
-                    date=played_on.isoformat() if played_on else None,
-                    league=leagues.get(league_id) if league_id is not None else None,
-                    season=seasons.get(season_id) if season_id is not None else None,
-                    table=table,
-                    title=title,
-                    hands=counts.get(night, 0),
-                    players=tuple(names[p] for p in seated.get(night, [])),
-                    closed=closed_at is not None,
+                    id=row.id,
+                    date=row.played_on.isoformat() if row.played_on else None,
+                    league=leagues.get(row.league_id) if row.league_id is not None else None,
+                    season=seasons.get(row.season_id) if row.season_id is not None else None,
+                    table=row.table_label,
+                    title=row.title,
+                    hands=counts.get(row.id, 0),
+                    players=tuple(names[p] for p in seated.get(row.id, [])),
+                    closed=row.closed_at is not None,
                 )
             )
     summaries.sort(key=lambda s: (s.date or "", s.id), reverse=True)

@@ -52,13 +52,10 @@ from scorekeeper.store.fingerprints import (
 )
 from scorekeeper.store.people import find_league, league_and_season, players_named
 from scorekeeper.store.state import (
-    NightState,
     cache_rows,
     insert_cache,
-    insert_hands,
     load_state,
     night_document,
-    rescore,
 )
 from scorekeeper.store.tables import (
     HandRevisionRow,
@@ -127,48 +124,16 @@ def file_night(db: Database, night: Night) -> int:
 
 def _file(session: Session, night: Night) -> int:
     """`file_night`'s transaction: every player (seated or paying), then the league and
-    season, then the night, its seats, payments and hands, scored."""
-    info = night.info
-    people = players_named(session, [*night.players, *_payers(info)])
-    league_id, season_id = league_and_season(session, info.league, info.season, info.currency)
-    row = NightRow(
-        league_id=league_id,
-        season_id=season_id,
-        currency=None if league_id is not None else info.currency,
-        played_on=dt.date.fromisoformat(info.date) if info.date else None,
-        table_label=info.table,
-        title=info.title,
-        rules=night.rules.to_json(),
-        closed_at=now() if info.closed else None,
-    )
-    session.add(row)
-    session.flush()
-    assert row.id is not None
-    ids = {name: player.id for name, player in people.items() if player.id is not None}
-    _seat_everyone(session, row.id, night.players, ids)
-    _file_payments(session, [(row.id, league_id, info)], ids)
-    records = [stored.to_stored(hand_to_document(h), ids) for h in night.hands]
-    hand_rows = insert_hands(session, row.id, records)
-    state = load_state(session, row.id, lock=True)
-    rescore(session, state, _as_stored(state, night, records), hand_rows, from_position=1)
-    return row.id
+    season, then the night, its seats, payments and hands, scored: the bulk import's
+    writes (`_file_all`) for one night, without a fingerprint."""
+    players = _Players(session, _everyone([night]))
+    (night_id,) = _file_all(session, players, [night], [None], _records([night], players.ids))
+    return night_id
 
 
 def _payers(info: NightInfo) -> list[str]:
     """Everyone a night's payments name."""
     return [name for p in info.payments for name in (p.payer, p.payee)]
-
-
-def _as_stored(state: NightState, night: Night, records: Sequence[Mapping[str, Any]]) -> Night:
-    """The night with its players as stored (a player already known keeps the stored
-    spelling: "ann" imported after "Ann" is Ann), read back without checking it again:
-    new spellings of the same players cannot make a checked night wrong."""
-    if state.players == night.players:
-        return night
-    stored_night, problems = read_night(night_document(state, records))
-    if stored_night is None:
-        raise InvalidNight(problems)
-    return stored_night
 
 
 def import_nights(db: Database, documents: Sequence[Any]) -> list[int]:
@@ -270,10 +235,10 @@ def _file_all(
     session: Session,
     players: _Players,
     loaded: Sequence[Night],
-    prints: Sequence[str],
+    prints: Sequence[str | None],
     records: Sequence[Sequence[dict[str, Any]]],
 ) -> list[int]:
-    """Write checked nights (with the fingerprints they came in with and their hands as
+    """Write checked nights (with the fingerprints they came in with, if any, and their hands as
     stored, RECORDS), their players found or created already (`_Players`): their
     leagues and seasons (in the order of their keys), then each table's rows by one
     executemany, the nights' and hands' ids taken first (`_new_ids`); returns the
@@ -341,7 +306,8 @@ def _file_all(
                     recorded_at=moment,
                 )
             )
-    connection.execute(insert(core_table(SeatRow)), seat_rows)
+    if seat_rows:
+        connection.execute(insert(core_table(SeatRow)), seat_rows)
     filed_money = zip(night_ids, night_leagues, (n.info for n in loaded), strict=True)
     _file_payments(session, list(filed_money), players.ids)
     if hand_rows:
@@ -496,14 +462,6 @@ def _currency_for(db: Database, league: str | None) -> str:
             if found is not None:
                 return found.currency
     return locale_currency()
-
-
-def _seat_everyone(
-    session: Session, night_id: int, players: Sequence[str], ids: Mapping[str, int]
-) -> None:
-    for position, name in enumerate(players, start=1):
-        session.add(SeatRow(night_id=night_id, player_id=ids[name], position=position))
-    session.flush()
 
 
 # -- export --------------------------------------------------------------------------

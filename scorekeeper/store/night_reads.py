@@ -88,7 +88,17 @@ def night_result(db: Database, *, night_id: int) -> NightResult:
 def list_nights(db: Database, *, league: str | None = None) -> list[NightSummary]:
     """Every night, newest first, optionally of one league."""
     with db.session() as session:
-        query = select(NightRow).where(col(NightRow.discarded_at).is_(None))
+        # The columns listed, not the rows: a night's rules and document are JSON that
+        # the list never shows (reading them was most of its time).
+        query = select(  # type: ignore[call-overload,misc]
+            NightRow.id,
+            NightRow.played_on,
+            NightRow.league_id,
+            NightRow.season_id,
+            NightRow.table_label,
+            NightRow.title,
+            NightRow.closed_at,
+        ).where(col(NightRow.discarded_at).is_(None))
         if league is not None:
             found = find_league(session, league)
             if found is None:

@@ -183,8 +183,27 @@ def bench_import(folder: Path, documents: list[dict[str, Any]], repeat: int, rep
 
     floor_seconds = median_seconds(floor, repeat, floor_setup)
     holder["floor"].dispose()
-    emit("import", seconds, floor_seconds, hands=sum(len(d["hands"]) for d in documents))
+    checking, scoring = core_seconds(documents, repeat)
+    hands = sum(len(d["hands"]) for d in documents)
+    emit("import", seconds, floor_seconds, hands=hands, checking=checking, scoring=scoring)
     return league
+
+
+def core_seconds(documents: list[dict[str, Any]], repeat: int) -> tuple[float, float]:
+    """What the import asks of the core, which the floor does not do, each timed alone
+    (median): reading and checking the documents (`load_night`), and scoring the nights
+    read (`score_night`: each hand scored and checked to sum to zero, the totals too)."""
+    from scorekeeper.document import load_night
+    from scorekeeper.night import score_night
+
+    nights: list[Any] = []
+
+    def check() -> None:
+        nights[:] = [load_night(document)[0] for document in documents]
+
+    checking = median_seconds(check, repeat)
+    scoring = median_seconds(lambda: [score_night(night) for night in nights], repeat)
+    return round(checking, 6), round(scoring, 6)
 
 
 # -- 2. standings ------------------------------------------------------------------------

@@ -24,6 +24,7 @@ A deleted night is not stored for this purpose: the same night may be imported a
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import json
 from collections import defaultdict
@@ -40,6 +41,7 @@ from scorekeeper.games.result import RESULT
 from scorekeeper.i18n import _
 from scorekeeper.problems import InvalidNight
 from scorekeeper.records import Night
+from scorekeeper.rules import RuleSet
 from scorekeeper.store import records as stored
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.state import load_state, night_document
@@ -52,8 +54,11 @@ VERSION = "night-fingerprint/1"  # changed whenever what is fingerprinted change
 IMPORT_LOCK = int.from_bytes(b"skimport", "big")
 
 
-def fingerprint(night: Night, ids: Mapping[str, int]) -> str:
-    """The fingerprint of NIGHT, its players' ids given by IDS (name -> id).  A night of
+def fingerprint(
+    night: Night, ids: Mapping[str, int], records: Sequence[Mapping[str, Any]] | None = None
+) -> str:
+    """The fingerprint of NIGHT, its players' ids given by IDS (name -> id); RECORDS, its
+    hands as stored (`records.to_stored` of each canonical hand), when made already.  A night of
     result hands only (a sitting from a league's spreadsheet) is known by its date, who
     played and each one's points: its rules and seat order are the import's choice (the
     league's stake, the sheet's column order), not what was played, so the same sitting
@@ -62,14 +67,30 @@ def fingerprint(night: Night, ids: Mapping[str, int]) -> str:
     content = {
         "version": VERSION,
         "date": night.info.date,
-        "rules": None if results_only else night.rules.to_document(),
+        "rules": None if results_only else rules_document(night.rules),
         "players": sorted(ids[p] for p in night.players)
         if results_only
         else [ids[p] for p in night.players],
-        "hands": [stored.to_stored(hand_to_document(h), ids) for h in night.hands],
+        "hands": [stored.to_stored(hand_to_document(h), ids) for h in night.hands]
+        if records is None
+        else list(records),
     }
     canonical = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+@functools.lru_cache(maxsize=64)
+def _shortest(rules: RuleSet) -> str | dict[str, Any]:
+    return rules.to_document()
+
+
+def rules_document(rules: RuleSet) -> str | dict[str, Any]:
+    """`RuleSet.to_document`, worked out once for each rule set (a league's thousands of
+    nights share a few); the caller must not change what it returns."""
+    try:
+        return _shortest(rules)
+    except TypeError:  # a rule set holding something unhashable
+        return rules.to_document()
 
 
 @dataclass(frozen=True)

@@ -16,11 +16,12 @@ another (a deadlock among them) is filed again (`Database.write`).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, text
+from sqlalchemy import func, insert, text
 from sqlmodel import Session, col, select
 
 from scorekeeper.document import (
@@ -52,13 +53,10 @@ from scorekeeper.store.fingerprints import (
 )
 from scorekeeper.store.people import find_league, league_and_season, players_named
 from scorekeeper.store.state import (
-    NightState,
     cache_rows,
     insert_cache,
-    insert_hands,
     load_state,
     night_document,
-    rescore,
 )
 from scorekeeper.store.tables import (
     HandRevisionRow,
@@ -127,48 +125,16 @@ def file_night(db: Database, night: Night) -> int:
 
 def _file(session: Session, night: Night) -> int:
     """`file_night`'s transaction: every player (seated or paying), then the league and
-    season, then the night, its seats, payments and hands, scored."""
-    info = night.info
-    people = players_named(session, [*night.players, *_payers(info)])
-    league_id, season_id = league_and_season(session, info.league, info.season, info.currency)
-    row = NightRow(
-        league_id=league_id,
-        season_id=season_id,
-        currency=None if league_id is not None else info.currency,
-        played_on=dt.date.fromisoformat(info.date) if info.date else None,
-        table_label=info.table,
-        title=info.title,
-        rules=night.rules.to_json(),
-        closed_at=now() if info.closed else None,
-    )
-    session.add(row)
-    session.flush()
-    assert row.id is not None
-    ids = {name: player.id for name, player in people.items() if player.id is not None}
-    _seat_everyone(session, row.id, night.players, ids)
-    _file_payments(session, [(row.id, league_id, info)], ids)
-    records = [stored.to_stored(hand_to_document(h), ids) for h in night.hands]
-    hand_rows = insert_hands(session, row.id, records)
-    state = load_state(session, row.id, lock=True)
-    rescore(session, state, _as_stored(state, night, records), hand_rows, from_position=1)
-    return row.id
+    season, then the night, its seats, payments and hands, scored: the bulk import's
+    writes (`_file_all`) for one night, without a fingerprint."""
+    players = _Players(session, _everyone([night]))
+    (night_id,) = _file_all(session, players, [night], [None], _records([night], players.ids))
+    return night_id
 
 
 def _payers(info: NightInfo) -> list[str]:
     """Everyone a night's payments name."""
     return [name for p in info.payments for name in (p.payer, p.payee)]
-
-
-def _as_stored(state: NightState, night: Night, records: Sequence[Mapping[str, Any]]) -> Night:
-    """The night with its players as stored (a player already known keeps the stored
-    spelling: "ann" imported after "Ann" is Ann), read back without checking it again:
-    new spellings of the same players cannot make a checked night wrong."""
-    if state.players == night.players:
-        return night
-    stored_night, problems = read_night(night_document(state, records))
-    if stored_night is None:
-        raise InvalidNight(problems)
-    return stored_night
 
 
 def import_nights(db: Database, documents: Sequence[Any]) -> list[int]:
@@ -202,8 +168,9 @@ def _import_all(session: Session, loaded: Sequence[Night]) -> list[int]:
     """`import_nights`' transaction: every player (in the order of their keys), then
     the nights with their fingerprints (`_file_all`)."""
     players = _Players(session, _everyone(loaded))
-    prints = [fingerprint(night, players.ids) for night in loaded]
-    return _file_all(session, players, loaded, prints)
+    records = _records(loaded, players.ids)
+    prints = [fingerprint(n, players.ids, r) for n, r in zip(loaded, records, strict=True)]
+    return _file_all(session, players, loaded, prints, records)
 
 
 def file_nights(
@@ -231,14 +198,16 @@ def _file_new(
     only their payments name made first (a night left out makes nobody)."""
     lock_imports(session)
     players = _Players(session, [name for night in nights for name in night.players])
-    prints = [fingerprint(night, players.ids) for night in nights]
+    records = _records(nights, players.ids)
+    prints = [fingerprint(n, players.ids, r) for n, r in zip(nights, records, strict=True)]
     found = duplicates(session, nights, prints, players.ids)
     if found and not skip_existing:
         raise AlreadyStored(found)
     left_out = {d.index: d for d in found}
     keep = [i for i in range(len(nights)) if i not in left_out]
     players.add([name for i in keep for name in _payers(nights[i].info)])
-    ids = _file_all(session, players, [nights[i] for i in keep], [prints[i] for i in keep])
+    kept = [nights[i] for i in keep]
+    ids = _file_all(session, players, kept, [prints[i] for i in keep], [records[i] for i in keep])
     filed: dict[int, int | Duplicate] = dict(zip(keep, ids, strict=True))
     return [filed[i] if i in filed else left_out[i] for i in range(len(nights))]
 
@@ -252,17 +221,29 @@ def _season_problems(nights: Sequence[Night]) -> list[tuple[int, Problem]]:
     ]
 
 
+def _records(nights: Sequence[Night], ids: Mapping[str, int]) -> list[list[dict[str, Any]]]:
+    """Each night's hands as stored (canonical, players by id): made once, for both the
+    fingerprint and the hand rows."""
+    return [[stored.to_stored(hand_to_document(h), ids) for h in night.hands] for night in nights]
+
+
 def _everyone(nights: Sequence[Night]) -> list[str]:
     """Everyone NIGHTS seat or whose payments name."""
     return [name for n in nights for name in (*n.players, *_payers(n.info))]
 
 
 def _file_all(
-    session: Session, players: _Players, loaded: Sequence[Night], prints: Sequence[str]
+    session: Session,
+    players: _Players,
+    loaded: Sequence[Night],
+    prints: Sequence[str | None],
+    records: Sequence[Sequence[dict[str, Any]]],
 ) -> list[int]:
-    """Write checked nights (with the fingerprints they came in with), their players
-    found or created already (`_Players`): their leagues and seasons (in the order of
-    their keys), then each table's rows by one executemany; returns their ids in order."""
+    """Write checked nights (with the fingerprints they came in with, if any, and their hands as
+    stored, RECORDS), their players found or created already (`_Players`): their
+    leagues and seasons (in the order of their keys), then each table's rows by one
+    executemany, the nights' and hands' ids taken first (`_new_ids`); returns the
+    nights' ids in order."""
     if not loaded:
         return []
     places = {(n.info.league, n.info.season, n.info.currency) for n in loaded}
@@ -270,67 +251,69 @@ def _file_all(
         where: league_and_season(session, *where)
         for where in sorted(places, key=lambda w: (name_key(w[0] or ""), name_key(w[1] or "")))
     }
+    moment = now()
+    night_ids = _new_ids(session, NightRow, len(loaded))
     night_rows, night_leagues = [], []
-    for night, mark in zip(loaded, prints, strict=True):
+    for night_id, night, mark in zip(night_ids, loaded, prints, strict=True):
         info = night.info
         league_id, season_id = filed[(info.league, info.season, info.currency)]
         night_leagues.append(league_id)
         night_rows.append(
             dict(
+                id=night_id,
                 league_id=league_id,
                 season_id=season_id,
                 currency=None if league_id is not None else info.currency,
                 played_on=dt.date.fromisoformat(info.date) if info.date else None,
                 table_label=info.table,
                 title=info.title,
-                rules=night.rules.to_json(),
-                closed_at=now() if info.closed else None,
-                created_at=now(),
-                updated_at=now(),
+                rules=_rules_json(night.rules),
+                closed_at=moment if info.closed else None,
+                created_at=moment,
+                updated_at=moment,
                 fingerprint=mark,
             )
         )
-    night_ids = _insert_returning_ids(session, NightRow, night_rows)
-    seat_rows, hand_rows = [], []
-    for night_id, night in zip(night_ids, loaded, strict=True):
-        for position, name in enumerate(night.players, start=1):
-            seat_rows.append(
+    connection = session.connection()
+    connection.execute(insert(core_table(NightRow)), night_rows)
+    hand_ids = _new_ids(session, HandRow, sum(len(r) for r in records))
+    next_id = iter(hand_ids)
+    seat_rows, hand_rows, revisions = [], [], []
+    for night_id, night, hands in zip(night_ids, loaded, records, strict=True):
+        seat_rows += [
+            dict(night_id=night_id, player_id=players.id(name), position=place, first_hand=1)
+            for place, name in enumerate(night.players, start=1)
+        ]
+        for number, record in enumerate(hands, start=1):
+            hand_id = next(next_id)
+            hand_rows.append(
                 dict(
+                    id=hand_id,
                     night_id=night_id,
-                    player_id=players.id(name),
-                    position=position,
-                    first_hand=1,
+                    position=number,
+                    revision=1,
+                    updated_at=moment,
+                    record=record,
                 )
             )
-        hand_rows += [
-            dict(
-                night_id=night_id,
-                position=number,
-                revision=1,
-                updated_at=now(),
-                record=stored.to_stored(hand_to_document(hand), players.ids),
+            revisions.append(
+                dict(
+                    night_id=night_id,
+                    hand_id=hand_id,
+                    revision=1,
+                    action="insert",
+                    position=number,
+                    record=record,
+                    recorded_at=moment,
+                )
             )
-            for number, hand in enumerate(night.hands, start=1)
-        ]
-    session.connection().execute(insert(core_table(SeatRow)), seat_rows)
+    if seat_rows:
+        connection.execute(insert(core_table(SeatRow)), seat_rows)
     filed_money = zip(night_ids, night_leagues, (n.info for n in loaded), strict=True)
     _file_payments(session, list(filed_money), players.ids)
-    hand_ids = _insert_returning_ids(session, HandRow, hand_rows) if hand_rows else []
-    moment = now()
-    revisions = [
-        dict(
-            night_id=row["night_id"],
-            hand_id=hand_id,
-            revision=1,
-            action="insert",
-            position=row["position"],
-            record=row["record"],
-            recorded_at=moment,
-        )
-        for row, hand_id in zip(hand_rows, hand_ids, strict=True)
-    ]
-    if revisions:
-        session.connection().execute(insert(core_table(HandRevisionRow)), revisions)
+    if hand_rows:
+        connection.execute(insert(core_table(HandRow)), hand_rows)
+        connection.execute(insert(core_table(HandRevisionRow)), revisions)
     scores: list[dict[str, Any]] = []
     points: list[dict[str, Any]] = []
     start = 0
@@ -338,8 +321,7 @@ def _file_all(
         count = len(night.hands)
         stored_night = players.as_stored(night)
         result = score_night(stored_night)
-        ids = hand_ids[start : start + count]
-        scored = zip(ids, result.hands, stored_night.hands, strict=True)
+        scored = zip(hand_ids[start : start + count], result.hands, stored_night.hands, strict=True)
         more = cache_rows(night_id, players.ids, stored_night.rules, scored)
         scores += more[0]
         points += more[1]
@@ -347,6 +329,38 @@ def _file_all(
     insert_cache(session, scores, points)
     summaries.write_for_nights(session, night_ids)
     return night_ids
+
+
+def _rules_json(rules: RuleSet) -> dict[str, Any]:
+    """`RuleSet.to_json`, worked out once for each rule set (`rules_document`)."""
+    try:
+        return _full_rules(rules)
+    except TypeError:  # a rule set holding something unhashable
+        return rules.to_json()
+
+
+@functools.lru_cache(maxsize=64)
+def _full_rules(rules: RuleSet) -> dict[str, Any]:
+    return rules.to_json()
+
+
+def _new_ids(session: Session, table: Any, count: int) -> list[int]:
+    """COUNT new ids for TABLE's rows, in order, taken before the rows are inserted, so
+    that they go in by a plain executemany (no RETURNING to read back): on SQLite the
+    ids after its greatest, which the write lock (BEGIN IMMEDIATE, held since the
+    transaction began) keeps from any other program, and which SQLite itself would
+    give; on a server database the next values of the table's sequence."""
+    if not count:
+        return []
+    core = core_table(table)
+    connection = session.connection()
+    if connection.dialect.name == "postgresql":
+        query = text(
+            "SELECT nextval(pg_get_serial_sequence(:table, 'id')) FROM generate_series(1, :count)"
+        )
+        return sorted(connection.execute(query, {"table": core.name, "count": count}).scalars())
+    greatest = connection.execute(select(func.coalesce(func.max(core.c.id), 0))).scalar_one()
+    return list(range(greatest + 1, greatest + 1 + count))
 
 
 def _file_payments(
@@ -373,13 +387,6 @@ def _file_payments(
     ]
     if rows:
         session.connection().execute(insert(core_table(PaymentRow)), rows)
-
-
-def _insert_returning_ids(session: Session, table: Any, rows: list[dict[str, Any]]) -> list[int]:
-    """Insert ROWS with one executemany and return their new ids in the same order."""
-    core = core_table(table)
-    query = insert(core).returning(core.c.id, sort_by_parameter_order=True)
-    return [row_id for (row_id,) in session.connection().execute(query, rows)]
 
 
 class _Players:
@@ -457,14 +464,6 @@ def _currency_for(db: Database, league: str | None) -> str:
             if found is not None:
                 return found.currency
     return locale_currency()
-
-
-def _seat_everyone(
-    session: Session, night_id: int, players: Sequence[str], ids: Mapping[str, int]
-) -> None:
-    for position, name in enumerate(players, start=1):
-        session.add(SeatRow(night_id=night_id, player_id=ids[name], position=position))
-    session.flush()
 
 
 # -- export --------------------------------------------------------------------------

@@ -1,10 +1,11 @@
 """A realistic big league for the benchmarks: 60 players, 20 seasons of weekly nights,
 several tables a night, every preset and hand type in proportion.
 
-    python benchmarks/league.py [--quick] [--hands N] OUT.json   # the night documents
+    python benchmarks/league.py [--quick | --huge] [--hands N] [--players N] OUT.json
 
 `league_documents(hands)` makes exactly HANDS hands (100,000 by default; 10,000 with
---quick), the same every time for the same size (a fixed seed).  Every document is a
+--quick; 1,000,000 among 200 players with --huge), the same every time for the same
+size (a fixed seed).  Every document is a
 valid `sheepshead-night/1` night; the benchmarks import them with the store.
 """
 
@@ -21,7 +22,8 @@ from typing import Any
 from scorekeeper.games import parse_rules
 from scorekeeper.rules import RuleSet
 
-FULL, QUICK = 100_000, 10_000
+FULL, QUICK, HUGE = 100_000, 10_000, 1_000_000
+HUGE_PLAYERS = 200
 SEASONS = 20
 NIGHTS_PER_SEASON = 40  # weekly, with the summer off
 LEAGUE = "Badger State Sheepshead League"
@@ -58,7 +60,23 @@ FIRST = [
     "Greta",
     "Hans",
 ]
-PLAYERS = [f"{name} {initial}." for initial in "KS" for name in FIRST]  # 60 players
+INITIALS = "KSBDHLMRTW"  # 10 x 30 first names: up to 300 players
+
+
+def roster_names() -> list[str]:
+    """Every name the generator can give a player."""
+    return [f"{name} {initial}." for initial in INITIALS for name in FIRST]
+
+
+def roster(count: int) -> list[str]:
+    """COUNT distinct players' names; the first 60 are PLAYERS, in the same order."""
+    names = roster_names()
+    if not 1 <= count <= len(names):
+        raise ValueError(f"players: between 1 and {len(names)}, not {count}")
+    return names[:count]
+
+
+PLAYERS = roster(60)
 
 # (preset, share of tables, overrides): classic-5 dominates, as in Wisconsin clubs.
 PRESET_MIX: list[tuple[str, int, dict[str, Any]]] = [
@@ -235,9 +253,14 @@ def night_document(
     }
 
 
-def league_documents(hands: int = FULL, *, seed: int = 20) -> list[dict[str, Any]]:
-    """Night documents holding exactly HANDS hands in all, over 20 seasons."""
+def league_documents(
+    hands: int = FULL, *, seed: int = 20, players: int = len(PLAYERS)
+) -> list[dict[str, Any]]:
+    """Night documents holding exactly HANDS hands in all, over 20 seasons, among
+    PLAYERS players (60: PLAYERS)."""
     rng = random.Random(seed)
+    everyone = roster(players)
+    most_tables = max(4, len(everyone) // 8)  # a club of 200 sits 25 tables
     nights = SEASONS * NIGHTS_PER_SEASON
     per_night = hands / nights
     weights = [share for _, share, _ in PRESET_MIX]
@@ -253,8 +276,8 @@ def league_documents(hands: int = FULL, *, seed: int = 20) -> list[dict[str, Any
         date = dt.date(season_year, 1, 2) + dt.timedelta(weeks=week + (6 if week >= 24 else 0))
         season = f"Season {season_year}"
         target = round(per_night * (index + 1)) - made  # hands tonight, all tables
-        tables = max(1, min(4, round(target / 30)))
-        present = rng.sample(PLAYERS, min(len(PLAYERS), 8 * tables))
+        tables = max(1, min(most_tables, round(target / 30)))
+        present = rng.sample(everyone, min(len(everyone), 8 * tables))
         for table in range(tables):
             mix = rng.choices(mixes, weights)[0]
             rules = mix[2]
@@ -282,13 +305,19 @@ def league_documents(hands: int = FULL, *, seed: int = 20) -> list[dict[str, Any
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("output", type=Path, help="where to write the documents (JSON list)")
-    parser.add_argument("--quick", action="store_true", help=f"{QUICK:,} hands")
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument("--quick", action="store_true", help=f"{QUICK:,} hands")
+    size.add_argument("--huge", action="store_true", help=f"{HUGE:,} hands, {HUGE_PLAYERS} players")
     parser.add_argument("--hands", type=int, help="exactly this many hands")
+    parser.add_argument("--players", type=int, help="this many players (60; --huge: 200)")
     args = parser.parse_args(argv)
-    size = args.hands or (QUICK if args.quick else FULL)
-    documents = league_documents(size)
+    if args.players is not None and not 1 <= args.players <= len(roster_names()):
+        parser.error(f"--players: between 1 and {len(roster_names())}, not {args.players}")
+    hands = args.hands or (QUICK if args.quick else HUGE if args.huge else FULL)
+    players = args.players or (HUGE_PLAYERS if args.huge else len(PLAYERS))
+    documents = league_documents(hands, players=players)
     args.output.write_text(json.dumps(documents, ensure_ascii=False), encoding="utf-8")
-    print(f"{len(documents)} nights, {size} hands -> {args.output}", file=sys.stderr)
+    print(f"{len(documents)} nights, {hands} hands -> {args.output}", file=sys.stderr)
     return 0
 
 

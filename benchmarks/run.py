@@ -1,8 +1,9 @@
 """Measure the app's speed against the floor, on a generated league of 100,000 hands.
 
-    python benchmarks/run.py [--quick] [--repeat N] [--only NAME,...] [--keep DIR]
+    python benchmarks/run.py [--quick | --huge] [--repeat N] [--only NAME,...] [--keep DIR]
 
-Prints one JSON object a line: {"name", "seconds", "floor_seconds", "ratio", ...}.
+Prints one JSON object a line: {"name", "seconds", "floor_seconds", "ratio",
+"league_hands", ...}.
 Each figure is the median of several runs.  The floor is the least any implementation
 on this stack could take for the same work, measured in the same run on the same data
 (see docs/performance.md for what each floor is).  Peak memory is reported in bytes
@@ -32,7 +33,15 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.league import FULL, QUICK, league_documents, night_document  # noqa: E402
+from benchmarks.league import (  # noqa: E402
+    FULL,
+    HUGE,
+    HUGE_PLAYERS,
+    PLAYERS,
+    QUICK,
+    league_documents,
+    night_document,
+)
 from scorekeeper.games import preset_rules  # noqa: E402
 
 NAMES = (
@@ -44,7 +53,14 @@ NAMES = (
     "league_pdf",
     "startup",
     "peak_memory",
+    "open_new_night",
+    "open_night",
+    "open_league_window",
+    "open_settle_up",
+    "open_print_dialog",
 )
+OPEN_NAMES = tuple(name for name in NAMES if name.startswith("open_"))
+LEAGUE_HANDS = {"hands": 0}  # the size of this run's league, printed on every line
 BIG_NIGHT = 1000  # hands in the night record_hand and edit_early_hand work on
 PDF_NIGHT = 60
 
@@ -69,6 +85,7 @@ def emit(name: str, seconds: float, floor: float, **extra: Any) -> None:
         "seconds": round(seconds, 6),
         "floor_seconds": round(floor, 6),
         "ratio": round(seconds / floor, 3) if floor else None,
+        "league_hands": LEAGUE_HANDS["hands"],
         **extra,
     }
     print(json.dumps(line), flush=True)
@@ -222,29 +239,63 @@ def big_night(db: Any, players: list[str]) -> int:
     return classic_night(db, players, hands=BIG_NIGHT, seed=7, table=9)
 
 
-def bench_hands(db: Any, players: list[str], repeat: int) -> None:
-    """Record one hand at the end of a 1,000-hand night and edit hand 2 of it, through
-    the night screen (store, rescore, the sheet and panels refreshed)."""
+def night_window(db: Any, players: list[str]) -> Any:
+    """The real main window on a 1,000-hand night of its own, shown and painted."""
     from PySide6.QtWidgets import QApplication
+
+    from ui.main_window import MainWindow
+    from ui.session import NightSession
+
+    app = QApplication.instance() or QApplication([])
+    session = NightSession(db)
+    session.open(big_night(db, players))
+    window = MainWindow(session)
+    window.show()
+    app.processEvents()
+    return window
+
+
+def repainted_sheet(view: Any) -> None:
+    """Pending events handled, then the table's rows painted now (not when Qt next
+    gets round to it): what the person sees after Enter."""
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.processEvents()
+    view.viewport().repaint()
+
+
+def bare_sheet(rows: list[list[str]], like: Any) -> tuple[Any, Any]:
+    """The floor's screen: a QStandardItemModel of ROWS in a bare QTableView the size
+    of the app's sheet LIKE, shown offscreen and scrolled to its last row."""
+    from PySide6.QtGui import QStandardItem, QStandardItemModel
+    from PySide6.QtWidgets import QTableView
+
+    model = QStandardItemModel(0, len(rows[0]))
+    for cells in rows:
+        model.appendRow([QStandardItem(cell) for cell in cells])
+    view = QTableView()
+    view.setModel(model)
+    view.resize(like.size())
+    view.show()
+    view.scrollToBottom()
+    repainted_sheet(view)
+    return model, view
+
+
+def bench_hands(db: Any, window: Any, players: list[str], wanted: set[str], repeat: int) -> None:
+    """Record one hand at the end of a 1,000-hand night as Enter does (the window's
+    save_hand: stored, scored, the sheet and panels refreshed and the sheet repainted),
+    and edit hand 2 of it."""
+    from PySide6.QtGui import QStandardItem
     from sqlalchemy import insert, select
 
     from scorekeeper.document import load_night
     from scorekeeper.night import score_night
     from scorekeeper.store import night_import
     from scorekeeper.store.tables import HandRow, core_table, now
-    from ui.main_window import MainWindow
-    from ui.session import NightSession
 
-    app = QApplication.instance() or QApplication([])
-    night_id = big_night(db, players)
-    session = NightSession(db)
-    session.open(night_id)
-    window = MainWindow(session)
-    window.show()
-    app.processEvents()
-
-    view = session.view
-    assert view is not None
+    session = window.session
+    night_id = session.night_id
     hand = {
         "type": "pick",
         "picker": players[1],
@@ -255,40 +306,53 @@ def bench_hands(db: Any, players: list[str], repeat: int) -> None:
     }
 
     def record() -> None:
-        current = session.view
-        assert current is not None
-        session.record_hand(hand | {"dealer": current.next_dealer()})
-        app.processEvents()
+        window.save_hand(hand | {"dealer": session.view.next_dealer()})
+        repainted_sheet(window.sheet)
 
-    seconds = median_seconds(record, repeat)
-    record_floor_night = big_night(db, players)
-    position = {"next": BIG_NIGHT + 1}
-    table = core_table(HandRow)
-    with db.engine.connect() as connection:
-        stored = connection.execute(
-            select(table.c.record)
-            .where(table.c.night_id == night_id)
-            .order_by(table.c.position.desc())
-            .limit(1)
-        ).scalar_one()
+    if "record_hand" in wanted:
+        seconds = median_seconds(record, repeat)
+        record_floor_night = big_night(db, players)
+        position = {"next": BIG_NIGHT + 1}
+        table = core_table(HandRow)
+        with db.engine.connect() as connection:
+            stored = connection.execute(
+                select(table.c.record)
+                .where(table.c.night_id == night_id)
+                .order_by(table.c.position.desc())
+                .limit(1)
+            ).scalar_one()
+        # The same cells the app's sheet shows, one row a hand, in a bare table.
+        sheet = window.model
+        shown = [
+            [str(sheet.index(r, c).data() or "") for c in range(sheet.columnCount())]
+            for r in range(sheet.rowCount())
+        ]
+        model, view = bare_sheet(shown[:BIG_NIGHT], window.sheet)
 
-    def floor() -> None:
-        with db.engine.begin() as connection:
-            connection.execute(
-                insert(table),
-                dict(
-                    night_id=record_floor_night,
-                    position=position["next"],
-                    record=stored,
-                    revision=1,
-                    updated_at=now(),
-                ),
-            )
-        position["next"] += 1
+        def floor() -> None:
+            with db.engine.begin() as connection:
+                connection.execute(
+                    insert(table),
+                    dict(
+                        night_id=record_floor_night,
+                        position=position["next"],
+                        record=stored,
+                        revision=1,
+                        updated_at=now(),
+                    ),
+                )
+            position["next"] += 1
+            model.appendRow([QStandardItem(cell) for cell in shown[-1]])
+            view.scrollToBottom()
+            repainted_sheet(view)
 
-    emit("record_hand", seconds, median_seconds(floor, repeat), night_hands=BIG_NIGHT)
+        floor_seconds = median_seconds(floor, repeat)
+        view.close()
+        emit("record_hand", seconds, floor_seconds, night_hands=BIG_NIGHT)
 
-    second = session.view.lines[1]  # type: ignore[union-attr]
+    if "edit_early_hand" not in wanted:
+        return
+    second = session.view.lines[1]
     # Hand 2 flips between what was dealt and a lone pick, so each edit rescores the rest.
     lone = {
         "type": "pick",
@@ -305,7 +369,7 @@ def bench_hands(db: Any, players: list[str], repeat: int) -> None:
     def edit() -> None:
         turn["n"] += 1
         session.edit_hand(second.hand_id, versions[turn["n"] % 2])
-        app.processEvents()
+        repainted_sheet(window.sheet)
 
     seconds = median_seconds(edit, repeat)
     document = night_import.export_night(db, night_id=night_id)
@@ -321,7 +385,163 @@ def bench_hands(db: Any, players: list[str], repeat: int) -> None:
         median_seconds(score_in_memory, repeat),
         night_hands=len(document["hands"]),
     )
-    window.close()
+
+
+# -- 8. every dialog and window the night screen opens, against an empty one -------------
+
+
+def until_painted(open_it: Callable[[], Any]) -> tuple[float, Any]:
+    """Seconds from calling OPEN_IT until the modal dialog it opens (with exec, as the
+    app does) is shown and painted, and what was seen (the dialog's size and class);
+    the dialog is then cancelled, so that OPEN_IT returns as after Escape."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    seen: dict[str, Any] = {}
+
+    def painted() -> None:
+        dialog = QApplication.activeModalWidget()
+        if dialog is None:  # OPEN_IT ran the event loop before its dialog was made
+            QTimer.singleShot(0, painted)
+            return
+        QApplication.processEvents()
+        dialog.repaint()
+        seen["seconds"] = time.perf_counter() - start
+        seen["size"] = dialog.size()
+        seen["kind"] = type(dialog).__name__
+        dialog.reject()
+
+    QTimer.singleShot(0, painted)
+    start = time.perf_counter()
+    open_it()
+    return seen["seconds"], seen
+
+
+def median_painted(open_it: Callable[[], Any], repeat: int) -> tuple[float, Any]:
+    """The median of `until_painted` over REPEAT runs, and what the last run saw (with
+    the first run's seconds: Qt makes some things once, on the first dialog)."""
+    runs = [until_painted(open_it) for _ in range(repeat)]
+    return statistics.median(s for s, _ in runs), runs[-1][1] | {"first": runs[0][0]}
+
+
+def empty_dialog(size: Any, parent: Any) -> None:
+    """The floor of a dialog: an empty QDialog of the same size, run the same way."""
+    from PySide6.QtWidgets import QDialog
+
+    dialog = QDialog(parent)
+    dialog.resize(size)
+    dialog.exec()
+    dialog.deleteLater()
+
+
+def bench_dialog(name: str, open_it: Callable[[], Any], window: Any, repeat: int) -> None:
+    seconds, seen = median_painted(open_it, repeat)
+    size = seen["size"]
+    floor, _ = median_painted(lambda: empty_dialog(size, window), repeat)
+    emit(
+        name,
+        seconds,
+        floor,
+        first_seconds=round(seen["first"], 6),
+        dialog=seen["kind"],
+        width=size.width(),
+        height=size.height(),
+    )
+
+
+def bench_league_window(window: Any, repeat: int) -> None:
+    """League ▸ Standings, players and money, opened the first time: the LeagueWindow
+    made on the big league, shown and painted; floor: an empty QWidget window of the
+    same size shown and painted."""
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    def setup() -> None:
+        if window.league_window is not None:
+            window.session.changed.disconnect(window._refresh_league)
+            window.league_window.close()
+            window.league_window.deleteLater()
+            window.league_window = None
+            QApplication.processEvents()
+
+    def open_it() -> None:
+        window.show_league()
+        QApplication.processEvents()
+        window.league_window.repaint()
+
+    seconds = median_seconds(open_it, repeat, setup)
+    size = window.league_window.size()
+    setup()
+    holder: dict[str, Any] = {}
+
+    def floor() -> None:
+        bare = holder["bare"] = QWidget()
+        bare.resize(size)
+        bare.show()
+        QApplication.processEvents()
+        bare.repaint()
+
+    def floor_setup() -> None:
+        if "bare" in holder:
+            holder.pop("bare").close()
+
+    floor_seconds = median_seconds(floor, repeat, floor_setup)
+    floor_setup()
+    emit("open_league_window", seconds, floor_seconds, width=size.width(), height=size.height())
+
+
+def bench_settle_up(window: Any, repeat: int) -> None:
+    """Night ▸ Settle up (Ctrl+E) on the 1,000-hand night: its tab shown and painted;
+    floor: a QTabWidget of two empty pages the size of the window's, the second shown
+    and painted."""
+    from PySide6.QtWidgets import QApplication, QTabWidget, QWidget
+
+    def back() -> None:
+        window.tabs.setCurrentWidget(window.hand_panel)
+        QApplication.processEvents()
+
+    def open_it() -> None:
+        window.show_settlement()
+        QApplication.processEvents()
+        window.settlement.repaint()
+
+    seconds = median_seconds(open_it, repeat, back)
+    back()
+    tabs = QTabWidget()
+    pages = [QWidget(), QWidget()]
+    for page in pages:
+        tabs.addTab(page, "-")
+    tabs.resize(window.tabs.size())
+    tabs.show()
+
+    def floor_back() -> None:
+        tabs.setCurrentIndex(0)
+        QApplication.processEvents()
+
+    def floor() -> None:
+        tabs.setCurrentIndex(1)
+        QApplication.processEvents()
+        pages[1].repaint()
+
+    floor_seconds = median_seconds(floor, repeat, floor_back)
+    tabs.close()
+    emit("open_settle_up", seconds, floor_seconds, night_hands=len(window.session.view.lines))
+
+
+def bench_open(window: Any, wanted: set[str], repeat: int) -> None:
+    """Each dialog and window the night screen opens, on the big league, against an
+    empty one of the same kind: the modal ones through the window's own menu slot."""
+    dialogs = {
+        "open_new_night": window.new_night,  # File ▸ New night: StartNightDialog
+        "open_night": window.open_night,  # File ▸ Open night: the chooser of every night
+        "open_print_dialog": window.print_night,  # File ▸ Print: where to save the PDF
+    }
+    for name, open_it in dialogs.items():
+        if name in wanted:
+            bench_dialog(name, open_it, window, repeat)
+    if "open_league_window" in wanted:
+        bench_league_window(window, repeat)
+    if "open_settle_up" in wanted:
+        bench_settle_up(window, repeat)
 
 
 # -- 5. PDFs -----------------------------------------------------------------------------
@@ -424,6 +644,7 @@ def bench_startup(path: Path, repeat: int) -> None:
                 "bytes": used,
                 "floor_bytes": floor_bytes,
                 "ratio": round(used / floor_bytes, 3),
+                "league_hands": LEAGUE_HANDS["hands"],
             }
         ),
         flush=True,
@@ -432,7 +653,13 @@ def bench_startup(path: Path, repeat: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help=f"{QUICK:,} hands, not {FULL:,}")
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument("--quick", action="store_true", help=f"{QUICK:,} hands, not {FULL:,}")
+    size.add_argument(
+        "--huge",
+        action="store_true",
+        help=f"{HUGE:,} hands among {HUGE_PLAYERS} players, not {FULL:,} among {len(PLAYERS)}",
+    )
     parser.add_argument("--repeat", type=int, default=5, help="runs per measurement (median)")
     parser.add_argument("--only", help="comma-separated benchmark names")
     parser.add_argument("--keep", type=Path, help="keep the databases in this folder")
@@ -443,7 +670,9 @@ def main(argv: list[str] | None = None) -> int:
             f"--only: no benchmark {', '.join(sorted(unknown))} (one of {', '.join(NAMES)})"
         )
     repeat = max(1, args.repeat)
-    documents = league_documents(QUICK if args.quick else FULL)
+    hands = QUICK if args.quick else HUGE if args.huge else FULL
+    LEAGUE_HANDS["hands"] = hands
+    documents = league_documents(hands, players=HUGE_PLAYERS if args.huge else len(PLAYERS))
     league = documents[0]["league"]
     players = documents[-1]["players"][:5]
     while len(players) < 5:
@@ -456,8 +685,11 @@ def main(argv: list[str] | None = None) -> int:
         db = open_database(sqlite_url(path))
         if "standings" in wanted:
             bench_standings(db, league, repeat)
-        if wanted & {"record_hand", "edit_early_hand"}:
-            bench_hands(db, players, repeat)
+        if wanted & {"record_hand", "edit_early_hand", *OPEN_NAMES}:
+            window = night_window(db, players)
+            bench_hands(db, window, players, wanted, repeat)
+            bench_open(window, wanted, repeat)
+            window.close()
         if wanted & {"night_pdf", "league_pdf"}:
             bench_pdfs(db, league, players, repeat)
         db.dispose()

@@ -205,6 +205,15 @@ class Renderer:
         characters that would not print as escapes."""
         return Paragraph(escape(printable(words)), self.styles[style])
 
+    def cell_text(self, words: str, width: float) -> str | Paragraph:
+        """Text for a table cell WIDTH wide: a plain line when it fits on one (reportlab
+        lays a Paragraph out word by word, which on a league's thousands of nights is
+        most of the report's time), else a paragraph that wraps."""
+        line = printable(words)
+        if pdfmetrics.stringWidth(line, FONT, self.body_size) <= width - 2 * PADDING:
+            return line
+        return Paragraph(escape(line), self.styles["cell"])
+
     @property
     def width(self) -> float:
         """The width between the margins."""
@@ -462,12 +471,13 @@ def render_league(
         )
         story.append(KeepTogether([chart]))
     story.append(r.text(_("Nights"), "heading"))
-    rows = [(n.date, n.table, r.text(n.players, "cell"), n.hands) for n in report.nights]
+    players = r.width - 240
+    rows = [(n.date, n.table, r.cell_text(n.players, players), n.hands) for n in report.nights]
     story.append(
         r.table(
             [(_("Date"), _("Table"), _("Players"), _("Hands"))],
             rows,
-            widths=(70, 120, r.width - 240, 50),
+            widths=(70, 120, players, 50),
             names=TABLE_COLUMN,
             extra=[("ALIGN", (3, 0), (3, -1), "RIGHT")],
         )

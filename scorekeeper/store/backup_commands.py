@@ -29,6 +29,7 @@ from scorekeeper.i18n import _
 from scorekeeper.json_input import MiB, parse_json
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store import backup as files
+from scorekeeper.store import summaries
 from scorekeeper.store.database import (
     SCHEMA_HEAD,
     Database,
@@ -456,6 +457,7 @@ def _load_dump(db: Database, document: dict[str, Any], *, source: Path) -> None:
             raise StorageError(
                 _("{file}: {problem}. Nothing was changed.").format(file=source, problem=error)
             ) from None
+        summaries.write_for_all(connection)  # from the cache loaded, whatever the dump held
         if db.url.get_backend_name() == "postgresql":
             for table in metadata.sorted_tables:
                 if "id" in table.c and table.c.id.autoincrement is not False:

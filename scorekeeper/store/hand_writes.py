@@ -26,6 +26,7 @@ from scorekeeper.night import Carry, HandResult, NightResult, score_next
 from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.records import Night
 from scorekeeper.store import records as stored
+from scorekeeper.store import summaries
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Conflict, StorageError
 from scorekeeper.store.state import (
@@ -158,6 +159,7 @@ def append_hand(db: Database, *, night_id: int, hand: Mapping[str, Any]) -> Appe
         write_cache(session, night_id, state.ids, state.rules, [(row.id, scored, parsed)])
         state.row.updated_at = now()
         session.add(state.row)
+        summaries.write_for_nights(session, [night_id])
         return Appended(row.id, document, scored, at, row.revision)
 
 

@@ -7,7 +7,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, case, exists, func
+from sqlalchemy import Connection, exists, func
 from sqlalchemy import select as columns
 from sqlalchemy.orm import aliased
 from sqlalchemy.sql import Select
@@ -25,6 +25,7 @@ from scorekeeper.standings import (
     parse_standings_options,
 )
 from scorekeeper.stats import HandFact, HandOutcome
+from scorekeeper.store import summaries
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.people import (
@@ -39,8 +40,11 @@ from scorekeeper.store.tables import (
     HandScoreRow,
     LeagueRow,
     NightRow,
+    NightSummaryRow,
+    NightTotalRow,
     PlayerRow,
     SeasonRow,
+    core_table,
 )
 
 
@@ -54,6 +58,9 @@ class LeagueInfo:
     standings: StandingsOptions
     seasons: tuple[str, ...]
     currency: str  # the ISO 4217 code its money is in
+
+
+NightLabel = tuple[str | None, str | None, str | None, str]  # date, season, table, game
 
 
 @dataclass(frozen=True)
@@ -212,57 +219,24 @@ def nights_of(session: Session, period: Period) -> Select[Any]:
     return query
 
 
-def _count(condition: Any) -> Any:
-    return func.sum(case((condition, 1), else_=0))
-
-
-def _side_won() -> Any:
-    """True where the player's side won a pick hand."""
-    declarer = col(HandPointsRow.role).in_(("picker", "partner"))
-    outcome = col(HandScoreRow.outcome)
-    return (declarer & (outcome == "win")) | (~declarer & (outcome == "loss"))
-
-
 def night_lines(db: Database, period: Period) -> list[NightLine]:
-    """Each player's sums for each night of the period: one grouped query on the cache."""
-    night, player, role = (
-        col(HandPointsRow.night_id),
-        col(HandPointsRow.player_id),
-        col(HandPointsRow.role),
-    )
-    outcome, big = col(HandScoreRow.outcome), col(HandScoreRow.level) != "normal"
-    query = (
-        columns(
-            night,
-            player,
-            func.sum(col(HandPointsRow.points)),
-            func.sum(col(HandPointsRow.cents)),
-            func.sum(col(HandScoreRow.hands)),  # a result hand stands for its hands
-            _count(role == "picker"),
-            _count(and_(role == "picker", outcome == "win")),
-            _count(and_(big, _side_won())),
-            _count(and_(big, outcome.in_(("win", "loss")), ~_side_won())),
-            _count(role == "leaster-winner"),
-            func.sum(col(HandPointsRow.misplays)),
-        )
-        .join(HandScoreRow, col(HandScoreRow.hand_id) == col(HandPointsRow.hand_id))
-        .group_by(night, player)
-    )
+    """Each player's sums for each night of the period, as each write left them in
+    `night_summary` (store/summaries.py): a row per player per night, never a hand."""
+    summary = core_table(NightSummaryRow).c
+    query = columns(
+        summary.night_id, col(PlayerRow.name), *(summary[name] for name in summaries.SUMMED)
+    ).join_from(core_table(NightSummaryRow), PlayerRow, col(PlayerRow.id) == summary.player_id)
     with db.session() as session:
-        query = query.where(night.in_(nights_of(session, period)))
-        rows = session.execute(query).all()
-        nights, names = _night_labels(session, period), _names(session)
-        games = _night_games(session, period)
+        wanted = nights_of(session, period)
+        connection = session.connection()  # plain rows: no ORM bookkeeping per line
+        rows = connection.execute(query.where(summary.night_id.in_(wanted))).all()
+        nights = _night_labels(connection, wanted)
     lines = []
-    for night_id, player_id, *sums in rows:
-        date, season, table = nights[night_id]
+    for night_id, player, *sums in rows:
+        date, season, table, game = nights[night_id]
         points, cents, hands, picks, wins, won, lost, leasters, misplays = map(_whole, sums)
         counts = (points, cents, hands, picks, wins, won, lost, leasters, misplays)
-        lines.append(
-            NightLine(
-                night_id, date, season, table, names[player_id], *counts, game=games[night_id]
-            )
-        )
+        lines.append(NightLine(night_id, date, season, table, player, *counts, game=game))
     lines.sort(key=lambda line: (line.date or "", line.night_id, line.player.casefold()))
     return lines
 
@@ -271,33 +245,43 @@ def _whole(value: Any) -> int:
     return int(value or 0)
 
 
-def _night_labels(session: Session, period: Period) -> dict[int, tuple[str | None, ...]]:
+def _night_labels(connection: Connection, wanted: Select[Any]) -> dict[int, NightLabel]:
+    """The date, season, table and game of each night WANTED names."""
     query = (
         columns(
             col(NightRow.id),
             col(NightRow.played_on),
             col(SeasonRow.name),
             col(NightRow.table_label),
+            _preset(),
         )
         .outerjoin(SeasonRow, col(SeasonRow.id) == col(NightRow.season_id))
-        .where(col(NightRow.id).in_(nights_of(session, period)))
+        .where(col(NightRow.id).in_(wanted))
     )
+    rows = connection.execute(query).all()
+    games = {preset: _game(preset) for *_, preset in rows}
     return {
-        night: (date.isoformat() if date else None, season, table)
-        for night, date, season, table in session.execute(query).all()
+        night: (date.isoformat() if date else None, season, table, games[preset])
+        for night, date, season, table, preset in rows
     }
 
 
 def _night_games(session: Session, period: Period) -> dict[int, str]:
     """The game each of the period's nights was played at, by its rules' preset."""
-    query = columns(col(NightRow.id), col(NightRow.rules)).where(
+    query = columns(col(NightRow.id), _preset()).where(
         col(NightRow.id).in_(nights_of(session, period))
     )
-    return {night: _game(rules) for night, rules in session.execute(query).all()}
+    rows = session.connection().execute(query).all()
+    games = {preset: _game(preset) for _, preset in rows}
+    return {night: games[preset] for night, preset in rows}
 
 
-def _game(rules: Any) -> str:
-    preset = rules.get("preset") if isinstance(rules, dict) else None
+def _preset() -> Any:
+    """A night's preset, read from its rules by the database (not every rule parsed)."""
+    return col(NightRow.rules)["preset"].as_string()
+
+
+def _game(preset: str | None) -> str:
     return game_of_preset(preset).name if preset in all_presets() else DEFAULT_GAME
 
 
@@ -315,14 +299,6 @@ def _alone(outcome: str, partnered: bool) -> bool | None:
     return None if outcome not in ("win", "loss") else not partnered
 
 
-def _names(session: Session) -> dict[int, str]:
-    return {
-        pid: name
-        for pid, name in session.exec(select(PlayerRow.id, PlayerRow.name)).all()
-        if pid is not None
-    }
-
-
 def standings(db: Database, period: Period, options: StandingsOptions | None = None) -> Standings:
     """The period's standings under OPTIONS, else the league's own choice."""
     if options is None:
@@ -333,14 +309,12 @@ def standings(db: Database, period: Period, options: StandingsOptions | None = N
 def pot_totals(db: Database, period: Period) -> tuple[int, int]:
     """The points and cents the period's nights left in Schafkopf pots (a party to the
     zero sum: the players' totals and the pots sum to zero)."""
+    total = core_table(NightTotalRow).c
     query = columns(
-        func.coalesce(func.sum(col(HandScoreRow.pot)), 0),
-        func.coalesce(func.sum(col(HandScoreRow.pot_cents)), 0),
+        func.coalesce(func.sum(total.pot), 0), func.coalesce(func.sum(total.pot_cents), 0)
     )
     with db.session() as session:
-        row = session.execute(
-            query.where(col(HandScoreRow.night_id).in_(nights_of(session, period)))
-        ).one()
+        row = session.execute(query.where(total.night_id.in_(nights_of(session, period)))).one()
     return int(row[0]), int(row[1])
 
 

@@ -39,6 +39,7 @@ from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.records import Night, NightInfo, NightPayment
 from scorekeeper.rules import RuleSet
 from scorekeeper.store import records as stored
+from scorekeeper.store import summaries
 from scorekeeper.store.database import Database, check_whole
 from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
@@ -344,6 +345,7 @@ def _file_all(
         points += more[1]
         start += count
     insert_cache(session, scores, points)
+    summaries.write_for_nights(session, night_ids)
     return night_ids
 
 

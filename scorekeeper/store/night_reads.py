@@ -9,7 +9,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func
 from sqlmodel import col, select
 
 from scorekeeper.document import load_night
@@ -28,6 +27,7 @@ from scorekeeper.store.tables import (
     HandRow,
     LeagueRow,
     NightRow,
+    NightTotalRow,
     PlayerRow,
     SeasonRow,
     SeatRow,
@@ -88,7 +88,17 @@ def night_result(db: Database, *, night_id: int) -> NightResult:
 def list_nights(db: Database, *, league: str | None = None) -> list[NightSummary]:
     """Every night, newest first, optionally of one league."""
     with db.session() as session:
-        query = select(NightRow).where(col(NightRow.discarded_at).is_(None))
+        # The columns listed, not the rows: a night's rules and document are JSON that
+        # the list never shows (reading them was most of its time).
+        query = select(  # type: ignore[call-overload,misc]
+            NightRow.id,
+            NightRow.played_on,
+            NightRow.league_id,
+            NightRow.season_id,
+            NightRow.table_label,
+            NightRow.title,
+            NightRow.closed_at,
+        ).where(col(NightRow.discarded_at).is_(None))
         if league is not None:
             found = find_league(session, league)
             if found is None:
@@ -97,11 +107,8 @@ def list_nights(db: Database, *, league: str | None = None) -> list[NightSummary
                 )
             query = query.where(NightRow.league_id == found.id)
         rows = list(session.exec(query))
-        counts = dict(
-            session.exec(
-                select(HandRow.night_id, func.count()).group_by(HandRow.night_id)  # type: ignore[arg-type]
-            ).all()
-        )
+        # Each night's hands as every write counted them (store/summaries.py).
+        counts = dict(session.exec(select(NightTotalRow.night_id, NightTotalRow.hand_rows)).all())
         # Seats, names, leagues and seasons read once for all the nights, not per night.
         names = dict(session.exec(select(PlayerRow.id, PlayerRow.name)).all())
         leagues = dict(session.exec(select(LeagueRow.id, LeagueRow.name)).all())

@@ -22,6 +22,7 @@ from scorekeeper.problems import InvalidNight
 from scorekeeper.records import Hand, Night
 from scorekeeper.rules import RuleSet
 from scorekeeper.store import records as stored
+from scorekeeper.store import summaries
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.tables import (
@@ -260,7 +261,7 @@ def rescore(
     )
     state.row.updated_at = now()
     session.add(state.row)
-    session.flush()
+    summaries.write_for_nights(session, [night_id])
     return result
 
 

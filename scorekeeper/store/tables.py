@@ -227,6 +227,36 @@ class HandPointsRow(SQLModel, table=True):
     misplays: int = 0  # misplays this player made in this hand
 
 
+class NightSummaryRow(SQLModel, table=True):
+    """Cache: one player's sums over one night's cached hands (what standings and the
+    league report read), rebuilt from `hand_points` and `hand_score` in the same
+    transaction as every change to them (store/summaries.py)."""
+
+    __tablename__ = "night_summary"
+    night_id: int = Field(foreign_key="night.id", primary_key=True)
+    player_id: int = Field(foreign_key="player.id", primary_key=True, index=True)
+    points: int = _amount()
+    cents: int = _amount()
+    hands: int  # the played hands, a result hand counted as the hands it stands for
+    picks: int
+    picker_wins: int
+    schneiders_won: int  # a schneider or better won by the player's side
+    schneiders_lost: int
+    leasters_won: int
+    misplays: int
+
+
+class NightTotalRow(SQLModel, table=True):
+    """Cache: a night's cached hands counted and the points and cents its hands left in
+    a Schafkopf pot, kept with `night_summary` (no row: no hand)."""
+
+    __tablename__ = "night_total"
+    night_id: int = Field(foreign_key="night.id", primary_key=True)
+    hand_rows: int  # hands recorded (a result hand is one)
+    pot: int = _amount()
+    pot_cents: int = _amount()
+
+
 class PaymentRow(SQLModel, table=True):
     """Money that changed hands: who paid whom, how many cents, when."""
 

@@ -11,7 +11,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from benchmarks.league import PLAYERS, PRESET_MIX, SEASONS, league_documents
+from benchmarks.league import HUGE_PLAYERS, PLAYERS, PRESET_MIX, SEASONS, league_documents, roster
 from scorekeeper.document import load_night
 from scorekeeper.night import score_night
 from scorekeeper.store import night_import
@@ -53,6 +53,16 @@ def test_the_generated_league_is_valid_every_preset_and_hand_type_and_sums_to_ze
 
 def test_the_same_size_makes_the_same_league() -> None:
     assert league_documents(500) == league_documents(500)
+
+
+def test_the_huge_league_draws_on_200_distinct_players_the_first_60_the_usual_ones() -> None:
+    club = roster(HUGE_PLAYERS)
+    assert len(set(club)) == HUGE_PLAYERS == 200
+    assert club[:60] == PLAYERS
+    documents = league_documents(3000, players=HUGE_PLAYERS)
+    seated = {p for d in documents for p in d["players"]}
+    assert seated <= set(club) and len(seated - set(PLAYERS)) > 0
+    assert sum(len(d["hands"]) for d in documents) == 3000
 
 
 def test_the_league_imports_and_its_standings_sum_to_zero(tmp_path: Path) -> None:
@@ -98,6 +108,11 @@ def test_run_quick_completes_and_prints_every_benchmark(tmp_path: Path) -> None:
         "league_pdf",
         "startup",
         "peak_memory",
+        "open_new_night",
+        "open_night",
+        "open_league_window",
+        "open_settle_up",
+        "open_print_dialog",
     }
     for name, line in by_name.items():
         if name == "peak_memory":

@@ -185,6 +185,18 @@ def test_season_league_report_lists_only_that_seasons_nights(db: Database, leagu
     assert "Season Fall 2026" in text
 
 
+def test_the_league_report_lists_each_night_s_players_literally_and_whole(db: Database) -> None:
+    """A list of players that fits on a line is printed as it is (markup too), and one
+    too long for its cell wraps with every name on the page."""
+    import_night(db, night_document(NAMES, hands=3, seed=1))
+    long = [f"{name} Wolfeschlegelsteinhausen" for name in NAMES]
+    import_night(db, night_document(long, hands=3, seed=2))
+    text = " ".join(line for page in pages(build.league_pdf(db, league=LEAGUE)) for line in page)
+    assert ", ".join(NAMES) in text
+    for name in long:
+        assert name in text
+
+
 def test_statement_shows_nights_and_what_is_owed_after_payments(db: Database, league) -> None:
     money = league_money(db, league=LEAGUE)
     debtor = next(p for p, c in money.balances.items() if c < -10)

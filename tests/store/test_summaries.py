@@ -1,0 +1,271 @@
+"""The night summaries standings read (`night_summary`, `night_total`) are, after any
+sequence of writes through the store, exactly what the stored hands sum to when the
+core scores them again: they cannot drift from the hands."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import select, update
+
+from scorekeeper.games import game_of, parse_rules
+from scorekeeper.night import score_night
+from scorekeeper.problems import InvalidNight
+from scorekeeper.store import (
+    backup_commands,
+    hand_writes,
+    night_history,
+    night_import,
+    night_reads,
+    seats,
+    tonight,
+)
+from scorekeeper.store.database import Database
+from scorekeeper.store.errors import StorageError
+from scorekeeper.store.summaries import SUMMED
+from scorekeeper.store.tables import (
+    NightRow,
+    NightSummaryRow,
+    NightTotalRow,
+    PlayerRow,
+    core_table,
+)
+from tests.store.corpus import corpus
+from tests.strategies import hand, night_documents, schafkopf_hand, schafkopf_night_documents
+
+Summaries = tuple[dict[tuple[int, str], tuple[int, ...]], dict[int, tuple[int, int, int]]]
+
+
+def stored(db: Database) -> Summaries:
+    """What `night_summary` and `night_total` hold, by night and player name."""
+    summary, total = core_table(NightSummaryRow).c, core_table(NightTotalRow).c
+    with db.engine.connect() as connection:
+        names = dict(connection.execute(select(core_table(PlayerRow).c[:2])).all())
+        rows = connection.execute(
+            select(summary.night_id, summary.player_id, *(summary[c] for c in SUMMED))
+        ).all()
+        totals = connection.execute(
+            select(total.night_id, total.hand_rows, total.pot, total.pot_cents)
+        ).all()
+    return (
+        {(n, names[p]): tuple(int(v) for v in sums) for n, p, *sums in rows},
+        {n: (int(h), int(pot), int(cents)) for n, h, pot, cents in totals},
+    )
+
+
+def _won(role: str, outcome: str) -> bool:
+    declarer = role in ("picker", "partner")
+    return (declarer and outcome == "win") or (not declarer and outcome == "loss")
+
+
+def recomputed(db: Database) -> Summaries:
+    """Every stored night scored again by the core, summed player by player."""
+    with db.engine.connect() as connection:
+        night_ids = list(connection.execute(select(core_table(NightRow).c.id)).scalars())
+    players: dict[tuple[int, str], Counter[str]] = {}
+    totals: dict[int, tuple[int, int, int]] = {}
+    for night_id in night_ids:
+        night = night_reads.load_stored_night(db, night_id=night_id)
+        result = score_night(night)
+        for scored, record in zip(result.hands, night.hands, strict=True):
+            for name in scored.active:
+                role, outcome = scored.roles[name], scored.outcome
+                big = scored.level != "normal"
+                sums = players.setdefault((night_id, name), Counter())
+                sums.update(
+                    points=scored.points[name],
+                    cents=scored.cents[name],
+                    hands=scored.hands,
+                    picks=role == "picker",
+                    picker_wins=role == "picker" and outcome == "win",
+                    schneiders_won=big and _won(role, outcome),
+                    schneiders_lost=big and outcome in ("win", "loss") and not _won(role, outcome),
+                    leasters_won=role == "leaster-winner",
+                    misplays=record.misplays.count(name),
+                )
+        if result.hands:
+            pot = sum(h.pot_change for h in result.hands)
+            totals[night_id] = (len(result.hands), pot, pot * night.rules.stake_cents)
+    return {key: tuple(sums[c] for c in SUMMED) for key, sums in players.items()}, totals
+
+
+# -- the writes a table makes, drawn ------------------------------------------------------
+
+Write = Callable[[Database, st.DataObject, list[int]], None]
+documents = st.one_of(night_documents(max_hands=5), schafkopf_night_documents(max_hands=5))
+
+
+def _night(data: st.DataObject, nights: list[int]) -> int:
+    return data.draw(st.sampled_from(nights))
+
+
+def _a_hand(db: Database, data: st.DataObject, night_id: int) -> dict[str, Any]:
+    """A hand drawn for the night's rules and players (it may not fit: then refused)."""
+    document = night_import.export_night(db, night_id=night_id)
+    rules, _ = parse_rules(document["rules"])
+    assert rules is not None
+    players, number = document["players"], len(document["hands"])
+    if game_of(rules).name == "schafkopf":
+        return data.draw(schafkopf_hand(rules, players, number))
+    return data.draw(hand(rules, players, number))
+
+
+def _a_hand_id(db: Database, data: st.DataObject, night_id: int) -> int | None:
+    ids = night_reads.hand_ids(db, night_id=night_id)
+    return data.draw(st.sampled_from(ids)) if ids else None
+
+
+def import_one(db: Database, data: st.DataObject, nights: list[int]) -> None:
+    nights.append(night_import.import_night(db, data.draw(documents)))
+
+
+def import_many(db: Database, data: st.DataObject, nights: list[int]) -> None:
+    nights += night_import.import_nights(db, data.draw(st.lists(documents, min_size=1, max_size=3)))
+
+
+def record(db: Database, data: st.DataObject, nights: list[int]) -> None:
+    night_id = _night(data, nights)
+    hand_writes.record_hand(db, night_id=night_id, hand=_a_hand(db, data, night_id))
+
+
+def insert(db: Database, data: st.DataObject, nights: list[int]) -> None:
+    night_id = _night(data, nights)
+    count = len(night_reads.hand_ids(db, night_id=night_id))
+    at = data.draw(st.integers(1, count + 1))
+    hand_writes.insert_hand(db, night_id=night_id, hand=_a_hand(db, data, night_id), position=at)
+
+
+def edit(db: Database, data: st.DataObject, nights: list[int]) -> None:
+    night_id = _night(data, nights)
+    if (hand_id := _a_hand_id(db, data, night_id)) is not None:
+        hand_writes.edit_hand(db, hand_id=hand_id, hand=_a_hand(db, data, night_id))
+
+
+def delete_and_maybe_restore(db: Database, data: st.DataObject, nights: list[int]) -> None:
+    night_id = _night(data, nights)
+    if (hand_id := _a_hand_id(db, data, night_id)) is None:
+        return
+    deleted = hand_writes.delete_hand(db, hand_id=hand_id)
+    if data.draw(st.booleans()):
+        hand_writes.restore_revision(db, revision_id=deleted.revision_id)
+
+
+def undo_an_edit(db: Database, data: st.DataObject, nights: list[int]) -> None:
+    night_id = _night(data, nights)
+    if (hand_id := _a_hand_id(db, data, night_id)) is None:
+        return
+    edited = hand_writes.edit_hand(db, hand_id=hand_id, hand=_a_hand(db, data, night_id))
+    hand_writes.restore_revision(db, revision_id=edited.replaced)
+
+
+def change_stake(db: Database, data: st.DataObject, nights: list[int]) -> None:
+    night_id = _night(data, nights)
+    document = night_import.export_night(db, night_id=night_id)["rules"]
+    written = {"preset": document} if isinstance(document, str) else dict(document)
+    rules, _ = parse_rules(written | {"stake_cents": data.draw(st.integers(0, 500))})
+    assert rules is not None
+    night_history.change_rules(db, night_id=night_id, rules=rules)
+
+
+def join_and_leave(db: Database, data: st.DataObject, nights: list[int]) -> None:
+    night_id = _night(data, nights)
+    players = night_import.export_night(db, night_id=night_id)["players"]
+    if data.draw(st.booleans()):
+        seats.join_night(db, night_id=night_id, player="Ivy")
+    else:
+        count = len(night_reads.hand_ids(db, night_id=night_id))
+        after = data.draw(st.integers(0, count))
+        seat = seats.leave_night(
+            db, night_id=night_id, player=data.draw(st.sampled_from(players)), after_hand=after
+        )
+        if data.draw(st.booleans()):
+            seats.reopen_seat(db, night_id=night_id, seat=seat)
+
+
+def close_or_reopen(db: Database, data: st.DataObject, nights: list[int]) -> None:
+    night_id = _night(data, nights)
+    tonight.set_closed(db, night_id=night_id, closed=data.draw(st.booleans()))
+
+
+WRITES: list[Write] = [
+    record,
+    insert,
+    edit,
+    delete_and_maybe_restore,
+    undo_an_edit,
+    change_stake,
+    join_and_leave,
+    close_or_reopen,
+]
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+    ],
+)
+@given(data=st.data())
+def test_after_any_writes_the_summary_is_what_the_hands_sum_to(
+    db: Database, data: st.DataObject
+) -> None:
+    nights: list[int] = []
+    import_one(db, data, nights)
+    for _ in range(data.draw(st.integers(1, 8))):
+        write = data.draw(st.sampled_from([import_one, import_many, *WRITES]))
+        # A write refused wrote nothing, and the summary must say the same.
+        with contextlib.suppress(InvalidNight, StorageError):
+            write(db, data, nights)
+        assert stored(db) == recomputed(db)
+
+
+def test_the_corpus_imported_at_once_or_hand_by_hand_sums_the_same(db: Database) -> None:
+    night_import.import_nights(db, corpus())
+    for document in corpus():
+        night_id = night_import.import_night(db, document | {"hands": []})
+        for played in document["hands"]:
+            hand_writes.record_hand(db, night_id=night_id, hand=played)
+    summaries, totals = stored(db)
+    assert (summaries, totals) == recomputed(db)
+    assert any(sums[SUMMED.index("misplays")] for sums in summaries.values())
+    assert any(sums[SUMMED.index("leasters_won")] for sums in summaries.values())
+    assert any(pot for _, pot, _ in totals.values())
+
+
+def test_a_restored_dump_sums_its_summary_again_from_the_hands(
+    db: Database, tmp_path: Path
+) -> None:
+    night_import.import_nights(db, corpus()[:4])
+    document = backup_commands.dump(db)
+    for row in document["tables"]["night_summary"]:
+        row["points"] += 1000  # a summary that no longer says what the hands do
+    document["tables"]["night_total"] = []
+    source = tmp_path / "dump.json"
+    source.write_text(json.dumps(document), "utf-8")
+    backup_commands.restore(db, str(source), force=True)
+    assert stored(db) == recomputed(db) and stored(db)[1]
+
+
+def test_the_migration_fills_the_summary_of_the_nights_stored_before_it(db: Database) -> None:
+    """0015 sums the cache the database holds (here: the cache of nights filed, the
+    summary emptied as a database from before 0015 has none)."""
+    from tests.store.conftest import downgrade_to, upgrade_to
+
+    night_import.import_nights(db, corpus())
+    expected = stored(db)
+    downgrade_to(db.engine, "0014")
+    upgrade_to(db.engine, "0015")
+    assert stored(db) == expected == recomputed(db)
+    with db.engine.begin() as connection:  # nothing else writes it: a change shows
+        connection.execute(update(core_table(NightSummaryRow)).values(points=0))
+    assert stored(db) != recomputed(db)

@@ -497,8 +497,7 @@ class MainWindow(QMainWindow):
         self.attempt(self.session.set_closed, closed)
 
     def new_night(self) -> None:
-        from scorekeeper.store.league import default_rules, league_currency
-        from scorekeeper.store.night_reads import list_nights
+        from scorekeeper.store.league import default_rules, league_currency, list_leagues
         from scorekeeper.store.people import list_players
 
         from .start_dialog import StartNightDialog

@@ -67,6 +67,23 @@ def _check_ready(window: Any) -> str | None:
     return None
 
 
+def _usual_start(the_app: Any) -> None:
+    """Settings of the probe's own, in a scratch folder, in which the welcome has been
+    seen: a usual start, not the first one (whose welcome takes the focus)."""
+    import atexit
+    import shutil
+    import tempfile
+
+    from PySide6.QtCore import QSettings
+
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    folder = tempfile.mkdtemp(prefix="scorekeeper-probe-")
+    atexit.register(shutil.rmtree, folder, True)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, folder)
+    the_app.identify()
+    QSettings().setValue("welcome/shown", True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--database")
@@ -101,6 +118,8 @@ def main() -> int:
         app.quit()
 
     QTimer.singleShot(0, shown)
+    if not args.floor:
+        _usual_start(the_app)
     if args.floor:
         from PySide6.QtWidgets import QMainWindow, QTableWidget
 

@@ -1,8 +1,18 @@
 """Launch the real app (or, with --floor, a bare PySide6 window with a table) offscreen,
 quit as soon as its window has been shown and painted, and print one JSON line: the
-process's peak memory in bytes.  `run.py` times this whole process from the outside.
+seconds from the process's launch until that window was ready, and the process's peak
+memory in bytes.
 
-    python benchmarks/probe_app.py --database URL [--league]
+Ready means ready for typing, not a skeleton: the app's window shows the night the app
+reopens on (the night `night_to_reopen` names, every one of its hands a row of the
+sheet) and the keyboard focus is in the entry form, so the first key typed lands there.
+The probe checks both once the time is taken, and fails when either is not so.  What
+the app loads after its window is shown (the menus' dialogs, the league window, the
+writes) is not in the figure unless it ran before the first paint: `rest_loaded` says
+whether it had.
+
+    SCOREKEEPER_PROBE_START=<time.time() at launch> python benchmarks/probe_app.py \
+        --database URL [--league]
     python benchmarks/probe_app.py --floor
 """
 
@@ -13,9 +23,14 @@ import json
 import os
 import resource
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+LAUNCHED = float(os.environ.get("SCOREKEEPER_PROBE_START") or time.time())
+# A module only the menus' dialogs import, loaded after the first paint.
+LATER = "ui.league.window"
 
 
 def _peak_bytes() -> int:
@@ -27,6 +42,48 @@ def _peak_bytes() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
+def _check_ready(window: Any) -> str | None:
+    """What is wrong with the app's first screen, or None: the night to reopen shown,
+    all its hands on the sheet, the focus in the entry form."""
+    from PySide6.QtWidgets import QApplication
+    from sqlalchemy import text
+
+    from scorekeeper.store.tonight import night_to_reopen
+
+    session = window.session
+    wanted = night_to_reopen(session.db)
+    view = session.view
+    if view is None or view.night_id != wanted:
+        return f"the night shown is not the night to reopen ({wanted})"
+    with session.db.engine.connect() as connection:
+        hands = connection.execute(
+            text("SELECT count(*) FROM hand WHERE night_id = :night"), {"night": wanted}
+        ).scalar_one()
+    if len(view.lines) != hands or window.sheet.model().rowCount() < hands:
+        return f"the sheet does not show the night's {hands} hands"
+    focus = QApplication.focusWidget()
+    if focus is None or not window.entry.isAncestorOf(focus):
+        return f"the focus is not in the entry form but on {focus!r}"
+    return None
+
+
+def _usual_start(the_app: Any) -> None:
+    """Settings of the probe's own, in a scratch folder, in which the welcome has been
+    seen: a usual start, not the first one (whose welcome takes the focus)."""
+    import atexit
+    import shutil
+    import tempfile
+
+    from PySide6.QtCore import QSettings
+
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    folder = tempfile.mkdtemp(prefix="scorekeeper-probe-")
+    atexit.register(shutil.rmtree, folder, True)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, folder)
+    the_app.identify()
+    QSettings().setValue("welcome/shown", True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--database")
@@ -34,22 +91,35 @@ def main() -> int:
     parser.add_argument("--league", action="store_true", help="open the league window too")
     args = parser.parse_args()
 
+    if not args.floor:
+        # As the installed app starts: its module first (which imports Qt itself).
+        from ui import app as the_app
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     app = QApplication([sys.argv[0]])
+    found: dict[str, Any] = {}
 
     def shown() -> None:
         app.processEvents()  # the show and the first paint
-        if args.league:
-            from ui.main_window import MainWindow
+        found["ready"] = time.time() - LAUNCHED
+        found["rest_loaded"] = LATER in sys.modules
+        try:
+            if not args.floor:
+                from ui.main_window import MainWindow
 
-            window = next(w for w in app.topLevelWidgets() if isinstance(w, MainWindow))
-            window.show_league()
-            app.processEvents()
+                window = next(w for w in app.topLevelWidgets() if isinstance(w, MainWindow))
+                found["problem"] = _check_ready(window)
+                if args.league:
+                    window.show_league()
+                    app.processEvents()
+        except Exception as error:  # the app's own hook would show it in a dialog
+            found["problem"] = repr(error)
         app.quit()
 
     QTimer.singleShot(0, shown)
+    if not args.floor:
+        _usual_start(the_app)
     if args.floor:
         from PySide6.QtWidgets import QMainWindow, QTableWidget
 
@@ -58,12 +128,21 @@ def main() -> int:
         window.show()
         app.exec()
     else:
-        from ui.app import main as app_main
-
-        status = app_main(["--database", args.database])
+        status = the_app.main(["--database", args.database])
         if status:
             return status
-    print(json.dumps({"peak_bytes": _peak_bytes()}))
+    if found.get("problem"):
+        print(f"not ready for typing: {found['problem']}", file=sys.stderr)
+        return 1
+    print(
+        json.dumps(
+            {
+                "ready_seconds": round(found["ready"], 6),
+                "rest_loaded": found["rest_loaded"],
+                "peak_bytes": _peak_bytes(),
+            }
+        )
+    )
     return 0
 
 

@@ -8,8 +8,6 @@ installed distribution's metadata (where pyproject.toml's version goes); read it
 
 from __future__ import annotations
 
-from importlib import metadata
-
 import scorekeeper
 
 DISTRIBUTION = "sheepshead-scorekeeper"
@@ -22,6 +20,8 @@ def version() -> str:
     written = getattr(scorekeeper, "__version__", None)
     if isinstance(written, str) and written:
         return written
+    from importlib import metadata  # only then: it costs the start a few imports
+
     try:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:

@@ -14,6 +14,13 @@ import os
 import sys
 from collections.abc import Sequence
 
+# The database layer first (SQLAlchemy, sqlmodel, pydantic and the tables: some 500
+# modules), then Qt: PySide6 reads the source of every module imported after it, looking
+# for its __feature__ switch, which costs the start 40 ms (docs/performance.md).
+from scorekeeper.store.database import Database
+from scorekeeper.store.tonight import night_to_reopen
+
+# isort: split
 from PySide6.QtCore import QCoreApplication, QSettings, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
@@ -22,10 +29,8 @@ from scorekeeper import i18n
 from scorekeeper.about import version
 from scorekeeper.i18n import _
 from scorekeeper.logs import log_path
-from scorekeeper.store.database import Database
 from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.tonight import night_to_reopen
 
 from . import errors, self_check
 from .app_layer import open_store
@@ -116,6 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     window = open_window(database)
     app.setWindowIcon(window.windowIcon())  # the dialogs' too
     window.show()
+    QTimer.singleShot(0, window.load_rest)  # the menus' dialogs, while the user looks
     QTimer.singleShot(0, window.daily_backup)  # the first start of a day: a copy
     if first_start():
         QTimer.singleShot(0, window.show_welcome)

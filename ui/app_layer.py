@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -27,14 +28,18 @@ from scorekeeper.problems import InvalidNight
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.engine import resolve_url
 from scorekeeper.store.errors import Conflict, StorageError
-from scorekeeper.store.seed import is_empty, seed_sample_league
-from scorekeeper.store.sheet_import import SheetPlan, file_sheet
+from scorekeeper.store.state import holds_data
+
+if TYPE_CHECKING:
+    from scorekeeper.store.sheet_import import SheetPlan
 
 
 def open_store(url: str | None) -> Database:
     """Open the database; the default one gets the sample league the first time."""
     database = open_database(url)
-    if not url and resolve_url(None) == resolve_url(url) and is_empty(database):
+    if not url and resolve_url(None) == resolve_url(url) and not holds_data(database):
+        from scorekeeper.store.seed import seed_sample_league  # once in a user's life
+
         seed_sample_league(database)
     return database
 
@@ -111,6 +116,8 @@ def import_sheet(database: Database, plan: SheetPlan) -> list[int]:
     `scorekeeper import-sheet`): every night in one transaction, or none; their ids.
     Not on the undo stack: the preview and its Import button are the step's check.  A
     problem raises `InvalidNight` (named by row and column), a refusal `StorageError`."""
+    from scorekeeper.store.sheet_import import file_sheet
+
     return file_sheet(database, plan)
 
 

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import importlib
 import threading
+from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QItemSelectionModel, QSettings, Qt, Signal
+from PySide6.QtCore import QByteArray, QItemSelectionModel, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -33,40 +35,50 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.csv_out import Sheet
 from scorekeeper.formatting import short_date, short_iso
 from scorekeeper.games import DEFAULT_GAME, DEFAULT_PRESET, Game, game_named, game_of
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.names import clean_name
 from scorekeeper.problems import InvalidNight
-from scorekeeper.reports.sheets import night_sheet, scored_in_english
-from scorekeeper.sample import SAMPLE_LEAGUE
-from scorekeeper.store.daily import KEEP
 from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.league import default_rules, league_currency, list_leagues
-from scorekeeper.store.night_history import deleted_nights
-from scorekeeper.store.night_reads import list_nights, night_of_document
-from scorekeeper.store.people import list_players
-from scorekeeper.store.tonight import night_to_reopen
 
-from . import errors, file_dialogs
-from .about import AboutDialog
-from .app_layer import back_up, daily_copy, import_files, restore_backup
+from . import errors
 from .entry_form import EntryForm
 from .games import NoEntryForm, form_for
-from .help import KeysDialog, WelcomeDialog
-from .league.board import BoardWindow
-from .league.window import LeagueWindow
 from .night_panels import HandPanel, RunningChart, SettlementPanel
 from .paths import app_icon
-from .preferences import PreferencesDialog
-from .reports import built, make_report
 from .session import NightSession
-from .sheet_dialog import SheetImportDialog
 from .sheet_model import HAND_ID_ROLE, SheetModel
-from .spreadsheets import allow_copy, export_sheet, file_name
-from .start_dialog import RulesDialog, StartNightDialog
+from .spreadsheets import allow_copy
+
+# What only the menus, the dialogs and the other windows need is imported where it is
+# used, so that the first screen shows without it (docs/performance.md, "Start-up");
+# load_rest() imports it while the user looks at the night.
+if TYPE_CHECKING:
+    from scorekeeper.csv_out import Sheet
+
+    from .league.board import BoardWindow
+    from .league.window import LeagueWindow
+
+LATER = (
+    "scorekeeper.names",
+    "scorekeeper.reports.sheets",
+    "scorekeeper.sample",
+    "scorekeeper.store.daily",
+    "scorekeeper.store.league",
+    "scorekeeper.store.night_history",
+    "scorekeeper.store.people",
+    ".app_layer",
+    ".file_dialogs",
+    ".about",
+    ".help",
+    ".preferences",
+    ".reports",
+    ".start_dialog",
+    ".sheet_dialog",
+    ".league.window",
+    ".league.board",
+)
 
 LONG_NIGHT = 100  # hands
 APP_NAME = "Sheepshead Scorekeeper"
@@ -77,6 +89,8 @@ DAILY_KEEP_KEY = "backups/daily_keep"  # how many daily copies to keep (0: none)
 
 def daily_keep() -> int:
     """How many daily backups the user keeps (File ▸ Daily backups; 14 at first)."""
+    from scorekeeper.store.daily import KEEP
+
     value = QSettings().value(DAILY_KEEP_KEY, KEEP)
     try:
         return max(0, int(str(value)))
@@ -435,6 +449,9 @@ class MainWindow(QMainWindow):
             self.attempt(self.session.delete_hand, hand_id)
 
     def join(self) -> None:
+        from scorekeeper.names import clean_name
+        from scorekeeper.store.people import list_players
+
         view = self.session.view
         if view is None:
             return
@@ -480,6 +497,11 @@ class MainWindow(QMainWindow):
         self.attempt(self.session.set_closed, closed)
 
     def new_night(self) -> None:
+        from scorekeeper.store.league import default_rules, league_currency, list_leagues
+        from scorekeeper.store.people import list_players
+
+        from .start_dialog import StartNightDialog
+
         db = self.session.db
         roster = [p.name for p in list_players(db)]
         leagues = list_leagues(db)  # the names alone (every night read took 0.1 s a 100,000 hands)
@@ -496,6 +518,8 @@ class MainWindow(QMainWindow):
 
     def change_rules(self) -> None:
         """Night ▸ House rules: change the open night's rules; every hand is rescored."""
+        from .start_dialog import RulesDialog
+
         view = self.session.view
         if view is None or view.closed:
             return
@@ -533,6 +557,8 @@ class MainWindow(QMainWindow):
 
     def bring_back_night(self) -> None:
         """Night ▸ Bring back a deleted night: choose one, and it opens again."""
+        from scorekeeper.store.night_history import deleted_nights
+
         deleted = deleted_nights(self.session.db)
         if not deleted:
             self.say(_("No night has been deleted."))
@@ -573,22 +599,33 @@ class MainWindow(QMainWindow):
 
     def show_keys(self) -> None:
         """Help ▸ Keyboard (F1): every shortcut and the entry form's contract."""
+        from .help import KeysDialog
+
         KeysDialog(self).exec()
         self.back_to_entry()
 
     def show_about(self) -> None:
         """Help ▸ About: the version, licence, Qt and Python, and where things are kept."""
+        from .about import AboutDialog
+
         AboutDialog(self, self.session.db).exec()
         self.back_to_entry()
 
     def show_preferences(self) -> None:
         """Edit ▸ Preferences (Ctrl+,): the language and the reports' paper."""
+        from .preferences import PreferencesDialog
+
         PreferencesDialog(self).exec()
         self.back_to_entry()
 
     def show_welcome(self) -> None:
         """Help ▸ Welcome: what the app is, that the sample league is a sample, and a
         way to start a night."""
+        from scorekeeper.sample import SAMPLE_LEAGUE
+        from scorekeeper.store.league import list_leagues
+
+        from .help import WelcomeDialog
+
         dialog = WelcomeDialog(self, sample=SAMPLE_LEAGUE in list_leagues(self.session.db))
         dialog.accepted.connect(self.new_night)
         dialog.rejected.connect(self.back_to_entry)
@@ -598,6 +635,8 @@ class MainWindow(QMainWindow):
 
     def print_night(self) -> None:
         """The session report (PDF) of the night on screen."""
+        from .reports import built, make_report
+
         night_id, db = self.session.night_id, self.session.db
         if night_id is None:
             return
@@ -609,6 +648,8 @@ class MainWindow(QMainWindow):
     def print_pad(self) -> None:
         """A blank score pad (PDF) for the players at this table, or others typed in,
         in the words of this table's game."""
+        from .reports import built, make_report
+
         view = self.session.view
         preset = view.rules.preset if view else DEFAULT_PRESET
         seated = ", ".join(view.seated_next) if view else "Ann, Bob, Cal, Dee, Eve"
@@ -622,6 +663,8 @@ class MainWindow(QMainWindow):
 
     def show_league(self) -> None:
         """The league window, on this night's league; kept up to date while it is open."""
+        from .league.window import LeagueWindow
+
         view = self.session.view
         league = view.document.get("league") if view is not None else None
         if self.league_window is None:
@@ -638,6 +681,10 @@ class MainWindow(QMainWindow):
     def show_board(self) -> None:
         """Tonight's board of this night's league (else the league window's, else the
         first league): a window for the room that updates itself."""
+        from scorekeeper.store.league import list_leagues
+
+        from .league.board import BoardWindow
+
         view = self.session.view
         league = view.document.get("league") if view is not None else None
         if not league and self.league_window is not None:
@@ -675,6 +722,8 @@ class MainWindow(QMainWindow):
             self.attempt(self.session.refresh)
 
     def open_night(self) -> None:
+        from scorekeeper.store.night_reads import list_nights
+
         found = list_nights(self.session.db)
         if not found:
             return
@@ -699,6 +748,8 @@ class MainWindow(QMainWindow):
             self.session.open(found[labels.index(choice)].id)
 
     def export_night(self) -> None:
+        from . import file_dialogs
+
         if self.session.night_id is None:
             return
         path = file_dialogs.save_file(self, _("Export night"), "night.json", "JSON (*.json)")
@@ -714,6 +765,9 @@ class MainWindow(QMainWindow):
     def sheet_for_spreadsheet(self) -> Sheet | None:
         """The night on screen as a spreadsheet: a row a hand, a column a player, the
         totals and the money in cents (what `scorekeeper export --csv` writes)."""
+        from scorekeeper.reports.sheets import night_sheet, scored_in_english
+        from scorekeeper.store.night_reads import night_of_document
+
         view = self.session.view
         if view is None:
             return None
@@ -732,6 +786,8 @@ class MainWindow(QMainWindow):
 
     def export_spreadsheet(self) -> None:
         """File ▸ Export as spreadsheet (CSV): the sheet on screen, in a file chosen here."""
+        from .spreadsheets import export_sheet, file_name
+
         view = self.session.view
         if view is None:
             return
@@ -748,6 +804,9 @@ class MainWindow(QMainWindow):
     def import_spreadsheet(self) -> None:
         """File ▸ Import spreadsheet: a league's sheet of sittings (a row a sitting, a
         column a player), previewed before Import files it whole; said in the status bar."""
+        from . import file_dialogs
+        from .sheet_dialog import SheetImportDialog
+
         path = file_dialogs.open_file(
             self, _("Import spreadsheet"), str(Path.home()), _("CSV (*.csv *.txt);;Any file (*)")
         )
@@ -771,6 +830,9 @@ class MainWindow(QMainWindow):
     def back_up(self) -> None:
         """File ▸ Back up: a copy of the whole database, safe while it is open, in a
         file chosen here; said in the status bar, or why not in one sentence."""
+        from . import file_dialogs
+        from .app_layer import back_up
+
         db = self.session.db
         kind = "sqlite3" if db.sqlite_path is not None else "json"
         suggested = Path.home() / f"scorekeeper-backup-{dt.date.today()}.{kind}"
@@ -805,6 +867,11 @@ class MainWindow(QMainWindow):
         replaces kept); the night screen reads the restored database from the start,
         with nothing to undo.  Refused, in one sentence, while another program has the
         database open."""
+        from scorekeeper.store.tonight import night_to_reopen
+
+        from . import file_dialogs
+        from .app_layer import restore_backup
+
         db = self.session.db
         kinds = (
             _("Backups (*.sqlite3 *.bak *.json);;All files (*)")
@@ -871,6 +938,9 @@ class MainWindow(QMainWindow):
     def import_nights(self) -> None:
         """File ▸ Import nights: night documents (JSON, as File ▸ Export night and
         `scorekeeper export` write them), all filed or none; the last one opened."""
+        from . import file_dialogs
+        from .app_layer import import_files
+
         paths = file_dialogs.open_files(
             self,
             _("Import nights"),
@@ -922,9 +992,19 @@ class MainWindow(QMainWindow):
             )
         self.back_to_entry()
 
+    def load_rest(self, modules: Sequence[str] = LATER) -> None:
+        """Import what the menus, the dialogs and the other windows need, once the
+        window is shown: one module an event-loop turn, so that a key typed meanwhile
+        waits for one module's import at most and lands where it was typed."""
+        if modules:
+            importlib.import_module(modules[0], __package__)
+            QTimer.singleShot(0, partial(self.load_rest, modules[1:]))
+
     def daily_backup(self) -> None:
         """The first start of a day: a copy of the database, made in a thread of its own
         so the window can be typed into meanwhile; said in the status bar."""
+        from .app_layer import daily_copy
+
         keep = daily_keep()
         db = self.session.db
         if db.sqlite_path is None:

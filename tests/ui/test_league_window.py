@@ -347,24 +347,29 @@ def test_going_alone_is_the_scorers_word_at_either_game(database: Database, qtbo
     )
     window = LeagueWindow(database, "Sheep")
     qtbot.addWidget(window)
+    window.tabs.setCurrentWidget(window.table_tab)  # each tab is read when chosen
     outcomes = dict(window.table_tab.outcomes_model.rows)
     assert outcomes["picked"] == "2  (100%)"
     assert outcomes["went alone"] == "1  (50% of those picked)"
+    window.tabs.setCurrentWidget(window.player_tab)
     window.player_tab.player.setCurrentText("Ann")
     mine = dict(window.player_tab.stats_model.rows)
     assert mine["  going alone"] == "0 of 0 (-)" and mine["  with a partner"] == "1 of 1 (100%)"
 
     window.filters.league.setCurrentText("Stammtisch")
+    window.tabs.setCurrentWidget(window.table_tab)
     outcomes = dict(window.table_tab.outcomes_model.rows)
     assert outcomes["declared"] == "3  (100%)"
     assert outcomes["played alone (solo, Null)"] == "2  (67% of those declared)"
     assert "picked" not in outcomes and "went alone" not in outcomes
+    window.tabs.setCurrentWidget(window.player_tab)
     window.player_tab.player.setCurrentText("Ann")
     mine = dict(window.player_tab.stats_model.rows)
     assert mine["Won as declarer"] == "3 of 3 (100%)"
     assert mine["  playing alone (solo, Null)"] == "2 of 2 (100%)"
     assert mine["  with a partner (Sauspiel)"] == "1 of 1 (100%)"
     assert "Won as picker" not in mine
+    window.tabs.setCurrentWidget(window.standings_tab)
     model = window.standings_tab.standings_model
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
     assert {"Games", "Games won", "Schneider"} <= set(headers)
@@ -504,3 +509,19 @@ def test_a_euro_leagues_stats_are_never_shown_in_dollars_when_its_money_fails(
     assert not any("$" in value for value in rows.values())
     assert window.money_tab.amount_label.text() == "&Amount"
     assert not window.money_tab.pay("Ann", "Bob", 500, dt.date(2026, 1, 1))
+
+
+def test_a_tab_hidden_when_the_league_changes_shows_the_change_when_chosen(
+    window: LeagueWindow,
+) -> None:
+    """Only the tab on screen is read when the data changes; the others are read when
+    chosen, and then show the change (never what they showed before it)."""
+    window.tabs.setCurrentWidget(window.roster_tab)
+    assert "Cal" in shown_column(window.roster_tab.roster_view, 0)
+    window.tabs.setCurrentWidget(window.standings_tab)
+    window.layer.rename_player("Cal", "Calvin")
+    window.tabs.setCurrentWidget(window.roster_tab)
+    names = shown_column(window.roster_tab.roster_view, 0)
+    assert "Calvin" in names and "Cal" not in names
+    window.tabs.setCurrentWidget(window.money_tab)
+    assert "Calvin" in shown_column(window.money_tab.balances_view, 0)

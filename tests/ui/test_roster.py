@@ -67,7 +67,9 @@ def names_shown(main: Any, league: LeagueWindow) -> tuple[set[str], set[str], se
     """The names on the night screen's sheet, in the standings, and on the roster."""
     model = main.model
     sheet = {model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())}
+    league.tabs.setCurrentWidget(league.standings_tab)  # each tab is read when chosen
     standings = set(shown_column(league.standings_tab.standings_view, 1))
+    league.tabs.setCurrentWidget(league.roster_tab)
     return sheet, standings, set(shown_column(league.roster_tab.roster_view, 0))
 
 

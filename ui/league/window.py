@@ -62,6 +62,7 @@ class LeagueWindow(QWidget):
         self.money_tab = MoneyTab(db, self.layer, self.problem)
         self.table_tab = TableTab(db, self.problem)
         self.roster_tab = RosterTab(db, self.layer, self.problem)
+        self.stale: set[QWidget] = set()  # tabs read again only when next chosen
         self.tabs = QTabWidget()
         self.tabs.setAccessibleName(_("League views"))
         self.tabs.addTab(self.standings_tab, _("&Standings"))
@@ -113,8 +114,11 @@ class LeagueWindow(QWidget):
         return bar
 
     def _tab_chosen(self) -> None:
-        """A tab with a list to act on (the roster) takes the keyboard when chosen."""
+        """A tab is read when chosen, if the data changed since it was last filled (or
+        it never was); one with a list to act on (the roster) takes the keyboard."""
         page = self.tabs.currentWidget()
+        if page in self.stale and self.league():
+            self.fill(page)
         if page is not None and page.focusProxy() is not None:
             page.setFocus()
 
@@ -141,12 +145,27 @@ class LeagueWindow(QWidget):
         if not self.league():
             self.problem.say(_("No league yet: file a night under a league to see one here."))
             return
+        # Only the tab on screen is read now; the others when next chosen (a league of
+        # 100,000 hands would otherwise read five tabs to show one).
+        self.stale = {self.tabs.widget(i) for i in range(self.tabs.count())}
+        self.fill(self.tabs.currentWidget())
+
+    def fill(self, page: QWidget) -> None:
+        """Read PAGE (a tab) again for the league and period chosen."""
+        self.stale.discard(page)
         period = self.filters.period()
-        self.standings_tab.show_period(period)
-        self.money_tab.show_money(self.league())  # before the player page: it charts it
-        self.player_tab.show_period(period, self.money_tab.money)
-        self.table_tab.show_period(period)
-        self.roster_tab.show_roster()
+        if page is self.standings_tab:
+            self.standings_tab.show_period(period)
+        elif page is self.money_tab:
+            self.money_tab.show_money(self.league())
+        elif page is self.player_tab:
+            if self.money_tab in self.stale:  # the player page charts the league's money
+                self.fill(self.money_tab)
+            self.player_tab.show_period(period, self.money_tab.money)
+        elif page is self.table_tab:
+            self.table_tab.show_period(period)
+        elif page is self.roster_tab:
+            self.roster_tab.show_roster()
 
     # -- spreadsheets ----------------------------------------------------------------
 

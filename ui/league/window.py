@@ -147,7 +147,13 @@ class LeagueWindow(QWidget):
             return
         # Only the tab on screen is read now; the others when next chosen (a league of
         # 100,000 hands would otherwise read five tabs to show one).
-        self.stale = {self.tabs.widget(i) for i in range(self.tabs.count())}
+        self.stale = {
+            self.standings_tab,
+            self.player_tab,
+            self.money_tab,
+            self.table_tab,
+            self.roster_tab,
+        }
         self.fill(self.tabs.currentWidget())
 
     def fill(self, page: QWidget) -> None:

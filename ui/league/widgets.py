@@ -58,6 +58,8 @@ def table_of(
     view.verticalHeader().setVisible(False)
     header = view.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    # Columns fit the rows on screen, not every row (a big league's thousands of cells).
+    header.setResizeContentsPrecision(0)
     if stretch is None:
         header.setStretchLastSection(True)
     else:

@@ -35,6 +35,7 @@ def test_the_league_windows_payment_form_names_no_flag(
     window = LeagueWindow(database, LEAGUE)
     qtbot.addWidget(window)
     window.show()
+    window.tabs.setCurrentWidget(window.money_tab)  # as a person pays: on the Money tab
     assert not window.money_tab.pay(payer, payee, cents, dt.date(2026, 11, 22))
     said = window.money_tab.form_problem.text()
     assert said.startswith(shown) and "--" not in said

@@ -85,9 +85,17 @@ def test_a_leaster_and_a_picker_alone() -> None:
             "points": {"Ann": 30, "Bob": 25, "Cal": 40, "Dee": 10, "Eve": 15},
         },
         {"type": "pick", "picker": "Ann", "call": "alone", "points": 95, "tricks": 5},
-        {"type": "pick", "picker": "Bob", "partners": ["Dee"], "points": 91, "tricks": 4,
-         "doublers": ["crack"], "dealer": "Cal", "misplays": ["Eve"]},
-    ]  # fmt: skip
+        {
+            "type": "pick",
+            "picker": "Bob",
+            "partners": ["Dee"],
+            "points": 91,
+            "tricks": 4,
+            "doublers": ["crack"],
+            "dealer": "Cal",
+            "misplays": ["Eve"],
+        },
+    ]
     leaster, alone, doubled = scored("classic-5", FIVE, hands)
     assert leaster.explanation == "Dee gewann den Leaster. Dee +4, alle anderen -1."
     assert alone.explanation == (
@@ -116,9 +124,12 @@ def test_a_problem_is_in_german_and_names_the_document_s_field() -> None:
     ]
     _, rule_problems = parse_rules({"preset": "schafkopf", "win_at": 60})
     assert [(p.field, p.message) for p in rule_problems] == [
-        ("rules.win_at", "ist eine Hausregel von Sheepshead, und schafkopf ist eine "
-         "Voreinstellung von Schafkopf"),
-    ]  # fmt: skip
+        (
+            "rules.win_at",
+            "ist eine Hausregel von Sheepshead, und schafkopf ist eine "
+            "Voreinstellung von Schafkopf",
+        ),
+    ]
 
 
 def test_a_changed_rule_is_said_in_german_words() -> None:

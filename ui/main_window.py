@@ -13,10 +13,10 @@ import contextlib
 import datetime as dt
 import importlib
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QByteArray, QItemSelectionModel, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -97,6 +97,21 @@ def daily_keep() -> int:
         return max(0, int(str(value)))
     except ValueError:
         return KEEP
+
+
+T = TypeVar("T")
+
+
+def busy(work: Callable[[], T]) -> tuple[T | None, str]:
+    """WORK's result under the wait cursor, and ""; or None and the store's refusal,
+    worded as the command line says it."""
+    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+    try:
+        return work(), ""
+    except StorageError as error:
+        return None, str(error)
+    finally:
+        QApplication.restoreOverrideCursor()
 
 
 class MainWindow(QMainWindow):
@@ -854,14 +869,7 @@ class MainWindow(QMainWindow):
         )
         path = file_dialogs.save_file(self, _("Back up the database"), str(suggested), kinds)
         if path:
-            made, refusal = "", ""
-            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-            try:
-                made = back_up(db, path)
-            except StorageError as error:
-                refusal = str(error)  # as `scorekeeper backup` says it
-            finally:
-                QApplication.restoreOverrideCursor()
+            made, refusal = busy(lambda: back_up(db, path))
             if refusal:
                 errors.show_error(refusal)
             else:
@@ -919,14 +927,7 @@ class MainWindow(QMainWindow):
         if answer != QMessageBox.StandardButton.Yes:
             self.back_to_entry()
             return
-        kept, refusal = None, ""
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            kept = restore_backup(db, path)
-        except StorageError as error:
-            refusal = str(error)  # as `scorekeeper restore` says it
-        finally:
-            QApplication.restoreOverrideCursor()
+        kept, refusal = busy(lambda: restore_backup(db, path))
         if refusal:
             errors.show_error(refusal)
             return

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from scorekeeper.store.database import Database, open_database
 from ui.app import identify
+from ui.language import apply_language
 from ui.main_window import MainWindow
 from ui.session import NightSession
 
@@ -39,6 +40,15 @@ def shown_errors(
     yield shown
     if "expects_errors" not in request.keywords:
         assert shown == [], shown
+
+
+@pytest.fixture
+def german(qapp: QApplication) -> Iterator[None]:
+    """The app speaking German, Qt's own words too (the windows made after it); English
+    again after."""
+    apply_language(qapp, "de")
+    yield
+    apply_language(qapp, "en")
 
 
 @pytest.fixture

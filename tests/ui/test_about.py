@@ -5,7 +5,6 @@ and copied whole; in German when the app speaks German."""
 from __future__ import annotations
 
 import platform
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,7 +12,7 @@ from PySide6.QtCore import qVersion
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLabel, QLineEdit
 
-from scorekeeper import i18n, logs
+from scorekeeper import logs
 from scorekeeper.about import LICENCE, version
 from scorekeeper.store.database import Database
 from ui.about import AboutDialog
@@ -24,13 +23,6 @@ def dialog(qtbot: Any, database: Database) -> AboutDialog:
     shown = AboutDialog(None, database)
     qtbot.addWidget(shown)
     return shown
-
-
-@pytest.fixture
-def german() -> Iterator[None]:
-    i18n.set_language("de")
-    yield
-    i18n.set_language("en")
 
 
 def field(dialog: AboutDialog, name: str) -> str:

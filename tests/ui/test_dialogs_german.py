@@ -6,29 +6,19 @@ from pieces read as whole German sentences."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
+from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
 
 from scorekeeper.store import night_import
 from scorekeeper.store.database import Database
 from scorekeeper.store.seed import seed_sample_league
 from tests.sheet import night_doc
-from ui.language import apply_language
 from ui.league.window import LeagueWindow
 from ui.sheet_dialog import SheetImportDialog
 from ui.start_dialog import RulesDialog, StartNightDialog
-
-
-@pytest.fixture
-def german(qapp: QApplication) -> Iterator[None]:
-    """The app speaking German (the windows made after it), English again after."""
-    apply_language(qapp, "de")
-    yield
-    apply_language(qapp, "en")
 
 
 def letters(texts: list[str]) -> list[str]:

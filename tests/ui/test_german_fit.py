@@ -5,9 +5,7 @@ decimal comma and its dates are written as a German writes them, with the whole 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
 
-import pytest
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import QApplication
 
@@ -15,17 +13,9 @@ from scorekeeper.sample import sample_schafkopf_document
 from scorekeeper.store.database import Database
 from scorekeeper.store.night_import import import_night
 from scorekeeper.store.seed import seed_sample_league
-from ui.language import apply_language
 from ui.league.window import LeagueWindow
 
 SCREEN = 1280
-
-
-@pytest.fixture
-def german(qapp: QApplication) -> Iterator[None]:
-    apply_language(qapp, "de")
-    yield
-    apply_language(qapp, "en")
 
 
 def test_a_german_schafkopf_night_fits_a_1280_pixel_screen(german, database, open_window) -> None:

@@ -4,7 +4,6 @@ where a payment is recorded (saved first), changes the balances, and can be undo
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -403,15 +402,6 @@ def test_what_became_of_the_picks_is_a_share_of_the_hands_picked(
     assert shown["picker won"] == "1  (100% of those picked)"
     assert "picker lost" not in shown  # nothing that never happened
     assert shown["went alone"] == "0  (0% of those picked)"
-
-
-@pytest.fixture
-def german() -> Iterator[None]:
-    from scorekeeper import i18n
-
-    i18n.set_language("de")
-    yield
-    i18n.set_language("en")
 
 
 def test_a_german_payment_of_1_25_is_125_cents_shown_in_euros(

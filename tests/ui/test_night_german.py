@@ -7,17 +7,13 @@ from __future__ import annotations
 
 import gettext
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
 
 from scorekeeper import i18n
 from scorekeeper.store import night_import
 from tests.sheet import leaster, night_doc, pick
-from ui.language import apply_language
 from ui.sheet_model import HAND
 
 HANDS = [
@@ -25,14 +21,6 @@ HANDS = [
     pick("Cal", "Eve", points=45, tricks=2, dealer="Bob"),
     leaster("Ann", dealer="Cal"),
 ]
-
-
-@pytest.fixture
-def german(qapp: QApplication) -> Iterator[None]:
-    """The app speaking German (the windows made after it), English again after."""
-    apply_language(qapp, "de")
-    yield
-    apply_language(qapp, "en")
 
 
 def letters(texts: list[str]) -> list[str]:

@@ -4,26 +4,15 @@ English, while the rules the dialog gives keep the night document's keys."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QLabel
 
 from scorekeeper.games import preset_rules
 from scorekeeper.store import night_import
 from tests.sheet import night_doc
-from ui.language import apply_language
 from ui.start_dialog import RuleChoice, RulesDialog, StartNightDialog
-
-
-@pytest.fixture
-def german(qapp: QApplication) -> Iterator[None]:
-    """The app speaking German (the windows made after it), English again after."""
-    apply_language(qapp, "de")
-    yield
-    apply_language(qapp, "en")
 
 
 def row_label(dialog: StartNightDialog | RulesDialog, name: str) -> str:

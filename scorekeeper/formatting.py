@@ -135,8 +135,6 @@ class UnreadableAmount(ValueError):
 
 
 _SPACES = "\u00a0\u202f\u2009 "  # a space, no-break and narrow: one grouping mark
-# What may stand before the number, the number (digits, marks, spaces), what after.
-_AROUND = re.compile(r"([^\d.,]*?)\s*([\d.,'\u2019\s]*?)\s*([^\d.,]*)")
 
 
 def parse_money(text: str, field: str, *, currency: str, locale: str | None = None) -> int:

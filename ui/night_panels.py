@@ -178,6 +178,7 @@ class SettlementPanel(QWidget):
         self.table.setModel(self.model)
         self.table.setAccessibleName(_("Settlement"))
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setTabKeyNavigation(False)  # Tab goes on to Mark as paid, not cell by cell
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         allow_copy(self.table, lambda: settlement_sheet(self.model.rows))
         self.summary = plain_label(name=_("Settlement summary"))

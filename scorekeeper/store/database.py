@@ -63,7 +63,7 @@ MIGRATION_LOCK_KEY = 0x534B_4D49_4752_4154
 MIGRATIONS = Path(__file__).with_name("migrations")
 # The newest migration.  A database already at it opens without importing alembic (a
 # second of the app's start); tests/store/test_migrations.py checks it is the head.
-SCHEMA_HEAD = "0015"
+SCHEMA_HEAD = "0016"
 
 
 def alembic_config() -> Config:

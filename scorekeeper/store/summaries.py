@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import Connection, and_, case, delete, func, insert, select
+from sqlalchemy import Connection, and_, case, delete, func, insert, literal, select, update
 from sqlmodel import Session
 
 from scorekeeper.store.tables import (
@@ -83,6 +83,29 @@ def totalled() -> Any:
     ).group_by(score.night_id)
 
 
+def _unplaced(query: Any) -> Any:
+    """QUERY's rows with a place to be set (`_place`) once the night's rows are in."""
+    return query.add_columns(literal(0))
+
+
+def _place(connection: Connection, nights: list[int] | None) -> None:
+    """Each summary row's place at its night's table, of NIGHTS (None: every night): 1
+    and the players with more points, so tied players share the better place (1, 1, 3),
+    as the core's `night_places` has it (tests/store/test_summaries.py holds both the
+    same)."""
+    summary = core_table(NightSummaryRow)
+    other = summary.alias("other")
+    above = (
+        select(func.count())
+        .where((other.c.night_id == summary.c.night_id) & (other.c.points > summary.c.points))
+        .scalar_subquery()
+    )
+    statement = update(summary).values(place=1 + above)
+    if nights is not None:
+        statement = statement.where(summary.c.night_id.in_(nights))
+    connection.execute(statement)
+
+
 def write_for_nights(session: Session, night_ids: Iterable[int]) -> None:
     """Sum NIGHT_IDS' summaries again from their score cache, in the caller's transaction
     (what the session holds unwritten is flushed first).  Call it once a write has
@@ -100,10 +123,11 @@ def write_for_nights(session: Session, night_ids: Iterable[int]) -> None:
         connection.execute(delete(total).where(total.c.night_id.in_(chunk)))
         connection.execute(
             insert(summary).from_select(
-                ["night_id", "player_id", *SUMMED],
-                summed().where(points.night_id.in_(chunk)),
+                ["night_id", "player_id", *SUMMED, "place"],
+                _unplaced(summed().where(points.night_id.in_(chunk))),
             )
         )
+        _place(connection, chunk)
         connection.execute(
             insert(total).from_select(
                 ["night_id", "hand_rows", "pot", "pot_cents"],
@@ -118,7 +142,9 @@ def write_for_all(connection: Connection) -> None:
     summary, total = core_table(NightSummaryRow), core_table(NightTotalRow)
     connection.execute(delete(summary))
     connection.execute(delete(total))
-    connection.execute(insert(summary).from_select(["night_id", "player_id", *SUMMED], summed()))
+    columns = ["night_id", "player_id", *SUMMED, "place"]
+    connection.execute(insert(summary).from_select(columns, _unplaced(summed())))
+    _place(connection, None)
     connection.execute(
         insert(total).from_select(["night_id", "hand_rows", "pot", "pot_cents"], totalled())
     )

@@ -278,12 +278,12 @@ def test_a_big_file_s_index_lacking_hands_is_refused_though_its_quick_check_pass
     compare an index with its table: a night read through an index that lacks some of
     its hands is refused by the count every write keeps (`night_total`), never exported
     short."""
-    from scorekeeper.store import database
+    from scorekeeper.store import early_check
 
     source, exported, _ = whole
     path = tmp_path / "league.sqlite3"
     path.write_bytes(bytes(index_missing_rows(bytearray(source.read_bytes()), source)))
-    monkeypatch.setattr(database, "FULL_CHECK_BYTES", 0)  # as for a league of 32 MB
+    monkeypatch.setattr(early_check, "FULL_CHECK_BYTES", 0)  # as for a league of 32 MB
     status, out, err = run("--database", f"sqlite:///{path}", "export", "--night", "9")
     assert refused_clearly(status, out, err, path), err
     assert "night 9 reads 0 hands through its index, the table holds" in err

@@ -31,6 +31,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
+    CondPageBreak,
     Flowable,
     KeepTogether,
     PageBreak,
@@ -48,6 +49,9 @@ from scorekeeper.reports.tables import PagedRows, TextTable, lean, stripes
 from scorekeeper.resources import resource_path
 
 FONT, BOLD = "DejaVuSansCondensed", "DejaVuSansCondensed-Bold"
+# The room a heading needs below it on a page, or it starts the next: its own lines and
+# the first rows of what it heads (a table's header and three rows).
+HEADING_ROOM = 90
 ELLIPSIS = "…"
 PADDING = 2.5  # a table cell's left and right padding
 OUTCOME_MOST = 150  # the widest the outcome column grows for long winners' names
@@ -188,7 +192,6 @@ class Renderer:
                 leading=14,
                 spaceBefore=10,
                 spaceAfter=4,
-                keepWithNext=1,
             ),
             "body": base,
             "cell": ParagraphStyle("cell", base, fontSize=self.body_size, leading=10),
@@ -200,6 +203,13 @@ class Renderer:
                 textColor=colors.HexColor("#333333"),
             ),
         }
+
+    def heading(self, words: str) -> list[Flowable]:
+        """A heading, on a new page when the rest of this one has no room for it and
+        the first lines under it.  (Not reportlab's keepWithNext: that keeps a heading
+        and the whole table under it together, so a table longer than the rest of the
+        page left the page empty but for what came before.)"""
+        return [CondPageBreak(HEADING_ROOM), self.text(words, "heading")]
 
     def text(self, words: str, style: str = "body") -> Paragraph:
         """A paragraph of plain text: markup characters print as themselves, and
@@ -386,9 +396,9 @@ def render_night(
     story += [r.text(line, "small") for line in report.rules]
     story.append(Spacer(1, 6))
     story.append(_sheet(r, report))
-    story.append(r.text(_("Settlement"), "heading"))
+    story += r.heading(_("Settlement"))
     story += [r.text(line) for line in report.settlement] or [r.text(_("Nobody owes anybody."))]
-    story.append(r.text(_("Figures"), "heading"))
+    story += r.heading(_("Figures"))
     story.append(r.table([report.figures_header], report.figures, right_from=1))
     story.append(Spacer(1, 10))
     chart = r.line_chart(report.running, title=_("Running totals"), x_title=_("hand"))
@@ -460,7 +470,7 @@ def render_league(
     """The league report: standings, how they are ranked, the leaders' chart, the nights."""
     r = Renderer(f"{report.title} — {report.period}", progress, paper)
     story: list[Flowable] = [r.text(report.title, "title"), r.text(report.period)]
-    story.append(r.text(_("Standings"), "heading"))
+    story += r.heading(_("Standings"))
     story.append(
         r.table(
             [report.header],
@@ -470,7 +480,7 @@ def render_league(
         )
     )
     if report.not_qualified:
-        story.append(r.text(_("Not yet qualified"), "heading"))
+        story += r.heading(_("Not yet qualified"))
         story.append(r.table([report.header], report.not_qualified, right_from=2))
     story.append(Spacer(1, 6))
     story += [r.text(line, "small") for line in report.rules]
@@ -482,7 +492,7 @@ def render_league(
             x_title=_("night (in date order)"),
         )
         story.append(KeepTogether([chart]))
-    story.append(r.text(_("Nights"), "heading"))
+    story += r.heading(_("Nights"))
     story.append(_nights(r, report))
     return r.build(story)
 
@@ -522,7 +532,7 @@ def render_statements(
             r.text(_("Statement: {player}").format(player=statement.player), "title"),
             r.text(f"{statement.league} — {statement.period}"),
         ]
-        story.append(r.text(_("Nights"), "heading"))
+        story += r.heading(_("Nights"))
         total = (_("Total"), "", statement.total_points, statement.total_money)
         story.append(
             r.table(
@@ -534,9 +544,9 @@ def render_statements(
                 extra=[("FONT", (0, -1), (-1, -1), BOLD, r.body_size)],
             )
         )
-        story.append(r.text(_("Payments"), "heading"))
+        story += r.heading(_("Payments"))
         story += [r.text(line) for line in statement.paid] or [r.text(_("None recorded."))]
-        story.append(r.text(_("Balance"), "heading"))
+        story += r.heading(_("Balance"))
         story.append(r.text(statement.balance_words))
         story += [r.text(line) for line in statement.owed]
     return r.build(story or [r.text(_("No players."))])

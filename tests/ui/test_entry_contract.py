@@ -500,3 +500,27 @@ def test_the_readme_states_the_forms_contract_as_the_app_does() -> None:
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     for line in CONTRACT:
         assert f"- {line}" in readme, line
+
+
+def test_a_long_night_opens_without_the_sheet_reading_every_hand(
+    database, open_window, monkeypatch
+) -> None:
+    """A 1,000-hand night's sheet fits its columns to a screenful of rows: opening it
+    reads a few dozen of its rows, not all (a table not yet shown measured every row
+    for "the rows on screen", a quarter of a second of the start)."""
+    from ui.main_window import SCREENFUL
+    from ui.sheet_model import SheetModel
+
+    hand = {"type": "pick", "picker": "Ida", "partners": ["Hal"], "points": 74, "tricks": 4}
+    night_id = night_import.import_night(database, night_doc("classic-5", [hand] * 1000, TABLE))
+    asked: set[int] = set()
+    real = SheetModel.data
+
+    def data(self: SheetModel, index: Any, role: int = 0) -> object:
+        asked.add(index.row())
+        return real(self, index, role)
+
+    monkeypatch.setattr(SheetModel, "data", data)
+    window = open_window(database, night_id)
+    assert window.model.rowCount() == 1002  # every hand, the totals and the money
+    assert len(asked) < 3 * SCREENFUL

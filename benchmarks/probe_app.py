@@ -92,7 +92,11 @@ def main() -> int:
     args = parser.parse_args()
 
     if not args.floor:
-        # As the installed app starts: its module first (which imports Qt itself).
+        # As the installed app starts (ui/start.py): the open's check of the file begun,
+        # then the app's module (which imports Qt itself).
+        from ui import start
+
+        start.begin(["--database", args.database])
         from ui import app as the_app
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication

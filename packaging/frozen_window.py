@@ -1,5 +1,5 @@
 """The frozen app's window (packaging/sheepshead-scorekeeper.spec): the installed app."""
 
-from sheepshead_scorekeeper.app import main
+from sheepshead_scorekeeper.start import main
 
 raise SystemExit(main())

@@ -117,6 +117,8 @@ def printable(text: str) -> str:
     """TEXT with every character that could act on a terminal or hide itself written
     as a Python escape (ESC as \\x1b, a zero-width space as \\u200b); everything else,
     accents and all, as it is."""
+    if text.isascii() and text.isprintable():  # the common case, at C speed
+        return text
     if all(_kind(c) is None for c in text):
         return text
     return "".join(c if _kind(c) is None else _escape(c) for c in text)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, NamedTuple, cast
 
 from scorekeeper.games import DEFAULT_GAME, one_game
 from scorekeeper.i18n import N_, _, ngettext
@@ -48,9 +48,11 @@ DEFAULT_TIE_BREAKS = ("nights-won", "hands", "misplays")
 DEFAULT_PLACEMENT_POINTS = (5, 3, 2, 1, 0)
 
 
-@dataclass(frozen=True)
-class NightLine:
-    """One player's night in a league: the sums standings and statistics start from."""
+class NightLine(NamedTuple):
+    """One player's night in a league: the sums standings and statistics start from.
+    A named tuple, not a dataclass: a league of 100,000 hands has some 17,000 of them,
+    made for every standings read (a frozen dataclass's `__init__` took a quarter of
+    `night_lines`, docs/performance.md)."""
 
     night_id: int
     date: str | None  # ISO date
@@ -225,7 +227,6 @@ class Standings:
     qualified: tuple[Standing, ...]
     not_qualified: tuple[Standing, ...]
     nights: int  # nights counted
-    places: dict[int, dict[str, int]] = field(default_factory=dict)  # night -> player -> place
     pot: tuple[int, int] = (0, 0)  # points and cents left in Schafkopf pots (a party too)
     game: str = DEFAULT_GAME  # the game of the nights, whose words the standings use
 
@@ -256,6 +257,44 @@ def _shared_places(values: Mapping[str, int | Fraction]) -> dict[str, int]:
     return places
 
 
+class PlayerNights(NamedTuple):
+    """One player's nights of a period summed, with how many of them the player finished
+    in each place at the table: all that ranking needs when no night is dropped (the
+    store sums these in the database for a big league, `store.league.standings`)."""
+
+    player: str
+    nights: int
+    points: int
+    cents: int
+    hands: int
+    picks: int
+    picker_wins: int
+    schneiders_won: int
+    schneiders_lost: int
+    leasters_won: int
+    misplays: int
+    places: Mapping[int, int]  # place at the table -> nights finished there
+
+
+def player_nights(
+    player: str, nights: Sequence[NightLine], place: Mapping[int, int]
+) -> PlayerNights:
+    """NIGHTS (one player's) summed; PLACE is the player's place at each night."""
+    places: dict[int, int] = defaultdict(int)
+    totals = [0] * len(_SUMMED)
+    for night in nights:
+        places[place[night.night_id]] += 1
+        summed = cast(tuple[int, ...], night[_FIRST_SUMMED : _FIRST_SUMMED + len(_SUMMED)])
+        for index, value in enumerate(summed):
+            totals[index] += value
+    return PlayerNights._make((player, len(nights), *totals, dict(places)))
+
+
+_SUMMED = PlayerNights._fields[2:-1]  # a NightLine's summed fields, in its order
+_FIRST_SUMMED = NightLine._fields.index(_SUMMED[0])
+assert NightLine._fields[_FIRST_SUMMED : _FIRST_SUMMED + len(_SUMMED)] == _SUMMED
+
+
 def compute_standings(
     lines: Sequence[NightLine],
     options: StandingsOptions | None = None,
@@ -269,7 +308,47 @@ def compute_standings(
     by_player: dict[str, list[NightLine]] = defaultdict(list)
     for line in lines:
         by_player[line.player].append(line)
-    rows = [_standing(p, nights, places, options) for p, nights in by_player.items()]
+    rows = []
+    for player, nights in by_player.items():
+        place = {n.night_id: places[n.night_id][player] for n in nights}
+        summed = player_nights(player, nights, place)
+        dropped = min(options.drop_worst, len(nights) - 1)
+        if dropped > 0:  # sorting every night by its value is the slow part: only when needed
+            worst_first = sorted(
+                nights,
+                key=lambda n: (
+                    _night_value(n, place[n.night_id], options),
+                    n.date or "",
+                    n.night_id,
+                ),
+            )
+            score = _score(player_nights(player, worst_first[dropped:], place), options)
+        else:
+            dropped, score = 0, _score(summed, options)
+        rows.append(_standing(summed, options, score, dropped))
+    game = one_game(line.game for line in lines).name
+    return _standings(rows, options, pot, nights=len(places), game=game)
+
+
+def rank_players(
+    players: Iterable[PlayerNights],
+    options: StandingsOptions,
+    pot: tuple[int, int] = (0, 0),
+    *,
+    nights: int,
+    game: str = DEFAULT_GAME,
+) -> Standings:
+    """Rank players whose NIGHTS (that many in all, at GAME) are already summed, as
+    `compute_standings` ranks their nights: only for OPTIONS that drop no night."""
+    if options.drop_worst:
+        raise ValueError("dropping the worst nights needs each night: compute_standings")
+    rows = [_standing(p, options, _score(p, options), 0) for p in players]
+    return _standings(rows, options, pot, nights=nights, game=game)
+
+
+def _standings(
+    rows: list[Standing], options: StandingsOptions, pot: tuple[int, int], *, nights: int, game: str
+) -> Standings:
     require_zero_sum([*(r.points for r in rows), pot[0]], "the standings' points")
     require_zero_sum([*(r.cents for r in rows), pot[1]], "the standings' money")
     qualified = [r for r in rows if r.qualified]
@@ -278,10 +357,9 @@ def compute_standings(
         options=options,
         qualified=_ranked(qualified, options),
         not_qualified=tuple(replace(r, rank=None) for r in _ranked(apart, options)),
-        nights=len(places),
-        places=places,
+        nights=nights,
         pot=pot,
-        game=one_game(line.game for line in lines).name,
+        game=game,
     )
 
 
@@ -301,54 +379,42 @@ def _night_value(line: NightLine, place: int, options: StandingsOptions) -> Frac
 
 
 def _standing(
-    player: str,
-    nights: list[NightLine],
-    places: Mapping[int, Mapping[str, int]],
-    options: StandingsOptions,
+    summed: PlayerNights, options: StandingsOptions, score: Fraction, dropped: int
 ) -> Standing:
-    place = {n.night_id: places[n.night_id][player] for n in nights}
-    dropped = min(options.drop_worst, len(nights) - 1)
-    counted = nights
-    if dropped > 0:  # sorting every night by its value is the slow part: only when needed
-        worst_first = sorted(
-            nights,
-            key=lambda n: (_night_value(n, place[n.night_id], options), n.date or "", n.night_id),
-        )
-        counted = worst_first[dropped:]
-    hands = sum(n.hands for n in nights)
-    total = sum(n.points for n in nights)
     return Standing(
         rank=None,
-        player=player,
-        qualified=len(nights) >= options.min_nights and hands >= options.min_hands,
-        nights=len(nights),
-        hands=hands,
-        points=total,
-        cents=sum(n.cents for n in nights),
-        picks=sum(n.picks for n in nights),
-        picker_wins=sum(n.picker_wins for n in nights),
-        schneiders_won=sum(n.schneiders_won for n in nights),
-        schneiders_lost=sum(n.schneiders_lost for n in nights),
-        leasters_won=sum(n.leasters_won for n in nights),
-        misplays=sum(n.misplays for n in nights),
-        nights_won=sum(1 for n in nights if place[n.night_id] == 1),
-        placement_points=sum(_placement(place[n.night_id], options) for n in nights),
+        player=summed.player,
+        qualified=summed.nights >= options.min_nights and summed.hands >= options.min_hands,
+        nights=summed.nights,
+        hands=summed.hands,
+        points=summed.points,
+        cents=summed.cents,
+        picks=summed.picks,
+        picker_wins=summed.picker_wins,
+        schneiders_won=summed.schneiders_won,
+        schneiders_lost=summed.schneiders_lost,
+        leasters_won=summed.leasters_won,
+        misplays=summed.misplays,
+        nights_won=summed.places.get(1, 0),
+        placement_points=_placements(summed, options),
         dropped=dropped,
-        score=_score(counted, place, options),
+        score=score,
     )
 
 
-def _score(
-    counted: list[NightLine], place: Mapping[int, int], options: StandingsOptions
-) -> Fraction:
+def _placements(summed: PlayerNights, options: StandingsOptions) -> int:
+    return sum(_placement(place, options) * count for place, count in summed.places.items())
+
+
+def _score(summed: PlayerNights, options: StandingsOptions) -> Fraction:
     if options.rank_by == "points-per-hand":
-        hands = sum(n.hands for n in counted)
-        return Fraction(sum(n.points for n in counted), hands) if hands else Fraction(0)
+        hands = summed.hands
+        return Fraction(summed.points, hands) if hands else Fraction(0)
     if options.rank_by == "money":
-        return Fraction(sum(n.cents for n in counted))
+        return Fraction(summed.cents)
     if options.rank_by == "placement":
-        return Fraction(sum(_placement(place[n.night_id], options) for n in counted))
-    return Fraction(sum(n.points for n in counted))
+        return Fraction(_placements(summed, options))
+    return Fraction(summed.points)
 
 
 _TIE_VALUES: dict[str, Callable[[Standing], Fraction | int]] = {

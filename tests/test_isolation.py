@@ -14,7 +14,7 @@ from tests.conftest import USER_FOLDERS
 def test_settings_and_data_go_to_the_suites_own_folders() -> None:
     probe = (
         "from PySide6.QtCore import QCoreApplication, QSettings\n"
-        "from scorekeeper.store.engine import default_path\n"
+        "from scorekeeper.store.location import default_path\n"
         "app = QCoreApplication([]); app.setOrganizationName('x'); app.setApplicationName('y')\n"
         "print(QSettings().fileName()); print(default_path())\n"
     )

@@ -63,7 +63,7 @@ def test_the_wheel_names_every_package_of_the_checkout_under_its_installed_name(
     assert declared == expected
     assert "ui" not in {name.split(".")[0] for name in declared}  # no bare top-level ui
     gui = PYPROJECT["project"]["gui-scripts"]["sheepshead-scorekeeper"]
-    assert gui == "sheepshead_scorekeeper.app:main"
+    assert gui == "sheepshead_scorekeeper.start:main"
 
 
 def test_the_version_is_written_once_and_the_metainfo_s_newest_release_is_it() -> None:

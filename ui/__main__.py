@@ -1,5 +1,5 @@
 """`python -m ui`: open the desktop app."""
 
-from .app import main
+from .start import main
 
 raise SystemExit(main())

@@ -85,13 +85,15 @@ def lay_out(parent: QWidget, make: Make) -> bytes | None:
 
 
 def make_report(parent: QWidget, suggested: str, make: Make) -> Path | None:
-    """Ask where, lay out, write whole, offer to open; the path written, or None."""
-    from scorekeeper.reports.build import save_pdf
-    from scorekeeper.reports.render import ReportError
-
+    """Ask where, lay out, write whole, offer to open; the path written, or None.  The
+    reports (reportlab: a third of a second) are imported once the file is chosen,
+    while the progress dialog is up, not before the file dialog is shown."""
     path = ask_where(parent, suggested)
     if path is None:
         return None
+    from scorekeeper.reports.build import save_pdf
+    from scorekeeper.reports.render import ReportError
+
     data = lay_out(parent, make)
     if data is None:
         return None

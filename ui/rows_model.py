@@ -62,18 +62,21 @@ class RowsModel(QAbstractTableModel, Generic[Row]):
     def __init__(self) -> None:
         super().__init__()
         self.rows: list[Row] = []
+        self._texts: dict[tuple[int, int], str] = {}  # (row, column) -> text, as shown
 
     def set_currency(self, currency: str) -> None:
         """Show the money columns in CURRENCY (an ISO 4217 code) from now on."""
         if currency != self.currency:
             self.beginResetModel()
             self.currency = currency
+            self._texts = {}
             self.endResetModel()
 
     def set_rows(self, rows: Sequence[Row]) -> None:
         """Show these rows instead."""
         self.beginResetModel()
         self.rows = list(rows)
+        self._texts = {}
         self.endResetModel()
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
@@ -90,18 +93,32 @@ class RowsModel(QAbstractTableModel, Generic[Row]):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        column, row = self.columns[index.column()], self.rows[index.row()]
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-            if column.cents is not None:
-                currency = self.currency
-                return "" if currency is None else money(column.cents(row), currency)
-            return column.text(row)
-        if role == SORT_ROLE:  # Qt compares only plain values: fractions sort as floats
-            value = column.sort(row)
+        # Asked some ten times a cell when a table is shown (each role, measuring and
+        # painting): the role is tested as a plain int and a cell's text made once.
+        if role in _TEXT_ROLES:
+            key = (index.row(), index.column())
+            text = self._texts.get(key)
+            if text is None and index.isValid():
+                text = self._texts[key] = self._text(self.columns[key[1]], self.rows[key[0]])
+            return text
+        if role == _ALIGNMENT:
+            return _RIGHT if index.isValid() and self.columns[index.column()].right else _LEFT
+        if role == SORT_ROLE and index.isValid():
+            # Qt compares only plain values: fractions sort as floats
+            value = self.columns[index.column()].sort(self.rows[index.row()])
             return float(value) if isinstance(value, Fraction) else value
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            side = Qt.AlignmentFlag.AlignRight if column.right else Qt.AlignmentFlag.AlignLeft
-            return int(side | Qt.AlignmentFlag.AlignVCenter)
         return None
+
+    def _text(self, column: Column[Row], row: Row) -> str:
+        if column.cents is not None:
+            currency = self.currency
+            return "" if currency is None else money(column.cents(row), currency)
+        return column.text(row)
+
+
+_TEXT_ROLES = frozenset(
+    {int(Qt.ItemDataRole.DisplayRole.value), int(Qt.ItemDataRole.AccessibleTextRole.value)}
+)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole.value)
+_RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
+_LEFT = int((Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter).value)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
+from reportlab import rl_config
 from reportlab.graphics.charts.legends import Legend
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, String
@@ -30,13 +31,13 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
+    CondPageBreak,
     Flowable,
     KeepTogether,
     PageBreak,
     Paragraph,
     SimpleDocTemplate,
     Spacer,
-    Table,
     TableStyle,
 )
 
@@ -44,9 +45,13 @@ from scorekeeper.formatting import line_look, locale_paper, whole_ticks
 from scorekeeper.i18n import _
 from scorekeeper.names import printable
 from scorekeeper.reports.data import LeagueReport, NightReport, PadReport, Series, Statement
+from scorekeeper.reports.tables import PagedRows, TextTable, lean, stripes
 from scorekeeper.resources import resource_path
 
 FONT, BOLD = "DejaVuSansCondensed", "DejaVuSansCondensed-Bold"
+# The room a heading needs below it on a page, or it starts the next: its own lines and
+# the first rows of what it heads (a table's header and three rows).
+HEADING_ROOM = 90
 ELLIPSIS = "…"
 PADDING = 2.5  # a table cell's left and right padding
 OUTCOME_MOST = 150  # the widest the outcome column grows for long winners' names
@@ -187,7 +192,6 @@ class Renderer:
                 leading=14,
                 spaceBefore=10,
                 spaceAfter=4,
-                keepWithNext=1,
             ),
             "body": base,
             "cell": ParagraphStyle("cell", base, fontSize=self.body_size, leading=10),
@@ -199,6 +203,13 @@ class Renderer:
                 textColor=colors.HexColor("#333333"),
             ),
         }
+
+    def heading(self, words: str) -> list[Flowable]:
+        """A heading, on a new page when the rest of this one has no room for it and
+        the first lines under it.  (Not reportlab's keepWithNext: that keeps a heading
+        and the whole table under it together, so a table longer than the rest of the
+        page left the page empty but for what came before.)"""
+        return [CondPageBreak(HEADING_ROOM), self.text(words, "heading")]
 
     def text(self, words: str, style: str = "body") -> Paragraph:
         """A paragraph of plain text: markup characters print as themselves, and
@@ -221,8 +232,11 @@ class Renderer:
 
     # -- tables ----------------------------------------------------------------------
 
-    def table_style(self, header_rows: int, body_rows: int) -> list[tuple[Any, ...]]:
-        """Grid, header shading, zebra stripes and the bundled fonts."""
+    def table_style(
+        self, header_rows: int, body_rows: int, start: int = 0
+    ) -> list[tuple[Any, ...]]:
+        """Grid, header shading, zebra stripes (on every other body row, counted from
+        body row START of the whole table) and the bundled fonts."""
         style: list[tuple[Any, ...]] = [
             ("FONT", (0, 0), (-1, -1), FONT, self.body_size),
             ("FONT", (0, 0), (-1, header_rows - 1), BOLD, self.body_size),
@@ -234,7 +248,7 @@ class Renderer:
             ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
             ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
         ]
-        for row in range(header_rows + 1, header_rows + body_rows, 2):
+        for row in stripes(header_rows, start, start + body_rows):
             style.append(("BACKGROUND", (0, row), (-1, row), colors.HexColor("#f3f5f8")))
         return style
 
@@ -247,14 +261,16 @@ class Renderer:
         right_from: int = 0,
         extra: Sequence[tuple[Any, ...]] = (),
         names: Names = Names(),
-    ) -> Table:
+        start: int = 0,
+    ) -> TextTable:
         """A table whose header rows repeat on every page it runs onto; cells are plain
         strings (never markup) or paragraphs that wrap; the cells of NAMES are shortened
-        to fit (numbers never are); columns from RIGHT_FROM on are right-aligned."""
+        to fit (numbers never are); columns from RIGHT_FROM on are right-aligned.  A
+        page's part of a longer table: its body rows from row START of the whole."""
         rows = [list(r) for r in header] + [list(r) for r in body]
         self.fit_names(rows, widths, extra, names, len(header))
-        table = Table(rows, colWidths=widths, repeatRows=len(header), hAlign="LEFT")
-        style = self.table_style(len(header), len(body))
+        table = TextTable(rows, colWidths=widths, repeatRows=len(header), hAlign="LEFT")
+        style = self.table_style(len(header), len(body), start)
         if right_from:
             style.append(("ALIGN", (right_from, 0), (-1, -1), "RIGHT"))
         table.setStyle(TableStyle([*style, *extra]))
@@ -298,7 +314,7 @@ class Renderer:
         drawing.add(String(0, height + 10, title, fontName=BOLD, fontSize=10))
         plot = LinePlot()
         plot.x, plot.y, plot.width, plot.height = 36, 24, width - 190, height - 30
-        plot.data = [list(points) for _, points in series] or [[(0.0, 0.0)]]
+        plot.data = [lean(points) for _, points in series] or [[(0.0, 0.0)]]
         for axis in (plot.xValueAxis, plot.yValueAxis):
             axis.labels.fontName, axis.labels.fontSize = FONT, 7
         # Whole numbers only, each under (or beside) its own place: the hands (or
@@ -354,7 +370,13 @@ class Renderer:
         )
         doc.setProgressCallBack(self._on_progress)
         canvas_class = type("Footed", (NumberedCanvas,), {"footer": self.title})
-        doc.build(story, canvasmaker=canvas_class)
+        # Streams compressed but not also written as ASCII (reportlab's ASCII85 encoder
+        # is pure Python: a tenth of a long report's time); PDF readers read both.
+        ascii85, rl_config.useA85 = rl_config.useA85, 0
+        try:
+            doc.build(story, canvasmaker=canvas_class)
+        finally:
+            rl_config.useA85 = ascii85
         return out.getvalue()
 
 
@@ -374,9 +396,9 @@ def render_night(
     story += [r.text(line, "small") for line in report.rules]
     story.append(Spacer(1, 6))
     story.append(_sheet(r, report))
-    story.append(r.text(_("Settlement"), "heading"))
+    story += r.heading(_("Settlement"))
     story += [r.text(line) for line in report.settlement] or [r.text(_("Nobody owes anybody."))]
-    story.append(r.text(_("Figures"), "heading"))
+    story += r.heading(_("Figures"))
     story.append(r.table([report.figures_header], report.figures, right_from=1))
     story.append(Spacer(1, 10))
     chart = r.line_chart(report.running, title=_("Running totals"), x_title=_("hand"))
@@ -411,7 +433,7 @@ def sheet_frame(
     return [top, second], [*hand_widths, *([each] * 2 * count)], spans
 
 
-def _sheet(r: Renderer, report: NightReport) -> Table:
+def _sheet(r: Renderer, report: NightReport) -> TextTable:
     players = len(report.players)
     longest = max(
         (pdfmetrics.stringWidth(cells[OUTCOME], FONT, r.body_size) for cells, _ in report.rows),
@@ -448,7 +470,7 @@ def render_league(
     """The league report: standings, how they are ranked, the leaders' chart, the nights."""
     r = Renderer(f"{report.title} — {report.period}", progress, paper)
     story: list[Flowable] = [r.text(report.title, "title"), r.text(report.period)]
-    story.append(r.text(_("Standings"), "heading"))
+    story += r.heading(_("Standings"))
     story.append(
         r.table(
             [report.header],
@@ -458,7 +480,7 @@ def render_league(
         )
     )
     if report.not_qualified:
-        story.append(r.text(_("Not yet qualified"), "heading"))
+        story += r.heading(_("Not yet qualified"))
         story.append(r.table([report.header], report.not_qualified, right_from=2))
     story.append(Spacer(1, 6))
     story += [r.text(line, "small") for line in report.rules]
@@ -470,19 +492,27 @@ def render_league(
             x_title=_("night (in date order)"),
         )
         story.append(KeepTogether([chart]))
-    story.append(r.text(_("Nights"), "heading"))
-    players = r.width - 240
-    rows = [(n.date, n.table, r.cell_text(n.players, players), n.hands) for n in report.nights]
-    story.append(
-        r.table(
-            [(_("Date"), _("Table"), _("Players"), _("Hands"))],
-            rows,
-            widths=(70, 120, players, 50),
-            names=TABLE_COLUMN,
-            extra=[("ALIGN", (3, 0), (3, -1), "RIGHT")],
-        )
-    )
+    story += r.heading(_("Nights"))
+    story.append(_nights(r, report))
     return r.build(story)
+
+
+def _nights(r: Renderer, report: LeagueReport) -> Flowable:
+    """The list of nights, a page's part at a time (thousands of rows: PagedRows)."""
+    players = r.width - 240
+    widths = (70, 120, players, 50)
+    header: list[list[Any]] = [[_("Date"), _("Table"), _("Players"), _("Hands")]]
+    body: list[list[Any]] = [
+        [n.date, n.table, r.cell_text(n.players, players), n.hands] for n in report.nights
+    ]
+    r.fit_names(header, widths, (), TABLE_COLUMN, 1)  # once, not on every page
+    r.fit_names(body, widths, (), TABLE_COLUMN, 0)
+    right = [("ALIGN", (3, 0), (3, -1), "RIGHT")]
+
+    def part(start: int, stop: int) -> TextTable:
+        return r.table(header, body[start:stop], widths, extra=right, start=start)
+
+    return PagedRows(part, len(body), len(header))
 
 
 def render_statements(
@@ -502,7 +532,7 @@ def render_statements(
             r.text(_("Statement: {player}").format(player=statement.player), "title"),
             r.text(f"{statement.league} — {statement.period}"),
         ]
-        story.append(r.text(_("Nights"), "heading"))
+        story += r.heading(_("Nights"))
         total = (_("Total"), "", statement.total_points, statement.total_money)
         story.append(
             r.table(
@@ -514,9 +544,9 @@ def render_statements(
                 extra=[("FONT", (0, -1), (-1, -1), BOLD, r.body_size)],
             )
         )
-        story.append(r.text(_("Payments"), "heading"))
+        story += r.heading(_("Payments"))
         story += [r.text(line) for line in statement.paid] or [r.text(_("None recorded."))]
-        story.append(r.text(_("Balance"), "heading"))
+        story += r.heading(_("Balance"))
         story.append(r.text(statement.balance_words))
         story += [r.text(line) for line in statement.owed]
     return r.build(story or [r.text(_("No players."))])

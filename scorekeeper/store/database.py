@@ -15,7 +15,7 @@ import os
 import random
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
@@ -28,12 +28,10 @@ from sqlmodel import Session
 
 from scorekeeper.i18n import _
 from scorekeeper.store import backup as backups
-from scorekeeper.store import sqlite_file
+from scorekeeper.store import early_check, sqlite_file
 from scorekeeper.store.engine import (
-    APP_NAME,
     BUSY_TIMEOUT_MS,
     CROSSED,
-    ENV_URL,
     READING_ONLY,
     describe,
     make_engine,
@@ -43,6 +41,7 @@ from scorekeeper.store.engine import (
     sqlite_file_named,
 )
 from scorekeeper.store.errors import DamagedDatabase, StorageError
+from scorekeeper.store.location import APP_NAME, ENV_URL
 from scorekeeper.store.open_lock import OpenLock
 from scorekeeper.store.sqlite_file import backup_hint
 
@@ -63,7 +62,7 @@ MIGRATION_LOCK_KEY = 0x534B_4D49_4752_4154
 MIGRATIONS = Path(__file__).with_name("migrations")
 # The newest migration.  A database already at it opens without importing alembic (a
 # second of the app's start); tests/store/test_migrations.py checks it is the head.
-SCHEMA_HEAD = "0015"
+SCHEMA_HEAD = "0016"
 
 
 def alembic_config() -> Config:
@@ -522,22 +521,17 @@ def _dump_as_stored(database: Database, current: str) -> dict[str, Any]:
             return backups.dump_as_stored(snapshot, current)
 
 
-# Above this size the check made at every open is SQLite's quick_check, which reads
-# every page but does not compare indexes with their tables (0.2 s against 0.65 s for
-# the full check on the 87 MB benchmark league); the full check still runs before any
-# write after an unclean shutdown, before a migration, a backup, a restore or an import.
-FULL_CHECK_BYTES = 32 * 1024 * 1024
-
-
 def _open_check(database: Database, connection: Any) -> None:
-    """The check made at every open of a SQLite file: the full `integrity_check` for a
-    small file or after an unclean shutdown (a write-ahead log left behind), else
-    `quick_check`."""
+    """The check made at every open of a SQLite file (`early_check.pragma_for`: the
+    full `integrity_check` for a small file or after an unclean shutdown, else
+    `quick_check`); its answer taken from the check the start began before the
+    database layer was imported, when that was of this very file (store/early_check.py)."""
     path = database.sqlite_path
-    full = path is None or not path.exists() or path.stat().st_size <= FULL_CHECK_BYTES
-    wal = path.with_name(path.name + "-wal") if path is not None else None
-    if wal is not None and wal.exists() and wal.stat().st_size > 0:
-        full = True
+    rows = early_check.answer(path) if path is not None else None
+    if rows is not None:
+        _judge(database, early_check.pragma_for(path), rows)
+        return
+    full = early_check.pragma_for(path).startswith("integrity")
     _integrity_check(database, connection, full=full)
 
 
@@ -556,6 +550,11 @@ def _integrity_check(database: Database, connection: Any, *, full: bool) -> None
         rows = connection.exec_driver_sql(f"PRAGMA {pragma}").fetchall()
     except DBAPIError as error:
         raise StorageError(database.explain(error)) from None
+    _judge(database, pragma, [tuple(r) for r in rows])
+
+
+def _judge(database: Database, pragma: str, rows: Sequence[tuple[object, ...]]) -> None:
+    """Refuse the database when SQLite's check (PRAGMA) found anything."""
     if [tuple(r) for r in rows] != [("ok",)]:
         found = str(rows[0][0]) if rows else _("no answer")
         found = " ".join(found.replace("*** in database main ***", "").split())

@@ -14,16 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from scorekeeper.i18n import _
 from scorekeeper.store.errors import StorageError
+from scorekeeper.store.location import ENV_URL, default_path
 
-APP_NAME = "sheepshead-scorekeeper"
-ENV_URL = "SCOREKEEPER_DATABASE_URL"
 BUSY_TIMEOUT_MS = 15_000
 # A database server's limits, in whole seconds (docs/decisions.md, "Timeouts"): to
 # answer a connection, to finish one statement, to wait for another program's lock.
@@ -41,11 +39,6 @@ READING_ONLY = "scorekeeper_reading_only"
 # SQLSTATEs of a server transaction refused because another crossed it: a
 # serialization failure and a deadlock; nothing of it was kept, so it may run again.
 CROSSED = {"40001", "40P01"}
-
-
-def default_path() -> Path:
-    """The default SQLite file, in the user's data folder."""
-    return platformdirs.user_data_path(APP_NAME, appauthor=False) / "scorekeeper.sqlite3"
 
 
 def resolve_url(url: str | None) -> str:

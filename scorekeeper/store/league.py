@@ -14,15 +14,17 @@ from sqlalchemy.sql import Select
 from sqlmodel import Session, col, select
 
 from scorekeeper.formatting import is_currency_code, not_a_currency_code
-from scorekeeper.games import DEFAULT_GAME, all_presets, game_of_preset, parse_rules
+from scorekeeper.games import DEFAULT_GAME, all_presets, game_of_preset, one_game, parse_rules
 from scorekeeper.i18n import _
 from scorekeeper.rules import RuleSet
 from scorekeeper.standings import (
     NightLine,
+    PlayerNights,
     Standings,
     StandingsOptions,
     compute_standings,
     parse_standings_options,
+    rank_players,
 )
 from scorekeeper.stats import HandFact, HandOutcome
 from scorekeeper.store import summaries
@@ -231,18 +233,15 @@ def night_lines(db: Database, period: Period) -> list[NightLine]:
         connection = session.connection()  # plain rows: no ORM bookkeeping per line
         rows = connection.execute(query.where(summary.night_id.in_(wanted))).all()
         nights = _night_labels(connection, wanted)
-    lines = []
-    for night_id, player, *sums in rows:
-        date, season, table, game = nights[night_id]
-        points, cents, hands, picks, wins, won, lost, leasters, misplays = map(_whole, sums)
-        counts = (points, cents, hands, picks, wins, won, lost, leasters, misplays)
-        lines.append(NightLine(night_id, date, season, table, player, *counts, game=game))
-    lines.sort(key=lambda line: (line.date or "", line.night_id, line.player.casefold()))
+    # The summary's columns are NOT NULL integers: each row is a NightLine as it comes.
+    heads = {night: (night, *label[:3]) for night, label in nights.items()}
+    make = NightLine._make
+    lines = [
+        make((*heads[night], player, *sums, nights[night][3])) for night, player, *sums in rows
+    ]
+    order = {night: (label[0] or "", night) for night, label in nights.items()}
+    lines.sort(key=lambda line: (order[line.night_id], line.player.casefold()))
     return lines
-
-
-def _whole(value: Any) -> int:
-    return int(value or 0)
 
 
 def _night_labels(connection: Connection, wanted: Select[Any]) -> dict[int, NightLabel]:
@@ -300,10 +299,65 @@ def _alone(outcome: str, partnered: bool) -> bool | None:
 
 
 def standings(db: Database, period: Period, options: StandingsOptions | None = None) -> Standings:
-    """The period's standings under OPTIONS, else the league's own choice."""
+    """The period's standings under OPTIONS, else the league's own choice.  Unless the
+    worst nights are dropped (which needs every night's value), the database sums each
+    player's nights and counts their places, and the core ranks the sums: a row per
+    player and place, not one per player and night (docs/performance.md)."""
     if options is None:
         options = league_info(db, league=period.league).standings
-    return compute_standings(night_lines(db, period), options, pot_totals(db, period))
+    if options.drop_worst:
+        return compute_standings(night_lines(db, period), options, pot_totals(db, period))
+    players, nights, game = players_nights(db, period)
+    return rank_players(players, options, pot_totals(db, period), nights=nights, game=game)
+
+
+def players_nights(db: Database, period: Period) -> tuple[list[PlayerNights], int, str]:
+    """Each player's nights of the period summed with their places counted (the
+    core's `player_nights` of `night_lines`, summed by the database), the number of
+    nights with a hand, and the game they were played at."""
+    summary = core_table(NightSummaryRow).c
+    with db.session() as session:
+        wanted = nights_of(session, period)
+        # A place is the core's `night_places`, kept with the sums (store/summaries.py).
+        query = (
+            columns(
+                summary.player_id,
+                summary.place,
+                func.count(),
+                *(func.sum(summary[name]) for name in summaries.SUMMED),
+            )
+            .where(summary.night_id.in_(wanted))
+            .group_by(summary.player_id, summary.place)
+        )
+        connection = session.connection()
+        rows = connection.execute(query).all()
+        names = dict(
+            connection.execute(
+                columns(col(PlayerRow.id), col(PlayerRow.name)).where(
+                    col(PlayerRow.id).in_({player for player, *_ in rows})
+                )
+            ).all()
+        )
+        played = columns(summary.night_id).where(summary.night_id.in_(wanted)).distinct()
+        nights = connection.execute(columns(func.count()).select_from(played.subquery()))
+        presets = connection.execute(
+            columns(_preset()).where(col(NightRow.id).in_(played)).distinct()
+        ).all()
+    by_player: dict[str, list[Any]] = {}
+    places: dict[str, dict[int, int]] = {}
+    for player_id, at, count, *sums in rows:
+        player = names[player_id]
+        totals = by_player.setdefault(player, [0] * (1 + len(sums)))
+        totals[0] += count
+        for index, value in enumerate(sums, 1):
+            totals[index] += int(value)  # PostgreSQL sums a bigint as a numeric
+        places.setdefault(player, {})[int(at)] = int(count)
+    players = [
+        PlayerNights._make((player, *totals, places[player]))
+        for player, totals in by_player.items()
+    ]
+    game = one_game(_game(preset) for (preset,) in presets).name
+    return players, int(nights.scalar_one()), game
 
 
 def pot_totals(db: Database, period: Period) -> tuple[int, int]:

@@ -19,7 +19,18 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, and_, case, delete, exists, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    and_,
+    case,
+    delete,
+    exists,
+    func,
+    insert,
+    literal,
+    select,
+    update,
+)
 from sqlmodel import Session
 
 from scorekeeper.store.tables import (
@@ -87,6 +98,29 @@ def totalled() -> Any:
     ).group_by(score.night_id)
 
 
+def _unplaced(query: Any) -> Any:
+    """QUERY's rows with a place to be set (`_place`) once the night's rows are in."""
+    return query.add_columns(literal(0))
+
+
+def _place(connection: Connection, nights: list[int] | None) -> None:
+    """Each summary row's place at its night's table, of NIGHTS (None: every night): 1
+    and the players with more points, so tied players share the better place (1, 1, 3),
+    as the core's `night_places` has it (tests/store/test_summaries.py holds both the
+    same)."""
+    summary = core_table(NightSummaryRow)
+    other = summary.alias("other")
+    above = (
+        select(func.count())
+        .where((other.c.night_id == summary.c.night_id) & (other.c.points > summary.c.points))
+        .scalar_subquery()
+    )
+    statement = update(summary).values(place=1 + above)
+    if nights is not None:
+        statement = statement.where(summary.c.night_id.in_(nights))
+    connection.execute(statement)
+
+
 def write_for_nights(session: Session, night_ids: Iterable[int]) -> None:
     """Sum NIGHT_IDS' summaries again from their score cache, in the caller's transaction
     (what the session holds unwritten is flushed first).  Call it once a write has
@@ -104,10 +138,11 @@ def write_for_nights(session: Session, night_ids: Iterable[int]) -> None:
         connection.execute(delete(total).where(total.c.night_id.in_(chunk)))
         connection.execute(
             insert(summary).from_select(
-                ["night_id", "player_id", *SUMMED],
-                summed().where(points.night_id.in_(chunk)),
+                ["night_id", "player_id", *SUMMED, "place"],
+                _unplaced(summed().where(points.night_id.in_(chunk))),
             )
         )
+        _place(connection, chunk)
         connection.execute(
             insert(total).from_select(
                 ["night_id", "hand_rows", "pot", "pot_cents"],
@@ -122,7 +157,9 @@ def write_for_all(connection: Connection) -> None:
     summary, total = core_table(NightSummaryRow), core_table(NightTotalRow)
     connection.execute(delete(summary))
     connection.execute(delete(total))
-    connection.execute(insert(summary).from_select(["night_id", "player_id", *SUMMED], summed()))
+    columns = ["night_id", "player_id", *SUMMED, "place"]
+    connection.execute(insert(summary).from_select(columns, _unplaced(summed())))
+    _place(connection, None)
     connection.execute(
         insert(total).from_select(["night_id", "hand_rows", "pot", "pot_cents"], totalled())
     )
@@ -188,7 +225,10 @@ def change(session: Session, night_id: int, before: Sums, after: Sums) -> None:
     }
     summary, total = core_table(NightSummaryRow), core_table(NightTotalRow)
     for player_id, delta in players.items():
-        _add(connection, summary, SUMMED, delta, night_id=night_id, player_id=player_id)
+        # A row made here is placed with the others below.
+        _add(
+            connection, summary, SUMMED, delta, {"place": 0}, night_id=night_id, player_id=player_id
+        )
     if gone := before.players.keys() - after.players.keys():
         points = core_table(HandPointsRow).c
         played = exists().where(
@@ -199,17 +239,24 @@ def change(session: Session, night_id: int, before: Sums, after: Sums) -> None:
                 (summary.c.night_id == night_id) & summary.c.player_id.in_(gone) & ~played
             )
         )
-    _add(connection, total, TOTALLED, _plus(after.total, before.total, -1), night_id=night_id)
+    if players:  # points moved, or a player's row came or went: the places again
+        _place(connection, [night_id])
+    _add(connection, total, TOTALLED, _plus(after.total, before.total, -1), {}, night_id=night_id)
     connection.execute(
         delete(total).where((total.c.night_id == night_id) & (total.c.hand_rows == 0))
     )
 
 
 def _add(
-    connection: Connection, table: Any, names: tuple[str, ...], delta: tuple[int, ...], **key: int
+    connection: Connection,
+    table: Any,
+    names: tuple[str, ...],
+    delta: tuple[int, ...],
+    made: dict[str, int],
+    **key: int,
 ) -> None:
-    """Add DELTA to the NAMES columns of TABLE's row of KEY, made (from zeros) if it is
-    not there yet."""
+    """Add DELTA to the NAMES columns of TABLE's row of KEY, made (from zeros, and MADE's
+    other columns) if it is not there yet."""
     if not any(delta):
         return
     where = and_(*(table.c[k] == v for k, v in key.items()))
@@ -219,4 +266,4 @@ def _add(
         .values({n: table.c[n] + d for n, d in zip(names, delta, strict=True)})
     )
     if changed.rowcount == 0:
-        connection.execute(insert(table).values(key | dict(zip(names, delta, strict=True))))
+        connection.execute(insert(table).values(key | made | dict(zip(names, delta, strict=True))))

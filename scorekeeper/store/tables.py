@@ -244,6 +244,9 @@ class NightSummaryRow(SQLModel, table=True):
     schneiders_lost: int
     leasters_won: int
     misplays: int
+    # The player's place at the night's table by points, tied players sharing the
+    # better place (1, 1, 3): the core's `night_places`.
+    place: int
 
 
 class NightTotalRow(SQLModel, table=True):

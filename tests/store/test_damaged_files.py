@@ -96,7 +96,10 @@ def index_missing_rows(data: bytearray, path: Path) -> bytearray:
     comes back short (the damage the attack found: 8 of a night's 22 hands exported)."""
     copy = path.with_name("without-night.sqlite3")
     shutil.copy(path, copy)
-    query = "SELECT pageno FROM dbstat WHERE name = 'ix_hand_night_id'"
+    # both indexes by night: a night's hands are read through (night_id, position)
+    query = (
+        "SELECT pageno FROM dbstat WHERE name IN ('ix_hand_night_id', 'sqlite_autoindex_hand_1')"
+    )
     with contextlib.closing(sqlite3.connect(copy)) as con:
         con.execute("DELETE FROM hand WHERE night_id = 9")
         con.commit()
@@ -266,3 +269,23 @@ def test_the_corpus_is_damaged_where_it_says(whole: tuple[Path, dict[int, str], 
         copy.unlink()
         shutil.rmtree(copy.with_name("probe.sqlite3-wal"), ignore_errors=True)
     assert failing >= len(DAMAGE) * 3 // 4
+
+
+def test_a_big_file_s_index_lacking_hands_is_refused_though_its_quick_check_passes(
+    whole: tuple[Path, dict[int, str], str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Above FULL_CHECK_BYTES the open makes only SQLite's quick_check, which does not
+    compare an index with its table: a night read through an index that lacks some of
+    its hands is refused by the count every write keeps (`night_total`), never exported
+    short."""
+    from scorekeeper.store import early_check
+
+    source, exported, _ = whole
+    path = tmp_path / "league.sqlite3"
+    path.write_bytes(bytes(index_missing_rows(bytearray(source.read_bytes()), source)))
+    monkeypatch.setattr(early_check, "FULL_CHECK_BYTES", 0)  # as for a league of 32 MB
+    status, out, err = run("--database", f"sqlite:///{path}", "export", "--night", "9")
+    assert refused_clearly(status, out, err, path), err
+    assert "night 9 reads 0 hands through its index, the table holds" in err
+    status, out, _ = run("--database", f"sqlite:///{path}", "export", "--night", "8")
+    assert status == 0 and json.dumps(json.loads(out)) == exported[8]  # the rest is read

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.store import database, night_import
+from scorekeeper.store import early_check, night_import
 from scorekeeper.store.backup_commands import backup
 from scorekeeper.store.database import open_database
 from scorekeeper.store.errors import StorageError
@@ -73,10 +73,10 @@ def test_a_file_over_the_limit_takes_the_quick_check(
     check runs, and it does not see this damage."""
     size = index_damaged.stat().st_size
     url = f"sqlite:///{index_damaged}"
-    monkeypatch.setattr(database, "FULL_CHECK_BYTES", size)
+    monkeypatch.setattr(early_check, "FULL_CHECK_BYTES", size)
     with pytest.raises(StorageError, match=INDEX_DAMAGE):
         open_database(url)
-    monkeypatch.setattr(database, "FULL_CHECK_BYTES", size - 1)
+    monkeypatch.setattr(early_check, "FULL_CHECK_BYTES", size - 1)
     open_database(url).dispose()
 
 
@@ -86,7 +86,7 @@ def test_the_quick_check_still_refuses_the_damage_it_sees(
 ) -> None:
     path = damaged_copy(whole, tmp_path, damage)
     assert sqlite_says(path, "quick_check") != "ok"
-    monkeypatch.setattr(database, "FULL_CHECK_BYTES", 0)
+    monkeypatch.setattr(early_check, "FULL_CHECK_BYTES", 0)
     before = path.read_bytes()
     with pytest.raises(StorageError, match="is damaged"):
         open_database(f"sqlite:///{path}")
@@ -112,7 +112,7 @@ def test_a_write_ahead_log_left_behind_brings_back_the_full_check(
         for name in ("league.sqlite3", "league.sqlite3-wal"):  # as a crash leaves them
             shutil.copy(index_damaged.with_name(name), crashed / name)
     assert (crashed / "league.sqlite3-wal").stat().st_size > 0
-    monkeypatch.setattr(database, "FULL_CHECK_BYTES", 0)
+    monkeypatch.setattr(early_check, "FULL_CHECK_BYTES", 0)
 
     with pytest.raises(StorageError, match=INDEX_DAMAGE):
         open_database(f"sqlite:///{crashed / 'league.sqlite3'}")
@@ -122,7 +122,7 @@ def test_a_write_ahead_log_left_behind_brings_back_the_full_check(
 @pytest.fixture
 def opened_on_the_quick_path(index_damaged: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     """The index-damaged league, "large": it opens and lists its nights."""
-    monkeypatch.setattr(database, "FULL_CHECK_BYTES", 0)
+    monkeypatch.setattr(early_check, "FULL_CHECK_BYTES", 0)
     url = f"sqlite:///{index_damaged}"
     status, out, err = run("--database", url, "nights")
     assert status == 0 and "Thursday Club" in out, err
@@ -184,7 +184,7 @@ def test_a_migration_runs_the_full_check_whatever_the_size(
     path.write_bytes(bytes(index_missing_rows(bytearray(older.read_bytes()), older)))
     older.unlink()
     assert sqlite_says(path, "quick_check") == "ok"
-    monkeypatch.setattr(database, "FULL_CHECK_BYTES", 0)
+    monkeypatch.setattr(early_check, "FULL_CHECK_BYTES", 0)
     url = f"sqlite:///{path}"
     before = path.read_bytes()
 

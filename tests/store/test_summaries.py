@@ -20,9 +20,18 @@ from sqlalchemy import select, update
 from scorekeeper.games import game_of, parse_rules
 from scorekeeper.night import score_night
 from scorekeeper.problems import InvalidNight
+from scorekeeper.standings import (
+    RANK_BY,
+    TIE_BREAKS,
+    NightLine,
+    StandingsOptions,
+    compute_standings,
+    night_places,
+)
 from scorekeeper.store import (
     backup_commands,
     hand_writes,
+    league,
     night_history,
     night_import,
     night_reads,
@@ -45,6 +54,7 @@ from scorekeeper.store.tables import (
 from tests.store.corpus import corpus
 from tests.strategies import hand, night_documents, schafkopf_hand, schafkopf_night_documents
 
+# (night, player) -> SUMMED and the place at the table; night -> hands, pot, pot's cents
 Summaries = tuple[dict[tuple[int, str], tuple[int, ...]], dict[int, tuple[int, int, int]]]
 
 
@@ -54,7 +64,9 @@ def stored(db: Database) -> Summaries:
     with db.engine.connect() as connection:
         names = dict(connection.execute(select(core_table(PlayerRow).c[:2])).all())
         rows = connection.execute(
-            select(summary.night_id, summary.player_id, *(summary[c] for c in SUMMED))
+            select(
+                summary.night_id, summary.player_id, *(summary[c] for c in SUMMED), summary.place
+            )
         ).all()
         totals = connection.execute(
             select(total.night_id, total.hand_rows, total.pot, total.pot_cents)
@@ -98,7 +110,15 @@ def recomputed(db: Database) -> Summaries:
         if result.hands:
             pot = sum(h.pot_change for h in result.hands)
             totals[night_id] = (len(result.hands), pot, pot * night.rules.stake_cents)
-    return {key: tuple(sums[c] for c in SUMMED) for key, sums in players.items()}, totals
+    lines = [
+        NightLine(night, None, None, None, name, sums["points"], sums["cents"])
+        for (night, name), sums in players.items()
+    ]
+    places = night_places(lines)  # the core's places: by points, the tied sharing
+    return {
+        (night, name): (*(sums[c] for c in SUMMED), places[night][name])
+        for (night, name), sums in players.items()
+    }, totals
 
 
 Cache = dict[str, set[frozenset[tuple[str, Any]]]]
@@ -268,6 +288,52 @@ def test_after_any_writes_the_summary_is_what_the_hands_sum_to(
         assert stored_cache(db) == rescored_cache(db)
 
 
+options = st.builds(
+    StandingsOptions,
+    rank_by=st.sampled_from(RANK_BY),
+    placement_points=st.lists(st.integers(0, 9), min_size=1, max_size=5).map(tuple),
+    min_nights=st.integers(0, 3),
+    min_hands=st.integers(0, 12),
+    tie_breaks=st.permutations(list(TIE_BREAKS)).map(lambda t: tuple(t[:3])),
+)
+club_documents = documents.map(lambda document: document | {"league": "Club"})
+
+
+def club_nights(db: Database, data: st.DataObject, nights: list[int]) -> None:
+    drawn = data.draw(st.lists(club_documents, min_size=1, max_size=3))
+    nights += night_import.import_nights(db, drawn)
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+    ],
+)
+@given(data=st.data())
+def test_standings_the_database_sums_are_the_core_s_of_every_night(
+    db: Database, data: st.DataObject
+) -> None:
+    """Without dropping a night, standings are ranked from each player's sums and
+    places as the database adds them up (`league.players_nights`): the same standings,
+    under any options, as the core's from every night (`compute_standings`)."""
+    nights: list[int] = []
+    club_nights(db, data, nights)
+    for _ in range(data.draw(st.integers(0, 6))):
+        write = data.draw(st.sampled_from([club_nights, *WRITES]))
+        with contextlib.suppress(InvalidNight, StorageError):
+            write(db, data, nights)
+        period = league.Period("Club")
+        chosen = data.draw(options)
+        every_night = league.night_lines(db, period)
+        assert league.standings(db, period, chosen) == compute_standings(
+            every_night, chosen, league.pot_totals(db, period)
+        )
+
+
 def test_the_corpus_imported_at_once_or_hand_by_hand_sums_the_same(db: Database) -> None:
     night_import.import_nights(db, corpus())
     for document in corpus():
@@ -304,7 +370,28 @@ def test_the_migration_fills_the_summary_of_the_nights_stored_before_it(db: Data
     expected = stored(db)
     downgrade_to(db.engine, "0014")
     upgrade_to(db.engine, "0015")
+    upgrade_to(db.engine, "0016")  # the places, read here with the sums
     assert stored(db) == expected == recomputed(db)
     with db.engine.begin() as connection:  # nothing else writes it: a change shows
         connection.execute(update(core_table(NightSummaryRow)).values(points=0))
+    assert stored(db) != recomputed(db)
+
+
+def test_the_migration_places_the_players_of_the_nights_stored_before_it(db: Database) -> None:
+    """0016 gives every summary row stored before it its place at the table, the
+    core's (a tied night among them)."""
+    from tests.store.conftest import downgrade_to, upgrade_to
+
+    night_import.import_nights(db, corpus())
+    expected = stored(db)
+    assert any(
+        sums[-1] == other[-1] and key[0] == key2[0] and key != key2
+        for key, sums in expected[0].items()
+        for key2, other in expected[0].items()
+    ), "the corpus has a night with two players tied"
+    downgrade_to(db.engine, "0015")
+    upgrade_to(db.engine, "0016")
+    assert stored(db) == expected == recomputed(db)
+    with db.engine.begin() as connection:  # nothing else writes it: a change shows
+        connection.execute(update(core_table(NightSummaryRow)).values(place=1))
     assert stored(db) != recomputed(db)

@@ -1,0 +1,139 @@
+"""The check every open makes of a SQLite file, started before the database layer is
+imported, so that the two run at once (issue 20).
+
+The app's start spends about half a second importing SQLAlchemy, sqlmodel and the
+tables, and SQLite's `quick_check` of a league's file takes 0.2 s when the file is in
+the page cache (about a second when it is not).  SQLite checks without holding the
+interpreter's lock, so the check runs in a thread of its own, on a read-only
+connection of the standard library's `sqlite3`, while the main thread imports.  The
+open (`database._open_check`) then takes its answer instead of checking again: the
+same pragma, the same rule for which one (`pragma_for`), the same refusal.  It takes it
+only for the same file, unchanged since the check began (its size, time and inode);
+otherwise, or when the early check could not run, the open checks as it always did.
+
+Nothing here imports SQLAlchemy: `start` runs before it is imported.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import sqlite3
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote
+
+from scorekeeper.store.location import ENV_URL, default_path
+
+logger = logging.getLogger(__name__)
+
+# Above this size the check made at every open is SQLite's quick_check, which reads
+# every page but does not compare indexes with their tables (0.2 s against 0.65 s for
+# the full check on the 87 MB benchmark league); the full check still runs before any
+# write after an unclean shutdown, before a migration, a backup, a restore or an import.
+FULL_CHECK_BYTES = 32 * 1024 * 1024
+
+
+def pragma_for(path: Path | None) -> str:
+    """The check made at every open of the SQLite file PATH: the full
+    `integrity_check` for a small file or after an unclean shutdown (a write-ahead log
+    left behind), else `quick_check`."""
+    full = path is None or not path.exists() or path.stat().st_size <= FULL_CHECK_BYTES
+    wal = path.with_name(path.name + "-wal") if path is not None else None
+    if wal is not None and wal.exists() and wal.stat().st_size > 0:
+        full = True
+    return "integrity_check(1)" if full else "quick_check(1)"
+
+
+def _stamp(path: Path) -> tuple[int, int, int, int]:
+    """What would show that PATH (or its write-ahead log) changed since."""
+    status = path.stat()
+    wal = path.with_name(path.name + "-wal")
+    wal_size = wal.stat().st_size if wal.exists() else 0
+    return status.st_ino, status.st_size, status.st_mtime_ns, wal_size
+
+
+@dataclass
+class EarlyCheck:
+    """A check of PATH running (or run) in its own thread."""
+
+    path: Path
+    pragma: str
+    stamp: tuple[int, int, int, int]
+    rows: list[tuple[object, ...]] | None = None  # SQLite's answer; None: no answer
+    done: threading.Event = field(default_factory=threading.Event)
+
+    def run(self) -> None:
+        try:
+            # Read as it lies: no lock, no -shm or -wal made beside it (there is no
+            # log to read: `start` leaves a file with one to the open's own check).
+            location = f"file:{quote(str(self.path))}?mode=ro&immutable=1"
+            with contextlib.closing(sqlite3.connect(location, uri=True)) as connection:
+                self.rows = connection.execute(f"PRAGMA {self.pragma}").fetchall()
+        except (sqlite3.Error, OSError) as error:  # the open checks again and says why
+            logger.debug("early %s of %s gave no answer: %s", self.pragma, self.path, error)
+        finally:
+            self.done.set()
+
+
+_running: EarlyCheck | None = None
+
+
+def database_argument(argv: Sequence[str]) -> str | None:
+    """The URL `--database URL` (or `--database=URL`) gives in ARGV, else the
+    environment's, else None (the default file)."""
+    for index, argument in enumerate(argv):
+        if argument == "--database" and index + 1 < len(argv):
+            return argv[index + 1]
+        if argument.startswith("--database="):
+            return argument.partition("=")[2]
+    return os.environ.get(ENV_URL) or None
+
+
+def file_of(url: str | None) -> Path | None:
+    """The SQLite file URL names, when it is plainly one (`sqlite:///path`, nothing
+    after the path), or the default file; None for anything else."""
+    if not url:
+        return default_path()
+    prefix = "sqlite:///"
+    if not url.startswith(prefix) or "?" in url or len(url) == len(prefix):
+        return None
+    return Path(url[len(prefix) :])
+
+
+def start(url: str | None) -> EarlyCheck | None:
+    """Begin the open's check of the SQLite file URL names (None: the default), in a
+    thread; nothing when there is no such file yet, or URL names a server."""
+    global _running
+    path = file_of(url)
+    if path is None or not path.is_file():
+        return None
+    path = path.resolve()
+    stamp = _stamp(path)
+    if stamp[-1]:  # a write-ahead log left behind: the open checks file and log itself
+        return None
+    check = EarlyCheck(path, pragma_for(path), stamp)
+    threading.Thread(target=check.run, name="open-check", daemon=True).start()
+    _running = check
+    return check
+
+
+def answer(path: Path) -> list[tuple[object, ...]] | None:
+    """SQLite's answer to the open's check of PATH, waited for, if one was started for
+    that very file and it has not changed since; else None (check it now).  An answer
+    is given once."""
+    global _running
+    check, _running = _running, None
+    if check is None:
+        return None
+    check.done.wait()
+    try:
+        same = path.resolve() == check.path and _stamp(check.path) == check.stamp
+    except OSError:
+        return None
+    if not same or pragma_for(check.path) != check.pragma:
+        return None
+    return check.rows

@@ -1,0 +1,34 @@
+"""The desktop app's entry point (`sheepshead-scorekeeper`, `python -m ui`): the open's
+check of the SQLite file begun in a thread, then the app imported and run.
+
+The check (store/early_check.py) and the imports of the database layer and Qt take
+about the same time and run at once; nothing but the standard library and
+platformdirs is imported before the check has begun.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from scorekeeper.store import early_check
+
+
+def begin(arguments: Sequence[str]) -> None:
+    """Begin the open's check of the database ARGUMENTS name (the app's own
+    `--database`, else the environment's or the default file), before the app's
+    modules are imported."""
+    early_check.start(early_check.database_argument(arguments))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Open the app and run until its window is closed."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    begin(arguments)
+    from .app import main as run_app
+
+    return run_app(arguments)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

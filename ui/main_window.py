@@ -409,7 +409,15 @@ class MainWindow(QMainWindow):
                 else _("Hand {number} recorded: {explanation} Ctrl+Z undoes it.")
             )
         if done:
-            entry.start_new()
+            # The refresh after a hand recorded at the end started the next one already
+            # (`EntryForm.set_view`); an edit or an insert still has the form to clear.
+            fresh = (
+                entry.view is self.session.view
+                and entry.editing is None
+                and entry.insert_at is None
+            )
+            if not fresh:
+                entry.start_new()
             self.say(message.format(number=number, explanation=said))
             self.focus_entry()
 

@@ -65,12 +65,14 @@ class SheetModel(QAbstractTableModel):
         super().__init__()
         self.view: NightView | None = None
         self._running: list[dict[str, int]] = []
+        self._money: dict[str, str] = {}  # the money row's cells, written once a view
 
     def set_view(self, view: NightView | None) -> None:
         """Show another state of the night: a hand added at the end is inserted as one
         row (the sheet keeps its place and reads only that row and the totals);
         anything else rebuilds the sheet."""
         old = self.view
+        self._money = {}
         if old is not None and view is not None and view.adds_one_hand_to(old):
             row = len(old.lines)
             self.beginInsertRows(QModelIndex(), row, row)
@@ -213,4 +215,8 @@ class SheetModel(QAbstractTableModel):
             points = result.total_points[player]
             return points if role == SORT_ROLE else f"{points:+d}"
         cents = result.total_cents[player]
-        return cents if role == SORT_ROLE else money(cents, self.view.currency)
+        if role == SORT_ROLE:
+            return cents
+        if player not in self._money:  # each repaint asks again: the locale's writing is slow
+            self._money[player] = money(cents, self.view.currency)
+        return self._money[player]

@@ -159,7 +159,8 @@ def append_hand(db: Database, *, night_id: int, hand: Mapping[str, Any]) -> Appe
         write_cache(session, night_id, state.ids, state.rules, [(row.id, scored, parsed)])
         state.row.updated_at = now()
         session.add(state.row)
-        summaries.write_for_nights(session, [night_id])
+        added = summaries.sums_of_hands(session, [row.id])
+        summaries.change(session, night_id, summaries.NONE, added)
         return Appended(row.id, document, scored, at, row.revision)
 
 
@@ -237,10 +238,12 @@ def delete_hand(db: Database, *, hand_id: int, revision: int | None = None) -> H
             record=row.record,
         )
         session.add(deleted)
+        gone = summaries.sums_of_hands(session, [hand_id])
         session.execute(delete(HandScoreRow).where(col(HandScoreRow.hand_id) == hand_id))
         session.execute(delete(HandPointsRow).where(col(HandPointsRow.hand_id) == hand_id))
         session.delete(row)
         session.flush()
+        summaries.change(session, row.night_id, gone, summaries.NONE)
         state.hands = [h for h in state.hands if h.id != hand_id]
         shift_hands(session, state, at, -1)
         rescore(session, state, night, state.hands, from_position=at)

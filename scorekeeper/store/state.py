@@ -130,18 +130,26 @@ def seated_at(state: NightState, number: int) -> set[str]:
     }
 
 
-def document_hand(state: NightState, record: Mapping[str, Any], number: int) -> dict[str, Any]:
-    """A stored record as a document hand, with players not seated at it sitting out."""
+def document_hand(
+    state: NightState,
+    record: Mapping[str, Any],
+    number: int,
+    players: tuple[str, ...] | None = None,
+) -> dict[str, Any]:
+    """A stored record as a document hand, with players not seated at it sitting out
+    (PLAYERS: the night's, `state.players`, when the caller has them already)."""
     hand = stored.from_stored(record, state.names)
-    return with_absent_players(hand, state.players, seated_at(state, number), state.rules)
+    players = state.players if players is None else players
+    return with_absent_players(hand, players, seated_at(state, number), state.rules)
 
 
 def night_document(state: NightState, records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     document: dict[str, Any] = {"format": FORMAT}
+    players = state.players
     return document | {
         "rules": state.rules.to_document(),
-        "players": list(state.players),
-        "hands": [document_hand(state, r, n) for n, r in enumerate(records, start=1)],
+        "players": list(players),
+        "hands": [document_hand(state, r, n, players) for n, r in enumerate(records, start=1)],
     }
 
 
@@ -234,22 +242,16 @@ def rescore(
     *,
     from_position: int,
 ) -> NightResult:
-    """Rebuild the score cache from FROM_POSITION on, in the caller's transaction;
-    returns the night as scored."""
+    """Score the night and bring the score cache of the hands from FROM_POSITION on up to
+    date, in the caller's transaction: only the hands whose cache rows are not already
+    what they score now are rewritten (an edit of an early hand seldom changes the
+    thousand after it), and the night's summary changes by what those hands' rows sum
+    to before and after (store/summaries.py).  Returns the night as scored."""
     result = score_night(night)
     night_id = state.row.id
     assert night_id is not None
-    session.execute(
-        delete(HandScoreRow).where(
-            (col(HandScoreRow.night_id) == night_id) & (col(HandScoreRow.position) >= from_position)
-        )
-    )
-    changed = [r.id for r in rows[from_position - 1 :]]
-    if changed:
-        session.execute(delete(HandPointsRow).where(col(HandPointsRow.hand_id).in_(changed)))
     scored = zip(rows, result.hands, night.hands, strict=True)
-    write_cache(
-        session,
+    scores, points = cache_rows(
         night_id,
         state.ids,
         night.rules,
@@ -259,10 +261,65 @@ def rescore(
             if hand.number >= from_position and row.id is not None
         ],
     )
+    changed = _changed_hands(session, night_id, from_position, scores, points)
+    if changed:
+        before = summaries.sums_of_hands(session, changed)
+        _delete_cache(session, changed)
+        insert_cache(
+            session,
+            [r for r in scores if r["hand_id"] in changed],
+            [r for r in points if r["hand_id"] in changed],
+        )
+        summaries.change(session, night_id, before, summaries.sums_of_hands(session, changed))
     state.row.updated_at = now()
     session.add(state.row)
-    summaries.write_for_nights(session, [night_id])
     return result
+
+
+def _changed_hands(
+    session: Session,
+    night_id: int,
+    from_position: int,
+    scores: list[dict[str, Any]],
+    points: list[dict[str, Any]],
+) -> set[int]:
+    """The hands whose cache rows, as stored for the hands from FROM_POSITION on, are not
+    SCORES and POINTS (`cache_rows`): changed, new, or no longer there.  Rows are
+    compared whole, as tuples of the columns `cache_rows` writes (hand id first)."""
+    score_table, points_table = core_table(HandScoreRow), core_table(HandPointsRow)
+    later = (score_table.c.night_id == night_id) & (score_table.c.position >= from_position)
+    connection = session.connection()
+    changed: set[int] = set()
+    for table, wanted, query in (
+        (score_table, scores, score_table.select().where(later)),
+        (
+            points_table,
+            points,
+            points_table.select()
+            .join_from(points_table, score_table, score_table.c.hand_id == points_table.c.hand_id)
+            .where(later),
+        ),
+    ):
+        if not wanted:  # nothing scored from FROM_POSITION on: whatever is stored goes
+            changed |= set(connection.execute(query.with_only_columns(table.c.hand_id)).scalars())
+            continue
+        names = list(wanted[0])
+        stored = set(
+            map(tuple, connection.execute(query.with_only_columns(*(table.c[n] for n in names))))
+        )
+        written = {tuple(row.values()) for row in wanted}
+        changed |= {row[0] for row in stored ^ written}
+    return changed
+
+
+def _delete_cache(session: Session, hand_ids: set[int]) -> None:
+    """Delete the cache rows of HAND_IDS (in chunks: every database limits parameters)."""
+    ids = sorted(hand_ids)
+    connection = session.connection()
+    for start in range(0, len(ids), summaries.CHUNK):
+        chunk = ids[start : start + summaries.CHUNK]
+        connection.execute(delete(HandScoreRow).where(col(HandScoreRow.hand_id).in_(chunk)))
+        connection.execute(delete(HandPointsRow).where(col(HandPointsRow.hand_id).in_(chunk)))
 
 
 def write_cache(

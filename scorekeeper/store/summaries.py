@@ -3,19 +3,34 @@ per night (points, cents, hands, and the counts standings and the league report 
 and one `night_total` row per night (its hands and its pot).  Standings read these few
 thousand rows, not the hundreds of thousands of `hand_points`.
 
-They are never written any other way than by `write_for_nights`, which sums them again
-from the cache inside the caller's transaction: every write that changes a night's
-cache (a hand recorded, inserted, edited, deleted or restored, a seat moved, the rules
-changed, a night imported, a backup loaded) calls it for the nights it changed, so the
+They are written only from the cache, inside the caller's transaction, by the one
+query that sums it (`summed`, `totalled`): `write_for_nights` sums whole nights again
+(a night imported, a backup loaded); a write that changes a few hands' cache rows (a
+hand recorded, inserted, edited, deleted or restored, a seat moved, the rules changed)
+sums those hands before and after with the same query and adds the difference
+(`sums_of_hands`, `change`), so that recording a hand does not sum its night's
+thousand hands again.  Every write calls one or the other for what it changed, so the
 summary cannot drift from the hands (tests/store/test_summaries.py holds this after any
 sequence of writes)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, and_, case, delete, func, insert, literal, select, update
+from sqlalchemy import (
+    Connection,
+    and_,
+    case,
+    delete,
+    exists,
+    func,
+    insert,
+    literal,
+    select,
+    update,
+)
 from sqlmodel import Session
 
 from scorekeeper.store.tables import (
@@ -148,3 +163,107 @@ def write_for_all(connection: Connection) -> None:
     connection.execute(
         insert(total).from_select(["night_id", "hand_rows", "pot", "pot_cents"], totalled())
     )
+
+
+TOTALLED = ("hand_rows", "pot", "pot_cents")
+
+
+@dataclass(frozen=True)
+class Sums:
+    """Some hands' share of one night's summary: each player's SUMMED (by player id) and
+    the night's TOTALLED; no hand, no player and zeros."""
+
+    players: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    total: tuple[int, ...] = (0, 0, 0)
+
+
+NONE = Sums()
+
+
+def _plus(a: tuple[int, ...], b: tuple[int, ...], sign: int = 1) -> tuple[int, ...]:
+    return tuple(x + sign * y for x, y in zip(a, b, strict=True))
+
+
+def sums_of_hands(session: Session, hand_ids: Collection[int]) -> Sums:
+    """What HAND_IDS' cache rows (of one night), as they are now, add to its summary: what
+    `summed` and `totalled` group, of these hands only."""
+    if not hand_ids:
+        return NONE
+    session.flush()
+    connection = session.connection()
+    points, score = core_table(HandPointsRow).c, core_table(HandScoreRow).c
+    zeros = (0,) * len(SUMMED)
+    players: dict[int, tuple[int, ...]] = {}
+    total = NONE.total
+    ids = sorted(hand_ids)
+    for start in range(0, len(ids), CHUNK):
+        chunk = ids[start : start + CHUNK]
+        mine = points.hand_id.in_(chunk)  # the primary key's first column
+        # int(): PostgreSQL sums BIGINT columns as NUMERIC (Decimal).
+        for _, player_id, *values in connection.execute(summed().where(mine)):
+            found = tuple(int(v) for v in values)
+            players[player_id] = _plus(players.get(player_id, zeros), found)
+        row = connection.execute(totalled().where(score.hand_id.in_(chunk))).first()
+        if row is not None:
+            total = _plus(total, tuple(int(v) for v in row[1:]))
+    return Sums(players, total)
+
+
+def change(session: Session, night_id: int, before: Sums, after: Sums) -> None:
+    """NIGHT_ID's summary changed by what some hands' cache rows summed to BEFORE a write
+    and AFTER it (`sums_of_hands` of the same hands, before and after): the difference
+    added to each player's row (a row made for a player new to the night, and dropped
+    for one left with no hand in it) and to the night's total (dropped at no hand)."""
+    session.flush()
+    connection = session.connection()
+    zeros = (0,) * len(SUMMED)
+    players = {
+        player_id: _plus(
+            after.players.get(player_id, zeros), before.players.get(player_id, zeros), -1
+        )
+        for player_id in before.players.keys() | after.players.keys()
+    }
+    summary, total = core_table(NightSummaryRow), core_table(NightTotalRow)
+    for player_id, delta in players.items():
+        # A row made here is placed with the others below.
+        _add(
+            connection, summary, SUMMED, delta, {"place": 0}, night_id=night_id, player_id=player_id
+        )
+    if gone := before.players.keys() - after.players.keys():
+        points = core_table(HandPointsRow).c
+        played = exists().where(
+            (points.night_id == night_id) & (points.player_id == summary.c.player_id)
+        )
+        connection.execute(
+            delete(summary).where(
+                (summary.c.night_id == night_id) & summary.c.player_id.in_(gone) & ~played
+            )
+        )
+    if players:  # points moved, or a player's row came or went: the places again
+        _place(connection, [night_id])
+    _add(connection, total, TOTALLED, _plus(after.total, before.total, -1), {}, night_id=night_id)
+    connection.execute(
+        delete(total).where((total.c.night_id == night_id) & (total.c.hand_rows == 0))
+    )
+
+
+def _add(
+    connection: Connection,
+    table: Any,
+    names: tuple[str, ...],
+    delta: tuple[int, ...],
+    made: dict[str, int],
+    **key: int,
+) -> None:
+    """Add DELTA to the NAMES columns of TABLE's row of KEY, made (from zeros, and MADE's
+    other columns) if it is not there yet."""
+    if not any(delta):
+        return
+    where = and_(*(table.c[k] == v for k, v in key.items()))
+    changed = connection.execute(
+        update(table)
+        .where(where)
+        .values({n: table.c[n] + d for n, d in zip(names, delta, strict=True)})
+    )
+    if changed.rowcount == 0:
+        connection.execute(insert(table).values(key | made | dict(zip(names, delta, strict=True))))

@@ -1,6 +1,8 @@
 """The night summaries standings read (`night_summary`, `night_total`) are, after any
 sequence of writes through the store, exactly what the stored hands sum to when the
-core scores them again: they cannot drift from the hands."""
+core scores them again: they cannot drift from the hands.  Nor can the score cache
+they are summed from (`hand_score`, `hand_points`), which a write rewrites only where
+it changed."""
 
 from __future__ import annotations
 
@@ -38,8 +40,11 @@ from scorekeeper.store import (
 )
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
+from scorekeeper.store.state import cache_rows
 from scorekeeper.store.summaries import SUMMED
 from scorekeeper.store.tables import (
+    HandPointsRow,
+    HandScoreRow,
     NightRow,
     NightSummaryRow,
     NightTotalRow,
@@ -114,6 +119,39 @@ def recomputed(db: Database) -> Summaries:
         (night, name): (*(sums[c] for c in SUMMED), places[night][name])
         for (night, name), sums in players.items()
     }, totals
+
+
+Cache = dict[str, set[frozenset[tuple[str, Any]]]]
+
+
+def rescored_cache(db: Database) -> Cache:
+    """The score cache every stored night would have if it were scored again now, as
+    `cache_rows` makes it: each table's rows, each row its columns and values."""
+    with db.engine.connect() as connection:
+        night_ids = list(connection.execute(select(core_table(NightRow).c.id)).scalars())
+        ids = {n: i for i, n in connection.execute(select(core_table(PlayerRow).c[:2])).all()}
+    cache: Cache = {"hand_score": set(), "hand_points": set()}
+    for night_id in night_ids:
+        night = night_reads.load_stored_night(db, night_id=night_id)
+        hands = zip(
+            night_reads.hand_ids(db, night_id=night_id),
+            score_night(night).hands,
+            night.hands,
+            strict=True,
+        )
+        scores, points = cache_rows(night_id, ids, night.rules, hands)
+        cache["hand_score"] |= {frozenset(row.items()) for row in scores}
+        cache["hand_points"] |= {frozenset(row.items()) for row in points}
+    return cache
+
+
+def stored_cache(db: Database) -> Cache:
+    """The score cache as stored, in the same form."""
+    with db.engine.connect() as connection:
+        return {
+            table.name: {frozenset(r._mapping.items()) for r in connection.execute(select(table))}
+            for table in (core_table(HandScoreRow), core_table(HandPointsRow))
+        }
 
 
 # -- the writes a table makes, drawn ------------------------------------------------------
@@ -247,6 +285,7 @@ def test_after_any_writes_the_summary_is_what_the_hands_sum_to(
         with contextlib.suppress(InvalidNight, StorageError):
             write(db, data, nights)
         assert stored(db) == recomputed(db)
+        assert stored_cache(db) == rescored_cache(db)
 
 
 options = st.builds(

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, insert, text
+from sqlalchemy import insert
 from sqlmodel import Session, col, select
 
 from scorekeeper.document import (
@@ -51,6 +51,7 @@ from scorekeeper.store.fingerprints import (
     fingerprint,
     lock_imports,
 )
+from scorekeeper.store.ids import new_hand_ids, new_ids
 from scorekeeper.store.people import find_league, league_and_season, players_named
 from scorekeeper.store.state import (
     cache_rows,
@@ -243,7 +244,7 @@ def _file_all(
     """Write checked nights (with the fingerprints they came in with, if any, and their hands as
     stored, RECORDS), their players found or created already (`_Players`): their
     leagues and seasons (in the order of their keys), then each table's rows by one
-    executemany, the nights' and hands' ids taken first (`_new_ids`); returns the
+    executemany, the nights' and hands' ids taken first (`ids.new_ids`); returns the
     nights' ids in order."""
     if not loaded:
         return []
@@ -253,7 +254,7 @@ def _file_all(
         for where in sorted(places, key=lambda w: (name_key(w[0] or ""), name_key(w[1] or "")))
     }
     moment = now()
-    night_ids = _new_ids(session, NightRow, len(loaded))
+    night_ids = new_ids(session, NightRow, len(loaded))
     night_rows, night_leagues = [], []
     for night_id, night, mark in zip(night_ids, loaded, prints, strict=True):
         info = night.info
@@ -277,7 +278,7 @@ def _file_all(
         )
     connection = session.connection()
     connection.execute(insert(core_table(NightRow)), night_rows)
-    hand_ids = _new_ids(session, HandRow, sum(len(r) for r in records))
+    hand_ids = new_hand_ids(session, sum(len(r) for r in records))
     next_id = iter(hand_ids)
     seat_rows, hand_rows, revisions = [], [], []
     for night_id, night, hands in zip(night_ids, loaded, records, strict=True):
@@ -343,25 +344,6 @@ def _rules_json(rules: RuleSet) -> dict[str, Any]:
 @functools.lru_cache(maxsize=64)
 def _full_rules(rules: RuleSet) -> dict[str, Any]:
     return rules.to_json()
-
-
-def _new_ids(session: Session, table: Any, count: int) -> list[int]:
-    """COUNT new ids for TABLE's rows, in order, taken before the rows are inserted, so
-    that they go in by a plain executemany (no RETURNING to read back): on SQLite the
-    ids after its greatest, which the write lock (BEGIN IMMEDIATE, held since the
-    transaction began) keeps from any other program, and which SQLite itself would
-    give; on a server database the next values of the table's sequence."""
-    if not count:
-        return []
-    core = core_table(table)
-    connection = session.connection()
-    if connection.dialect.name == "postgresql":
-        query = text(
-            "SELECT nextval(pg_get_serial_sequence(:table, 'id')) FROM generate_series(1, :count)"
-        )
-        return sorted(connection.execute(query, {"table": core.name, "count": count}).scalars())
-    greatest = connection.execute(select(func.coalesce(func.max(core.c.id), 0))).scalar_one()
-    return list(range(greatest + 1, greatest + 1 + count))
 
 
 def _file_payments(

@@ -25,6 +25,7 @@ from scorekeeper.store import records as stored
 from scorekeeper.store import summaries
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
+from scorekeeper.store.ids import new_hand_ids
 from scorekeeper.store.tables import (
     HandPointsRow,
     HandRevisionRow,
@@ -156,7 +157,11 @@ def night_document(state: NightState, records: Sequence[Mapping[str, Any]]) -> d
 def insert_hands(
     session: Session, night_id: int, records: Sequence[dict[str, Any]], start: int = 1
 ) -> list[HandRow]:
-    rows = [HandRow(night_id=night_id, position=start + i, record=r) for i, r in enumerate(records)]
+    ids = new_hand_ids(session, len(records))  # never a deleted hand's (store/ids.py)
+    rows = [
+        HandRow(id=id_, night_id=night_id, position=start + i, record=r)
+        for i, (id_, r) in enumerate(zip(ids, records, strict=True))
+    ]
     session.add_all(rows)
     session.flush()
     moment = now()

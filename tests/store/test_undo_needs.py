@@ -127,3 +127,23 @@ def test_a_payment_taken_back_twice_is_a_conflict(db: Database) -> None:
     with pytest.raises(Conflict, match="taken back in another program"):
         delete_payment(db, payment_id=paid)
     assert night_payments(db, night_id=night_id) == []
+
+
+def test_a_deleted_hand_s_id_is_never_given_to_another_hand(db: Database) -> None:
+    """The last hand deleted, a hand recorded at another table: the new hand has an id
+    of its own, so undoing its edit brings back its own first version (not the deleted
+    hand's), and the deleted hand comes back where it was (SQLite gave the deleted
+    hand's id to the next hand, and the undo then failed)."""
+    first = night_import.import_night(db, night_doc("classic-5", []))
+    second = night_import.import_night(db, night_doc("classic-5", []))
+    gone = hand_writes.append_hand(db, night_id=first, hand=HAND)
+    deleted = hand_writes.delete_hand(db, hand_id=gone.hand_id, revision=gone.revision)
+    new = hand_writes.append_hand(db, night_id=second, hand=OTHER)
+    assert new.hand_id != gone.hand_id
+    imported = night_import.import_nights(db, [night_doc("classic-5", [HAND, OTHER])])
+    assert gone.hand_id not in night_reads.hand_ids(db, night_id=imported[0])
+    edited = hand_writes.edit_hand(db, hand_id=new.hand_id, hand=HAND)
+    hand_writes.restore_revision(db, revision_id=edited.replaced)
+    assert points(db, second) == [95]
+    hand_writes.restore_revision(db, revision_id=deleted.revision_id)
+    assert points(db, first) == [74] and points(db, second) == [95]

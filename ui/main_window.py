@@ -309,11 +309,12 @@ class MainWindow(QMainWindow):
         # Columns fit every row of a usual night, but only the rows on screen of a long
         # one: measuring all 1,000 rows after each hand took most of a second
         # (benchmarks/run.py, record_hand).
-        # At most a screenful of rows, not "the rows on screen" (precision 0): a table
-        # not yet shown measures every row for that (Qt's sizeHintForColumn), which was
-        # a quarter of a second of starting on a 1,000-hand night.
+        # Before the sheet is shown, a screenful of rows: for "the rows on screen"
+        # (precision 0) a table not yet shown measures every row (Qt's
+        # sizeHintForColumn), a quarter of a second of starting on a 1,000-hand night.
         long_night = view is not None and len(view.lines) > LONG_NIGHT
-        self.sheet.horizontalHeader().setResizeContentsPrecision(SCREENFUL if long_night else -1)
+        shown = 0 if self.sheet.isVisible() else SCREENFUL
+        self.sheet.horizontalHeader().setResizeContentsPrecision(shown if long_night else -1)
         self.model.set_view(view)
         form = self._form_of(game_of(view.rules) if view else game_named(DEFAULT_GAME))
         if self.entry is not form:

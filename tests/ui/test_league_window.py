@@ -515,3 +515,32 @@ def test_a_tab_hidden_when_the_league_changes_shows_the_change_when_chosen(
     assert "Calvin" in names and "Cal" not in names
     window.tabs.setCurrentWidget(window.money_tab)
     assert "Calvin" in shown_column(window.money_tab.balances_view, 0)
+
+
+def test_ctrl_tab_and_ctrl_page_keys_switch_tabs_from_anywhere_in_the_window(
+    window: LeagueWindow, keyboard: Any, qtbot: Any
+) -> None:
+    """A trial found Ctrl+Tab dead until the tab bar had the focus, and Ctrl+Shift+Tab
+    moving the roster's selection instead of leaving the tab."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.filters.league.setFocus()  # where the keyboard is when the window opens
+    keyboard.ctrl(Qt.Key.Key_Tab)
+    assert window.tabs.currentWidget() is window.player_tab
+    keyboard.ctrl(Qt.Key.Key_PageDown)
+    assert window.tabs.currentWidget() is window.money_tab
+    keyboard.ctrl(Qt.Key.Key_PageUp)
+    assert window.tabs.currentWidget() is window.player_tab
+    keyboard.ctrl(Qt.Key.Key_Backtab, shift=True)  # Ctrl+Shift+Tab, as Qt delivers it
+    assert window.tabs.currentWidget() is window.standings_tab
+    keyboard.ctrl(Qt.Key.Key_Backtab, shift=True)  # round to the last
+    assert window.tabs.currentWidget() is window.roster_tab
+    roster = window.roster_tab.roster_view
+    qtbot.waitUntil(roster.hasFocus)
+    row = roster.currentIndex().row()
+    keyboard.ctrl(Qt.Key.Key_Backtab, shift=True)
+    assert window.tabs.currentWidget() is window.table_tab
+    assert roster.currentIndex().row() == row
+    keyboard.ctrl(Qt.Key.Key_Tab)
+    keyboard.ctrl(Qt.Key.Key_Tab)
+    assert window.tabs.currentWidget() is window.standings_tab

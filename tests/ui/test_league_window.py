@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QRect, QSettings, QSize, Qt
+from PySide6.QtWidgets import QMenuBar
 
 from scorekeeper.formatting import amount_text, money
 from scorekeeper.store.database import Database
@@ -544,3 +545,27 @@ def test_ctrl_tab_and_ctrl_page_keys_switch_tabs_from_anywhere_in_the_window(
     keyboard.ctrl(Qt.Key.Key_Tab)
     keyboard.ctrl(Qt.Key.Key_Tab)
     assert window.tabs.currentWidget() is window.standings_tab
+
+
+def test_each_alt_letter_of_the_league_window_means_one_thing_in_each_tab(
+    window: LeagueWindow, keyboard: Any, qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The window's own letters (menu, period, printing, the tabs) with each tab's;
+    Print league report… answers its own (Alt+G), not the Season box's (Alt+E)."""
+    from tests.ui.test_dialogs_german import letters, own_texts
+
+    pages = tuple(window.tabs.widget(i) for i in range(window.tabs.count()))
+    shared = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    shared += [a.text() for a in window.findChildren(QMenuBar)[0].actions()]
+    shared += own_texts(window, skip=pages)
+    for page in pages:
+        found = letters(shared + own_texts(page))
+        assert len(found) == len(set(found)), (type(page).__name__, sorted(found))
+    printed: list[str] = []
+    monkeypatch.setattr("ui.league.window.make_report", lambda _w, name, _m: printed.append(name))
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    keyboard.alt(Qt.Key.Key_E)
+    assert window.focusWidget() is window.filters.season
+    keyboard.alt(Qt.Key.Key_G)
+    qtbot.waitUntil(lambda: printed == [f"{LEAGUE} all seasons.pdf"])

@@ -569,3 +569,68 @@ def test_each_alt_letter_of_the_league_window_means_one_thing_in_each_tab(
     assert window.focusWidget() is window.filters.season
     keyboard.alt(Qt.Key.Key_G)
     qtbot.waitUntil(lambda: printed == [f"{LEAGUE} all seasons.pdf"])
+
+
+def _both_games_league(database: Database) -> None:
+    """Ann's calls at Sheepshead and her games at Schafkopf, in one league."""
+    from scorekeeper.store.night_import import import_night
+
+    five, four = ["Ann", "Bob", "Cal", "Dee", "Eve"], ["Ann", "Bob", "Cal", "Dee"]
+    pick = {"type": "pick", "picker": "Ann", "partners": ["Bob"], "points": 70, "tricks": 4}
+    import_night(
+        database,
+        _league_night("Both", "classic-5", five, [{**pick, "call": "ace-clubs"}]),
+    )
+    jack = {**pick, "call": "jack-of-diamonds"}
+    import_night(database, _league_night("Both", "jack-of-diamonds-5", five, [jack]))
+    import_night(
+        database,
+        _league_night(
+            "Both",
+            "schafkopf",
+            four,
+            [
+                {"type": "call", "declarer": "Ann", "partners": ["Cal"], "points": 75, "tricks": 5},
+                {"type": "solo", "declarer": "Ann", "game": "farbwenz", "points": 80, "tricks": 6},
+                {"type": "null", "declarer": "Ann", "tricks": 0},
+            ],
+        ),
+    )
+
+
+def _anns_call_lines(database: Database, qtbot: Any) -> list[str]:
+    window = LeagueWindow(database, "Both")
+    qtbot.addWidget(window)
+    window.tabs.setCurrentWidget(window.player_tab)
+    window.player_tab.player.setCurrentText("Ann")
+    window.show()
+    rows = [label for label, _value in window.player_tab.stats_model.rows]
+    return [label.strip() for label in rows if label.startswith("  ")]
+
+
+def test_the_player_page_names_each_call_and_game_in_its_games_words(
+    database: Database, qtbot: Any
+) -> None:
+    """A trial saw "calling ace-clubs", "calling jack-of-diamonds", "calling farbwenz"
+    and "calling null": the night document's codes, and Schafkopf's games as calls."""
+    _both_games_league(database)
+    lines = _anns_call_lines(database, qtbot)
+    assert {
+        "calling ace of clubs",
+        "calling jack of diamonds",
+        "playing Sauspiel",
+        "playing Farbwenz",
+        "playing Null",
+    } <= set(lines), lines
+    assert not [line for line in lines if "-" in line]  # no document code
+    calls = [line for line in lines if line.startswith("calling")]
+    assert calls == ["calling ace of clubs", "calling jack of diamonds"]  # no Schafkopf game
+
+
+def test_the_german_player_page_names_each_call_and_game_in_german(
+    german: None, database: Database, qtbot: Any
+) -> None:
+    _both_games_league(database)
+    lines = _anns_call_lines(database, qtbot)
+    german = {"Ruf: Kreuz-Ass", "Ruf: Karo-Bube", "Sauspiel", "Farbwenz", "Bettel"}
+    assert german <= set(lines), lines

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.explain import said
 from scorekeeper.formatting import short_date, short_iso
 from scorekeeper.games import DEFAULT_GAME, DEFAULT_PRESET, Game, game_named, game_of
 from scorekeeper.i18n import _, ngettext
@@ -433,8 +434,8 @@ class MainWindow(QMainWindow):
             self.entry.clear_typing()
             follow = self.session.undo_stack.undoText()
             self.say(
-                _("Cleared the hand being typed. Ctrl+Z again undoes: {change}.").format(
-                    change=follow
+                said(
+                    _("Cleared the hand being typed. Ctrl+Z again undoes: {change}."), change=follow
                 )
                 if follow
                 else _("Cleared the hand being typed.")
@@ -446,7 +447,7 @@ class MainWindow(QMainWindow):
             return
         text = stack.undoText()
         if self.session.undo():
-            self.say(_("Undid: {change}. Ctrl+Shift+Z redoes it.").format(change=text))
+            self.say(said(_("Undid: {change}. Ctrl+Shift+Z redoes it."), change=text))
         self.focus_entry()
 
     def redo(self) -> None:
@@ -457,7 +458,7 @@ class MainWindow(QMainWindow):
             return
         text = stack.redoText()
         if self.session.redo():
-            self.say(_("Redid: {change}.").format(change=text))
+            self.say(said(_("Redid: {change}."), change=text))
         self.focus_entry()
 
     def edit_selected(self) -> None:
@@ -857,11 +858,16 @@ class MainWindow(QMainWindow):
                 self.session.refresh()
                 filed = len(dialog.filed)
                 self.say(
-                    ngettext(
-                        "Filed {count} night of {file} into {league}.",
-                        "Filed {count} nights of {file} into {league}.",
-                        filed,
-                    ).format(count=filed, file=Path(path).name, league=dialog.plan.league)
+                    said(
+                        ngettext(
+                            "Filed {count} night of {file} into {league}.",
+                            "Filed {count} nights of {file} into {league}.",
+                            filed,
+                        ),
+                        count=filed,
+                        file=Path(path).name,
+                        league=dialog.plan.league,
+                    )
                 )
             dialog.deleteLater()  # and the sheet it holds
         self.back_to_entry()

@@ -474,9 +474,12 @@ class MainWindow(QMainWindow):
             self.focus_entry()
 
     def delete_selected(self) -> None:
+        """Edit ▸ Delete selected hand (Del on the sheet), said in the status bar."""
         hand_id = self.selected_hand_id()
-        if hand_id is not None:
-            self.attempt(self.session.delete_hand, hand_id)
+        line = self.model.line_at(self.sheet.currentIndex().row())
+        if hand_id is not None and self.attempt(self.session.delete_hand, hand_id):
+            number = line.number if line is not None else ""
+            self.say(_("Hand {number} deleted. Ctrl+Z brings it back.").format(number=number))
 
     def join(self) -> None:
         from scorekeeper.names import clean_name

@@ -49,6 +49,7 @@ from .entry_form import EntryForm
 from .games import NoEntryForm, form_for
 from .night_panels import HandPanel, RunningChart, SettlementPanel
 from .paths import app_icon
+from .screens import resize_to_fit
 from .session import NightSession
 from .sheet_model import HAND_ID_ROLE, SheetModel
 from .spreadsheets import allow_copy
@@ -1065,8 +1066,8 @@ class MainWindow(QMainWindow):
         geometry = settings.value("window/geometry")
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
-        else:
-            self.resize(1200, 760)
+        else:  # the first start: no taller or wider than the screen's free area
+            resize_to_fit(self, 1200, 760)
         splitter = settings.value("window/splitter")
         if isinstance(splitter, QByteArray):
             self.splitter.restoreState(splitter)

@@ -400,7 +400,7 @@ class MainWindow(QMainWindow):
         score and how to take it back."""
         entry = self.entry
         number = entry.number
-        said = entry.result.explanation if entry.result is not None else ""
+        explanation = entry.result.explanation if entry.result is not None else ""
         if entry.editing is not None:
             done = self.attempt(self.session.edit_hand, entry.editing.hand_id, hand)
             message = _("Hand {number} changed: {explanation} Ctrl+Z undoes it.")
@@ -421,7 +421,7 @@ class MainWindow(QMainWindow):
             )
             if not fresh:
                 entry.start_new()
-            self.say(message.format(number=number, explanation=said))
+            self.say(message.format(number=number, explanation=explanation))
             self.focus_entry()
 
     def say(self, message: str) -> None:

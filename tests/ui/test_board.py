@@ -121,5 +121,6 @@ def test_the_board_fits_the_screen_and_names_a_season_once(qtbot: Any, tmp_path:
     assert board.width() <= free.width() and board.height() < free.height()
     assert season_title("Season 2026") == "Season 2026"  # not "Season Season 2026"
     assert season_title("Spring") == "Season Spring"
+    assert season_title("Seasoned players") == "Season Seasoned players"
     assert season_title(None) == "All nights"
     db.dispose()

@@ -63,8 +63,8 @@ def season_title(season: str | None) -> str:
     be a season when the name does not say it already; no season: all nights."""
     if not season:
         return _("All nights")
-    words = season.casefold()
-    if words.startswith(("season", _("Season").casefold())):
+    first = season.split(maxsplit=1)[0].casefold()
+    if first in ("season", _("Season").casefold()):
         return season
     return _("Season {season}").format(season=season)
 

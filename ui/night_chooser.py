@@ -16,7 +16,8 @@ the chooser costs the same for 20 nights or 20,000.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -79,28 +80,45 @@ class NightList(QAbstractTableModel):
         self.shown: list[int] = list(range(len(self.nights)))  # indexes into nights
         self._texts: dict[int, tuple[str, ...]] = {}
         self._keys: list[str] | None = None  # made on the first word typed
-        self._dates: dict[str | None, str] = {}
+        self._written: dict[Any, str] = {}  # date or count of hands -> as shown
+        self._folded: dict[str, str] = {}  # a part of a line -> its `search_key`
 
     def texts(self, night: int) -> tuple[str, ...]:
         """The line of the night at NIGHT (an index into `nights`), column by column."""
         if night not in self._texts:
-            n = self.nights[night]
-            if n.date not in self._dates:  # a few hundred dates in thousands of nights
-                self._dates[n.date] = short_iso(n.date)
-            self._texts[night] = (
-                str(n.id),
-                self._dates[n.date],
-                n.league or "",
-                n.table or "-",
-                grouped(n.hands),
-                ", ".join(n.players),
-            )
+            facts = self.parts(night)[:PLAYERS]
+            self._texts[night] = (*facts, ", ".join(self.nights[night].players))
         return self._texts[night]
 
+    def _shown(self, value: Any, show: Callable[[Any], str]) -> str:
+        """VALUE (a date, a count of hands) as SHOW writes it, written once for all the
+        nights that share it (a few hundred dates and counts among thousands)."""
+        if value not in self._written:
+            self._written[value] = show(value)
+        return self._written[value]
+
+    def _key(self, part: str) -> str:
+        """PART of a line (a name, a date) as the filter compares it, folded once."""
+        if part not in self._folded:
+            self._folded[part] = search_key(part)
+        return self._folded[part]
+
+    def parts(self, night: int) -> tuple[str, ...]:
+        """What the filter searches in a night's line: what it shows (the players one
+        by one), and its date as ISO too ("2026-11-20")."""
+        n = self.nights[night]
+        shown = (
+            str(n.id),
+            self._shown(n.date, short_iso),
+            n.league or "",
+            n.table or "-",
+            self._shown(n.hands, grouped),
+        )
+        return (*shown, *n.players, n.date or "")
+
     def line(self, night: int) -> str:
-        """The night's line as one text, its date also as ISO ("2026-11-20"), as the
-        filter searches it."""
-        return " ".join((*self.texts(night), self.nights[night].date or ""))
+        """The night's line as one text, as the filter searches it."""
+        return " ".join(self.parts(night))
 
     def set_filter(self, typed: str) -> None:
         """Keep only the nights whose line holds every word of TYPED; all when empty."""
@@ -109,10 +127,13 @@ class NightList(QAbstractTableModel):
         if not words:
             self.shown = list(range(len(self.nights)))
         else:
-            if self._keys is None:
-                self._keys = [search_key(self.line(i)) for i in range(len(self.nights))]
+            if self._keys is None:  # on the first word typed, each name folded once
+                key = self._key
+                self._keys = [
+                    " ".join(key(part) for part in self.parts(i)) for i in range(len(self.nights))
+                ]
             keys = self._keys
-            self.shown = [i for i, key in enumerate(keys) if matches(words, key)]
+            self.shown = [i for i, line in enumerate(keys) if matches(words, line)]
         self.endResetModel()
 
     def night_at(self, row: int) -> NightSummary:

@@ -22,6 +22,16 @@ def signed(amount: int) -> str:
     return f"{amount:+d}" if amount else "0"
 
 
+def said(template: str, **values: object) -> str:
+    """TEMPLATE (translated) filled with VALUES, but a value that ends in a full stop
+    ("Wes S.") takes the one the template puts after it: "Hand 32, dealt by Wes S.",
+    never "Wes S.."; in any language, wherever in the sentence the name falls."""
+    for key, value in values.items():
+        if str(value).endswith(".") and f"{{{key}}}." in template:
+            template = template.replace(f"{{{key}}}.", f"{{{key}}}")
+    return template.format(**values)
+
+
 def join_names(names: Sequence[str]) -> str:
     """Ann; Ann and Bob; Ann, Bob and Cal."""
     if len(names) <= 1:
@@ -75,5 +85,7 @@ def amounts_phrase(amounts: Mapping[str, int], named: Sequence[str], rest_label:
 
 
 def sentence(clause: str, amounts: str) -> str:
-    """'CLAUSE. AMOUNTS.': a scored hand's sentence and who gets what."""
-    return f"{clause}. {amounts}."
+    """'CLAUSE. AMOUNTS.': a scored hand's sentence and who gets what (a clause that
+    ends in a name with a full stop, "… Wes S.", not given a second)."""
+    stop = "" if clause.endswith(".") else "."
+    return f"{clause}{stop} {amounts}."

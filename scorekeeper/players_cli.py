@@ -14,6 +14,7 @@ import argparse
 from typing import Any, TextIO
 
 from scorekeeper.cli_common import EXIT_OK, open_store
+from scorekeeper.explain import said
 from scorekeeper.formatting import print_table
 from scorekeeper.i18n import _
 from scorekeeper.names import printable
@@ -38,8 +39,8 @@ def command_rename(args: argparse.Namespace, out: TextIO) -> int:
     from scorekeeper.store.people import rename_player
 
     player = rename_player(open_store(args), old=args.old, new=args.new)
-    said = _("Renamed {old} to {new}.").format(old=args.old, new=player.name)
-    print(printable(said), file=out)
+    renamed = said(_("Renamed {old} to {new}."), old=args.old, new=player.name)
+    print(printable(renamed), file=out)
     return EXIT_OK
 
 

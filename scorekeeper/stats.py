@@ -97,6 +97,14 @@ class PlayerStatistics:
     longest_losing_streak: int  # hands in a row with points lost
     nights_by_date: tuple[NightFigure, ...] = field(default=())
     game: str = DEFAULT_GAME  # the game of the player's hands, whose words the lines use
+    # The game each call of picker_by_call was made at (a league of both games: a
+    # Sheepshead call and a Schafkopf game are each said in their own game's words).
+    call_games: dict[str, str] = field(default_factory=dict)
+
+    def call_label(self, call: str, *, english: bool = False) -> str:
+        """CALL (a key of picker_by_call) in the words of the game it was made at."""
+        game = game_named(self.call_games.get(call, self.game))
+        return game.call_label(call, english=english)
 
     @property
     def points_per_hand(self) -> Fraction:
@@ -116,6 +124,7 @@ def player_statistics(player: str, facts: Sequence[HandFact]) -> PlayerStatistic
     mine = [f for f in facts if f.player == player]
     tallies: dict[str, Tally] = defaultdict(Tally)
     by_call: dict[str, Tally] = defaultdict(Tally)
+    call_games: dict[str, str] = {}
     levels: Counter[tuple[str, bool]] = Counter()
     for fact in mine:
         won = side_won(fact)
@@ -130,6 +139,7 @@ def player_statistics(player: str, facts: Sequence[HandFact]) -> PlayerStatistic
             call = fact.call or ("alone" if fact.alone else None)
             if call is not None:  # a partner known without a call (jack of diamonds)
                 by_call[call] = by_call[call].add(won)
+                call_games[call] = fact.game
         if fact.level != "normal":
             # Schafkopf's Schwarz is Sheepshead's no-trick: the losers took no trick.
             levels["no-trick" if fact.level == "schwarz" else fact.level, won] += 1
@@ -159,6 +169,7 @@ def player_statistics(player: str, facts: Sequence[HandFact]) -> PlayerStatistic
         longest_losing_streak=losing,
         nights_by_date=tuple(nights),
         game=one_game(f.game for f in mine).name,
+        call_games=call_games,
     )
 
 
@@ -315,7 +326,7 @@ def statistics_lines(
         if word
     ]
     lines += [
-        (f"  {game.call_label(call)}", won(t))
+        (f"  {stats.call_label(call)}", won(t))
         for call, t in stats.picker_by_call.items()
         if call != "alone"
     ]

@@ -63,16 +63,17 @@ def _mnemonic(text: str) -> str | None:
 
 def shortcut_rows(window: QMainWindow) -> list[tuple[str, str]]:
     """(keys, what they do) for every menu action of WINDOW that has a shortcut and can
-    be used now (joining a closed night cannot)."""
-    rows: list[tuple[str, str]] = []
-    seen: set[str] = set()
+    be used now (joining a closed night cannot); keys that two actions share (Ctrl+C
+    copies the sheet or the table that has the keyboard) listed once, saying both."""
+    said: dict[str, list[str]] = {}
     for action in window.findChildren(QAction):
         keys = [k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts()]
         what = action.text().replace("&", "")
-        if keys and what and what not in seen and action.isEnabled():
-            seen.add(what)
-            rows.append((either(keys), what))
-    return rows
+        if keys and what and action.isEnabled():
+            whats = said.setdefault(either(keys), [])
+            if what not in whats:
+                whats.append(what)
+    return [(keys, "; ".join(whats)) for keys, whats in said.items()]
 
 
 def either(keys: list[str]) -> str:
@@ -149,10 +150,7 @@ def keys_html(window: QMainWindow, form: QWidget) -> str:
         (_("Tab / Shift+Tab"), _("next / previous field")),
         ("Esc", _("cancel an edit")),
     ]
-    everywhere = [
-        *shortcut_rows(window),
-        (_("Delete (on the sheet)"), _("delete the selected hand")),
-    ]
+    everywhere = shortcut_rows(window)  # Del among them: Edit ▸ Delete selected hand
     return (
         heading(2, _("Recording a hand"))
         + f"<ul>{contract}</ul>"

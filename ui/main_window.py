@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.explain import said
 from scorekeeper.formatting import short_date
 from scorekeeper.games import DEFAULT_GAME, DEFAULT_PRESET, Game, game_named, game_of
 from scorekeeper.i18n import _, ngettext
@@ -47,6 +48,7 @@ from .entry_form import EntryForm
 from .games import NoEntryForm, form_for
 from .night_panels import HandPanel, RunningChart, SettlementPanel
 from .paths import app_icon
+from .screens import resize_to_fit
 from .session import NightSession
 from .sheet_model import HAND_ID_ROLE, SheetModel
 from .spreadsheets import allow_copy
@@ -397,7 +399,7 @@ class MainWindow(QMainWindow):
         score and how to take it back."""
         entry = self.entry
         number = entry.number
-        said = entry.result.explanation if entry.result is not None else ""
+        explanation = entry.result.explanation if entry.result is not None else ""
         if entry.editing is not None:
             done = self.attempt(self.session.edit_hand, entry.editing.hand_id, hand)
             message = _("Hand {number} changed: {explanation} Ctrl+Z undoes it.")
@@ -418,7 +420,7 @@ class MainWindow(QMainWindow):
             )
             if not fresh:
                 entry.start_new()
-            self.say(message.format(number=number, explanation=said))
+            self.say(message.format(number=number, explanation=explanation))
             self.focus_entry()
 
     def say(self, message: str) -> None:
@@ -432,8 +434,8 @@ class MainWindow(QMainWindow):
             self.entry.clear_typing()
             follow = self.session.undo_stack.undoText()
             self.say(
-                _("Cleared the hand being typed. Ctrl+Z again undoes: {change}.").format(
-                    change=follow
+                said(
+                    _("Cleared the hand being typed. Ctrl+Z again undoes: {change}."), change=follow
                 )
                 if follow
                 else _("Cleared the hand being typed.")
@@ -445,7 +447,7 @@ class MainWindow(QMainWindow):
             return
         text = stack.undoText()
         if self.session.undo():
-            self.say(_("Undid: {change}. Ctrl+Shift+Z redoes it.").format(change=text))
+            self.say(said(_("Undid: {change}. Ctrl+Shift+Z redoes it."), change=text))
         self.focus_entry()
 
     def redo(self) -> None:
@@ -456,7 +458,7 @@ class MainWindow(QMainWindow):
             return
         text = stack.redoText()
         if self.session.redo():
-            self.say(_("Redid: {change}.").format(change=text))
+            self.say(said(_("Redid: {change}."), change=text))
         self.focus_entry()
 
     def edit_selected(self) -> None:
@@ -472,9 +474,12 @@ class MainWindow(QMainWindow):
             self.focus_entry()
 
     def delete_selected(self) -> None:
+        """Edit ▸ Delete selected hand (Del on the sheet), said in the status bar."""
         hand_id = self.selected_hand_id()
-        if hand_id is not None:
-            self.attempt(self.session.delete_hand, hand_id)
+        line = self.model.line_at(self.sheet.currentIndex().row())
+        if hand_id is not None and self.attempt(self.session.delete_hand, hand_id):
+            number = line.number if line is not None else ""
+            self.say(_("Hand {number} deleted. Ctrl+Z brings it back.").format(number=number))
 
     def join(self) -> None:
         from scorekeeper.names import clean_name
@@ -832,11 +837,16 @@ class MainWindow(QMainWindow):
                 self.session.refresh()
                 filed = len(dialog.filed)
                 self.say(
-                    ngettext(
-                        "Filed {count} night of {file} into {league}.",
-                        "Filed {count} nights of {file} into {league}.",
-                        filed,
-                    ).format(count=filed, file=Path(path).name, league=dialog.plan.league)
+                    said(
+                        ngettext(
+                            "Filed {count} night of {file} into {league}.",
+                            "Filed {count} nights of {file} into {league}.",
+                            filed,
+                        ),
+                        count=filed,
+                        file=Path(path).name,
+                        league=dialog.plan.league,
+                    )
                 )
             dialog.deleteLater()  # and the sheet it holds
         self.back_to_entry()
@@ -1031,8 +1041,8 @@ class MainWindow(QMainWindow):
         geometry = settings.value("window/geometry")
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
-        else:
-            self.resize(1200, 760)
+        else:  # the first start: no taller or wider than the screen's free area
+            resize_to_fit(self, 1200, 760)
         splitter = settings.value("window/splitter")
         if isinstance(splitter, QByteArray):
             self.splitter.restoreState(splitter)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.explain import said
 from scorekeeper.formatting import money
 from scorekeeper.games import game_of
 from scorekeeper.i18n import N_, _, ngettext
@@ -73,9 +74,9 @@ class HandPanel(QWidget):
         result = view.result
         waiting_line = game_of(view.rules).waiting(result, view.currency)  # doublers, Bock, pot
         lines = (
-            _("Hand {number}, dealt by {dealer}.").format(number=view.next_number, dealer=dealer),
+            said(_("Hand {number}, dealt by {dealer}."), number=view.next_number, dealer=dealer),
             waiting_line,
-            _("At the table: {players}.").format(players=seated),
+            said(_("At the table: {players}."), players=seated),
         )
         self.pending.setText("\n".join(lines))
         self.balance.setText(self._balance(view))

@@ -27,8 +27,17 @@ from .session import HandLine, NightView
 
 NUMBER, DEALER, HAND, MULTIPLIER = range(4)
 FIXED = ("#", N_("Dealer"), N_("Hand"), "×")  # translated where shown
-SORT_ROLE = Qt.ItemDataRole.UserRole
-HAND_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+# Roles as plain ints: a view asks data() some 2,000 times a repaint, and comparing an
+# int with PySide6's enum members each time was a good part of recording a hand.
+SORT_ROLE = int(Qt.ItemDataRole.UserRole.value)
+HAND_ID_ROLE = SORT_ROLE + 1
+DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
+SPOKEN = int(Qt.ItemDataRole.AccessibleTextRole.value)
+TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
+ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole.value)
+FONT = int(Qt.ItemDataRole.FontRole.value)
+RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
+LEFT = int((Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter).value)
 TOTAL_ROWS = 2  # the points, then the money
 Index = QModelIndex | QPersistentModelIndex
 
@@ -46,16 +55,7 @@ def _total_label(result: NightResult, which: int, currency: str) -> str:
 
 
 # The roles a hand's cells answer; a view asks for many more (font, colours, size...).
-LINE_ROLES = frozenset(
-    {
-        Qt.ItemDataRole.DisplayRole,
-        Qt.ItemDataRole.AccessibleTextRole,
-        Qt.ItemDataRole.ToolTipRole,
-        Qt.ItemDataRole.TextAlignmentRole,
-        HAND_ID_ROLE,
-        SORT_ROLE,
-    }
-)
+LINE_ROLES = frozenset({DISPLAY, SPOKEN, TOOLTIP, ALIGNMENT, HAND_ID_ROLE, SORT_ROLE})
 
 
 class SheetModel(QAbstractTableModel):
@@ -141,14 +141,10 @@ class SheetModel(QAbstractTableModel):
         player = self.player_at(column)
         if role == HAND_ID_ROLE:
             return line.hand_id
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == TOOLTIP:
             return line.result.explanation
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return (
-                int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                if (player or column in (NUMBER, MULTIPLIER))
-                else int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            )
+        if role == ALIGNMENT:
+            return RIGHT if (player or column in (NUMBER, MULTIPLIER)) else LEFT
         if player is None:
             return self._fixed_data(line, column, role)
         return self._player_data(line, player, role)
@@ -159,7 +155,7 @@ class SheetModel(QAbstractTableModel):
                 return line.number
             if column == MULTIPLIER:
                 return line.result.multiplier
-        elif role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+        elif role not in (DISPLAY, SPOKEN):
             return None
         if column == NUMBER:
             return str(line.number)
@@ -174,12 +170,12 @@ class SheetModel(QAbstractTableModel):
         points = line.result.points[player]
         running = self._running[line.number - 1][player]
         sat_out = player not in line.result.active
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == DISPLAY:
             shown = "—" if sat_out else f"{points:+d}" if points else "0"
             total = f"{running:+d}" if running else "0"
             marks = line.result.marks.get(player, "")
             return f"{shown} {marks}".rstrip() + f"   {total}"
-        if role == Qt.ItemDataRole.AccessibleTextRole:
+        if role == SPOKEN:
             if sat_out:
                 said = _("{player}, hand {number}: sat out, running total {total}")
             else:
@@ -199,13 +195,13 @@ class SheetModel(QAbstractTableModel):
         assert self.view is not None
         result = self.view.result
         player = self.player_at(column)
-        if role == Qt.ItemDataRole.FontRole:
+        if role == FONT:
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole, SORT_ROLE):
+        if role == ALIGNMENT:
+            return RIGHT
+        if role not in (DISPLAY, SPOKEN, SORT_ROLE):
             return None
         if player is None:
             if column == HAND and role != SORT_ROLE:

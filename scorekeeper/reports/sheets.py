@@ -149,7 +149,7 @@ def statistics_sheet(stats: PlayerStatistics) -> Sheet:
         if word
     ]
     rows += [
-        _won(f"Won as {words.declarer}, {game.call_label(call, english=True)}", tally)
+        _won(f"Won as {words.declarer}, {stats.call_label(call, english=True)}", tally)
         for call, tally in stats.picker_by_call.items()
         if call != "alone"
     ]

@@ -461,9 +461,15 @@ def _load_dump(db: Database, document: dict[str, Any], *, source: Path) -> None:
         if db.url.get_backend_name() == "postgresql":
             for table in metadata.sorted_tables:
                 if "id" in table.c and table.c.id.autoincrement is not False:
+                    greatest = f"SELECT MAX(id) FROM {table.name}"
+                    if table.name == "hand":  # past a deleted hand's id too (store/ids.py)
+                        greatest = (
+                            "SELECT GREATEST((SELECT MAX(id) FROM hand), "
+                            "(SELECT MAX(hand_id) FROM hand_revision))"
+                        )
                     connection.execute(
                         text(
                             f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
-                            f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"
+                            f"COALESCE(({greatest}), 0) + 1, false)"
                         )
                     )

@@ -48,12 +48,20 @@ def pragma_for(path: Path | None) -> str:
     return "integrity_check(1)" if full else "quick_check(1)"
 
 
-def _stamp(path: Path) -> tuple[int, int, int, int]:
-    """What would show that PATH (or its write-ahead log) changed since."""
+Stamp = tuple[int, int, int, bytes, int]
+
+
+def _stamp(path: Path) -> Stamp:
+    """What would show that PATH (or its write-ahead log) changed since: its inode,
+    size and time, SQLite's header (whose change counter every commit outside WAL mode
+    moves, so a same-size write within one tick of the clock shows too), and the size
+    of its log (never 0 after a commit in WAL mode)."""
     status = path.stat()
+    with path.open("rb") as file:
+        header = file.read(100)
     wal = path.with_name(path.name + "-wal")
     wal_size = wal.stat().st_size if wal.exists() else 0
-    return status.st_ino, status.st_size, status.st_mtime_ns, wal_size
+    return status.st_ino, status.st_size, status.st_mtime_ns, header, wal_size
 
 
 @dataclass
@@ -62,7 +70,7 @@ class EarlyCheck:
 
     path: Path
     pragma: str
-    stamp: tuple[int, int, int, int]
+    stamp: Stamp
     rows: list[tuple[object, ...]] | None = None  # SQLite's answer; None: no answer
     done: threading.Event = field(default_factory=threading.Event)
 
@@ -108,14 +116,18 @@ def start(url: str | None) -> EarlyCheck | None:
     """Begin the open's check of the SQLite file URL names (None: the default), in a
     thread; nothing when there is no such file yet, or URL names a server."""
     global _running
-    path = file_of(url)
-    if path is None or not path.is_file():
+    try:
+        path = file_of(url)
+        if path is None or not path.is_file():
+            return None
+        path = path.resolve()
+        stamp = _stamp(path)
+        pragma = pragma_for(path)
+    except (OSError, ValueError, RuntimeError):  # the open says what is wrong, if anything
         return None
-    path = path.resolve()
-    stamp = _stamp(path)
     if stamp[-1]:  # a write-ahead log left behind: the open checks file and log itself
         return None
-    check = EarlyCheck(path, pragma_for(path), stamp)
+    check = EarlyCheck(path, pragma, stamp)
     threading.Thread(target=check.run, name="open-check", daemon=True).start()
     _running = check
     return check
@@ -127,13 +139,12 @@ def answer(path: Path) -> list[tuple[object, ...]] | None:
     is given once."""
     global _running
     check, _running = _running, None
-    if check is None:
-        return None
-    check.done.wait()
     try:
-        same = path.resolve() == check.path and _stamp(check.path) == check.stamp
-    except OSError:
-        return None
-    if not same or pragma_for(check.path) != check.pragma:
+        if check is None or path.resolve() != check.path:
+            return None
+        check.done.wait()
+        if _stamp(check.path) != check.stamp or pragma_for(check.path) != check.pragma:
+            return None
+    except (OSError, ValueError, RuntimeError):
         return None
     return check.rows

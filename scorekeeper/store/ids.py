@@ -6,7 +6,8 @@ last one) would be given to the next hand recorded, in any night, while the dele
 hand's history (`hand_revision`) still names it: undoing an edit of the new hand found
 the old hand's history, and restoring the old hand collided with the new.  Hands' ids
 are therefore taken past every id the history names too.  On PostgreSQL a sequence
-never gives an id twice.
+never gives an id twice, and a restore sets the hands' sequence past the history's ids
+as well (`backup_commands._load_dump`).
 """
 
 from __future__ import annotations

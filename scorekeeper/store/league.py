@@ -233,7 +233,8 @@ def night_lines(db: Database, period: Period) -> list[NightLine]:
         connection = session.connection()  # plain rows: no ORM bookkeeping per line
         rows = connection.execute(query.where(summary.night_id.in_(wanted))).all()
         nights = _night_labels(connection, wanted)
-    # The summary's columns are NOT NULL integers: each row is a NightLine as it comes.
+    # The summary's columns are NOT NULL integers: each row is a NightLine as it comes,
+    # in NightLine's order (_LINE_ORDER holds it).
     heads = {night: (night, *label[:3]) for night, label in nights.items()}
     make = NightLine._make
     lines = [
@@ -242,6 +243,10 @@ def night_lines(db: Database, period: Period) -> list[NightLine]:
     order = {night: (label[0] or "", night) for night, label in nights.items()}
     lines.sort(key=lambda line: (order[line.night_id], line.player.casefold()))
     return lines
+
+
+_LINE_ORDER = ("night_id", "date", "season", "table", "player", *summaries.SUMMED, "game")
+assert NightLine._fields == _LINE_ORDER, "night_lines makes NightLines by position"
 
 
 def _night_labels(connection: Connection, wanted: Select[Any]) -> dict[int, NightLabel]:

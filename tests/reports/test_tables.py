@@ -83,3 +83,63 @@ def test_a_lean_line_is_the_same_line(line: list[tuple[float, float]]) -> None:
 def test_a_flat_run_becomes_one_segment() -> None:
     flat = [(0.0, 0.0), (1.0, 0.0), (2.0, 0.0), (3.0, 5.0), (4.0, 5.0), (5.0, 5.0)]
     assert lean(flat) == [(0.0, 0.0), (2.0, 0.0), (3.0, 5.0), (5.0, 5.0)]
+
+
+def _glyphs(table_class: type[Table], valign: str) -> list[tuple[str, float, float, float]]:
+    """Each text run of a small table of every alignment, span, colour and leading the
+    reports use, built with TABLE_CLASS: its text, where it starts and its size."""
+    import io
+
+    from pypdf import PdfReader
+    from reportlab.lib import colors
+    from reportlab.platypus import SimpleDocTemplate, TableStyle
+
+    from scorekeeper.reports.render import BOLD, FONT
+
+    Renderer("fonts")  # the bundled fonts registered
+    rows = [
+        ["Head", "Right", "Centre", "Span", ""],
+        ["a", "12", "mid", "spanned text", ""],
+        ["bb", "-3", "c", "x", "y"],
+        ["", "7", "", "z", "w"],
+    ]
+    table = table_class(
+        rows, colWidths=(60, 60, 80, 60, 40), repeatRows=1, rowHeights=(30, 18, 18, 24)
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), FONT, 8),
+                ("FONT", (0, 0), (-1, 0), BOLD, 9),
+                ("ALIGN", (1, 0), (1, -1), "RIGHT"),
+                ("ALIGN", (2, 0), (2, -1), "CENTRE"),
+                ("VALIGN", (0, 0), (-1, -1), valign),
+                ("TEXTCOLOR", (0, 2), (-1, 2), colors.red),
+                ("SPAN", (3, 1), (4, 1)),
+                ("GRID", (0, 0), (-1, -1), 0.5, colors.grey),
+                ("LEADING", (0, 3), (-1, 3), 14),
+            ]
+        )
+    )
+    out = io.BytesIO()
+    SimpleDocTemplate(out).build([table])
+    found: list[tuple[str, float, float, float]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], _font: object, size: float) -> None:
+        if text.strip():
+            x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
+            found.append((text.strip(), round(x, 2), round(y, 2), size))
+
+    PdfReader(io.BytesIO(out.getvalue())).pages[0].extract_text(visitor_text=visit)
+    return sorted(found)
+
+
+def test_a_text_table_puts_every_glyph_where_reportlab_s_table_does() -> None:
+    """TextTable draws its cells in one text object: the same text, at the same places,
+    in the same sizes as reportlab's own Table, in every alignment the reports use."""
+    from scorekeeper.reports.tables import TextTable
+
+    for valign in ("BOTTOM", "MIDDLE", "TOP"):
+        theirs = _glyphs(Table, valign)
+        assert len(theirs) >= 12
+        assert _glyphs(TextTable, valign) == theirs, valign

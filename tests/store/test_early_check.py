@@ -151,3 +151,17 @@ def test_any_arguments_name_a_database_or_none(arguments: list[str]) -> None:
     assert named is None or any(a is not None and a.endswith(named) for a in given_by)
     path = early_check.file_of(named)
     assert path is None or isinstance(path, Path)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "sqlite:////tmp/" + "x" * 300 + ".db",  # a name too long for the file system
+        "sqlite:///\0.db",
+        "sqlite:////proc/self/mem",
+    ],
+)
+def test_a_path_the_early_check_cannot_read_is_left_to_the_open(url: str) -> None:
+    """Whatever --database names, the early check never stops the start: the app's own
+    open says what is wrong with it."""
+    assert early_check.start(url) is None

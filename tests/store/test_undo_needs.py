@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from scorekeeper.games import preset_rules
-from scorekeeper.store import hand_writes, night_import, night_reads
+from scorekeeper.store import backup_commands, hand_writes, night_import, night_reads
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Conflict
 from scorekeeper.store.night_history import change_rules
@@ -147,3 +148,22 @@ def test_a_deleted_hand_s_id_is_never_given_to_another_hand(db: Database) -> Non
     assert points(db, second) == [95]
     hand_writes.restore_revision(db, revision_id=deleted.revision_id)
     assert points(db, first) == [74] and points(db, second) == [95]
+
+
+def test_after_a_restore_a_deleted_hand_s_id_is_still_never_given_again(
+    db: Database, tmp_path: Path
+) -> None:
+    """A backup restored (on PostgreSQL: the sequences set again from the rows) does
+    not give the last deleted hand's id to the next hand: bringing the deleted hand
+    back then adds it, and overwrites nothing."""
+    night_id = night_import.import_night(db, night_doc("classic-5", []))
+    hand_writes.append_hand(db, night_id=night_id, hand=OTHER)
+    gone = hand_writes.append_hand(db, night_id=night_id, hand=HAND)
+    deleted = hand_writes.delete_hand(db, hand_id=gone.hand_id, revision=gone.revision)
+    copy = tmp_path / ("copy.sqlite3" if db.sqlite_path is not None else "copy.json")
+    backup_commands.backup(db, str(copy), force=True)
+    backup_commands.restore(db, str(copy), force=True)
+    new = hand_writes.append_hand(db, night_id=night_id, hand=OTHER)
+    assert new.hand_id != gone.hand_id
+    hand_writes.restore_revision(db, revision_id=deleted.revision_id)
+    assert sorted(points(db, night_id)) == [74, 95, 95]

@@ -79,3 +79,11 @@ def test_a_new_database_says_where_it_was_made_in_the_status_bar(qtbot, tmp_path
     qtbot.addWidget(again)
     assert again.statusBar().currentMessage() == ""
     again.session.db.dispose()
+
+
+def test_the_first_window_fits_the_screen_s_free_area(database, open_window) -> None:
+    """No remembered size yet: the window is no larger than its screen's free area, so
+    its status bar is not cut off on a 1366x768 screen."""
+    window = open_window(database, None)
+    free = window.screen().availableGeometry()
+    assert window.width() <= free.width() and window.height() < free.height()

@@ -108,3 +108,19 @@ def test_the_board_goes_full_screen_and_back_with_no_controls(qtbot: Any, tmp_pa
     qtbot.keyClick(board, Qt.Key.Key_Escape)  # then closes
     qtbot.waitUntil(lambda: not board.isVisible())
     db.dispose()
+
+
+def test_the_board_fits_the_screen_and_names_a_season_once(qtbot: Any, tmp_path: Path) -> None:
+    from ui.league.board import season_title
+
+    db = open_database(f"sqlite:///{tmp_path / 'league.sqlite3'}")
+    night_import.import_night(db, table("Table 1"))
+    board = BoardWindow(db, LEAGUE)
+    qtbot.addWidget(board)
+    free = board.screen().availableGeometry()
+    assert board.width() <= free.width() and board.height() < free.height()
+    assert season_title("Season 2026") == "Season 2026"  # not "Season Season 2026"
+    assert season_title("Spring") == "Season Spring"
+    assert season_title("Seasoned players") == "Season Seasoned players"
+    assert season_title(None) == "All nights"
+    db.dispose()

@@ -93,3 +93,17 @@ def test_f1_at_a_closed_night_lists_no_key_of_an_open_one(
     assert "Ctrl+J" not in shown["window"] and "joins" not in shown["window"]
     assert "closed" in shown["form"]
     assert "Ctrl+Z" in shown["window"] and "F1" in shown["window"]
+
+
+def test_f1_lists_each_key_of_the_window_once(
+    database: Any, open_window: Any, keyboard: Any, qtbot: Any
+) -> None:
+    """A trial read Ctrl+C twice (the sheet's copy and the settlement's) and both "Del"
+    and "Delete (on the sheet)"."""
+    night = night_import.import_night(database, night_doc("classic-5", []))
+    open_window(database, night)
+    window = keys_shown(keyboard, qtbot)["window"]
+    keys = [key for key in window.strip("\n").split("\n")[0::2] if key]  # key, what, key…
+    assert keys and len(keys) == len(set(keys)), keys
+    assert "Ctrl+C" in keys and "Del" in keys
+    assert "Delete (on the sheet)" not in window

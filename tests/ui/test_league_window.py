@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QRect, QSettings, QSize, Qt
+from PySide6.QtWidgets import QMenuBar
 
 from scorekeeper.formatting import amount_text, money
 from scorekeeper.store.database import Database
@@ -515,3 +516,121 @@ def test_a_tab_hidden_when_the_league_changes_shows_the_change_when_chosen(
     assert "Calvin" in names and "Cal" not in names
     window.tabs.setCurrentWidget(window.money_tab)
     assert "Calvin" in shown_column(window.money_tab.balances_view, 0)
+
+
+def test_ctrl_tab_and_ctrl_page_keys_switch_tabs_from_anywhere_in_the_window(
+    window: LeagueWindow, keyboard: Any, qtbot: Any
+) -> None:
+    """A trial found Ctrl+Tab dead until the tab bar had the focus, and Ctrl+Shift+Tab
+    moving the roster's selection instead of leaving the tab."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.filters.league.setFocus()  # where the keyboard is when the window opens
+    keyboard.ctrl(Qt.Key.Key_Tab)
+    assert window.tabs.currentWidget() is window.player_tab
+    keyboard.ctrl(Qt.Key.Key_PageDown)
+    assert window.tabs.currentWidget() is window.money_tab
+    keyboard.ctrl(Qt.Key.Key_PageUp)
+    assert window.tabs.currentWidget() is window.player_tab
+    keyboard.ctrl(Qt.Key.Key_Backtab, shift=True)  # Ctrl+Shift+Tab, as Qt delivers it
+    assert window.tabs.currentWidget() is window.standings_tab
+    keyboard.ctrl(Qt.Key.Key_Backtab, shift=True)  # round to the last
+    assert window.tabs.currentWidget() is window.roster_tab
+    roster = window.roster_tab.roster_view
+    qtbot.waitUntil(roster.hasFocus)
+    row = roster.currentIndex().row()
+    keyboard.ctrl(Qt.Key.Key_Backtab, shift=True)
+    assert window.tabs.currentWidget() is window.table_tab
+    assert roster.currentIndex().row() == row
+    keyboard.ctrl(Qt.Key.Key_Tab)
+    keyboard.ctrl(Qt.Key.Key_Tab)
+    assert window.tabs.currentWidget() is window.standings_tab
+
+
+def test_each_alt_letter_of_the_league_window_means_one_thing_in_each_tab(
+    window: LeagueWindow, keyboard: Any, qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The window's own letters (menu, period, printing, the tabs) with each tab's;
+    Print league report… answers its own (Alt+G), not the Season box's (Alt+E)."""
+    from tests.ui.test_dialogs_german import letters, own_texts
+
+    pages = tuple(window.tabs.widget(i) for i in range(window.tabs.count()))
+    shared = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    shared += [a.text() for a in window.findChildren(QMenuBar)[0].actions()]
+    shared += own_texts(window, skip=pages)
+    for page in pages:
+        found = letters(shared + own_texts(page))
+        assert len(found) == len(set(found)), (type(page).__name__, sorted(found))
+    printed: list[str] = []
+    monkeypatch.setattr("ui.league.window.make_report", lambda _w, name, _m: printed.append(name))
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    keyboard.alt(Qt.Key.Key_E)
+    assert window.focusWidget() is window.filters.season
+    keyboard.alt(Qt.Key.Key_G)
+    qtbot.waitUntil(lambda: printed == [f"{LEAGUE} all seasons.pdf"])
+
+
+def _both_games_league(database: Database) -> None:
+    """Ann's calls at Sheepshead and her games at Schafkopf, in one league."""
+    from scorekeeper.store.night_import import import_night
+
+    five, four = ["Ann", "Bob", "Cal", "Dee", "Eve"], ["Ann", "Bob", "Cal", "Dee"]
+    pick = {"type": "pick", "picker": "Ann", "partners": ["Bob"], "points": 70, "tricks": 4}
+    import_night(
+        database,
+        _league_night("Both", "classic-5", five, [{**pick, "call": "ace-clubs"}]),
+    )
+    jack = {**pick, "call": "jack-of-diamonds"}
+    import_night(database, _league_night("Both", "jack-of-diamonds-5", five, [jack]))
+    import_night(
+        database,
+        _league_night(
+            "Both",
+            "schafkopf",
+            four,
+            [
+                {"type": "call", "declarer": "Ann", "partners": ["Cal"], "points": 75, "tricks": 5},
+                {"type": "solo", "declarer": "Ann", "game": "farbwenz", "points": 80, "tricks": 6},
+                {"type": "null", "declarer": "Ann", "tricks": 0},
+            ],
+        ),
+    )
+
+
+def _anns_call_lines(database: Database, qtbot: Any) -> list[str]:
+    window = LeagueWindow(database, "Both")
+    qtbot.addWidget(window)
+    window.tabs.setCurrentWidget(window.player_tab)
+    window.player_tab.player.setCurrentText("Ann")
+    window.show()
+    rows = [label for label, _value in window.player_tab.stats_model.rows]
+    return [label.strip() for label in rows if label.startswith("  ")]
+
+
+def test_the_player_page_names_each_call_and_game_in_its_games_words(
+    database: Database, qtbot: Any
+) -> None:
+    """A trial saw "calling ace-clubs", "calling jack-of-diamonds", "calling farbwenz"
+    and "calling null": the night document's codes, and Schafkopf's games as calls."""
+    _both_games_league(database)
+    lines = _anns_call_lines(database, qtbot)
+    assert {
+        "calling ace of clubs",
+        "calling jack of diamonds",
+        "playing Sauspiel",
+        "playing Farbwenz",
+        "playing Null",
+    } <= set(lines), lines
+    assert not [line for line in lines if "-" in line]  # no document code
+    calls = [line for line in lines if line.startswith("calling")]
+    assert calls == ["calling ace of clubs", "calling jack of diamonds"]  # no Schafkopf game
+
+
+def test_the_german_player_page_names_each_call_and_game_in_german(
+    german: None, database: Database, qtbot: Any
+) -> None:
+    _both_games_league(database)
+    lines = _anns_call_lines(database, qtbot)
+    german = {"Ruf: Kreuz-Ass", "Ruf: Karo-Bube", "Sauspiel", "Farbwenz", "Bettel"}
+    assert german <= set(lines), lines

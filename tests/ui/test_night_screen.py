@@ -15,7 +15,7 @@ from scorekeeper.cli import main as cli
 from scorekeeper.games import preset_rules
 from scorekeeper.store import hand_writes, night_import, night_reads
 from scorekeeper.store.tonight import night_to_reopen
-from tests.sheet import night_doc
+from tests.sheet import leaster, night_doc
 from ui.sheet_model import SORT_ROLE, SheetModel
 from ui.start_dialog import SETTINGS_KEY
 
@@ -273,3 +273,20 @@ def test_the_first_status_message_moves_nothing(qtbot, database, open_window, ke
     keyboard.ctrl(Qt.Key.Key_Z)  # nothing typed, nothing stored: the status bar says so
     assert window.statusBar().currentMessage() == "Nothing to undo."
     assert where() == before
+
+
+def test_deleting_a_hand_says_which_and_that_ctrl_z_brings_it_back(
+    database, open_window, keyboard, qtbot
+) -> None:
+    """Save and edit say what they did in the status bar; a trial found Delete silent."""
+    hands = [leaster("Ann"), leaster("Bob"), leaster("Cal")]
+    window = open_window(
+        database, night_import.import_night(database, night_doc("classic-5", hands))
+    )
+    window.sheet.setFocus()
+    window.sheet.setCurrentIndex(window.model.index(1, 0))
+    keyboard.press(Qt.Key.Key_Delete)
+    qtbot.waitUntil(lambda: len(window.session.view.lines) == 2)
+    assert window.statusBar().currentMessage() == "Hand 2 deleted. Ctrl+Z brings it back."
+    keyboard.ctrl(Qt.Key.Key_Z)
+    qtbot.waitUntil(lambda: len(window.session.view.lines) == 3)

@@ -38,6 +38,8 @@ from scorekeeper.store import board as boards
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 
+from ..screens import resize_to_fit
+
 POLL_MS = 3000  # how often the database is asked, when it cannot say so itself
 SETTLE_MS = 150  # notifications close together make one refresh
 STANDINGS_SHOWN = 20  # the season's top players on the board
@@ -54,6 +56,17 @@ QLabel[role="name"] { font-weight: bold; }
 QFrame[role="card"] { background: #1b2128; border: 2px solid #2f3a45; border-radius: 10px; }
 QScrollArea { border: none; background: transparent; }
 """
+
+
+def season_title(season: str | None) -> str:
+    """The heading of a season's standings: its name ("Season 2026", "Spring"), said to
+    be a season when the name does not say it already; no season: all nights."""
+    if not season:
+        return _("All nights")
+    first = season.split(maxsplit=1)[0].casefold()
+    if first in ("season", _("Season").casefold()):
+        return season
+    return _("Season {season}").format(season=season)
 
 
 class ChangeWatcher(QObject):
@@ -197,7 +210,7 @@ class BoardWindow(QWidget):
         layout.addLayout(body, 1)
         self.watcher = ChangeWatcher(db, self, poll_ms)
         self.watcher.changed.connect(self.refresh)
-        self.resize(1280, 720)
+        resize_to_fit(self, 1280, 720)
         self.watcher.start()  # before the first read: nothing committed between is missed
         self.refresh()
 
@@ -220,9 +233,9 @@ class BoardWindow(QWidget):
         self.updated.setText(_("updated {time}").format(time=f"{dt.datetime.now():%H:%M:%S}"))
         self._show_tables(board)
         self._show_standings(self.tonight, _("Tonight"), board.tonight, None)
-        season = _("Season {season}").format(season=board.season) if board.season else None
-        season = season or _("All nights")
-        self._show_standings(self.season, season, board.season_standings, STANDINGS_SHOWN)
+        self._show_standings(
+            self.season, season_title(board.season), board.season_standings, STANDINGS_SHOWN
+        )
 
     @property
     def date(self) -> dt.date:

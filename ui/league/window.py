@@ -71,6 +71,7 @@ class LeagueWindow(QWidget):
         self.tabs.addTab(self.table_tab, _("&Table"))
         self.tabs.addTab(self.roster_tab, _("R&oster"))
         self.tabs.currentChanged.connect(self._tab_chosen)
+        self._tab_keys()
         self.league_report = QPushButton(_("Print lea&gue report…"))
         self.league_report.clicked.connect(self.print_league)
         self.statements = QPushButton(_("Pr&int statements…"))
@@ -112,6 +113,23 @@ class LeagueWindow(QWidget):
         file.addAction(close)
         self.addAction(close)
         return bar
+
+    def _tab_keys(self) -> None:
+        """Ctrl+Tab and Ctrl+PgDown the next tab, Ctrl+Shift+Tab and Ctrl+PgUp the one
+        before, from anywhere in the window: a window's shortcut is seen before a field
+        or a table takes the key (a table would move its selection on Ctrl+Shift+Tab)."""
+        # Shift+Tab arrives as Backtab, so Ctrl+Shift+Tab is listened for both ways.
+        for keys, step in (
+            (("Ctrl+Tab", "Ctrl+PgDown"), 1),
+            (("Ctrl+Shift+Tab", "Ctrl+Shift+Backtab", "Ctrl+Backtab", "Ctrl+PgUp"), -1),
+        ):
+            for key in keys:
+                QShortcut(QKeySequence(key), self, partial(self._next_tab, step))
+
+    def _next_tab(self, step: int) -> None:
+        """The tab STEP after the one on screen (round from the last to the first)."""
+        count = self.tabs.count()
+        self.tabs.setCurrentIndex((self.tabs.currentIndex() + step) % count)
 
     def _tab_chosen(self) -> None:
         """A tab is read when chosen, if the data changed since it was last filled (or

@@ -278,21 +278,22 @@ def _cell_outcome(outcome: str, level: str) -> str:
 def call_name(call: str) -> str:
     """A picker's call (as the night document spells it) as the table says it."""
     names = {
-        "ace-clubs": pgettext("call", "ace-clubs"),
-        "ace-spades": pgettext("call", "ace-spades"),
-        "ace-hearts": pgettext("call", "ace-hearts"),
-        "ten-clubs": pgettext("call", "ten-clubs"),
-        "ten-spades": pgettext("call", "ten-spades"),
-        "ten-hearts": pgettext("call", "ten-hearts"),
-        "under-clubs": pgettext("call", "under-clubs"),
-        "under-spades": pgettext("call", "under-spades"),
-        "under-hearts": pgettext("call", "under-hearts"),
-        "jack-of-diamonds": pgettext("call", "jack-of-diamonds"),
-        "jack-clubs": pgettext("call", "jack-clubs"),
-        "jack-spades": pgettext("call", "jack-spades"),
-        "jack-hearts": pgettext("call", "jack-hearts"),
-        "jack-diamonds": pgettext("call", "jack-diamonds"),
-        "black-queens": pgettext("call", "black-queens"),
+        "ace-clubs": pgettext("call", "ace of clubs"),
+        "ace-spades": pgettext("call", "ace of spades"),
+        "ace-hearts": pgettext("call", "ace of hearts"),
+        "ten-clubs": pgettext("call", "ten of clubs"),
+        "ten-spades": pgettext("call", "ten of spades"),
+        "ten-hearts": pgettext("call", "ten of hearts"),
+        "under-clubs": pgettext("call", "ace of clubs, under"),
+        "under-spades": pgettext("call", "ace of spades, under"),
+        "under-hearts": pgettext("call", "ace of hearts, under"),
+        # The partner rule, not a call: whoever holds the jack of diamonds.
+        "jack-of-diamonds": pgettext("call", "jack of diamonds"),
+        "jack-clubs": pgettext("call", "jack of clubs"),
+        "jack-spades": pgettext("call", "jack of spades"),
+        "jack-hearts": pgettext("call", "jack of hearts"),
+        "jack-diamonds": pgettext("call", "jack of diamonds (called)"),
+        "black-queens": pgettext("call", "black queens"),
         "alone": pgettext("call", "alone"),
     }
     return names.get(call, call)

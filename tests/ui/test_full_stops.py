@@ -1,0 +1,50 @@
+"""A sentence that ends in a name ending in a full stop ("Wes S.") ends there: a trial
+read "Hand 32, dealt by Wes S.." and "At the table: … Hans K..", in both languages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scorekeeper.explain import said
+from scorekeeper.store import night_import
+from tests.sheet import leaster, night_doc
+
+PLAYERS = ["Wes S.", "Ann", "Bob", "Cal", "Hans K."]
+
+
+def test_a_name_that_ends_in_a_full_stop_gets_no_second_one() -> None:
+    assert said("Hand {number}, dealt by {dealer}.", number=3, dealer="Wes S.") == (
+        "Hand 3, dealt by Wes S."
+    )
+    assert said("Undid: {change}. Ctrl+Shift+Z redoes it.", change="Ann paid Wes S.") == (
+        "Undid: Ann paid Wes S. Ctrl+Shift+Z redoes it."
+    )
+    assert said("Hand {number}, dealt by {dealer}.", number=3, dealer="Ann") == (
+        "Hand 3, dealt by Ann."
+    )
+
+
+def _next_hand_lines(database: Any, open_window: Any) -> list[str]:
+    hands = [leaster("Ann")] * 5
+    night = night_import.import_night(database, night_doc("classic-5", hands, PLAYERS))
+    window = open_window(database, night)
+    return window.hand_panel.pending.text().split("\n")
+
+
+def test_the_next_hand_names_its_dealer_and_the_table_with_one_full_stop(
+    database: Any, open_window: Any
+) -> None:
+    lines = _next_hand_lines(database, open_window)
+    assert lines[0] == "Hand 6, dealt by Wes S."
+    assert lines[-1] == "At the table: Wes S., Ann, Bob, Cal, Hans K."
+
+
+@pytest.mark.usefixtures("german")
+def test_the_german_next_hand_names_them_with_one_full_stop_too(
+    database: Any, open_window: Any
+) -> None:
+    lines = _next_hand_lines(database, open_window)
+    assert lines[0] == "Spiel 6, Geber: Wes S."
+    assert lines[-1] == "Am Tisch: Wes S., Ann, Bob, Cal, Hans K."

@@ -23,7 +23,6 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
-    QComboBox,
     QDialog,
     QHeaderView,
     QInputDialog,
@@ -37,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.explain import said
-from scorekeeper.formatting import short_date, short_iso
+from scorekeeper.formatting import short_date
 from scorekeeper.games import DEFAULT_GAME, DEFAULT_PRESET, Game, game_named, game_of
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.problems import InvalidNight
@@ -756,40 +755,16 @@ class MainWindow(QMainWindow):
             self.attempt(self.session.refresh)
 
     def open_night(self) -> None:
+        """File ▸ Open night: the night chosen in a searchable list of every night."""
         from scorekeeper.store.night_reads import list_nights
 
+        from .night_chooser import choose_night
+
         found = list_nights(self.session.db)
-        if not found:
-            return
-        labels = [
-            ngettext(
-                "{id}: {date} {league} table {table} ({count} hand: {players})",
-                "{id}: {date} {league} table {table} ({count} hands: {players})",
-                n.hands,
-            ).format(
-                id=n.id,
-                date=short_iso(n.date),
-                league=n.league or "",
-                table=n.table or "-",
-                count=n.hands,
-                players=", ".join(n.players),
-            )
-            for n in found
-        ]
-        dialog = QInputDialog(self)
-        dialog.setWindowTitle(_("Open a night"))
-        dialog.setLabelText(_("Night:"))
-        dialog.setComboBoxItems(labels)
-        dialog.setComboBoxEditable(False)
-        box = dialog.findChild(QComboBox)
-        if box is not None:  # not as wide as its longest line: measuring every night's
-            box.setSizeAdjustPolicy(  # line took 20 ms for 800 nights
-                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-            )
-            box.setMinimumContentsLength(60)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
+        chosen = choose_night(found, self) if found else None
+        if chosen is not None:
             self.session.undo_stack.clear()
-            self.session.open(found[labels.index(dialog.textValue())].id)
+            self.session.open(chosen.id)
 
     def export_night(self) -> None:
         from . import file_dialogs

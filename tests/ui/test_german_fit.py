@@ -81,32 +81,3 @@ def test_settle_up_takes_the_keyboard(database, open_window, qtbot) -> None:
     # Tab goes on to Mark as paid (a new user's Tab went round the list's cells).
     qtbot.keyClick(window.settlement.table, Qt.Key.Key_Tab)
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.settlement.mark)
-
-
-def test_night_open_lists_every_night_and_opens_the_one_chosen(
-    database: Database, open_window, qtbot
-) -> None:
-    """Night ▸ Open: every night listed (the box as wide as 60 characters, not its
-    longest line), and the night chosen is the one opened."""
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QComboBox, QInputDialog
-
-    from scorekeeper.store.night_reads import list_nights
-
-    seed_sample_league(database)
-    nights = list_nights(database)
-    window = open_window(database, nights[0].id)
-    seen: list[int] = []
-
-    def choose() -> None:
-        dialog = QApplication.activeModalWidget()
-        assert isinstance(dialog, QInputDialog)
-        box = dialog.findChild(QComboBox)
-        seen.append(box.count())
-        box.setCurrentIndex(2)
-        dialog.accept()
-
-    QTimer.singleShot(0, choose)
-    window.open_night()
-    assert seen == [len(nights)]
-    assert window.session.night_id == nights[2].id

@@ -243,7 +243,7 @@ def command_export(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper export --night ID [--csv] [-o FILE]`: the night document back, or
     with --csv the night's hands as a spreadsheet."""
     from scorekeeper.store.night_import import export_night
-    from scorekeeper.store.night_reads import night_of_document
+    from scorekeeper.store.stored_night import night_of_document
 
     document = export_night(open_store(args), night_id=args.night)
     if args.csv:

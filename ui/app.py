@@ -9,19 +9,15 @@ on the latest night.
 from __future__ import annotations
 
 import argparse
+import importlib
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING
 
-# The database layer first (SQLAlchemy, sqlmodel, pydantic and the tables: some 500
-# modules), then Qt: PySide6 reads the source of every module imported after it, looking
-# for its __feature__ switch, which costs the start 40 ms (docs/performance.md).
-from scorekeeper.store.database import Database
-from scorekeeper.store.tonight import night_to_reopen
-
-# isort: split
-from PySide6.QtCore import QCoreApplication, QSettings, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
@@ -29,17 +25,26 @@ from scorekeeper import i18n
 from scorekeeper.about import version
 from scorekeeper.i18n import _
 from scorekeeper.logs import log_path
-from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
 
 from . import errors, self_check
 from .app_layer import open_store
+from .first_screen import first_view
 from .language import apply_language, chosen_language
 from .main_window import MainWindow
 from .paths import APP_ID
 from .session import NightSession
 
+# The database layer (SQLAlchemy, sqlmodel, pydantic: some 500 modules, half a start) is
+# imported once the first screen is up (ui/first_screen.py), or before the window when
+# the usual open must run first.
+if TYPE_CHECKING:
+    from scorekeeper.store.database import Database
+
 APP_NAME = "Sheepshead Scorekeeper"
+FIRST_PAINT_WAIT_MS = 2000
+# The database layer, imported once the first screen is shown, heaviest first.
+LAYER = ("sqlalchemy", "sqlalchemy.orm", "sqlmodel", "scorekeeper.store.tables")
 logger = logging.getLogger(__name__)
 
 
@@ -92,6 +97,9 @@ def first_start() -> bool:
 def open_window(database: Database) -> MainWindow:
     """The night screen on the night to reopen; a database this start made says where
     it was made, in the status bar (a mistyped path is noticed)."""
+    from scorekeeper.store.engine import describe
+    from scorekeeper.store.tonight import night_to_reopen
+
     session = NightSession(database)
     session.open(night_to_reopen(database))
     window = MainWindow(session)
@@ -100,6 +108,67 @@ def open_window(database: Database) -> MainWindow:
             _("A new database was made at {database}.").format(database=describe(database.url))
         )
     return window
+
+
+def open_first(url: str | None) -> MainWindow | None:
+    """The night screen on the night to reopen, read before the database layer is
+    imported (ui/first_screen.py); None when the usual open must run first."""
+    view = first_view(url)
+    if view is None:
+        return None
+    session = NightSession(lambda: open_store(url))
+    session.show_first(view)
+    return MainWindow(session)
+
+
+class _FirstPaint(QObject):
+    """Calls THEN once, when WINDOW has been painted the first time (or after
+    `FIRST_PAINT_WAIT_MS`, should no paint come: a window started minimised)."""
+
+    def __init__(self, window: MainWindow, then: Callable[[], None]) -> None:
+        super().__init__(window)
+        self.then: Callable[[], None] | None = then
+        window.installEventFilter(self)
+        QTimer.singleShot(FIRST_PAINT_WAIT_MS, self.call)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self.call)  # once the whole window is painted
+        return False
+
+    def call(self) -> None:
+        then, self.then = self.then, None
+        if then is not None:
+            then()
+
+
+def after_first_paint(window: MainWindow, then: Callable[[], None]) -> None:
+    """Call THEN once WINDOW is on the screen, painted: what is loaded after the first
+    screen must not delay it."""
+    _FirstPaint(window, then)
+
+
+def when_shown(app: QApplication, window: MainWindow, layer: Sequence[str] = LAYER) -> None:
+    """Once the window is up: the database layer imported (one module an event-loop
+    turn, so a key typed meanwhile waits for one import at most), the database opened
+    behind a first screen, then the rest loaded and the day's backup made.  A refusal to
+    open is said, and the app ends with status 2."""
+    if layer:
+        importlib.import_module(layer[0])
+        QTimer.singleShot(0, partial(when_shown, app, window, layer[1:]))
+        return
+    try:
+        window.session.open_database()
+    except StorageError as error:
+        errors.show_error(str(error))
+        app.exit(2)
+        return
+    QTimer.singleShot(0, window.load_rest)  # the menus' dialogs, while the user looks
+    QTimer.singleShot(0, window.daily_backup)  # the first start of a day: a copy
+    if first_start():
+        QTimer.singleShot(0, window.show_welcome)
+    self_check.schedule(app, window, described(window.session.db))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -113,23 +182,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     running = QApplication.instance()
     app = running if isinstance(running, QApplication) else QApplication([sys.argv[0], *argv])
     logger.info("language: %s (chosen: %s)", apply_language(app), chosen_language())
-    try:
-        database = open_store(args.database)
-    except StorageError as error:
-        errors.show_error(str(error))
-        return 2
-    window = open_window(database)
+    window = open_first(args.database)
+    if window is None:
+        try:
+            window = open_window(open_store(args.database))
+        except StorageError as error:
+            errors.show_error(str(error))
+            return 2
     app.setWindowIcon(window.windowIcon())  # the dialogs' too
     window.show()
-    QTimer.singleShot(0, window.load_rest)  # the menus' dialogs, while the user looks
-    QTimer.singleShot(0, window.daily_backup)  # the first start of a day: a copy
-    if first_start():
-        QTimer.singleShot(0, window.show_welcome)
+    after_first_paint(window, partial(when_shown, app, window))
     shot = os.environ.get("SCOREKEEPER_SCREENSHOT")
     if shot:
         QTimer.singleShot(800, lambda: _screenshot_and_quit(app, shot))
-    self_check.schedule(app, window, describe(database.url))
     return int(app.exec())
+
+
+def described(database: Database) -> str:
+    """DATABASE as the user may see it: a SQLite file by its path, a server by its URL
+    without the password."""
+    from scorekeeper.store.engine import describe
+
+    return describe(database.url)
 
 
 def _screenshot_and_quit(app: QApplication, path: str) -> None:

@@ -25,17 +25,22 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from scorekeeper.i18n import N_, _
 from scorekeeper.problems import InvalidNight
-from scorekeeper.store.database import Database, open_database
-from scorekeeper.store.engine import resolve_url
 from scorekeeper.store.errors import Conflict, StorageError
-from scorekeeper.store.state import holds_data
 
+# The database layer (SQLAlchemy, sqlmodel) is imported where it is used: the first
+# screen is shown before it (ui/first_screen.py).
 if TYPE_CHECKING:
+    from scorekeeper.store import hand_writes
+    from scorekeeper.store.database import Database
     from scorekeeper.store.sheet_import import SheetPlan
 
 
 def open_store(url: str | None) -> Database:
     """Open the database; the default one gets the sample league the first time."""
+    from scorekeeper.store.database import open_database
+    from scorekeeper.store.engine import resolve_url
+    from scorekeeper.store.state import holds_data
+
     database = open_database(url)
     if not url and resolve_url(None) == resolve_url(url) and not holds_data(database):
         from scorekeeper.store.seed import seed_sample_league  # once in a user's life
@@ -227,6 +232,18 @@ class UndoStack(QUndoStack):
         return True
 
 
+class Revisions(dict[int, int]):
+    """The revision this program last left each hand at, by hand id: what the next undo
+    or redo of a change to that hand expects to find.  One for all the hand commands
+    of a stack, since several of them may change the same hand in turn (recorded,
+    then deleted: undoing the delete brings it back at a later revision)."""
+
+    def left(self, version: hand_writes.HandVersion) -> hand_writes.HandVersion:
+        """VERSION is how a change left its hand."""
+        self[version.hand_id] = version.revision
+        return version
+
+
 class Layer(QObject):
     """What both windows' layers share: the database, the undo stack, and the signals a
     window listens to (`changed`: show the data again; `failed`: one sentence)."""
@@ -234,10 +251,27 @@ class Layer(QObject):
     changed = Signal()
     failed = Signal(str)
 
-    def __init__(self, db: Database, parent: QObject | None = None) -> None:
+    def __init__(
+        self, db: Database | Callable[[], Database], parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
-        self.db = db
+        self._db: Database | None = None if callable(db) else db
+        self._opener: Callable[[], Database] | None = db if callable(db) else None
         self.undo_stack = UndoStack(self)
+
+    @property
+    def db(self) -> Database:
+        """The database; a layer made with an opener (the first screen, shown before
+        the database layer was imported) opens it now if it is not open yet."""
+        if self._db is None:
+            assert self._opener is not None
+            self._db = self._opener()
+        return self._db
+
+    @property
+    def opened(self) -> bool:
+        """True once the database is open (always, unless made with an opener)."""
+        return self._db is not None
 
     def refresh(self) -> None:
         """Read what is shown again (a layer with a view rebuilds it first)."""

@@ -23,22 +23,11 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Conflict, StorageError
 from scorekeeper.store.money import record_league_payment
 from scorekeeper.store.people import Player, list_players, rename_player, retire_player
+from scorekeeper.store.stored_night import PaymentMade
 
-from .app_layer import StoreCommand
+from .app_layer import Revisions, StoreCommand
 
 # -- hands ---------------------------------------------------------------------------
-
-
-class Revisions(dict[int, int]):
-    """The revision this program last left each hand at, by hand id: what the next undo
-    or redo of a change to that hand expects to find.  One for all the hand commands
-    of a stack, since several of them may change the same hand in turn (recorded,
-    then deleted: undoing the delete brings it back at a later revision)."""
-
-    def left(self, version: hand_writes.HandVersion) -> hand_writes.HandVersion:
-        """VERSION is how a change left its hand."""
-        self[version.hand_id] = version.revision
-        return version
 
 
 class HandCommand(StoreCommand):
@@ -189,7 +178,7 @@ class NightPayment(StoreCommand):
     """A settlement payment marked as made at the table: undo takes the mark back, redo
     marks it again."""
 
-    def __init__(self, db: Database, night_id: int, payment: tonight.PaymentMade) -> None:
+    def __init__(self, db: Database, night_id: int, payment: PaymentMade) -> None:
         super().__init__(_("{payer} paid {payee}").format(payer=payment.payer, payee=payment.payee))
         self.db, self.night_id, self.payment = db, night_id, payment
 
@@ -212,9 +201,7 @@ class NightPayment(StoreCommand):
 class LeaguePayment(StoreCommand):
     """A payment recorded in the league window: undo deletes it, redo records it again."""
 
-    def __init__(
-        self, db: Database, league: str, payment: tonight.PaymentMade, currency: str
-    ) -> None:
+    def __init__(self, db: Database, league: str, payment: PaymentMade, currency: str) -> None:
         super().__init__(
             _("payment: {payer} paid {payee} {amount}").format(
                 payer=payment.payer, payee=payment.payee, amount=money(payment.cents, currency)
@@ -351,7 +338,9 @@ class ShowsNight(Protocol):
     """Where a night is shown (the night screen's layer, `ui.session.NightSession`):
     its database, and the night it shows, which a whole-night command changes."""
 
-    db: Database
+    @property
+    def db(self) -> Database: ...
+
     night_id: int | None
 
 

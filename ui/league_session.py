@@ -14,7 +14,7 @@ from scorekeeper.standings import StandingsOptions
 from scorekeeper.store.league import save_league
 from scorekeeper.store.money import record_league_payment
 from scorekeeper.store.people import Player, rename_player, retire_player
-from scorekeeper.store.tonight import PaymentMade
+from scorekeeper.store.stored_night import PaymentMade
 
 from .app_layer import Layer
 from .commands import LeaguePayment, RenamePlayer, RetirePlayer

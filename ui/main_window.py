@@ -40,7 +40,6 @@ from scorekeeper.formatting import short_date
 from scorekeeper.games import DEFAULT_GAME, DEFAULT_PRESET, Game, game_named, game_of
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.problems import InvalidNight
-from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
 
 from . import errors
@@ -785,7 +784,7 @@ class MainWindow(QMainWindow):
         """The night on screen as a spreadsheet: a row a hand, a column a player, the
         totals and the money in cents (what `scorekeeper export --csv` writes)."""
         from scorekeeper.reports.sheets import night_sheet, scored_in_english
-        from scorekeeper.store.night_reads import night_of_document
+        from scorekeeper.store.stored_night import night_of_document
 
         view = self.session.view
         if view is None:
@@ -884,6 +883,7 @@ class MainWindow(QMainWindow):
         replaces kept); the night screen reads the restored database from the start,
         with nothing to undo.  Refused, in one sentence, while another program has the
         database open."""
+        from scorekeeper.store.engine import describe
         from scorekeeper.store.tonight import night_to_reopen
 
         from . import file_dialogs

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import datetime as dt
 import operator
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from PySide6.QtCore import QObject
 
@@ -31,26 +31,17 @@ from scorekeeper.night import (
 )
 from scorekeeper.records import Hand, Night
 from scorekeeper.rules import RuleSet
-from scorekeeper.store import hand_writes, night_history, night_import, night_reads, seats, tonight
-from scorekeeper.store.database import Database
+from scorekeeper.store.stored_night import PaymentMade, StoredNight, night_of_document
 from scorekeeper.validation import with_absent_players
 
-from .app_layer import Layer
-from .commands import (
-    BringBackNight,
-    ChangeRules,
-    CloseNight,
-    DeleteHand,
-    DeleteNight,
-    EditHand,
-    InsertHand,
-    JoinNight,
-    LeaveNight,
-    NightPayment,
-    RecordHand,
-    Revisions,
-    StartNight,
-)
+from .app_layer import Layer, Revisions
+
+# The store's writes and the undo commands (and with them SQLAlchemy and sqlmodel) are
+# imported where they are used: the first screen is shown before them
+# (ui/first_screen.py, docs/performance.md).
+if TYPE_CHECKING:
+    from scorekeeper.store import hand_writes
+    from scorekeeper.store.database import Database
 
 
 @dataclass(frozen=True)
@@ -108,7 +99,7 @@ class NightView:
     result: NightResult
     closed: bool
     currency: str  # the ISO 4217 code its money is in (its league's, else its own)
-    payments: tuple[tonight.PaymentMade, ...] = ()
+    payments: tuple[PaymentMade, ...] = ()
     document: dict[str, Any] = field(default_factory=dict)
     seat_ranges: tuple[tuple[str, int, int | None], ...] = ()
 
@@ -196,15 +187,22 @@ class NightView:
 
 def build_view(db: Database, night_id: int) -> NightView:
     """Read a night from the store and score it with the core."""
-    document = night_import.export_night(db, night_id=night_id)
-    night: Night = night_reads.night_of_document(document, night_id=night_id)
+    from scorekeeper.store.night_import import night_as_stored
+
+    return view_of(night_as_stored(db, night_id=night_id))
+
+
+def view_of(stored: StoredNight) -> NightView:
+    """What the night screen shows of a night as stored: scored by the core."""
+    document, night_id = stored.document, stored.night_id
+    night: Night = night_of_document(document, night_id=night_id)
     result = score_night(night)
-    ids = night_reads.hand_ids(db, night_id=night_id)
     lines = tuple(
         HandLine(number=n, hand_id=i, record=h, result=r)
-        for n, (i, h, r) in enumerate(zip(ids, document["hands"], result.hands, strict=True), 1)
+        for n, (i, h, r) in enumerate(
+            zip(stored.hand_ids, document["hands"], result.hands, strict=True), 1
+        )
     )
-    ranges = tuple(seats.seat_ranges(db, night_id=night_id))
     parts = [
         document.get("league"),
         short_iso(document.get("date"), missing=""),
@@ -223,10 +221,10 @@ def build_view(db: Database, night_id: int) -> NightView:
         seated_next=(),
         lines=lines,
         result=result,
-        closed=tonight.is_closed(db, night_id=night_id),
-        payments=tuple(tonight.night_payments(db, night_id=night_id)),
+        closed=stored.closed,
+        payments=stored.payments,
         document=document,
-        seat_ranges=ranges,
+        seat_ranges=stored.seat_ranges,
         currency=night.info.currency,
     )
     return replace(view, seated_next=view.seated_for(len(lines) + 1))
@@ -238,7 +236,9 @@ class NightSession(Layer):
     the store, pushed as its command (ui/commands.py) with what the store returned for
     its undo, and shown."""
 
-    def __init__(self, db: Database, parent: QObject | None = None) -> None:
+    def __init__(
+        self, db: Database | Callable[[], Database], parent: QObject | None = None
+    ) -> None:
         super().__init__(db, parent)
         self.night_id: int | None = None
         self.view: NightView | None = None
@@ -251,6 +251,25 @@ class NightSession(Layer):
         """Show a night (None: no night)."""
         self.night_id = night_id
         self.refresh()
+
+    def show_first(self, view: NightView) -> None:
+        """Show VIEW, read before the database was opened (ui/first_screen.py); the
+        database is opened, and the night read again, by `open_database`."""
+        self.night_id, self._ready = view.night_id, view
+        self.refresh()
+
+    def open_database(self) -> None:
+        """Open the database now, if the first screen was shown without it, and show the
+        night as the store reads it when that differs from what is shown (another
+        program wrote between the two reads).  A refusal raises `StorageError`."""
+        if self.opened:
+            return
+        database = self.db
+        if self.view is not None:
+            again = build_view(database, self.view.night_id)
+            if again != self.view:
+                self._ready = again
+                self.refresh()
 
     def refresh(self) -> None:
         """Rebuild the view from the database and tell the screen."""
@@ -284,8 +303,12 @@ class NightSession(Layer):
     ) -> int:
         """Start a night and open it (its money in CURRENCY; None: its league's, else
         the locale's); undo discards it (it has no hands yet)."""
+        from scorekeeper.store.night_import import create_night
+
+        from .commands import StartNight
+
         previous = self.night_id
-        night_id = night_import.create_night(
+        night_id = create_night(
             self.db,
             players=players,
             rules=rules,
@@ -301,6 +324,10 @@ class NightSession(Layer):
 
     def record_hand(self, hand: Mapping[str, Any], position: int | None = None) -> int:
         """Record (or insert at POSITION) a hand; committed before this returns."""
+        from scorekeeper.store import hand_writes
+
+        from .commands import InsertHand, RecordHand
+
         night_id = self._night()
         revisions = self.revisions
         if position is not None:
@@ -322,7 +349,11 @@ class NightSession(Layer):
 
     def edit_hand(self, hand_id: int, hand: Mapping[str, Any]) -> None:
         """Replace a hand's record; undo puts the earlier version back."""
-        edited = hand_writes.edit_hand(self.db, hand_id=hand_id, hand=hand)
+        from scorekeeper.store.hand_writes import edit_hand
+
+        from .commands import EditHand
+
+        edited = edit_hand(self.db, hand_id=hand_id, hand=hand)
         self.revisions.left(edited.version)
         view = self._on_screen(self._night())
         if view is not None:
@@ -331,56 +362,89 @@ class NightSession(Layer):
 
     def delete_hand(self, hand_id: int) -> None:
         """Delete a hand; undo restores it at its place."""
-        deleted = self.revisions.left(hand_writes.delete_hand(self.db, hand_id=hand_id))
+        from scorekeeper.store.hand_writes import delete_hand
+
+        from .commands import DeleteHand
+
+        deleted = self.revisions.left(delete_hand(self.db, hand_id=hand_id))
         self.push(DeleteHand(self.db, self.revisions, deleted))
 
     def join(self, player: str, after: str | None = None) -> None:
         """A player sits down from the next hand on; undo takes the seat away."""
+        from scorekeeper.store.seats import join_night
+
+        from .commands import JoinNight
+
         night_id = self._night()
-        seat = seats.join_night(self.db, night_id=night_id, player=player, after=after)
+        seat = join_night(self.db, night_id=night_id, player=player, after=after)
         self.push(JoinNight(self.db, night_id, seat, after))
 
     def leave(self, player: str) -> None:
         """A player goes home after the last hand; undo seats them again as before."""
+        from scorekeeper.store.seats import leave_night
+
+        from .commands import LeaveNight
+
         night_id = self._night()
-        seat = seats.leave_night(self.db, night_id=night_id, player=player)
+        seat = leave_night(self.db, night_id=night_id, player=player)
         self.push(LeaveNight(self.db, night_id, seat))
 
     def set_closed(self, closed: bool) -> None:
         """Close the night when it is settled, or reopen it to fix a mistake."""
+        from scorekeeper.store.tonight import set_closed
+
+        from .commands import CloseNight
+
         night_id = self._night()
-        tonight.set_closed(self.db, night_id=night_id, closed=closed)
+        set_closed(self.db, night_id=night_id, closed=closed)
         self.push(CloseNight(self.db, night_id, closed=closed))
 
     def change_rules(self, rules: RuleSet) -> None:
         """Score the night under other house rules (every hand rescored); undo puts the
         rules before back.  Both are kept in the night's history."""
+        from scorekeeper.store.night_history import change_rules
+
+        from .commands import ChangeRules
+
         night_id = self._night()
-        before = night_history.change_rules(self.db, night_id=night_id, rules=rules)
+        before = change_rules(self.db, night_id=night_id, rules=rules)
         if before != rules:
             self.push(ChangeRules(self.db, night_id, before=before, after=rules))
 
     def delete_night(self) -> None:
         """Delete the open night (a night started by mistake): it leaves every list, but
         its hands and history are kept; undo, or "bring back", restores it."""
+        from scorekeeper.store.night_history import set_deleted
+        from scorekeeper.store.tonight import night_to_reopen
+
+        from .commands import DeleteNight
+
         night_id = self._night()
-        night_history.set_deleted(self.db, night_id=night_id, deleted=True)
-        self.night_id = tonight.night_to_reopen(self.db)
+        set_deleted(self.db, night_id=night_id, deleted=True)
+        self.night_id = night_to_reopen(self.db)
         self.push(DeleteNight(self, night_id, self.night_id))
 
     def bring_back_night(self, night_id: int) -> None:
         """Bring a deleted night back and open it; undo deletes it again."""
+        from scorekeeper.store.night_history import set_deleted
+
+        from .commands import BringBackNight
+
         previous = self.night_id
-        night_history.set_deleted(self.db, night_id=night_id, deleted=False)
+        set_deleted(self.db, night_id=night_id, deleted=False)
         self.night_id = night_id
         self.push(BringBackNight(self, night_id, previous))
 
     def record_payment(self, payer: str, payee: str, cents: int) -> None:
         """Mark a settlement payment as made; undo takes the mark back."""
+        from scorekeeper.store.tonight import record_payment
+
+        from .commands import NightPayment
+
         night_id = self._night()
         today = dt.date.today()
-        payment_id = tonight.record_payment(
+        payment_id = record_payment(
             self.db, night_id=night_id, payer=payer, payee=payee, cents=cents, paid_on=today
         )
-        paid = tonight.PaymentMade(payment_id, payer, payee, cents, today)
+        paid = PaymentMade(payment_id, payer, payee, cents, today)
         self.push(NightPayment(self.db, night_id, paid))

@@ -35,7 +35,8 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.engine import describe, server_connect_args, server_timeouts
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.night_import import export_night
-from scorekeeper.store.night_reads import NightSummary, list_nights, night_of_document
+from scorekeeper.store.night_reads import NightSummary, list_nights
+from scorekeeper.store.stored_night import night_of_document
 from scorekeeper.store.tables import (
     HandRevisionRow,
     LeagueRow,

@@ -133,6 +133,21 @@ def start(url: str | None) -> EarlyCheck | None:
     return check
 
 
+def passed(path: Path) -> bool:
+    """True when the check begun for the file PATH found it sound and the file has not
+    changed since (waited for; the answer stays for the open to take).  False when no
+    check was begun for it, it found a fault, or the file changed: the open then checks
+    and says what is wrong."""
+    check = _running
+    try:
+        if check is None or path.resolve() != check.path:
+            return False
+        check.done.wait()
+        return check.rows == [("ok",)] and _stamp(check.path) == check.stamp
+    except (OSError, ValueError, RuntimeError):
+        return False
+
+
 def answer(path: Path) -> list[tuple[object, ...]] | None:
     """SQLite's answer to the open's check of PATH, waited for, if one was started for
     that very file and it has not changed since; else None (check it now).  An answer

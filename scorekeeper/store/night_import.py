@@ -21,29 +21,27 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert
-from sqlmodel import Session, col, select
+from sqlalchemy import insert, text
+from sqlmodel import Session
 
 from scorekeeper.document import (
     FORMAT,
     hand_to_document,
     load_night,
-    money_to_document,
     night_to_document,
     read_night,
 )
 from scorekeeper.formatting import DEFAULT_CURRENCY, locale_currency
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import _
 from scorekeeper.names import name_key
 from scorekeeper.night import score_night
 from scorekeeper.problems import InvalidNight, Problem
-from scorekeeper.records import Night, NightInfo, NightPayment
+from scorekeeper.records import Night, NightInfo
 from scorekeeper.rules import RuleSet
 from scorekeeper.store import records as stored
 from scorekeeper.store import summaries
 from scorekeeper.store.database import Database, check_whole
 from scorekeeper.store.engine import describe
-from scorekeeper.store.errors import StorageError
 from scorekeeper.store.fingerprints import (
     AlreadyStored,
     Duplicate,
@@ -56,18 +54,14 @@ from scorekeeper.store.people import find_league, league_and_season, players_nam
 from scorekeeper.store.state import (
     cache_rows,
     insert_cache,
-    load_state,
-    night_document,
 )
+from scorekeeper.store.stored_night import PartialNight, StoredNight, read_stored
 from scorekeeper.store.tables import (
     HandRevisionRow,
     HandRow,
     LeagueRow,
     NightRow,
-    NightTotalRow,
     PaymentRow,
-    PlayerRow,
-    SeasonRow,
     SeatRow,
     core_table,
     now,
@@ -452,50 +446,24 @@ def _currency_for(db: Database, league: str | None) -> str:
 # -- export --------------------------------------------------------------------------
 
 
-def _info(session: Session, row: NightRow) -> dict[str, Any]:
-    info: dict[str, Any] = {}
-    if row.played_on is not None:
-        info["date"] = row.played_on.isoformat()
-    if row.league_id is not None:
-        info["league"] = session.get_one(LeagueRow, row.league_id).name
-    if row.season_id is not None:
-        info["season"] = session.get_one(SeasonRow, row.season_id).name
-    if row.table_label is not None:
-        info["table"] = row.table_label
-    if row.title is not None:
-        info["title"] = row.title
-    return info
+def night_as_stored(db: Database, *, night_id: int) -> StoredNight:
+    """A stored night read whole (store/stored_night.py): its document, hands' ids,
+    seats and payments, in one read transaction."""
+    with db.session() as session:
+
+        def fetch(sql: str, parameters: Mapping[str, Any]) -> Sequence[Sequence[Any]]:
+            return session.execute(text(sql), parameters).all()
+
+        try:
+            return read_stored(fetch, night_id, counted=db.is_sqlite)
+        except PartialNight as partial:
+            raise partial.as_error(describe(db.url), db.backup_hint()) from None
 
 
 def export_night(db: Database, *, night_id: int) -> dict[str, Any]:
     """The night document of a stored night (what `scorekeeper export` writes), with
     whether it is closed and the payments made for it."""
-    with db.session() as session:
-        state = load_state(session, night_id, lock=False)
-        _require_every_hand(db, session, night_id, [h.position for h in state.hands])
-        document = night_document(state, [h.record for h in state.hands])
-        info = _info(session, state.row) | _money(session, state.row)
-    head = {"format": FORMAT, **info}
-    return head | {k: v for k, v in document.items() if k != "format"}
-
-
-def _money(session: Session, row: NightRow) -> dict[str, Any]:
-    """A stored night's `currency` (its league's, if it has one), `closed` and
-    `payments`, in the order they were written down."""
-    query = select(PaymentRow).where(PaymentRow.night_id == row.id).order_by(col(PaymentRow.id))
-    paid = list(session.exec(query))
-    people = {p.payer_id for p in paid} | {p.payee_id for p in paid}
-    names = {
-        person.id: person.name
-        for person in session.exec(select(PlayerRow).where(col(PlayerRow.id).in_(people)))
-    }
-    payments = tuple(
-        NightPayment(names[p.payer_id], names[p.payee_id], p.cents, p.paid_on.isoformat())
-        for p in paid
-    )
-    closed = row.closed_at is not None
-    info = NightInfo(closed=closed, payments=payments, currency=night_currency(session, row))
-    return money_to_document(info)
+    return night_as_stored(db, night_id=night_id).document
 
 
 def night_currency(session: Session, row: NightRow) -> str:
@@ -503,30 +471,3 @@ def night_currency(session: Session, row: NightRow) -> str:
     if row.league_id is not None:
         return session.get_one(LeagueRow, row.league_id).currency
     return row.currency or DEFAULT_CURRENCY
-
-
-def _require_every_hand(
-    db: Database, session: Session, night_id: int, positions: list[int]
-) -> None:
-    """A night read through the index must be the whole night: positions 1..N, and as
-    many hands as every write counted in `night_total` (another table, read by its own
-    key: not the hands' index), so a damaged index never passes a partial night as
-    whole.  (Counting the table past the index, as this did, read every hand of the
-    league: 6 ms a report at 100,000 hands, 60 at 1,000,000.)"""
-    whole = len(positions)
-    if db.is_sqlite:
-        total = session.get(NightTotalRow, night_id)
-        whole = total.hand_rows if total is not None else 0
-    if positions != list(range(1, len(positions) + 1)) or whole != len(positions):
-        read = len(positions)
-        message = ngettext(
-            "the database {database} is damaged (night {number} reads {count} hand "
-            "through its index, the table holds {whole}); nothing was changed",
-            "the database {database} is damaged (night {number} reads {count} hands "
-            "through its index, the table holds {whole}); nothing was changed",
-            read,
-        )
-        raise StorageError(
-            message.format(database=describe(db.url), number=night_id, count=read, whole=whole)
-            + db.backup_hint()
-        )

@@ -5,13 +5,11 @@ Nothing here writes, and nothing returns a live ORM row."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from sqlmodel import col, select
 
-from scorekeeper.document import load_night
 from scorekeeper.i18n import _
 from scorekeeper.night import NightResult, score_night
 from scorekeeper.records import Night
@@ -21,6 +19,7 @@ from scorekeeper.store.errors import StorageError
 from scorekeeper.store.night_import import export_night
 from scorekeeper.store.people import find_league
 from scorekeeper.store.state import load_state
+from scorekeeper.store.stored_night import night_of_document
 from scorekeeper.store.tables import (
     HandPointsRow,
     HandRevisionRow,
@@ -65,19 +64,6 @@ class Revision:
 def load_stored_night(db: Database, *, night_id: int) -> Night:
     """A stored night as the core's record."""
     return night_of_document(export_night(db, night_id=night_id), night_id=night_id)
-
-
-def night_of_document(document: Mapping[str, Any], *, night_id: int) -> Night:
-    """The core's record of a stored night's exported document (read once, used twice)."""
-    night, problems = load_night(document)
-    if night is None:
-        detail = "; ".join(str(p) for p in problems)
-        raise StorageError(
-            _("night {number} cannot be scored as stored ({problem})").format(
-                number=night_id, problem=detail
-            )
-        )
-    return night
 
 
 def night_result(db: Database, *, night_id: int) -> NightResult:

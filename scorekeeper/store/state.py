@@ -14,18 +14,18 @@ from typing import Any, Literal
 from sqlalchemy import delete, func, insert, update
 from sqlmodel import Session, col, select
 
-from scorekeeper.document import FORMAT, load_night
-from scorekeeper.games import parse_rules
+from scorekeeper.document import load_night
 from scorekeeper.i18n import _
 from scorekeeper.night import HandResult, NightResult, score_night
 from scorekeeper.problems import InvalidNight
-from scorekeeper.records import Hand, Night
+from scorekeeper.records import Hand, Night, NightInfo
 from scorekeeper.rules import RuleSet
-from scorekeeper.store import records as stored
-from scorekeeper.store import summaries
+from scorekeeper.store import stored_night, summaries
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.ids import new_hand_ids
+from scorekeeper.store.stored_night import rules_of as stored_rules
+from scorekeeper.store.stored_night import seat_order
 from scorekeeper.store.tables import (
     HandPointsRow,
     HandRevisionRow,
@@ -38,7 +38,6 @@ from scorekeeper.store.tables import (
     core_table,
     now,
 )
-from scorekeeper.validation import with_absent_players
 
 
 @dataclass
@@ -53,10 +52,7 @@ class NightState:
 
     @property
     def players(self) -> tuple[str, ...]:
-        order: dict[int, int] = {}
-        for seat in sorted(self.seats, key=lambda s: (s.position, s.first_hand)):
-            order.setdefault(seat.player_id, len(order))
-        return tuple(self.names[pid] for pid in order)
+        return seat_order(self.seats, self.names)
 
     @property
     def ids(self) -> dict[str, int]:
@@ -78,15 +74,7 @@ def holds_data(db: Database) -> bool:
 
 
 def rules_of(row: NightRow) -> RuleSet:
-    rules, problems = parse_rules(row.rules)
-    if rules is None:
-        detail = "; ".join(str(p) for p in problems)
-        raise StorageError(
-            _("night {number} has rules this version cannot read ({problem})").format(
-                number=row.id, problem=detail
-            )
-        )
-    return rules
+    return stored_rules(row.id or 0, row.rules)
 
 
 def load_state(
@@ -124,11 +112,7 @@ def refuse_if_closed(state: NightState, *, to: Literal["hand", "seats", "rules"]
 
 
 def seated_at(state: NightState, number: int) -> set[str]:
-    return {
-        state.names[s.player_id]
-        for s in state.seats
-        if s.first_hand <= number and (s.last_hand is None or number <= s.last_hand)
-    }
+    return stored_night.seated_at(state.seats, state.names, number)
 
 
 def document_hand(
@@ -139,19 +123,15 @@ def document_hand(
 ) -> dict[str, Any]:
     """A stored record as a document hand, with players not seated at it sitting out
     (PLAYERS: the night's, `state.players`, when the caller has them already)."""
-    hand = stored.from_stored(record, state.names)
     players = state.players if players is None else players
-    return with_absent_players(hand, players, seated_at(state, number), state.rules)
+    seated = seated_at(state, number)
+    return stored_night.document_hand(record, state.names, players, seated, state.rules)
 
 
 def night_document(state: NightState, records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    document: dict[str, Any] = {"format": FORMAT}
-    players = state.players
-    return document | {
-        "rules": state.rules.to_document(),
-        "players": list(players),
-        "hands": [document_hand(state, r, n, players) for n, r in enumerate(records, start=1)],
-    }
+    """The night document of STATE with RECORDS as its hands (nothing of where it is
+    filed: rules, players and hands)."""
+    return stored_night.night_document(NightInfo(), state.rules, state.seats, state.names, records)
 
 
 def insert_hands(

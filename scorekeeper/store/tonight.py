@@ -4,16 +4,17 @@ reopening, and the payments made at the end of it."""
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 
-from sqlalchemy import func
+from sqlalchemy import func, text
 from sqlmodel import Session, col, select
 
 from scorekeeper.i18n import _
+from scorekeeper.store import stored_night
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Conflict, StorageError
 from scorekeeper.store.money import add_payment, check_cents
 from scorekeeper.store.night_import import night_currency
+from scorekeeper.store.stored_night import PaymentMade
 from scorekeeper.store.tables import (
     HandRow,
     NightRow,
@@ -23,31 +24,13 @@ from scorekeeper.store.tables import (
 )
 
 
-@dataclass(frozen=True)
-class PaymentMade:
-    """A payment recorded at the end of a night."""
-
-    id: int
-    payer: str
-    payee: str
-    cents: int
-    paid_on: dt.date
-
-
 def night_to_reopen(db: Database) -> int | None:
     """The night the app should open on: the last one changed that is still open, else
     the last one changed.  Read from the database, so it survives the app being killed."""
     with db.session() as session:
-        query = (
-            select(NightRow.id, NightRow.closed_at)
-            .where(col(NightRow.discarded_at).is_(None))
-            .order_by(col(NightRow.updated_at).desc(), col(NightRow.id).desc())
+        return stored_night.night_to_reopen(
+            lambda sql, parameters: session.execute(text(sql), parameters).all()
         )
-        rows = session.exec(query).all()
-    open_nights = [night_id for night_id, closed in rows if closed is None]
-    if open_nights:
-        return open_nights[0]
-    return rows[0][0] if rows else None
 
 
 def is_closed(db: Database, *, night_id: int) -> bool:

@@ -1,0 +1,304 @@
+"""A stored night read whole, in plain SQL that the standard library's `sqlite3` and
+SQLAlchemy both run: the night document (`scorekeeper export`'s), its hands' ids, its
+seats, its payments, and the night the app reopens on.
+
+The app's first screen is read through it before the database layer (SQLAlchemy,
+sqlmodel, pydantic: most of a start) is imported (ui/first_screen.py, issue 20); the
+store reads the same night through it once that is loaded (`export_night`, the night
+screen's `build_view`), so a night reads one way, whoever asks.  Nothing here imports
+SQLAlchemy, and nothing here writes.
+
+A query is run by a `Fetch`: SQL with `:name` parameters (both drivers take them) and
+the parameters in, the rows out as tuples.  What a driver hands back differently is
+made one thing here: JSON as text (SQLite) or already parsed (PostgreSQL), dates as
+text or `date`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from scorekeeper.document import FORMAT, load_night, money_to_document
+from scorekeeper.formatting import DEFAULT_CURRENCY
+from scorekeeper.games import parse_rules
+from scorekeeper.i18n import _, ngettext
+from scorekeeper.records import Night, NightInfo, NightPayment
+from scorekeeper.rules import RuleSet
+from scorekeeper.store import records as stored
+from scorekeeper.store.errors import StorageError
+from scorekeeper.validation import with_absent_players
+
+Fetch = Callable[[str, Mapping[str, Any]], Sequence[Sequence[Any]]]
+
+_REOPEN = (
+    "SELECT id FROM night WHERE discarded_at IS NULL{open} "
+    "ORDER BY updated_at DESC, id DESC LIMIT 1"
+)
+_NIGHT = (
+    "SELECT night.played_on, night.table_label, night.title, night.rules, night.closed_at,"
+    " night.currency, league.name, league.currency, season.name"
+    " FROM night LEFT JOIN league ON league.id = night.league_id"
+    " LEFT JOIN season ON season.id = night.season_id WHERE night.id = :night"
+)
+_SEATS = (
+    "SELECT seat.player_id, player.name, seat.position, seat.first_hand, seat.last_hand"
+    " FROM seat JOIN player ON player.id = seat.player_id WHERE seat.night_id = :night"
+)
+_HANDS = "SELECT id, position, record FROM hand WHERE night_id = :night ORDER BY position"
+_COUNTED = "SELECT hand_rows FROM night_total WHERE night_id = :night"
+_PAYMENTS = (
+    "SELECT payment.id, payer.name, payee.name, payment.cents, payment.paid_on"
+    " FROM payment JOIN player AS payer ON payer.id = payment.payer_id"
+    " JOIN player AS payee ON payee.id = payment.payee_id"
+    " WHERE payment.night_id = :night ORDER BY payment.id"
+)
+
+
+class SeatLike(Protocol):
+    """A seat as the store's table row has it, or as read here."""
+
+    @property
+    def player_id(self) -> int: ...
+    @property
+    def position(self) -> int: ...
+    @property
+    def first_hand(self) -> int: ...
+    @property
+    def last_hand(self) -> int | None: ...
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat of a night: who, where clockwise, and from which hand to which."""
+
+    player_id: int
+    name: str
+    position: int
+    first_hand: int
+    last_hand: int | None  # None: still at the table
+
+
+@dataclass(frozen=True)
+class PaymentMade:
+    """A payment recorded for a night."""
+
+    id: int
+    payer: str
+    payee: str
+    cents: int
+    paid_on: dt.date
+
+
+@dataclass(frozen=True)
+class StoredNight:
+    """A night as stored: its document (what `scorekeeper export` writes) and what the
+    night screen needs beside it."""
+
+    night_id: int
+    document: dict[str, Any]
+    hand_ids: tuple[int, ...]
+    seats: tuple[Seat, ...]  # clockwise: by position, then first hand
+    payments: tuple[PaymentMade, ...]
+    closed: bool
+    currency: str  # its league's, else its own
+
+    @property
+    def seat_ranges(self) -> tuple[tuple[str, int, int | None], ...]:
+        """Each seat clockwise: (player, first hand, last hand or None)."""
+        return tuple((s.name, s.first_hand, s.last_hand) for s in self.seats)
+
+
+class PartialNight(Exception):
+    """A night whose hands read through the index are not all it holds (a damaged
+    index): READ hands, against WHOLE counted by every write."""
+
+    def __init__(self, night_id: int, read: int, whole: int) -> None:
+        super().__init__(night_id, read, whole)
+        self.night_id, self.read, self.whole = night_id, read, whole
+
+    def as_error(self, database: str, hint: str) -> StorageError:
+        """What the user is told: DATABASE (described) is damaged; HINT names the newest
+        backup, if any."""
+        message = ngettext(
+            "the database {database} is damaged (night {number} reads {count} hand "
+            "through its index, the table holds {whole}); nothing was changed",
+            "the database {database} is damaged (night {number} reads {count} hands "
+            "through its index, the table holds {whole}); nothing was changed",
+            self.read,
+        )
+        return StorageError(
+            message.format(
+                database=database, number=self.night_id, count=self.read, whole=self.whole
+            )
+            + hint
+        )
+
+
+def night_to_reopen(fetch: Fetch) -> int | None:
+    """The night the app opens on: the last one changed that is still open, else the
+    last one changed; None when there is no night."""
+    for only_open in (True, False):
+        rows = fetch(_REOPEN.format(open=" AND closed_at IS NULL" if only_open else ""), {})
+        if rows:
+            return int(rows[0][0])
+    return None
+
+
+def read_stored(fetch: Fetch, night_id: int, *, counted: bool) -> StoredNight:
+    """Night NIGHT_ID as stored.  COUNTED (SQLite): its hands are checked against the
+    count every write keeps (`night_total`, read by its own key), so a damaged index
+    never passes a partial night as whole (`PartialNight`); a server database has no
+    such count to compare."""
+    night = fetch(_NIGHT, {"night": night_id})
+    if not night:
+        raise StorageError(_("there is no night {number}").format(number=night_id), field="night")
+    played_on, table, title, rules_value, closed_at, own, league, league_currency, season = night[0]
+    rules = rules_of(night_id, rules_value)
+    seats = clockwise(
+        Seat(int(p), name, int(at), int(first), _int(last))
+        for p, name, at, first, last in fetch(_SEATS, {"night": night_id})
+    )
+    hands = fetch(_HANDS, {"night": night_id})
+    positions = [int(position) for _id, position, _record in hands]
+    whole = len(positions)
+    if counted:
+        total = fetch(_COUNTED, {"night": night_id})
+        whole = int(total[0][0]) if total else 0
+    if positions != list(range(1, len(positions) + 1)) or whole != len(positions):
+        raise PartialNight(night_id, len(positions), whole)
+    payments = tuple(
+        PaymentMade(int(i), payer, payee, int(cents), _date(on))
+        for i, payer, payee, cents, on in fetch(_PAYMENTS, {"night": night_id})
+    )
+    currency = (league_currency if league is not None else own) or DEFAULT_CURRENCY
+    info = NightInfo(
+        date=_date(played_on).isoformat() if played_on is not None else None,
+        league=league,
+        season=season,
+        table=table,
+        title=title,
+        closed=closed_at is not None,
+        payments=tuple(
+            NightPayment(p.payer, p.payee, p.cents, p.paid_on.isoformat()) for p in payments
+        ),
+        currency=currency,
+    )
+    records = [_json(record) for _id, _position, record in hands]
+    return StoredNight(
+        night_id=night_id,
+        document=night_document(info, rules, seats, {s.player_id: s.name for s in seats}, records),
+        hand_ids=tuple(int(i) for i, _position, _record in hands),
+        seats=tuple(seats),
+        payments=payments,
+        closed=info.closed,
+        currency=currency,
+    )
+
+
+def night_document(
+    info: NightInfo,
+    rules: RuleSet,
+    seats: Sequence[SeatLike],
+    names: Mapping[int, str],
+    records: Sequence[Mapping[str, Any]],
+) -> dict[str, Any]:
+    """The night document of a night filed as INFO, played under RULES by SEATS (their
+    players named by NAMES), whose stored hand records are RECORDS in order."""
+    players = seat_order(seats, names)
+    head: dict[str, Any] = {"format": FORMAT}
+    for key in ("date", "league", "season", "table", "title"):
+        if getattr(info, key) is not None:
+            head[key] = getattr(info, key)
+    return (
+        head
+        | money_to_document(info)
+        | {
+            "rules": rules.to_document(),
+            "players": list(players),
+            "hands": [
+                document_hand(record, names, players, seated_at(seats, names, number), rules)
+                for number, record in enumerate(records, start=1)
+            ],
+        }
+    )
+
+
+S = TypeVar("S", bound=SeatLike)
+
+
+def clockwise(seats: Iterable[S]) -> list[S]:
+    """SEATS in the order the table sits: by place, then by the hand each began."""
+    return sorted(seats, key=lambda s: (s.position, s.first_hand))
+
+
+def seat_order(seats: Iterable[SeatLike], names: Mapping[int, str]) -> tuple[str, ...]:
+    """The night's players clockwise: each player at the place of their first seat."""
+    order: dict[int, int] = {}
+    for seat in clockwise(seats):
+        order.setdefault(seat.player_id, len(order))
+    return tuple(names[player_id] for player_id in order)
+
+
+def seated_at(seats: Iterable[SeatLike], names: Mapping[int, str], number: int) -> set[str]:
+    """Who sat at the table for hand NUMBER."""
+    return {
+        names[s.player_id]
+        for s in seats
+        if s.first_hand <= number and (s.last_hand is None or number <= s.last_hand)
+    }
+
+
+def document_hand(
+    record: Mapping[str, Any],
+    names: Mapping[int, str],
+    players: tuple[str, ...],
+    seated: set[str],
+    rules: RuleSet,
+) -> dict[str, Any]:
+    """A stored record as a document hand, with the players not SEATED sitting out."""
+    return with_absent_players(stored.from_stored(record, names), players, seated, rules)
+
+
+def night_of_document(document: Mapping[str, Any], *, night_id: int) -> Night:
+    """The core's record of a stored night's document (read once, used twice)."""
+    night, problems = load_night(document)
+    if night is None:
+        detail = "; ".join(str(p) for p in problems)
+        raise StorageError(
+            _("night {number} cannot be scored as stored ({problem})").format(
+                number=night_id, problem=detail
+            )
+        )
+    return night
+
+
+def rules_of(night_id: int, value: Any) -> RuleSet:
+    """A stored night's rules (its `rules` column); rules this version cannot read are
+    a StorageError naming the night."""
+    rules, problems = parse_rules(_json(value))
+    if rules is None:
+        detail = "; ".join(str(p) for p in problems)
+        raise StorageError(
+            _("night {number} has rules this version cannot read ({problem})").format(
+                number=night_id, problem=detail
+            )
+        )
+    return rules
+
+
+def _json(value: Any) -> Any:
+    """A JSON column's value: SQLite hands back its text, PostgreSQL's driver the value."""
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
+def _date(value: Any) -> dt.date:
+    """A date column's value: SQLite hands back 'YYYY-MM-DD', PostgreSQL a date."""
+    return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value)[:10])
+
+
+def _int(value: Any) -> int | None:
+    return None if value is None else int(value)

@@ -1,0 +1,245 @@
+"""The first screen, read before the database layer is imported (ui/first_screen.py):
+it is the night the store itself reads, to the last payment; the usual open runs first
+whenever the file is not plainly sound and current; and the database opened behind it
+shows what another program wrote in between.  Real SQLite files; nothing is timed."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.store import early_check
+from scorekeeper.store.database import Database, open_database
+from scorekeeper.store.hand_writes import append_hand
+from scorekeeper.store.night_import import import_night, night_as_stored
+from scorekeeper.store.stored_night import read_stored
+from scorekeeper.store.tonight import night_to_reopen, set_closed
+from tests.strategies import night_documents, schafkopf_night_documents
+from ui import app as the_app
+from ui.first_screen import first_view
+from ui.session import NightSession, build_view
+
+ROOT = Path(__file__).resolve().parents[2]
+FILED = st.fixed_dictionaries(
+    {},
+    optional={
+        "date": st.dates().map(lambda d: d.isoformat()),
+        "league": st.sampled_from(["Tuesday", "Donnerstag"]),
+        "table": st.sampled_from(["1", "B"]),
+        "title": st.text("ab ", min_size=1, max_size=5).map(str.strip).filter(bool),
+    },
+)
+FIRST_HAND = {"type": "leaster", "winner": "Ann", "dealer": "Ann"}
+FIVE = ["Ann", "Bo", "Cy", "Di", "Ed"]
+numbers = itertools.count(1)
+
+
+def sqlite_read(path: Path) -> Any:
+    """What `read_stored` reads through the standard library's driver, as the first
+    screen reads it."""
+    connection = sqlite3.connect(path)
+
+    def fetch(sql: str, parameters: Mapping[str, Any]) -> Sequence[Sequence[Any]]:
+        return connection.execute(sql, parameters).fetchall()
+
+    return connection, fetch
+
+
+@pytest.fixture
+def league_file(tmp_path: Path) -> Iterator[tuple[Path, Database]]:
+    path = tmp_path / "league.sqlite3"
+    db = open_database(f"sqlite:///{path}")
+    yield path, db
+    db.dispose()
+
+
+@pytest.fixture
+def checked(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No early check left over from another test."""
+    monkeypatch.setattr(early_check, "_running", None)
+    yield
+
+
+def started(path: Path, db: Database) -> str:
+    """The app started on PATH: the file closed by every program (as a usual start
+    finds it), and the open's early check begun; its URL."""
+    db.dispose()
+    url = f"sqlite:///{path}"
+    assert early_check.start(url) is not None
+    return url
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    document=st.one_of(night_documents(max_hands=10), schafkopf_night_documents(max_hands=10)),
+    filed=FILED,
+)
+def test_the_standard_library_reads_a_night_as_the_store_does(
+    league_file: tuple[Path, Database], document: dict[str, Any], filed: dict[str, Any]
+) -> None:
+    path, db = league_file
+    # A season only in a league; a title of its own, so no two examples are one night.
+    extra = filed | {"title": f"{filed.get('title', 'night')} {next(numbers)}"}
+    if "league" in filed:
+        extra["season"] = "2026"
+    night_id = import_night(db, document | extra)
+    connection, fetch = sqlite_read(path)
+    with contextlib.closing(connection):
+        first = read_stored(fetch, night_id, counted=True)
+    stored = night_as_stored(db, night_id=night_id)
+    assert first == stored
+    assert json.dumps(first.document) == json.dumps(stored.document)  # the same order too
+
+
+def _five_hands(db: Database, *, closed: bool = False) -> int:
+    night_id = import_night(
+        db,
+        {
+            "format": "sheepshead-night/1",
+            "rules": "classic-5",
+            "players": FIVE,
+            "hands": [FIRST_HAND],
+            "payments": [{"from": "Bo", "to": "Ann", "cents": 125}],
+        },
+    )
+    if closed:
+        set_closed(db, night_id=night_id, closed=True)
+    return night_id
+
+
+def test_the_first_screen_is_the_night_to_reopen_as_the_store_shows_it(
+    qapp: Any, league_file: tuple[Path, Database], checked: None
+) -> None:
+    path, db = league_file
+    open_night = _five_hands(db)
+    _five_hands(db, closed=True)  # changed last, but closed: the open one is reopened
+    assert night_to_reopen(db) == open_night
+    view = first_view(started(path, db))
+    assert view is not None and view == build_view(db, open_night)
+    assert [p.cents for p in view.payments] == [125]
+
+
+def test_the_usual_open_runs_first_without_a_check_begun(
+    qapp: Any, league_file: tuple[Path, Database], checked: None
+) -> None:
+    path, db = league_file
+    _five_hands(db)
+    db.dispose()
+    assert first_view(f"sqlite:///{path}") is None  # `python -m ui.app`: no early check
+
+
+def test_the_usual_open_runs_first_on_an_older_schema(
+    qapp: Any, league_file: tuple[Path, Database], checked: None
+) -> None:
+    path, db = league_file
+    _five_hands(db)
+    db.dispose()
+    with contextlib.closing(sqlite3.connect(path)) as connection, connection:
+        connection.execute("UPDATE alembic_version SET version_num = '0015'")
+    assert first_view(started(path, db)) is None  # migrated (and backed up) first
+
+
+def test_the_usual_open_runs_first_on_a_damaged_file(
+    qapp: Any, league_file: tuple[Path, Database], checked: None
+) -> None:
+    path, db = league_file
+    _five_hands(db)
+    db.dispose()
+    with path.open("r+b") as file:  # a page of the file overwritten
+        file.seek(2 * 4096)
+        file.write(b"\xff" * 4096)
+    assert first_view(started(path, db)) is None  # refused, with its reason, by the open
+
+
+def test_the_usual_open_runs_first_with_no_night(
+    qapp: Any, league_file: tuple[Path, Database], checked: None
+) -> None:
+    path, db = league_file
+    assert first_view(started(path, db)) is None
+
+
+def test_a_hand_written_by_another_program_meanwhile_is_shown_once_opened(
+    qapp: Any, league_file: tuple[Path, Database], checked: None
+) -> None:
+    path, db = league_file
+    night_id = _five_hands(db)
+    url = started(path, db)
+    view = first_view(url)
+    assert view is not None and len(view.lines) == 1
+    append_hand(db, night_id=night_id, hand=FIRST_HAND | {"dealer": "Bo"})  # another table
+    session = NightSession(lambda: open_database(url))
+    session.show_first(view)
+    session.open_database()
+    assert session.view is not None and len(session.view.lines) == 2
+    session.db.dispose()
+
+
+def test_a_refused_open_behind_the_first_screen_is_said_and_ends_the_app(
+    qapp: Any,
+    qtbot: Any,
+    league_file: tuple[Path, Database],
+    checked: None,
+    shown_errors: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from scorekeeper.store.errors import StorageError
+
+    path, db = league_file
+    _five_hands(db)
+    view = first_view(started(path, db))
+    assert view is not None
+
+    def refused() -> Database:
+        raise StorageError("the database is being restored")
+
+    session = NightSession(refused)
+    session.show_first(view)
+    window = the_app.MainWindow(session)
+    qtbot.addWidget(window)
+    ended: list[int] = []
+    monkeypatch.setattr(qapp, "exit", ended.append)
+    the_app.when_shown(qapp, window, ())
+    assert shown_errors == ["the database is being restored"] and ended == [2]
+    shown_errors.clear()
+
+
+def test_the_app_shows_the_real_night_before_importing_the_database_layer(
+    league_file: tuple[Path, Database],
+) -> None:
+    """The real start (ui/start.py), in a process of its own: at its first paint the
+    window shows the night to reopen, every hand, the focus in the entry form (the
+    benchmark's probe checks it and fails otherwise), and SQLAlchemy is not imported."""
+    path, db = league_file
+    _five_hands(db)
+    db.dispose()
+    environment = os.environ | {"QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "probe_app.py"),
+            "--database",
+            f"sqlite:///{path}",
+        ],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["database_layer_loaded"] is False

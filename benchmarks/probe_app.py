@@ -29,8 +29,10 @@ from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 LAUNCHED = float(os.environ.get("SCOREKEEPER_PROBE_START") or time.time())
-# A module only the menus' dialogs import, loaded after the first paint.
+# A module only the menus' dialogs import, loaded after the first paint; and the last
+# one loaded (MainWindow.load_rest).
 LATER = "ui.league.window"
+REST_LAST = "ui.league.board"
 
 
 def _peak_bytes() -> int:
@@ -42,23 +44,24 @@ def _peak_bytes() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
-def _check_ready(window: Any) -> str | None:
+def _check_ready(window: Any, database: str) -> str | None:
     """What is wrong with the app's first screen, or None: the night to reopen shown,
-    all its hands on the sheet, the focus in the entry form."""
+    all its hands on the sheet, the focus in the entry form.  The file is read with
+    the standard library, so the app's own opening of it goes on undisturbed."""
+    import contextlib
+    import sqlite3
+
     from PySide6.QtWidgets import QApplication
-    from sqlalchemy import text
 
-    from scorekeeper.store.tonight import night_to_reopen
+    from scorekeeper.store.stored_night import night_to_reopen
 
-    session = window.session
-    wanted = night_to_reopen(session.db)
-    view = session.view
+    path = database.removeprefix("sqlite:///")
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        wanted = night_to_reopen(lambda sql, values: db.execute(sql, values).fetchall())
+        (hands,) = db.execute("SELECT count(*) FROM hand WHERE night_id = ?", (wanted,)).fetchone()
+    view = window.session.view
     if view is None or view.night_id != wanted:
         return f"the night shown is not the night to reopen ({wanted})"
-    with session.db.engine.connect() as connection:
-        hands = connection.execute(
-            text("SELECT count(*) FROM hand WHERE night_id = :night"), {"night": wanted}
-        ).scalar_one()
     if len(view.lines) != hands or window.sheet.model().rowCount() < hands:
         return f"the sheet does not show the night's {hands} hands"
     focus = QApplication.focusWidget()
@@ -105,22 +108,45 @@ def main() -> int:
     found: dict[str, Any] = {}
 
     def check() -> None:
-        """After the time is taken: is it the real night, ready for typing?  Then the
-        database opened (what a first screen shown before it still has to do), timed."""
+        """After the time is taken: is it the real night, ready for typing?  Then, as
+        the app goes on by itself, the time its database is open (what a first screen
+        shown before it still has to do) and, with --league, the league window opened
+        once the rest is loaded."""
         try:
             if not args.floor:
                 from ui.main_window import MainWindow
 
                 window = next(w for w in app.topLevelWidgets() if isinstance(w, MainWindow))
-                window.session.open_database()
-                found["database_open"] = time.time() - LAUNCHED
-                found["problem"] = _check_ready(window)
-                if args.league:
-                    window.show_league()
-                    app.processEvents()
+                found["problem"] = _check_ready(window, args.database)
+                if found["problem"] is None:
+                    wait_until(lambda: window.session.opened, then=lambda: opened(window))
+                    return
         except Exception as error:  # the app's own hook would show it in a dialog
             found["problem"] = repr(error)
         app.quit()
+
+    def opened(window: Any) -> None:
+        found["database_open"] = time.time() - LAUNCHED
+        if args.league:
+            wait_until(lambda: REST_LAST in sys.modules, then=lambda: league(window))
+        else:
+            app.quit()
+
+    def league(window: Any) -> None:
+        window.show_league()
+        app.processEvents()
+        app.quit()
+
+    def wait_until(done: Any, then: Any, tries: int = 6000) -> None:
+        """THEN once DONE() is true, looked at every 5 ms while the app runs (30 s at
+        most: then a problem)."""
+        if done():
+            then()
+        elif tries <= 0:
+            found["problem"] = "the app did not get there within 30 s"
+            app.quit()
+        else:
+            QTimer.singleShot(5, lambda: wait_until(done, then, tries - 1))
 
     class FirstPaint(QObject):
         """Times the end of the first whole paint of the main window: its first Paint

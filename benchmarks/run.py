@@ -620,10 +620,11 @@ def bench_pdfs(db: Any, league: str, players: list[str], repeat: int) -> None:
 # -- 6 and 7. startup and memory, in a process of their own ------------------------------
 
 
-def probe(*args: str) -> tuple[float, float, int]:
+def probe(*args: str) -> tuple[float, float, int, float, bool]:
     """One start of the probe: the seconds from launch until its window was ready for
     typing (benchmarks/probe_app.py says what ready means), the seconds until the
-    process had ended, and its peak memory."""
+    process had ended, its peak memory, the seconds until the database was open behind
+    the first screen, and whether the database layer was imported before it showed."""
     command = [sys.executable, str(ROOT / "benchmarks" / "probe_app.py"), *args]
     environment = os.environ | {"QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
     # An installed app starts from compiled bytecode: let the warm-up run write it.
@@ -635,27 +636,37 @@ def probe(*args: str) -> tuple[float, float, int]:
     if done.returncode != 0:
         raise SystemExit(f"probe {' '.join(args)} failed:\n{done.stderr}")
     found = json.loads(done.stdout.strip().splitlines()[-1])
-    return float(found["ready_seconds"]), seconds, int(found["peak_bytes"])
+    return (
+        float(found["ready_seconds"]),
+        seconds,
+        int(found["peak_bytes"]),
+        float(found["database_open_seconds"]),
+        bool(found["database_layer_loaded"]),
+    )
 
 
 def bench_startup(path: Path, repeat: int) -> None:
     """Until the window is ready for typing: the real night's sheet painted and the
     focus in the entry form (a skeleton window would not count); floor: a bare PySide6
-    window with a table.  The whole process (its exit too) is reported beside it."""
+    window with a table.  Beside it: the whole process (its exit too), and when the
+    database was open behind the first screen (the database layer imported after the
+    first paint: a hand saved before then waits for it)."""
     url = sqlite_url(path)
     probe("--database", url)  # warm the file cache and Python's bytecode cache
     app = [probe("--database", url) for _ in range(repeat)]
     floor = [probe("--floor") for _ in range(repeat)]
     emit(
         "startup",
-        statistics.median(r for r, _, _ in app),
-        statistics.median(r for r, _, _ in floor),
-        process_seconds=round(statistics.median(s for _, s, _ in app), 6),
-        floor_process_seconds=round(statistics.median(s for _, s, _ in floor), 6),
+        statistics.median(r[0] for r in app),
+        statistics.median(r[0] for r in floor),
+        process_seconds=round(statistics.median(r[1] for r in app), 6),
+        floor_process_seconds=round(statistics.median(r[1] for r in floor), 6),
+        database_open_seconds=round(statistics.median(r[3] for r in app), 6),
+        database_layer_before_first_paint=any(r[4] for r in app),
     )
     with_league = [probe("--database", url, "--league")[2] for _ in range(max(1, repeat // 2))]
     used = max(with_league)
-    floor_bytes = statistics.median(b for _, _, b in floor)
+    floor_bytes = statistics.median(r[2] for r in floor)
     print(
         json.dumps(
             {

@@ -31,7 +31,7 @@ from . import errors, self_check
 from .app_layer import open_store
 from .first_screen import first_view
 from .language import apply_language, chosen_language
-from .main_window import MainWindow
+from .main_window import MainWindow, forget_sources
 from .paths import APP_ID
 from .session import NightSession
 
@@ -156,6 +156,7 @@ def when_shown(app: QApplication, window: MainWindow, layer: Sequence[str] = LAY
     open is said, and the app ends with status 2."""
     if layer:
         importlib.import_module(layer[0])
+        forget_sources()
         QTimer.singleShot(0, partial(when_shown, app, window, layer[1:]))
         return
     try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import importlib
+import linecache
 import threading
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -98,6 +99,15 @@ def daily_keep() -> int:
         return max(0, int(str(value)))
     except ValueError:
         return KEEP
+
+
+def forget_sources() -> None:
+    """Let go of the source text of the modules just imported: PySide6 reads the source
+    of every module imported after it (looking for `from __feature__`) through
+    `linecache`, which keeps it: some 20 MB for the database layer alone, the app's
+    peak memory if kept (docs/performance.md).  Called after each import step; a
+    traceback reads again what it needs."""
+    linecache.clearcache()
 
 
 T = TypeVar("T")
@@ -1008,6 +1018,7 @@ class MainWindow(QMainWindow):
         waits for one module's import at most and lands where it was typed."""
         if modules:
             importlib.import_module(modules[0], __package__)
+            forget_sources()
             QTimer.singleShot(0, partial(self.load_rest, modules[1:]))
 
     def daily_backup(self) -> None:

@@ -3,6 +3,8 @@ running-total chart, and the end-of-night settlement with payments."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -18,13 +20,15 @@ from scorekeeper.explain import said
 from scorekeeper.formatting import money
 from scorekeeper.games import game_of
 from scorekeeper.i18n import N_, _, ngettext
-from scorekeeper.reports.sheets import settlement_sheet
 
 from .labels import plain_label
 from .line_chart import Axis, LineChart
 from .rows_model import Column, RowsModel, money_column
 from .session import NightView
 from .spreadsheets import allow_copy
+
+if TYPE_CHECKING:
+    from scorekeeper.csv_out import Sheet
 
 
 def bold_label(text: str) -> QLabel:
@@ -181,7 +185,7 @@ class SettlementPanel(QWidget):
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setTabKeyNavigation(False)  # Tab goes on to Mark as paid, not cell by cell
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        allow_copy(self.table, lambda: settlement_sheet(self.model.rows))
+        allow_copy(self.table, self._sheet)
         self.summary = plain_label(name=_("Settlement summary"))
         self.mark = QPushButton(_("Mark as paid"))
         self.mark.clicked.connect(self._mark)
@@ -217,6 +221,12 @@ class SettlementPanel(QWidget):
         )
         if self.model.rowCount():
             self.table.selectRow(0)
+
+    def _sheet(self) -> Sheet:
+        """The settlement as a sheet, for Ctrl+C (the sheets' module loaded then)."""
+        from scorekeeper.reports.sheets import settlement_sheet
+
+        return settlement_sheet(self.model.rows)
 
     def _mark(self) -> None:
         row = self.table.currentIndex().row()

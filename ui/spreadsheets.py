@@ -19,8 +19,6 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 from scorekeeper.csv_out import Sheet, tsv_text, write_csv
 from scorekeeper.i18n import N_, _
 
-from . import file_dialogs
-
 SheetOf = Callable[[], Sheet | None]
 Row = TypeVar("Row")
 COPY_TEXT = N_("&Copy the table (for a spreadsheet)")  # translated where it is shown
@@ -74,6 +72,8 @@ def export_sheet(parent: QWidget, sheet: Sheet | None, suggested: str) -> tuple[
     sentence); ("", "") when nothing was asked for or the person cancelled."""
     if sheet is None:
         return "", ""
+    from . import file_dialogs  # the dialog's module, once a sheet is saved
+
     path = file_dialogs.save_file(
         parent,
         _("Export as spreadsheet (CSV)"),

@@ -37,6 +37,8 @@ NOT_FIRST = (
     "babel.messages",
     "sqlalchemy.dialects.postgresql",
     "scorekeeper.reports.build",
+    "scorekeeper.reports.sheets",  # Ctrl+C on the settlement, and the menus' copies
+    "ui.file_dialogs",
     "scorekeeper.store.backup_commands",
     "scorekeeper.store.sheet_import",
     "scorekeeper.store.seed",

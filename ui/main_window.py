@@ -49,7 +49,7 @@ from .games import NoEntryForm, form_for
 from .night_panels import HandPanel, RunningChart, SettlementPanel
 from .paths import app_icon
 from .screens import resize_to_fit
-from .session import NightSession
+from .session import NightSession, NightView
 from .sheet_model import HAND_ID_ROLE, TOTAL_ROWS, SheetModel
 from .spreadsheets import allow_copy
 
@@ -181,6 +181,7 @@ class MainWindow(QMainWindow):
         self.league_window: LeagueWindow | None = None
         self.board_window: BoardWindow | None = None
         self.welcome: QDialog | None = None
+        self._panels_shown: tuple[NightView | None, int] | None = None  # view and row
         session.changed.connect(self.refresh)
         session.failed.connect(lambda message: errors.show_error(message))
         self.sheet.selectionModel().currentRowChanged.connect(lambda *_: self._show_panels())
@@ -372,15 +373,22 @@ class MainWindow(QMainWindow):
         grid = 1 if self.sheet.showGrid() else 0
         rows = range(self.model.rowCount() - 1 - TOTAL_ROWS, self.model.rowCount())
         for column in range(self.model.columnCount()):
-            needed = grid + max(
-                self.sheet.sizeHintForIndex(self.model.index(row, column)).width() for row in rows
-            )
+            cells = [self.model.index(row, column) for row in rows]
+            written = [cell for cell in cells if cell.data()]  # an empty cell needs no room
+            widths = [self.sheet.sizeHintForIndex(cell).width() for cell in written]
+            needed = grid + max(widths, default=0)
             if needed > self.sheet.columnWidth(column):
                 self.sheet.setColumnWidth(column, needed)
 
     def _show_panels(self) -> None:
+        """The panels beside the sheet for the night's view and the sheet's current row,
+        once for each (a refresh moving the current row shows them already)."""
         view = self.session.view
         row = self.sheet.currentIndex().row()
+        shown = self._panels_shown
+        if shown is not None and shown[0] is view and shown[1] == row:
+            return
+        self._panels_shown = (view, row)
         self.hand_panel.show_view(view, row if row >= 0 else None)
         self.chart.show_view(view)
         self.settlement.show_view(view)

@@ -1,6 +1,6 @@
-"""The sheet's columns fit what they show: when the night opens, and when a hand
-recorded at the end, or the totals under it, need more room than the column has (the
-window fits the columns itself, and after a hand at the end only widens them)."""
+"""The sheet after a hand is recorded at the end: its columns fit what they show (the
+window fits them itself when the night opens, and after a hand at the end only widens
+them), its cells are painted as the model says, and the panels beside it follow."""
 
 from __future__ import annotations
 
@@ -79,3 +79,21 @@ def test_a_painted_cell_shows_what_the_model_says(database, open_window) -> None
     option = QStyleOptionViewItem()
     delegate.initStyleOption(option, totals)
     assert option.font.bold() and option.text.startswith("Money")
+
+
+def test_the_hand_panel_follows_each_hand_recorded_and_the_row_chosen(
+    database, open_window
+) -> None:
+    """The panels are shown once for each state of the night and row of the sheet: a
+    hand recorded, or another row chosen, still shows in the hand panel."""
+    window = open_window(database, night_import.import_night(database, night_doc("classic-5", [])))
+    panel = window.hand_panel
+    for number in (1, 2):
+        window.save_hand(CALLED | {"dealer": window.session.view.next_dealer()})
+        assert panel.explanation.text().startswith(f"Hand {number}:")
+        assert panel.pending.text().startswith(f"Hand {number + 1},")
+    window.sheet.setCurrentIndex(window.model.index(0, 0))
+    assert panel.explanation.text().startswith("Hand 1:")
+    window.save_hand(leaster("Cal") | {"dealer": window.session.view.next_dealer()})
+    assert panel.explanation.text().startswith("Hand 3:")
+    assert panel.pending.text().startswith("Hand 4,")

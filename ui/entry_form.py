@@ -107,6 +107,7 @@ class EntryForm(QWidget):
         self.found: list[Found] = []  # each problem, beside its field
         self.result: HandResult | None = None  # the hand's score, when it has no problem
         self.tried = False  # "missing" is said beside a field only once a save was tried
+        self._checks_held = False  # while the form is cleared field by field (`start_new`)
         self._doubler_names: list[str] = []
         self._baseline: tuple[Any, ...] = ()
         self.errors: dict[str, QLabel] = {}
@@ -410,11 +411,17 @@ class EntryForm(QWidget):
             insert_at = insert_at if 1 <= insert_at <= len(self.view.lines) else None
         self.editing, self.insert_at = None, insert_at
         self.tried = False
-        self._reset()
-        self._forget_choice_typing()
-        if self.view is not None:
-            self.dealer.set_value(self.view.dealer_for(self.number))
-        self._refresh_heading()
+        # Each field cleared would check the half-cleared hand (six times a hand): the
+        # new hand is checked once, when it is all there.
+        self._checks_held = True
+        try:
+            self._reset()
+            self._forget_choice_typing()
+            if self.view is not None:
+                self.dealer.set_value(self.view.dealer_for(self.number))
+            self._refresh_heading()
+        finally:
+            self._checks_held = False
         self.check()
         self._baseline = self.snapshot()
 
@@ -564,9 +571,12 @@ class EntryForm(QWidget):
     def check(self) -> list[str]:
         """Find every problem with the hand as entered; show each beside its field, and
         the preview of what Enter would save."""
+        if self._checks_held:
+            return self.problems
+        # setText, not clear(): an empty label cleared again lays out and repaints its form.
         for label in self.errors.values():
-            label.clear()
-        self.general.clear()
+            label.setText("")
+        self.general.setText("")
         self.found, self.result = [], None
         if self.view is None:
             self.save.setEnabled(False)

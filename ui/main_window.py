@@ -49,8 +49,8 @@ from .games import NoEntryForm, form_for
 from .night_panels import HandPanel, RunningChart, SettlementPanel
 from .paths import app_icon
 from .screens import resize_to_fit
-from .session import NightSession
-from .sheet_model import HAND_ID_ROLE, SheetModel
+from .session import NightSession, NightView
+from .sheet_model import HAND_ID_ROLE, TOTAL_ROWS, SheetModel
 from .spreadsheets import allow_copy
 
 # What only the menus, the dialogs and the other windows need is imported where it is
@@ -148,7 +148,8 @@ class MainWindow(QMainWindow):
         self.sheet.setAlternatingRowColors(True)
         self.sheet.verticalHeader().setVisible(False)
         header = self.sheet.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Fitted to their contents by the window, not by Qt at each layout (_fit_columns).
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setResizeContentsPrecision(-1)  # every row; see refresh() for long nights
         self.sheet.doubleClicked.connect(lambda _: self.edit_selected())
 
@@ -189,6 +190,7 @@ class MainWindow(QMainWindow):
         self.league_window: LeagueWindow | None = None
         self.board_window: BoardWindow | None = None
         self.welcome: QDialog | None = None
+        self._panels_shown: tuple[NightView | None, int] | None = None  # view and row
         session.changed.connect(self.refresh)
         session.failed.connect(lambda message: errors.show_error(message))
         self.sheet.selectionModel().currentRowChanged.connect(lambda *_: self._show_panels())
@@ -325,7 +327,7 @@ class MainWindow(QMainWindow):
         long_night = view is not None and len(view.lines) > LONG_NIGHT
         shown = 0 if self.sheet.isVisible() else SCREENFUL
         self.sheet.horizontalHeader().setResizeContentsPrecision(shown if long_night else -1)
-        self.model.set_view(view)
+        appended = self.model.set_view(view)
         form = self._form_of(game_of(view.rules) if view else game_named(DEFAULT_GAME))
         if self.entry is not form:
             self.entry.set_view(None)
@@ -357,6 +359,7 @@ class MainWindow(QMainWindow):
             # The totals under the last hand stay in sight, then the chosen row.
             self.sheet.scrollTo(self.model.index(self.model.rowCount() - 1, 0))
             self.sheet.scrollTo(index)
+        self._fit_columns(appended)
         self._show_panels()
         if not self.isActiveWindow():
             return
@@ -367,9 +370,34 @@ class MainWindow(QMainWindow):
         ):
             self.sheet.setFocus()  # keys (Ctrl+Z, Ctrl+N) still reach the window
 
+    def _fit_columns(self, appended: bool) -> None:
+        """The sheet's columns as wide as their contents (the rows `refresh` chose to
+        measure); after a hand recorded at the end, only widened where its row or the
+        totals under it need more.  Qt's own fitting (ResizeToContents) measured a
+        screenful of rows again after every hand: about 6 ms of the 30 recording one
+        took (benchmarks/run.py, record_hand)."""
+        if not appended:
+            self.sheet.resizeColumnsToContents()
+            return
+        grid = 1 if self.sheet.showGrid() else 0
+        rows = range(self.model.rowCount() - 1 - TOTAL_ROWS, self.model.rowCount())
+        for column in range(self.model.columnCount()):
+            cells = [self.model.index(row, column) for row in rows]
+            written = [cell for cell in cells if cell.data()]  # an empty cell needs no room
+            widths = [self.sheet.sizeHintForIndex(cell).width() for cell in written]
+            needed = grid + max(widths, default=0)
+            if needed > self.sheet.columnWidth(column):
+                self.sheet.setColumnWidth(column, needed)
+
     def _show_panels(self) -> None:
+        """The panels beside the sheet for the night's view and the sheet's current row,
+        once for each (a refresh moving the current row shows them already)."""
         view = self.session.view
         row = self.sheet.currentIndex().row()
+        shown = self._panels_shown
+        if shown is not None and shown[0] is view and shown[1] == row:
+            return
+        self._panels_shown = (view, row)
         self.hand_panel.show_view(view, row if row >= 0 else None)
         self.chart.show_view(view)
         self.settlement.show_view(view)

@@ -13,11 +13,12 @@ returns a live ORM row.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, func
+from sqlalchemy import bindparam, delete, func
 from sqlmodel import Session, col, select
 
 from scorekeeper.document import hand_to_document, read_hand
@@ -164,30 +165,29 @@ def append_hand(db: Database, *, night_id: int, hand: Mapping[str, Any]) -> Appe
         return Appended(row.id, document, scored, at, row.revision)
 
 
+@functools.cache
+def _tail_queries() -> tuple[Any, Any]:
+    """`_tail`'s two queries, built once (a hand recorded runs them each time): a night's
+    hand count and pot, and what its hand at a position left pending."""
+    score = core_table(HandScoreRow).c
+    night: Any = bindparam("night")
+    return (
+        select(func.count(), func.coalesce(func.sum(score.pot), 0)).where(score.night_id == night),
+        select(score.doublers_pending, score.bock_pending).where(
+            (score.night_id == night) & (score.position == bindparam("position"))
+        ),
+    )
+
+
 def _tail(session: Session, night_id: int) -> tuple[int, Carry | None]:
     """How many hands a night has, and what its last hand left to the next (None when
     the cache does not say)."""
-    score = core_table(HandScoreRow).c
-    count, pot = (
-        session.connection()
-        .execute(
-            select(func.count(), func.coalesce(func.sum(score.pot), 0)).where(
-                score.night_id == night_id
-            )
-        )
-        .one()
-    )
+    counted, pending = _tail_queries()
+    connection = session.connection()
+    count, pot = connection.execute(counted, {"night": night_id}).one()
     if not count:
         return 0, Carry()
-    doublers, bock = (
-        session.connection()
-        .execute(
-            select(score.doublers_pending, score.bock_pending).where(
-                (score.night_id == night_id) & (score.position == count)
-            )
-        )
-        .one()
-    )
+    doublers, bock = connection.execute(pending, {"night": night_id, "position": count}).one()
     # int(): PostgreSQL sums a BIGINT column as NUMERIC, which psycopg reads as Decimal.
     return count, None if bock is None else Carry(doublers, bock, int(pot))
 

@@ -12,6 +12,7 @@ as well (`backup_commands._load_dump`).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from sqlalchemy import func, select, text
@@ -36,9 +37,16 @@ def new_ids(session: Session, table: Any, count: int, *, past: tuple[Any, ...] =
         return sorted(connection.execute(query, {"table": core.name, "count": count}).scalars())
     greatest = 0
     for column in (core.c.id, *past):
-        found = connection.execute(select(func.coalesce(func.max(column), 0))).scalar_one()
+        found = connection.execute(_greatest(column)).scalar_one()
         greatest = max(greatest, int(found))
     return list(range(greatest + 1, greatest + 1 + count))
+
+
+@functools.cache
+def _greatest(column: Any) -> Any:
+    """The query for COLUMN's greatest value (0 in an empty table), built once: each
+    hand recorded asks it twice."""
+    return select(func.coalesce(func.max(column), 0))
 
 
 def new_hand_ids(session: Session, count: int) -> list[int]:

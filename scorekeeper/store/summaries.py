@@ -15,6 +15,7 @@ sequence of writes)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +23,7 @@ from typing import Any
 from sqlalchemy import (
     Connection,
     and_,
+    bindparam,
     case,
     delete,
     exists,
@@ -103,11 +105,10 @@ def _unplaced(query: Any) -> Any:
     return query.add_columns(literal(0))
 
 
-def _place(connection: Connection, nights: list[int] | None) -> None:
-    """Each summary row's place at its night's table, of NIGHTS (None: every night): 1
-    and the players with more points, so tied players share the better place (1, 1, 3),
-    as the core's `night_places` has it (tests/store/test_summaries.py holds both the
-    same)."""
+def _placing() -> Any:
+    """The update that sets each summary row's place at its night's table: 1 and the
+    players with more points, so tied players share the better place (1, 1, 3), as the
+    core's `night_places` has it (tests/store/test_summaries.py holds both the same)."""
     summary = core_table(NightSummaryRow)
     other = summary.alias("other")
     above = (
@@ -115,7 +116,13 @@ def _place(connection: Connection, nights: list[int] | None) -> None:
         .where((other.c.night_id == summary.c.night_id) & (other.c.points > summary.c.points))
         .scalar_subquery()
     )
-    statement = update(summary).values(place=1 + above)
+    return update(summary).values(place=1 + above)
+
+
+def _place(connection: Connection, nights: list[int] | None) -> None:
+    """Each summary row's place (`_placing`) of NIGHTS (None: every night)."""
+    summary = core_table(NightSummaryRow)
+    statement = _placing()
     if nights is not None:
         statement = statement.where(summary.c.night_id.in_(nights))
     connection.execute(statement)
@@ -184,6 +191,15 @@ def _plus(a: tuple[int, ...], b: tuple[int, ...], sign: int = 1) -> tuple[int, .
     return tuple(x + sign * y for x, y in zip(a, b, strict=True))
 
 
+@functools.cache
+def _of_hands() -> tuple[Any, Any]:
+    """`summed` and `totalled` of the hands bound as "hands", built once: recording a
+    hand runs them each time, and building them took longer than running them."""
+    points, score = core_table(HandPointsRow).c, core_table(HandScoreRow).c
+    hands: Any = bindparam("hands", expanding=True)
+    return summed().where(points.hand_id.in_(hands)), totalled().where(score.hand_id.in_(hands))
+
+
 def sums_of_hands(session: Session, hand_ids: Collection[int]) -> Sums:
     """What HAND_IDS' cache rows (of one night), as they are now, add to its summary: what
     `summed` and `totalled` group, of these hands only."""
@@ -191,22 +207,64 @@ def sums_of_hands(session: Session, hand_ids: Collection[int]) -> Sums:
         return NONE
     session.flush()
     connection = session.connection()
-    points, score = core_table(HandPointsRow).c, core_table(HandScoreRow).c
+    of_players, of_night = _of_hands()
     zeros = (0,) * len(SUMMED)
     players: dict[int, tuple[int, ...]] = {}
     total = NONE.total
     ids = sorted(hand_ids)
     for start in range(0, len(ids), CHUNK):
-        chunk = ids[start : start + CHUNK]
-        mine = points.hand_id.in_(chunk)  # the primary key's first column
+        chunk = {"hands": ids[start : start + CHUNK]}  # the primary keys' first column
         # int(): PostgreSQL sums BIGINT columns as NUMERIC (Decimal).
-        for _, player_id, *values in connection.execute(summed().where(mine)):
+        for _, player_id, *values in connection.execute(of_players, chunk):
             found = tuple(int(v) for v in values)
             players[player_id] = _plus(players.get(player_id, zeros), found)
-        row = connection.execute(totalled().where(score.hand_id.in_(chunk))).first()
+        row = connection.execute(of_night, chunk).first()
         if row is not None:
             total = _plus(total, tuple(int(v) for v in row[1:]))
     return Sums(players, total)
+
+
+@dataclass(frozen=True)
+class _Moves:
+    """The statements `change` runs, built once (their parameters bound by name): the
+    players with a row in a night's summary; a player's row, and the night's total,
+    moved by a difference ("d_" and the column), or made; a night's places again; the
+    night's total dropped when it counts no hand."""
+
+    players: Any
+    move_player: Any
+    make_player: Any
+    place: Any
+    move_total: Any
+    make_total: Any
+    drop_total: Any
+
+
+@functools.cache
+def _moves() -> _Moves:
+    summary, total = core_table(NightSummaryRow), core_table(NightTotalRow)
+    night: Any = bindparam("k_night")
+    player: Any = bindparam("k_player")
+    mine = (summary.c.night_id == night) & (summary.c.player_id == player)
+    tonight = total.c.night_id == night
+
+    def moved(table: Any, names: tuple[str, ...]) -> dict[str, Any]:
+        return {n: table.c[n] + bindparam("d_" + n) for n in names}
+
+    return _Moves(
+        players=select(summary.c.player_id).where(summary.c.night_id == night),
+        move_player=update(summary).where(mine).values(moved(summary, SUMMED)),
+        # A row made here is placed with the others (`place` below).
+        make_player=insert(summary).values(
+            night_id=night, player_id=player, place=0, **{n: bindparam("d_" + n) for n in SUMMED}
+        ),
+        place=_placing().where(summary.c.night_id == night),
+        move_total=update(total).where(tonight).values(moved(total, TOTALLED)),
+        make_total=insert(total).values(
+            night_id=night, **{n: bindparam("d_" + n) for n in TOTALLED}
+        ),
+        drop_total=delete(total).where(tonight & (total.c.hand_rows == 0)),
+    )
 
 
 def change(session: Session, night_id: int, before: Sums, after: Sums) -> None:
@@ -216,6 +274,7 @@ def change(session: Session, night_id: int, before: Sums, after: Sums) -> None:
     for one left with no hand in it) and to the night's total (dropped at no hand)."""
     session.flush()
     connection = session.connection()
+    moves = _moves()
     zeros = (0,) * len(SUMMED)
     players = {
         player_id: _plus(
@@ -223,12 +282,18 @@ def change(session: Session, night_id: int, before: Sums, after: Sums) -> None:
         )
         for player_id in before.players.keys() | after.players.keys()
     }
-    summary, total = core_table(NightSummaryRow), core_table(NightTotalRow)
-    for player_id, delta in players.items():
-        # A row made here is placed with the others below.
-        _add(
-            connection, summary, SUMMED, delta, {"place": 0}, night_id=night_id, player_id=player_id
-        )
+    key = {"k_night": night_id}
+    if moving := {p: delta for p, delta in players.items() if any(delta)}:
+        there = set(connection.execute(moves.players, key).scalars())
+        for made, statement in ((True, moves.make_player), (False, moves.move_player)):
+            rows = [
+                key | {"k_player": p} | _named(SUMMED, delta)
+                for p, delta in moving.items()
+                if (p not in there) == made
+            ]
+            if rows:
+                connection.execute(statement, rows)
+    summary = core_table(NightSummaryRow)
     if gone := before.players.keys() - after.players.keys():
         points = core_table(HandPointsRow).c
         played = exists().where(
@@ -240,30 +305,16 @@ def change(session: Session, night_id: int, before: Sums, after: Sums) -> None:
             )
         )
     if players:  # points moved, or a player's row came or went: the places again
-        _place(connection, [night_id])
-    _add(connection, total, TOTALLED, _plus(after.total, before.total, -1), {}, night_id=night_id)
-    connection.execute(
-        delete(total).where((total.c.night_id == night_id) & (total.c.hand_rows == 0))
-    )
+        connection.execute(moves.place, key)
+    delta = _plus(after.total, before.total, -1)
+    if any(delta):
+        changed = connection.execute(moves.move_total, key | _named(TOTALLED, delta))
+        if changed.rowcount == 0:
+            connection.execute(moves.make_total, key | _named(TOTALLED, delta))
+    if delta[0] <= 0:  # no hand came: the night may count none now
+        connection.execute(moves.drop_total, key)
 
 
-def _add(
-    connection: Connection,
-    table: Any,
-    names: tuple[str, ...],
-    delta: tuple[int, ...],
-    made: dict[str, int],
-    **key: int,
-) -> None:
-    """Add DELTA to the NAMES columns of TABLE's row of KEY, made (from zeros, and MADE's
-    other columns) if it is not there yet."""
-    if not any(delta):
-        return
-    where = and_(*(table.c[k] == v for k, v in key.items()))
-    changed = connection.execute(
-        update(table)
-        .where(where)
-        .values({n: table.c[n] + d for n, d in zip(names, delta, strict=True)})
-    )
-    if changed.rowcount == 0:
-        connection.execute(insert(table).values(key | made | dict(zip(names, delta, strict=True))))
+def _named(names: tuple[str, ...], delta: tuple[int, ...]) -> dict[str, int]:
+    """DELTA as the parameters "d_" and each of NAMES."""
+    return {"d_" + n: d for n, d in zip(names, delta, strict=True)}

@@ -232,12 +232,16 @@ class SheepsheadForm(EntryForm):
         self.doublers.setValue(0)
         self.clear_result()
         rules = self.night_rules()
-        self.call.clear()
-        self.call.addItem("", "")
-        if rules is not None:
-            for call in CALLS_BY_RULE[rules.partner]:  # the table's words, the key kept
-                self.call.addItem(call_name(call), call)
+        calls = [("", "")]
+        if rules is not None:  # the table's words, the key kept
+            calls += [(call_name(call), call) for call in CALLS_BY_RULE[rules.partner]]
             self.tricks.maximum = rules.tricks
+        shown = [(self.call.itemText(i), self.call.itemData(i)) for i in range(self.call.count())]
+        if shown != calls:  # the list made again only when it changes: it repaints
+            self.call.clear()
+            for text, call in calls:
+                self.call.addItem(text, call)
+        self.call.setCurrentIndex(0)
         self.types.button(0).setChecked(True)
         self._type_changed()
 

@@ -41,9 +41,9 @@ from scorekeeper.store.engine import (
     sqlite_file_named,
 )
 from scorekeeper.store.errors import DamagedDatabase, StorageError
-from scorekeeper.store.schema import SCHEMA_HEAD as SCHEMA_HEAD
 from scorekeeper.store.location import APP_NAME, ENV_URL
 from scorekeeper.store.open_lock import OpenLock
+from scorekeeper.store.schema import SCHEMA_HEAD as SCHEMA_HEAD
 from scorekeeper.store.sqlite_file import backup_hint
 
 if TYPE_CHECKING:

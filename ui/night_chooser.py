@@ -9,8 +9,10 @@ keys move the selection from the filter, Enter or a double-click opens it, Escap
 cancels.
 
 The list is a model over the `NightSummary` rows `list_nights` returns: a line's texts
-are made when it is painted, the search keys on the first word typed, so that opening
-the chooser costs the same for 20 nights or 20,000.
+are made when it is painted, the search keys on the first word typed, and the view is
+given the nights that match a screenful or two at a time (`canFetchMore`/`fetchMore`,
+as it scrolls down; End goes to the last), so that laying the list out costs the same
+for 20 nights or 20,000.  The words typed are always searched for in every night.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ LONG = (LEAGUE, PLAYERS)  # the columns that may be elided: their tooltip is the
 WIDEST = 260  # pixels: a long league name is elided beyond this
 GAP = 12  # pixels between one column's longest text and the next column
 FITTED_ROWS = 40  # the rows a column is fitted to: a screenful, never every night
+BATCH = 100  # the matching nights given the view at a time, a few screenfuls
 MOVING_KEYS = (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown)
 
 
@@ -72,12 +75,14 @@ def matches(words: Sequence[str], line: str) -> bool:
 
 class NightList(QAbstractTableModel):
     """The nights, one a line, newest first as `list_nights` gives them, and which of
-    them the words typed keep."""
+    them the words typed keep (`shown`); the view has the first `loaded` of those as
+    rows, and asks for more as it scrolls down (Qt's model API, below)."""
 
     def __init__(self, nights: Sequence[NightSummary]) -> None:
         super().__init__()
         self.nights = list(nights)
         self.shown: list[int] = list(range(len(self.nights)))  # indexes into nights
+        self.loaded = min(BATCH, len(self.shown))  # the view's rows: the first of shown
         self._texts: dict[int, tuple[str, ...]] = {}
         self._keys: list[str] | None = None  # made on the first word typed
         self._written: dict[Any, str] = {}  # date or count of hands -> as shown
@@ -123,9 +128,8 @@ class NightList(QAbstractTableModel):
     def set_filter(self, typed: str) -> None:
         """Keep only the nights whose line holds every word of TYPED; all when empty."""
         words = [search_key(word) for word in typed.split()]
-        self.beginResetModel()
         if not words:
-            self.shown = list(range(len(self.nights)))
+            shown = list(range(len(self.nights)))
         else:
             if self._keys is None:  # on the first word typed, each name folded once
                 key = self._key
@@ -133,15 +137,40 @@ class NightList(QAbstractTableModel):
                     " ".join(key(part) for part in self.parts(i)) for i in range(len(self.nights))
                 ]
             keys = self._keys
-            self.shown = [i for i, line in enumerate(keys) if matches(words, line)]
-        self.endResetModel()
+            shown = [i for i, line in enumerate(keys) if matches(words, line)]
+        if shown != self.shown:  # the view laid out again only when the list changed
+            self.beginResetModel()
+            self.shown = shown
+            self.loaded = min(BATCH, len(shown))
+            self.endResetModel()
+
+    def matching(self) -> int:
+        """How many nights the words typed keep (the view may have fewer rows yet)."""
+        return len(self.shown)
+
+    def load_all(self) -> None:
+        """Give the view every night kept (before End goes to the last one)."""
+        while self.canFetchMore():
+            self.fetchMore()
 
     def night_at(self, row: int) -> NightSummary:
         """The night shown on ROW."""
         return self.nights[self.shown[row]]
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.shown)
+        return 0 if parent.isValid() else self.loaded
+
+    def canFetchMore(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
+        return not parent.isValid() and self.loaded < len(self.shown)
+
+    def fetchMore(self, parent: Index = QModelIndex()) -> None:  # noqa: B008
+        if parent.isValid():
+            return
+        more = min(BATCH, len(self.shown) - self.loaded)
+        if more > 0:
+            self.beginInsertRows(QModelIndex(), self.loaded, self.loaded + more - 1)
+            self.loaded += more
+            self.endInsertRows()
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(HEADERS)
@@ -194,6 +223,7 @@ class NightChooser(QDialog):
             layout.addWidget(widget)
         self.search.textChanged.connect(self._narrow)
         self.search.installEventFilter(self)
+        self.view.installEventFilter(self)
         self.view.doubleClicked.connect(self._open_clicked)
         self._fit_columns()
         self._narrow("")
@@ -229,7 +259,7 @@ class NightChooser(QDialog):
     def _narrow(self, typed: str) -> None:
         """Keep the nights TYPED matches, select the first, say how many there are."""
         self.model.set_filter(typed)
-        shown, total = self.model.rowCount(), len(self.model.nights)
+        shown, total = self.model.matching(), len(self.model.nights)
         if shown:
             self.view.setCurrentIndex(self.model.index(0, 0))
         if shown == total:
@@ -251,15 +281,14 @@ class NightChooser(QDialog):
             self.accept()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """The arrow and page keys typed in the filter move the list's selection."""
-        if (
-            watched is self.search
-            and event.type() == QEvent.Type.KeyPress
-            and isinstance(event, QKeyEvent)
-            and event.key() in MOVING_KEYS
-        ):
-            QApplication.sendEvent(self.view, event)
-            return True
+        """The arrow and page keys typed in the filter move the list's selection; End
+        in the list goes to the last night kept, not the last given the view yet."""
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            if watched is self.search and event.key() in MOVING_KEYS:
+                QApplication.sendEvent(self.view, event)
+                return True
+            if watched is self.view and event.key() == Qt.Key.Key_End:
+                self.model.load_all()
         return super().eventFilter(watched, event)
 
     def accept(self) -> None:

@@ -2,11 +2,16 @@
 value it sorts by (`SORT_ROLE`: raw numbers, so sorting is by number, not by text).
 The league window's tables and the night screen's settlement are made of it.  A
 column's header is marked with `N_` where the columns are declared (at import time) and
-translated here, when it is shown."""
+translated here, when it is shown.
+
+A sortable view sorts the model itself (`RowsModel.sort`, what a header click calls):
+`rows` are always in the order shown.  A sorting proxy did this before, and asked the
+model for its row and column counts some 24,000 times to show 60 standings (a third of
+the league window's opening, docs/performance.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
@@ -61,8 +66,11 @@ class RowsModel(QAbstractTableModel, Generic[Row]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.rows: list[Row] = []
+        self.rows: list[Row] = []  # in the order shown
+        self._given: list[Row] = []  # in the order given
+        self._shown: list[int] = []  # indexes into _given, in the order shown
         self._texts: dict[tuple[int, int], str] = {}  # (row, column) -> text, as shown
+        self.sorted_by: tuple[int, Qt.SortOrder] | None = None  # column, order
 
     def set_currency(self, currency: str) -> None:
         """Show the money columns in CURRENCY (an ISO 4217 code) from now on."""
@@ -73,11 +81,41 @@ class RowsModel(QAbstractTableModel, Generic[Row]):
             self.endResetModel()
 
     def set_rows(self, rows: Sequence[Row]) -> None:
-        """Show these rows instead."""
+        """Show these rows instead (sorted by the column sorted by, if any; rows that
+        sort alike in the order given)."""
         self.beginResetModel()
-        self.rows = list(rows)
+        self._given = list(rows)
+        self._shown = self._sorted(range(len(self._given)))
+        self.rows = [self._given[i] for i in self._shown]
         self._texts = {}
         self.endResetModel()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Show the rows ordered by COLUMN's sort values (a header clicked); column -1,
+        in the order given.  The sort is stable: rows that sort alike keep the order
+        they were shown in (as Qt's sorting proxy kept them), and the selection stays
+        on the same rows."""
+        self.layoutAboutToBeChanged.emit()
+        self.sorted_by = (column, order) if column >= 0 else None
+        before = self._shown
+        self._shown = self._sorted(before if column >= 0 else range(len(self._given)))
+        self.rows = [self._given[i] for i in self._shown]
+        place = {given: at for at, given in enumerate(self._shown)}
+        old = self.persistentIndexList()
+        new = [self.index(place[before[i.row()]], i.column()) for i in old]
+        self.changePersistentIndexList(old, new)
+        self._texts = {}
+        self.layoutChanged.emit()
+
+    def _sorted(self, given: Iterable[int]) -> list[int]:
+        """GIVEN (indexes into the rows given) in the order sorted by (a stable sort),
+        or as they are."""
+        if self.sorted_by is None:
+            return list(given)
+        column, order = self.sorted_by
+        by, rows = self.columns[column], self._given
+        descending = order == Qt.SortOrder.DescendingOrder
+        return sorted(given, key=lambda i: _sort_value(by, rows[i]), reverse=descending)
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.rows)
@@ -104,9 +142,7 @@ class RowsModel(QAbstractTableModel, Generic[Row]):
         if role == _ALIGNMENT:
             return _RIGHT if index.isValid() and self.columns[index.column()].right else _LEFT
         if role == SORT_ROLE and index.isValid():
-            # Qt compares only plain values: fractions sort as floats
-            value = self.columns[index.column()].sort(self.rows[index.row()])
-            return float(value) if isinstance(value, Fraction) else value
+            return _sort_value(self.columns[index.column()], self.rows[index.row()])
         return None
 
     def _text(self, column: Column[Row], row: Row) -> str:
@@ -114,6 +150,13 @@ class RowsModel(QAbstractTableModel, Generic[Row]):
             currency = self.currency
             return "" if currency is None else money(column.cents(row), currency)
         return column.text(row)
+
+
+def _sort_value(column: Column[Row], row: Row) -> Any:
+    """What ROW sorts by in COLUMN, as a plain value (Qt compares only plain values:
+    fractions sort as floats)."""
+    value = column.sort(row)
+    return float(value) if isinstance(value, Fraction) else value
 
 
 _TEXT_ROLES = frozenset(

@@ -8,11 +8,10 @@ shows (`scorekeeper.reports.sheets`, the same as the command line's `--csv`), an
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
@@ -20,7 +19,6 @@ from scorekeeper.csv_out import Sheet, tsv_text, write_csv
 from scorekeeper.i18n import N_, _
 
 SheetOf = Callable[[], Sheet | None]
-Row = TypeVar("Row")
 COPY_TEXT = N_("&Copy the table (for a spreadsheet)")  # translated where it is shown
 
 
@@ -48,15 +46,6 @@ def allow_copy(
 def copy_sheet(sheet: Sheet) -> None:
     """SHEET on the clipboard as tab-separated text with its header row."""
     QApplication.clipboard().setText(tsv_text(sheet))
-
-
-def shown_rows(view: QAbstractItemView, rows: Sequence[Row]) -> list[Row]:
-    """ROWS (a model's, in its own order) in the order VIEW shows them (sorted by a
-    column the person clicked, say)."""
-    model = view.model()
-    if not isinstance(model, QSortFilterProxyModel):
-        return list(rows)
-    return [rows[model.mapToSource(model.index(row, 0)).row()] for row in range(model.rowCount())]
 
 
 def file_name(*words: str | None) -> str:

@@ -8,6 +8,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import select as columns
 from sqlmodel import col, select
 
 from scorekeeper.i18n import _
@@ -30,6 +31,7 @@ from scorekeeper.store.tables import (
     PlayerRow,
     SeasonRow,
     SeatRow,
+    core_table,
 )
 
 
@@ -73,56 +75,64 @@ def night_result(db: Database, *, night_id: int) -> NightResult:
 
 def list_nights(db: Database, *, league: str | None = None) -> list[NightSummary]:
     """Every night, newest first, optionally of one league."""
+    # Two queries of plain rows (no ORM bookkeeping per row, which was most of the
+    # time): the nights with their league's and season's names and their count of
+    # hands joined in, and the seats.  A night's rules and document are JSON that the
+    # list never shows: never read.
+    night = core_table(NightRow).c
+    leagues, seasons = core_table(LeagueRow).c, core_table(SeasonRow).c
+    totals = core_table(NightTotalRow).c
+    query = (
+        columns(
+            night.id,
+            night.played_on,
+            leagues.name,
+            seasons.name,
+            night.table_label,
+            night.title,
+            totals.hand_rows,
+            night.closed_at.is_not(None),
+        )
+        .select_from(core_table(NightRow))
+        .outerjoin(core_table(LeagueRow), leagues.id == night.league_id)
+        .outerjoin(core_table(SeasonRow), seasons.id == night.season_id)
+        .outerjoin(core_table(NightTotalRow), totals.night_id == night.id)
+        .where(night.discarded_at.is_(None))
+    )
     with db.session() as session:
-        # The columns listed, not the rows: a night's rules and document are JSON that
-        # the list never shows (reading them was most of its time).
-        query = select(  # type: ignore[call-overload,misc]
-            NightRow.id,
-            NightRow.played_on,
-            NightRow.league_id,
-            NightRow.season_id,
-            NightRow.table_label,
-            NightRow.title,
-            NightRow.closed_at,
-        ).where(col(NightRow.discarded_at).is_(None))
         if league is not None:
             found = find_league(session, league)
             if found is None:
                 raise StorageError(
                     _("there is no league {name}").format(name=repr(league)), field="league"
                 )
-            query = query.where(NightRow.league_id == found.id)
-        rows = list(session.exec(query))
-        # Each night's hands as every write counted them (store/summaries.py).
-        counts = dict(session.exec(select(NightTotalRow.night_id, NightTotalRow.hand_rows)).all())
-        # Seats, names, leagues and seasons read once for all the nights, not per night.
-        names = dict(session.exec(select(PlayerRow.id, PlayerRow.name)).all())
-        leagues = dict(session.exec(select(LeagueRow.id, LeagueRow.name)).all())
-        seasons = dict(session.exec(select(SeasonRow.id, SeasonRow.name)).all())
-        seated: dict[int, list[int]] = {}
-        seat_order = select(SeatRow.night_id, SeatRow.player_id).order_by(
-            col(SeatRow.night_id), col(SeatRow.position), col(SeatRow.first_hand)
+            query = query.where(night.league_id == found.id)
+        connection = session.connection()
+        rows = connection.execute(query).all()
+        names = dict(connection.execute(columns(col(PlayerRow.id), col(PlayerRow.name))).all())
+        seat = core_table(SeatRow).c
+        seat_order = columns(seat.night_id, seat.player_id).order_by(
+            seat.night_id, seat.position, seat.first_hand
         )
-        for night_id, player_id in session.exec(seat_order):
+        seated: dict[int, list[int]] = {}
+        for night_id, player_id in connection.execute(seat_order).all():
             order = seated.setdefault(night_id, [])
             if player_id not in order:
                 order.append(player_id)
-        summaries = []
-        for row in rows:
-            assert row.id is not None
-            summaries.append(
-                NightSummary(
-                    id=row.id,
-                    date=row.played_on.isoformat() if row.played_on else None,
-                    league=leagues.get(row.league_id) if row.league_id is not None else None,
-                    season=seasons.get(row.season_id) if row.season_id is not None else None,
-                    table=row.table_label,
-                    title=row.title,
-                    hands=counts.get(row.id, 0),
-                    players=tuple(names[p] for p in seated.get(row.id, [])),
-                    closed=row.closed_at is not None,
-                )
-            )
+    summaries = [
+        NightSummary(
+            id=night_id,
+            date=date.isoformat() if date else None,
+            league=league_name,
+            season=season,
+            table=table,
+            title=title,
+            hands=hands or 0,
+            players=tuple(names[p] for p in seated.get(night_id, ())),
+            closed=bool(closed),
+        )
+        for night_id, date, league_name, season, table, title, hands, closed in rows
+    ]
     summaries.sort(key=lambda s: (s.date or "", s.id), reverse=True)
     return summaries
 

@@ -32,7 +32,7 @@ from ..currency import CurrencyChoice, MoneyEdit
 from ..labels import plain_label, problem_label
 from ..language import date_format
 from ..league_session import LeagueSession
-from ..spreadsheets import allow_copy, shown_rows
+from ..spreadsheets import allow_copy
 from .models import BalancesModel, OwedModel, PaymentsModel
 from .widgets import ProblemLine, fill, table_of
 
@@ -73,7 +73,7 @@ class MoneyTab(QWidget):
         self.payments_view = table_of(self.payments_model, _("Payments recorded"), stretch=1)
         allow_copy(
             self.balances_view,
-            lambda: balances_sheet(shown_rows(self.balances_view, self.balances_model.rows)),
+            lambda: balances_sheet(self.balances_model.rows),
         )
         allow_copy(self.owed_view, lambda: owed_sheet(self.owed_model.rows))
         allow_copy(self.payments_view, lambda: payments_sheet(self.payments_model.rows))

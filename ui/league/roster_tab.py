@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ParamSpec
 
-from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QPushButton, QVBoxLayout, QWidget
 
 from scorekeeper.csv_out import Sheet
@@ -20,7 +20,7 @@ from scorekeeper.store.people import Player, list_players
 
 from ..labels import plain_label, problem_label
 from ..league_session import LeagueSession
-from ..spreadsheets import allow_copy, shown_rows
+from ..spreadsheets import allow_copy
 from .models import RosterModel
 from .widgets import ProblemLine, table_of
 
@@ -65,7 +65,7 @@ class RosterTab(QWidget):
 
     def sheet(self) -> Sheet:
         """The roster as shown, for a spreadsheet."""
-        players = shown_rows(self.roster_view, self.roster_model.rows)
+        players = self.roster_model.rows
         return roster_sheet((p.name, p.retired) for p in players)
 
     def show_roster(self) -> None:
@@ -78,19 +78,14 @@ class RosterTab(QWidget):
         self.roster_model.set_rows(players)
         ids = [p.id for p in self.roster_model.rows]
         row = ids.index(chosen.id) if chosen is not None and chosen.id in ids else 0
-        proxy = self.roster_view.model()
-        assert isinstance(proxy, QSortFilterProxyModel)
-        index = proxy.mapFromSource(self.roster_model.index(row, 0))
+        index = self.roster_model.index(row, 0)
         if index.isValid():
             self.roster_view.setCurrentIndex(index)
         self._offer()
 
     def selected(self) -> Player | None:
         """The player selected in the list, if any."""
-        proxy = self.roster_view.model()
-        assert isinstance(proxy, QSortFilterProxyModel)
-        index: QModelIndex = proxy.mapToSource(self.roster_view.currentIndex())
-        row = index.row()
+        row = self.roster_view.currentIndex().row()
         return self.roster_model.rows[row] if 0 <= row < len(self.roster_model.rows) else None
 
     def _offer(self) -> None:

@@ -28,7 +28,7 @@ from scorekeeper.store.database import Database
 
 from ..labels import plain_label
 from ..league_session import LeagueSession
-from ..spreadsheets import allow_copy, shown_rows
+from ..spreadsheets import allow_copy
 from .models import StandingsModel
 from .widgets import ProblemLine, table_of
 
@@ -146,8 +146,7 @@ class StandingsTab(QWidget):
     def sheet(self) -> Sheet:
         """The standings as shown (in the order of the column sorted by), for a
         spreadsheet: what `scorekeeper standings --csv` writes."""
-        rows = shown_rows(self.standings_view, self.standings_model.rows)
-        return standings_sheet(rows, self.game)
+        return standings_sheet(self.standings_model.rows, self.game)
 
     def save_ranking(self) -> None:
         """Keep the chosen ranking as the league's own."""

@@ -8,7 +8,7 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
-from PySide6.QtCore import QDate, QEvent, QObject, QSortFilterProxyModel, Qt, QTimer
+from PySide6.QtCore import QDate, QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -23,7 +23,7 @@ from scorekeeper.store.errors import StorageError
 
 from ..labels import PROBLEM_COLOUR
 from ..language import date_format
-from ..rows_model import SORT_ROLE, RowsModel
+from ..rows_model import RowsModel
 
 ANY_DATE = QDate(2000, 1, 1)  # the date edits' "any date"
 P = ParamSpec("P")
@@ -42,15 +42,10 @@ def table_of(
     narrower than what it shows (`KeepWhole`)."""
     view = QTableView()
     view.setAccessibleName(name)
-    if sort is not None:
-        proxy = QSortFilterProxyModel(view)
-        proxy.setSourceModel(model)
-        proxy.setSortRole(SORT_ROLE)
-        view.setModel(proxy)
+    view.setModel(model)
+    if sort is not None:  # the model sorts itself (RowsModel.sort): no proxy between
         view.setSortingEnabled(True)
         view.sortByColumn(*sort)
-    else:
-        view.setModel(model)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

@@ -20,7 +20,7 @@ from scorekeeper.problems import InvalidNight, Problem, grouped, require_zero_su
 from scorekeeper.records import Hand, Night
 from scorekeeper.rules import RuleSet
 from scorekeeper.settlement import Payment, settle
-from scorekeeper.validation import active_players, validate_hand, validate_night
+from scorekeeper.validation import active_players, is_checked, validate_hand, validate_night
 
 __all__ = [
     "POT",
@@ -105,10 +105,14 @@ class NightResult:
 
 
 def score_night(night: Night) -> NightResult:
-    """Score a recorded night; raises `InvalidNight` with every problem if it cannot be."""
-    problems = validate_night(night)
-    if problems:
-        raise InvalidNight(problems)
+    """Score a recorded night; raises `InvalidNight` with every problem if it cannot be.
+
+    A night `load_night` gave (`check_night` proved it valid) is not validated again;
+    any other is, here."""
+    if not is_checked(night):
+        problems = validate_night(night)
+        if problems:
+            raise InvalidNight(problems)
     rules, players = night.rules, night.players
     carried = Carry()
     results = [

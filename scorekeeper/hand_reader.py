@@ -14,7 +14,7 @@ from typing import Any
 
 from scorekeeper.i18n import _
 from scorekeeper.json_input import key_name, show_value
-from scorekeeper.names import clean_name, fold_name, name_key, quoted
+from scorekeeper.names import clean_key, clean_name, fold_name, name_key, quoted
 from scorekeeper.problems import Problem
 from scorekeeper.rules import is_whole
 
@@ -70,6 +70,10 @@ class HandReader:
     def resolve(self, field: str, value: Any) -> str | None:
         """The seated player a name in a hand means (names compared in their stored
         form, so "Ａｎｎ" is Ann), or None with the problem added."""
+        if self.seated is not None and isinstance(value, str):
+            clean = clean_key(value)  # the common case: a clean name, seated
+            if clean is not None and clean[1] in self.seated:
+                return self.seated[clean[1]]
         if not isinstance(value, str) or not fold_name(value):
             self.problem(field, _("{value} is not a player's name").format(value=show_value(value)))
             return None

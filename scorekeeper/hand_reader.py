@@ -187,13 +187,17 @@ class HandReader:
     def doublers(self) -> tuple[int, tuple[str, ...]]:
         value = self.item.get("doublers", 0)
         if isinstance(value, list):
-            if not all(isinstance(v, str) and fold_name(v) for v in value):
-                self.problem("doublers", _("must be a count or a list of doubler names"))
-                return 0, ()
-            cleaned = [clean_name(v) for v in value]
-            for problem in dict.fromkeys(p for _name, p in cleaned if p is not None):
-                self.problem("doublers", problem)
-            names = tuple(name for name, _problem in cleaned)
+            clean = [clean_key(v) if isinstance(v, str) else None for v in value]
+            if all(c is not None for c in clean):  # the common case: names that may be kept
+                names = tuple(c[0] for c in clean if c is not None)
+            else:
+                if not all(isinstance(v, str) and fold_name(v) for v in value):
+                    self.problem("doublers", _("must be a count or a list of doubler names"))
+                    return 0, ()
+                cleaned = [clean_name(v) for v in value]
+                for problem in dict.fromkeys(p for _name, p in cleaned if p is not None):
+                    self.problem("doublers", problem)
+                names = tuple(name for name, _problem in cleaned)
             count = len(names)
         elif is_whole(value) and value >= 0:
             names, count = (), int(value)

@@ -117,8 +117,10 @@ def with_absent_players(
 
 def active_players(hand: Hand, rules: RuleSet, players: tuple[str, ...]) -> tuple[str, ...]:
     """The players dealt into a hand, in seat order."""
-    out = set(sitting_out(hand, rules, players))
-    return tuple(p for p in players if p not in out)
+    out = sitting_out(hand, rules, players)
+    if not out:  # everyone seated is dealt in
+        return players
+    return tuple(p for p in players if p not in set(out))
 
 
 def validate_hand(hand: Hand, rules: RuleSet, players: tuple[str, ...]) -> list[Problem]:

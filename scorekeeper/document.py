@@ -24,7 +24,7 @@ from scorekeeper.names import LABEL_LENGTH, TITLE_LENGTH, clean_name, name_key, 
 from scorekeeper.problems import Problem, grouped
 from scorekeeper.records import Hand, Night, NightInfo, NightPayment
 from scorekeeper.rules import RuleSet, is_whole
-from scorekeeper.validation import validate_hand, validate_night
+from scorekeeper.validation import CheckedNight, check_night, validate_hand, validate_night
 
 FORMAT = "sheepshead-night/1"
 MAX_HANDS = 10_000  # a long night is 100 hands; a document of more is not a night
@@ -38,13 +38,16 @@ POT_PARTY = "(pot)"  # the pot's name in a settlement: never a party to a paymen
 __all__ = ["COMMON_FIELDS", "FORMAT", "TOP_FIELDS", "load_night", "read_hand", "read_night"]
 
 
-def load_night(document: Any) -> tuple[Night | None, list[Problem]]:
+def load_night(document: Any) -> tuple[CheckedNight | None, list[Problem]]:
     """Read and validate a parsed night document: the night, or every problem in it.
 
-    Hands that read cleanly are checked against the game's rules even when another
-    hand could not be read, so a user sees every mistake at once.
+    The night comes checked (`validation.check_night`), so `score_night` does not
+    validate it again.  Hands that read cleanly are checked against the game's rules
+    even when another hand could not be read, so a user sees every mistake at once.
     """
     read = _read_document(document)
+    if read.night is not None:  # read whole: the night is checked as it will be scored
+        return check_night(read.night)
     problems = list(read.problems)
     if read.rules is not None and read.players is not None:
         seats = Night(rules=read.rules, players=read.players)
@@ -56,14 +59,12 @@ def load_night(document: Any) -> tuple[Night | None, list[Problem]]:
                     p.in_hand(number) for p in validate_hand(hand, read.rules, read.players)
                 ]
     problems.sort(key=lambda p: p.hand or 0)
-    if read.night is None and not problems:  # a reader's bug must not pass as "no problems"
+    if not problems:  # a reader's bug must not pass as "no problems"
         problems = [Problem(_("file"), _("could not be read as a night"))]
-    if problems or read.night is None:
-        return None, problems
-    return read.night, []
+    return None, problems
 
 
-def loads_night(text: str | bytes) -> tuple[Night | None, list[Problem]]:
+def loads_night(text: str | bytes) -> tuple[CheckedNight | None, list[Problem]]:
     """Like `load_night`, from the document's JSON text (read through the one JSON door,
     `scorekeeper.json_input`: bounded, strict, never a crash)."""
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text

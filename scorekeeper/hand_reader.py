@@ -14,7 +14,7 @@ from typing import Any
 
 from scorekeeper.i18n import _
 from scorekeeper.json_input import key_name, show_value
-from scorekeeper.names import clean_name, fold_name, name_key, quoted
+from scorekeeper.names import clean_key, clean_name, fold_name, name_key, quoted
 from scorekeeper.problems import Problem
 from scorekeeper.rules import is_whole
 
@@ -70,6 +70,10 @@ class HandReader:
     def resolve(self, field: str, value: Any) -> str | None:
         """The seated player a name in a hand means (names compared in their stored
         form, so "Ａｎｎ" is Ann), or None with the problem added."""
+        if self.seated is not None and isinstance(value, str):
+            clean = clean_key(value)  # the common case: a clean name, seated
+            if clean is not None and clean[1] in self.seated:
+                return self.seated[clean[1]]
         if not isinstance(value, str) or not fold_name(value):
             self.problem(field, _("{value} is not a player's name").format(value=show_value(value)))
             return None
@@ -183,13 +187,17 @@ class HandReader:
     def doublers(self) -> tuple[int, tuple[str, ...]]:
         value = self.item.get("doublers", 0)
         if isinstance(value, list):
-            if not all(isinstance(v, str) and fold_name(v) for v in value):
-                self.problem("doublers", _("must be a count or a list of doubler names"))
-                return 0, ()
-            cleaned = [clean_name(v) for v in value]
-            for problem in dict.fromkeys(p for _name, p in cleaned if p is not None):
-                self.problem("doublers", problem)
-            names = tuple(name for name, _problem in cleaned)
+            clean = [clean_key(v) if isinstance(v, str) else None for v in value]
+            if all(c is not None for c in clean):  # the common case: names that may be kept
+                names = tuple(c[0] for c in clean if c is not None)
+            else:
+                if not all(isinstance(v, str) and fold_name(v) for v in value):
+                    self.problem("doublers", _("must be a count or a list of doubler names"))
+                    return 0, ()
+                cleaned = [clean_name(v) for v in value]
+                for problem in dict.fromkeys(p for _name, p in cleaned if p is not None):
+                    self.problem("doublers", problem)
+                names = tuple(name for name, _problem in cleaned)
             count = len(names)
         elif is_whole(value) and value >= 0:
             names, count = (), int(value)

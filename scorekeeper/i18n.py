@@ -40,11 +40,20 @@ _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
 _locale = "en_US"
 _ENGLISH = gettext.NullTranslations()
-_this_thread = threading.local()  # `untranslated`'s English, on one thread only
+
+
+class _Thread(threading.local):
+    """`untranslated`'s English, on one thread only.  The class attribute is what a
+    thread that never set it reads: no failed lookup on every translated word."""
+
+    english = False
+
+
+_this_thread = _Thread()
 
 
 def _speaking() -> gettext.NullTranslations:
-    return _ENGLISH if getattr(_this_thread, "english", False) else _translation
+    return _ENGLISH if _this_thread.english else _translation
 
 
 @contextmanager
@@ -52,7 +61,7 @@ def untranslated() -> Iterator[None]:
     """English within, on this thread only, whatever the user's language: for the
     words a file keeps (a spreadsheet's cells; docs/translating.md), which come from
     the same functions that say them to a person."""
-    before = getattr(_this_thread, "english", False)
+    before = _this_thread.english
     _this_thread.english = True
     try:
         yield
@@ -116,12 +125,12 @@ def install(translation: gettext.NullTranslations, language: str = "de") -> None
 
 def language() -> str:
     """The language spoken now: 'en' or 'de'."""
-    return "en" if getattr(_this_thread, "english", False) else _language
+    return "en" if _this_thread.english else _language
 
 
 def locale_name() -> str:
     """The locale money, dates and paper follow: 'de_DE', 'de_AT', 'en_US', 'en_GB'."""
-    return "en_US" if getattr(_this_thread, "english", False) else _locale
+    return "en_US" if _this_thread.english else _locale
 
 
 def _(message: str) -> str:

@@ -33,6 +33,7 @@ clears a terminal or starts a new row.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -111,6 +112,16 @@ def clean_name(typed: str, *, limit: int = NAME_LENGTH) -> tuple[str, str | None
     second part is not None."""
     name = fold_name(typed)
     return name, name_problem(name, limit=limit)
+
+
+@functools.lru_cache(maxsize=4096)
+def clean_key(typed: str) -> tuple[str, str] | None:
+    """The stored form (`clean_name`) and the key (`name_key`) of a typed name that may
+    be stored as it is; None when `clean_name` finds something wrong with it (ask it
+    for the words).  Remembered: a night document names its few players thousands of
+    times, each one read the same way."""
+    name, problem = clean_name(typed)
+    return None if problem is not None else (name, name_key(name))
 
 
 def printable(text: str) -> str:

@@ -20,7 +20,7 @@ from scorekeeper.problems import InvalidNight, Problem, grouped, require_zero_su
 from scorekeeper.records import Hand, Night
 from scorekeeper.rules import RuleSet
 from scorekeeper.settlement import Payment, settle
-from scorekeeper.validation import active_players, validate_hand, validate_night
+from scorekeeper.validation import active_players, is_checked, validate_hand, validate_night
 
 __all__ = [
     "POT",
@@ -42,6 +42,7 @@ ROLES = ("picker", "partner", "defender", "leaster-winner", "leaster", "played")
 
 
 POT = "(pot)"  # the pot as a party to the settlement (Schafkopf `all_pass` pot)
+_KNOWN_ROLES = frozenset(ROLES)
 
 
 @dataclass(frozen=True)
@@ -105,10 +106,14 @@ class NightResult:
 
 
 def score_night(night: Night) -> NightResult:
-    """Score a recorded night; raises `InvalidNight` with every problem if it cannot be."""
-    problems = validate_night(night)
-    if problems:
-        raise InvalidNight(problems)
+    """Score a recorded night; raises `InvalidNight` with every problem if it cannot be.
+
+    A night `load_night` gave (`check_night` proved it valid) is not validated again;
+    any other is, here."""
+    if not is_checked(night):
+        problems = validate_night(night)
+        if problems:
+            raise InvalidNight(problems)
     rules, players = night.rules, night.players
     carried = Carry()
     results = [
@@ -167,7 +172,8 @@ def _score_hand(
     game = game_of(rules)
     draft: Draft = game.score(hand, rules, active, carried)
     require_zero_sum([*draft.amounts.values(), draft.pot_change], f"hand {number}")
-    points = {p: draft.amounts.get(p, 0) for p in players}
+    amounts = draft.amounts
+    points = {p: amounts.get(p, 0) for p in players}
     problems = beyond_limits(number, points | {POT: draft.pot_change}, draft.multiplier, rules)
     if problems:
         raise InvalidNight(problems)
@@ -175,9 +181,10 @@ def _score_hand(
     draft.pot = carried.pot if rules.has_pot else None
     facts = game.hand_facts(hand, draft, rules)
     roles = game.roles(hand, active)
-    if set(draft.amounts) - set(active) or set(roles) != set(active):
+    dealt_in = set(active)
+    if not amounts.keys() <= dealt_in or roles.keys() != dealt_in:
         raise ValueError(f"{game.title} scored hand {number} for players not dealt in")
-    if set(roles.values()) - set(ROLES):
+    if not _KNOWN_ROLES.issuperset(roles.values()):
         raise ValueError(f"{game.title} gave hand {number} roles the statistics do not know")
     return HandResult(
         number=number,
@@ -213,6 +220,9 @@ def beyond_limits(
     """What in hand NUMBER is more than Scorekeeper keeps (`scorekeeper.limits`): a
     player's (or the pot's) points, their cents at the night's stake, or the multiplier."""
     stake = rules.stake_cents
+    most = max(map(abs, points.values()), default=0)
+    if within_limit(most) and within_limit(most * stake) and within_limit(multiplier):
+        return []  # every amount, and its cents, within the limits: nothing to name
     over = _who([p for p, amount in points.items() if not within_limit(amount)])
     if over:
         message = _(

@@ -55,6 +55,8 @@ def check_players(names: Iterable[str], field: str, active: tuple[str, ...]) -> 
     """Each of NAMES (the FIELD of a hand: its misplayers, its declarer) is one of the
     ACTIVE players of the hand, and none is named twice."""
     names = tuple(names)
+    if not names:  # most hands name no misplayer
+        return []
     problems = [
         Problem(field, _("{player} sits out this hand").format(player=n))
         for n in names

@@ -9,7 +9,8 @@ it.  The rest is the game's (`Game.check_hand`).  The scorers assume a night tha
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeGuard
 
 from scorekeeper.games import game_of, hand_types
 from scorekeeper.i18n import _, ngettext
@@ -19,6 +20,35 @@ from scorekeeper.records import Hand, Night
 from scorekeeper.rules import RuleSet
 
 POT_PARTY = "(pot)"  # the pot's name in a settlement (scorekeeper.night.POT)
+_PASSED = object()  # the proof `check_night` gives a night it found nothing wrong with
+
+
+@dataclass(frozen=True)
+class CheckedNight(Night):
+    """A night `validate_night` found nothing wrong with, as `check_night` (and so
+    `load_night`) gives it: `score_night` does not check it again.
+
+    Only `check_night` proves one (`is_checked`): a night made otherwise, even of this
+    class (`dataclasses.replace` of one, with other hands), is checked where it is
+    scored.  Its parts are frozen values, so what was checked stays as it was; the
+    zero-sum checks run as it is scored all the same."""
+
+    _proof: object = field(default=None, init=False, repr=False, compare=False)
+
+
+def check_night(night: Night) -> tuple[CheckedNight | None, list[Problem]]:
+    """NIGHT with the proof that it passed `validate_night`, or every problem in it."""
+    problems = validate_night(night)
+    if problems:
+        return None, problems
+    checked = CheckedNight(night.rules, night.players, night.hands, night.info)
+    object.__setattr__(checked, "_proof", _PASSED)  # frozen: set once, here only
+    return checked, []
+
+
+def is_checked(night: Night) -> TypeGuard[CheckedNight]:
+    """True when NIGHT is one `check_night` passed (no need to validate it again)."""
+    return isinstance(night, CheckedNight) and night._proof is _PASSED
 
 
 def validate_night(night: Night) -> list[Problem]:
@@ -87,8 +117,10 @@ def with_absent_players(
 
 def active_players(hand: Hand, rules: RuleSet, players: tuple[str, ...]) -> tuple[str, ...]:
     """The players dealt into a hand, in seat order."""
-    out = set(sitting_out(hand, rules, players))
-    return tuple(p for p in players if p not in out)
+    out = sitting_out(hand, rules, players)
+    if not out:  # everyone seated is dealt in
+        return players
+    return tuple(p for p in players if p not in set(out))
 
 
 def validate_hand(hand: Hand, rules: RuleSet, players: tuple[str, ...]) -> list[Problem]:

@@ -13,6 +13,7 @@ here, never decided elsewhere by testing a hand's class or a game's name.  A tes
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from scorekeeper.games.base import (
@@ -65,6 +66,9 @@ DEFAULT_PRESET = SHEEPSHEAD.presets[0]  # a new league's rules, a blank pad's
 
 _GAMES: dict[str, Game] = {}
 _BY_PRESET: dict[str, Game] = {}
+# Every game's kinds of hand by type, the first game's first (`hand_types()`): made
+# again by `register` and `unregister`, not on every hand read or stored.
+_EVERY_KIND: dict[str, type[Hand]] = {}
 
 
 def register(game: Game) -> Game:
@@ -76,6 +80,7 @@ def register(game: Game) -> Game:
         raise ValueError(f"preset {taken[0]!r} belongs to {_BY_PRESET[taken[0]].name} already")
     _GAMES[game.name] = game
     _BY_PRESET.update(dict.fromkeys(game.presets, game))
+    _index_kinds()
     return game
 
 
@@ -84,6 +89,14 @@ def unregister(game: Game) -> None:
     del _GAMES[game.name]
     for preset in game.presets:
         del _BY_PRESET[preset]
+    _index_kinds()
+
+
+def _index_kinds() -> None:
+    _EVERY_KIND.clear()
+    for game in _GAMES.values():
+        for name, kind in game.hand_types.items():
+            _EVERY_KIND.setdefault(name, kind)
 
 
 def all_games() -> tuple[Game, ...]:
@@ -128,11 +141,7 @@ def hand_types(rules: RuleSet | None = None) -> Mapping[str, type[Hand]]:
     (a document whose rules are wrong), every game's, the first game's first."""
     if rules is not None:
         return game_of(rules).hand_types
-    kinds: dict[str, type[Hand]] = {}
-    for game in _GAMES.values():
-        for name, kind in game.hand_types.items():
-            kinds.setdefault(name, kind)
-    return kinds
+    return MappingProxyType(_EVERY_KIND)
 
 
 def hand_type(name: str, rules: RuleSet | None) -> type[Hand] | None:

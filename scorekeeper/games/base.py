@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from scorekeeper.formatting import money
 from scorekeeper.i18n import N_, _, pgettext
@@ -58,27 +58,25 @@ class Words:
     dealer_mark: str = DEALER_MARK
 
 
-def shared_letters(words: Words) -> dict[str, str]:
-    """The letters every card game shares (a leaster's winner, a misplayer, the dealer)
-    in the language spoken now, unless the game gave its own; a game's own letters (P,
-    S) are the table's words in either language."""
-    own = {
-        "leaster": (words.leaster_mark, LEASTER_MARK),
-        "misplay": (words.misplay_mark, MISPLAY_MARK),
-        "dealer": (words.dealer_mark, DEALER_MARK),
-    }
-    shown = {
+def shared_letter(words: Words, role: Literal["leaster", "misplay", "dealer"]) -> str:
+    """The letter every card game shares for ROLE (a leaster's winner, a misplayer, the
+    dealer) in the language spoken now, unless the game gave its own; a game's own
+    letters (P, S) are the table's words in either language.  Only the one letter asked
+    for is looked up: the sheet's marks ask for it on every hand."""
+    if role == "leaster":
+        if words.leaster_mark != LEASTER_MARK:
+            return words.leaster_mark
         # Translators: the sheet's letter beside a leaster winner's points.
-        "leaster": pgettext("sheet mark", "L"),
+        return pgettext("sheet mark", "L")
+    if role == "misplay":
+        if words.misplay_mark != MISPLAY_MARK:
+            return words.misplay_mark
         # Translators: the sheet's letter beside a misplayer's points (Fehlspiel: F).
-        "misplay": pgettext("sheet mark", "M"),
-        # Translators: the sheet's letter beside the dealer's points (Geber: G).
-        "dealer": pgettext("sheet mark", "D"),
-    }
-    return {
-        role: shown[role] if letter == default else letter
-        for role, (letter, default) in own.items()
-    }
+        return pgettext("sheet mark", "M")
+    if words.dealer_mark != DEALER_MARK:
+        return words.dealer_mark
+    # Translators: the sheet's letter beside the dealer's points (Geber: G).
+    return pgettext("sheet mark", "D")
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from scorekeeper.explain import amounts_phrase, join_names, sentence, with_article, with_doubling
-from scorekeeper.games.base import Draft, HandFacts, Words, shared_letters
+from scorekeeper.games.base import Draft, HandFacts, Words, shared_letter
 from scorekeeper.hand_reader import HandReader
 from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.problems import Problem, check_players
@@ -528,7 +528,6 @@ def table_marks(
     """The sheet's letters for each player who has one: the declarer, a partner, a
     leaster's winner, a misplayer, the dealer (in that order)."""
     marks: dict[str, str] = {}
-    shared = shared_letters(words)
 
     def add(player: str, letter: str) -> None:
         marks[player] = marks.get(player, "") + letter
@@ -538,11 +537,11 @@ def table_marks(
     for player in partners:
         add(player, words.partner_mark)
     for player in winners:
-        add(player, shared["leaster"])
+        add(player, shared_letter(words, "leaster"))
     for player in dict.fromkeys(hand.misplays):
-        add(player, shared["misplay"])
+        add(player, shared_letter(words, "misplay"))
     if hand.dealer is not None:
-        add(hand.dealer, shared["dealer"])
+        add(hand.dealer, shared_letter(words, "dealer"))
     return marks
 
 

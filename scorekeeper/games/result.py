@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from scorekeeper.explain import amounts_phrase, signed
-from scorekeeper.games.base import Draft, HandFacts, Words, shared_letters
+from scorekeeper.games.base import Draft, HandFacts, Words, shared_letter
 from scorekeeper.hand_reader import HandReader
 from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.json_input import key_name
@@ -113,7 +113,7 @@ def score_result(hand: ResultHand, active: Sequence[str]) -> Draft:
 
 def result_facts(words: Words, hand: ResultHand, active: Sequence[str]) -> HandFacts:
     """The sheet's summary of a result hand: 'Result: Ann +5, Bob -3, Cal -2 (3 hands)'."""
-    marks = {hand.dealer: shared_letters(words)["dealer"]} if hand.dealer is not None else {}
+    marks = {hand.dealer: shared_letter(words, "dealer")} if hand.dealer is not None else {}
     named = ", ".join(f"{p} {signed(hand.points[p])}" for p in active if hand.points.get(p))
     points = named or _("nobody scored")
     if hand.hands == 1:

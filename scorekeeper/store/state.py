@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from sqlalchemy import delete, func, insert, update
+from sqlalchemy import delete, func, update
 from sqlmodel import Session, col, select
 
 from scorekeeper.document import load_night
@@ -36,6 +36,7 @@ from scorekeeper.store.tables import (
     PlayerRow,
     SeatRow,
     core_table,
+    insert_rows,
     now,
 )
 
@@ -321,11 +322,11 @@ def write_cache(
 def insert_cache(
     session: Session, scores: list[dict[str, Any]], points: list[dict[str, Any]]
 ) -> None:
-    """Insert cache rows made by `cache_rows`, one executemany per table."""
-    if scores:
-        session.connection().execute(insert(core_table(HandScoreRow)), scores)
-    if points:
-        session.connection().execute(insert(core_table(HandPointsRow)), points)
+    """Insert cache rows made by `cache_rows`, one executemany per table (the driver's:
+    `insert_rows`)."""
+    connection = session.connection()
+    insert_rows(connection, core_table(HandScoreRow), scores)
+    insert_rows(connection, core_table(HandPointsRow), points)
 
 
 def cache_rows(

@@ -9,6 +9,8 @@ as every change and can therefore never go stale.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import (
@@ -22,6 +24,7 @@ from sqlalchemy import (
     Table,
     UniqueConstraint,
 )
+from sqlalchemy.engine import Connection
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
@@ -281,3 +284,31 @@ def core_table(model: type[SQLModel]) -> Table:
     table = getattr(model, "__table__")  # noqa: B009 - not in SQLModel's type hints
     assert isinstance(table, Table)
     return table
+
+
+# A positional placeholder in each paramstyle of the drivers Scorekeeper runs on
+# (sqlite3: qmark; psycopg: pyformat, which takes %s too).
+_PLACEHOLDERS = {"qmark": "?", "format": "%s", "pyformat": "%s"}
+
+
+def insert_rows(connection: Connection, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
+    """Insert ROWS (each the same columns of TABLE, by name) by the driver's own
+    executemany, one statement: SQLAlchemy builds no parameters row by row, which for
+    the score cache's hundreds of thousands of rows was most of the time spent.
+
+    Only for columns whose values the driver takes as they are (whole numbers, text,
+    None): a column whose type SQLAlchemy would process for this database (a moment,
+    JSON) is refused (ValueError), and such rows go through `insert` instead."""
+    if not rows:
+        return
+    dialect = connection.dialect
+    columns = list(rows[0])
+    for name in columns:
+        if table.c[name].type.dialect_impl(dialect).bind_processor(dialect) is not None:
+            raise ValueError(f"{table.name}.{name} needs SQLAlchemy to write it")
+    quote = dialect.identifier_preparer.quote
+    marks = ", ".join([_PLACEHOLDERS[dialect.paramstyle]] * len(columns))
+    names = ", ".join(quote(name) for name in columns)
+    statement = f"INSERT INTO {quote(table.name)} ({names}) VALUES ({marks})"
+    values = itemgetter(*columns) if len(columns) > 1 else lambda row: (row[columns[0]],)
+    connection.exec_driver_sql(statement, [values(row) for row in rows])

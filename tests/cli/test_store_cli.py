@@ -175,10 +175,11 @@ def test_an_import_reads_and_checks_its_night_once(
 ) -> None:
     """`import` reads the document and checks each hand once, before the database is
     opened, and files that night: the store does not read and check it again (it did
-    twice more: the document once more, then the night as stored).  Scoring keeps its
-    own check (`score_night`), once a hand."""
+    twice more: the document once more, then the night as stored), and scoring does
+    not validate again the night `load_night` checked (`CheckedNight`)."""
     import scorekeeper.document as document_module
     import scorekeeper.night as night_module
+    import scorekeeper.validation as validation_module
 
     calls = {"read": 0, "checked": 0, "scored": 0}
 
@@ -192,15 +193,15 @@ def test_an_import_reads_and_checks_its_night_once(
     monkeypatch.setattr(
         document_module, "_read_document", counting("read", document_module._read_document)
     )
-    monkeypatch.setattr(
-        document_module, "validate_hand", counting("checked", document_module.validate_hand)
-    )
+    checking = counting("checked", validation_module.validate_hand)
+    monkeypatch.setattr(document_module, "validate_hand", checking)
+    monkeypatch.setattr(validation_module, "validate_hand", checking)
     monkeypatch.setattr(
         night_module, "validate_night", counting("scored", night_module.validate_night)
     )
     document = thirty_hands()
     status, out, err = run("--database", url, "import", write(tmp_path, document), capsys=capsys)
     assert status == 0, err
-    assert calls == {"read": 1, "checked": len(document["hands"]), "scored": 1}
+    assert calls == {"read": 1, "checked": len(document["hands"]), "scored": 0}
     status, out, _ = run("--database", url, "export", "--night", out.strip(), capsys=capsys)
     assert status == 0 and json.loads(out)["hands"] == document["hands"]

@@ -33,6 +33,7 @@ from .first_screen import first_view
 from .language import apply_language, chosen_language
 from .main_window import MainWindow, forget_sources
 from .paths import APP_ID
+from .quiet import when_quiet
 from .session import NightSession
 
 # The database layer (SQLAlchemy, sqlmodel, pydantic: some 500 modules, half a start) is
@@ -43,8 +44,16 @@ if TYPE_CHECKING:
 
 APP_NAME = "Sheepshead Scorekeeper"
 FIRST_PAINT_WAIT_MS = 2000
-# The database layer, imported once the first screen is shown, heaviest first.
-LAYER = ("sqlalchemy", "sqlalchemy.orm", "sqlmodel", "scorekeeper.store.tables")
+# The database layer, imported once the first screen is shown, a step at a time (each
+# blocks the event loop: SQLAlchemy's package alone about 0.2 s on 2 cores).
+LAYER = (
+    "sqlalchemy",
+    "sqlalchemy.orm",
+    "pydantic",
+    "pydantic.main",
+    "sqlmodel",
+    "scorekeeper.store.tables",
+)
 logger = logging.getLogger(__name__)
 
 
@@ -151,13 +160,13 @@ def after_first_paint(window: MainWindow, then: Callable[[], None]) -> None:
 
 def when_shown(app: QApplication, window: MainWindow, layer: Sequence[str] = LAYER) -> None:
     """Once the window is up: the database layer imported (one module an event-loop
-    turn, so a key typed meanwhile waits for one import at most), the database opened
+    turn, each when the user is not acting: ui/quiet.py), the database opened
     behind a first screen, then the rest loaded and the day's backup made.  A refusal to
     open is said, and the app ends with status 2."""
     if layer:
         importlib.import_module(layer[0])
         forget_sources()
-        QTimer.singleShot(0, partial(when_shown, app, window, layer[1:]))
+        when_quiet(partial(when_shown, app, window, layer[1:]))
         return
     try:
         window.session.open_database()
@@ -165,7 +174,7 @@ def when_shown(app: QApplication, window: MainWindow, layer: Sequence[str] = LAY
         errors.show_error(str(error))
         app.exit(2)
         return
-    QTimer.singleShot(0, window.load_rest)  # the menus' dialogs, while the user looks
+    when_quiet(window.load_rest)  # the menus' dialogs, while the user looks
     QTimer.singleShot(0, window.daily_backup)  # the first start of a day: a copy
     if first_start():
         QTimer.singleShot(0, window.show_welcome)
@@ -192,7 +201,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     app.setWindowIcon(window.windowIcon())  # the dialogs' too
     window.show()
-    after_first_paint(window, partial(when_shown, app, window))
+    after_first_paint(window, partial(when_quiet, partial(when_shown, app, window)))
     shot = os.environ.get("SCOREKEEPER_SCREENSHOT")
     if shot:
         QTimer.singleShot(800, lambda: _screenshot_and_quit(app, shot))

@@ -19,7 +19,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from PySide6.QtCore import QByteArray, QItemSelectionModel, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QItemSelectionModel, QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -48,6 +48,7 @@ from .entry_form import EntryForm
 from .games import NoEntryForm, form_for
 from .night_panels import HandPanel, RunningChart, SettlementPanel
 from .paths import app_icon
+from .quiet import when_quiet
 from .screens import resize_to_fit
 from .session import NightSession, NightView
 from .sheet_model import HAND_ID_ROLE, TOTAL_ROWS, SheetModel
@@ -1042,12 +1043,14 @@ class MainWindow(QMainWindow):
 
     def load_rest(self, modules: Sequence[str] = LATER) -> None:
         """Import what the menus, the dialogs and the other windows need, once the
-        window is shown: one module an event-loop turn, so that a key typed meanwhile
-        waits for one module's import at most and lands where it was typed."""
+        window is shown: one module an event-loop turn, each when the user is not
+        acting (ui/quiet.py), so that a key typed meanwhile waits for one module's
+        import at most and lands where it was typed, and no menu or dialog freezes
+        half open."""
         if modules:
             importlib.import_module(modules[0], __package__)
             forget_sources()
-            QTimer.singleShot(0, partial(self.load_rest, modules[1:]))
+            when_quiet(partial(self.load_rest, modules[1:]))
 
     def daily_backup(self) -> None:
         """The first start of a day: a copy of the database, made in a thread of its own
@@ -1058,6 +1061,8 @@ class MainWindow(QMainWindow):
         db = self.session.db
         if db.sqlite_path is None:
             return  # a server database is backed up by its organiser (docs/decisions.md)
+        if db.created:
+            return  # nothing in it to keep yet; the status bar says where it was made
         done = self._daily_done
 
         def work() -> None:

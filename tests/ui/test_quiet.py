@@ -1,0 +1,74 @@
+"""The work done after the first paint waits while the user acts (ui/quiet.py): an open
+menu or dialog, or a key just pressed, holds each import step back, so that no menu is
+frozen half open and no key is taken from where it was typed (a new user's trial:
+Alt+F, Esc and a hand typed in the first second lost the hand)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDialog, QLineEdit, QMenu
+
+from ui import quiet
+
+
+def _turns(count: int = 30) -> None:
+    """Event-loop turns (the step's retries come at once: RETRY_MS is 0 here)."""
+    for _ in range(count):
+        QApplication.processEvents()
+
+
+@pytest.fixture(autouse=True)
+def at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(quiet, "RETRY_MS", 0)
+    monkeypatch.setattr(quiet.CLOCK, "last", 0.0)
+
+
+def test_a_step_runs_at_once_when_nobody_acts(qtbot: Any) -> None:
+    done: list[str] = []
+    quiet.when_quiet(lambda: done.append("loaded"))
+    qtbot.waitUntil(lambda: done == ["loaded"])
+
+
+def test_a_step_waits_while_a_dialog_is_open(qtbot: Any) -> None:
+    dialog = QDialog()
+    qtbot.addWidget(dialog)
+    dialog.setModal(True)
+    dialog.show()
+    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is dialog)
+    done: list[str] = []
+    quiet.when_quiet(lambda: done.append("loaded"))
+    _turns()
+    assert done == []
+    dialog.close()
+    qtbot.waitUntil(lambda: done == ["loaded"])
+
+
+def test_a_step_waits_while_a_menu_is_open(qtbot: Any) -> None:
+    menu = QMenu()
+    qtbot.addWidget(menu)
+    menu.addAction("Open night")
+    menu.popup(menu.pos())
+    qtbot.waitUntil(lambda: QApplication.activePopupWidget() is menu)
+    done: list[str] = []
+    quiet.when_quiet(lambda: done.append("loaded"))
+    _turns()
+    assert done == []
+    menu.close()
+    qtbot.waitUntil(lambda: done == ["loaded"])
+
+
+def test_a_step_waits_for_a_pause_in_the_typing(qtbot: Any) -> None:
+    field = QLineEdit()
+    qtbot.addWidget(field)
+    field.show()
+    done: list[str] = []
+    quiet.when_quiet(lambda: done.append("loaded"))
+    qtbot.keyClicks(field, "74")  # heard by the clock: the step waits QUIET_MS
+    qtbot.keyClick(field, Qt.Key.Key_Tab)
+    _turns()
+    assert done == [] and field.text() == "74"
+    qtbot.waitUntil(lambda: done == ["loaded"])  # then runs
+    assert quiet.CLOCK.pending == 0  # and the clock stops listening

@@ -1,0 +1,83 @@
+"""Work the app does while the user looks, not while they act: the imports after the
+first paint (ui/app.py's `when_shown`, `MainWindow.load_rest`) each block the event
+loop for a moment, so each waits for a quiet one.
+
+A step runs at an event-loop turn when no menu or dialog of the app is open and no key
+or mouse button was pressed in the last `QUIET_MS`; otherwise it is looked at again
+`RETRY_MS` later.  So a menu opened or a dialog called up in the first second is never
+frozen half open by an import (keys typed then reached the wrong place: a new user's
+trial), and a typist's keys wait for one step at most.  The clock that hears the keys
+is an application-wide event filter, so it listens only while such work is pending.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from functools import partial
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication
+
+QUIET_MS = 250
+RETRY_MS = 40
+INPUT = frozenset(
+    {
+        QEvent.Type.KeyPress,
+        QEvent.Type.MouseButtonPress,
+        QEvent.Type.MouseButtonDblClick,
+        QEvent.Type.Wheel,
+    }
+)
+
+
+class InputClock(QObject):
+    """When the user last pressed a key or a button, heard by an event filter on the
+    whole application while `listening`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last = 0.0  # time.monotonic() of the last key or click
+        self.pending = 0  # steps waiting: the filter listens while any is
+
+    def listen(self) -> None:
+        app = QApplication.instance()
+        if self.pending == 0 and app is not None:
+            app.installEventFilter(self)
+        self.pending += 1
+
+    def stop(self) -> None:
+        self.pending -= 1
+        app = QApplication.instance()
+        if self.pending == 0 and app is not None:
+            app.removeEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in INPUT:
+            self.last = time.monotonic()
+        return False
+
+    def quiet(self) -> bool:
+        """No menu or dialog open, and no key or click for `QUIET_MS`."""
+        if QApplication.activePopupWidget() is not None:
+            return False
+        if QApplication.activeModalWidget() is not None:
+            return False
+        return (time.monotonic() - self.last) * 1000 >= QUIET_MS
+
+
+CLOCK = InputClock()
+
+
+def when_quiet(step: Callable[[], None]) -> None:
+    """Run STEP at an event-loop turn when the user is not acting (see above)."""
+    CLOCK.listen()
+    QTimer.singleShot(0, partial(_attempt, step))
+
+
+def _attempt(step: Callable[[], None]) -> None:
+    if not CLOCK.quiet():
+        QTimer.singleShot(RETRY_MS, partial(_attempt, step))
+        return
+    CLOCK.stop()
+    step()

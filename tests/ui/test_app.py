@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication
 
 from scorekeeper.sample import sample_league_documents
 from scorekeeper.store.night_reads import list_nights
@@ -72,6 +73,11 @@ def test_a_new_database_says_where_it_was_made_in_the_status_bar(qtbot, tmp_path
     path = tmp_path / "league.sqlite3"
     window = open_window(open_store(f"sqlite:///{path}"))
     qtbot.addWidget(window)
+    window.daily_backup()  # as the start does: a new database has nothing to keep yet,
+    if window._daily_thread is not None:
+        window._daily_thread.join()
+    QApplication.processEvents()  # what the copy's thread would say
+    assert list(tmp_path.glob("*.daily.bak")) == []  # and the message is not replaced
     assert window.statusBar().currentMessage() == f"A new database was made at {path}."
     window.session.db.dispose()
 

@@ -266,7 +266,13 @@ class Layer(QObject):
         if self._db is None:
             assert self._opener is not None
             self._db = self._opener()
+            self.opened_late(self._db)
         return self._db
+
+    def opened_late(self, database: Database) -> None:
+        """DATABASE was opened on first use, after the window showed what it had read
+        without it: a layer with a view checks it against the store here, before the
+        change that opened it is made."""
 
     @property
     def opened(self) -> bool:

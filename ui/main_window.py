@@ -193,6 +193,8 @@ class MainWindow(QMainWindow):
         self.welcome: QDialog | None = None
         self._panels_shown: tuple[NightView | None, int] | None = None  # view and row
         session.changed.connect(self.refresh)
+        session.changed_elsewhere.connect(self._changed_elsewhere)
+        self._reread_waits = False  # a refresh held back while a hand is being typed
         session.failed.connect(lambda message: errors.show_error(message))
         self.sheet.selectionModel().currentRowChanged.connect(lambda *_: self._show_panels())
         self.restore_geometry()
@@ -211,7 +213,7 @@ class MainWindow(QMainWindow):
             make = form_for(game.name) or partial(NoEntryForm, game.title)
             form = make()
             form.submitted.connect(self.save_hand)
-            form.cancelled.connect(form.start_new)
+            form.cancelled.connect(partial(self._cleared, form))
             form.hide()
             self.entries.addWidget(form)
             self.forms[game.name] = form
@@ -317,6 +319,7 @@ class MainWindow(QMainWindow):
 
     def refresh(self) -> None:
         """Show the session's night as it now is in the database."""
+        self._reread_waits = False
         view = self.session.view
         keep = self.sheet.currentIndex().row()
         # Columns fit every row of a usual night, but only the rows on screen of a long
@@ -465,11 +468,35 @@ class MainWindow(QMainWindow):
         """A sentence in the status bar, long enough to read."""
         self.statusBar().showMessage(message, 15000)
 
+    def _cleared(self, form: EntryForm) -> None:
+        """Esc in the form: a new hand, and the night as the store has it if it was
+        held back while this one was typed."""
+        form.start_new()
+        if self._reread_waits:
+            self.refresh()
+
+    def _changed_elsewhere(self) -> None:
+        """Another program changed the night between the first screen's read and the
+        store's: shown at once, unless a hand is being typed (then once it is saved or
+        cleared, and said), so nothing typed is wiped."""
+        if not self.entry.has_typing():
+            self.refresh()
+            return
+        self._reread_waits = True
+        self.say(
+            _(
+                "Another program changed this night meanwhile: the sheet shows it once "
+                "this hand is saved or cleared."
+            )
+        )
+
     def undo(self) -> None:
         """Ctrl+Z: clear a half-typed hand; with nothing typed, undo the last stored
         change, and say which."""
         if self.entry.has_typing():
             self.entry.clear_typing()
+            if self._reread_waits:
+                self.refresh()
             follow = self.session.undo_stack.undoText()
             self.say(
                 said(

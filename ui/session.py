@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, overload
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 
 from scorekeeper.dealing import dealer_after
 from scorekeeper.document import read_hand
@@ -29,8 +29,10 @@ from scorekeeper.night import (
     score_next,
     score_night,
 )
+from scorekeeper.problems import InvalidNight
 from scorekeeper.records import Hand, Night
 from scorekeeper.rules import RuleSet
+from scorekeeper.store.errors import StorageError
 from scorekeeper.store.stored_night import PaymentMade, StoredNight, night_of_document
 from scorekeeper.validation import with_absent_players
 
@@ -236,6 +238,8 @@ class NightSession(Layer):
     the store, pushed as its command (ui/commands.py) with what the store returned for
     its undo, and shown."""
 
+    changed_elsewhere = Signal()  # the first screen's night, read again, was changed
+
     def __init__(
         self, db: Database | Callable[[], Database], parent: QObject | None = None
     ) -> None:
@@ -259,17 +263,28 @@ class NightSession(Layer):
         self.refresh()
 
     def open_database(self) -> None:
-        """Open the database now, if the first screen was shown without it, and show the
-        night as the store reads it when that differs from what is shown (another
-        program wrote between the two reads).  A refusal raises `StorageError`."""
-        if self.opened:
+        """Open the database now, if the first screen was shown without it (what the
+        app does once the window is painted; a change made sooner opens it first).
+        A refusal to open raises `StorageError`."""
+        _ = self.db
+
+    def opened_late(self, database: Database) -> None:
+        """The first screen's night read again through the store, before anything is
+        written: if another program changed it in between, the store's is the view
+        (`changed_elsewhere` tells the screen); if it cannot be read now (deleted or
+        restored meanwhile), that is said and no night is shown."""
+        if self.view is None:
             return
-        database = self.db
-        if self.view is not None:
+        try:
             again = build_view(database, self.view.night_id)
-            if again != self.view:
-                self._ready = again
-                self.refresh()
+        except (StorageError, InvalidNight) as error:
+            self.night_id, self.view, self._ready = None, None, None
+            self.failed.emit(str(error))
+            self.changed.emit()
+            return
+        if again != self.view:
+            self.view, self._ready = again, None
+            self.changed_elsewhere.emit()
 
     def refresh(self) -> None:
         """Rebuild the view from the database and tell the screen."""
@@ -341,8 +356,8 @@ class NightSession(Layer):
         appended = hand_writes.append_hand(self.db, night_id=night_id, hand=hand)
         revisions[appended.hand_id] = appended.revision
         view = self._on_screen(night_id)
-        if view is not None:
-            self._ready = view.appended(appended)
+        if view is not None and appended.position == view.next_number:
+            self._ready = view.appended(appended)  # else the night is read again
         place = appended.position
         self.push(RecordHand(self.db, revisions, hand_id=appended.hand_id, position=place))
         return appended.hand_id

@@ -188,6 +188,76 @@ def test_a_hand_written_by_another_program_meanwhile_is_shown_once_opened(
     session.db.dispose()
 
 
+def test_a_hand_saved_before_the_open_goes_after_what_another_program_wrote(
+    qapp: Any, league_file: tuple[Path, Database], checked: None
+) -> None:
+    """Enter pressed in the first second opens the database itself: the night is read
+    again through the store before the hand is written, so the sheet shows every hand
+    as stored, the other table's too."""
+    path, db = league_file
+    night_id = _five_hands(db)
+    url = started(path, db)
+    view = first_view(url)
+    assert view is not None
+    append_hand(db, night_id=night_id, hand=FIRST_HAND | {"dealer": "Bo"})  # another table
+    session = NightSession(lambda: open_database(url))
+    session.show_first(view)
+    session.record_hand(FIRST_HAND | {"dealer": "Cy"})
+    shown = session.view
+    assert shown is not None and shown == build_view(db, night_id)
+    assert [line.record["dealer"] for line in shown.lines] == ["Ann", "Bo", "Cy"]
+    session.db.dispose()
+
+
+def test_a_hand_being_typed_is_kept_when_the_open_finds_the_night_changed(
+    qapp: Any, qtbot: Any, league_file: tuple[Path, Database], checked: None
+) -> None:
+    path, db = league_file
+    night_id = _five_hands(db)
+    url = started(path, db)
+    view = first_view(url)
+    assert view is not None
+    session = NightSession(lambda: open_database(url))
+    session.show_first(view)
+    window = the_app.MainWindow(session)
+    qtbot.addWidget(window)
+    window.show()
+    window.entry.picker.setText("Bo")  # half a hand typed
+    rows = window.model.rowCount()
+    append_hand(db, night_id=night_id, hand=FIRST_HAND | {"dealer": "Bo"})  # another table
+    session.open_database()
+    assert window.entry.picker.text() == "Bo" and window.model.rowCount() == rows
+    assert "Another program changed this night" in window.statusBar().currentMessage()
+    window.undo()  # Ctrl+Z clears the hand being typed: now the night as stored
+    assert window.entry.picker.text() == "" and window.model.rowCount() == rows + 1
+    session.db.dispose()
+
+
+def test_a_night_gone_by_the_open_is_said_and_no_night_is_shown(
+    qapp: Any, league_file: tuple[Path, Database], checked: None
+) -> None:
+    from scorekeeper.store.night_history import set_deleted
+
+    path, db = league_file
+    night_id = _five_hands(db)
+    url = started(path, db)
+    view = first_view(url)
+    assert view is not None
+    set_deleted(db, night_id=night_id, deleted=True)  # deleted in another program
+    with contextlib.closing(sqlite3.connect(path)) as connection, connection:
+        connection.execute("DELETE FROM payment")  # ... and its night then gone whole
+        connection.execute("DELETE FROM hand_points")
+        connection.execute("DELETE FROM hand_score")
+        connection.execute("DELETE FROM hand")
+    said: list[str] = []
+    session = NightSession(lambda: open_database(url))
+    session.failed.connect(said.append)
+    session.show_first(view)
+    session.open_database()
+    assert session.view is None and said != []
+    session.db.dispose()
+
+
 def test_a_refused_open_behind_the_first_screen_is_said_and_ends_the_app(
     qapp: Any,
     qtbot: Any,

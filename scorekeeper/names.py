@@ -114,14 +114,23 @@ def clean_name(typed: str, *, limit: int = NAME_LENGTH) -> tuple[str, str | None
     return name, name_problem(name, limit=limit)
 
 
-@functools.lru_cache(maxsize=4096)
 def clean_key(typed: str) -> tuple[str, str] | None:
     """The stored form (`clean_name`) and the key (`name_key`) of a typed name that may
     be stored as it is; None when `clean_name` finds something wrong with it (ask it
-    for the words).  Remembered: a night document names its few players thousands of
-    times, each one read the same way."""
+    for the words).  Remembered for a name of a usual length: a night document names
+    its few players thousands of times, each one read the same way (a long string from
+    a hostile file is not kept)."""
+    if len(typed) > 2 * NAME_LENGTH:
+        return _clean_key(typed)
+    return _remembered_key(typed)
+
+
+def _clean_key(typed: str) -> tuple[str, str] | None:
     name, problem = clean_name(typed)
     return None if problem is not None else (name, name_key(name))
+
+
+_remembered_key = functools.lru_cache(maxsize=4096)(_clean_key)
 
 
 def printable(text: str) -> str:

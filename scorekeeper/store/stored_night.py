@@ -267,12 +267,8 @@ def night_of_document(document: Mapping[str, Any], *, night_id: int) -> Night:
     """The core's record of a stored night's document (read once, used twice)."""
     night, problems = load_night(document)
     if night is None:
-        detail = "; ".join(str(p) for p in problems)
-        raise StorageError(
-            _("night {number} cannot be scored as stored ({problem})").format(
-                number=night_id, problem=detail
-            )
-        )
+        message = _("night {number} cannot be scored as stored ({problem})")
+        raise _unreadable(message, night_id, problems)
     return night
 
 
@@ -281,13 +277,15 @@ def rules_of(night_id: int, value: Any) -> RuleSet:
     a StorageError naming the night."""
     rules, problems = parse_rules(_json(value))
     if rules is None:
-        detail = "; ".join(str(p) for p in problems)
-        raise StorageError(
-            _("night {number} has rules this version cannot read ({problem})").format(
-                number=night_id, problem=detail
-            )
-        )
+        message = _("night {number} has rules this version cannot read ({problem})")
+        raise _unreadable(message, night_id, problems)
     return rules
+
+
+def _unreadable(message: str, night_id: int, problems: Iterable[object]) -> StorageError:
+    """MESSAGE about night NIGHT_ID with its PROBLEMS said in one clause."""
+    detail = "; ".join(str(p) for p in problems)
+    return StorageError(message.format(number=night_id, problem=detail))
 
 
 def _json(value: Any) -> Any:

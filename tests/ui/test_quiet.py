@@ -20,10 +20,23 @@ def _turns(count: int = 30) -> None:
         QApplication.processEvents()
 
 
+class Clock:
+    """The time as the step sees it, moved by the test (no wall clock waited on)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+
 @pytest.fixture(autouse=True)
-def at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    fake = Clock()
     monkeypatch.setattr(quiet, "RETRY_MS", 0)
+    monkeypatch.setattr(quiet, "time", fake)
     monkeypatch.setattr(quiet.CLOCK, "last", 0.0)
+    return fake
 
 
 def test_a_step_runs_at_once_when_nobody_acts(qtbot: Any) -> None:
@@ -60,7 +73,7 @@ def test_a_step_waits_while_a_menu_is_open(qtbot: Any) -> None:
     qtbot.waitUntil(lambda: done == ["loaded"])
 
 
-def test_a_step_waits_for_a_pause_in_the_typing(qtbot: Any) -> None:
+def test_a_step_waits_for_a_pause_in_the_typing(qtbot: Any, clock: Clock) -> None:
     field = QLineEdit()
     qtbot.addWidget(field)
     field.show()
@@ -68,7 +81,9 @@ def test_a_step_waits_for_a_pause_in_the_typing(qtbot: Any) -> None:
     quiet.when_quiet(lambda: done.append("loaded"))
     qtbot.keyClicks(field, "74")  # heard by the clock: the step waits QUIET_MS
     qtbot.keyClick(field, Qt.Key.Key_Tab)
+    clock.now += (quiet.QUIET_MS - 1) / 1000
     _turns()
     assert done == [] and field.text() == "74"
-    qtbot.waitUntil(lambda: done == ["loaded"])  # then runs
+    clock.now += 2 / 1000  # a pause as long as QUIET_MS
+    qtbot.waitUntil(lambda: done == ["loaded"])  # then it runs
     assert quiet.CLOCK.pending == 0  # and the clock stops listening

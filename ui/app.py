@@ -29,7 +29,7 @@ from scorekeeper.store.errors import StorageError
 
 from . import errors, self_check
 from .app_layer import open_store
-from .first_screen import first_view
+from .first_screen import read_view, sound
 from .language import apply_language, chosen_language
 from .main_window import MainWindow, forget_sources
 from .paths import APP_ID
@@ -122,12 +122,16 @@ def open_window(database: Database) -> MainWindow:
 def open_first(url: str | None) -> MainWindow | None:
     """The night screen on the night to reopen, read before the database layer is
     imported (ui/first_screen.py); None when the usual open must run first."""
-    view = first_view(url)
+    view = read_view(url)
     if view is None:
         return None
     session = NightSession(lambda: open_store(url))
     session.show_first(view)
-    return MainWindow(session)
+    window = MainWindow(session)  # built while the open's check of the file runs
+    if sound(url):
+        return window
+    window.deleteLater()  # the usual open says what is wrong with the file
+    return None
 
 
 class _FirstPaint(QObject):

@@ -33,14 +33,31 @@ from scorekeeper.store.stored_night import PartialNight, StoredNight, night_to_r
 from .session import NightView, view_of
 
 logger = logging.getLogger(__name__)
+# What reading a file not yet found sound may raise: the usual open then says why.
+UNREADABLE = (
+    sqlite3.Error,
+    OSError,
+    StorageError,
+    InvalidNight,
+    PartialNight,
+    ValueError,
+    KeyError,
+)
 
 
 def first_view(url: str | None) -> NightView | None:
     """The night screen's view of the night to reopen in the SQLite file URL names (None:
-    the default file), read without the database layer; None when the usual open must
-    run first."""
+    the default file), read without the database layer, once the open's check found
+    the file sound; None when the usual open must run first."""
+    view = read_view(url)
+    return view if view is not None and sound(url) else None
+
+
+def read_view(url: str | None) -> NightView | None:
+    """As `first_view`, but not waiting for the open's check (it must have been begun):
+    the app builds its window meanwhile and shows it only if `sound` then says so."""
     path = early_check.file_of(url)
-    if path is None or not early_check.passed(path):
+    if path is None or not early_check.begun(path):
         return None
     try:
         stored = read_first(path)
@@ -56,6 +73,13 @@ def first_view(url: str | None) -> NightView | None:
     ) as error:
         logger.info("the first screen waits for the database layer: %s", error)
         return None
+
+
+def sound(url: str | None) -> bool:
+    """True once the open's check, begun before the imports, found the SQLite file URL
+    names sound and unchanged since (waited for)."""
+    path = early_check.file_of(url)
+    return path is not None and early_check.passed(path)
 
 
 def read_first(path: Path) -> StoredNight | None:

@@ -133,6 +133,15 @@ def start(url: str | None) -> EarlyCheck | None:
     return check
 
 
+def begun(path: Path) -> bool:
+    """True when a check was begun for the file PATH (it may still be running)."""
+    check = _running
+    try:
+        return check is not None and path.resolve() == check.path
+    except (OSError, ValueError, RuntimeError):
+        return False
+
+
 def passed(path: Path) -> bool:
     """True when the check begun for the file PATH found it sound and the file has not
     changed since (waited for; the answer stays for the open to take).  False when no

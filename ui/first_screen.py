@@ -62,15 +62,7 @@ def read_view(url: str | None) -> NightView | None:
     try:
         stored = read_first(path)
         return None if stored is None else view_of(stored)
-    except (
-        sqlite3.Error,
-        OSError,
-        StorageError,
-        InvalidNight,
-        PartialNight,
-        ValueError,
-        KeyError,
-    ) as error:
+    except UNREADABLE as error:
         logger.info("the first screen waits for the database layer: %s", error)
         return None
 

@@ -29,7 +29,7 @@ from scorekeeper.store.tonight import night_to_reopen, set_closed
 from tests.strategies import night_documents, schafkopf_night_documents
 from ui import app as the_app
 from ui.first_screen import first_view
-from ui.session import NightSession, build_view
+from ui.session import NightSession, NightView, build_view
 
 ROOT = Path(__file__).resolve().parents[2]
 FILED = st.fixed_dictionaries(
@@ -121,6 +121,16 @@ def _five_hands(db: Database, *, closed: bool = False) -> int:
     return night_id
 
 
+def first_screen_of(path: Path, db: Database) -> tuple[int, str, NightView]:
+    """A night of five filed, the app started on PATH: the night, the URL, and the
+    first screen's view of it."""
+    night_id = _five_hands(db)
+    url = started(path, db)
+    view = first_view(url)
+    assert view is not None
+    return night_id, url, view
+
+
 def test_the_first_screen_is_the_night_to_reopen_as_the_store_shows_it(
     qapp: Any, league_file: tuple[Path, Database], checked: None
 ) -> None:
@@ -176,10 +186,8 @@ def test_a_hand_written_by_another_program_meanwhile_is_shown_once_opened(
     qapp: Any, league_file: tuple[Path, Database], checked: None
 ) -> None:
     path, db = league_file
-    night_id = _five_hands(db)
-    url = started(path, db)
-    view = first_view(url)
-    assert view is not None and len(view.lines) == 1
+    night_id, url, view = first_screen_of(path, db)
+    assert len(view.lines) == 1
     append_hand(db, night_id=night_id, hand=FIRST_HAND | {"dealer": "Bo"})  # another table
     session = NightSession(lambda: open_database(url))
     session.show_first(view)
@@ -195,10 +203,7 @@ def test_a_hand_saved_before_the_open_goes_after_what_another_program_wrote(
     again through the store before the hand is written, so the sheet shows every hand
     as stored, the other table's too."""
     path, db = league_file
-    night_id = _five_hands(db)
-    url = started(path, db)
-    view = first_view(url)
-    assert view is not None
+    night_id, url, view = first_screen_of(path, db)
     append_hand(db, night_id=night_id, hand=FIRST_HAND | {"dealer": "Bo"})  # another table
     session = NightSession(lambda: open_database(url))
     session.show_first(view)
@@ -213,10 +218,7 @@ def test_a_hand_being_typed_is_kept_when_the_open_finds_the_night_changed(
     qapp: Any, qtbot: Any, league_file: tuple[Path, Database], checked: None
 ) -> None:
     path, db = league_file
-    night_id = _five_hands(db)
-    url = started(path, db)
-    view = first_view(url)
-    assert view is not None
+    night_id, url, view = first_screen_of(path, db)
     session = NightSession(lambda: open_database(url))
     session.show_first(view)
     window = the_app.MainWindow(session)
@@ -239,10 +241,7 @@ def test_a_night_gone_by_the_open_is_said_and_no_night_is_shown(
     from scorekeeper.store.night_history import set_deleted
 
     path, db = league_file
-    night_id = _five_hands(db)
-    url = started(path, db)
-    view = first_view(url)
-    assert view is not None
+    night_id, url, view = first_screen_of(path, db)
     set_deleted(db, night_id=night_id, deleted=True)  # deleted in another program
     with contextlib.closing(sqlite3.connect(path)) as connection, connection:
         connection.execute("DELETE FROM payment")  # ... and its night then gone whole

@@ -17,7 +17,7 @@ from scorekeeper.records import Night
 from scorekeeper.store import records as stored
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.night_import import export_night
+from scorekeeper.store.night_import import export_night, night_as_stored
 from scorekeeper.store.people import find_league
 from scorekeeper.store.state import load_state
 from scorekeeper.store.stored_night import night_of_document
@@ -165,10 +165,9 @@ def hand_history(db: Database, *, hand_id: int) -> list[Revision]:
 
 
 def hand_ids(db: Database, *, night_id: int) -> list[int]:
-    """The ids of a night's hands in order (hand 1 first)."""
-    with db.session() as session:
-        query = select(HandRow.id).where(HandRow.night_id == night_id).order_by("position")
-        return [i for i in session.exec(query) if i is not None]
+    """The ids of a night's hands in order (hand 1 first), as the night screen reads
+    them."""
+    return list(night_as_stored(db, night_id=night_id).hand_ids)
 
 
 def cached_points(db: Database, *, night_id: int) -> list[dict[str, int]]:

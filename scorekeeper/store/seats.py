@@ -22,6 +22,7 @@ from scorekeeper.i18n import _, ngettext
 from scorekeeper.names import name_key
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Conflict, StorageError
+from scorekeeper.store.night_import import night_as_stored
 from scorekeeper.store.people import find_or_create_player
 from scorekeeper.store.state import (
     NightState,
@@ -235,8 +236,6 @@ def seated_players(db: Database, *, night_id: int, hand: int) -> list[str]:
 
 
 def seat_ranges(db: Database, *, night_id: int) -> list[tuple[str, int, int | None]]:
-    """Each seat of a night, clockwise: (player, first hand, last hand or None)."""
-    with db.session() as session:
-        state = load_state(session, night_id, lock=False)
-    ordered = sorted(state.seats, key=lambda s: (s.position, s.first_hand))
-    return [(state.names[s.player_id], s.first_hand, s.last_hand) for s in ordered]
+    """Each seat of a night, clockwise: (player, first hand, last hand or None), as the
+    night screen reads them."""
+    return list(night_as_stored(db, night_id=night_id).seat_ranges)

@@ -6,20 +6,19 @@ from __future__ import annotations
 import datetime as dt
 
 from sqlalchemy import func, text
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
 from scorekeeper.i18n import _
 from scorekeeper.store import stored_night
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Conflict, StorageError
 from scorekeeper.store.money import add_payment, check_cents
-from scorekeeper.store.night_import import night_currency
+from scorekeeper.store.night_import import night_as_stored, night_currency
 from scorekeeper.store.stored_night import PaymentMade
 from scorekeeper.store.tables import (
     HandRow,
     NightRow,
     PaymentRow,
-    PlayerRow,
     now,
 )
 
@@ -34,9 +33,8 @@ def night_to_reopen(db: Database) -> int | None:
 
 
 def is_closed(db: Database, *, night_id: int) -> bool:
-    """True when the night has been closed (settled)."""
-    with db.session() as session:
-        return night_row(session, night_id).closed_at is not None
+    """True when the night has been closed (settled), as the night screen reads it."""
+    return night_as_stored(db, night_id=night_id).closed
 
 
 def set_closed(db: Database, *, night_id: int, closed: bool) -> bool:
@@ -90,16 +88,9 @@ def delete_payment(db: Database, *, payment_id: int) -> None:
 
 
 def night_payments(db: Database, *, night_id: int) -> list[PaymentMade]:
-    """The payments made for a night, in the order they were written down."""
-    with db.session() as session:
-        rows = session.exec(
-            select(PaymentRow).where(PaymentRow.night_id == night_id).order_by(col(PaymentRow.id))
-        ).all()
-        names = {p.id: p.name for p in session.exec(select(PlayerRow))}
-    return [
-        PaymentMade(r.id or 0, names[r.payer_id], names[r.payee_id], r.cents, r.paid_on)
-        for r in rows
-    ]
+    """The payments made for a night, in the order they were written down, as the night
+    screen reads them."""
+    return list(night_as_stored(db, night_id=night_id).payments)
 
 
 def hand_count(db: Database, *, night_id: int) -> int:

@@ -1,9 +1,10 @@
 """The desktop app's entry point (`sheepshead-scorekeeper`, `python -m ui`): the open's
 check of the SQLite file begun in a thread, then the app imported and run.
 
-The check (store/early_check.py) and the imports of the database layer and Qt take
-about the same time and run at once; nothing but the standard library and
-platformdirs is imported before the check has begun.
+The check (store/early_check.py) and the imports of Qt and the first screen take about
+the same time and run at once (the database layer comes after the first paint:
+ui/first_screen.py); nothing but the standard library and platformdirs is imported
+before the check has begun.
 """
 
 from __future__ import annotations

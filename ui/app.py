@@ -9,7 +9,6 @@ on the latest night.
 from __future__ import annotations
 
 import argparse
-import importlib
 import logging
 import os
 import sys
@@ -31,9 +30,9 @@ from . import errors, self_check
 from .app_layer import open_store
 from .first_screen import read_view, sound
 from .language import apply_language, chosen_language
-from .main_window import MainWindow, forget_sources
+from .main_window import MainWindow
 from .paths import APP_ID
-from .quiet import when_quiet
+from .quiet import import_when_quiet
 from .session import NightSession
 
 # The database layer (SQLAlchemy, sqlmodel, pydantic: some 500 modules, half a start) is
@@ -162,27 +161,29 @@ def after_first_paint(window: MainWindow, then: Callable[[], None]) -> None:
     _FirstPaint(window, then)
 
 
-def when_shown(app: QApplication, window: MainWindow, layer: Sequence[str] = LAYER) -> None:
+def when_shown(app: QApplication, window: MainWindow) -> None:
     """Once the window is up: the database layer imported (one module an event-loop
-    turn, each when the user is not acting: ui/quiet.py), the database opened
-    behind a first screen, then the rest loaded and the day's backup made.  A refusal to
-    open is said, and the app ends with status 2."""
-    if layer:
-        importlib.import_module(layer[0])
-        forget_sources()
-        when_quiet(partial(when_shown, app, window, layer[1:]))
-        return
+    turn, each when the user is not acting: ui/quiet.py), then `open_behind`."""
+    import_when_quiet(LAYER, then=partial(open_behind, app, window))
+
+
+def open_behind(app: QApplication, window: MainWindow) -> None:
+    """The database opened behind a first screen (at once for a window opened the usual
+    way), then the rest loaded and the day's backup made.  A refusal to open is said,
+    and the app ends with status 2."""
+    from scorekeeper.store.engine import describe
+
     try:
         window.session.open_database()
     except StorageError as error:
         errors.show_error(str(error))
         app.exit(2)
         return
-    when_quiet(window.load_rest)  # the menus' dialogs, while the user looks
+    window.load_rest()  # the menus' dialogs, while the user looks
     QTimer.singleShot(0, window.daily_backup)  # the first start of a day: a copy
     if first_start():
         QTimer.singleShot(0, window.show_welcome)
-    self_check.schedule(app, window, described(window.session.db))
+    self_check.schedule(app, window, describe(window.session.db.url))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -205,19 +206,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     app.setWindowIcon(window.windowIcon())  # the dialogs' too
     window.show()
-    after_first_paint(window, partial(when_quiet, partial(when_shown, app, window)))
+    after_first_paint(window, partial(when_shown, app, window))
     shot = os.environ.get("SCOREKEEPER_SCREENSHOT")
     if shot:
         QTimer.singleShot(800, lambda: _screenshot_and_quit(app, shot))
     return int(app.exec())
-
-
-def described(database: Database) -> str:
-    """DATABASE as the user may see it: a SQLite file by its path, a server by its URL
-    without the password."""
-    from scorekeeper.store.engine import describe
-
-    return describe(database.url)
 
 
 def _screenshot_and_quit(app: QApplication, path: str) -> None:

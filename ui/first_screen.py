@@ -45,17 +45,11 @@ UNREADABLE = (
 )
 
 
-def first_view(url: str | None) -> NightView | None:
-    """The night screen's view of the night to reopen in the SQLite file URL names (None:
-    the default file), read without the database layer, once the open's check found
-    the file sound; None when the usual open must run first."""
-    view = read_view(url)
-    return view if view is not None and sound(url) else None
-
-
 def read_view(url: str | None) -> NightView | None:
-    """As `first_view`, but not waiting for the open's check (it must have been begun):
-    the app builds its window meanwhile and shows it only if `sound` then says so."""
+    """The night screen's view of the night to reopen in the SQLite file URL names (None:
+    the default file), read without the database layer and without waiting for the
+    open's check (it must have been begun): the app builds its window meanwhile and
+    shows it only if `sound` then says so.  None when the usual open must run first."""
     path = early_check.file_of(url)
     if path is None or not early_check.begun(path):
         return None

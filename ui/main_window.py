@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import importlib
-import linecache
 import threading
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -48,7 +46,7 @@ from .entry_form import EntryForm
 from .games import NoEntryForm, form_for
 from .night_panels import HandPanel, RunningChart, SettlementPanel
 from .paths import app_icon
-from .quiet import when_quiet
+from .quiet import import_when_quiet
 from .screens import resize_to_fit
 from .session import NightSession, NightView
 from .sheet_model import HAND_ID_ROLE, TOTAL_ROWS, SheetModel
@@ -100,15 +98,6 @@ def daily_keep() -> int:
         return max(0, int(str(value)))
     except ValueError:
         return KEEP
-
-
-def forget_sources() -> None:
-    """Let go of the source text of the modules just imported: PySide6 reads the source
-    of every module imported after it (looking for `from __feature__`) through
-    `linecache`, which keeps it: some 20 MB for the database layer alone, the app's
-    peak memory if kept (docs/performance.md).  Called after each import step; a
-    traceback reads again what it needs."""
-    linecache.clearcache()
 
 
 T = TypeVar("T")
@@ -1074,10 +1063,7 @@ class MainWindow(QMainWindow):
         acting (ui/quiet.py), so that a key typed meanwhile waits for one module's
         import at most and lands where it was typed, and no menu or dialog freezes
         half open."""
-        if modules:
-            importlib.import_module(modules[0], __package__)
-            forget_sources()
-            when_quiet(partial(self.load_rest, modules[1:]))
+        import_when_quiet(modules, package=__package__)
 
     def daily_backup(self) -> None:
         """The first start of a day: a copy of the database, made in a thread of its own

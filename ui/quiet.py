@@ -1,6 +1,6 @@
 """Work the app does while the user looks, not while they act: the imports after the
-first paint (ui/app.py's `when_shown`, `MainWindow.load_rest`) each block the event
-loop for a moment, so each waits for a quiet one.
+first paint (`import_when_quiet`: ui/app.py's `when_shown`, `MainWindow.load_rest`)
+each block the event loop for a moment, so each waits for a quiet one.
 
 A step runs at an event-loop turn when no menu or dialog of the app is open and no key
 or mouse button was pressed in the last `QUIET_MS`; otherwise it is looked at again
@@ -12,8 +12,10 @@ is an application-wide event filter, so it listens only while such work is pendi
 
 from __future__ import annotations
 
+import importlib
+import linecache
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from PySide6.QtCore import QEvent, QObject, QTimer
@@ -81,3 +83,30 @@ def _attempt(step: Callable[[], None]) -> None:
         return
     CLOCK.stop()
     step()
+
+
+def import_when_quiet(
+    modules: Sequence[str], then: Callable[[], None] | None = None, package: str | None = None
+) -> None:
+    """Import MODULES (relative ones to PACKAGE), one a quiet event-loop turn, the source
+    text PySide6 read of each let go after it (`forget_sources`); then call THEN."""
+    if not modules:
+        if then is not None:
+            then()
+        return
+
+    def step() -> None:
+        importlib.import_module(modules[0], package)
+        forget_sources()
+        import_when_quiet(modules[1:], then, package)
+
+    when_quiet(step)
+
+
+def forget_sources() -> None:
+    """Let go of the source text of the modules just imported: PySide6 reads the source
+    of every module imported after it (looking for `from __feature__`) through
+    `linecache`, which keeps it: some 20 MB for the database layer alone, the app's
+    peak memory if kept (docs/performance.md).  Called after each import step; a
+    traceback reads again what it needs."""
+    linecache.clearcache()

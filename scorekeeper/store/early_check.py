@@ -135,11 +135,7 @@ def start(url: str | None) -> EarlyCheck | None:
 
 def begun(path: Path) -> bool:
     """True when a check was begun for the file PATH (it may still be running)."""
-    check = _running
-    try:
-        return check is not None and path.resolve() == check.path
-    except (OSError, ValueError, RuntimeError):
-        return False
+    return _begun_for(path) is not None
 
 
 def passed(path: Path) -> bool:
@@ -147,9 +143,9 @@ def passed(path: Path) -> bool:
     changed since (waited for; the answer stays for the open to take).  False when no
     check was begun for it, it found a fault, or the file changed: the open then checks
     and says what is wrong."""
-    check = _running
+    check = _begun_for(path)
     try:
-        if check is None or path.resolve() != check.path:
+        if check is None:
             return False
         check.done.wait()
         return check.rows == [("ok",)] and _stamp(check.path) == check.stamp
@@ -157,14 +153,23 @@ def passed(path: Path) -> bool:
         return False
 
 
+def _begun_for(path: Path) -> EarlyCheck | None:
+    """The check begun for the file PATH, if the one begun is for it."""
+    check = _running
+    try:
+        return check if check is not None and path.resolve() == check.path else None
+    except (OSError, ValueError, RuntimeError):
+        return None
+
+
 def answer(path: Path) -> list[tuple[object, ...]] | None:
     """SQLite's answer to the open's check of PATH, waited for, if one was started for
     that very file and it has not changed since; else None (check it now).  An answer
     is given once."""
     global _running
-    check, _running = _running, None
+    check, _running = _begun_for(path), None
     try:
-        if check is None or path.resolve() != check.path:
+        if check is None:
             return None
         check.done.wait()
         if _stamp(check.path) != check.stamp or pragma_for(check.path) != check.pragma:

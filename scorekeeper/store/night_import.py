@@ -31,7 +31,7 @@ from scorekeeper.document import (
     night_to_document,
     read_night,
 )
-from scorekeeper.formatting import DEFAULT_CURRENCY, locale_currency
+from scorekeeper.formatting import locale_currency
 from scorekeeper.i18n import _
 from scorekeeper.names import name_key
 from scorekeeper.night import score_night
@@ -55,7 +55,7 @@ from scorekeeper.store.state import (
     cache_rows,
     insert_cache,
 )
-from scorekeeper.store.stored_night import PartialNight, StoredNight, read_stored
+from scorekeeper.store.stored_night import PartialNight, StoredNight, currency_of, read_stored
 from scorekeeper.store.tables import (
     HandRevisionRow,
     HandRow,
@@ -468,6 +468,5 @@ def export_night(db: Database, *, night_id: int) -> dict[str, Any]:
 
 def night_currency(session: Session, row: NightRow) -> str:
     """The currency a stored night's money is in: its league's, else its own."""
-    if row.league_id is not None:
-        return session.get_one(LeagueRow, row.league_id).currency
-    return row.currency or DEFAULT_CURRENCY
+    league = session.get_one(LeagueRow, row.league_id) if row.league_id is not None else None
+    return currency_of(league is not None, league.currency if league else None, row.currency)

@@ -174,7 +174,7 @@ def read_stored(fetch: Fetch, night_id: int, *, counted: bool) -> StoredNight:
         PaymentMade(int(i), payer, payee, int(cents), _date(on))
         for i, payer, payee, cents, on in fetch(_PAYMENTS, {"night": night_id})
     )
-    currency = (league_currency if league is not None else own) or DEFAULT_CURRENCY
+    currency = currency_of(league is not None, league_currency, own)
     info = NightInfo(
         date=_date(played_on).isoformat() if played_on is not None else None,
         league=league,
@@ -197,6 +197,12 @@ def read_stored(fetch: Fetch, night_id: int, *, counted: bool) -> StoredNight:
         closed=info.closed,
         currency=currency,
     )
+
+
+def currency_of(in_league: bool, league_currency: str | None, own: str | None) -> str:
+    """The currency a stored night's money is in: its league's, else its own (a night
+    stored before currencies were kept: US dollars)."""
+    return (league_currency if in_league else own) or DEFAULT_CURRENCY
 
 
 def night_document(

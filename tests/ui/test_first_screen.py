@@ -28,7 +28,7 @@ from scorekeeper.store.stored_night import read_stored
 from scorekeeper.store.tonight import night_to_reopen, set_closed
 from tests.strategies import night_documents, schafkopf_night_documents
 from ui import app as the_app
-from ui.first_screen import first_view
+from ui.first_screen import read_view, sound
 from ui.session import NightSession, NightView, build_view
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,6 +44,13 @@ FILED = st.fixed_dictionaries(
 FIRST_HAND = {"type": "leaster", "winner": "Ann", "dealer": "Ann"}
 FIVE = ["Ann", "Bo", "Cy", "Di", "Ed"]
 numbers = itertools.count(1)
+
+
+def first_view(url: str) -> NightView | None:
+    """What the app shows first (ui/app.py's open_first): the view read, if the open's
+    check then finds the file sound."""
+    view = read_view(url)
+    return view if view is not None and sound(url) else None
 
 
 def sqlite_read(path: Path) -> Any:
@@ -281,7 +288,7 @@ def test_a_refused_open_behind_the_first_screen_is_said_and_ends_the_app(
     qtbot.addWidget(window)
     ended: list[int] = []
     monkeypatch.setattr(qapp, "exit", ended.append)
-    the_app.when_shown(qapp, window, ())
+    the_app.open_behind(qapp, window)
     assert shown_errors == ["the database is being restored"] and ended == [2]
     shown_errors.clear()
 

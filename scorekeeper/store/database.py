@@ -205,6 +205,10 @@ def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
         sqlite_file.check(path, make_folder=not given, field="database" if url else None)
         lock = OpenLock(path)
         lock.take()
+    # Taken before any connection: taking it reads the file's header, and closing a file
+    # this process opened drops every POSIX lock the process holds on it, SQLite's own
+    # (another program's reader would then delete the log this process still writes).
+    early = early_check.answer(path) if path is not None else None
     try:
         engine = make_engine(parsed)
     except (NoSuchModuleError, ModuleNotFoundError) as error:
@@ -217,7 +221,7 @@ def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
         with database.translate_errors():
             if path is not None and upgrade and not path.exists():
                 database.created = sqlite_file.make_new(path, lambda new: _build(parsed, new))
-            _bring_up_to_date(database, upgrade=upgrade)
+            _bring_up_to_date(database, upgrade=upgrade, early=early)
     except StorageError:
         database.dispose()
         raise
@@ -230,7 +234,9 @@ def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
     return database
 
 
-def _bring_up_to_date(database: Database, *, upgrade: bool) -> None:
+def _bring_up_to_date(
+    database: Database, *, upgrade: bool, early: list[tuple[object, ...]] | None
+) -> None:
     """The open's checks and the schema record, read without SQLite's write lock (so
     that they do not wait while another program migrates: only `_migrate` waits, for
     as long as a migration may take), then the migration when the schema is not at the
@@ -238,7 +244,7 @@ def _bring_up_to_date(database: Database, *, upgrade: bool) -> None:
     with database.engine.connect() as connection:
         connection.execution_options(**{READING_ONLY: True})
         if database.is_sqlite:
-            _open_check(database, connection)
+            _open_check(database, connection, early)
         stored = _stored_revision(connection)
     if stored != SCHEMA_HEAD:
         _migrate(database, upgrade=upgrade)
@@ -519,15 +525,16 @@ def _dump_as_stored(database: Database, current: str) -> dict[str, Any]:
             return backups.dump_as_stored(snapshot, current)
 
 
-def _open_check(database: Database, connection: Any) -> None:
+def _open_check(
+    database: Database, connection: Any, early: list[tuple[object, ...]] | None
+) -> None:
     """The check made at every open of a SQLite file (`early_check.pragma_for`: the
     full `integrity_check` for a small file or after an unclean shutdown, else
-    `quick_check`); its answer taken from the check the start began before the
-    database layer was imported, when that was of this very file (store/early_check.py)."""
+    `quick_check`); EARLY, the answer of the check the start began before the database
+    layer was imported, when that was of this very file (store/early_check.py)."""
     path = database.sqlite_path
-    rows = early_check.answer(path) if path is not None else None
-    if rows is not None:
-        _judge(database, early_check.pragma_for(path), rows)
+    if early is not None and path is not None:
+        _judge(database, early_check.pragma_for(path), early)
         return
     full = early_check.pragma_for(path).startswith("integrity")
     _integrity_check(database, connection, full=full)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -165,3 +167,30 @@ def test_a_path_the_early_check_cannot_read_is_left_to_the_open(url: str) -> Non
     """Whatever --database names, the early check never stops the start: the app's own
     open says what is wrong with it."""
     assert early_check.start(url) is None
+
+
+@pytest.mark.usefixtures("large")
+def test_a_reader_in_another_program_leaves_the_open_database_its_log(
+    whole: Path,  # noqa: F811
+    tmp_path: Path,
+    checks: list[str],
+) -> None:
+    """Opened on the early answer, the database keeps SQLite's lock on its file: another
+    program's reader, closing, does not take itself for the last user and fold away the
+    log this program still writes (a new user's trial lost hands saved after a read of
+    the file from the shell, once the app was killed)."""
+    path = copy_of(whole, tmp_path)
+    assert early_check.start(f"sqlite:///{path}") is not None
+    db = open_database(f"sqlite:///{path}")
+    try:
+        assert checks == []  # the early answer was taken
+        with db.engine.begin() as connection:
+            connection.exec_driver_sql("UPDATE night SET title = 'saved' WHERE id = 1")
+        read = "SELECT count(*) FROM night"
+        reader = f"import sqlite3; sqlite3.connect({str(path)!r}).execute({read!r}).fetchall()"
+        subprocess.run([sys.executable, "-c", reader], check=True)
+        assert path.with_name(path.name + "-wal").exists()  # still the log written into
+    finally:
+        db.dispose()
+    with contextlib.closing(sqlite3.connect(path)) as after:
+        assert after.execute("SELECT title FROM night WHERE id = 1").fetchone() == ("saved",)

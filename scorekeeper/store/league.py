@@ -4,6 +4,7 @@ the score cache, turned into the core's `NightLine`s and `HandFact`s at the boun
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +28,6 @@ from scorekeeper.standings import (
     rank_players,
 )
 from scorekeeper.stats import HandFact, HandOutcome
-from scorekeeper.store import summaries
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.people import (
@@ -38,9 +38,12 @@ from scorekeeper.store.people import (
     require_player,
 )
 from scorekeeper.store.tables import (
+    SUMMED,
     HandPointsRow,
     HandScoreRow,
+    LeagueNightsRow,
     LeagueRow,
+    LeagueSumsRow,
     NightRow,
     NightSummaryRow,
     NightTotalRow,
@@ -226,7 +229,7 @@ def night_lines(db: Database, period: Period) -> list[NightLine]:
     `night_summary` (store/summaries.py): a row per player per night, never a hand."""
     summary = core_table(NightSummaryRow).c
     query = columns(
-        summary.night_id, col(PlayerRow.name), *(summary[name] for name in summaries.SUMMED)
+        summary.night_id, col(PlayerRow.name), *(summary[name] for name in SUMMED)
     ).join_from(core_table(NightSummaryRow), PlayerRow, col(PlayerRow.id) == summary.player_id)
     with db.session() as session:
         wanted = nights_of(session, period)
@@ -245,7 +248,7 @@ def night_lines(db: Database, period: Period) -> list[NightLine]:
     return lines
 
 
-_LINE_ORDER = ("night_id", "date", "season", "table", "player", *summaries.SUMMED, "game")
+_LINE_ORDER = ("night_id", "date", "season", "table", "player", *SUMMED, "game")
 assert NightLine._fields == _LINE_ORDER, "night_lines makes NightLines by position"
 
 
@@ -316,10 +319,18 @@ def standings(db: Database, period: Period, options: StandingsOptions | None = N
     return rank_players(players, options, pot_totals(db, period), nights=nights, game=game)
 
 
+def _all_time(period: Period) -> bool:
+    """Whether PERIOD is every night of its league (no season, no dates): what the
+    league's all-time sums hold (store/league_sums.py)."""
+    return period.season is None and period.since is None and period.until is None
+
+
 def players_nights(db: Database, period: Period) -> tuple[list[PlayerNights], int, str]:
     """Each player's nights of the period summed with their places counted (the
     core's `player_nights` of `night_lines`, summed by the database), the number of
     nights with a hand, and the game they were played at."""
+    if _all_time(period):
+        return _all_time_players(db, period.league)
     summary = core_table(NightSummaryRow).c
     with db.session() as session:
         wanted = nights_of(session, period)
@@ -329,7 +340,7 @@ def players_nights(db: Database, period: Period) -> tuple[list[PlayerNights], in
                 summary.player_id,
                 summary.place,
                 func.count(),
-                *(func.sum(summary[name]) for name in summaries.SUMMED),
+                *(func.sum(summary[name]) for name in SUMMED),
             )
             .where(summary.night_id.in_(wanted))
             .group_by(summary.player_id, summary.place)
@@ -348,32 +359,70 @@ def players_nights(db: Database, period: Period) -> tuple[list[PlayerNights], in
         presets = connection.execute(
             columns(_preset()).where(col(NightRow.id).in_(played)).distinct()
         ).all()
+    game = one_game(_game(preset) for (preset,) in presets).name
+    return _by_player(rows, names), int(nights.scalar_one()), game
+
+
+def _all_time_players(db: Database, league: str) -> tuple[list[PlayerNights], int, str]:
+    """`players_nights` of every night of LEAGUE, read from its all-time sums: a row
+    per player and place, and a row per preset played."""
+    sums, counts = core_table(LeagueSumsRow).c, core_table(LeagueNightsRow).c
+    with db.session() as session:
+        league_id = league_row(session, league).id
+        connection = session.connection()
+        rows = connection.execute(
+            columns(sums.player_id, sums.place, sums.nights, *(sums[n] for n in SUMMED)).where(
+                sums.league_id == league_id
+            )
+        ).all()
+        names = dict(
+            connection.execute(
+                columns(col(PlayerRow.id), col(PlayerRow.name)).where(
+                    col(PlayerRow.id).in_({player for player, *_ in rows})
+                )
+            ).all()
+        )
+        played = connection.execute(
+            columns(counts.preset, counts.nights).where(counts.league_id == league_id)
+        ).all()
+    game = one_game(_game(preset) for preset, _ in played).name
+    return _by_player(rows, names), sum(int(count) for _, count in played), game
+
+
+def _by_player(rows: Sequence[Any], names: dict[int | None, str]) -> list[PlayerNights]:
+    """Rows of (player id, place, nights, SUMMED) added up by player, their places
+    counted."""
     by_player: dict[str, list[Any]] = {}
     places: dict[str, dict[int, int]] = {}
     for player_id, at, count, *sums in rows:
         player = names[player_id]
         totals = by_player.setdefault(player, [0] * (1 + len(sums)))
-        totals[0] += count
+        totals[0] += int(count)
         for index, value in enumerate(sums, 1):
             totals[index] += int(value)  # PostgreSQL sums a bigint as a numeric
         places.setdefault(player, {})[int(at)] = int(count)
-    players = [
+    return [
         PlayerNights._make((player, *totals, places[player]))
         for player, totals in by_player.items()
     ]
-    game = one_game(_game(preset) for (preset,) in presets).name
-    return players, int(nights.scalar_one()), game
 
 
 def pot_totals(db: Database, period: Period) -> tuple[int, int]:
     """The points and cents the period's nights left in Schafkopf pots (a party to the
     zero sum: the players' totals and the pots sum to zero)."""
-    total = core_table(NightTotalRow).c
+    if _all_time(period):  # the league's all-time sums
+        total: Any = core_table(LeagueNightsRow).c
+    else:
+        total = core_table(NightTotalRow).c
     query = columns(
         func.coalesce(func.sum(total.pot), 0), func.coalesce(func.sum(total.pot_cents), 0)
     )
     with db.session() as session:
-        row = session.execute(query.where(total.night_id.in_(nights_of(session, period)))).one()
+        if _all_time(period):
+            query = query.where(total.league_id == league_row(session, period.league).id)
+        else:
+            query = query.where(total.night_id.in_(nights_of(session, period)))
+        row = session.execute(query).one()
     return int(row[0]), int(row[1])
 
 

@@ -12,6 +12,7 @@ from sqlmodel import col, func, select
 
 from scorekeeper.i18n import _
 from scorekeeper.rules import RuleSet
+from scorekeeper.store import league_sums
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Conflict
 from scorekeeper.store.state import check_night, load_state, refuse_if_closed, rescore
@@ -77,11 +78,15 @@ def set_deleted(db: Database, *, night_id: int, deleted: bool) -> None:
     bring it back; either way the night's history says so."""
     with db.transaction() as session:
         row = night_row(session, night_id)
+        connection = session.connection()
+        before = league_sums.of_nights(connection, [night_id])  # out of its league, or in
         row.discarded_at = now() if deleted else None
         row.updated_at = now()
         session.add(row)
         action = "delete" if deleted else "restore"
         session.add(NightChangeRow(night_id=night_id, action=action))
+        session.flush()
+        league_sums.move(connection, before, league_sums.of_nights(connection, [night_id]))
 
 
 def night_changes(db: Database, *, night_id: int) -> list[NightChange]:

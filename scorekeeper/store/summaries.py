@@ -11,7 +11,8 @@ sums those hands before and after with the same query and adds the difference
 (`sums_of_hands`, `change`), so that recording a hand does not sum its night's
 thousand hands again.  Every write calls one or the other for what it changed, so the
 summary cannot drift from the hands (tests/store/test_summaries.py holds this after any
-sequence of writes)."""
+sequence of writes).  Each of them moves the leagues' all-time sums with the nights it
+changed (store/league_sums.py)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,9 @@ from sqlalchemy import (
 )
 from sqlmodel import Session
 
+from scorekeeper.store import league_sums
 from scorekeeper.store.tables import (
+    SUMMED,
     HandPointsRow,
     HandScoreRow,
     NightSummaryRow,
@@ -45,18 +48,6 @@ from scorekeeper.store.tables import (
 
 # Nights per statement: well under every database's limit on bound parameters.
 CHUNK = 500
-
-SUMMED = (
-    "points",
-    "cents",
-    "hands",
-    "picks",
-    "picker_wins",
-    "schneiders_won",
-    "schneiders_lost",
-    "leasters_won",
-    "misplays",
-)
 
 
 def _count(condition: Any) -> Any:
@@ -141,6 +132,7 @@ def write_for_nights(session: Session, night_ids: Iterable[int]) -> None:
     points, score = core_table(HandPointsRow).c, core_table(HandScoreRow).c
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start : start + CHUNK]
+        before = league_sums.of_nights(connection, chunk)
         connection.execute(delete(summary).where(summary.c.night_id.in_(chunk)))
         connection.execute(delete(total).where(total.c.night_id.in_(chunk)))
         connection.execute(
@@ -156,6 +148,7 @@ def write_for_nights(session: Session, night_ids: Iterable[int]) -> None:
                 totalled().where(score.night_id.in_(chunk)),
             )
         )
+        league_sums.move(connection, before, league_sums.of_nights(connection, chunk))
 
 
 def write_for_all(connection: Connection) -> None:
@@ -170,6 +163,7 @@ def write_for_all(connection: Connection) -> None:
     connection.execute(
         insert(total).from_select(["night_id", "hand_rows", "pot", "pot_cents"], totalled())
     )
+    league_sums.fill_all(connection)
 
 
 TOTALLED = ("hand_rows", "pot", "pot_cents")
@@ -274,6 +268,7 @@ def change(session: Session, night_id: int, before: Sums, after: Sums) -> None:
     for one left with no hand in it) and to the night's total (dropped at no hand)."""
     session.flush()
     connection = session.connection()
+    leagues_before = league_sums.of_nights(connection, [night_id])
     moves = _moves()
     zeros = (0,) * len(SUMMED)
     players = {
@@ -313,6 +308,7 @@ def change(session: Session, night_id: int, before: Sums, after: Sums) -> None:
             connection.execute(moves.make_total, key | _named(TOTALLED, delta))
     if delta[0] <= 0:  # no hand came: the night may count none now
         connection.execute(moves.drop_total, key)
+    league_sums.move(connection, leagues_before, league_sums.of_nights(connection, [night_id]))
 
 
 def _named(names: tuple[str, ...], delta: tuple[int, ...]) -> dict[str, int]:

@@ -230,6 +230,20 @@ class HandPointsRow(SQLModel, table=True):
     misplays: int = 0  # misplays this player made in this hand
 
 
+# The sums a `night_summary` row keeps, in its columns' order (and `league_sums`').
+SUMMED = (
+    "points",
+    "cents",
+    "hands",
+    "picks",
+    "picker_wins",
+    "schneiders_won",
+    "schneiders_lost",
+    "leasters_won",
+    "misplays",
+)
+
+
 class NightSummaryRow(SQLModel, table=True):
     """Cache: one player's sums over one night's cached hands (what standings and the
     league report read), rebuilt from `hand_points` and `hand_score` in the same
@@ -259,6 +273,41 @@ class NightTotalRow(SQLModel, table=True):
     __tablename__ = "night_total"
     night_id: int = Field(foreign_key="night.id", primary_key=True)
     hand_rows: int  # hands recorded (a result hand is one)
+    pot: int = _amount()
+    pot_cents: int = _amount()
+
+
+class LeagueSumsRow(SQLModel, table=True):
+    """Cache: what every night of a league (not deleted) adds to one player's standing
+    at one place: the nights the player finished at PLACE and their `night_summary`
+    sums, kept by the writes that keep the summary, in their transaction
+    (store/league_sums.py).  All-time standings read these rows, not every night's."""
+
+    __tablename__ = "league_sums"
+    league_id: int = Field(foreign_key="league.id", primary_key=True)
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+    place: int = Field(primary_key=True)
+    nights: int
+    points: int = _amount()
+    cents: int = _amount()
+    hands: int
+    picks: int
+    picker_wins: int
+    schneiders_won: int
+    schneiders_lost: int
+    leasters_won: int
+    misplays: int
+
+
+class LeagueNightsRow(SQLModel, table=True):
+    """Cache: a league's nights with a hand (not deleted) played under one preset, and
+    what they left in Schafkopf pots (their `night_total` rows summed), kept with
+    `league_sums`; "" stands for rules that name no preset."""
+
+    __tablename__ = "league_nights"
+    league_id: int = Field(foreign_key="league.id", primary_key=True)
+    preset: str = Field(primary_key=True)
+    nights: int
     pot: int = _amount()
     pot_cents: int = _amount()
 

@@ -28,7 +28,7 @@ def big_backup(folder: Path, name: str) -> Path:
     """A backup of a league many times larger than the database it will replace."""
     folder.mkdir()
     source = open_database(f"sqlite:///{folder / 'big.sqlite3'}")
-    for document in [*written(), *([thirty_hands()] * 24)]:
+    for document in [*written(), *([thirty_hands()] * 40)]:
         night_import.import_night(source, document)
     backup(source, str(folder / name))
     source.dispose()

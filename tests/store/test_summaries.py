@@ -41,10 +41,12 @@ from scorekeeper.store import (
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.state import cache_rows
-from scorekeeper.store.summaries import SUMMED
 from scorekeeper.store.tables import (
+    SUMMED,
     HandPointsRow,
     HandScoreRow,
+    LeagueNightsRow,
+    LeagueSumsRow,
     NightRow,
     NightSummaryRow,
     NightTotalRow,
@@ -121,6 +123,54 @@ def recomputed(db: Database) -> Summaries:
     }, totals
 
 
+# (league, player, place) -> nights and SUMMED; (league, preset) -> nights, pot, cents
+LeagueSums = tuple[
+    dict[tuple[int, str, int], tuple[int, ...]], dict[tuple[int, str], tuple[int, ...]]
+]
+
+
+def stored_league_sums(db: Database) -> LeagueSums:
+    """What `league_sums` and `league_nights` hold, by league and player name."""
+    sums, counts = core_table(LeagueSumsRow).c, core_table(LeagueNightsRow).c
+    with db.engine.connect() as connection:
+        names = dict(connection.execute(select(core_table(PlayerRow).c[:2])).all())
+        rows = connection.execute(select(sums)).all()
+        nights = connection.execute(select(counts)).all()
+    return (
+        {(lg, names[p], place): tuple(int(v) for v in rest) for lg, p, place, *rest in rows},
+        {(lg, preset): tuple(int(v) for v in rest) for lg, preset, *rest in nights},
+    )
+
+
+def regrouped_league_sums(db: Database) -> LeagueSums:
+    """Each league's sums as the core's scores of its nights (`recomputed`) add up,
+    every night filed under a league and not deleted counted once."""
+    night = core_table(NightRow).c
+    with db.engine.connect() as connection:
+        filed = {
+            night_id: (league, rules)
+            for night_id, league, rules, deleted in connection.execute(
+                select(night.id, night.league_id, night.rules, night.discarded_at)
+            )
+            if league is not None and deleted is None
+        }
+    summaries, totals = recomputed(db)
+    players: dict[tuple[int, str, int], tuple[int, ...]] = {}
+    for (night_id, name), (*sums, place) in summaries.items():
+        if night_id in filed:
+            key = (filed[night_id][0], name, place)
+            before = players.get(key, (0,) * (1 + len(sums)))
+            players[key] = tuple(a + b for a, b in zip(before, (1, *sums), strict=True))
+    nights: dict[tuple[int, str], tuple[int, ...]] = {}
+    for night_id, (_, pot, cents) in totals.items():
+        if night_id in filed:
+            league, rules = filed[night_id]
+            preset = rules.get("preset") or "" if isinstance(rules, dict) else ""
+            before = nights.get((league, preset), (0, 0, 0))
+            nights[(league, preset)] = (before[0] + 1, before[1] + pot, before[2] + cents)
+    return players, nights
+
+
 Cache = dict[str, set[frozenset[tuple[str, Any]]]]
 
 
@@ -180,12 +230,19 @@ def _a_hand_id(db: Database, data: st.DataObject, night_id: int) -> int | None:
     return data.draw(st.sampled_from(ids)) if ids else None
 
 
+# Nights filed under one of two leagues, or none.
+filed_documents = st.tuples(documents, st.sampled_from([None, "Club", "Other club"])).map(
+    lambda drawn: drawn[0] | {"league": drawn[1]} if drawn[1] else drawn[0]
+)
+
+
 def import_one(db: Database, data: st.DataObject, nights: list[int]) -> None:
-    nights.append(night_import.import_night(db, data.draw(documents)))
+    nights.append(night_import.import_night(db, data.draw(filed_documents)))
 
 
 def import_many(db: Database, data: st.DataObject, nights: list[int]) -> None:
-    nights += night_import.import_nights(db, data.draw(st.lists(documents, min_size=1, max_size=3)))
+    drawn = data.draw(st.lists(filed_documents, min_size=1, max_size=3))
+    nights += night_import.import_nights(db, drawn)
 
 
 def record(db: Database, data: st.DataObject, nights: list[int]) -> None:
@@ -252,7 +309,12 @@ def close_or_reopen(db: Database, data: st.DataObject, nights: list[int]) -> Non
     tonight.set_closed(db, night_id=night_id, closed=data.draw(st.booleans()))
 
 
+def delete_or_restore_night(db: Database, data: st.DataObject, nights: list[int]) -> None:
+    night_history.set_deleted(db, night_id=_night(data, nights), deleted=data.draw(st.booleans()))
+
+
 WRITES: list[Write] = [
+    delete_or_restore_night,
     record,
     insert,
     edit,
@@ -286,6 +348,7 @@ def test_after_any_writes_the_summary_is_what_the_hands_sum_to(
             write(db, data, nights)
         assert stored(db) == recomputed(db)
         assert stored_cache(db) == rescored_cache(db)
+        assert stored_league_sums(db) == regrouped_league_sums(db)
 
 
 options = st.builds(
@@ -395,3 +458,23 @@ def test_the_migration_places_the_players_of_the_nights_stored_before_it(db: Dat
     with db.engine.begin() as connection:  # nothing else writes it: a change shows
         connection.execute(update(core_table(NightSummaryRow)).values(place=1))
     assert stored(db) != recomputed(db)
+
+
+def test_the_migration_fills_the_league_sums_of_the_nights_stored_before_it(
+    db: Database,
+) -> None:
+    """0017 sums each league's nights the database holds (a deleted one left out),
+    as every write since keeps them."""
+    from tests.store.conftest import downgrade_to, upgrade_to
+
+    ids = night_import.import_nights(db, [d | {"league": "Club"} for d in corpus()])
+    night_import.import_nights(db, corpus()[:2])  # filed under no league
+    night_history.set_deleted(db, night_id=ids[0], deleted=True)
+    expected = stored_league_sums(db)
+    assert expected == regrouped_league_sums(db) and len(expected[0]) > 3
+    downgrade_to(db.engine, "0016")
+    upgrade_to(db.engine, "0017")
+    assert stored_league_sums(db) == expected
+    with db.engine.begin() as connection:  # nothing else writes it: a change shows
+        connection.execute(update(core_table(LeagueSumsRow)).values(points=0))
+    assert stored_league_sums(db) != regrouped_league_sums(db)

@@ -1,0 +1,191 @@
+"""Each league's sums over all its nights, kept beside the night summaries: a
+`league_sums` row per league, player and place (the nights the player finished at that
+place and what their `night_summary` rows sum to) and a `league_nights` row per league
+and preset (its nights with a hand, and what they left in Schafkopf pots).  A league's
+all-time standings, the league window's first view, read these few hundred rows, as
+many with a million hands as with a thousand, instead of grouping every night's
+summary (docs/performance.md).  A season or dates chosen still group the summary.
+
+They are kept by the writes that keep the summary, in the same transaction
+(store/summaries.py), and by deleting a night or bringing it back
+(store/night_history.py): what the nights a write touches add is read before it
+(`of_nights`) and after it, and the difference added (`move`).  A night counts while
+it is filed under a league and not deleted.  tests/store/test_summaries.py holds them
+equal to the summary grouped again after any sequence of writes."""
+
+from __future__ import annotations
+
+import functools
+from collections import defaultdict
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, bindparam, delete, func, insert, select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from scorekeeper.store.tables import (
+    SUMMED,
+    LeagueNightsRow,
+    LeagueSumsRow,
+    NightRow,
+    NightSummaryRow,
+    NightTotalRow,
+    core_table,
+)
+
+PLAYER_KEY = ("league_id", "player_id", "place")
+PLAYER_VALUES = ("nights", *SUMMED)
+NIGHT_KEY = ("league_id", "preset")
+NIGHT_VALUES = ("nights", "pot", "pot_cents")
+
+Key = tuple[Any, ...]
+Values = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """What some nights add to their leagues' sums: by (league, player, place) the
+    nights and SUMMED, and by (league, preset) the nights, pot and pot's cents."""
+
+    players: dict[Key, Values] = field(default_factory=dict)
+    nights: dict[Key, Values] = field(default_factory=dict)
+
+
+def _preset() -> Any:
+    """A night's preset as the database reads it from its rules ("" for none)."""
+    return func.coalesce(core_table(NightRow).c.rules["preset"].as_string(), "")
+
+
+@functools.cache
+def _reads() -> tuple[Any, Any]:
+    """The two reads of what the nights bound as "nights" add (built once: recording a
+    hand runs them twice)."""
+    night, summary, total = (
+        core_table(NightRow).c,
+        core_table(NightSummaryRow).c,
+        core_table(NightTotalRow).c,
+    )
+    counted = night.league_id.is_not(None) & night.discarded_at.is_(None)
+    nights: Any = bindparam("nights", expanding=True)
+    players = (
+        select(night.league_id, summary.player_id, summary.place, *(summary[n] for n in SUMMED))
+        .join_from(core_table(NightSummaryRow), core_table(NightRow), night.id == summary.night_id)
+        .where(summary.night_id.in_(nights) & counted)
+    )
+    totals = (
+        select(night.league_id, _preset(), total.pot, total.pot_cents)
+        .join_from(core_table(NightTotalRow), core_table(NightRow), night.id == total.night_id)
+        .where(total.night_id.in_(nights) & counted)
+    )
+    return players, totals
+
+
+def of_nights(connection: Connection, night_ids: Collection[int]) -> Contribution:
+    """What NIGHT_IDS add to their leagues' sums as the database holds them now."""
+    if not night_ids:
+        return Contribution()
+    of_players, of_totals = _reads()
+    players: dict[Key, list[int]] = defaultdict(lambda: [0] * len(PLAYER_VALUES))
+    nights: dict[Key, list[int]] = defaultdict(lambda: [0] * len(NIGHT_VALUES))
+    ids = sorted(night_ids)
+    for start in range(0, len(ids), 500):  # well under every database's parameter limit
+        chunk = {"nights": ids[start : start + 500]}
+        for league, player, place, *sums in connection.execute(of_players, chunk):
+            _add(players[(league, player, place)], (1, *sums))
+        for league, preset, pot, cents in connection.execute(of_totals, chunk):
+            _add(nights[(league, preset)], (1, pot, cents))
+    return Contribution(
+        {key: tuple(v) for key, v in players.items()},
+        {key: tuple(v) for key, v in nights.items()},
+    )
+
+
+def _add(into: list[int], values: tuple[Any, ...]) -> None:
+    for index, value in enumerate(values):
+        into[index] += int(value)  # PostgreSQL sums a bigint as a numeric
+
+
+def move(connection: Connection, before: Contribution, after: Contribution) -> None:
+    """The leagues' sums moved by what some nights added AFTER a write less what they
+    added BEFORE it (`of_nights` of the same nights); a row left counting no night
+    goes."""
+    for table, keys, names, old, new in (
+        (LeagueSumsRow, PLAYER_KEY, PLAYER_VALUES, before.players, after.players),
+        (LeagueNightsRow, NIGHT_KEY, NIGHT_VALUES, before.nights, after.nights),
+    ):
+        zeros = (0,) * len(names)
+        rows = []
+        for key in old.keys() | new.keys():
+            delta = [a - b for a, b in zip(new.get(key, zeros), old.get(key, zeros), strict=True)]
+            if any(delta):
+                rows.append(
+                    dict(zip(keys, key, strict=True)) | dict(zip(names, delta, strict=True))
+                )
+        if not rows:
+            continue
+        connection.execute(_upsert(connection, table, keys, names), rows)
+        if any(row["nights"] < 0 for row in rows):
+            c = core_table(table).c
+            leagues = {row["league_id"] for row in rows}
+            connection.execute(
+                delete(core_table(table)).where(c.league_id.in_(leagues) & (c.nights == 0))
+            )
+
+
+def _upsert(
+    connection: Connection, table: Any, keys: tuple[str, ...], names: tuple[str, ...]
+) -> Any:
+    """An insert of a row's differences that adds them to the row when it is there."""
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    made = dialect.insert(core_table(table))
+    return made.on_conflict_do_update(
+        index_elements=list(keys),
+        set_={name: core_table(table).c[name] + made.excluded[name] for name in names},
+    )
+
+
+def fill_all(connection: Connection) -> None:
+    """Every league's sums again from the summaries, in CONNECTION's transaction (a
+    backup's rows loaded: what they held is not trusted)."""
+    night, summary, total = (
+        core_table(NightRow).c,
+        core_table(NightSummaryRow).c,
+        core_table(NightTotalRow).c,
+    )
+    counted = night.league_id.is_not(None) & night.discarded_at.is_(None)
+    connection.execute(delete(core_table(LeagueSumsRow)))
+    connection.execute(delete(core_table(LeagueNightsRow)))
+    connection.execute(
+        insert(core_table(LeagueSumsRow)).from_select(
+            [*PLAYER_KEY, *PLAYER_VALUES],
+            select(
+                night.league_id,
+                summary.player_id,
+                summary.place,
+                func.count(),
+                *(func.sum(summary[n]) for n in SUMMED),
+            )
+            .join_from(
+                core_table(NightSummaryRow), core_table(NightRow), night.id == summary.night_id
+            )
+            .where(counted)
+            .group_by(night.league_id, summary.player_id, summary.place),
+        )
+    )
+    preset = _preset()
+    connection.execute(
+        insert(core_table(LeagueNightsRow)).from_select(
+            [*NIGHT_KEY, *NIGHT_VALUES],
+            select(
+                night.league_id,
+                preset,
+                func.count(),
+                func.sum(total.pot),
+                func.sum(total.pot_cents),
+            )
+            .join_from(core_table(NightTotalRow), core_table(NightRow), night.id == total.night_id)
+            .where(counted)
+            .group_by(night.league_id, preset),
+        )
+    )

@@ -65,10 +65,15 @@ def change_rules(
             return replaced
         state.rules = rules
         night = check_night(state, [h.record for h in state.hands])
+        connection = session.connection()
+        filed = league_sums.of_nights(connection, [night_id])
         state.row.rules = after
         session.add(state.row)
         session.add(NightChangeRow(night_id=night_id, action="rules", before=before, after=after))
         session.flush()
+        # Another preset: the night moves to it in its league's sums, as it stands (the
+        # rescore then moves its sums by what the new rules change).
+        league_sums.move(connection, filed, league_sums.of_nights(connection, [night_id]))
         rescore(session, state, night, state.hands, from_position=1)
         return replaced
 

@@ -478,3 +478,23 @@ def test_the_migration_fills_the_league_sums_of_the_nights_stored_before_it(
     with db.engine.begin() as connection:  # nothing else writes it: a change shows
         connection.execute(update(core_table(LeagueSumsRow)).values(points=0))
     assert stored_league_sums(db) != regrouped_league_sums(db)
+
+
+def test_a_night_s_rules_changed_to_another_preset_move_it_in_its_league_s_sums(
+    db: Database,
+) -> None:
+    """A league's count of nights is kept by preset (their game heads the standings):
+    a night's rules changed to another preset move it there."""
+    moved = 0
+    for document in corpus():
+        if document["rules"] not in ("classic-5", {"preset": "classic-5"}):
+            continue
+        night_id = night_import.import_night(db, document | {"league": "Club"})
+        with contextlib.suppress(InvalidNight, StorageError):  # a hand the new rules refuse
+            rules, _ = parse_rules({"preset": "jack-of-diamonds-5"})
+            assert rules is not None
+            night_history.change_rules(db, night_id=night_id, rules=rules)
+            moved += 1
+        assert stored_league_sums(db) == regrouped_league_sums(db)
+    assert moved, "the corpus has a classic night the jack of diamonds can score"
+    assert any(preset == "jack-of-diamonds-5" for _, preset in stored_league_sums(db)[1])

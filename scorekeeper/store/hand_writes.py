@@ -371,6 +371,8 @@ def _replace(
     )
     session.add(version)
     session.flush()
-    result = rescore(session, state, night, state.hands, from_position=row.position)
+    result = rescore(
+        session, state, night, state.hands, from_position=row.position, only_that_hand=True
+    )
     assert row.id is not None and version.id is not None
     return result, HandVersion(row.id, row.position, row.revision, version.id)

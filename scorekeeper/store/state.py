@@ -227,15 +227,31 @@ def rescore(
     rows: Sequence[HandRow],
     *,
     from_position: int,
+    only_that_hand: bool = False,
 ) -> NightResult:
     """Score the night and bring the score cache of the hands from FROM_POSITION on up to
     date, in the caller's transaction: only the hands whose cache rows are not already
     what they score now are rewritten (an edit of an early hand seldom changes the
     thousand after it), and the night's summary changes by what those hands' rows sum
-    to before and after (store/summaries.py).  Returns the night as scored."""
+    to before and after (store/summaries.py).  Returns the night as scored.
+
+    ONLY_THAT_HAND: the hand at FROM_POSITION is the one thing changed (an edit: the
+    same seats, rules and later records).  A hand's score is a function of its record,
+    the table and the carry it starts from (`Carry`), so when the edited hand leaves
+    the next the carry it left before, the later hands' cache rows stand as the write
+    that last changed them left them, and only the edited hand's are compared; else
+    every later hand's are, as above."""
     result = score_night(night)
     night_id = state.row.id
     assert night_id is not None
+    through = None  # every hand from FROM_POSITION on
+    if only_that_hand and len(rows) > from_position:
+        edited = rows[from_position - 1]
+        if edited.id is not None and _leaves_same_carry(
+            session, edited.id, result.hands[from_position - 1]
+        ):
+            through = from_position
+    last = len(rows) if through is None else through
     scored = zip(rows, result.hands, night.hands, strict=True)
     scores, points = cache_rows(
         night_id,
@@ -244,10 +260,10 @@ def rescore(
         [
             (row.id, hand, record)
             for row, hand, record in scored
-            if hand.number >= from_position and row.id is not None
+            if from_position <= hand.number <= last and row.id is not None
         ],
     )
-    changed = _changed_hands(session, night_id, from_position, scores, points)
+    changed = _changed_hands(session, night_id, from_position, through, scores, points)
     if changed:
         before = summaries.sums_of_hands(session, changed)
         _delete_cache(session, changed)
@@ -262,18 +278,38 @@ def rescore(
     return result
 
 
+def _leaves_same_carry(session: Session, hand_id: int, hand: HandResult) -> bool:
+    """Whether HAND, as scored now, leaves the next hand what its cache row says it left
+    (the doublers and Bock hands still to come, and what it put into the pot: the pot
+    it leaves, the hands before it being unchanged)."""
+    table = core_table(HandScoreRow)
+    query = table.select().with_only_columns(
+        table.c.doublers_pending, table.c.bock_pending, table.c.pot
+    )
+    cached = session.connection().execute(query.where(table.c.hand_id == hand_id)).first()
+    return cached is not None and tuple(cached) == (
+        hand.doublers_pending,
+        hand.bock_pending,
+        hand.pot_change,
+    )
+
+
 def _changed_hands(
     session: Session,
     night_id: int,
     from_position: int,
+    through: int | None,
     scores: list[dict[str, Any]],
     points: list[dict[str, Any]],
 ) -> set[int]:
-    """The hands whose cache rows, as stored for the hands from FROM_POSITION on, are not
-    SCORES and POINTS (`cache_rows`): changed, new, or no longer there.  Rows are
-    compared whole, as tuples of the columns `cache_rows` writes (hand id first)."""
+    """The hands whose cache rows, as stored for the hands from FROM_POSITION on (to
+    THROUGH, unless None), are not SCORES and POINTS (`cache_rows`): changed, new, or
+    no longer there.  Rows are compared whole, as tuples of the columns `cache_rows`
+    writes (hand id first)."""
     score_table, points_table = core_table(HandScoreRow), core_table(HandPointsRow)
     later = (score_table.c.night_id == night_id) & (score_table.c.position >= from_position)
+    if through is not None:
+        later &= score_table.c.position <= through
     connection = session.connection()
     changed: set[int] = set()
     for table, wanted, query in (

@@ -83,6 +83,15 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class StoredHand:
+    """One hand as stored: its id, its place in the night (from 1), and its record."""
+
+    id: int
+    position: int
+    record: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class PaymentMade:
     """A payment recorded for a night."""
 
@@ -162,8 +171,8 @@ def read_stored(fetch: Fetch, night_id: int, *, counted: bool) -> StoredNight:
         Seat(int(p), name, int(at), int(first), _int(last))
         for p, name, at, first, last in fetch(_SEATS, {"night": night_id})
     )
-    hands = fetch(_HANDS, {"night": night_id})
-    positions = [int(position) for _id, position, _record in hands]
+    hands = stored_hands(fetch, night_id)
+    positions = [hand.position for hand in hands]
     whole = len(positions)
     if counted:
         total = fetch(_COUNTED, {"night": night_id})
@@ -187,16 +196,24 @@ def read_stored(fetch: Fetch, night_id: int, *, counted: bool) -> StoredNight:
         ),
         currency=currency,
     )
-    records = [_json(record) for _id, _position, record in hands]
+    records = [hand.record for hand in hands]
     return StoredNight(
         night_id=night_id,
         document=night_document(info, rules, seats, {s.player_id: s.name for s in seats}, records),
-        hand_ids=tuple(int(i) for i, _position, _record in hands),
+        hand_ids=tuple(hand.id for hand in hands),
         seats=tuple(seats),
         payments=payments,
         closed=info.closed,
         currency=currency,
     )
+
+
+def stored_hands(fetch: Fetch, night_id: int) -> list[StoredHand]:
+    """Night NIGHT_ID's hands as stored, in order (the store's writes read them so too)."""
+    return [
+        StoredHand(int(i), int(position), _json(record))
+        for i, position, record in fetch(_HANDS, {"night": night_id})
+    ]
 
 
 def currency_of(in_league: bool, league_currency: str | None, own: str | None) -> str:

@@ -243,8 +243,10 @@ def night_document(
             "rules": rules.to_document(),
             "players": list(players),
             "hands": [
-                document_hand(record, names, players, seated_at(seats, names, number), rules)
-                for number, record in enumerate(records, start=1)
+                document_hand(record, names, players, seated, rules)
+                for record, seated in zip(
+                    records, seated_by_hand(seats, names, len(records)), strict=True
+                )
             ],
         }
     )
@@ -273,6 +275,23 @@ def seated_at(seats: Iterable[SeatLike], names: Mapping[int, str], number: int) 
         for s in seats
         if s.first_hand <= number and (s.last_hand is None or number <= s.last_hand)
     }
+
+
+def seated_by_hand(
+    seats: Sequence[SeatLike], names: Mapping[int, str], count: int
+) -> list[set[str]]:
+    """Who sat at the table for each of hands 1 to COUNT (`seated_at`), worked out only
+    where a seat begins or ends: the hands between share one set."""
+    changes = {s.first_hand for s in seats} | {
+        s.last_hand + 1 for s in seats if s.last_hand is not None
+    }
+    seated: set[str] = set()
+    out = []
+    for number in range(1, count + 1):
+        if number == 1 or number in changes:
+            seated = seated_at(seats, names, number)
+        out.append(seated)
+    return out
 
 
 def document_hand(

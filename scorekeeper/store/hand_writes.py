@@ -42,6 +42,7 @@ from scorekeeper.store.state import (
     shift_hands,
     write_cache,
 )
+from scorekeeper.store.stored_night import StoredHand
 from scorekeeper.store.tables import (
     HandPointsRow,
     HandRevisionRow,
@@ -112,25 +113,24 @@ def insert_hand(
                 number=position, low=1, high=count + 1
             )
             raise InvalidNight([Problem("position", message)])
-        _insert(session, state, hand, position)
-        row = state.hands[position - 1]
-        assert row.id is not None
+        row = _insert(session, state, hand, position)[1]
         return _version(session, row)
 
 
 def _insert(
     session: Session, state: NightState, hand: Mapping[str, Any], at: int, *, whole: bool = False
-) -> NightResult:
+) -> tuple[NightResult, HandRow]:
     """Put a hand at AT, later hands moving down, and rescore from it (or, WHOLE, the
-    whole night)."""
+    whole night); the night as scored, and the hand's new row."""
     record = _canonical(state, hand, at)
     records = [h.record for h in state.hands]
     records.insert(at - 1, record)
     night = check_with_shift(state, records, at, +1)
     shift_hands(session, state, at, +1)
     (row,) = insert_hands(session, state.row.id or 0, [record], start=at)
-    state.hands.insert(at - 1, row)
-    return rescore(session, state, night, state.hands, from_position=1 if whole else at)
+    assert row.id is not None
+    state.hands.insert(at - 1, StoredHand(row.id, at, record))
+    return rescore(session, state, night, state.hands, from_position=1 if whole else at), row
 
 
 def append_hand(db: Database, *, night_id: int, hand: Mapping[str, Any]) -> Appended:
@@ -144,8 +144,7 @@ def append_hand(db: Database, *, night_id: int, hand: Mapping[str, Any]) -> Appe
         at = count + 1
         if carry is None:  # cached before the carry was kept: rescore the night once
             state = load_state(session, night_id, lock=True)
-            result = _insert(session, state, hand, at, whole=True)
-            row = state.hands[-1]
+            result, row = _insert(session, state, hand, at, whole=True)
             assert row.id is not None
             document = document_hand(state, row.record, at)
             return Appended(row.id, document, result.hands[-1], at, row.revision)
@@ -270,7 +269,6 @@ def restore_revision(db: Database, *, revision_id: int, revision: int | None = N
             raise _overtaken(session, found.hand_id)
         refuse_if_closed(state, to="hand")
         if live is not None:
-            live = next(h for h in state.hands if h.id == found.hand_id)
             return _replace(session, state, live, found.record, action="restore")[1]
         at = min(found.position, len(state.hands) + 1)
         records = [h.record for h in state.hands]
@@ -295,7 +293,7 @@ def restore_revision(db: Database, *, revision_id: int, revision: int | None = N
         )
         session.add(restored)
         session.flush()
-        state.hands.insert(at - 1, row)
+        state.hands.insert(at - 1, StoredHand(found.hand_id, at, row.record))
         rescore(session, state, night, state.hands, from_position=at)
         assert restored.id is not None
         return HandVersion(found.hand_id, at, row.revision, restored.id)
@@ -312,7 +310,6 @@ def _state_of_hand(
             raise _overtaken(session, hand_id)  # it was here, and is deleted
         raise StorageError(_("there is no hand {number}").format(number=hand_id))
     state = load_state(session, row.night_id, lock=True)
-    row = next(h for h in state.hands if h.id == hand_id)
     if revision is not None and row.revision != revision:
         raise _overtaken(session, hand_id)
     return state, row
@@ -371,6 +368,8 @@ def _replace(
     )
     session.add(version)
     session.flush()
-    result = rescore(session, state, night, state.hands, from_position=row.position)
+    result = rescore(
+        session, state, night, state.hands, from_position=row.position, only_that_hand=True
+    )
     assert row.id is not None and version.id is not None
     return result, HandVersion(row.id, row.position, row.revision, version.id)

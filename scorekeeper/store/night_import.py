@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, text
+from sqlalchemy import insert
 from sqlmodel import Session
 
 from scorekeeper.document import (
@@ -53,6 +53,7 @@ from scorekeeper.store.ids import new_hand_ids, new_ids
 from scorekeeper.store.people import find_league, league_and_season, players_named
 from scorekeeper.store.state import (
     cache_rows,
+    fetch_in,
     insert_cache,
 )
 from scorekeeper.store.stored_night import PartialNight, StoredNight, currency_of, read_stored
@@ -450,12 +451,8 @@ def night_as_stored(db: Database, *, night_id: int) -> StoredNight:
     """A stored night read whole (store/stored_night.py): its document, hands' ids,
     seats and payments, in one read transaction."""
     with db.session() as session:
-
-        def fetch(sql: str, parameters: Mapping[str, Any]) -> Sequence[Sequence[Any]]:
-            return session.execute(text(sql), parameters).all()
-
         try:
-            return read_stored(fetch, night_id, counted=db.is_sqlite)
+            return read_stored(fetch_in(session), night_id, counted=db.is_sqlite)
         except PartialNight as partial:
             raise partial.as_error(describe(db.url), db.backup_hint()) from None
 

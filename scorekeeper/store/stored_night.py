@@ -83,6 +83,15 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class StoredHand:
+    """One hand as stored: its id, its place in the night (from 1), and its record."""
+
+    id: int
+    position: int
+    record: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class PaymentMade:
     """A payment recorded for a night."""
 
@@ -162,8 +171,8 @@ def read_stored(fetch: Fetch, night_id: int, *, counted: bool) -> StoredNight:
         Seat(int(p), name, int(at), int(first), _int(last))
         for p, name, at, first, last in fetch(_SEATS, {"night": night_id})
     )
-    hands = fetch(_HANDS, {"night": night_id})
-    positions = [int(position) for _id, position, _record in hands]
+    hands = stored_hands(fetch, night_id)
+    positions = [hand.position for hand in hands]
     whole = len(positions)
     if counted:
         total = fetch(_COUNTED, {"night": night_id})
@@ -187,16 +196,24 @@ def read_stored(fetch: Fetch, night_id: int, *, counted: bool) -> StoredNight:
         ),
         currency=currency,
     )
-    records = [_json(record) for _id, _position, record in hands]
+    records = [hand.record for hand in hands]
     return StoredNight(
         night_id=night_id,
         document=night_document(info, rules, seats, {s.player_id: s.name for s in seats}, records),
-        hand_ids=tuple(int(i) for i, _position, _record in hands),
+        hand_ids=tuple(hand.id for hand in hands),
         seats=tuple(seats),
         payments=payments,
         closed=info.closed,
         currency=currency,
     )
+
+
+def stored_hands(fetch: Fetch, night_id: int) -> list[StoredHand]:
+    """Night NIGHT_ID's hands as stored, in order (the store's writes read them so too)."""
+    return [
+        StoredHand(int(i), int(position), _json(record))
+        for i, position, record in fetch(_HANDS, {"night": night_id})
+    ]
 
 
 def currency_of(in_league: bool, league_currency: str | None, own: str | None) -> str:
@@ -226,8 +243,10 @@ def night_document(
             "rules": rules.to_document(),
             "players": list(players),
             "hands": [
-                document_hand(record, names, players, seated_at(seats, names, number), rules)
-                for number, record in enumerate(records, start=1)
+                document_hand(record, names, players, seated, rules)
+                for record, seated in zip(
+                    records, seated_by_hand(seats, names, len(records)), strict=True
+                )
             ],
         }
     )
@@ -256,6 +275,23 @@ def seated_at(seats: Iterable[SeatLike], names: Mapping[int, str], number: int) 
         for s in seats
         if s.first_hand <= number and (s.last_hand is None or number <= s.last_hand)
     }
+
+
+def seated_by_hand(
+    seats: Sequence[SeatLike], names: Mapping[int, str], count: int
+) -> list[set[str]]:
+    """Who sat at the table for each of hands 1 to COUNT (`seated_at`), worked out only
+    where a seat begins or ends: the hands between share one set."""
+    changes = {s.first_hand for s in seats} | {
+        s.last_hand + 1 for s in seats if s.last_hand is not None
+    }
+    seated: set[str] = set()
+    out = []
+    for number in range(1, count + 1):
+        if number == 1 or number in changes:
+            seated = seated_at(seats, names, number)
+        out.append(seated)
+    return out
 
 
 def document_hand(

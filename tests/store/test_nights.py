@@ -18,6 +18,7 @@ from scorekeeper.store.errors import StorageError
 from scorekeeper.store.people import rename_player
 from tests.sheet import no_pick, pick, score_doc
 from tests.store.corpus import corpus
+from tests.store.test_summaries import rescored_cache, stored_cache
 
 
 def scored(document: dict[str, Any]) -> dict[str, Any]:
@@ -82,6 +83,65 @@ def test_editing_hand_3_rescores_everything_after_it_and_can_be_undone(db: Datab
     hand_writes.restore_revision(db, revision_id=history[0].id)
     assert night_reads.cached_points(db, night_id=night_id) == before
     assert night_import.export_night(db, night_id=night_id) == document
+
+
+FOUR = ["Ann", "Bob", "Cal", "Dee"]
+
+
+def call(points: int, tricks: int) -> dict[str, Any]:
+    """Ann's Schafkopf call game with Cal."""
+    return {
+        "type": "call",
+        "declarer": "Ann",
+        "partners": ["Cal"],
+        "points": points,
+        "tricks": tricks,
+    }
+
+
+def picked_second() -> dict[str, Any]:
+    """`thirty_hands` with a pick for its second hand (a no-pick, queueing a doubler)."""
+    document = thirty_hands()
+    document["hands"][1] = pick("Bob", "Cal", points=74, tricks=4)
+    return document
+
+
+LOST_CALL, WON_CALL = call(50, 3), call(75, 5)
+POT_NIGHT = {
+    "format": "sheepshead-night/1",
+    "rules": {"preset": "schafkopf", "all_pass": "pot"},
+    "players": FOUR,
+    # The pass feeds the pot, the lost call doubles it, the won call at 4 takes it.
+    "hands": [{"type": "pass"}, LOST_CALL, call(70, 5), WON_CALL],
+}
+
+
+@pytest.mark.parametrize(
+    ("document", "hand_2", "later_change"),
+    [
+        # What hand 2 leaves the next is the same (a pick either way).
+        (picked_second(), pick("Ann", points=91, tricks=4), False),
+        # A queued doubler is no longer there: the queue moves.
+        (thirty_hands(), pick("Bob", "Cal", points=74, tricks=4), True),
+        # Only the pot differs (no doubler, no Bock hand either way): hand 4 takes less.
+        (POT_NIGHT, WON_CALL, True),
+    ],
+    ids=["same-carry", "doubler-queue", "pot-only"],
+)
+def test_an_edit_of_hand_2_leaves_every_hands_cache_as_a_fresh_scoring(
+    db: Database, document: dict[str, Any], hand_2: dict[str, Any], later_change: bool
+) -> None:
+    night_id = night_import.import_night(db, document)
+    before = night_reads.cached_points(db, night_id=night_id)
+    edited = copy.deepcopy(document)
+    edited["hands"][1] = hand_2
+
+    hand_writes.edit_hand(db, hand_id=night_reads.hand_ids(db, night_id=night_id)[1], hand=hand_2)
+
+    expected = [h.points for h in score_doc(edited).hands]
+    assert night_reads.cached_points(db, night_id=night_id) == expected
+    assert stored_cache(db) == rescored_cache(db)  # every column, every hand
+    assert (expected[2:] != before[2:]) is later_change
 
 
 def test_insert_and_delete_move_the_doubler_queue(db: Database) -> None:

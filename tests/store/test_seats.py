@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store import hand_writes, night_import, night_reads
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.seats import join_night, leave_night, seated_players
+from scorekeeper.store.stored_night import Seat, seated_at, seated_by_hand
 from tests.sheet import leaster, pick, score_doc
 
 FIVE = ["Ann", "Bob", "Cal", "Dee", "Eve"]
@@ -71,3 +74,25 @@ def test_joining_earlier_rescores_the_hands_after(db: Database) -> None:
     with pytest.raises(InvalidNight, match="hand 2: dealer: missing"):
         join_night(db, night_id=night_id, player="Fay", from_hand=2)
     assert night_import.export_night(db, night_id=night_id)["players"] == FIVE  # nothing written
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(1, 12), st.one_of(st.none(), st.integers(0, 12))),
+        max_size=7,
+    ),
+    st.integers(0, 14),
+)
+def test_who_sits_for_each_hand_is_who_sits_for_that_hand(
+    ranges: list[tuple[int, int | None]], count: int
+) -> None:
+    """A night's document asks once per seat change who sits (`seated_by_hand`), and
+    each hand gets what asking for it alone (`seated_at`) gives."""
+    seats = [
+        Seat(player_id=i, name=f"P{i}", position=i, first_hand=first, last_hand=last)
+        for i, (first, last) in enumerate(ranges)
+    ]
+    names = {s.player_id: s.name for s in seats}
+    assert seated_by_hand(seats, names, count) == [
+        seated_at(seats, names, number) for number in range(1, count + 1)
+    ]

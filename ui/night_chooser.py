@@ -17,7 +17,6 @@ for 20 nights or 20,000.  The words typed are always searched for in every night
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -44,7 +43,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.formatting import short_iso
 from scorekeeper.i18n import N_, _, ngettext
-from scorekeeper.names import fold_name
+from scorekeeper.names import search_key
 from scorekeeper.problems import grouped
 from scorekeeper.store.night_reads import NightSummary
 
@@ -59,13 +58,6 @@ GAP = 12  # pixels between one column's longest text and the next column
 FITTED_ROWS = 40  # the rows a column is fitted to: a screenful, never every night
 BATCH = 100  # the matching nights given the view at a time, a few screenfuls
 MOVING_KEYS = (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown)
-
-
-def search_key(text: str) -> str:
-    """TEXT as the filter compares it: a name's stored form (`fold_name`), case-folded,
-    its accents and other combining marks left out ("Zoë", "ZOE" and "zoe" are one)."""
-    decomposed = unicodedata.normalize("NFD", fold_name(text).casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def matches(words: Sequence[str], line: str) -> bool:

@@ -97,10 +97,13 @@ class NightSearch:
         """How many nights hold every word of TYPED (every night when it has none)."""
         night = core_table(NightRow).c
         totals = core_table(NightTotalRow).c
+        nights: Any = core_table(NightRow)
+        if search_words(typed):  # the count of hands is searched: joined (else, only
+            # the index of the nights is read: migration 0017)
+            nights = nights.outerjoin(core_table(NightTotalRow), totals.night_id == night.id)
         query = (
             columns(func.count())
-            .select_from(core_table(NightRow))
-            .outerjoin(core_table(NightTotalRow), totals.night_id == night.id)
+            .select_from(nights)
             .where(night.discarded_at.is_(None), self._condition(typed))
         )
         with self.db.session() as session:

@@ -6,18 +6,22 @@ SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import datetime as dt
+import sqlite3
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import inspect
 
 from scorekeeper.names import search_key
-from scorekeeper.store.database import Database
+from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.night_import import import_nights
 from scorekeeper.store.night_reads import NightSummary, list_nights
 from scorekeeper.store.night_search import NightSearch, night_parts
 from scorekeeper.store.people import rename_player
 from tests.sheet import night_doc, pick
+from tests.store.conftest import downgrade_to
 
 NAMES = ["Zoë", "Zoé", "Łukasz", "Straße", "Ｂｏｂ", "O'Neil", "İlker", "ǅemal", "Søren", "Ærø"]
 
@@ -100,3 +104,32 @@ def test_a_player_renamed_is_found_by_the_new_name(db: Database) -> None:
     search = NightSearch(db)
     assert [n.id for n in search.page("bjorn", offset=0, limit=10)] == [number]
     assert search.count("bob") == 0
+
+
+def night_indexes(db: Database) -> set[str]:
+    return {index["name"] or "" for index in inspect(db.engine).get_indexes("night")}
+
+
+def test_a_database_made_before_the_index_upgrades_with_a_backup_and_finds_its_nights(
+    database_url: str, tmp_path: Path
+) -> None:
+    """0017 indexes the nights newest first; a database at 0016 opened by this version
+    is backed up (a SQLite file), upgraded, and searched as before."""
+    db = open_database(database_url)
+    ids = import_nights(db, [night(n) for n in range(12)])
+    expected = [n.id for n in list_nights(db) if "Łukasz" in n.players]
+    downgrade_to(db.engine, "0016")
+    assert "ix_night_newest" not in night_indexes(db)
+    db.dispose()
+    upgraded = open_database(database_url)
+    try:
+        assert "ix_night_newest" in night_indexes(upgraded)
+        search = NightSearch(upgraded)
+        assert search.total() == len(ids)
+        assert [n.id for n in search.page("LUKASZ", offset=0, limit=100)] == expected != []
+    finally:
+        upgraded.dispose()
+    if database_url.startswith("sqlite"):
+        (backup,) = tmp_path.glob("scorekeeper.sqlite3.*.bak")
+        with sqlite3.connect(backup) as old:
+            assert old.execute("SELECT version_num FROM alembic_version").fetchall() == [("0016",)]

@@ -82,6 +82,44 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", decomposed.casefold())
 
 
+# Letters that are a base letter with a stroke, a ligature or a letter of their own,
+# which Unicode does not decompose into a base letter and a mark: as people type them
+# on a keyboard without them ("Łukasz" as "lukasz", "Søren" as "soren"); each already
+# case-folded, ß to "ss" by case folding itself.
+_PLAIN_LETTERS = str.maketrans(
+    {
+        "ł": "l",
+        "ŀ": "l",
+        "ø": "o",
+        "æ": "ae",
+        "œ": "oe",
+        "đ": "d",
+        "ð": "d",
+        "þ": "th",
+        "ı": "i",
+        "ħ": "h",
+        "ŧ": "t",
+        "ŋ": "n",
+        "ĳ": "ij",
+        "ǆ": "dz",
+        "ǉ": "lj",
+        "ǌ": "nj",
+        "ǳ": "dz",
+    }
+)
+
+
+def search_key(text: str) -> str:
+    """TEXT as a search compares it: its stored form (`fold_name`), case-folded, its
+    accents and other combining marks left out and the letters Unicode does not
+    decompose written as their base letters ("Zoë", "ZOE" and "zoe" are one, as are
+    "Łukasz" and "lukasz", "Straße" and "strasse", "Ærø" and "aero").  The one rule
+    File ▸ Open night folds by, what is typed and what is stored alike."""
+    decomposed = unicodedata.normalize("NFD", fold_name(text).casefold())
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return bare.translate(_PLAIN_LETTERS)
+
+
 def name_problem(name: str, *, limit: int = NAME_LENGTH) -> str | None:
     """What is wrong with a name already folded (`fold_name`), or None."""
     if not name:

@@ -810,12 +810,12 @@ class MainWindow(QMainWindow):
 
     def open_night(self) -> None:
         """File ▸ Open night: the night chosen in a searchable list of every night."""
-        from scorekeeper.store.night_reads import list_nights
+        from scorekeeper.store.night_search import NightSearch
 
         from .night_chooser import choose_night
 
-        found = list_nights(self.session.db)
-        chosen = choose_night(found, self) if found else None
+        search = NightSearch(self.session.db)
+        chosen = choose_night(search, self) if search.total() else None
         if chosen is not None:
             self.session.undo_stack.clear()
             self.session.open(chosen.id)

@@ -8,18 +8,15 @@ without its accents ("zoe" finds Zoë); the first match is selected, the arrow a
 keys move the selection from the filter, Enter or a double-click opens it, Escape
 cancels.
 
-The list is a model over the `NightSummary` rows `list_nights` returns: a line's texts
-are made when it is painted, the search keys on the first word typed, and the view is
-given the nights that match a screenful or two at a time (`canFetchMore`/`fetchMore`,
-as it scrolls down; End goes to the last), so that laying the list out costs the same
-for 20 nights or 20,000.  The words typed are always searched for in every night.
+The list is a model over the store's `NightSearch`, which the database answers: how
+many nights the words typed keep, and a page of them at a time, newest first.  The
+view is given the first page, and the next as it scrolls down (`canFetchMore`/
+`fetchMore`; End asks for the rest at once), so that opening the chooser and typing in
+it read and lay out a screenful or two, for 20 nights or 20,000.  The words typed are
+always searched for in every night.
 """
 
 from __future__ import annotations
-
-import unicodedata
-from collections.abc import Callable, Sequence
-from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -42,11 +39,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.formatting import short_iso
 from scorekeeper.i18n import N_, _, ngettext
-from scorekeeper.names import fold_name
 from scorekeeper.problems import grouped
 from scorekeeper.store.night_reads import NightSummary
+from scorekeeper.store.night_search import NightSearch, night_parts, search_words
 
 Index = QModelIndex | QPersistentModelIndex
 # The columns, each with what it shows of a night; marked here, translated when shown.
@@ -61,115 +57,77 @@ BATCH = 100  # the matching nights given the view at a time, a few screenfuls
 MOVING_KEYS = (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown)
 
 
-def search_key(text: str) -> str:
-    """TEXT as the filter compares it: a name's stored form (`fold_name`), case-folded,
-    its accents and other combining marks left out ("Zoë", "ZOE" and "zoe" are one)."""
-    decomposed = unicodedata.normalize("NFD", fold_name(text).casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-def matches(words: Sequence[str], line: str) -> bool:
-    """Whether every one of WORDS (each a `search_key`) is somewhere in LINE (one too)."""
-    return all(word in line for word in words)
-
-
 class NightList(QAbstractTableModel):
-    """The nights, one a line, newest first as `list_nights` gives them, and which of
-    them the words typed keep (`shown`); the view has the first `loaded` of those as
-    rows, and asks for more as it scrolls down (Qt's model API, below)."""
+    """The nights the words typed keep (`set_filter`), newest first: how many there
+    are (`matching`), and the first `loaded` of them, the view's rows, read from the
+    database a page at a time as the view asks for more (Qt's model API, below)."""
 
-    def __init__(self, nights: Sequence[NightSummary]) -> None:
+    def __init__(self, search: NightSearch) -> None:
         super().__init__()
-        self.nights = list(nights)
-        self.shown: list[int] = list(range(len(self.nights)))  # indexes into nights
-        self.loaded = min(BATCH, len(self.shown))  # the view's rows: the first of shown
-        self._texts: dict[int, tuple[str, ...]] = {}
-        self._keys: list[str] | None = None  # made on the first word typed
-        self._written: dict[Any, str] = {}  # date or count of hands -> as shown
-        self._folded: dict[str, str] = {}  # a part of a line -> its `search_key`
+        self.search = search
+        self.total = search.total()
+        self.typed = ""
+        self.matches = self.total
+        self.nights = search.page("", offset=0, limit=BATCH)
+        self._texts: dict[int, tuple[str, ...]] = {}  # a night's id -> its line
 
-    def texts(self, night: int) -> tuple[str, ...]:
-        """The line of the night at NIGHT (an index into `nights`), column by column."""
-        if night not in self._texts:
-            facts = self.parts(night)[:PLAYERS]
-            self._texts[night] = (*facts, ", ".join(self.nights[night].players))
-        return self._texts[night]
+    @property
+    def loaded(self) -> int:
+        """The view's rows: the first nights kept, read so far."""
+        return len(self.nights)
 
-    def _shown(self, value: Any, show: Callable[[Any], str]) -> str:
-        """VALUE (a date, a count of hands) as SHOW writes it, written once for all the
-        nights that share it (a few hundred dates and counts among thousands)."""
-        if value not in self._written:
-            self._written[value] = show(value)
-        return self._written[value]
-
-    def _key(self, part: str) -> str:
-        """PART of a line (a name, a date) as the filter compares it, folded once."""
-        if part not in self._folded:
-            self._folded[part] = search_key(part)
-        return self._folded[part]
-
-    def parts(self, night: int) -> tuple[str, ...]:
-        """What the filter searches in a night's line: what it shows (the players one
-        by one), and its date as ISO too ("2026-11-20")."""
-        n = self.nights[night]
-        shown = (
-            str(n.id),
-            self._shown(n.date, short_iso),
-            n.league or "",
-            n.table or "-",
-            self._shown(n.hands, grouped),
-        )
-        return (*shown, *n.players, n.date or "")
-
-    def line(self, night: int) -> str:
-        """The night's line as one text, as the filter searches it."""
-        return " ".join(self.parts(night))
+    def texts(self, row: int) -> tuple[str, ...]:
+        """The line of the night on ROW, column by column."""
+        night = self.nights[row]
+        if night.id not in self._texts:
+            facts = night_parts(night)[:PLAYERS]
+            self._texts[night.id] = (*facts, ", ".join(night.players))
+        return self._texts[night.id]
 
     def set_filter(self, typed: str) -> None:
         """Keep only the nights whose line holds every word of TYPED; all when empty."""
-        words = [search_key(word) for word in typed.split()]
-        if not words:
-            shown = list(range(len(self.nights)))
-        else:
-            if self._keys is None:  # on the first word typed, each name folded once
-                key = self._key
-                self._keys = [
-                    " ".join(key(part) for part in self.parts(i)) for i in range(len(self.nights))
-                ]
-            keys = self._keys
-            shown = [i for i, line in enumerate(keys) if matches(words, line)]
-        if shown != self.shown:  # the view laid out again only when the list changed
+        if search_words(typed) == search_words(self.typed):  # a space, a lone accent
+            return
+        matches = self.search.count(typed)
+        nights = self.search.page(typed, offset=0, limit=BATCH)
+        self.typed = typed
+        if (matches, nights) != (self.matches, self.nights):  # laid out again on a change
             self.beginResetModel()
-            self.shown = shown
-            self.loaded = min(BATCH, len(shown))
+            self.matches, self.nights = matches, nights
             self.endResetModel()
 
     def matching(self) -> int:
         """How many nights the words typed keep (the view may have fewer rows yet)."""
-        return len(self.shown)
+        return self.matches
 
     def load_all(self) -> None:
         """Give the view every night kept (before End goes to the last one)."""
-        while self.canFetchMore():
-            self.fetchMore()
+        self._load(None)
 
     def night_at(self, row: int) -> NightSummary:
         """The night shown on ROW."""
-        return self.nights[self.shown[row]]
+        return self.nights[row]
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else self.loaded
 
     def canFetchMore(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
-        return not parent.isValid() and self.loaded < len(self.shown)
+        return not parent.isValid() and self.loaded < self.matches
 
     def fetchMore(self, parent: Index = QModelIndex()) -> None:  # noqa: B008
-        if parent.isValid():
+        if not parent.isValid():
+            self._load(BATCH)
+
+    def _load(self, more: int | None) -> None:
+        """MORE of the nights kept (None: all the rest) read and given the view."""
+        if not self.canFetchMore():
             return
-        more = min(BATCH, len(self.shown) - self.loaded)
-        if more > 0:
-            self.beginInsertRows(QModelIndex(), self.loaded, self.loaded + more - 1)
-            self.loaded += more
+        nights = self.search.page(self.typed, offset=self.loaded, limit=more)
+        if len(nights) < (more or self.matches - self.loaded):
+            self.matches = self.loaded + len(nights)  # others deleted some meanwhile
+        if nights:
+            self.beginInsertRows(QModelIndex(), self.loaded, self.loaded + len(nights) - 1)
+            self.nights = self.nights + nights
             self.endInsertRows()
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
@@ -180,7 +138,7 @@ class NightList(QAbstractTableModel):
             return None
         shows = role == Qt.ItemDataRole.DisplayRole
         if shows or (role == Qt.ItemDataRole.ToolTipRole and index.column() in LONG):
-            return self.texts(self.shown[index.row()])[index.column()]
+            return self.texts(index.row())[index.column()]
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in RIGHT:
             return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         return None
@@ -200,10 +158,10 @@ class NightList(QAbstractTableModel):
 class NightChooser(QDialog):
     """Open a night: type to narrow the list, Enter to open the one selected."""
 
-    def __init__(self, nights: Sequence[NightSummary], parent: QWidget | None = None) -> None:
+    def __init__(self, search: NightSearch, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(_("Open a night"))
-        self.model = NightList(nights)
+        self.model = NightList(search)
         self.search = QLineEdit()
         self.search.setPlaceholderText(
             _("Type to search: a date, league, table, player or night number")
@@ -259,7 +217,7 @@ class NightChooser(QDialog):
     def _narrow(self, typed: str) -> None:
         """Keep the nights TYPED matches, select the first, say how many there are."""
         self.model.set_filter(typed)
-        shown, total = self.model.matching(), len(self.model.nights)
+        shown, total = self.model.matching(), self.model.total
         if shown:
             self.view.setCurrentIndex(self.model.index(0, 0))
         if shown == total:
@@ -297,9 +255,9 @@ class NightChooser(QDialog):
             super().accept()
 
 
-def choose_night(nights: Sequence[NightSummary], parent: QWidget | None) -> NightSummary | None:
-    """The night the user chooses among NIGHTS (newest first), or None when they cancel."""
-    dialog = NightChooser(nights, parent)
+def choose_night(search: NightSearch, parent: QWidget | None) -> NightSummary | None:
+    """The night the user chooses among those SEARCH finds, or None when they cancel."""
+    dialog = NightChooser(search, parent)
     try:
         return dialog.chosen() if dialog.exec() == QDialog.DialogCode.Accepted else None
     finally:

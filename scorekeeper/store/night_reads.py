@@ -8,6 +8,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import Connection, Select
 from sqlalchemy import select as columns
 from sqlmodel import col, select
 
@@ -75,14 +76,29 @@ def night_result(db: Database, *, night_id: int) -> NightResult:
 
 def list_nights(db: Database, *, league: str | None = None) -> list[NightSummary]:
     """Every night, newest first, optionally of one league."""
-    # Two queries of plain rows (no ORM bookkeeping per row, which was most of the
-    # time): the nights with their league's and season's names and their count of
-    # hands joined in, and the seats.  A night's rules and document are JSON that the
-    # list never shows: never read.
+    night = core_table(NightRow).c
+    query = night_summary_query()
+    with db.session() as session:
+        if league is not None:
+            found = find_league(session, league)
+            if found is None:
+                raise StorageError(
+                    _("there is no league {name}").format(name=repr(league)), field="league"
+                )
+            query = query.where(night.league_id == found.id)
+        summaries = night_summaries(session.connection(), query, every_night=True)
+    summaries.sort(key=lambda s: (s.date or "", s.id), reverse=True)
+    return summaries
+
+
+def night_summary_query() -> Select[Any]:
+    """The query of the nights not discarded, a row a night, as `night_summaries`
+    reads them: with their league's and season's names and their count of hands
+    joined in.  A night's rules and document are JSON that a list never shows."""
     night = core_table(NightRow).c
     leagues, seasons = core_table(LeagueRow).c, core_table(SeasonRow).c
     totals = core_table(NightTotalRow).c
-    query = (
+    return (
         columns(
             night.id,
             night.played_on,
@@ -99,27 +115,29 @@ def list_nights(db: Database, *, league: str | None = None) -> list[NightSummary
         .outerjoin(core_table(NightTotalRow), totals.night_id == night.id)
         .where(night.discarded_at.is_(None))
     )
-    with db.session() as session:
-        if league is not None:
-            found = find_league(session, league)
-            if found is None:
-                raise StorageError(
-                    _("there is no league {name}").format(name=repr(league)), field="league"
-                )
-            query = query.where(night.league_id == found.id)
-        connection = session.connection()
-        rows = connection.execute(query).all()
-        names = dict(connection.execute(columns(col(PlayerRow.id), col(PlayerRow.name))).all())
-        seat = core_table(SeatRow).c
-        seat_order = columns(seat.night_id, seat.player_id).order_by(
-            seat.night_id, seat.position, seat.first_hand
-        )
-        seated: dict[int, list[int]] = {}
-        for night_id, player_id in connection.execute(seat_order).all():
-            order = seated.setdefault(night_id, [])
-            if player_id not in order:
-                order.append(player_id)
-    summaries = [
+
+
+def night_summaries(
+    connection: Connection, query: Select[Any], *, every_night: bool = False
+) -> list[NightSummary]:
+    """The nights QUERY (a `night_summary_query`, narrowed) gives, in its order, each
+    with its players in the order they sat.  Plain rows, no ORM bookkeeping per row
+    (which was most of the time); the seats of every night read in one go when
+    EVERY_NIGHT, else only those of the nights read."""
+    rows = connection.execute(query).all()
+    names = dict(connection.execute(columns(col(PlayerRow.id), col(PlayerRow.name))).all())
+    seat = core_table(SeatRow).c
+    seat_order = columns(seat.night_id, seat.player_id).order_by(
+        seat.night_id, seat.position, seat.first_hand
+    )
+    if not every_night:
+        seat_order = seat_order.where(seat.night_id.in_([row[0] for row in rows]))
+    seated: dict[int, list[int]] = {}
+    for night_id, player_id in connection.execute(seat_order).all():
+        order = seated.setdefault(night_id, [])
+        if player_id not in order:
+            order.append(player_id)
+    return [
         NightSummary(
             id=night_id,
             date=date.isoformat() if date else None,
@@ -133,8 +151,6 @@ def list_nights(db: Database, *, league: str | None = None) -> list[NightSummary
         )
         for night_id, date, league_name, season, table, title, hands, closed in rows
     ]
-    summaries.sort(key=lambda s: (s.date or "", s.id), reverse=True)
-    return summaries
 
 
 def hand_history(db: Database, *, hand_id: int) -> list[Revision]:

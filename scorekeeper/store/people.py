@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from sqlalchemy import select as columns
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, SQLModel, select
 
@@ -164,10 +165,15 @@ def find_or_create_season(session: Session, league_id: int, name: str) -> Season
 
 
 def list_players(db: Database, *, include_retired: bool = False) -> list[Player]:
-    """The roster, by name."""
+    """The roster, by name: plain rows (the ORM's bookkeeping of a row per player was
+    most of File ▸ New night's reading, and grew with the roster)."""
+    player = core_table(PlayerRow).c
+    query = columns(player.id, player.name, player.retired).order_by(player.name_key)
+    if not include_retired:
+        query = query.where(player.retired.is_(False))
     with db.session() as session:
-        rows = session.exec(select(PlayerRow).order_by("name_key"))
-        return [_player(r) for r in rows if include_retired or not r.retired]
+        rows = session.connection().execute(query).all()
+    return [Player(id=i, name=name, retired=bool(retired)) for i, name, retired in rows]
 
 
 def rename_player(db: Database, *, old: str, new: str) -> Player:

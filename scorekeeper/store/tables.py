@@ -123,6 +123,9 @@ class NightRow(SQLModel, table=True):
     """One night at one table, with the full rule set it is scored under."""
 
     __tablename__ = "night"
+    # The nights File ▸ Open night lists, newest first, counted and read a page at a
+    # time from this index (store/night_search.py; migration 0018).
+    __table_args__ = (Index("ix_night_newest", "discarded_at", "played_on", "id"),)
     id: int | None = Field(default=None, primary_key=True)
     league_id: int | None = Field(default=None, foreign_key="league.id", index=True)
     season_id: int | None = Field(default=None, foreign_key="season.id", index=True)

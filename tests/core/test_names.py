@@ -17,6 +17,7 @@ from scorekeeper.names import (
     fold_name,
     name_key,
     printable,
+    search_key,
 )
 from scorekeeper.records import Night
 from scorekeeper.validation import validate_night
@@ -162,3 +163,54 @@ def test_printable_escapes_what_would_act_on_a_terminal() -> None:
     assert printable("Ann\x1b[2J") == "Ann\\x1b[2J"
     assert printable("Ann\nBob\t") == "Ann\\x0aBob\\x09"
     assert printable("Zoë <b>& Łukasz") == "Zoë <b>& Łukasz"
+
+
+# -- the search's folding ------------------------------------------------------------------
+
+# Each plain spelling with the letters people mean by it: a letter of its own, with a
+# stroke or a ligature, which Unicode does not decompose into a base letter and a mark,
+# and an accented letter, which it does.
+SPELLED_AS = {
+    "l": "LlŁłĿŀ",
+    "o": "OoØøÖöÓó",
+    "ss": ("ss", "SS", "ß", "ẞ"),
+    "ae": ("ae", "AE", "Æ", "æ"),
+    "oe": ("oe", "Œ", "œ"),
+    "d": "DdĐđÐð",
+    "th": ("th", "Þ", "þ"),
+    "i": "IiıİÌí",
+    "h": "HhĦħ",
+    "t": "TtŦŧ",
+    "n": "NnŊŋÑñ",
+    "dz": ("dz", "Ǆ", "ǅ", "ǆ", "Ǳ", "ǲ", "ǳ"),
+    "u": "UuÜüÙú",
+    "k": "Kk",
+    "a": "AaÅåÄä",
+    "z": "ZzŻżŽž",
+    "e": "EeËëÉé",
+    "s": "SsŠšŚś",
+}
+PLAIN = st.lists(st.sampled_from(sorted(SPELLED_AS)), max_size=12)
+
+
+@given(plain=PLAIN, data=st.data())
+def test_a_name_is_found_typed_with_the_plain_letters_of_its_own(plain, data) -> None:
+    """Whatever letters a name is written in, typing its plain letters finds it:
+    "lukasz" finds "Łukasz", "soren" "Søren", "strasse" "Straße", "aero" "Ærø"."""
+    written = "".join(data.draw(st.sampled_from(SPELLED_AS[part])) for part in plain)
+    assert search_key(written) == "".join(plain)
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [("lukasz", "Łukasz"), ("soren", "Søren"), ("strasse", "Straße"), ("aero", "Ærø")],
+)
+def test_the_plain_letters_typed_are_in_the_name_stored(typed: str, stored: str) -> None:
+    assert search_key(typed) in search_key(stored)
+
+
+@given(TRICKY)
+def test_a_search_key_is_its_own_key(typed: str) -> None:
+    """Folding twice is folding once: a stored text's key and the words typed of it
+    meet whichever of them is folded first."""
+    assert search_key(search_key(typed)) == search_key(typed)

@@ -137,9 +137,11 @@ def test_a_rename_finds_and_refuses_names_in_any_case_and_composition(db: Databa
 
 def undo_0014(old: sqlite3.Connection) -> None:
     """OLD without the currencies 0014 added (a file from before it has none), nor the
-    night summaries 0015 added, nor the league sums of 0017."""
+    night summaries 0015 added, nor the league sums of 0017, nor 0018's index of the
+    nights."""
     old.execute("DROP TABLE league_sums")
     old.execute("DROP TABLE league_nights")
+    old.execute("DROP INDEX ix_night_newest")
     old.execute("DROP TABLE night_summary")
     old.execute("DROP TABLE night_total")
     old.execute("ALTER TABLE league DROP COLUMN currency")

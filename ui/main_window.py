@@ -49,6 +49,7 @@ from .paths import app_icon
 from .quiet import import_when_quiet
 from .screens import resize_to_fit
 from .session import NightSession, NightView
+from .sheet_columns import fit_columns
 from .sheet_model import HAND_ID_ROLE, TOTAL_ROWS, SheetModel
 from .spreadsheets import allow_copy
 
@@ -352,7 +353,7 @@ class MainWindow(QMainWindow):
             # The totals under the last hand stay in sight, then the chosen row.
             self.sheet.scrollTo(self.model.index(self.model.rowCount() - 1, 0))
             self.sheet.scrollTo(index)
-        self._fit_columns(appended)
+        self._fit_columns(appended, long_night)
         self._show_panels()
         if not self.isActiveWindow():
             return
@@ -363,14 +364,18 @@ class MainWindow(QMainWindow):
         ):
             self.sheet.setFocus()  # keys (Ctrl+Z, Ctrl+N) still reach the window
 
-    def _fit_columns(self, appended: bool) -> None:
-        """The sheet's columns as wide as their contents (the rows `refresh` chose to
-        measure); after a hand recorded at the end, only widened where its row or the
-        totals under it need more.  Qt's own fitting (ResizeToContents) measured a
-        screenful of rows again after every hand: about 6 ms of the 30 recording one
-        took (benchmarks/run.py, record_hand)."""
+    def _fit_columns(self, appended: bool, long_night: bool) -> None:
+        """The sheet's columns as wide as their contents: every row of a usual night
+        (ui.sheet_columns, which measures only the cells that can be widest), the rows
+        `refresh` chose of a long one; after a hand recorded at the end, only widened
+        where its row or the totals under it need more.  Qt's own fitting
+        (ResizeToContents) measured a screenful of rows again after every hand: about
+        6 ms of the 30 recording one took (benchmarks/run.py, record_hand)."""
         if not appended:
-            self.sheet.resizeColumnsToContents()
+            if long_night:
+                self.sheet.resizeColumnsToContents()
+            else:
+                fit_columns(self.sheet, self.model)
             return
         grid = 1 if self.sheet.showGrid() else 0
         rows = range(self.model.rowCount() - 1 - TOTAL_ROWS, self.model.rowCount())

@@ -16,6 +16,10 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
+from . import binding  # noqa: F401  (PySide6 first, its source scan off: ui/binding.py)
+
+# isort: split
+
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication

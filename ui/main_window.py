@@ -24,9 +24,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QDialog,
     QHeaderView,
-    QInputDialog,
     QMainWindow,
-    QMessageBox,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -55,7 +53,8 @@ from .spreadsheets import allow_copy
 
 # What only the menus, the dialogs and the other windows need is imported where it is
 # used, so that the first screen shows without it (docs/performance.md, "Start-up");
-# load_rest() imports it while the user looks at the night.
+# load_rest() imports it while the user looks at the night.  So are Qt's QInputDialog
+# and QMessageBox: PySide6 makes a class's enums the first time it is named (3 ms).
 if TYPE_CHECKING:
     from scorekeeper.csv_out import Sheet
 
@@ -583,6 +582,8 @@ class MainWindow(QMainWindow):
             self.say(_("Hand {number} deleted. Ctrl+Z brings it back.").format(number=number))
 
     def join(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
         from scorekeeper.names import clean_name
         from scorekeeper.store.people import list_players
 
@@ -614,6 +615,8 @@ class MainWindow(QMainWindow):
         self.back_to_entry()
 
     def leave(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
         view = self.session.view
         if view is None:
             return
@@ -667,6 +670,8 @@ class MainWindow(QMainWindow):
     def delete_night(self) -> None:
         """Night ▸ Delete this night: a night started by mistake goes; it is kept, and
         Ctrl+Z or Night ▸ Bring back a deleted night restores it."""
+        from PySide6.QtWidgets import QMessageBox
+
         view = self.session.view
         if view is None:
             return
@@ -691,6 +696,8 @@ class MainWindow(QMainWindow):
 
     def bring_back_night(self) -> None:
         """Night ▸ Bring back a deleted night: choose one, and it opens again."""
+        from PySide6.QtWidgets import QInputDialog
+
         from scorekeeper.store.night_history import deleted_nights
 
         deleted = deleted_nights(self.session.db)
@@ -782,6 +789,8 @@ class MainWindow(QMainWindow):
     def print_pad(self) -> None:
         """A blank score pad (PDF) for the players at this table, or others typed in,
         in the words of this table's game."""
+        from PySide6.QtWidgets import QInputDialog
+
         from .reports import built, make_report
 
         view = self.session.view
@@ -985,6 +994,8 @@ class MainWindow(QMainWindow):
         replaces kept); the night screen reads the restored database from the start,
         with nothing to undo.  Refused, in one sentence, while another program has the
         database open."""
+        from PySide6.QtWidgets import QMessageBox
+
         from scorekeeper.store.engine import describe
         from scorekeeper.store.tonight import night_to_reopen
 
@@ -1080,6 +1091,8 @@ class MainWindow(QMainWindow):
 
     def choose_daily_backups(self) -> None:
         """File ▸ Daily backups: how many daily copies to keep (0: none)."""
+        from PySide6.QtWidgets import QInputDialog
+
         keep, ok = QInputDialog.getInt(
             self,
             _("Daily backups"),

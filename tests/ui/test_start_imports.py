@@ -58,6 +58,7 @@ NOT_FIRST = (
     "scorekeeper.csv_out",
     "csv",
     "ui.self_check",
+    "platform",  # the log's first line names Python's version from sys.version
 )
 
 

@@ -9,6 +9,7 @@ on the latest night.
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 import sys
@@ -168,7 +169,9 @@ def after_first_paint(window: MainWindow, then: Callable[[], None]) -> None:
 def when_shown(app: QApplication, window: MainWindow) -> None:
     """Once the window is up: the panels of its other tabs made, the database layer
     imported (one module an event-loop turn, each when the user is not acting:
-    ui/quiet.py), then `open_behind`."""
+    ui/quiet.py), then `open_behind`.  The cycle collector, paused for the start
+    (ui/start.py), runs again from here."""
+    gc.enable()
     when_quiet(window.make_panels)
     import_when_quiet(LAYER, then=partial(open_behind, app, window))
 

@@ -321,3 +321,6 @@ def test_the_app_shows_the_real_night_before_importing_the_database_layer(
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["database_layer_loaded"] is False
     assert found["hidden_tabs_loaded"] is False
+    # The cycle collector is paused for the start, and runs again once it is painted.
+    assert found["collector_at_paint"] is False
+    assert found["collector_after_paint"] is True

@@ -19,6 +19,7 @@ whether it had.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import resource
@@ -33,6 +34,8 @@ LAUNCHED = float(os.environ.get("SCOREKEEPER_PROBE_START") or time.time())
 # one loaded (MainWindow.load_rest).
 LATER = "ui.league.window"
 REST_LAST = "ui.league.board"
+# The chart's drawing, on a tab the first screen does not show (MainWindow.make_panels).
+HIDDEN_TABS = "ui.line_chart"
 
 
 def _peak_bytes() -> int:
@@ -112,6 +115,7 @@ def main() -> int:
         the app goes on by itself, the time its database is open (what a first screen
         shown before it still has to do) and, with --league, the league window opened
         once the rest is loaded."""
+        found["collector_after_paint"] = gc.isenabled()
         try:
             if not args.floor:
                 from ui.main_window import MainWindow
@@ -166,6 +170,8 @@ def main() -> int:
         found["ready"] = time.time() - LAUNCHED
         found["rest_loaded"] = LATER in sys.modules
         found["database_layer_loaded"] = "sqlalchemy" in sys.modules
+        found["hidden_tabs_loaded"] = HIDDEN_TABS in sys.modules
+        found["collector_at_paint"] = gc.isenabled()
         QTimer.singleShot(0, check)
 
     first_paint = FirstPaint()
@@ -192,6 +198,9 @@ def main() -> int:
                 "ready_seconds": round(found["ready"], 6),
                 "rest_loaded": found["rest_loaded"],
                 "database_layer_loaded": found["database_layer_loaded"],
+                "hidden_tabs_loaded": found.get("hidden_tabs_loaded", False),
+                "collector_at_paint": found.get("collector_at_paint", True),
+                "collector_after_paint": found.get("collector_after_paint", True),
                 "database_open_seconds": round(found.get("database_open", found["ready"]), 6),
                 "peak_bytes": _peak_bytes(),
             }

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import platform
 import sys
 from collections.abc import Sequence
 from logging.handlers import RotatingFileHandler
@@ -82,7 +81,7 @@ def start_logging(program: str, *, debug: bool = False, also: Sequence[str] = ()
         "%s %s started (Python %s, %s)%s",
         program,
         version(),
-        platform.python_version(),
+        sys.version.split()[0],  # platform.python_version(), without its import
         sys.platform,
         ", debug" if debug else "",
     )

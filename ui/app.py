@@ -9,12 +9,17 @@ on the latest night.
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
+
+from . import binding  # noqa: F401  (PySide6 first, its source scan off: ui/binding.py)
+
+# isort: split
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
 from PySide6.QtGui import QGuiApplication
@@ -26,13 +31,13 @@ from scorekeeper.i18n import _
 from scorekeeper.logs import log_path
 from scorekeeper.store.errors import StorageError
 
-from . import errors, self_check
+from . import errors
 from .app_layer import open_store
 from .first_screen import read_view, sound
 from .language import apply_language, chosen_language
 from .main_window import MainWindow
 from .paths import APP_ID
-from .quiet import import_when_quiet
+from .quiet import import_when_quiet, when_quiet
 from .session import NightSession
 
 # The database layer (SQLAlchemy, sqlmodel, pydantic: some 500 modules, half a start) is
@@ -162,8 +167,12 @@ def after_first_paint(window: MainWindow, then: Callable[[], None]) -> None:
 
 
 def when_shown(app: QApplication, window: MainWindow) -> None:
-    """Once the window is up: the database layer imported (one module an event-loop
-    turn, each when the user is not acting: ui/quiet.py), then `open_behind`."""
+    """Once the window is up: the panels of its other tabs made, the database layer
+    imported (one module an event-loop turn, each when the user is not acting:
+    ui/quiet.py), then `open_behind`.  The cycle collector, paused for the start
+    (ui/start.py), runs again from here."""
+    gc.enable()
+    when_quiet(window.make_panels)
     import_when_quiet(LAYER, then=partial(open_behind, app, window))
 
 
@@ -183,6 +192,8 @@ def open_behind(app: QApplication, window: MainWindow) -> None:
     QTimer.singleShot(0, window.daily_backup)  # the first start of a day: a copy
     if first_start():
         QTimer.singleShot(0, window.show_welcome)
+    from . import self_check  # a packaged build's check of itself, once the app is open
+
     self_check.schedule(app, window, describe(window.session.db.url))
 
 

@@ -10,7 +10,7 @@ import traceback
 from pathlib import Path
 from types import TracebackType
 
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from scorekeeper import logs
 from scorekeeper.i18n import _
@@ -35,6 +35,8 @@ def show_error(message: str, title: str = "Sheepshead Scorekeeper") -> None:
     if QApplication.instance() is None:
         print(message, file=sys.stderr)
         return
+    from PySide6.QtWidgets import QMessageBox  # its enums made when first shown
+
     box = QMessageBox(QMessageBox.Icon.Critical, title, message)
     box.setTextFormat(box.textFormat().PlainText)
     box.exec()

@@ -24,9 +24,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QDialog,
     QHeaderView,
-    QInputDialog,
     QMainWindow,
-    QMessageBox,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -44,22 +42,26 @@ from scorekeeper.store.errors import StorageError
 from . import errors
 from .entry_form import EntryForm
 from .games import NoEntryForm, form_for
-from .night_panels import HandPanel, RunningChart, SettlementPanel
+from .night_panels import HandPanel
 from .paths import app_icon
 from .quiet import import_when_quiet
 from .screens import resize_to_fit
 from .session import NightSession, NightView
+from .sheet_columns import fit_columns
 from .sheet_model import HAND_ID_ROLE, TOTAL_ROWS, SheetModel
 from .spreadsheets import allow_copy
 
 # What only the menus, the dialogs and the other windows need is imported where it is
 # used, so that the first screen shows without it (docs/performance.md, "Start-up");
-# load_rest() imports it while the user looks at the night.
+# load_rest() imports it while the user looks at the night.  So are Qt's QInputDialog
+# and QMessageBox: PySide6 makes a class's enums the first time it is named (3 ms).
 if TYPE_CHECKING:
     from scorekeeper.csv_out import Sheet
 
     from .league.board import BoardWindow
     from .league.window import LeagueWindow
+    from .night_chart import RunningChart
+    from .settlement_panel import SettlementPanel
 
 LATER = (
     "scorekeeper.names",
@@ -152,15 +154,15 @@ class MainWindow(QMainWindow):
         self._form.show()
 
         self.hand_panel = HandPanel()
-        self.chart = RunningChart()
-        self.settlement = SettlementPanel()
-        self.settlement.pay.connect(self.pay)
-        self.settlement.close_night.connect(self.set_closed)
         self.tabs = QTabWidget()
         self.tabs.setAccessibleName(_("Night panels"))
         self.tabs.addTab(self.hand_panel, _("Hand"))
-        self.tabs.addTab(self.chart, _("Chart"))
-        self.tabs.addTab(self.settlement, _("Settle up"))
+        # The Chart and Settle up tabs hold empty pages until `make_panels`.
+        self.tabs.addTab(QWidget(), _("Chart"))
+        self.tabs.addTab(QWidget(), _("Settle up"))
+        self._chart: RunningChart | None = None
+        self._settlement: SettlementPanel | None = None
+        self.tabs.currentChanged.connect(lambda _: self.make_panels())
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -188,6 +190,45 @@ class MainWindow(QMainWindow):
         self.sheet.selectionModel().currentRowChanged.connect(lambda *_: self._show_panels())
         self.restore_geometry()
         self.refresh()
+
+    @property
+    def chart(self) -> RunningChart:
+        """The Chart tab's running-total chart (made now if it is not yet)."""
+        self.make_panels()
+        assert self._chart is not None
+        return self._chart
+
+    @property
+    def settlement(self) -> SettlementPanel:
+        """The Settle up tab's payments (made now if they are not yet)."""
+        self.make_panels()
+        assert self._settlement is not None
+        return self._settlement
+
+    def make_panels(self) -> None:
+        """The panels of the tabs not shown at first, the chart and the settlement, made
+        once and showing the night: after the first paint (ui.app), or as soon as one
+        is chosen or asked for.  The first screen has neither, nor their modules (the
+        chart's drawing, the settlement's table): 12 ms of a start."""
+        if self._chart is not None:
+            return
+        from .night_chart import RunningChart
+        from .settlement_panel import SettlementPanel
+
+        chosen = self.tabs.currentIndex()
+        self._chart = RunningChart()
+        self._settlement = SettlementPanel()
+        self._settlement.pay.connect(self.pay)
+        self._settlement.close_night.connect(self.set_closed)
+        for index, panel in ((1, self._chart), (2, self._settlement)):
+            text, empty = self.tabs.tabText(index), self.tabs.widget(index)
+            self.tabs.removeTab(index)
+            self.tabs.insertTab(index, panel, text)
+            if empty is not None:
+                empty.deleteLater()
+        self.tabs.setCurrentIndex(chosen)
+        self._chart.show_view(self.session.view)
+        self._settlement.show_view(self.session.view)
 
     @property
     def entry(self) -> EntryForm:
@@ -352,7 +393,7 @@ class MainWindow(QMainWindow):
             # The totals under the last hand stay in sight, then the chosen row.
             self.sheet.scrollTo(self.model.index(self.model.rowCount() - 1, 0))
             self.sheet.scrollTo(index)
-        self._fit_columns(appended)
+        self._fit_columns(appended, long_night)
         self._show_panels()
         if not self.isActiveWindow():
             return
@@ -363,14 +404,18 @@ class MainWindow(QMainWindow):
         ):
             self.sheet.setFocus()  # keys (Ctrl+Z, Ctrl+N) still reach the window
 
-    def _fit_columns(self, appended: bool) -> None:
-        """The sheet's columns as wide as their contents (the rows `refresh` chose to
-        measure); after a hand recorded at the end, only widened where its row or the
-        totals under it need more.  Qt's own fitting (ResizeToContents) measured a
-        screenful of rows again after every hand: about 6 ms of the 30 recording one
-        took (benchmarks/run.py, record_hand)."""
+    def _fit_columns(self, appended: bool, long_night: bool) -> None:
+        """The sheet's columns as wide as their contents: every row of a usual night
+        (ui.sheet_columns, which measures only the cells that can be widest), the rows
+        `refresh` chose of a long one; after a hand recorded at the end, only widened
+        where its row or the totals under it need more.  Qt's own fitting
+        (ResizeToContents) measured a screenful of rows again after every hand: about
+        6 ms of the 30 recording one took (benchmarks/run.py, record_hand)."""
         if not appended:
-            self.sheet.resizeColumnsToContents()
+            if long_night:
+                self.sheet.resizeColumnsToContents()
+            else:
+                fit_columns(self.sheet, self.model)
             return
         grid = 1 if self.sheet.showGrid() else 0
         rows = range(self.model.rowCount() - 1 - TOTAL_ROWS, self.model.rowCount())
@@ -392,8 +437,9 @@ class MainWindow(QMainWindow):
             return
         self._panels_shown = (view, row)
         self.hand_panel.show_view(view, row if row >= 0 else None)
-        self.chart.show_view(view)
-        self.settlement.show_view(view)
+        if self._chart is not None and self._settlement is not None:
+            self._chart.show_view(view)
+            self._settlement.show_view(view)
 
     def focus_entry(self) -> None:
         self.entry._first_field_focus()
@@ -536,6 +582,8 @@ class MainWindow(QMainWindow):
             self.say(_("Hand {number} deleted. Ctrl+Z brings it back.").format(number=number))
 
     def join(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
         from scorekeeper.names import clean_name
         from scorekeeper.store.people import list_players
 
@@ -567,6 +615,8 @@ class MainWindow(QMainWindow):
         self.back_to_entry()
 
     def leave(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
         view = self.session.view
         if view is None:
             return
@@ -620,6 +670,8 @@ class MainWindow(QMainWindow):
     def delete_night(self) -> None:
         """Night ▸ Delete this night: a night started by mistake goes; it is kept, and
         Ctrl+Z or Night ▸ Bring back a deleted night restores it."""
+        from PySide6.QtWidgets import QMessageBox
+
         view = self.session.view
         if view is None:
             return
@@ -644,6 +696,8 @@ class MainWindow(QMainWindow):
 
     def bring_back_night(self) -> None:
         """Night ▸ Bring back a deleted night: choose one, and it opens again."""
+        from PySide6.QtWidgets import QInputDialog
+
         from scorekeeper.store.night_history import deleted_nights
 
         deleted = deleted_nights(self.session.db)
@@ -735,6 +789,8 @@ class MainWindow(QMainWindow):
     def print_pad(self) -> None:
         """A blank score pad (PDF) for the players at this table, or others typed in,
         in the words of this table's game."""
+        from PySide6.QtWidgets import QInputDialog
+
         from .reports import built, make_report
 
         view = self.session.view
@@ -938,6 +994,8 @@ class MainWindow(QMainWindow):
         replaces kept); the night screen reads the restored database from the start,
         with nothing to undo.  Refused, in one sentence, while another program has the
         database open."""
+        from PySide6.QtWidgets import QMessageBox
+
         from scorekeeper.store.engine import describe
         from scorekeeper.store.tonight import night_to_reopen
 
@@ -1033,6 +1091,8 @@ class MainWindow(QMainWindow):
 
     def choose_daily_backups(self) -> None:
         """File ▸ Daily backups: how many daily copies to keep (0: none)."""
+        from PySide6.QtWidgets import QInputDialog
+
         keep, ok = QInputDialog.getInt(
             self,
             _("Daily backups"),

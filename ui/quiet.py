@@ -107,6 +107,7 @@ def forget_sources() -> None:
     """Let go of the source text of the modules just imported: PySide6 reads the source
     of every module imported after it (looking for `from __feature__`) through
     `linecache`, which keeps it: some 20 MB for the database layer alone, the app's
-    peak memory if kept (docs/performance.md).  Called after each import step; a
-    traceback reads again what it needs."""
+    peak memory if kept (docs/performance.md).  ui/binding.py answers that scan without
+    reading on the PySide6 the app pins; this stays for one whose scan it cannot.
+    Called after each import step; a traceback reads again what it needs."""
     linecache.clearcache()

@@ -158,6 +158,11 @@ class SheetModel(QAbstractTableModel):
         for asked in roleDataSpan:  # type: ignore[attr-defined]  # iterable, not so typed
             asked.setData(answer(asked.role()))
 
+    def text(self, row: int, column: int) -> str:
+        """What the cell at ROW, COLUMN shows (its display text, "" when empty), read
+        without a call through Qt: the sheet's fitting reads every cell's."""
+        return str(self._answers(row, column)(DISPLAY) or "")
+
     def _answers(self, row: int, column: int) -> Callable[[int], Any]:
         """What answers each role of the cell at ROW, COLUMN: a hand's, or a total's."""
         assert self.view is not None

@@ -10,15 +10,20 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
-from scorekeeper.csv_out import Sheet, tsv_text, write_csv
 from scorekeeper.i18n import N_, _
 
-SheetOf = Callable[[], Sheet | None]
+# The sheets' writer (and the csv module) is imported at the first copy or export: the
+# night screen's Ctrl+C is there from its first paint, the writer not needed till used.
+if TYPE_CHECKING:
+    from scorekeeper.csv_out import Sheet
+
+SheetOf: TypeAlias = "Callable[[], Sheet | None]"
 COPY_TEXT = N_("&Copy the table (for a spreadsheet)")  # translated where it is shown
 
 
@@ -45,6 +50,8 @@ def allow_copy(
 
 def copy_sheet(sheet: Sheet) -> None:
     """SHEET on the clipboard as tab-separated text with its header row."""
+    from scorekeeper.csv_out import tsv_text
+
     QApplication.clipboard().setText(tsv_text(sheet))
 
 
@@ -73,6 +80,8 @@ def export_sheet(parent: QWidget, sheet: Sheet | None, suggested: str) -> tuple[
         return "", ""
     if not Path(path).suffix:
         path += ".csv"
+    from scorekeeper.csv_out import write_csv
+
     try:
         write_csv(sheet, path)
     except OSError as error:

@@ -298,7 +298,8 @@ def test_the_app_shows_the_real_night_before_importing_the_database_layer(
 ) -> None:
     """The real start (ui/start.py), in a process of its own: at its first paint the
     window shows the night to reopen, every hand, the focus in the entry form (the
-    benchmark's probe checks it and fails otherwise), and SQLAlchemy is not imported."""
+    benchmark's probe checks it and fails otherwise), and neither SQLAlchemy nor the
+    panels of the tabs not shown (the chart, the settlement) are imported yet."""
     path, db = league_file
     _five_hands(db)
     db.dispose()
@@ -319,3 +320,7 @@ def test_the_app_shows_the_real_night_before_importing_the_database_layer(
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["database_layer_loaded"] is False
+    assert found["hidden_tabs_loaded"] is False
+    # The cycle collector is paused for the start, and runs again once it is painted.
+    assert found["collector_at_paint"] is False
+    assert found["collector_after_paint"] is True

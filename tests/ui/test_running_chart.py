@@ -60,3 +60,24 @@ def test_a_night_of_no_points_yet_reads_whole_points(database, open_window) -> N
     layout = shown(window)
     assert layout.up[0] <= 0 <= layout.up[-1]
     assert layout.up == [0, 1] and layout.across == [0, 1]  # not -1, -0.5, 0, 0.5, 1
+
+
+def test_the_chart_tab_clicked_before_its_panel_is_made_shows_the_night(
+    database, open_window
+) -> None:
+    """The first screen is shown without the Chart and Settle up tabs' panels (they are
+    made once it is painted: MainWindow.make_panels); a tab chosen before then shows its
+    panel at once, on the night shown, and stays the tab chosen."""
+    window = open_window(
+        database, night_import.import_night(database, night_doc("classic-5", FIVE_HANDS))
+    )
+    window.tabs.setCurrentIndex(1)  # as a click on the tab does
+    assert window.tabs.currentIndex() == 1
+    chart = window.tabs.currentWidget()
+    assert chart is window.chart
+    assert {name: points[-1] for name, points in chart.lines().items()} == {
+        player: (5, total) for player, total in window.session.view.result.total_points.items()
+    }
+    window.tabs.setCurrentIndex(2)
+    assert window.tabs.currentWidget() is window.settlement
+    assert window.settlement.model.rowCount() == len(window.session.view.result.settlement) > 0

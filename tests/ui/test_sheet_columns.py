@@ -10,7 +10,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from scorekeeper.store import night_import
-from tests.sheet import leaster, night_doc
+from tests.sheet import FIVE, leaster, night_doc
 from ui.sheet_model import ALIGNMENT, DISPLAY, FONT, HAND
 
 CALLED = {
@@ -97,3 +97,66 @@ def test_the_hand_panel_follows_each_hand_recorded_and_the_row_chosen(
     window.save_hand(leaster("Cal") | {"dealer": window.session.view.next_dealer()})
     assert panel.explanation.text().startswith("Hand 3:")
     assert panel.pending.text().startswith("Hand 4,")
+
+
+def varied_hands(players: list[str] = FIVE) -> list[dict[str, Any]]:
+    """Forty hands whose cells differ in width from row to row: picks alone and called,
+    won and lost, schneider and schwarz, leasters, so that the widest cell of a column
+    is seldom on the last screen of rows."""
+    hands: list[dict[str, Any]] = []
+    for number in range(40):
+        if number % 7 == 3:
+            hands.append(leaster(players[number % 5]))
+            continue
+        points = [0, 15, 31, 45, 60, 61, 75, 91, 120][number % 9]
+        tricks = 0 if points == 0 else 6 if points == 120 else 3
+        hands.append(CALLED | {"points": points, "tricks": tricks})
+    return hands
+
+
+def test_the_columns_are_as_wide_as_qt_fitting_every_row(database, open_window) -> None:
+    """The window measures only the cells that can be the widest (ui.sheet_columns), and
+    the widths are those Qt's own fitting gives when it measures every cell: a column
+    whose widest cell is far above the rows on screen is as wide, a long name's header
+    too."""
+    players = ["Ann", "Bob", "Cal", "Dee", "Eve Maximiliane von Lengenfeld"]
+    hands = varied_hands(players)
+    night = night_doc("classic-5", hands, players)
+    window = open_window(database, night_import.import_night(database, night))
+    sheet, model = window.sheet, window.model
+    assert model.rowCount() == len(hands) + 2
+    fitted = [sheet.columnWidth(column) for column in range(model.columnCount())]
+    sheet.horizontalHeader().setResizeContentsPrecision(-1)  # every row
+    sheet.resizeColumnsToContents()
+    assert fitted == [sheet.columnWidth(column) for column in range(model.columnCount())]
+    assert cramped(window) == []
+
+
+def test_opening_a_night_measures_few_of_its_cells(database, qtbot, monkeypatch) -> None:
+    """Qt is asked about a few cells of each column while the window fits them, not
+    about every one: measuring all of a usual night's took most of the time its window
+    took to make (docs/performance.md)."""
+    from ui.main_window import MainWindow
+    from ui.session import NightSession
+    from ui.sheet_model import SheetModel
+
+    asked: set[tuple[int, int]] = set()
+    data, many = SheetModel.data, SheetModel.multiData
+
+    def counted_data(self: SheetModel, index: Any, role: int = DISPLAY) -> Any:
+        asked.add((index.row(), index.column()))
+        return data(self, index, role)
+
+    def counted_many(self: SheetModel, index: Any, span: Any) -> None:
+        asked.add((index.row(), index.column()))
+        many(self, index, span)
+
+    monkeypatch.setattr(SheetModel, "data", counted_data)
+    monkeypatch.setattr(SheetModel, "multiData", counted_many)
+    session = NightSession(database)
+    session.open(night_import.import_night(database, night_doc("classic-5", varied_hands())))
+    window = MainWindow(session)  # made, not yet shown: nothing painted
+    qtbot.addWidget(window)
+    cells = window.model.rowCount() * window.model.columnCount()
+    assert window.model.rowCount() == 42
+    assert 0 < len(asked) < cells // 4

@@ -49,6 +49,16 @@ NOT_FIRST = (
     "ui.reports",
     "ui.sheet_dialog",
     "ui.start_dialog",
+    # The tabs not shown at first, made after the first paint (MainWindow.make_panels).
+    "ui.night_chart",
+    "ui.line_chart",
+    "ui.settlement_panel",
+    "ui.rows_model",
+    # What a copy or an export writes with, and the packaged build's self-check.
+    "scorekeeper.csv_out",
+    "csv",
+    "ui.self_check",
+    "platform",  # the log's first line names Python's version from sys.version
 )
 
 

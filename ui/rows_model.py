@@ -134,16 +134,21 @@ class RowsModel(QAbstractTableModel, Generic[Row]):
         # Asked some ten times a cell when a table is shown (each role, measuring and
         # painting): the role is tested as a plain int and a cell's text made once.
         if role in _TEXT_ROLES:
-            key = (index.row(), index.column())
-            text = self._texts.get(key)
-            if text is None and index.isValid():
-                text = self._texts[key] = self._text(self.columns[key[1]], self.rows[key[0]])
-            return text
+            return self.text(index.row(), index.column()) if index.isValid() else None
         if role == _ALIGNMENT:
             return _RIGHT if index.isValid() and self.columns[index.column()].right else _LEFT
         if role == SORT_ROLE and index.isValid():
             return _sort_value(self.columns[index.column()], self.rows[index.row()])
         return None
+
+    def text(self, row: int, column: int) -> str:
+        """What the cell at ROW, COLUMN shows, made once, read without a call through Qt
+        (a table's fitting reads many: ui/sheet_columns.py)."""
+        key = (row, column)
+        text = self._texts.get(key)
+        if text is None:
+            text = self._texts[key] = self._text(self.columns[column], self.rows[row])
+        return text
 
     def _text(self, column: Column[Row], row: Row) -> str:
         if column.cents is not None:

@@ -9,15 +9,20 @@ cells that can be the widest are found from the text alone (`QFontMetrics`, a
 microsecond a cell) and only those are measured as Qt measures them, with the totals
 (in bold) and the header: the widths come out as Qt's own fitting makes them, every row
 counted (tests/ui/test_sheet_columns.py), and nothing moves after the first paint.
+The league window's tables are fitted the same way (`column_width`, for the first
+`TABLE_ROWS` rows: ui/league/widgets.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QTableView
 
 from .sheet_model import TOTAL_ROWS, SheetModel
 
-# Text widths are whole pixels, the delegate's layout is not: every text within this of
+# A text's advance is not quite the delegate's layout of it: every width within this of
 # the widest is measured too.
 SLACK = 2  # px
 
@@ -26,21 +31,42 @@ def fit_columns(sheet: QTableView, model: SheetModel) -> None:
     """Each column of SHEET (showing MODEL) as wide as Qt's fitting of every row makes
     it: its widest cell's size hint (and the grid line), or its header's if wider."""
     header = sheet.horizontalHeader()
-    metrics = sheet.fontMetrics()  # the delegate's font for a hand's cell
-    grid = 1 if sheet.showGrid() else 0
     hands = model.rowCount() - TOTAL_ROWS
+    totals = range(hands, model.rowCount())  # in bold: always measured
     for column in range(model.columnCount()):
-        first_row: dict[str, int] = {}  # each text once: the same text, the same width
-        for row in range(hands):
-            first_row.setdefault(model.text(row, column), row)
-        widths = {text: metrics.horizontalAdvance(text) for text in first_row}
-        widest = max(widths.values(), default=0)
-        rows = [first_row[text] for text, width in widths.items() if width >= widest - SLACK]
-        rows += range(hands, model.rowCount())  # the totals, in bold
-        content = grid + max(
-            sheet.sizeHintForIndex(model.index(row, column)).width() for row in rows
-        )
-        width = max(content, header.sectionSizeHint(column))
-        header.resizeSection(
-            column, min(max(width, header.minimumSectionSize()), header.maximumSectionSize())
-        )
+        width = column_width(sheet, column, range(hands), model.text, always=totals)
+        header.resizeSection(column, width)
+
+
+def column_width(
+    view: QTableView,
+    column: int,
+    rows: Iterable[int],
+    text: Callable[[int, int], str],
+    *,
+    always: Iterable[int] = (),
+) -> int:
+    """COLUMN's width in VIEW as Qt's fitting of ROWS (and ALWAYS) makes it: the size
+    hint of its widest cell by TEXT (row, column -> what the cell shows) in the view's
+    font, and of the rows in ALWAYS whatever their text (another font), with the grid
+    line; or its header's if wider; within the header's least and greatest."""
+    header = view.horizontalHeader()
+    metrics = QFontMetricsF(view.font())  # the delegate's font for a plain cell
+    model = view.model()
+    first_row: dict[str, int] = {}  # each text once: the same text, the same width
+    for row in rows:
+        first_row.setdefault(text(row, column), row)
+    widths = {shown: metrics.horizontalAdvance(shown) for shown in first_row}
+    widest = max(widths.values(), default=0.0)
+    # One cell of each width that can be the widest (a column of figures has many of
+    # one width: its digits are all as wide).
+    of_width = {width: first_row[shown] for shown, width in widths.items()}
+    measured = [row for width, row in of_width.items() if width >= widest - SLACK]
+    measured += always
+    grid = 1 if view.showGrid() else 0
+    content = max(
+        (view.sizeHintForIndex(model.index(row, column)).width() + grid for row in measured),
+        default=0,
+    )
+    width = max(content, header.sectionSizeHint(column))
+    return min(max(width, header.minimumSectionSize()), header.maximumSectionSize())

@@ -8,7 +8,7 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
-from PySide6.QtCore import QDate, QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QDate, QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -24,6 +24,7 @@ from scorekeeper.store.errors import StorageError
 from ..labels import PROBLEM_COLOUR
 from ..language import date_format
 from ..rows_model import RowsModel
+from ..sheet_columns import column_width
 
 ANY_DATE = QDate(2000, 1, 1)  # the date edits' "any date"
 P = ParamSpec("P")
@@ -38,8 +39,8 @@ def table_of(
     stretch: int | None = None,
 ) -> QTableView:
     """A read-only table view of MODEL; sortable by raw values when SORT gives the column
-    and order to start with; column STRETCH (else the last) takes the spare width, never
-    narrower than what it shows (`KeepWhole`)."""
+    and order to start with; its columns fitted to what they show each time the rows
+    change (`FittedColumns`), column STRETCH (else the last) taking the spare width."""
     view = QTableView()
     view.setAccessibleName(name)
     view.setModel(model)
@@ -51,51 +52,63 @@ def table_of(
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setAlternatingRowColors(True)
     view.verticalHeader().setVisible(False)
-    header = view.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    # Columns fit the rows on screen, not every row (a big league's thousands of cells).
-    header.setResizeContentsPrecision(0)
-    if stretch is None:
-        header.setStretchLastSection(True)
-    else:
-        KeepWhole(view, stretch)
+    FittedColumns(view, model, stretch)
     return view
 
 
-class KeepWhole(QObject):
-    """A table's COLUMN takes the width its other columns leave, but is never squeezed
-    below what it shows: where the other columns need the whole width (longer headers,
-    as German's are), it keeps its contents' width and the table scrolls sideways,
-    instead of cutting every player's name to "…"."""
+# The rows a table's columns are fitted to: a screenful and more, as Qt's own fitting
+# measured the rows on screen (a league of 200 players: its first 40 standings).
+TABLE_ROWS = 40
 
-    def __init__(self, view: QTableView, column: int) -> None:
+
+class FittedColumns(QObject):
+    """VIEW's columns as wide as what they show, fitted once each time MODEL's rows or
+    headers change (`ui.sheet_columns.column_width`: only the cells that can be the
+    widest measured), not by Qt at every layout: Qt's ResizeToContents measured every
+    cell on screen some five times to show the league window, a third of its showing.
+    Column STRETCH takes the width the others leave but is never squeezed below what
+    it shows: where the others need the whole width (longer headers, as German's are),
+    it keeps its contents' width and the table scrolls sideways, instead of cutting
+    every player's name to "…".  With no STRETCH the last column takes the spare width."""
+
+    def __init__(self, view: QTableView, model: RowsModel[Any], stretch: int | None) -> None:
         super().__init__(view)
-        self.view, self.column = view, column
-        view.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
-        view.viewport().installEventFilter(self)
-        model = view.model()
-        for signal in (model.modelReset, model.layoutChanged, model.headerDataChanged):
-            signal.connect(lambda *_: QTimer.singleShot(0, self.fit))
+        self.view, self.model, self.stretch = view, model, stretch
+        self.needed = 0  # what the STRETCH column shows
+        header = view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        if stretch is None:
+            header.setStretchLastSection(True)
+        else:
+            view.viewport().installEventFilter(self)
+        model.modelReset.connect(self.fit)
+        model.headerDataChanged.connect(lambda *_: self.fit())
+        self.fit()
+
+    def fit(self) -> None:
+        """Each column as wide as its header and the first TABLE_ROWS rows show."""
+        header = self.view.horizontalHeader()
+        rows = range(min(self.model.rowCount(), TABLE_ROWS))
+        for column in range(self.model.columnCount()):
+            width = column_width(self.view, column, rows, self.model.text)
+            if column == self.stretch:
+                self.needed = width
+            header.resizeSection(column, width)
+        self._stretch()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize:
-            self.fit()
+            self._stretch()
         return False
 
-    def fit(self) -> None:
-        """Stretch the column when the room left is at least what it shows, else size
-        it to its contents."""
+    def _stretch(self) -> None:
+        """The STRETCH column as wide as the room the others leave, or what it shows."""
+        if self.stretch is None or self.stretch >= self.model.columnCount():
+            return
         header = self.view.horizontalHeader()
-        others = sum(header.sectionSize(i) for i in range(header.count()) if i != self.column)
-        needed = max(self.view.sizeHintForColumn(self.column), header.sectionSizeHint(self.column))
+        others = sum(header.sectionSize(i) for i in range(header.count()) if i != self.stretch)
         room = self.view.viewport().width() - others
-        mode = (
-            QHeaderView.ResizeMode.Stretch
-            if room >= needed
-            else QHeaderView.ResizeMode.ResizeToContents
-        )
-        if header.sectionResizeMode(self.column) != mode:
-            header.setSectionResizeMode(self.column, mode)
+        header.resizeSection(self.stretch, max(self.needed, room))
 
 
 def date_edit(name: str) -> QDateEdit:

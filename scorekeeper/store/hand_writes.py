@@ -258,8 +258,9 @@ def restore_revision(db: Database, *, revision_id: int, revision: int | None = N
         found = session.get(HandRevisionRow, revision_id)
         if found is None:
             raise StorageError(_("there is no hand revision {number}").format(number=revision_id))
-        live = session.get(HandRow, found.hand_id)
         state = load_state(session, found.night_id, lock=True)
+        # Read under the night's lock (another table may have moved or deleted it).
+        live = session.get(HandRow, found.hand_id, populate_existing=True)
         latest = session.exec(
             select(func.max(HandRevisionRow.revision)).where(
                 HandRevisionRow.hand_id == found.hand_id
@@ -304,12 +305,16 @@ def _state_of_hand(
 ) -> tuple[NightState, HandRow]:
     """A hand's night, locked, and the hand; with REVISION, a `Conflict` unless the hand
     is still at that revision."""
-    row = session.get(HandRow, hand_id)
-    if row is None:
+    found = session.get(HandRow, hand_id)
+    state = load_state(session, found.night_id, lock=True) if found is not None else None
+    # Read again under the night's lock: another table may have moved, changed or
+    # deleted the hand since it was first read (on PostgreSQL; SQLite's writers take
+    # turns from their first read).
+    row = session.get(HandRow, hand_id, populate_existing=True)
+    if row is None or state is None:
         if revision is not None and _revision_row(session, hand_id, revision) is not None:
             raise _overtaken(session, hand_id)  # it was here, and is deleted
         raise StorageError(_("there is no hand {number}").format(number=hand_id))
-    state = load_state(session, row.night_id, lock=True)
     if revision is not None and row.revision != revision:
         raise _overtaken(session, hand_id)
     return state, row
@@ -352,6 +357,8 @@ def _version(session: Session, row: HandRow) -> HandVersion:
 def _replace(
     session: Session, state: NightState, row: HandRow, record: dict[str, Any], *, action: str
 ) -> tuple[NightResult, HandVersion]:
+    # The hand where the night, read under its lock, has it (not where it once was).
+    assert state.hands[row.position - 1].id == row.id, "a hand read before its night's lock"
     records = [record if h.id == row.id else h.record for h in state.hands]
     night = check_night(state, records)
     row.record = record

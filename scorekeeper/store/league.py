@@ -30,6 +30,7 @@ from scorekeeper.standings import (
 from scorekeeper.stats import HandFact, HandOutcome
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
+from scorekeeper.store.league_sums import night_preset
 from scorekeeper.store.people import (
     find_league,
     find_or_create_league,
@@ -260,7 +261,7 @@ def _night_labels(connection: Connection, wanted: Select[Any]) -> dict[int, Nigh
             col(NightRow.played_on),
             col(SeasonRow.name),
             col(NightRow.table_label),
-            _preset(),
+            night_preset(),
         )
         .outerjoin(SeasonRow, col(SeasonRow.id) == col(NightRow.season_id))
         .where(col(NightRow.id).in_(wanted))
@@ -275,17 +276,12 @@ def _night_labels(connection: Connection, wanted: Select[Any]) -> dict[int, Nigh
 
 def _night_games(session: Session, period: Period) -> dict[int, str]:
     """The game each of the period's nights was played at, by its rules' preset."""
-    query = columns(col(NightRow.id), _preset()).where(
+    query = columns(col(NightRow.id), night_preset()).where(
         col(NightRow.id).in_(nights_of(session, period))
     )
     rows = session.connection().execute(query).all()
     games = {preset: _game(preset) for _, preset in rows}
     return {night: games[preset] for night, preset in rows}
-
-
-def _preset() -> Any:
-    """A night's preset, read from its rules by the database (not every rule parsed)."""
-    return col(NightRow.rules)["preset"].as_string()
 
 
 def _game(preset: str | None) -> str:
@@ -357,7 +353,7 @@ def players_nights(db: Database, period: Period) -> tuple[list[PlayerNights], in
         played = columns(summary.night_id).where(summary.night_id.in_(wanted)).distinct()
         nights = connection.execute(columns(func.count()).select_from(played.subquery()))
         presets = connection.execute(
-            columns(_preset()).where(col(NightRow.id).in_(played)).distinct()
+            columns(night_preset()).where(col(NightRow.id).in_(played)).distinct()
         ).all()
     game = one_game(_game(preset) for (preset,) in presets).name
     return _by_player(rows, names), int(nights.scalar_one()), game

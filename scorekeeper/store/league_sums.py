@@ -25,6 +25,7 @@ from sqlalchemy import Connection, bindparam, delete, func, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from scorekeeper.store.tables import (
+    CHUNK,
     SUMMED,
     LeagueNightsRow,
     LeagueSumsRow,
@@ -52,8 +53,9 @@ class Contribution:
     nights: dict[Key, Values] = field(default_factory=dict)
 
 
-def _preset() -> Any:
-    """A night's preset as the database reads it from its rules ("" for none)."""
+def night_preset() -> Any:
+    """A night's preset as the database reads it from its rules, not every rule parsed
+    ("" for none)."""
     return func.coalesce(core_table(NightRow).c.rules["preset"].as_string(), "")
 
 
@@ -74,7 +76,7 @@ def _reads() -> tuple[Any, Any]:
         .where(summary.night_id.in_(nights) & counted)
     )
     totals = (
-        select(night.league_id, _preset(), total.pot, total.pot_cents)
+        select(night.league_id, night_preset(), total.pot, total.pot_cents)
         .join_from(core_table(NightTotalRow), core_table(NightRow), night.id == total.night_id)
         .where(total.night_id.in_(nights) & counted)
     )
@@ -89,8 +91,8 @@ def of_nights(connection: Connection, night_ids: Collection[int]) -> Contributio
     players: dict[Key, list[int]] = defaultdict(lambda: [0] * len(PLAYER_VALUES))
     nights: dict[Key, list[int]] = defaultdict(lambda: [0] * len(NIGHT_VALUES))
     ids = sorted(night_ids)
-    for start in range(0, len(ids), 500):  # well under every database's parameter limit
-        chunk = {"nights": ids[start : start + 500]}
+    for start in range(0, len(ids), CHUNK):
+        chunk = {"nights": ids[start : start + CHUNK]}
         for league, player, place, *sums in connection.execute(of_players, chunk):
             _add(players[(league, player, place)], (1, *sums))
         for league, preset, pot, cents in connection.execute(of_totals, chunk):
@@ -116,7 +118,8 @@ def move(connection: Connection, before: Contribution, after: Contribution) -> N
     ):
         zeros = (0,) * len(names)
         rows = []
-        for key in old.keys() | new.keys():
+        # In the order of their keys: tables scoring at once lock shared rows alike.
+        for key in sorted(old.keys() | new.keys()):
             delta = [a - b for a, b in zip(new.get(key, zeros), old.get(key, zeros), strict=True)]
             if any(delta):
                 rows.append(
@@ -173,7 +176,7 @@ def fill_all(connection: Connection) -> None:
             .group_by(night.league_id, summary.player_id, summary.place),
         )
     )
-    preset = _preset()
+    preset = night_preset()
     connection.execute(
         insert(core_table(LeagueNightsRow)).from_select(
             [*NIGHT_KEY, *NIGHT_VALUES],

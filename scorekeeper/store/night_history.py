@@ -82,7 +82,9 @@ def set_deleted(db: Database, *, night_id: int, deleted: bool) -> None:
     """Delete a night (it leaves every list, and its hands and history are kept) or
     bring it back; either way the night's history says so."""
     with db.transaction() as session:
-        row = night_row(session, night_id)
+        # Locked before what it adds is read: a hand being written at its table adds
+        # its share first (PostgreSQL: the other write commits, then this one reads).
+        row = night_row(session, night_id, lock=True)
         connection = session.connection()
         before = league_sums.of_nights(connection, [night_id])  # out of its league, or in
         row.discarded_at = now() if deleted else None

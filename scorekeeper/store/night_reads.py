@@ -23,6 +23,7 @@ from scorekeeper.store.people import find_league
 from scorekeeper.store.state import load_state
 from scorekeeper.store.stored_night import night_of_document
 from scorekeeper.store.tables import (
+    CHUNK,
     HandPointsRow,
     HandRevisionRow,
     HandRow,
@@ -130,10 +131,19 @@ def night_summaries(
     seat_order = columns(seat.night_id, seat.player_id).order_by(
         seat.night_id, seat.position, seat.first_hand
     )
-    if not every_night:
-        seat_order = seat_order.where(seat.night_id.in_([row[0] for row in rows]))
+    if every_night:
+        seats = connection.execute(seat_order).all()
+    else:  # a page's nights, by chunks within every database's limit on parameters
+        ids = [row[0] for row in rows]
+        seats = [
+            seat_row
+            for start in range(0, len(ids), CHUNK)
+            for seat_row in connection.execute(
+                seat_order.where(seat.night_id.in_(ids[start : start + CHUNK]))
+            )
+        ]
     seated: dict[int, list[int]] = {}
-    for night_id, player_id in connection.execute(seat_order).all():
+    for night_id, player_id in seats:
         order = seated.setdefault(night_id, [])
         if player_id not in order:
             order.append(player_id)

@@ -139,15 +139,13 @@ class NightSearch:
         seat = core_table(SeatRow).c
         kinds = self._vocabulary()
         hands = func.coalesce(totals.hand_rows, 0)
-        players = kinds["players"].holding(word)
+        seated = among(seat.player_id, kinds["players"], word)
         either = [
             among(night.league_id, kinds["leagues"], word),
             among(night.table_label, kinds["tables"], word),
             among(night.played_on, kinds["dates"], word),
             among(hands, kinds["hands"], word),
-            night.id.in_(columns(seat.night_id).where(seat.player_id.in_(players)))
-            if players
-            else false(),
+            night.id.in_(columns(seat.night_id).where(seated)),
         ]
         if word.isascii() and word.isdigit():  # a night's number
             either.append(cast(night.id, String).contains(word, autoescape=True))

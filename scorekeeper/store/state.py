@@ -27,6 +27,7 @@ from scorekeeper.store.ids import new_hand_ids
 from scorekeeper.store.stored_night import Fetch, StoredHand, seat_order, stored_hands
 from scorekeeper.store.stored_night import rules_of as stored_rules
 from scorekeeper.store.tables import (
+    CHUNK,
     HandPointsRow,
     HandRevisionRow,
     HandRow,
@@ -350,8 +351,8 @@ def _delete_cache(session: Session, hand_ids: set[int]) -> None:
     """Delete the cache rows of HAND_IDS (in chunks: every database limits parameters)."""
     ids = sorted(hand_ids)
     connection = session.connection()
-    for start in range(0, len(ids), summaries.CHUNK):
-        chunk = ids[start : start + summaries.CHUNK]
+    for start in range(0, len(ids), CHUNK):
+        chunk = ids[start : start + CHUNK]
         connection.execute(delete(HandScoreRow).where(col(HandScoreRow.hand_id).in_(chunk)))
         connection.execute(delete(HandPointsRow).where(col(HandPointsRow.hand_id).in_(chunk)))
 

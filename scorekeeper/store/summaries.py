@@ -38,6 +38,7 @@ from sqlmodel import Session
 
 from scorekeeper.store import league_sums
 from scorekeeper.store.tables import (
+    CHUNK,
     SUMMED,
     HandPointsRow,
     HandScoreRow,
@@ -45,9 +46,6 @@ from scorekeeper.store.tables import (
     NightTotalRow,
     core_table,
 )
-
-# Nights per statement: well under every database's limit on bound parameters.
-CHUNK = 500
 
 
 def _count(condition: Any) -> Any:

@@ -233,6 +233,10 @@ class HandPointsRow(SQLModel, table=True):
     misplays: int = 0  # misplays this player made in this hand
 
 
+# Ids bound in one statement: well under every database's limit on bound parameters
+# (SQLite's 32,766, PostgreSQL's 65,535).
+CHUNK = 500
+
 # The sums a `night_summary` row keeps, in its columns' order (and `league_sums`').
 SUMMED = (
     "points",

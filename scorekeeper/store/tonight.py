@@ -102,9 +102,10 @@ def hand_count(db: Database, *, night_id: int) -> int:
     return count
 
 
-def night_row(session: Session, night_id: int) -> NightRow:
-    """A night's row; a night that does not exist is a StorageError."""
-    row = session.get(NightRow, night_id)
+def night_row(session: Session, night_id: int, *, lock: bool = False) -> NightRow:
+    """A night's row (LOCK: locked until the transaction ends, as every write that
+    changes its hands locks it); a night that does not exist is a StorageError."""
+    row = session.get(NightRow, night_id, with_for_update=lock)
     if row is None:
         raise StorageError(_("there is no night {number}").format(number=night_id), field="night")
     return row

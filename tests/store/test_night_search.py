@@ -133,3 +133,20 @@ def test_a_database_made_before_the_index_upgrades_with_a_backup_and_finds_its_n
         (backup,) = tmp_path.glob("scorekeeper.sqlite3.*.bak")
         with sqlite3.connect(backup) as old:
             assert old.execute("SELECT version_num FROM alembic_version").fetchall() == [("0017",)]
+
+
+def test_the_rest_read_at_once_comes_with_every_night_s_players(
+    db: Database, monkeypatch: Any
+) -> None:
+    """End in Open night reads every night left: their seats are asked for a few
+    hundred nights at a time (here three), within every database's limit on the values
+    one statement is sent, and every line has its players."""
+    from scorekeeper.store import night_reads
+
+    monkeypatch.setattr(night_reads, "CHUNK", 3)
+    import_nights(db, [night(n) for n in range(12)])
+    everything = NightSearch(db).page("", offset=1, limit=None)
+    assert [(n.id, n.players) for n in everything] == [
+        (n.id, n.players) for n in list_nights(db)[1:]
+    ]
+    assert all(n.players for n in everything)

@@ -250,3 +250,56 @@ def test_stored_rules_are_the_full_rule_set(db: Database) -> None:
     again, _ = load_night(thirty_hands())
     assert again is not None and night.rules == again.rules
     assert score_night(night).total_points == score_night(again).total_points
+
+
+def another_table_first(db: Database, monkeypatch: pytest.MonkeyPatch, meanwhile: Any) -> None:
+    """MEANWHILE (another program's write, committed) runs just before the next write
+    here locks its night: after that write has read the hand it changes.  Only a server
+    lets it: SQLite's writers take turns from their first read."""
+    if db.is_sqlite:
+        pytest.skip("SQLite's writers take turns from their first read")
+    locking = hand_writes.load_state
+    pending = [meanwhile]
+
+    def lock_after_the_other(*args: Any, **kwargs: Any) -> Any:
+        while pending:
+            pending.pop()()
+        return locking(*args, **kwargs)
+
+    monkeypatch.setattr(hand_writes, "load_state", lock_after_the_other)
+
+
+def test_an_edit_finds_its_hand_where_another_table_moved_it(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another table inserts a hand before the one being edited, after the edit read it:
+    the edit rescores the hand where it now is, and the cache is a fresh scoring."""
+    document = thirty_hands()
+    night_id = night_import.import_night(db, document)
+    last = night_reads.hand_ids(db, night_id=night_id)[-1]
+    inserted = pick("Ann", "Bob", points=61, tricks=3)
+    another_table_first(
+        db,
+        monkeypatch,
+        lambda: hand_writes.record_hand(db, night_id=night_id, hand=inserted, position=1),
+    )
+    edited = pick("Cal", "Dee", points=95, tricks=5)
+    version = hand_writes.edit_hand(db, hand_id=last, hand=edited).version
+
+    assert version.position == len(document["hands"]) + 1
+    expected = copy.deepcopy(document)
+    expected["hands"] = [inserted, *document["hands"][:-1], edited]
+    assert night_import.export_night(db, night_id=night_id)["hands"] == expected["hands"]
+    assert stored_cache(db) == rescored_cache(db)
+    assert night_reads.hand_history(db, hand_id=last)[-1].position == version.position
+
+
+def test_an_edit_of_a_hand_another_table_deleted_meanwhile_is_refused(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    night_id = night_import.import_night(db, thirty_hands())
+    last = night_reads.hand_ids(db, night_id=night_id)[-1]
+    another_table_first(db, monkeypatch, lambda: hand_writes.delete_hand(db, hand_id=last))
+    with pytest.raises(StorageError, match=f"no hand {last}"):
+        hand_writes.edit_hand(db, hand_id=last, hand=pick("Cal", "Dee", points=95, tricks=5))
+    assert stored_cache(db) == rescored_cache(db)

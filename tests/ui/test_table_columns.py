@@ -96,3 +96,15 @@ def test_showing_a_table_asks_each_cell_a_few_times_not_every_pass(qtbot) -> Non
     # Painted once or twice (about eight roles a paint); Qt's fitting at every layout
     # asked the cells on screen some forty times.
     assert max(asked[key] for key in painted) <= 20
+
+
+def test_a_sort_that_brings_other_rows_to_the_top_fits_them(qtbot) -> None:
+    model = Model()
+    view = table_of(model, "Table", sort=(1, Qt.SortOrder.DescendingOrder), stretch=0)
+    qtbot.addWidget(view)
+    view.resize(900, 400)
+    view.show()
+    model.set_rows(rows(TABLE_ROWS + 60))  # the longest name and figure: fitted last
+    view.sortByColumn(1, Qt.SortOrder.AscendingOrder)  # now at the top
+    assert model.rows[0][1] == -123456789
+    assert cramped(view, model, TABLE_ROWS) == []

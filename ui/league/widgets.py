@@ -62,10 +62,11 @@ TABLE_ROWS = 40
 
 
 class FittedColumns(QObject):
-    """VIEW's columns as wide as what they show, fitted once each time MODEL's rows or
-    headers change (`ui.sheet_columns.column_width`: only the cells that can be the
-    widest measured), not by Qt at every layout: Qt's ResizeToContents measured every
-    cell on screen some five times to show the league window, a third of its showing.
+    """VIEW's columns as wide as what they show, fitted once each time MODEL's rows,
+    their order or its headers change (`ui.sheet_columns.column_width`: only the cells
+    that can be the widest measured), not by Qt at every layout: Qt's ResizeToContents
+    measured every cell on screen some five times to show the league window, a third
+    of its showing.
     Column STRETCH takes the width the others leave but is never squeezed below what
     it shows: where the others need the whole width (longer headers, as German's are),
     it keeps its contents' width and the table scrolls sideways, instead of cutting
@@ -82,6 +83,8 @@ class FittedColumns(QObject):
         else:
             view.viewport().installEventFilter(self)
         model.modelReset.connect(self.fit)
+        # Sorted: other rows come to the top (only the first TABLE_ROWS are measured).
+        model.layoutChanged.connect(lambda *_: self.fit())
         model.headerDataChanged.connect(lambda *_: self.fit())
         self.fit()
 

@@ -140,8 +140,13 @@ def _upsert(
     connection: Connection, table: Any, keys: tuple[str, ...], names: tuple[str, ...]
 ) -> Any:
     """An insert of a row's differences that adds them to the row when it is there."""
-    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
-    made = dialect.insert(core_table(table))
+    return _upsert_for(connection.dialect.name, table, keys, names)
+
+
+@functools.cache
+def _upsert_for(dialect: str, table: Any, keys: tuple[str, ...], names: tuple[str, ...]) -> Any:
+    """`_upsert` in DIALECT's words, built once (a hand's write runs it)."""
+    made = (postgresql if dialect == "postgresql" else sqlite).insert(core_table(table))
     return made.on_conflict_do_update(
         index_elements=list(keys),
         set_={name: core_table(table).c[name] + made.excluded[name] for name in names},

@@ -62,6 +62,9 @@ def alt_typed(event: QKeyEvent) -> bool:
     )
 
 
+RETURNING = (Qt.FocusReason.ActiveWindowFocusReason, Qt.FocusReason.PopupFocusReason)
+
+
 class EntryLine(QLineEdit):
     """A line edit of the entry form; the window's shortcuts (Ctrl+Z among them) reach
     the window, which decides what an undo means while a hand is half typed, and an
@@ -78,6 +81,15 @@ class EntryLine(QLineEdit):
             event.ignore()
             return
         super().keyPressEvent(event)
+
+
+def select_moving_in(line: QLineEdit, event: QFocusEvent) -> None:
+    """Select what LINE holds when the focus moves into it, so typing replaces it; not
+    when its window only takes the keyboard back (a dialog or a list closed), which is
+    no moving in: what was typed there before, or just as the window came back, stays
+    and the next key goes on from it (keys typed as the help closed were lost so)."""
+    if event.reason() not in RETURNING:
+        line.selectAll()
 
 
 def entry_line(name: str, placeholder: str) -> EntryLine:
@@ -276,7 +288,7 @@ class SeatField(EntryLine):
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
-        self.selectAll()
+        select_moving_in(self, event)
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
         super().focusOutEvent(event)
@@ -325,7 +337,7 @@ class NumberField(EntryLine):
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
-        self.selectAll()
+        select_moving_in(self, event)
 
 
 def estimate_tricks(points: int, tricks: int) -> int:
@@ -350,12 +362,15 @@ class ProposedNumber(NumberField):
         self.proposed = False
 
     def focusInEvent(self, event: QFocusEvent) -> None:
-        if not self.text().strip() and not self.isModified():
+        proposing = not self.text().strip() and not self.isModified()
+        if proposing:
             value = self.propose()
             if value is not None:
                 self.setText(str(value))
                 self.proposed = True
         super().focusInEvent(event)
+        if proposing and self.proposed:
+            self.selectAll()  # a proposal made now is replaced by what is typed
 
     def withdraw(self) -> None:
         """Clear a proposal nobody typed over (what it was made from has changed)."""

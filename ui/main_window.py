@@ -686,10 +686,15 @@ class MainWindow(QMainWindow):
 
     def show_keys(self) -> None:
         """Help ▸ Keyboard (F1): every shortcut and the entry form's contract."""
+        from .dialog_keys import run
         from .help import KeysDialog
 
-        KeysDialog(self).exec()
-        self.back_to_entry()
+        dialog = KeysDialog(self)
+        # Back to the form as it closes, before the keys typed after its Esc are
+        # handled (after `run` returns, the focus moved would take them over).
+        dialog.finished.connect(self.back_to_entry)
+        run(dialog, self)  # Esc typed at once closes it (ui/dialog_keys.py)
+        dialog.deleteLater()
 
     def show_about(self) -> None:
         """Help ▸ About: the version, licence, Qt and Python, and where things are kept."""

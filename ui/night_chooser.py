@@ -48,6 +48,8 @@ from scorekeeper.names import fold_name
 from scorekeeper.problems import grouped
 from scorekeeper.store.night_reads import NightSummary
 
+from .dialog_keys import run
+
 Index = QModelIndex | QPersistentModelIndex
 # The columns, each with what it shows of a night; marked here, translated when shown.
 NUMBER, DATE, LEAGUE, TABLE, HANDS, PLAYERS = range(6)
@@ -298,9 +300,11 @@ class NightChooser(QDialog):
 
 
 def choose_night(nights: Sequence[NightSummary], parent: QWidget | None) -> NightSummary | None:
-    """The night the user chooses among NIGHTS (newest first), or None when they cancel."""
+    """The night the user chooses among NIGHTS (newest first), or None when they cancel.
+    Over PARENT's window, what is typed at once is searched for (ui/dialog_keys.py)."""
     dialog = NightChooser(nights, parent)
     try:
-        return dialog.chosen() if dialog.exec() == QDialog.DialogCode.Accepted else None
+        result = dialog.exec() if parent is None else run(dialog, parent)
+        return dialog.chosen() if result == QDialog.DialogCode.Accepted else None
     finally:
         dialog.deleteLater()

@@ -7,12 +7,13 @@ leaves the window's shortcuts (Ctrl+Z among them) to the window.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from babel.numbers import format_decimal
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QAction, QFocusEvent, QKeyEvent, QKeySequence
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QFocusEvent, QFontMetricsF, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractButton,
     QCheckBox,
@@ -20,6 +21,8 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QRadioButton,
     QSpinBox,
+    QStyle,
+    QStyleOptionFrame,
     QWidget,
 )
 
@@ -62,13 +65,40 @@ def alt_typed(event: QKeyEvent) -> bool:
     )
 
 
+LINE_MARGIN = 2  # what a QLineEdit leaves each side of its text, inside its margins
 RETURNING = (Qt.FocusReason.ActiveWindowFocusReason, Qt.FocusReason.PopupFocusReason)
+
+
+def hint_room(line: QLineEdit) -> int:
+    """The width LINE draws its hint in, as QLineEdit paints it: its contents less its
+    text margins and `LINE_MARGIN` each side (a longer hint is cut to "…")."""
+    option = QStyleOptionFrame()
+    line.initStyleOption(option)
+    contents = line.style().subElementRect(QStyle.SubElement.SE_LineEditContents, option, line)
+    margins = line.textMargins()
+    return contents.width() - margins.left() - margins.right() - 2 * LINE_MARGIN
+
+
+def hint_width(line: QLineEdit) -> int:
+    """The width of LINE's hint, whole pixels up: its fractional width is what decides
+    whether it is cut (the whole-pixel advance was a fraction short, and cut it)."""
+    return math.ceil(QFontMetricsF(line.font()).horizontalAdvance(line.placeholderText()))
 
 
 class EntryLine(QLineEdit):
     """A line edit of the entry form; the window's shortcuts (Ctrl+Z among them) reach
     the window, which decides what an undo means while a hand is half typed, and an
     Alt+letter that is no shortcut types nothing (`alt_typed`)."""
+
+    def sizeHint(self) -> QSize:
+        """Wide enough for its hint, whole (the form's columns are as wide as their
+        widest field: a trial found the leaster's and the misplays' hints cut to "…")."""
+        hint = super().sizeHint()
+        text = self.placeholderText()
+        if text:
+            chrome = self.width() - hint_room(self)  # the frame and margins, any width
+            hint.setWidth(max(hint.width(), hint_width(self) + chrome))
+        return hint
 
     def event(self, event: QEvent) -> bool:
         if window_takes(self, event):

@@ -122,11 +122,14 @@ def select_moving_in(line: QLineEdit, event: QFocusEvent) -> None:
         line.selectAll()
 
 
-def entry_line(name: str, placeholder: str) -> EntryLine:
-    """An EntryLine with its accessible name and the hint shown while it is empty."""
+def entry_line(name: str, placeholder: str, tip: str | None = None) -> EntryLine:
+    """An EntryLine with its accessible name, the hint shown while it is empty (short:
+    the field is as wide as its hint, whole) and TIP, the hint said in full."""
     line = EntryLine()
     line.setAccessibleName(name)
     line.setPlaceholderText(placeholder)
+    if tip is not None:
+        line.setToolTip(tip)
     return line
 
 

@@ -104,6 +104,18 @@ def test_every_hint_of_the_entry_form_is_whole_at_the_default_size(
 ) -> None:
     """A trial found the leaster's hints ("optional: each player's points, seat order")
     and the misplays' cut to "…" in a window of the size the app first opens at."""
+    every_hint_whole(database, open_window, qtbot)
+
+
+def test_every_german_hint_of_the_entry_form_is_whole_at_the_default_size(
+    german, database, open_window, qtbot
+) -> None:
+    every_hint_whole(database, open_window, qtbot)
+
+
+def every_hint_whole(database, open_window, qtbot) -> None:
+    """Each game's form, each hand type it offers, at the first start's size: no hint
+    shown cut."""
     from scorekeeper.store.night_import import import_night as file_night
     from tests.sheet import night_doc
 

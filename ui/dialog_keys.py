@@ -11,7 +11,8 @@ is open, every key that reaches the window under it goes to the dialog's focused
 (the keys typed before the dialog had the keyboard included), no shortcut of that
 window fires, and a click there brings the dialog back to the front.  Once it is
 closed, the keys the window manager still sends it (it gave it the keyboard just as it
-closed) go to the window under it, until that window has the keyboard again.
+closed) go to the window under it, until that window has the keyboard again or the
+dialog is deleted.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ CLICKS = frozenset(
         QEvent.Type.Wheel,
     }
 )
+WATCHED = KEYS | CLICKS | {QEvent.Type.ShortcutOverride, QEvent.Type.WindowActivate}
 _open: list[QDialog] = []  # the dialogs `run` shows, the innermost last
 
 
@@ -59,9 +61,9 @@ class _Keeper(QObject):
         self.deleteLater()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if self.stopped or not isinstance(watched, QWidget):
+        kind = event.type()  # first: every event of the app passes here
+        if kind not in WATCHED or self.stopped or not isinstance(watched, QWidget):
             return False
-        kind = event.type()
         if self.closed or not isValid(self.dialog) or not self.dialog.isVisible():
             if watched is self.under and kind == QEvent.Type.WindowActivate:
                 self.stop()  # the window has the keyboard again
@@ -106,6 +108,7 @@ def run(dialog: QDialog, under: QWidget) -> int:
     keeper = _Keeper(dialog, under.window())
     loop = QEventLoop()
     dialog.finished.connect(loop.quit)
+    dialog.destroyed.connect(keeper.stop)  # never a filter left behind
     _open.append(dialog)
     if app is not None:
         app.installEventFilter(keeper)

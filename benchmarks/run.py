@@ -410,16 +410,19 @@ def bench_hands(db: Any, window: Any, players: list[str], wanted: set[str], repe
 
 
 def until_painted(open_it: Callable[[], Any]) -> tuple[float, Any]:
-    """Seconds from calling OPEN_IT until the modal dialog it opens (with exec, as the
-    app does) is shown and painted, and what was seen (the dialog's size and class);
+    """Seconds from calling OPEN_IT until the modal dialog it opens (as the app does) is
+    shown and painted, and what was seen (the dialog's size and class);
     the dialog is then cancelled, so that OPEN_IT returns as after Escape."""
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from ui import dialog_keys
+
     seen: dict[str, Any] = {}
 
     def painted() -> None:
-        dialog = QApplication.activeModalWidget()
+        # Modal by Qt, or kept modal by ui/dialog_keys.py (the chooser, the help).
+        dialog = QApplication.activeModalWidget() or dialog_keys.current()
         if dialog is None:  # OPEN_IT ran the event loop before its dialog was made
             QTimer.singleShot(0, painted)
             return

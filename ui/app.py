@@ -123,19 +123,40 @@ def open_window(database: Database) -> MainWindow:
     return window
 
 
-def open_first(url: str | None) -> MainWindow | None:
+def open_first(url: str | None) -> tuple[MainWindow, bool] | None:
     """The night screen on the night to reopen, read before the database layer is
-    imported (ui/first_screen.py); None when the usual open must run first."""
-    view = read_view(url)
-    if view is None:
+    imported (ui/first_screen.py), and whether the sample league is there; None when
+    the usual open must run first."""
+    first = read_view(url)
+    if first is None:
         return None
     session = NightSession(lambda: open_store(url))
-    session.show_first(view)
+    session.show_first(first.view)
     window = MainWindow(session)  # built while the open's check of the file runs
     if sound(url):
-        return window
+        return window, first.sample
     window.deleteLater()  # the usual open says what is wrong with the file
     return None
+
+
+def show_first(url: str | None) -> MainWindow:
+    """The night screen opened (on its first screen when it can be: `open_first`) and
+    shown; on the first start with the welcome over it at once, before the event loop
+    runs, so every key typed reaches the window it was typed into (a welcome shown
+    only once the database was open, a second later, took the keys of a hand being
+    typed: a trial).  A refusal to open raises `StorageError`."""
+    opened = open_first(url)
+    if opened is None:
+        window, sample = open_window(open_store(url)), None  # asked of the open database
+    else:
+        window, sample = opened
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        app.setWindowIcon(window.windowIcon())  # the dialogs' too
+    window.show()
+    if first_start():
+        window.show_welcome(sample)
+    return window
 
 
 class _FirstPaint(QObject):
@@ -190,8 +211,6 @@ def open_behind(app: QApplication, window: MainWindow) -> None:
         return
     window.load_rest()  # the menus' dialogs, while the user looks
     QTimer.singleShot(0, window.daily_backup)  # the first start of a day: a copy
-    if first_start():
-        QTimer.singleShot(0, window.show_welcome)
     from . import self_check  # a packaged build's check of itself, once the app is open
 
     self_check.schedule(app, window, describe(window.session.db.url))
@@ -208,15 +227,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     running = QApplication.instance()
     app = running if isinstance(running, QApplication) else QApplication([sys.argv[0], *argv])
     logger.info("language: %s (chosen: %s)", apply_language(app), chosen_language())
-    window = open_first(args.database)
-    if window is None:
-        try:
-            window = open_window(open_store(args.database))
-        except StorageError as error:
-            errors.show_error(str(error))
-            return 2
-    app.setWindowIcon(window.windowIcon())  # the dialogs' too
-    window.show()
+    try:
+        window = show_first(args.database)
+    except StorageError as error:
+        errors.show_error(str(error))
+        return 2
     after_first_paint(window, partial(when_shown, app, window))
     shot = os.environ.get("SCOREKEEPER_SCREENSHOT")
     if shot:

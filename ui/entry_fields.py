@@ -7,12 +7,13 @@ leaves the window's shortcuts (Ctrl+Z among them) to the window.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from babel.numbers import format_decimal
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QAction, QFocusEvent, QKeyEvent, QKeySequence
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QFocusEvent, QFontMetricsF, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractButton,
     QCheckBox,
@@ -20,6 +21,8 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QRadioButton,
     QSpinBox,
+    QStyle,
+    QStyleOptionFrame,
     QWidget,
 )
 
@@ -62,10 +65,40 @@ def alt_typed(event: QKeyEvent) -> bool:
     )
 
 
+LINE_MARGIN = 2  # what a QLineEdit leaves each side of its text, inside its margins
+RETURNING = (Qt.FocusReason.ActiveWindowFocusReason, Qt.FocusReason.PopupFocusReason)
+
+
+def hint_room(line: QLineEdit) -> int:
+    """The width LINE draws its hint in, as QLineEdit paints it: its contents less its
+    text margins and `LINE_MARGIN` each side (a longer hint is cut to "…")."""
+    option = QStyleOptionFrame()
+    line.initStyleOption(option)
+    contents = line.style().subElementRect(QStyle.SubElement.SE_LineEditContents, option, line)
+    margins = line.textMargins()
+    return contents.width() - margins.left() - margins.right() - 2 * LINE_MARGIN
+
+
+def hint_width(line: QLineEdit) -> int:
+    """The width of LINE's hint, whole pixels up: its fractional width is what decides
+    whether it is cut (the whole-pixel advance was a fraction short, and cut it)."""
+    return math.ceil(QFontMetricsF(line.font()).horizontalAdvance(line.placeholderText()))
+
+
 class EntryLine(QLineEdit):
     """A line edit of the entry form; the window's shortcuts (Ctrl+Z among them) reach
     the window, which decides what an undo means while a hand is half typed, and an
     Alt+letter that is no shortcut types nothing (`alt_typed`)."""
+
+    def sizeHint(self) -> QSize:
+        """Wide enough for its hint, whole (the form's columns are as wide as their
+        widest field: a trial found the leaster's and the misplays' hints cut to "…")."""
+        hint = super().sizeHint()
+        text = self.placeholderText()
+        if text:
+            chrome = self.width() - hint_room(self)  # the frame and margins, any width
+            hint.setWidth(max(hint.width(), hint_width(self) + chrome))
+        return hint
 
     def event(self, event: QEvent) -> bool:
         if window_takes(self, event):
@@ -80,11 +113,23 @@ class EntryLine(QLineEdit):
         super().keyPressEvent(event)
 
 
-def entry_line(name: str, placeholder: str) -> EntryLine:
-    """An EntryLine with its accessible name and the hint shown while it is empty."""
+def select_moving_in(line: QLineEdit, event: QFocusEvent) -> None:
+    """Select what LINE holds when the focus moves into it, so typing replaces it; not
+    when its window only takes the keyboard back (a dialog or a list closed), which is
+    no moving in: what was typed there before, or just as the window came back, stays
+    and the next key goes on from it (keys typed as the help closed were lost so)."""
+    if event.reason() not in RETURNING:
+        line.selectAll()
+
+
+def entry_line(name: str, placeholder: str, tip: str | None = None) -> EntryLine:
+    """An EntryLine with its accessible name, the hint shown while it is empty (short:
+    the field is as wide as its hint, whole) and TIP, the hint said in full."""
     line = EntryLine()
     line.setAccessibleName(name)
     line.setPlaceholderText(placeholder)
+    if tip is not None:
+        line.setToolTip(tip)
     return line
 
 
@@ -276,7 +321,7 @@ class SeatField(EntryLine):
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
-        self.selectAll()
+        select_moving_in(self, event)
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
         super().focusOutEvent(event)
@@ -325,7 +370,7 @@ class NumberField(EntryLine):
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
-        self.selectAll()
+        select_moving_in(self, event)
 
 
 def estimate_tricks(points: int, tricks: int) -> int:
@@ -350,12 +395,15 @@ class ProposedNumber(NumberField):
         self.proposed = False
 
     def focusInEvent(self, event: QFocusEvent) -> None:
-        if not self.text().strip() and not self.isModified():
+        proposing = not self.text().strip() and not self.isModified()
+        if proposing:
             value = self.propose()
             if value is not None:
                 self.setText(str(value))
                 self.proposed = True
         super().focusInEvent(event)
+        if proposing and self.proposed:
+            self.selectAll()  # a proposal made now is replaced by what is typed
 
     def withdraw(self) -> None:
         """Clear a proposal nobody typed over (what it was made from has changed)."""

@@ -9,11 +9,15 @@ import sys
 import traceback
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication
 
 from scorekeeper import logs
 from scorekeeper.i18n import _
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
 
 log = logging.getLogger(__name__)
 PACKAGE = __name__.rpartition(".")[0]  # the app's package, whatever it is installed as
@@ -35,11 +39,27 @@ def show_error(message: str, title: str = "Sheepshead Scorekeeper") -> None:
     if QApplication.instance() is None:
         print(message, file=sys.stderr)
         return
+    error_box(message, title).exec()
+
+
+def error_box(message: str, title: str = "Sheepshead Scorekeeper") -> QMessageBox:
+    """The message box `show_error` shows: MESSAGE as a sentence (`as_sentence`)."""
     from PySide6.QtWidgets import QMessageBox  # its enums made when first shown
 
-    box = QMessageBox(QMessageBox.Icon.Critical, title, message)
+    box = QMessageBox(QMessageBox.Icon.Critical, title, as_sentence(message))
     box.setTextFormat(box.textFormat().PlainText)
-    box.exec()
+    return box
+
+
+def as_sentence(message: str) -> str:
+    """MESSAGE with a capital first letter when it starts with a word of the app's own
+    (the store's refusals are clauses, "the database … is damaged", for the command
+    line's "error: "); one that starts with a path, an address or a quoted value,
+    none of them a plain word, is left as it is."""
+    word = message.split(" ", 1)[0]
+    if word.isalpha() and word.islower():
+        return message[0].upper() + message[1:]
+    return message
 
 
 def unexpected(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:

@@ -740,10 +740,15 @@ class MainWindow(QMainWindow):
 
     def show_keys(self) -> None:
         """Help ▸ Keyboard (F1): every shortcut and the entry form's contract."""
+        from .dialog_keys import run
         from .help import KeysDialog
 
-        KeysDialog(self).exec()
-        self.back_to_entry()
+        dialog = KeysDialog(self)
+        # Back to the form as it closes, before the keys typed after its Esc are
+        # handled (after `run` returns, the focus moved would take them over).
+        dialog.finished.connect(self.back_to_entry)
+        run(dialog, self)  # Esc typed at once closes it (ui/dialog_keys.py)
+        dialog.deleteLater()
 
     def show_about(self) -> None:
         """Help ▸ About: the version, licence, Qt and Python, and where things are kept."""
@@ -759,15 +764,19 @@ class MainWindow(QMainWindow):
         PreferencesDialog(self).exec()
         self.back_to_entry()
 
-    def show_welcome(self) -> None:
+    def show_welcome(self, sample: bool | None = None) -> None:
         """Help ▸ Welcome: what the app is, that the sample league is a sample, and a
-        way to start a night."""
-        from scorekeeper.sample import SAMPLE_LEAGUE
-        from scorekeeper.store.league import list_leagues
-
+        way to start a night.  SAMPLE: whether the sample league is there, when already
+        read (the first start's, by the first screen's read); None: asked of the
+        database."""
         from .help import WelcomeDialog
 
-        dialog = WelcomeDialog(self, sample=SAMPLE_LEAGUE in list_leagues(self.session.db))
+        if sample is None:
+            from scorekeeper.sample import SAMPLE_LEAGUE
+            from scorekeeper.store.league import has_league
+
+            sample = has_league(self.session.db, SAMPLE_LEAGUE)
+        dialog = WelcomeDialog(self, sample=sample)
         dialog.accepted.connect(self.new_night)
         dialog.rejected.connect(self.back_to_entry)
         dialog.finished.connect(dialog.deleteLater)

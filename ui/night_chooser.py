@@ -44,6 +44,8 @@ from scorekeeper.problems import grouped
 from scorekeeper.store.night_reads import NightSummary
 from scorekeeper.store.night_search import NightSearch, night_parts, search_words
 
+from .dialog_keys import run
+
 Index = QModelIndex | QPersistentModelIndex
 # The columns, each with what it shows of a night; marked here, translated when shown.
 NUMBER, DATE, LEAGUE, TABLE, HANDS, PLAYERS = range(6)
@@ -256,9 +258,11 @@ class NightChooser(QDialog):
 
 
 def choose_night(search: NightSearch, parent: QWidget | None) -> NightSummary | None:
-    """The night the user chooses among those SEARCH finds, or None when they cancel."""
+    """The night the user chooses among those SEARCH finds, or None when they cancel.
+    Over PARENT's window, what is typed at once is searched for (ui/dialog_keys.py)."""
     dialog = NightChooser(search, parent)
     try:
-        return dialog.chosen() if dialog.exec() == QDialog.DialogCode.Accepted else None
+        result = dialog.exec() if parent is None else run(dialog, parent)
+        return dialog.chosen() if result == QDialog.DialogCode.Accepted else None
     finally:
         dialog.deleteLater()

@@ -21,6 +21,8 @@ from functools import partial
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
+from . import dialog_keys
+
 QUIET_MS = 250
 RETRY_MS = 40
 INPUT = frozenset(
@@ -63,7 +65,7 @@ class InputClock(QObject):
         """No menu or dialog open, and no key or click for `QUIET_MS`."""
         if QApplication.activePopupWidget() is not None:
             return False
-        if QApplication.activeModalWidget() is not None:
+        if QApplication.activeModalWidget() is not None or dialog_keys.current() is not None:
             return False
         return (time.monotonic() - self.last) * 1000 >= QUIET_MS
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, exists, func
+from sqlalchemy import Connection, exists, func, text
 from sqlalchemy import select as columns
 from sqlalchemy.orm import aliased
 from sqlalchemy.sql import Select
@@ -28,6 +28,7 @@ from scorekeeper.standings import (
     rank_players,
 )
 from scorekeeper.stats import HandFact, HandOutcome
+from scorekeeper.store import stored_night
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league_sums import night_preset
@@ -77,6 +78,15 @@ class Period:
     season: str | None = None
     since: dt.date | None = None
     until: dt.date | None = None
+
+
+def has_league(db: Database, name: str) -> bool:
+    """True when a league of this stored NAME is there (stored_night.has_league, the
+    question the first screen's read answers too)."""
+    with db.session() as session:
+        return stored_night.has_league(
+            lambda sql, parameters: session.execute(text(sql), parameters).all(), name
+        )
 
 
 def list_leagues(db: Database) -> list[str]:

@@ -49,6 +49,7 @@ _SEATS = (
     " FROM seat JOIN player ON player.id = seat.player_id WHERE seat.night_id = :night"
 )
 _HANDS = "SELECT id, position, record FROM hand WHERE night_id = :night ORDER BY position"
+_LEAGUE = "SELECT 1 FROM league WHERE name = :name LIMIT 1"
 _COUNTED = "SELECT hand_rows FROM night_total WHERE night_id = :night"
 _PAYMENTS = (
     "SELECT payment.id, payer.name, payee.name, payment.cents, payment.paid_on"
@@ -155,6 +156,12 @@ def night_to_reopen(fetch: Fetch) -> int | None:
         if rows:
             return int(rows[0][0])
     return None
+
+
+def has_league(fetch: Fetch, name: str) -> bool:
+    """True when a league of this stored NAME is there: what the welcome asks (is the
+    sample league there?), of the first screen's read or of the open database."""
+    return bool(fetch(_LEAGUE, {"name": name}))
 
 
 def read_stored(fetch: Fetch, night_id: int, *, counted: bool) -> StoredNight:

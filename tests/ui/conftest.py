@@ -12,6 +12,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from scorekeeper.store.database import Database, open_database
+from ui import dialog_keys
 from ui.app import identify
 from ui.language import apply_language
 from ui.main_window import MainWindow
@@ -114,10 +115,11 @@ class Keyboard:
         self.press(key, Qt.KeyboardModifier.AltModifier)
 
     def in_next_dialog(self, action: Callable[[], None]) -> None:
-        """Run ACTION (more keys) in the modal dialog that the next key press opens."""
+        """Run ACTION (more keys) in the modal dialog that the next key press opens (by
+        Qt's modality, or kept modal by ui/dialog_keys.py)."""
 
         def when_open() -> None:
-            dialog = QApplication.activeModalWidget()
+            dialog = QApplication.activeModalWidget() or dialog_keys.current()
             if dialog is None or QApplication.activeWindow() is not dialog:
                 QTimer.singleShot(10, when_open)  # wait for the dialog to take the keyboard
                 return

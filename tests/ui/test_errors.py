@@ -25,3 +25,27 @@ def test_an_unexpected_error_is_logged_and_told_in_a_sentence(tmp_path, monkeypa
     (message,) = shown_errors
     assert "Traceback" not in message and str(path) in message
     assert message.count("\n") == 0
+
+
+def test_the_damaged_file_message_is_shown_as_a_sentence(qapp, tmp_path) -> None:
+    """A trial: the refusal of a damaged file began with a small letter (the store's
+    refusals are clauses, for the command line's "error: "); one that begins with the
+    file's path keeps the path as it is."""
+    from scorekeeper.store.database import open_database
+    from scorekeeper.store.errors import StorageError
+
+    path = tmp_path / "league.sqlite3"
+    open_database(f"sqlite:///{path}").dispose()
+    with path.open("r+b") as file:  # a page of the file overwritten
+        file.seek(2 * 4096)
+        file.write(b"\xff" * 4096)
+    with pytest.raises(StorageError) as refused:
+        open_database(f"sqlite:///{path}")
+    message = str(refused.value)
+    assert message.startswith("the database ")  # as the command line says it
+    assert errors.error_box(message).text() == "T" + message[1:]
+    garbage = tmp_path / "notes.sqlite3"
+    garbage.write_bytes(b"x" * 8192)
+    with pytest.raises(StorageError) as not_ours:
+        open_database(f"sqlite:///{garbage}")
+    assert errors.error_box(str(not_ours.value)).text() == str(not_ours.value)

@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.sample import SAMPLE_LEAGUE
 from scorekeeper.store import early_check
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.hand_writes import append_hand
@@ -49,8 +50,8 @@ numbers = itertools.count(1)
 def first_view(url: str) -> NightView | None:
     """What the app shows first (ui/app.py's open_first): the view read, if the open's
     check then finds the file sound."""
-    view = read_view(url)
-    return view if view is not None and sound(url) else None
+    first = read_view(url)
+    return first.view if first is not None and sound(url) else None
 
 
 def sqlite_read(path: Path) -> Any:
@@ -112,7 +113,7 @@ def test_the_standard_library_reads_a_night_as_the_store_does(
     assert json.dumps(first.document) == json.dumps(stored.document)  # the same order too
 
 
-def _five_hands(db: Database, *, closed: bool = False) -> int:
+def _five_hands(db: Database, *, closed: bool = False, league: str | None = None) -> int:
     night_id = import_night(
         db,
         {
@@ -121,7 +122,8 @@ def _five_hands(db: Database, *, closed: bool = False) -> int:
             "players": FIVE,
             "hands": [FIRST_HAND],
             "payments": [{"from": "Bo", "to": "Ann", "cents": 125}],
-        },
+        }
+        | ({"league": league} if league else {}),
     )
     if closed:
         set_closed(db, night_id=night_id, closed=True)
@@ -148,6 +150,34 @@ def test_the_first_screen_is_the_night_to_reopen_as_the_store_shows_it(
     view = first_view(started(path, db))
     assert view is not None and view == build_view(db, open_night)
     assert [p.cents for p in view.payments] == [125]
+
+
+@pytest.mark.parametrize("league", [SAMPLE_LEAGUE, "Tuesday"])
+def test_the_first_start_on_a_file_with_nights_shows_the_welcome_before_any_key(
+    qapp: Any, qtbot: Any, league_file: tuple[Path, Database], checked: None, league: str
+) -> None:
+    """New settings, an old file (a trial): the welcome is up as the window is, before
+    the event loop runs, so the first key typed reaches the welcome, never a hand in the
+    entry form that the welcome would then take over; it speaks of the sample only where
+    the file holds it, read with the first screen."""
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    path, db = league_file
+    night_id = _five_hands(db, league=league)
+    window = the_app.show_first(started(path, db))
+    qtbot.addWidget(window)
+    assert window.session.view is not None and window.session.view.night_id == night_id
+    welcome = window.welcome
+    assert welcome is not None and welcome.isVisible()  # before any event is handled
+    words = " ".join(label.text() for label in welcome.findChildren(QLabel))
+    assert ("What you see now is a sample" in words) == (league == SAMPLE_LEAGUE)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
+    focus = QApplication.focusWidget()
+    qtbot.keyClick(focus, "2")
+    assert welcome.isAncestorOf(focus) and window.entry.picker.text() == ""
+    welcome.reject()
+    if window.session.opened:
+        window.session.db.dispose()
 
 
 def test_the_usual_open_runs_first_without_a_check_begun(

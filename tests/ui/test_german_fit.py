@@ -81,3 +81,50 @@ def test_settle_up_takes_the_keyboard(database, open_window, qtbot) -> None:
     # Tab goes on to Mark as paid (a new user's Tab went round the list's cells).
     qtbot.keyClick(window.settlement.table, Qt.Key.Key_Tab)
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.settlement.mark)
+
+
+def hints_cut(window) -> list[str]:
+    """The entry form's hints shown cut (the field narrower than its hint)."""
+    from PySide6.QtGui import QFontMetricsF
+    from PySide6.QtWidgets import QLineEdit
+
+    from ui.entry_fields import hint_room
+
+    cut = []
+    for field in window.entry.findChildren(QLineEdit):
+        text = field.placeholderText()
+        shown = field.isVisible() and text and not field.text()
+        if shown and QFontMetricsF(field.font()).horizontalAdvance(text) > hint_room(field):
+            cut.append(text)
+    return cut
+
+
+def test_every_hint_of_the_entry_form_is_whole_at_the_default_size(
+    database, open_window, qtbot
+) -> None:
+    """A trial found the leaster's hints ("optional: each player's points, seat order")
+    and the misplays' cut to "…" in a window of the size the app first opens at."""
+    every_hint_whole(database, open_window, qtbot)
+
+
+def test_every_german_hint_of_the_entry_form_is_whole_at_the_default_size(
+    german, database, open_window, qtbot
+) -> None:
+    every_hint_whole(database, open_window, qtbot)
+
+
+def every_hint_whole(database, open_window, qtbot) -> None:
+    """Each game's form, each hand type it offers, at the first start's size: no hint
+    shown cut."""
+    from scorekeeper.store.night_import import import_night as file_night
+    from tests.sheet import night_doc
+
+    five = ["Ann", "Bob", "Cal", "Dee", "Eve"]
+    for document in (night_doc("classic-5", [], five), sample_schafkopf_document()):
+        window = open_window(database, file_night(database, document))
+        window.resize(1200, 760)  # the first start's size (MainWindow.restore_geometry)
+        offered = [b for b in window.entry.types.buttons() if not b.isHidden()]
+        for kind in [str(b.property("kind")) for b in offered]:
+            window.entry.set_kind(kind)
+            qtbot.waitUntil(lambda w=window: w.entry.layout().geometry().width() > 0)
+            assert hints_cut(window) == [], kind

@@ -7,13 +7,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from scorekeeper.store import night_import
 from tests.sheet import night_doc
+from ui import dialog_keys
 
 FOUR = ["Ann", "Bob", "Cal", "Dee"]
+FIVE = [*FOUR, "Eve"]
 
 
 def keys_shown(keyboard: Any, qtbot: Any) -> dict[str, str]:
@@ -21,7 +24,7 @@ def keys_shown(keyboard: Any, qtbot: Any) -> dict[str, str]:
     shown: dict[str, str] = {}
 
     def read() -> None:
-        dialog = QApplication.activeModalWidget()
+        dialog = dialog_keys.current()
         text = dialog.text.toPlainText()
         form, window = text.split("In the entry form")[1].split("Everywhere in the window")
         shown.update(all=text, form=form, window=window)
@@ -107,3 +110,32 @@ def test_f1_lists_each_key_of_the_window_once(
     assert keys and len(keys) == len(set(keys)), keys
     assert "Ctrl+C" in keys and "Del" in keys
     assert "Delete (on the sheet)" not in window
+
+
+def test_esc_typed_before_the_help_has_the_keyboard_closes_it_and_the_hand_goes_on(
+    database, open_window, keyboard, qtbot
+) -> None:
+    """F1 then Esc at once, a hand then (a trial): the window manager gives the help the
+    keyboard a moment after it is shown, so the Esc and the keys after it are still sent
+    to the window under it.  The Esc closes the help, and the hand lands in the form."""
+    from ui.help import KeysDialog
+
+    night_id = night_import.import_night(database, night_doc("classic-5", [], FIVE))
+    window = open_window(database, night_id)
+    under = window.windowHandle()  # where the keys go until the help has the keyboard
+    left_open: list[bool] = []
+
+    def at_once() -> None:
+        QTest.keyClick(under, Qt.Key.Key_Escape)
+        helps = [w for w in QApplication.topLevelWidgets() if isinstance(w, KeysDialog)]
+        left_open.append(any(w.isVisible() for w in helps))
+        for help_dialog in helps:
+            help_dialog.reject()  # else its loop would never return
+
+    QTimer.singleShot(0, at_once)
+    keyboard.press(Qt.Key.Key_F1)
+    qtbot.waitUntil(lambda: left_open != [])
+    assert left_open == [False]
+    for key in "Bob":
+        QTest.keyClick(under, key)
+    assert window.entry.picker.text() == "Bob"

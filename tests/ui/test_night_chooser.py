@@ -9,7 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from scorekeeper.store.database import Database
@@ -18,6 +19,7 @@ from scorekeeper.store.night_reads import NightSummary, list_nights
 from scorekeeper.store.night_search import NightSearch
 from scorekeeper.store.seed import seed_sample_league
 from tests.sheet import night_doc
+from ui import dialog_keys
 from ui.main_window import MainWindow
 from ui.night_chooser import NightChooser, NightList
 
@@ -39,7 +41,7 @@ def in_chooser(keyboard: Any, qtbot: Any, window: MainWindow, keys: Callable[[Ni
     failed: list[BaseException] = []
 
     def act() -> None:
-        dialog = QApplication.activeModalWidget()
+        dialog = dialog_keys.current()
         assert isinstance(dialog, NightChooser)
         seen.append(dialog)
         try:
@@ -78,6 +80,27 @@ def test_a_players_names_typed_narrow_the_list_and_enter_opens_that_night(
     assert found == [([lou_and_ann.id], "1 of 9 nights")]
     assert window.session.night_id == lou_and_ann.id
     assert window.windowTitle().startswith(window.session.view.title)
+
+
+def test_a_search_typed_at_once_after_ctrl_o_is_searched_whole(league, keyboard, qtbot) -> None:
+    """Ctrl+O, then a name typed at once (a trial): the keys typed before the window
+    manager gives the chooser the keyboard are still sent to the window under it; they
+    are the search's, its first letters too."""
+    window, _ = league
+    searched: list[str] = []
+
+    def at_once() -> None:
+        for key in "lou":
+            QTest.keyClick(window.windowHandle(), key)
+        dialog = dialog_keys.current() or QApplication.activeModalWidget()
+        assert isinstance(dialog, NightChooser)
+        searched.append(dialog.search.text())
+        dialog.reject()
+
+    QTimer.singleShot(0, at_once)
+    keyboard.ctrl(Qt.Key.Key_O)
+    qtbot.waitUntil(lambda: searched != [])
+    assert searched == ["lou"] and window.entry.picker.text() == ""
 
 
 def test_the_newest_night_is_first_and_selected_and_every_night_is_counted(

@@ -69,3 +69,20 @@ def test_sorted_by_no_column_shows_the_order_given(qtbot) -> None:
     model.set_rows(ROWS)
     model.sort(-1)
     assert names(model) == [r[0] for r in ROWS]
+
+
+def test_after_a_sort_the_row_selected_is_on_screen(qtbot) -> None:
+    """A trial: after a header click the row selected had often gone off screen."""
+    model = Model()
+    view = table_of(model, "Table", sort=(1, Qt.SortOrder.AscendingOrder))
+    qtbot.addWidget(view)
+    model.set_rows([(f"P{n:03}", n, n % 7) for n in range(200)])
+    view.resize(400, 200)
+    view.show()
+    qtbot.waitExposed(view)
+    view.selectRow(0)  # P000, at the top
+    for column, order in [(1, Qt.SortOrder.DescendingOrder), (0, Qt.SortOrder.DescendingOrder)]:
+        view.horizontalHeader().setSortIndicator(column, order)  # the header clicked
+        row = view.selectionModel().selectedRows()[0].row()
+        assert model.index(row, 0).data() == "P000" and row == 199
+        assert view.visualRect(model.index(row, 0)).intersects(view.viewport().rect())

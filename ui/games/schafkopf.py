@@ -158,21 +158,27 @@ class SchafkopfForm(EntryForm):
         )
         self.forced = EntryCheck(_("Forced (the club queen had to play)"))
         self.renonce = EntryCheck(_("Renonce (holding all four aces)"))
+        # Short hints, whole in a narrow field; the tooltips say them in full.
         self.ramsch_points = entry_line(
-            _("Ramsch points, in seat order"), _("each player's card points, seat order")
+            _("Ramsch points, in seat order"),
+            _("in seat order"),
+            _("each player's card points, seat order"),
         )
         self.ramsch_tricks = entry_line(
-            _("Ramsch tricks, in seat order"), _("each player's tricks, seat order")
+            _("Ramsch tricks, in seat order"),
+            _("in seat order"),
+            _("each player's tricks, seat order"),
         )
         self.loser = SeatField(_("Ramsch loser (for a tie)"))
         self.winner = SeatField(_("Leaster winner"))
         self.leaster_loser = SeatField(_("Leaster loser"))
         self.misplayer = SeatField(_("Misplayer"))
-        self.misplays = entry_line(_("Misplays"), _("seats or names, comma between"))
+        names_hint, names_tip = _("seats or names"), _("seats or names, comma between")
+        self.misplays = entry_line(_("Misplays"), names_hint, names_tip)
         self.doublers = EntrySpin()
         self.doublers.setRange(0, 16)
         self.doublers.setAccessibleName(_("Other doublers"))
-        self.sitting_out = entry_line(_("Sitting out"), _("seats or names, comma between"))
+        self.sitting_out = entry_line(_("Sitting out"), names_hint, names_tip)
         self.last_hand = EntryCheck(_("Last &hand"))
 
         grid = self.field_grid(

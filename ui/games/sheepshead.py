@@ -100,16 +100,21 @@ class SheepsheadForm(EntryForm):
         self.doublers.setRange(0, 16)
         self.doublers.setAccessibleName(_("Cracks and other doublers"))
         self.last_hand = EntryCheck(_("Last &hand"))
-        names_hint = _("seats or names, comma between")
-        self.misplays = entry_line(_("Misplays"), names_hint)
-        self.sitting_out = entry_line(_("Sitting out"), names_hint)
+        # Short hints, whole in a narrow field; the tooltips say them in full.
+        names_hint, names_tip = _("seats or names"), _("seats or names, comma between")
+        self.misplays = entry_line(_("Misplays"), names_hint, names_tip)
+        self.sitting_out = entry_line(_("Sitting out"), names_hint, names_tip)
         self.winner = SeatField(_("Leaster winner"))
         self.loser = SeatField(_("Leaster loser"))
         self.leaster_points = entry_line(
-            _("Leaster points, in seat order"), _("optional: each player's points, seat order")
+            _("Leaster points, in seat order"),
+            _("optional, seat order"),
+            _("optional: each player's points, seat order"),
         )
         self.leaster_tricks = entry_line(
-            _("Leaster tricks, in seat order"), _("optional: each player's tricks, seat order")
+            _("Leaster tricks, in seat order"),
+            _("optional, seat order"),
+            _("optional: each player's tricks, seat order"),
         )
         self.misplayer = SeatField(_("Misplayer"))
 

@@ -47,6 +47,9 @@ def table_of(
     if sort is not None:  # the model sorts itself (RowsModel.sort): no proxy between
         view.setSortingEnabled(True)
         view.sortByColumn(*sort)
+        # After the view's own slot has sorted the rows: the row selected, wherever
+        # it went, is on screen.
+        view.horizontalHeader().sortIndicatorChanged.connect(lambda *_: show_selected(view))
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -54,6 +57,14 @@ def table_of(
     view.verticalHeader().setVisible(False)
     FittedColumns(view, model, stretch)
     return view
+
+
+def show_selected(view: QTableView) -> None:
+    """Scroll VIEW to its selected row (else its current one), if any."""
+    rows = view.selectionModel().selectedRows()
+    index = rows[0] if rows else view.currentIndex()
+    if index.isValid():
+        view.scrollTo(index)
 
 
 # The rows a table's columns are fitted to: a screenful and more, as Qt's own fitting

@@ -119,12 +119,17 @@ class LeagueWindow(QWidget):
         before, from anywhere in the window: a window's shortcut is seen before a field
         or a table takes the key (a table would move its selection on Ctrl+Shift+Tab)."""
         # Shift+Tab arrives as Backtab, so Ctrl+Shift+Tab is listened for both ways.
+        # On X11 one press matches several of these at once (Ctrl+Shift+Backtab and
+        # Ctrl+Backtab), which Qt calls ambiguous and would act on none of: each
+        # does the same, so an ambiguous press is acted on too (a trial found
+        # Ctrl+Shift+Tab dead in the real window).
         for keys, step in (
             (("Ctrl+Tab", "Ctrl+PgDown"), 1),
             (("Ctrl+Shift+Tab", "Ctrl+Shift+Backtab", "Ctrl+Backtab", "Ctrl+PgUp"), -1),
         ):
             for key in keys:
-                QShortcut(QKeySequence(key), self, partial(self._next_tab, step))
+                shortcut = QShortcut(QKeySequence(key), self, partial(self._next_tab, step))
+                shortcut.activatedAmbiguously.connect(partial(self._next_tab, step))
 
     def _next_tab(self, step: int) -> None:
         """The tab STEP after the one on screen (round from the last to the first)."""

@@ -11,8 +11,9 @@ is open, every key that reaches the window under it goes to the dialog's focused
 (the keys typed before the dialog had the keyboard included), no shortcut of that
 window fires, and a click there brings the dialog back to the front.  Once it is
 closed, the keys the window manager still sends it (it gave it the keyboard just as it
-closed) go to the window under it, until that window has the keyboard again or the
-dialog is deleted.
+closed) go to the window under it, until that window (or another, an error box the
+closing opened) has the keyboard or the dialog is deleted; keys typed into any other
+window stay there.
 """
 
 from __future__ import annotations
@@ -65,11 +66,13 @@ class _Keeper(QObject):
         if kind not in WATCHED or self.stopped or not isinstance(watched, QWidget):
             return False
         if self.closed or not isValid(self.dialog) or not self.dialog.isVisible():
-            if watched is self.under and kind == QEvent.Type.WindowActivate:
-                self.stop()  # the window has the keyboard again
-            elif kind in KEYS and watched.window() is not self.under:
+            window = watched.window()
+            if kind == QEvent.Type.WindowActivate and window is not self.dialog:
+                self.stop()  # the window, or another (an error box), has the keyboard
+            elif kind in KEYS and isValid(self.dialog) and window is self.dialog:
                 # A key sent to the closed dialog: the window manager had not yet
-                # given the window back the keyboard.
+                # given the window back the keyboard.  A key typed into any other
+                # window is that window's.
                 return self._send(event, self.under.focusWidget() or self.under)
             return False
         if watched.window() is not self.under:

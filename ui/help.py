@@ -232,12 +232,11 @@ class WelcomeDialog(QDialog):
         text.setWordWrap(True)
         buttons = QDialogButtonBox()
         start = buttons.addButton(_("&Start a night"), QDialogButtonBox.ButtonRole.AcceptRole)
-        look = buttons.addButton(
+        buttons.addButton(
             _("&Look around the sample") if sample else _("&Close"),
             QDialogButtonBox.ButtonRole.RejectRole,
         )
-        start.setDefault(True)
-        look.setAutoDefault(False)
+        start.setDefault(True)  # Enter; on the other button (Tab), Enter presses that one
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

@@ -120,12 +120,12 @@ def busy(work: Callable[[], T]) -> tuple[T | None, str]:
 class MainWindow(QMainWindow):
     """One night at a time, as the table's paper sheet, but always right."""
 
-    _daily_done = Signal(str)  # from the daily backup's thread, said in the status bar
+    _daily_done = Signal(str, bool)  # from the daily backup's thread: what, and if made
 
     def __init__(self, session: NightSession) -> None:
         super().__init__()
         self.session = session
-        self._daily_done.connect(self.say)
+        self._daily_done.connect(self._say_backup)
         self._daily_thread: threading.Thread | None = None
         self.setWindowTitle(APP_NAME)
         self.setWindowIcon(app_icon())
@@ -407,18 +407,23 @@ class MainWindow(QMainWindow):
     def _fit_columns(self, appended: bool, long_night: bool) -> None:
         """The sheet's columns as wide as their contents: every row of a usual night
         (ui.sheet_columns, which measures only the cells that can be widest), the rows
-        `refresh` chose of a long one; after a hand recorded at the end, only widened
-        where its row or the totals under it need more.  Qt's own fitting
+        `refresh` chose of a long one and its last hand; after a hand recorded at the
+        end, only widened where its row or the totals under it need more.  Qt's own fitting
         (ResizeToContents) measured a screenful of rows again after every hand: about
         6 ms of the 30 recording one took (benchmarks/run.py, record_hand)."""
+        last = range(self.model.rowCount() - 1 - TOTAL_ROWS, self.model.rowCount())
         if not appended:
-            if long_night:
-                self.sheet.resizeColumnsToContents()
-            else:
+            if not long_night:
                 fit_columns(self.sheet, self.model)
-            return
+                return
+            # The rows on screen, and the last hand and the totals: the widest number
+            # is the last hand's (an edit near the top left "…" for hands 994-1003).
+            self.sheet.resizeColumnsToContents()
+        self._widen_to(last)
+
+    def _widen_to(self, rows: range) -> None:
+        """Each column widened where a cell of ROWS needs more room than it has."""
         grid = 1 if self.sheet.showGrid() else 0
-        rows = range(self.model.rowCount() - 1 - TOTAL_ROWS, self.model.rowCount())
         for column in range(self.model.columnCount()):
             cells = [self.model.index(row, column) for row in rows]
             written = [cell for cell in cells if cell.data()]  # an empty cell needs no room
@@ -502,6 +507,13 @@ class MainWindow(QMainWindow):
     def say(self, message: str) -> None:
         """A sentence in the status bar, long enough to read."""
         self.statusBar().showMessage(message, 15000)
+
+    def _say_backup(self, message: str, made: bool) -> None:
+        """The day's backup MADE (or not), said unless the status bar is saying
+        something since (a hand recorded in the first second: its "Ctrl+Z undoes it"
+        stays; a trial); a backup not made is said whatever."""
+        if not made or not self.statusBar().currentMessage():
+            self.say(message)
 
     def _cleared(self, form: EntryForm) -> None:
         """Esc in the form: a new hand, and the night as the store has it if it was
@@ -1152,10 +1164,10 @@ class MainWindow(QMainWindow):
                 made = daily_copy(db, keep)
                 said = _("Today's backup: {path}").format(path=made) if made is not None else ""
             except StorageError as error:
-                said = _("Today's backup was not made: {reason}").format(reason=error)
+                made, said = None, _("Today's backup was not made: {reason}").format(reason=error)
             if said:
                 with contextlib.suppress(RuntimeError):  # the window gone meanwhile
-                    done.emit(said)
+                    done.emit(said, made is not None)
 
         self._daily_thread = threading.Thread(target=work, name="daily-backup", daemon=True)
         self._daily_thread.start()

@@ -160,3 +160,29 @@ def test_opening_a_night_measures_few_of_its_cells(database, qtbot, monkeypatch)
     cells = window.model.rowCount() * window.model.columnCount()
     assert window.model.rowCount() == 42
     assert 0 < len(asked) < cells // 4
+
+
+def test_an_early_hand_edited_on_a_long_night_leaves_its_last_hands_whole(
+    database, open_window
+) -> None:
+    """A long night's sheet is fitted to the rows on screen, and to its last hand and
+    the totals: the widest number is the last hand's (a trial: an edit of hand 3 of
+    1,003 left "…" in the hand column of hands 994 to 1,003, their text wrapped)."""
+    hands = [leaster(FIVE[n % 5]) for n in range(1003)]  # a four-digit last hand
+    window = open_window(
+        database, night_import.import_night(database, night_doc("classic-5", hands))
+    )
+    sheet, model = window.sheet, window.model
+    sheet.setCurrentIndex(model.index(2, HAND))
+    window.edit_selected()  # F2 on hand 3: it stays on screen, the last hands below
+    window.save_hand(CALLED)
+    assert window.session.view.lines[2].record["type"] == "pick"
+    grid = 1 if sheet.showGrid() else 0
+    last = range(model.rowCount() - 3, model.rowCount())  # the last hand, the totals
+    assert [
+        (row, column)
+        for row in last
+        for column in range(model.columnCount())
+        if sheet.sizeHintForIndex(model.index(row, column)).width() + grid
+        > sheet.columnWidth(column)
+    ] == []

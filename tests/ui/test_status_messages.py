@@ -1,0 +1,26 @@
+"""What the status bar says stays long enough to read: the day's backup, made behind
+the window at the start, does not replace a hand just recorded."""
+
+from __future__ import annotations
+
+from scorekeeper.store import night_import
+from tests.sheet import night_doc
+from tests.ui.test_sheet_columns import CALLED
+
+
+def test_the_day_s_backup_does_not_hide_a_hand_just_recorded(database, open_window) -> None:
+    """The day's backup, made behind the window at the start, is said only when the
+    status bar is not saying something since: a hand recorded in the first second keeps
+    its "Ctrl+Z undoes it" (a trial); a backup that failed is said whatever."""
+    window = open_window(database, night_import.import_night(database, night_doc("classic-5", [])))
+    bar = window.statusBar()
+    window.save_hand(CALLED | {"dealer": window.session.view.next_dealer()})
+    recorded = bar.currentMessage()
+    assert "recorded" in recorded
+    window._daily_done.emit("Today's backup: /tmp/x.daily.bak", True)
+    assert bar.currentMessage() == recorded
+    window._daily_done.emit("Today's backup was not made: the disk is full", False)
+    assert bar.currentMessage().startswith("Today's backup was not made")
+    bar.clearMessage()
+    window._daily_done.emit("Today's backup: /tmp/x.daily.bak", True)
+    assert bar.currentMessage() == "Today's backup: /tmp/x.daily.bak"

@@ -232,3 +232,25 @@ def test_an_alt_letter_the_night_has_no_use_for_types_nothing(
     assert keyboard.focused() is field
     assert entry.hand().get("declarer") is None
     assert getattr(field, "text", lambda: "")() == ""
+
+
+def test_the_standings_say_what_the_pots_hold_beside_the_players_sums(
+    qtbot: Any, database: Any
+) -> None:
+    """A league whose nights left points in a pot: the standings' footer says the pots
+    hold what the players are down, zero together (a trial read "points and money sum to
+    -5440" as an error)."""
+    from scorekeeper.store.league import Period
+    from ui.league.window import LeagueWindow
+
+    rules = {"preset": "schafkopf", "all_pass": "pot", "stake_cents": 5}
+    hands = [{"type": "pass", "dealer": "Ann"}, {"type": "pass", "dealer": "Bob"}]
+    night_import.import_night(database, night_doc(rules, hands, FOUR) | {"league": "Club"})
+    window = LeagueWindow(database, "Club")
+    qtbot.addWidget(window)
+    window.standings_tab.show_period(Period("Club"))
+    footer = window.standings_tab.rules_text.text().splitlines()[-1]
+    assert footer == (
+        "1 night; points and money sum to -160 and -$8.00, "
+        "and the pots hold 160 and $8.00: zero together."
+    )

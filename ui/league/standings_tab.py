@@ -130,15 +130,30 @@ class StandingsTab(QWidget):
         self.standings_model.set_game(result.game)
         self.standings_model.set_rows(result.everyone)
         words = options.describe()
-        words.append(
-            ngettext(
+        points = sum(r.points for r in result.everyone)
+        money = _sum(result.everyone, self.standings_model.currency)
+        if result.pot == (0, 0):
+            said = ngettext(
                 "{count} night; points and money sum to {points} and {money}.",
                 "{count} nights; points and money sum to {points} and {money}.",
                 result.nights,
-            ).format(
+            )
+        else:  # what the players are down is in the pots: say so (a trial read an error)
+            said = ngettext(
+                "{count} night; points and money sum to {points} and {money}, and the pots "
+                "hold {pot} and {pot_money}: zero together.",
+                "{count} nights; points and money sum to {points} and {money}, and the pots "
+                "hold {pot} and {pot_money}: zero together.",
+                result.nights,
+            )
+        pot_money = _sum_cents(result.pot[1], self.standings_model.currency)
+        words.append(
+            said.format(
                 count=result.nights,
-                points=sum(r.points for r in result.everyone),
-                money=_sum(result.everyone, self.standings_model.currency),
+                points=points,
+                money=money,
+                pot=result.pot[0],
+                pot_money=pot_money,
             )
         )
         self.rules_text.setText("\n".join(words))
@@ -160,5 +175,8 @@ class StandingsTab(QWidget):
 def _sum(rows: Sequence[Standing], currency: str | None) -> str:
     """The money of ROWS summed, in CURRENCY (the league's; the amount alone when it
     could not be read, never in a guessed one)."""
-    cents = sum(row.cents for row in rows)
+    return _sum_cents(sum(row.cents for row in rows), currency)
+
+
+def _sum_cents(cents: int, currency: str | None) -> str:
     return amount_text(cents) if currency is None else money(cents, currency)

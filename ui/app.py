@@ -155,7 +155,9 @@ def show_first(url: str | None) -> MainWindow:
         app.setWindowIcon(window.windowIcon())  # the dialogs' too
     window.show()
     if first_start():
-        window.show_welcome(sample)
+        # Shown whole before the event loop: the database layer loads behind it (a
+        # packaged build's self-check, on a fresh profile, waited for it for ever).
+        window.show_welcome(sample, whole=True)
     return window
 
 

@@ -776,11 +776,12 @@ class MainWindow(QMainWindow):
         PreferencesDialog(self).exec()
         self.back_to_entry()
 
-    def show_welcome(self, sample: bool | None = None) -> None:
+    def show_welcome(self, sample: bool | None = None, *, whole: bool = False) -> None:
         """Help ▸ Welcome: what the app is, that the sample league is a sample, and a
         way to start a night.  SAMPLE: whether the sample league is there, when already
         read (the first start's, by the first screen's read); None: asked of the
-        database."""
+        database.  WHOLE: shown before the event loop runs (the first start's), so the
+        work after the first paint goes on behind it (ui/quiet.py)."""
         from .help import WelcomeDialog
 
         if sample is None:
@@ -793,6 +794,10 @@ class MainWindow(QMainWindow):
         dialog.rejected.connect(self.back_to_entry)
         dialog.finished.connect(dialog.deleteLater)
         self.welcome = dialog
+        if whole:
+            from .quiet import WHOLE
+
+            dialog.setProperty(WHOLE, True)
         dialog.open()  # window-modal, without a nested event loop
 
     def print_night(self) -> None:

@@ -2,8 +2,9 @@
 first paint (`import_when_quiet`: ui/app.py's `when_shown`, `MainWindow.load_rest`)
 each block the event loop for a moment, so each waits for a quiet one.
 
-A step runs at an event-loop turn when no menu or dialog of the app is open and no key
-or mouse button was pressed in the last `QUIET_MS`; otherwise it is looked at again
+A step runs at an event-loop turn when no menu or dialog of the app is open (but the
+first start's welcome, shown whole before the event loop ran: `WHOLE`) and no key or
+mouse button was pressed in the last `QUIET_MS`; otherwise it is looked at again
 `RETRY_MS` later.  So a menu opened or a dialog called up in the first second is never
 frozen half open by an import (keys typed then reached the wrong place: a new user's
 trial), and a typist's keys wait for one step at most.  The clock that hears the keys
@@ -24,6 +25,10 @@ from PySide6.QtWidgets import QApplication
 from . import dialog_keys
 
 QUIET_MS = 250
+# A dialog's property: it was shown whole before the event loop ran (the first start's
+# welcome), so work behind it cannot freeze it half open; keys typed into it still wait
+# for the work, and the database is open by the time it closes.
+WHOLE = "shown_whole"
 RETRY_MS = 40
 INPUT = frozenset(
     {
@@ -65,7 +70,8 @@ class InputClock(QObject):
         """No menu or dialog open, and no key or click for `QUIET_MS`."""
         if QApplication.activePopupWidget() is not None:
             return False
-        if QApplication.activeModalWidget() is not None or dialog_keys.current() is not None:
+        modal = QApplication.activeModalWidget()
+        if (modal is not None and not modal.property(WHOLE)) or dialog_keys.current():
             return False
         return (time.monotonic() - self.last) * 1000 >= QUIET_MS
 

@@ -354,3 +354,22 @@ def test_the_app_shows_the_real_night_before_importing_the_database_layer(
     # The cycle collector is paused for the start, and runs again once it is painted.
     assert found["collector_at_paint"] is False
     assert found["collector_after_paint"] is True
+
+
+def test_the_first_start_s_welcome_does_not_hold_back_the_database(
+    qapp: Any, qtbot: Any, league_file: tuple[Path, Database], checked: None
+) -> None:
+    """The welcome is shown whole before the event loop runs, so the work after the
+    first paint goes on behind it (a dialog opened later holds it back): the database
+    is open while the welcome is still up (a packaged build's self-check on a fresh
+    profile waited for the welcome to close, for ever)."""
+    path, db = league_file
+    _five_hands(db, league=SAMPLE_LEAGUE)
+    window = the_app.show_first(started(path, db))
+    qtbot.addWidget(window)
+    assert window.welcome is not None and not window.session.opened
+    the_app.when_shown(qapp, window)
+    qtbot.waitUntil(lambda: window.session.opened, timeout=20_000)
+    assert window.welcome.isVisible()
+    window.welcome.reject()
+    window.session.db.dispose()

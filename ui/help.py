@@ -230,6 +230,7 @@ class WelcomeDialog(QDialog):
         text = QLabel(welcome_html(sample=sample))
         text.setTextFormat(Qt.TextFormat.RichText)
         text.setWordWrap(True)
+        text.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)  # no band above
         buttons = QDialogButtonBox()
         start = buttons.addButton(_("&Start a night"), QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from scorekeeper.explain import said
 from scorekeeper.formatting import short_date
@@ -756,11 +757,29 @@ class MainWindow(QMainWindow):
         from .help import KeysDialog
 
         dialog = KeysDialog(self)
+        typing = QApplication.focusWidget()  # a hand's field, its cursor where it was
         # Back to the form as it closes, before the keys typed after its Esc are
         # handled (after `run` returns, the focus moved would take them over).
-        dialog.finished.connect(self.back_to_entry)
+        dialog.finished.connect(lambda _=0: self.back_to(typing))
         run(dialog, self)  # Esc typed at once closes it (ui/dialog_keys.py)
         dialog.deleteLater()
+
+    def back_to(self, field: QWidget | None) -> None:
+        """After a dialog called up over a hand being typed: the field of the form that
+        had the keyboard has it again, its cursor where it was and nothing selected (the
+        first field took the next key instead: Points' "3" became the Picker's "Cal", a
+        review); anything else, `back_to_entry`."""
+        if (
+            field is None
+            or not isValid(field)
+            or not self.entry.isAncestorOf(field)
+            or not field.isVisible()
+            or not field.isEnabled()
+        ):
+            self.back_to_entry()
+            return
+        self.activateWindow()
+        field.setFocus(Qt.FocusReason.ActiveWindowFocusReason)  # selects nothing
 
     def show_about(self) -> None:
         """Help ▸ About: the version, licence, Qt and Python, and where things are kept."""

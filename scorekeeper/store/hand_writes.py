@@ -358,7 +358,13 @@ def _replace(
     session: Session, state: NightState, row: HandRow, record: dict[str, Any], *, action: str
 ) -> tuple[NightResult, HandVersion]:
     # The hand where the night, read under its lock, has it (not where it once was).
-    assert state.hands[row.position - 1].id == row.id, "a hand read before its night's lock"
+    at = row.position - 1
+    if not (0 <= at < len(state.hands) and state.hands[at].id == row.id):
+        raise Conflict(
+            _("hand {number} was moved in another program meanwhile; nothing was changed").format(
+                number=row.id
+            )
+        )
     records = [record if h.id == row.id else h.record for h in state.hands]
     night = check_night(state, records)
     row.record = record

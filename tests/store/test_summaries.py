@@ -540,7 +540,10 @@ def test_a_night_deleted_while_a_hand_is_being_written_leaves_the_league_sums_ri
     )
     deleting.start()
     with db.engine.connect() as watcher:  # until the delete waits for the hand's lock
-        waiting = text("SELECT count(*) FROM pg_locks WHERE NOT granted")
+        waiting = text(  # a session of this test's database waiting for a lock
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
         deadline = time.monotonic() + 30
         while watcher.execute(waiting).scalar_one() == 0:
             assert time.monotonic() < deadline, "the delete never waited for the hand"

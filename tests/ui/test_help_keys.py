@@ -139,3 +139,27 @@ def test_esc_typed_before_the_help_has_the_keyboard_closes_it_and_the_hand_goes_
     for key in "Bob":
         QTest.keyClick(under, key)
     assert window.entry.picker.text() == "Bob"
+
+
+def test_f1_in_the_middle_of_a_hand_then_esc_goes_on_in_the_field_it_left(
+    database, open_window, keyboard, qtbot
+) -> None:
+    """Picker typed, Points begun, F1, Esc: the next key goes on in Points, never into
+    the first field (a review: Points' "3" became the picker "Cal")."""
+    night_id = night_import.import_night(database, night_doc("classic-5", [], FIVE))
+    window = open_window(database, night_id)
+    entry = window.entry
+    keyboard.type("Ann")
+    keyboard.press(Qt.Key.Key_Tab)
+    while QApplication.focusWidget() is not entry.points:  # the partner, then Points
+        keyboard.press(Qt.Key.Key_Tab)
+    keyboard.type("6")
+
+    def close() -> None:
+        keyboard.press(Qt.Key.Key_Escape)
+
+    keyboard.in_next_dialog(close)
+    keyboard.press(Qt.Key.Key_F1)
+    qtbot.waitUntil(lambda: dialog_keys.current() is None)
+    keyboard.type("3")
+    assert (entry.picker.text(), entry.points.text()) == ("Ann", "63")

@@ -235,7 +235,7 @@ def test_an_alt_letter_the_night_has_no_use_for_types_nothing(
 
 
 def test_the_standings_say_what_the_pots_hold_beside_the_players_sums(
-    qtbot: Any, database: Any
+    qtbot: Any, database: Any, monkeypatch: Any
 ) -> None:
     """A league whose nights left points in a pot: the standings' footer says the pots
     hold what the players are down, zero together (a trial read "points and money sum to
@@ -254,3 +254,15 @@ def test_the_standings_say_what_the_pots_hold_beside_the_players_sums(
         "1 night; points and money sum to -160 and -$8.00, "
         "and the pots hold 160 and $8.00: zero together."
     )
+    # Were the players' sums and the pots ever not to cancel, nothing would say "zero".
+    import dataclasses
+
+    from scorekeeper.store import league as leagues
+
+    real = leagues.standings
+    monkeypatch.setattr(
+        leagues, "standings", lambda *a: dataclasses.replace(real(*a), pot=(150, 800))
+    )
+    window.standings_tab.show_period(Period("Club"))
+    footer = window.standings_tab.rules_text.text().splitlines()[-1]
+    assert footer == "1 night; points and money sum to -160 and -$8.00."

@@ -132,13 +132,16 @@ class StandingsTab(QWidget):
         words = options.describe()
         points = sum(r.points for r in result.everyone)
         money = _sum(result.everyone, self.standings_model.currency)
-        if result.pot == (0, 0):
+        cents = sum(r.cents for r in result.everyone)
+        with_pots = (points + result.pot[0], cents + result.pot[1])
+        if result.pot == (0, 0) or with_pots != (0, 0):  # the sums as they are, said
             said = ngettext(
                 "{count} night; points and money sum to {points} and {money}.",
                 "{count} nights; points and money sum to {points} and {money}.",
                 result.nights,
             )
-        else:  # what the players are down is in the pots: say so (a trial read an error)
+        else:  # what the players are down is in the pots, and no more: said (a trial
+            # read the players' sums alone as an error)
             said = ngettext(
                 "{count} night; points and money sum to {points} and {money}, and the pots "
                 "hold {pot} and {pot_money}: zero together.",

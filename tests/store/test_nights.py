@@ -303,3 +303,27 @@ def test_an_edit_of_a_hand_another_table_deleted_meanwhile_is_refused(
     with pytest.raises(StorageError, match=f"no hand {last}"):
         hand_writes.edit_hand(db, hand_id=last, hand=pick("Cal", "Dee", points=95, tricks=5))
     assert stored_cache(db) == rescored_cache(db)
+
+
+def test_an_undo_finds_its_hand_where_another_table_moved_it(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An edit undone (its earlier version restored) after another table inserted a hand
+    before it: the version comes back at the hand's place now, the cache a fresh
+    scoring."""
+    document = thirty_hands()
+    night_id = night_import.import_night(db, document)
+    last = night_reads.hand_ids(db, night_id=night_id)[-1]
+    edited = hand_writes.edit_hand(db, hand_id=last, hand=pick("Cal", "Dee", points=95, tricks=5))
+    inserted = pick("Ann", "Bob", points=61, tricks=3)
+    another_table_first(
+        db,
+        monkeypatch,
+        lambda: hand_writes.record_hand(db, night_id=night_id, hand=inserted, position=1),
+    )
+    undone = hand_writes.restore_revision(db, revision_id=edited.replaced)
+
+    assert undone.position == len(document["hands"]) + 1
+    hands = night_import.export_night(db, night_id=night_id)["hands"]
+    assert hands == [inserted, *document["hands"]]
+    assert stored_cache(db) == rescored_cache(db)

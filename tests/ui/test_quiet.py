@@ -87,3 +87,42 @@ def test_a_step_waits_for_a_pause_in_the_typing(qtbot: Any, clock: Clock) -> Non
     clock.now += 2 / 1000  # a pause as long as QUIET_MS
     qtbot.waitUntil(lambda: done == ["loaded"])  # then it runs
     assert quiet.CLOCK.pending == 0  # and the clock stops listening
+
+
+def test_a_step_waits_while_a_dialog_called_up_by_a_key_is_open(qtbot: Any) -> None:
+    """F1's help and Ctrl+O's chooser are not Qt-modal (ui/dialog_keys.py keeps them
+    modal): the work waits for them all the same."""
+    from PySide6.QtCore import QTimer
+
+    from ui import dialog_keys
+
+    under = QLineEdit()
+    qtbot.addWidget(under)
+    under.show()
+    dialog = QDialog(under)
+    done: list[str] = []
+    seen: list[list[str]] = []
+
+    def while_open() -> None:
+        quiet.when_quiet(lambda: done.append("loaded"))
+        _turns()
+        seen.append(list(done))
+        dialog.accept()
+
+    QTimer.singleShot(0, while_open)
+    dialog_keys.run(dialog, under)
+    assert seen == [[]]  # nothing ran while it was open
+    qtbot.waitUntil(lambda: done == ["loaded"])
+
+
+def test_the_first_start_s_welcome_shown_whole_does_not_hold_a_step_back(qtbot: Any) -> None:
+    dialog = QDialog()
+    qtbot.addWidget(dialog)
+    dialog.setProperty(quiet.WHOLE, True)
+    dialog.setModal(True)
+    dialog.show()
+    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is dialog)
+    done: list[str] = []
+    quiet.when_quiet(lambda: done.append("loaded"))
+    qtbot.waitUntil(lambda: done == ["loaded"])
+    assert dialog.isVisible()

@@ -19,11 +19,12 @@ window stay there.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QEventLoop, QObject
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QInputMethodEvent, QKeyEvent
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 from shiboken6 import isValid
 
-KEYS = frozenset({QEvent.Type.KeyPress, QEvent.Type.KeyRelease})
+# Typed text: keys, and what an input method (dead keys, Compose, IBus) commits.
+KEYS = frozenset({QEvent.Type.KeyPress, QEvent.Type.KeyRelease, QEvent.Type.InputMethod})
 CLICKS = frozenset(
     {
         QEvent.Type.MouseButtonPress,
@@ -66,10 +67,10 @@ class _Keeper(QObject):
         if kind not in WATCHED or self.stopped or not isinstance(watched, QWidget):
             return False
         if self.closed or not isValid(self.dialog) or not self.dialog.isVisible():
-            window = watched.window()
-            if kind == QEvent.Type.WindowActivate and window is not self.dialog:
-                self.stop()  # the window, or another (an error box), has the keyboard
-            elif kind in KEYS and isValid(self.dialog) and window is self.dialog:
+            if kind == QEvent.Type.WindowActivate:  # sent to a window itself
+                if not (isValid(self.dialog) and watched is self.dialog):
+                    self.stop()  # the window, or another (an error box), has the keyboard
+            elif kind in KEYS and isValid(self.dialog) and watched.window() is self.dialog:
                 # A key sent to the closed dialog: the window manager had not yet
                 # given the window back the keyboard.  A key typed into any other
                 # window is that window's.
@@ -90,6 +91,13 @@ class _Keeper(QObject):
 
     @staticmethod
     def _send(event: QEvent, target: QWidget) -> bool:
+        if isinstance(event, QInputMethodEvent):  # "ë" by a dead key, say
+            text = QInputMethodEvent(event.preeditString(), event.attributes())
+            text.setCommitString(
+                event.commitString(), event.replacementStart(), event.replacementLength()
+            )
+            QApplication.sendEvent(target, text)
+            return True
         if not isinstance(event, QKeyEvent):
             return False
         again = QKeyEvent(

@@ -49,3 +49,36 @@ def test_keys_the_closed_dialog_still_gets_are_not_its_own(closed_keeper) -> Non
     field = dialog.findChild(QLineEdit)
     QTest.keyClicks(field, "7")
     assert field.text() == ""
+
+
+def test_text_an_input_method_commits_to_the_window_under_reaches_the_dialog(qtbot) -> None:
+    """A letter typed by a dead key or an input method comes as an input-method event,
+    not a key press: sent to the window under the dialog before the dialog has the
+    keyboard, it is the dialog's too (Ctrl+O, then "Zoë" typed at once)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QInputMethodEvent
+
+    under = QWidget()
+    form = QLineEdit(under)
+    QVBoxLayout(under).addWidget(form)
+    qtbot.addWidget(under)
+    under.show()
+    form.setFocus()
+    dialog = QDialog(under)
+    search = QLineEdit(dialog)
+    QVBoxLayout(dialog).addWidget(search)
+    seen: list[tuple[str, str]] = []
+
+    def typed() -> None:
+        search.setFocus()  # the dialog's field, as the chooser's search has it
+        committed = QInputMethodEvent()
+        committed.setCommitString("ë")
+        QApplication.sendEvent(form, committed)
+        seen.append((search.text(), form.text()))
+        dialog.reject()
+
+    QTimer.singleShot(0, typed)
+    dialog_keys.run(dialog, under)
+    dialog.deleteLater()  # as the app does once it is closed
+    QApplication.processEvents()
+    assert seen == [("ë", "")]

@@ -44,6 +44,8 @@ def built(name: str) -> Make:
 def ask_where(parent: QWidget, suggested: str) -> Path | None:
     """The file to save a report to, or None if the person changed their mind."""
     folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    if not folder or not Path(folder).is_dir():  # no Documents folder: the home folder,
+        folder = str(Path.home())  # never the folder the app was started from (a trial)
     path = file_dialogs.save_file(
         parent, _("Save the report"), str(Path(folder) / suggested), _("PDF documents (*.pdf)")
     )

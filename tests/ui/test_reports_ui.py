@@ -106,3 +106,29 @@ def test_the_pad_printed_at_a_schafkopf_night_is_a_schafkopf_pad(
     text = text_of(save_to)
     assert "Schafkopf score pad" in text and "Declarer" in text
     assert "Sheepshead" not in text and "Picker" not in text
+
+
+@pytest.mark.parametrize("documents", ["", "missing"])
+def test_a_report_is_offered_in_the_home_folder_when_there_is_no_documents_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, qtbot: Any, documents: str
+) -> None:
+    """No Documents folder (none named, or not there): the save dialog starts in the
+    home folder, never in the folder the app was started from (a trial: the checkout)."""
+    from PySide6.QtCore import QStandardPaths
+
+    from ui import reports
+
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(tmp_path)
+    named = "" if not documents else str(tmp_path / documents)
+    monkeypatch.setattr(QStandardPaths, "writableLocation", lambda *_: named)
+    offered: list[str] = []
+    monkeypatch.setattr(
+        file_dialogs, "save_file", lambda _parent, _title, start, _kinds: offered.append(start)
+    )
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    assert reports.ask_where(parent, "night-1.pdf") is None
+    assert offered == [str(home / "night-1.pdf")]

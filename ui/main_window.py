@@ -919,6 +919,7 @@ class MainWindow(QMainWindow):
         chosen = choose_night(search, self) if search.total() else None
         if chosen is not None:
             self.session.undo_stack.clear()
+            self.statusBar().clearMessage()  # "Ctrl+Z undoes it" was the other night's
             self.session.open(chosen.id)
 
     def export_night(self) -> None:

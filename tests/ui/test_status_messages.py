@@ -24,3 +24,23 @@ def test_the_day_s_backup_does_not_hide_a_hand_just_recorded(database, open_wind
     bar.clearMessage()
     window._daily_done.emit("Today's backup: /tmp/x.daily.bak", True)
     assert bar.currentMessage() == "Today's backup: /tmp/x.daily.bak"
+
+
+def test_opening_another_night_clears_what_was_said_of_the_last_one(
+    database, open_window, monkeypatch
+) -> None:
+    """ "Hand 1 recorded … Ctrl+Z undoes it" is not left on screen over another night,
+    where Ctrl+Z has nothing to undo (a trial)."""
+    from scorekeeper.store.night_reads import list_nights
+    from ui import night_chooser
+
+    first = night_import.import_night(database, night_doc("classic-5", []))
+    other = night_import.import_night(database, night_doc("classic-5", []))
+    window = open_window(database, first)
+    window.save_hand(CALLED | {"dealer": window.session.view.next_dealer()})
+    assert "Ctrl+Z" in window.statusBar().currentMessage()
+    chosen = next(n for n in list_nights(database) if n.id == other)
+    monkeypatch.setattr(night_chooser, "choose_night", lambda *_: chosen)
+    window.open_night()
+    assert window.session.night_id == other
+    assert "Ctrl+Z" not in window.statusBar().currentMessage()

@@ -654,3 +654,23 @@ def test_the_german_player_page_names_each_call_and_game_in_german(
     lines = _anns_call_lines(database, qtbot)
     german = {"Ruf: Kreuz-Ass", "Ruf: Karo-Bube", "Sauspiel", "Farbwenz", "Bettel"}
     assert german <= set(lines), lines
+
+
+def test_ctrl_tab_from_a_field_of_a_tab_never_leaves_a_cursor_in_the_next_tab_s_field(
+    window: LeagueWindow, keyboard: Any, qtbot: Any
+) -> None:
+    """Ctrl+Tab from the standings' Rank by to the Money tab: the keyboard goes to the
+    tab bar, not into the league's currency box, where a stray key would change the
+    league's currency (a trial)."""
+    from PySide6.QtWidgets import QApplication
+
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.standings_tab.rank_by.setFocus()
+    qtbot.waitUntil(window.standings_tab.rank_by.hasFocus)
+    keyboard.ctrl(Qt.Key.Key_Tab)
+    keyboard.ctrl(Qt.Key.Key_Tab)
+    assert window.tabs.currentWidget() is window.money_tab
+    focus = QApplication.focusWidget()
+    assert focus is window.tabs.tabBar()
+    assert not window.money_tab.isAncestorOf(focus)

@@ -17,6 +17,7 @@ from functools import partial
 
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QApplication,
     QHBoxLayout,
     QMenuBar,
     QPushButton,
@@ -144,6 +145,12 @@ class LeagueWindow(QWidget):
             self.fill(page)
         if page is not None and page.focusProxy() is not None:
             page.setFocus()
+        elif (focus := QApplication.focusWidget()) is not None and self.tabs.isAncestorOf(focus):
+            # The keyboard was on the tab left, and Qt's focus chain would hand it to the
+            # new tab's first field: the tab bar takes it (Ctrl+Tab to Money put a cursor
+            # in its currency box, where a stray key would change the league's currency:
+            # a trial).
+            self.tabs.tabBar().setFocus()
 
     def league(self) -> str:
         """The league shown ("" when there is none yet)."""

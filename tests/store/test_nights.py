@@ -16,6 +16,7 @@ from scorekeeper.store import hand_writes, night_import, night_reads
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.people import rename_player
+from tests.core.test_schafkopf import FOUR, PASS, call
 from tests.sheet import no_pick, pick, score_doc
 from tests.store.corpus import corpus
 from tests.store.test_summaries import rescored_cache, stored_cache
@@ -85,20 +86,6 @@ def test_editing_hand_3_rescores_everything_after_it_and_can_be_undone(db: Datab
     assert night_import.export_night(db, night_id=night_id) == document
 
 
-FOUR = ["Ann", "Bob", "Cal", "Dee"]
-
-
-def call(points: int, tricks: int) -> dict[str, Any]:
-    """Ann's Schafkopf call game with Cal."""
-    return {
-        "type": "call",
-        "declarer": "Ann",
-        "partners": ["Cal"],
-        "points": points,
-        "tricks": tricks,
-    }
-
-
 def picked_second() -> dict[str, Any]:
     """`thirty_hands` with a pick for its second hand (a no-pick, queueing a doubler)."""
     document = thirty_hands()
@@ -112,7 +99,7 @@ POT_NIGHT = {
     "rules": {"preset": "schafkopf", "all_pass": "pot"},
     "players": FOUR,
     # The pass feeds the pot, the lost call doubles it, the won call at 4 takes it.
-    "hands": [{"type": "pass"}, LOST_CALL, call(70, 5), WON_CALL],
+    "hands": [PASS, LOST_CALL, call(70, 5), WON_CALL],
 }
 
 

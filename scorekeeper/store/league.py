@@ -353,13 +353,7 @@ def players_nights(db: Database, period: Period) -> tuple[list[PlayerNights], in
         )
         connection = session.connection()
         rows = connection.execute(query).all()
-        names = dict(
-            connection.execute(
-                columns(col(PlayerRow.id), col(PlayerRow.name)).where(
-                    col(PlayerRow.id).in_({player for player, *_ in rows})
-                )
-            ).all()
-        )
+        names = _names(connection, {player for player, *_ in rows})
         played = columns(summary.night_id).where(summary.night_id.in_(wanted)).distinct()
         nights = connection.execute(columns(func.count()).select_from(played.subquery()))
         presets = connection.execute(
@@ -381,18 +375,18 @@ def _all_time_players(db: Database, league: str) -> tuple[list[PlayerNights], in
                 sums.league_id == league_id
             )
         ).all()
-        names = dict(
-            connection.execute(
-                columns(col(PlayerRow.id), col(PlayerRow.name)).where(
-                    col(PlayerRow.id).in_({player for player, *_ in rows})
-                )
-            ).all()
-        )
+        names = _names(connection, {player for player, *_ in rows})
         played = connection.execute(
             columns(counts.preset, counts.nights).where(counts.league_id == league_id)
         ).all()
     game = one_game(_game(preset) for preset, _ in played).name
     return _by_player(rows, names), sum(int(count) for _, count in played), game
+
+
+def _names(connection: Connection, player_ids: set[int]) -> dict[int | None, str]:
+    """The names of PLAYER_IDS, by id."""
+    query = columns(col(PlayerRow.id), col(PlayerRow.name)).where(col(PlayerRow.id).in_(player_ids))
+    return dict(connection.execute(query).all())
 
 
 def _by_player(rows: Sequence[Any], names: dict[int | None, str]) -> list[PlayerNights]:

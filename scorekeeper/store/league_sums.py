@@ -7,17 +7,18 @@ many with a million hands as with a thousand, instead of grouping every night's
 summary (docs/performance.md).  A season or dates chosen still group the summary.
 
 They are kept by the writes that keep the summary, in the same transaction
-(store/summaries.py), and by deleting a night or bringing it back
-(store/night_history.py): what the nights a write touches add is read before it
-(`of_nights`) and after it, and the difference added (`move`).  A night counts while
+(store/summaries.py), and by deleting a night, bringing it back or moving it to another
+preset (store/night_history.py), each inside `moving`: what the nights a write touches
+add is read before it and after it, and the difference added.  A night counts while
 it is filed under a league and not deleted.  tests/store/test_summaries.py holds them
 equal to the summary grouped again after any sequence of writes."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections import defaultdict
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,6 +60,12 @@ def night_preset() -> Any:
     return func.coalesce(core_table(NightRow).c.rules["preset"].as_string(), "")
 
 
+def _counted() -> Any:
+    """A night counts in its league's sums while it is filed under one and not deleted."""
+    night = core_table(NightRow).c
+    return night.league_id.is_not(None) & night.discarded_at.is_(None)
+
+
 @functools.cache
 def _reads() -> tuple[Any, Any]:
     """The two reads of what the nights bound as "nights" add (built once: recording a
@@ -68,22 +75,21 @@ def _reads() -> tuple[Any, Any]:
         core_table(NightSummaryRow).c,
         core_table(NightTotalRow).c,
     )
-    counted = night.league_id.is_not(None) & night.discarded_at.is_(None)
     nights: Any = bindparam("nights", expanding=True)
     players = (
         select(night.league_id, summary.player_id, summary.place, *(summary[n] for n in SUMMED))
         .join_from(core_table(NightSummaryRow), core_table(NightRow), night.id == summary.night_id)
-        .where(summary.night_id.in_(nights) & counted)
+        .where(summary.night_id.in_(nights) & _counted())
     )
     totals = (
         select(night.league_id, night_preset(), total.pot, total.pot_cents)
         .join_from(core_table(NightTotalRow), core_table(NightRow), night.id == total.night_id)
-        .where(total.night_id.in_(nights) & counted)
+        .where(total.night_id.in_(nights) & _counted())
     )
     return players, totals
 
 
-def of_nights(connection: Connection, night_ids: Collection[int]) -> Contribution:
+def _of_nights(connection: Connection, night_ids: Collection[int]) -> Contribution:
     """What NIGHT_IDS add to their leagues' sums as the database holds them now."""
     if not night_ids:
         return Contribution()
@@ -103,14 +109,24 @@ def of_nights(connection: Connection, night_ids: Collection[int]) -> Contributio
     )
 
 
+@contextlib.contextmanager
+def moving(connection: Connection, night_ids: Collection[int]) -> Iterator[None]:
+    """The leagues' sums moved by what the write in the block changes of NIGHT_IDS: what
+    they add read before it and after it (`_of_nights`), the difference added (`_move`).
+    The block writes through CONNECTION, flushed by its end."""
+    before = _of_nights(connection, night_ids)
+    yield
+    _move(connection, before, _of_nights(connection, night_ids))
+
+
 def _add(into: list[int], values: tuple[Any, ...]) -> None:
     for index, value in enumerate(values):
         into[index] += int(value)  # PostgreSQL sums a bigint as a numeric
 
 
-def move(connection: Connection, before: Contribution, after: Contribution) -> None:
+def _move(connection: Connection, before: Contribution, after: Contribution) -> None:
     """The leagues' sums moved by what some nights added AFTER a write less what they
-    added BEFORE it (`of_nights` of the same nights); a row left counting no night
+    added BEFORE it (`_of_nights` of the same nights); a row left counting no night
     goes."""
     for table, keys, names, old, new in (
         (LeagueSumsRow, PLAYER_KEY, PLAYER_VALUES, before.players, after.players),
@@ -127,7 +143,7 @@ def move(connection: Connection, before: Contribution, after: Contribution) -> N
                 )
         if not rows:
             continue
-        connection.execute(_upsert(connection, table, keys, names), rows)
+        connection.execute(_upsert(connection.dialect.name, table, keys, names), rows)
         if any(row["nights"] < 0 for row in rows):
             c = core_table(table).c
             leagues = {row["league_id"] for row in rows}
@@ -136,16 +152,10 @@ def move(connection: Connection, before: Contribution, after: Contribution) -> N
             )
 
 
-def _upsert(
-    connection: Connection, table: Any, keys: tuple[str, ...], names: tuple[str, ...]
-) -> Any:
-    """An insert of a row's differences that adds them to the row when it is there."""
-    return _upsert_for(connection.dialect.name, table, keys, names)
-
-
 @functools.cache
-def _upsert_for(dialect: str, table: Any, keys: tuple[str, ...], names: tuple[str, ...]) -> Any:
-    """`_upsert` in DIALECT's words, built once (a hand's write runs it)."""
+def _upsert(dialect: str, table: Any, keys: tuple[str, ...], names: tuple[str, ...]) -> Any:
+    """An insert of a row's differences that adds them to the row when it is there, in
+    DIALECT's words, built once (a hand's write runs it)."""
     made = (postgresql if dialect == "postgresql" else sqlite).insert(core_table(table))
     return made.on_conflict_do_update(
         index_elements=list(keys),
@@ -161,7 +171,6 @@ def fill_all(connection: Connection) -> None:
         core_table(NightSummaryRow).c,
         core_table(NightTotalRow).c,
     )
-    counted = night.league_id.is_not(None) & night.discarded_at.is_(None)
     connection.execute(delete(core_table(LeagueSumsRow)))
     connection.execute(delete(core_table(LeagueNightsRow)))
     connection.execute(
@@ -177,7 +186,7 @@ def fill_all(connection: Connection) -> None:
             .join_from(
                 core_table(NightSummaryRow), core_table(NightRow), night.id == summary.night_id
             )
-            .where(counted)
+            .where(_counted())
             .group_by(night.league_id, summary.player_id, summary.place),
         )
     )
@@ -193,7 +202,7 @@ def fill_all(connection: Connection) -> None:
                 func.sum(total.pot_cents),
             )
             .join_from(core_table(NightTotalRow), core_table(NightRow), night.id == total.night_id)
-            .where(counted)
+            .where(_counted())
             .group_by(night.league_id, preset),
         )
     )

@@ -65,15 +65,15 @@ def change_rules(
             return replaced
         state.rules = rules
         night = check_night(state, [h.record for h in state.hands])
-        connection = session.connection()
-        filed = league_sums.of_nights(connection, [night_id])
-        state.row.rules = after
-        session.add(state.row)
-        session.add(NightChangeRow(night_id=night_id, action="rules", before=before, after=after))
-        session.flush()
         # Another preset: the night moves to it in its league's sums, as it stands (the
         # rescore then moves its sums by what the new rules change).
-        league_sums.move(connection, filed, league_sums.of_nights(connection, [night_id]))
+        with league_sums.moving(session.connection(), [night_id]):
+            state.row.rules = after
+            session.add(state.row)
+            session.add(
+                NightChangeRow(night_id=night_id, action="rules", before=before, after=after)
+            )
+            session.flush()
         rescore(session, state, night, state.hands, from_position=1)
         return replaced
 
@@ -85,15 +85,13 @@ def set_deleted(db: Database, *, night_id: int, deleted: bool) -> None:
         # Locked before what it adds is read: a hand being written at its table adds
         # its share first (PostgreSQL: the other write commits, then this one reads).
         row = night_row(session, night_id, lock=True)
-        connection = session.connection()
-        before = league_sums.of_nights(connection, [night_id])  # out of its league, or in
-        row.discarded_at = now() if deleted else None
-        row.updated_at = now()
-        session.add(row)
-        action = "delete" if deleted else "restore"
-        session.add(NightChangeRow(night_id=night_id, action=action))
-        session.flush()
-        league_sums.move(connection, before, league_sums.of_nights(connection, [night_id]))
+        with league_sums.moving(session.connection(), [night_id]):  # out of its league, or in
+            row.discarded_at = now() if deleted else None
+            row.updated_at = now()
+            session.add(row)
+            action = "delete" if deleted else "restore"
+            session.add(NightChangeRow(night_id=night_id, action=action))
+            session.flush()
 
 
 def night_changes(db: Database, *, night_id: int) -> list[NightChange]:

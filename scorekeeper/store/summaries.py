@@ -130,23 +130,22 @@ def write_for_nights(session: Session, night_ids: Iterable[int]) -> None:
     points, score = core_table(HandPointsRow).c, core_table(HandScoreRow).c
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start : start + CHUNK]
-        before = league_sums.of_nights(connection, chunk)
-        connection.execute(delete(summary).where(summary.c.night_id.in_(chunk)))
-        connection.execute(delete(total).where(total.c.night_id.in_(chunk)))
-        connection.execute(
-            insert(summary).from_select(
-                ["night_id", "player_id", *SUMMED, "place"],
-                _unplaced(summed().where(points.night_id.in_(chunk))),
+        with league_sums.moving(connection, chunk):
+            connection.execute(delete(summary).where(summary.c.night_id.in_(chunk)))
+            connection.execute(delete(total).where(total.c.night_id.in_(chunk)))
+            connection.execute(
+                insert(summary).from_select(
+                    ["night_id", "player_id", *SUMMED, "place"],
+                    _unplaced(summed().where(points.night_id.in_(chunk))),
+                )
             )
-        )
-        _place(connection, chunk)
-        connection.execute(
-            insert(total).from_select(
-                ["night_id", "hand_rows", "pot", "pot_cents"],
-                totalled().where(score.night_id.in_(chunk)),
+            _place(connection, chunk)
+            connection.execute(
+                insert(total).from_select(
+                    ["night_id", "hand_rows", "pot", "pot_cents"],
+                    totalled().where(score.night_id.in_(chunk)),
+                )
             )
-        )
-        league_sums.move(connection, before, league_sums.of_nights(connection, chunk))
 
 
 def write_for_all(connection: Connection) -> None:
@@ -266,7 +265,12 @@ def change(session: Session, night_id: int, before: Sums, after: Sums) -> None:
     for one left with no hand in it) and to the night's total (dropped at no hand)."""
     session.flush()
     connection = session.connection()
-    leagues_before = league_sums.of_nights(connection, [night_id])
+    with league_sums.moving(connection, [night_id]):
+        _move(connection, night_id, before, after)
+
+
+def _move(connection: Connection, night_id: int, before: Sums, after: Sums) -> None:
+    """`change` of the night's summary alone."""
     moves = _moves()
     zeros = (0,) * len(SUMMED)
     players = {
@@ -306,7 +310,6 @@ def change(session: Session, night_id: int, before: Sums, after: Sums) -> None:
             connection.execute(moves.make_total, key | _named(TOTALLED, delta))
     if delta[0] <= 0:  # no hand came: the night may count none now
         connection.execute(moves.drop_total, key)
-    league_sums.move(connection, leagues_before, league_sums.of_nights(connection, [night_id]))
 
 
 def _named(names: tuple[str, ...], delta: tuple[int, ...]) -> dict[str, int]:

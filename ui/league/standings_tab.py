@@ -4,8 +4,6 @@ any column, and that ranking kept as the league's own."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -22,7 +20,7 @@ from scorekeeper.formatting import amount_text, money
 from scorekeeper.games import DEFAULT_GAME
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.reports.sheets import standings_sheet
-from scorekeeper.standings import RANK_BY, RANK_BY_MEANING, Standing, StandingsOptions
+from scorekeeper.standings import RANK_BY, RANK_BY_MEANING, StandingsOptions
 from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database
 
@@ -130,8 +128,8 @@ class StandingsTab(QWidget):
         self.standings_model.set_game(result.game)
         self.standings_model.set_rows(result.everyone)
         words = options.describe()
+        currency = self.standings_model.currency
         points = sum(r.points for r in result.everyone)
-        money = _sum(result.everyone, self.standings_model.currency)
         cents = sum(r.cents for r in result.everyone)
         with_pots = (points + result.pot[0], cents + result.pot[1])
         if result.pot == (0, 0) or with_pots != (0, 0):  # the sums as they are, said
@@ -149,14 +147,13 @@ class StandingsTab(QWidget):
                 "hold {pot} and {pot_money}: zero together.",
                 result.nights,
             )
-        pot_money = _sum_cents(result.pot[1], self.standings_model.currency)
         words.append(
             said.format(
                 count=result.nights,
                 points=points,
-                money=money,
+                money=_money(cents, currency),
                 pot=result.pot[0],
-                pot_money=pot_money,
+                pot_money=_money(result.pot[1], currency),
             )
         )
         self.rules_text.setText("\n".join(words))
@@ -175,11 +172,7 @@ class StandingsTab(QWidget):
             self.info = leagues.league_info(self.db, league=name)
 
 
-def _sum(rows: Sequence[Standing], currency: str | None) -> str:
-    """The money of ROWS summed, in CURRENCY (the league's; the amount alone when it
-    could not be read, never in a guessed one)."""
-    return _sum_cents(sum(row.cents for row in rows), currency)
-
-
-def _sum_cents(cents: int, currency: str | None) -> str:
+def _money(cents: int, currency: str | None) -> str:
+    """CENTS in CURRENCY (the league's; the amount alone when it could not be read,
+    never in a guessed one)."""
     return amount_text(cents) if currency is None else money(cents, currency)

@@ -250,9 +250,12 @@ def ramsch_hand(draw: st.DrawFn, rules: RuleSet, active: list[str]) -> dict[str,
         points = {p: 120 if p == winner else 0 for p in active}
         tricks = {p: rules.tricks if p == winner else 0 for p in active}
         return {"type": "ramsch", "points": points, "tricks": tricks}
-    zero = draw(st.lists(st.booleans(), min_size=4, max_size=4).filter(lambda z: sum(z) <= 2))
-    tricks_list = _split(draw, rules.tricks, 4, zero)
-    points_list = _split(draw, 120, 4, zero)
+    parts = len(active)  # the four dealt in (fewer only in a hand drawn to be refused)
+    zero = draw(
+        st.lists(st.booleans(), min_size=parts, max_size=parts).filter(lambda z: sum(z) < parts)
+    )
+    tricks_list = _split(draw, rules.tricks, parts, zero)
+    points_list = _split(draw, 120, parts, zero)
     record: dict[str, Any] = {
         "type": "ramsch",
         "points": dict(zip(active, points_list, strict=True)),
@@ -312,12 +315,18 @@ def schafkopf_game(draw: st.DrawFn, rules: RuleSet, active: list[str]) -> dict[s
 @st.composite
 def schafkopf_hand(draw: st.DrawFn, rules: RuleSet, players: list[str], n: int) -> dict[str, Any]:
     dealer = players[n % len(players)]
-    active = [p for p in players if p != dealer] if len(players) == 5 else list(players)
+    # The dealer sits out at a table of five; at a bigger one (a player joined) the
+    # hand names who sits out: the dealer and those after, leaving four dealt in.
+    seat = players.index(dealer)
+    around = players[seat:] + players[:seat]
+    out = around[: max(len(players) - rules.dealt_in, 0)]
+    active = [p for p in players if p not in out]
     kinds = ["game", "game", "game", "misplay", "all-pass", "result"]
     kind = draw(st.sampled_from(kinds))
+    named = {"sitting_out": out} if len(out) > 1 else {}
     record: dict[str, Any]
     if kind == "result":
-        return {**draw(result_hand(active)), "dealer": dealer}
+        return {**draw(result_hand(active)), "dealer": dealer, **named}
     if kind == "game":
         record = draw(schafkopf_game(rules, active))
     elif kind == "misplay":
@@ -335,6 +344,7 @@ def schafkopf_hand(draw: st.DrawFn, rules: RuleSet, players: list[str], n: int) 
             st.lists(st.sampled_from(active), min_size=1, max_size=2, unique=True)
         )
     record["dealer"] = dealer
+    record |= named
     if draw(st.integers(0, 9)) == 0:
         record["doublers"] = 1
     return record

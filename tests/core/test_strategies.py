@@ -7,10 +7,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, find, settings
+from hypothesis import HealthCheck, Phase, find, given, settings
+from hypothesis import strategies as st
 
-from scorekeeper.games import game_named
-from tests.strategies import HELD, game_overrides, night_documents, schafkopf_night_documents
+from scorekeeper.document import load_night
+from scorekeeper.games import game_named, parse_rules
+from tests.strategies import (
+    HELD,
+    game_overrides,
+    night_documents,
+    schafkopf_hand,
+    schafkopf_night_documents,
+)
 
 # Deterministic, and the first example found is enough (no shrinking it to the simplest).
 QUICK = settings(
@@ -84,3 +92,25 @@ def test_loser_pays_leasters_the_short_deck_and_a_shared_pot_are_drawn() -> None
             else False
         ),
     )
+
+
+@pytest.mark.parametrize("seated", [4, 5, 6, 7])
+@settings(max_examples=40, deadline=None, database=None)
+@given(data=st.data())
+def test_schafkopf_hands_are_drawn_for_any_table_a_player_joined(
+    seated: int, data: st.DataObject
+) -> None:
+    """A Schafkopf night another player joined (more seated than five) still gets hands
+    its rules accept: those sitting out named (the store's property tests draw them)."""
+    rules, _ = parse_rules("schafkopf-10-50")  # Ramsch when all pass: points for everyone
+    assert rules is not None
+    players = ["Ann", "Bob", "Cal", "Dee", "Eve", "Ivy", "Max"][:seated]
+    hands = [data.draw(schafkopf_hand(rules, players, n)) for n in range(seated)]
+    document = {
+        "format": "sheepshead-night/1",
+        "rules": "schafkopf-10-50",
+        "players": players,
+        "hands": hands,
+    }
+    night, problems = load_night(document)
+    assert not problems and night is not None

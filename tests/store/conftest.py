@@ -22,7 +22,8 @@ from sqlalchemy.engine import make_url
 from scorekeeper.store.database import Database, alembic_config, open_database
 
 POSTGRES_URL = os.environ.get("SCOREKEEPER_TEST_POSTGRES_URL", "")
-TEMPLATE = "scorekeeper_template"
+# One template a test process: the suite runs in several (pytest-xdist), each its own.
+TEMPLATE = f"scorekeeper_template_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
 _counter = itertools.count()
 
 

@@ -139,11 +139,33 @@ def night_totals(
 ) -> NightResult:
     """A night's totals, money and settlement from its scored hands, each checked to
     sum to zero (with the pot, when the rules keep one)."""
-    carried = Carry.after(results[-1] if results else None)
     totals = dict.fromkeys(players, 0)
     for result in results:
         for player, amount in result.points.items():
             totals[player] += amount
+    return _night_result(rules, players, results, totals)
+
+
+def totals_with_one_more(
+    rules: RuleSet, players: tuple[str, ...], before: NightResult, result: HandResult
+) -> NightResult:
+    """`night_totals` of BEFORE's hands and RESULT, one more hand at the end: BEFORE's
+    totals plus the hand's points (a night's thousand hands are not added again), the
+    same checks made."""
+    had = before.total_points
+    totals = {p: had.get(p, 0) + result.points.get(p, 0) for p in players}
+    return _night_result(rules, players, [*before.hands, result], totals)
+
+
+def _night_result(
+    rules: RuleSet,
+    players: tuple[str, ...],
+    results: Sequence[HandResult],
+    totals: dict[str, int],
+) -> NightResult:
+    """The night's result from its scored RESULTS and their point TOTALS: the money,
+    the pot and the settlement, each checked to sum to zero."""
+    carried = Carry.after(results[-1] if results else None)
     pot = carried.pot if rules.has_pot else None
     require_zero_sum([*totals.values(), pot or 0], "the night's points")
     cents = {p: amount * rules.stake_cents for p, amount in totals.items()}

@@ -90,15 +90,27 @@ class EntryLine(QLineEdit):
     the window, which decides what an undo means while a hand is half typed, and an
     Alt+letter that is no shortcut types nothing (`alt_typed`)."""
 
+    _hint_for: tuple[str, int] | None = None  # the hint and width _hint_needs is for
+    _hint_needs = 0
+
     def sizeHint(self) -> QSize:
         """Wide enough for its hint, whole (the form's columns are as wide as their
-        widest field: a trial found the leaster's and the misplays' hints cut to "…")."""
+        widest field: a trial found the leaster's and the misplays' hints cut to "…").
+        Worked out again only when the hint, the width, the font or the style changed:
+        the form asks every field at every hand (a third of starting the next one)."""
         hint = super().sizeHint()
         text = self.placeholderText()
         if text:
-            chrome = self.width() - hint_room(self)  # the frame and margins, any width
-            hint.setWidth(max(hint.width(), hint_width(self) + chrome))
+            if self._hint_for != (text, self.width()):
+                chrome = self.width() - hint_room(self)  # the frame and margins, any width
+                self._hint_for, self._hint_needs = (text, self.width()), hint_width(self) + chrome
+            hint.setWidth(max(hint.width(), self._hint_needs))
         return hint
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._hint_for = None
+        super().changeEvent(event)
 
     def event(self, event: QEvent) -> bool:
         if window_takes(self, event):

@@ -48,7 +48,7 @@ from .paths import app_icon
 from .quiet import import_when_quiet
 from .screens import resize_to_fit
 from .session import NightSession, NightView
-from .sheet_columns import fit_columns
+from .sheet_columns import fit_columns, widen_to
 from .sheet_model import HAND_ID_ROLE, TOTAL_ROWS, SheetModel
 from .spreadsheets import allow_copy
 
@@ -420,18 +420,7 @@ class MainWindow(QMainWindow):
             # The rows on screen, and the last hand and the totals: the widest number
             # is the last hand's (an edit near the top left "…" for hands 994-1003).
             self.sheet.resizeColumnsToContents()
-        self._widen_to(last)
-
-    def _widen_to(self, rows: range) -> None:
-        """Each column widened where a cell of ROWS needs more room than it has."""
-        grid = 1 if self.sheet.showGrid() else 0
-        for column in range(self.model.columnCount()):
-            cells = [self.model.index(row, column) for row in rows]
-            written = [cell for cell in cells if cell.data()]  # an empty cell needs no room
-            widths = [self.sheet.sizeHintForIndex(cell).width() for cell in written]
-            needed = grid + max(widths, default=0)
-            if needed > self.sheet.columnWidth(column):
-                self.sheet.setColumnWidth(column, needed)
+        widen_to(self.sheet, self.model, last)
 
     def _show_panels(self) -> None:
         """The panels beside the sheet for the night's view and the sheet's current row,

@@ -25,9 +25,9 @@ from scorekeeper.night import (
     Carry,
     HandResult,
     NightResult,
-    night_totals,
     score_next,
     score_night,
+    totals_with_one_more,
 )
 from scorekeeper.problems import InvalidNight
 from scorekeeper.records import Hand, Night
@@ -153,12 +153,11 @@ class NightView:
         line = HandLine(
             number=self.next_number, hand_id=hand.hand_id, record=hand.hand, result=hand.result
         )
-        results = [*self.result.hands, hand.result]
         document = self.document | {"hands": [*self.document.get("hands", []), hand.hand]}
         return replace(
             self,
             lines=(*self.lines, line),
-            result=night_totals(self.rules, self.players, results),
+            result=totals_with_one_more(self.rules, self.players, self.result, hand.result),
             seated_next=self.seated_for(line.number + 1),
             document=document,
         )

@@ -63,12 +63,10 @@ def _total_label(result: NightResult, which: int, currency: str) -> str:
     return _("Money (pot {pot}; sums to 0 ✓)").format(pot=pot)
 
 
-def _nothing(role: int) -> None:
-    """The answer to every role of a cell that is not there."""
-
-
 # The roles a hand's cells answer; a view asks for many more (font, colours, size...).
 LINE_ROLES = frozenset({DISPLAY, SPOKEN, TOOLTIP, ALIGNMENT, HAND_ID_ROLE, SORT_ROLE})
+ANSWERED = (*LINE_ROLES, FONT)  # every role any cell answers (FONT: the totals' bold)
+NO_ANSWERS: dict[int, Any] = {}
 
 
 class SheetModel(QAbstractTableModel):
@@ -78,17 +76,21 @@ class SheetModel(QAbstractTableModel):
         super().__init__()
         self.view: NightView | None = None
         self._running: list[dict[str, int]] = []
-        self._money: dict[str, str] = {}  # the money row's cells, written once a view
+        # Each shown cell's answers, worked out the first time it is painted: a view
+        # asks seven roles of every cell on screen at every paint, twice after a hand
+        # is recorded.  Emptied when the sheet is rebuilt, and below a hand appended.
+        self._cells: dict[int, dict[int, dict[int, Any]]] = {}  # row -> column -> role
 
     def set_view(self, view: NightView | None) -> bool:
         """Show another state of the night: a hand added at the end is inserted as one
         row (the sheet keeps its place and reads only that row and the totals), and
         True is returned; anything else rebuilds the sheet (False)."""
         old = self.view
-        self._money = {}
         if old is not None and view is not None and view.adds_one_hand_to(old):
             row = len(old.lines)
             self.beginInsertRows(QModelIndex(), row, row)
+            for moved in range(row, row + TOTAL_ROWS):  # the totals: now below the hand
+                self._cells.pop(moved, None)
             self.view = view
             previous = self._running[-1] if self._running else dict.fromkeys(view.players, 0)
             points = view.lines[-1].result.points
@@ -99,6 +101,7 @@ class SheetModel(QAbstractTableModel):
             return True
         self.beginResetModel()
         self.view = view
+        self._cells = {}
         self._running = view.result.running_points() if view else []
         self.endResetModel()
         return False
@@ -139,28 +142,43 @@ class SheetModel(QAbstractTableModel):
         return self.view.lines[row]
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or self.view is None:
-            return None
-        return self._answers(index.row(), index.column())(role)
+        return self._cell(index).get(int(role))
 
     def multiData(self, index: Index, roleDataSpan: QModelRoleDataSpan | QModelRoleData) -> None:
         """Every role a view asks of one cell, in one call, each answered as `data`
         answers it: a view paints a cell with seven roles, and a call from Qt into
         Python costs more than most answers (about a fifth of painting the sheet)."""
-        answer = (
-            self._answers(index.row(), index.column())
-            if index.isValid() and self.view is not None
-            else _nothing
-        )
+        answers = self._cell(index)
         if isinstance(roleDataSpan, QModelRoleData):  # one role
-            roleDataSpan.setData(answer(roleDataSpan.role()))
+            roleDataSpan.setData(answers.get(roleDataSpan.role()))
             return
         for asked in roleDataSpan:  # type: ignore[attr-defined]  # iterable, not so typed
-            asked.setData(answer(asked.role()))
+            asked.setData(answers.get(asked.role()))
+
+    def _cell(self, index: Index) -> dict[int, Any]:
+        """The answers of INDEX's cell by role (none for a cell not there), worked out
+        once (`_cells`)."""
+        if self.view is None or not index.isValid():
+            return NO_ANSWERS
+        row, column = index.row(), index.column()
+        cells = self._cells.setdefault(row, {})
+        answers = cells.get(column)
+        if answers is None:
+            answer = self._answers(row, column)
+            answers = {role: value for role in ANSWERED if (value := answer(role)) is not None}
+            cells[column] = answers
+        return answers
 
     def text(self, row: int, column: int) -> str:
         """What the cell at ROW, COLUMN shows (its display text, "" when empty), read
-        without a call through Qt: the sheet's fitting reads every cell's."""
+        without a call through Qt: the sheet's fitting reads every cell's (a hand's
+        only worked out, not kept; the totals' kept, as painting them keeps them)."""
+        assert self.view is not None
+        kept = self._cells.get(row, {}).get(column)
+        if kept is None and row >= len(self.view.lines):
+            kept = self._cell(self.index(row, column))
+        if kept is not None:
+            return str(kept.get(DISPLAY) or "")
         return str(self._answers(row, column)(DISPLAY) or "")
 
     def _answers(self, row: int, column: int) -> Callable[[int], Any]:
@@ -247,8 +265,4 @@ class SheetModel(QAbstractTableModel):
             points = result.total_points[player]
             return points if role == SORT_ROLE else f"{points:+d}"
         cents = result.total_cents[player]
-        if role == SORT_ROLE:
-            return cents
-        if player not in self._money:  # each repaint asks again: the locale's writing is slow
-            self._money[player] = money(cents, self.view.currency)
-        return self._money[player]
+        return cents if role == SORT_ROLE else money(cents, self.view.currency)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.cli import result_to_json
 from scorekeeper.document import load_night, night_to_document
-from scorekeeper.night import Carry, night_totals, score_next, score_night
+from scorekeeper.night import Carry, night_totals, score_next, score_night, totals_with_one_more
 from scorekeeper.settlement import settle
 from tests.strategies import night_documents, schafkopf_night_documents
 
@@ -148,3 +148,8 @@ def test_a_hand_appended_from_the_carry_scores_as_the_whole_night_does(document:
         results.append(score_next(night, hand, carry, number=number))
     assert tuple(results) == whole.hands
     assert night_totals(night.rules, night.players, results) == whole
+    # The window's totals after each hand recorded: the last totals plus the new hand.
+    totals = night_totals(night.rules, night.players, [])
+    for result in results:
+        totals = totals_with_one_more(night.rules, night.players, totals, result)
+    assert totals == whole

@@ -56,6 +56,7 @@ NAMES = (
     "open_new_night",
     "open_night",
     "open_league_window",
+    "open_league_tab",
     "open_settle_up",
     "open_print_dialog",
 )
@@ -515,7 +516,7 @@ def bench_settle_up(window: Any, repeat: int) -> None:
     """Night ▸ Settle up (Ctrl+E) on the 1,000-hand night: its tab shown and painted;
     floor: a QTabWidget of two empty pages the size of the window's, the second shown
     and painted."""
-    from PySide6.QtWidgets import QApplication, QTabWidget, QWidget
+    from PySide6.QtWidgets import QApplication
 
     def back() -> None:
         window.tabs.setCurrentWidget(window.hand_panel)
@@ -528,11 +529,20 @@ def bench_settle_up(window: Any, repeat: int) -> None:
 
     seconds = median_seconds(open_it, repeat, back)
     back()
+    floor_seconds = tab_floor(window.tabs.size(), repeat)
+    emit("open_settle_up", seconds, floor_seconds, night_hands=len(window.session.view.lines))
+
+
+def tab_floor(size: Any, repeat: int) -> float:
+    """The floor of a tab shown: a QTabWidget of two empty pages of SIZE, the second
+    shown and painted."""
+    from PySide6.QtWidgets import QApplication, QTabWidget, QWidget
+
     tabs = QTabWidget()
     pages = [QWidget(), QWidget()]
     for page in pages:
         tabs.addTab(page, "-")
-    tabs.resize(window.tabs.size())
+    tabs.resize(size)
     tabs.show()
 
     def floor_back() -> None:
@@ -546,7 +556,44 @@ def bench_settle_up(window: Any, repeat: int) -> None:
 
     floor_seconds = median_seconds(floor, repeat, floor_back)
     tabs.close()
-    emit("open_settle_up", seconds, floor_seconds, night_hands=len(window.session.view.lines))
+    return floor_seconds
+
+
+def bench_league_tabs(window: Any, repeat: int) -> None:
+    """Each of the league window's other tabs (Player, Money, Table, Roster) shown the
+    first time in a league window just opened on the big league, all seasons, and
+    painted: the slowest is the figure, each tab's seconds printed beside it; floor: a
+    tab of an empty QTabWidget of the same size shown and painted."""
+    from PySide6.QtWidgets import QApplication
+
+    def fresh() -> None:
+        if window.league_window is not None:
+            window.session.changed.disconnect(window._refresh_league)
+            window.league_window.close()
+            window.league_window.deleteLater()
+            window.league_window = None
+            QApplication.processEvents()
+        window.show_league()
+        QApplication.processEvents()
+
+    fresh()
+    tabs = window.league_window.tabs
+    each = {}
+    for index in range(1, tabs.count()):
+        name = tabs.widget(index).__class__.__name__
+
+        def show(index: int = index) -> None:
+            window.league_window.tabs.setCurrentIndex(index)
+            QApplication.processEvents()
+            window.league_window.tabs.currentWidget().repaint()
+
+        each[name] = round(median_seconds(show, repeat, fresh), 6)
+    size = tabs.size()
+    fresh()
+    window.session.changed.disconnect(window._refresh_league)
+    window.league_window.close()
+    window.league_window = None
+    emit("open_league_tab", max(each.values()), tab_floor(size, repeat), **each)
 
 
 def bench_open(window: Any, wanted: set[str], repeat: int) -> None:
@@ -564,6 +611,8 @@ def bench_open(window: Any, wanted: set[str], repeat: int) -> None:
         bench_league_window(window, repeat)
     if "open_settle_up" in wanted:
         bench_settle_up(window, repeat)
+    if "open_league_tab" in wanted:
+        bench_league_tabs(window, repeat)
 
 
 # -- 5. PDFs -----------------------------------------------------------------------------

@@ -41,6 +41,7 @@ class HandFact:
     alone: bool | None = None  # the declarer had no partner (`HandResult.alone`)
     game: str = DEFAULT_GAME  # the game the night was played at (`scorekeeper.games`)
     hands: int = 1  # the played hands it stands for (a result hand may stand for many)
+    alike: int = 1  # the hands recorded that it stands for, all alike in the above
 
 
 @dataclass(frozen=True)
@@ -204,7 +205,8 @@ def _streaks(facts: Iterable[HandFact]) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class HandOutcome:
-    """One hand as the table saw it (one per hand, not per player)."""
+    """One hand as the table saw it (one per hand, not per player), or ALIKE hands
+    alike in all of it, counted together (the store's)."""
 
     outcome: str
     level: str
@@ -212,6 +214,7 @@ class HandOutcome:
     alone: bool | None = None  # the declarer had no partner (`HandResult.alone`)
     game: str = DEFAULT_GAME  # the game the night was played at (`scorekeeper.games`)
     hands: int = 1  # the played hands it stands for (a result hand may stand for many)
+    alike: int = 1  # the hands recorded that it stands for, all alike in the above
 
 
 def outcome_counts(hands: Iterable[HandOutcome]) -> dict[str, int]:
@@ -235,7 +238,8 @@ def _outcomes(hands: Iterable[HandOutcome]) -> tuple[dict[str, int], dict[str, s
         played += hand.hands
         game = game_named(hand.game)
         counted_as = game.outcome_counts(hand.outcome, hand.level, hand.alone)
-        counts.update(counted_as)
+        for label, adds in counted_as.items():  # 1 to each it is, 0 to show the rest
+            counts[label] += adds * hand.alike
         if hand.outcome in ("win", "loss"):
             declared = game.words.declared
             part_of.update((label, declared) for label in counted_as if label != declared)

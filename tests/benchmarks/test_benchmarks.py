@@ -111,6 +111,7 @@ def test_run_quick_completes_and_prints_every_benchmark(tmp_path: Path) -> None:
         "open_new_night",
         "open_night",
         "open_league_window",
+        "open_league_tab",
         "open_settle_up",
         "open_print_dialog",
     }
@@ -120,3 +121,6 @@ def test_run_quick_completes_and_prints_every_benchmark(tmp_path: Path) -> None:
         else:
             assert line["seconds"] > 0 and line["floor_seconds"] > 0, line
         assert line["ratio"] > 0
+    tabs = by_name["open_league_tab"]
+    each = {tabs[name] for name in ("PlayerTab", "MoneyTab", "TableTab", "RosterTab")}
+    assert tabs["seconds"] == max(each)  # the slowest tab, each printed

@@ -9,6 +9,7 @@ from scorekeeper.stats import (
     HandFact,
     HandOutcome,
     outcome_counts,
+    outcome_figures,
     outcome_lines,
     player_statistics,
     statistics_lines,
@@ -112,6 +113,25 @@ def test_how_often_each_outcome_happens_at_the_table() -> None:
         "nobody picked (doubler or redeal)": 1,
         "thrown in for a misplay": 1,
     }
+
+
+def test_alike_hands_counted_together_count_as_each_one_would() -> None:
+    """The store hands over alike hands as one line: their number (`alike`) and the
+    played hands they stand for (`hands`, more than that when results are among them)."""
+    one_by_one = [
+        *[HandOutcome("win", "normal", None, alone=True)] * 3,
+        *[HandOutcome("loss", "normal", None, alone=False)] * 2,
+        HandOutcome("result", "normal", None, hands=7),
+        HandOutcome("result", "normal", None, hands=5),
+    ]
+    together = [
+        HandOutcome("win", "normal", None, alone=True, hands=3, alike=3),
+        HandOutcome("loss", "normal", None, alone=False, hands=2, alike=2),
+        HandOutcome("result", "normal", None, hands=12, alike=2),
+    ]
+    assert outcome_counts(together) == outcome_counts(one_by_one)
+    assert outcome_lines(together) == outcome_lines(one_by_one)
+    assert outcome_figures(together) == outcome_figures(one_by_one)
 
 
 def test_schafkopf_outcomes_in_the_words_of_its_table() -> None:

@@ -285,5 +285,9 @@ def test_the_cache_tells_who_went_alone_and_the_game_as_the_scorer_did(db: Datab
         for hand in score_night(night).hands:
             expected[hand.outcome, hand.level, hand.alone, game] += 1
     outcomes = leagues.hand_outcomes(db, leagues.Period("Corpus"))
-    assert Counter((o.outcome, o.level, o.alone, o.game) for o in outcomes) == expected
+    counted: Counter[tuple[Any, ...]] = Counter()
+    for o in outcomes:  # alike hands counted together by the database
+        counted[o.outcome, o.level, o.alone, o.game] += o.alike
+    assert counted == expected
+    assert len(outcomes) < sum(expected.values())  # a line for alike hands, not each
     assert {True, False, None} <= {o.alone for o in outcomes}

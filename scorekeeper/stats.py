@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.formatting import local_decimal, local_percent, money, short_date
-from scorekeeper.games import DEFAULT_GAME, RESULT, game_named, one_game
+from scorekeeper.games import DEFAULT_GAME, RESULT, all_games, game_named, one_game
 from scorekeeper.i18n import N_, _, ngettext
 
 DECLARERS = ("picker", "partner")
@@ -41,7 +41,7 @@ class HandFact:
     alone: bool | None = None  # the declarer had no partner (`HandResult.alone`)
     game: str = DEFAULT_GAME  # the game the night was played at (`scorekeeper.games`)
     hands: int = 1  # the played hands it stands for (a result hand may stand for many)
-    alike: int = 1  # the hands recorded that it stands for, all alike in the above
+    alike: int = 1  # the hands recorded it stands for, of one outcome, level and alone
 
 
 @dataclass(frozen=True)
@@ -214,7 +214,7 @@ class HandOutcome:
     alone: bool | None = None  # the declarer had no partner (`HandResult.alone`)
     game: str = DEFAULT_GAME  # the game the night was played at (`scorekeeper.games`)
     hands: int = 1  # the played hands it stands for (a result hand may stand for many)
-    alike: int = 1  # the hands recorded that it stands for, all alike in the above
+    alike: int = 1  # the hands recorded it stands for, of one outcome, level and alone
 
 
 def outcome_counts(hands: Iterable[HandOutcome]) -> dict[str, int]:
@@ -231,11 +231,13 @@ def _outcomes(hands: Iterable[HandOutcome]) -> tuple[dict[str, int], dict[str, s
     counts: Counter[str] = Counter()
     part_of: dict[str, str] = {}
     played = 0
+    games: set[str] = set()
     for hand in hands:
         counts[HANDS] += hand.hands
         if hand.outcome == RESULT:
             continue
         played += hand.hands
+        games.add(hand.game)
         game = game_named(hand.game)
         counted_as = game.outcome_counts(hand.outcome, hand.level, hand.alone)
         for label, adds in counted_as.items():  # 1 to each it is, 0 to show the rest
@@ -243,7 +245,34 @@ def _outcomes(hands: Iterable[HandOutcome]) -> tuple[dict[str, int], dict[str, s
         if hand.outcome in ("win", "loss"):
             declared = game.words.declared
             part_of.update((label, declared) for label in counted_as if label != declared)
-    return dict(counts), part_of, played
+    order = _listing_order(games)
+    listed = sorted(counts.items(), key=lambda item: order.get(item[0], len(order)))
+    return dict(listed), part_of, played
+
+
+# The order the table's outcomes are listed in, whatever order the hands come in: the
+# hands, what became of those declared (won, lost, alone, then each level), then the
+# rest, as each game words them (`_listing_order`).
+_DECLARED = (
+    ("win", "normal", False),
+    ("loss", "normal", False),
+    ("win", "normal", True),
+    *(("win", level, False) for level in ("schneider", "no-trick", "schwarz")),
+)
+_UNDECLARED = ("leaster", "no-pick", "misplay", "ramsch", "pass")
+
+
+def _listing_order(games: Iterable[str]) -> dict[str, int]:
+    """Each outcome label's place in the list of GAMES' outcomes (the games in the order
+    registered): the labels each game counts a hand of each kind in `_DECLARED`, then of
+    `_UNDECLARED`, as; a label no kind gives goes last, in the order it came."""
+    order = {HANDS: 0}
+    for game in (game for game in all_games() if game.name in games):
+        for outcome, level, alone in (*_DECLARED, *((o, "normal", None) for o in _UNDECLARED)):
+            for label, adds in game.outcome_counts(outcome, level, alone).items():
+                if adds:
+                    order.setdefault(label, len(order))
+    return order
 
 
 def outcome_figures(hands: Iterable[HandOutcome]) -> list[tuple[str, int, int | None]]:

@@ -252,7 +252,9 @@ def ramsch_hand(draw: st.DrawFn, rules: RuleSet, active: list[str]) -> dict[str,
         return {"type": "ramsch", "points": points, "tricks": tricks}
     parts = len(active)  # the four dealt in (fewer only in a hand drawn to be refused)
     zero = draw(
-        st.lists(st.booleans(), min_size=parts, max_size=parts).filter(lambda z: sum(z) < parts)
+        st.lists(st.booleans(), min_size=parts, max_size=parts).filter(
+            lambda z: sum(z) <= parts - 2
+        )
     )
     tricks_list = _split(draw, rules.tricks, parts, zero)
     points_list = _split(draw, 120, parts, zero)

@@ -90,20 +90,28 @@ class EntryLine(QLineEdit):
     the window, which decides what an undo means while a hand is half typed, and an
     Alt+letter that is no shortcut types nothing (`alt_typed`)."""
 
-    _hint_for: tuple[str, int] | None = None  # the hint and width _hint_needs is for
+    _hint_for: tuple[Any, ...] | None = None  # what _hint_needs was worked out for
     _hint_needs = 0
 
     def sizeHint(self) -> QSize:
         """Wide enough for its hint, whole (the form's columns are as wide as their
         widest field: a trial found the leaster's and the misplays' hints cut to "…").
-        Worked out again only when the hint, the width, the font or the style changed:
-        the form asks every field at every hand (a third of starting the next one)."""
+        Worked out again only when the hint, the width, the frame, the text margins,
+        the font or the style changed: the form asks every field at every hand (a third
+        of starting the next one)."""
         hint = super().sizeHint()
         text = self.placeholderText()
         if text:
-            if self._hint_for != (text, self.width()):
+            margins = self.textMargins()
+            room_for = (
+                text,
+                self.width(),
+                self.hasFrame(),
+                (margins.left(), margins.top(), margins.right(), margins.bottom()),
+            )
+            if self._hint_for != room_for:
                 chrome = self.width() - hint_room(self)  # the frame and margins, any width
-                self._hint_for, self._hint_needs = (text, self.width()), hint_width(self) + chrome
+                self._hint_for, self._hint_needs = room_for, hint_width(self) + chrome
             hint.setWidth(max(hint.width(), self._hint_needs))
         return hint
 

@@ -467,9 +467,10 @@ def hand_facts(db: Database, period: Period, *, player: str) -> list[HandFact]:
 
 def hand_outcomes(db: Database, period: Period) -> list[HandOutcome]:
     """The period's hands as the table saw them (for how often each outcome happens),
-    alike hands counted together by the database: a line for each game, outcome,
-    level and whether the declarer had a partner, not one for each of 100,000 hands
-    (the Table tab took 1.7 s to show them)."""
+    alike hands counted together by the database: a line for each preset, outcome,
+    level and whether the declarer had a partner (with how many hands, and the played
+    hands they stand for), not one for each of 100,000 hands (the Table tab took 1.7 s
+    to show them).  In no set order: `stats` lists the outcomes in its own."""
     score = core_table(HandScoreRow).c
     night = core_table(NightRow).c
     with db.session() as session:

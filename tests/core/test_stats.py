@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from scorekeeper import i18n
 from scorekeeper.stats import (
     HandFact,
@@ -221,3 +224,42 @@ def test_a_players_lines_in_german_write_shares_and_averages_the_german_way() ->
     assert lines["Bester Abend"] == "+0 Punkte (2026-10-02)"
     assert lines["Schlechtester Abend"] == "-2 Punkte (2026-10-01)"
     assert lines["Längste Gewinnserie"] == "1 Spiel"
+
+
+MIXED = [
+    HandOutcome("misplay", "normal", None),
+    HandOutcome("loss", "no-trick", None, alone=False),
+    HandOutcome("win", "schneider", None, alone=True),
+    HandOutcome("leaster", "normal", None),
+    HandOutcome("win", "normal", None, alone=False),
+    HandOutcome("result", "normal", None, hands=3),
+    HandOutcome("ramsch", "normal", None, game="schafkopf"),
+    HandOutcome("loss", "schwarz", None, alone=True, game="schafkopf"),
+]
+
+
+@given(st.permutations(MIXED))
+def test_the_table_s_outcomes_are_listed_in_one_order_whatever_the_hands_order(
+    hands: list[HandOutcome],
+) -> None:
+    """The Table tab lists the hands, then what became of those declared (won, lost,
+    alone, each level), then the rest: the database counts alike hands in no set order
+    (a trial found "picker won" listed last, after the misplays)."""
+    labels = [label for label, _ in outcome_lines(hands)]
+    assert labels == [
+        "hands",
+        "picked",
+        "picker won",
+        "picker lost",
+        "went alone",
+        "schneider",
+        "no-trick",
+        "leaster",
+        "thrown in for a misplay",
+        "declared",
+        "declarer lost",
+        "played alone (solo, Null)",
+        "Schwarz (no trick)",
+        "Ramsch (all passed, most points loses)",
+    ]
+    assert outcome_lines(hands) == outcome_lines(MIXED)

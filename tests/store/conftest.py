@@ -22,8 +22,9 @@ from sqlalchemy.engine import make_url
 from scorekeeper.store.database import Database, alembic_config, open_database
 
 POSTGRES_URL = os.environ.get("SCOREKEEPER_TEST_POSTGRES_URL", "")
-# One template a test process: the suite runs in several (pytest-xdist), each its own.
-TEMPLATE = f"scorekeeper_template_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+# One template a test process: the suite runs in several (pytest-xdist), and two runs
+# may share a server; each process drops its own at the end.
+TEMPLATE = f"scorekeeper_template_{os.getpid()}"
 _counter = itertools.count()
 
 
@@ -55,8 +56,9 @@ def _admin(url: str) -> psycopg.Connection:
 
 
 @pytest.fixture(scope="session")
-def postgres_template() -> str:
-    """A migrated template database the per-test databases are cloned from."""
+def postgres_template() -> Iterator[str]:
+    """A migrated template database the per-test databases are cloned from, dropped
+    when the session ends."""
     if not POSTGRES_URL:
         if os.environ.get("CI"):
             pytest.fail("CI must run the storage tests on PostgreSQL: no server was started")
@@ -66,7 +68,9 @@ def postgres_template() -> str:
         admin.execute(f"CREATE DATABASE {TEMPLATE}")
     url = make_url(POSTGRES_URL).set(database=TEMPLATE).render_as_string(hide_password=False)
     open_database(url).dispose()
-    return TEMPLATE
+    yield TEMPLATE
+    with _admin(POSTGRES_URL) as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {TEMPLATE}")
 
 
 def fresh_postgres_url(template: str | None) -> str:

@@ -128,3 +128,34 @@ def every_hint_whole(database, open_window, qtbot) -> None:
             window.entry.set_kind(kind)
             qtbot.waitUntil(lambda w=window: w.entry.layout().geometry().width() > 0)
             assert hints_cut(window) == [], kind
+
+
+def test_a_field_asks_room_for_its_whole_hint_in_its_font_and_margins(qtbot) -> None:
+    """A field's size hint is worked out again when what it depends on changes (it is
+    kept between hands): a bigger font, wider text margins, a longer hint."""
+    import math
+
+    from PySide6.QtGui import QFontMetricsF
+
+    from ui.entry_fields import EntryLine, hint_room
+
+    field = EntryLine()
+    qtbot.addWidget(field)
+    field.resize(120, field.height())  # held at one width: the hint asked for is kept
+
+    def asks_for_whole_hint() -> bool:
+        """The width asked for holds the hint whole in the field's font and margins."""
+        advance = QFontMetricsF(field.font()).horizontalAdvance(field.placeholderText())
+        chrome = field.width() - hint_room(field)  # frame and margins
+        return field.sizeHint().width() >= math.ceil(advance) + chrome
+
+    field.setPlaceholderText("optional: each player's points, seat order")
+    assert asks_for_whole_hint()
+    font = field.font()
+    font.setPointSizeF(font.pointSizeF() * 1.5)
+    field.setFont(font)
+    assert asks_for_whole_hint()
+    field.setTextMargins(0, 0, 40, 0)
+    assert asks_for_whole_hint()
+    field.setPlaceholderText(field.placeholderText() + " and more")
+    assert asks_for_whole_hint()

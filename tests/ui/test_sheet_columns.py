@@ -186,3 +186,26 @@ def test_an_early_hand_edited_on_a_long_night_leaves_its_last_hands_whole(
         if sheet.sizeHintForIndex(model.index(row, column)).width() + grid
         > sheet.columnWidth(column)
     ] == []
+
+
+def test_a_column_a_pixel_short_of_a_new_cell_is_widened(database, open_window) -> None:
+    """After a hand at the end only its row and the totals are looked at, and Qt's size
+    hint asked only when a text comes near its column's edge: a cell one pixel too wide
+    for its column, in the regular font or the totals' bold, still widens it."""
+    from ui.sheet_columns import widen_to
+
+    hands = [leaster("Ann"), CALLED, leaster("Cal")]
+    window = open_window(
+        database, night_import.import_night(database, night_doc("classic-5", hands))
+    )
+    sheet, model = window.sheet, window.model
+    grid = 1 if sheet.showGrid() else 0
+    last = range(model.rowCount() - 3, model.rowCount())  # the last hand and the totals
+    for row in last:
+        for column in range(model.columnCount()):
+            if not model.text(row, column):
+                continue
+            needed = sheet.sizeHintForIndex(model.index(row, column)).width() + grid
+            sheet.setColumnWidth(column, needed - 1)
+            widen_to(sheet, model, last)
+            assert sheet.columnWidth(column) >= needed, (row, column, model.text(row, column))

@@ -297,6 +297,12 @@ def outcome_lines(hands: Iterable[HandOutcome]) -> list[tuple[str, str]]:
         whole = part_of.get(label)
         if label == HANDS:
             value = str(count)
+            if count > played:  # the shares below are of the hands with an outcome
+                value = ngettext(
+                    "{count}  ({results} from a result line, without an outcome)",
+                    "{count}  ({results} from result lines, without an outcome)",
+                    count - played,
+                ).format(count=count, results=count - played)
         elif whole is None:
             value = _("{count}  ({percent})").format(
                 count=count, percent=local_percent(Fraction(count, played))

@@ -263,3 +263,20 @@ def test_the_table_s_outcomes_are_listed_in_one_order_whatever_the_hands_order(
         "Ramsch (all passed, most points loses)",
     ]
     assert outcome_lines(hands) == outcome_lines(MIXED)
+
+
+def test_the_hands_line_says_how_many_came_from_results_when_the_shares_leave_them_out() -> None:
+    """A trial: "hands 164" over "picked 142 (88%)", a share of 161, with nothing to say
+    that 3 hands were a result line's (a result has no outcome to count)."""
+    lines = dict(
+        outcome_lines(
+            [
+                *[HandOutcome("win", "normal", None, alone=False)] * 3,
+                HandOutcome("loss", "normal", None, alone=False),
+                HandOutcome("result", "normal", None, hands=3),
+            ]
+        )
+    )
+    assert lines["hands"] == "7  (3 from result lines, without an outcome)"
+    assert lines["picked"] == "4  (100%)"
+    assert dict(outcome_lines([HandOutcome("leaster", "normal", None)]))["hands"] == "1"

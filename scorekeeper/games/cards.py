@@ -503,7 +503,8 @@ def check_card_hand(hand: Hand, rules: CardRules, active: tuple[str, ...]) -> li
 def _check_misplay_hand(hand: Hand) -> list[Problem]:
     """A hand thrown in for a misplay names a misplayer."""
     if not hand.misplays:
-        return [Problem("misplays", _("a misplay hand names at least one misplayer"))]
+        message = _("a misplay hand names at least one misplayer")
+        return [Problem("misplays", message, missing=True)]
     return []
 
 

@@ -524,3 +524,19 @@ def test_a_long_night_opens_without_the_sheet_reading_every_hand(
     window = open_window(database, night_id)
     assert window.model.rowCount() == 1002  # every hand, the totals and the money
     assert len(asked) < 3 * SCREENFUL
+
+
+def test_a_misplay_s_blank_misplayer_is_still_to_type_not_a_warning_at_once(
+    table_night, keyboard, database
+) -> None:
+    """A trial: choosing Misplay showed "⚠ a misplay hand names at least one misplayer"
+    before anything was typed; like any blank field it is still to type, and warned of
+    once Enter is pressed."""
+    window, night_id = table_night
+    keyboard.alt(Qt.Key.Key_M)
+    assert window.entry.kind == "misplay"
+    assert window.entry.errors["misplayer"].text() == ""
+    assert "Still to type: Misplayed by" in window.entry.preview.text()
+    keyboard.enter()
+    assert stored(database, night_id) == []
+    assert "misplayer" in window.entry.errors["misplayer"].text()

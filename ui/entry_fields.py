@@ -256,6 +256,8 @@ class SeatField(EntryLine):
         self.textEdited.connect(self._typed)
 
     def set_players(self, players: Sequence[str]) -> None:
+        if self.players == tuple(players) and self.placeholderText():
+            return  # the same table as the last hand's: its hint and tooltip stand
         self.players = tuple(players)
         hints = ", ".join(f"{i} {p}" for i, p in enumerate(self.players, 1))
         if self.none_word:

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from scorekeeper.store import night_import
 from tests.sheet import FIVE, leaster, night_doc
-from ui.sheet_model import ALIGNMENT, DISPLAY, FONT, HAND
+from ui.sheet_model import ALIGNMENT, DISPLAY, FIXED, FONT, HAND
 
 CALLED = {
     "type": "pick",
@@ -209,3 +210,33 @@ def test_a_column_a_pixel_short_of_a_new_cell_is_widened(database, open_window) 
             sheet.setColumnWidth(column, needed - 1)
             widen_to(sheet, model, last)
             assert sheet.columnWidth(column) >= needed, (row, column, model.text(row, column))
+
+
+def test_a_long_night_makes_the_items_of_the_rows_asked_for_only(database, open_window) -> None:
+    """The sheet's cells are Qt's own items, made for a row the first time one of its
+    indexes is asked for: a 1,003-hand night opens with the rows on screen made, not
+    9,000 items; a row asked for later says what the night says; no cell is edited in
+    place (Enter or a double click edits the hand)."""
+    from ui.sheet_model import SPOKEN, TOOLTIP
+
+    hands = [leaster(FIVE[n % 5]) for n in range(1003)]
+    window = open_window(
+        database, night_import.import_night(database, night_doc("classic-5", hands))
+    )
+    model = window.model
+    made = sum(model._made)
+    assert 0 < made < 60
+    line = window.session.view.lines[500]
+    cell = model.index(500, HAND)
+    assert model._made[500] and sum(model._made) == made + 1
+    assert cell.data(DISPLAY) == line.result.summary == model.text(500, HAND)
+    assert cell.data(TOOLTIP) == line.result.explanation
+    assert cell.data(SPOKEN) == line.result.summary
+    assert not cell.flags() & Qt.ItemFlag.ItemIsEditable
+    # A hand recorded at the end: its row and the totals under it made anew.
+    window.save_hand(CALLED | {"dealer": window.session.view.next_dealer()})
+    last = model.rowCount() - 1 - 2
+    assert model.index(last, HAND).data(DISPLAY) == window.session.view.lines[-1].result.summary
+    total = model.index(model.rowCount() - 2, len(FIXED))  # the first player's points total
+    first = window.session.view.players[0]
+    assert total.data(DISPLAY) == f"{window.session.view.result.total_points[first]:+d}"

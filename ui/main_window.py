@@ -145,6 +145,8 @@ class MainWindow(QMainWindow):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setResizeContentsPrecision(-1)  # every row; see refresh() for long nights
         self.sheet.doubleClicked.connect(lambda _: self.edit_selected())
+        self._refreshing = False  # refresh() at work: it fits the columns itself
+        self.sheet.verticalScrollBar().valueChanged.connect(self._widen_shown)
 
         # The entry form of the night's game, made the first time a night of that game
         # is shown (ui.games); the others are hidden and take no room.
@@ -349,7 +351,15 @@ class MainWindow(QMainWindow):
     # -- showing ---------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Show the session's night as it now is in the database."""
+        """Show the session's night as it now is in the database; its columns fitted
+        by `_fit_columns`, so the scrolling it does widens nothing more."""
+        self._refreshing = True
+        try:
+            self._show_night()
+        finally:
+            self._refreshing = False
+
+    def _show_night(self) -> None:
         self._reread_waits = False
         view = self.session.view
         keep = self.sheet.currentIndex().row()
@@ -421,6 +431,20 @@ class MainWindow(QMainWindow):
             # is the last hand's (an edit near the top left "…" for hands 994-1003).
             self.sheet.resizeColumnsToContents()
         widen_to(self.sheet, self.model, last)
+
+    def _widen_shown(self) -> None:
+        """A long night's columns were fitted to the rows then on screen and its last
+        hand: rows scrolled into sight later widen a column too narrow for them (a
+        trial: a player's cell of hand 606 split over two lines)."""
+        view = self.session.view
+        if self._refreshing or view is None or len(view.lines) <= LONG_NIGHT:
+            return  # every row was measured, or refresh() is fitting them
+        first = self.sheet.rowAt(0)
+        if first < 0:
+            return
+        last = self.sheet.rowAt(self.sheet.viewport().height() - 1)
+        last = last if last >= 0 else self.model.rowCount() - 1  # the sheet ends above
+        widen_to(self.sheet, self.model, range(first, last + 1))
 
     def _show_panels(self) -> None:
         """The panels beside the sheet for the night's view and the sheet's current row,

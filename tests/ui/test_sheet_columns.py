@@ -240,3 +240,32 @@ def test_a_long_night_makes_the_items_of_the_rows_asked_for_only(database, open_
     total = model.index(model.rowCount() - 2, len(FIXED))  # the first player's points total
     first = window.session.view.players[0]
     assert total.data(DISPLAY) == f"{window.session.view.result.total_points[first]:+d}"
+
+
+def test_a_long_night_s_rows_scrolled_into_sight_fit_their_columns(database, open_window) -> None:
+    """A long night's columns are fitted to the rows on screen and its last hand when it
+    opens; a row scrolled into sight later with a wider cell widens its column (a
+    trial: a cell of hand 606 of 700 split over two lines)."""
+    hands = [leaster(FIVE[n % 5]) for n in range(150)]
+    hands[40] = CALLED  # a longer hand text than any leaster's, far from the end
+    window = open_window(
+        database, night_import.import_night(database, night_doc("classic-5", hands))
+    )
+    sheet, model = window.sheet, window.model
+    grid = 1 if sheet.showGrid() else 0
+
+    def cramped_on_screen() -> list[int]:
+        first, last = sheet.rowAt(0), sheet.rowAt(sheet.viewport().height() - 1)
+        return [
+            row
+            for row in range(first, last + 1)
+            for column in range(model.columnCount())
+            if sheet.sizeHintForIndex(model.index(row, column)).width() + grid
+            > sheet.columnWidth(column)
+        ]
+
+    assert sheet.rowAt(0) > 40  # the pick is out of sight: its column not fitted to it
+    narrow = sheet.columnWidth(HAND)
+    sheet.scrollTo(model.index(40, HAND))
+    assert sheet.columnWidth(HAND) > narrow
+    assert cramped_on_screen() == []

@@ -246,7 +246,7 @@ def _outcomes(hands: Iterable[HandOutcome]) -> tuple[dict[str, int], dict[str, s
             declared = game.words.declared
             part_of.update((label, declared) for label in counted_as if label != declared)
     order = _listing_order(games)
-    listed = sorted(counts.items(), key=lambda item: order.get(item[0], len(order)))
+    listed = sorted(counts.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))
     return dict(listed), part_of, played
 
 
@@ -265,7 +265,7 @@ _UNDECLARED = ("leaster", "no-pick", "misplay", "ramsch", "pass")
 def _listing_order(games: Iterable[str]) -> dict[str, int]:
     """Each outcome label's place in the list of GAMES' outcomes (the games in the order
     registered): the labels each game counts a hand of each kind in `_DECLARED`, then of
-    `_UNDECLARED`, as; a label no kind gives goes last, in the order it came."""
+    `_UNDECLARED`, as; the labels no kind gives go last, by name."""
     order = {HANDS: 0}
     for game in (game for game in all_games() if game.name in games):
         for outcome, level, alone in (*_DECLARED, *((o, "normal", None) for o in _UNDECLARED)):
@@ -295,6 +295,8 @@ def outcome_lines(hands: Iterable[HandOutcome]) -> list[tuple[str, str]]:
     lines = []
     for label, count in counts.items():
         whole = part_of.get(label)
+        if whole not in counts:  # a game that does not count its hands declared
+            whole = None
         if label == HANDS:
             value = str(count)
             if count > played:  # the shares below are of the hands with an outcome

@@ -201,3 +201,21 @@ def test_a_third_game_is_shown_on_the_night_sheet_with_its_summary_with_no_chang
         assert [int(str(t).replace("+", "")) for t in totals] == list(TOTALS.values())
     finally:
         db.dispose()
+
+
+def test_a_third_game_s_outcomes_are_listed_with_no_change_to_shared_code() -> None:
+    """The Table tab's lines for a game whose words count no hands declared (a review
+    found a KeyError for the declared hands' count it shares against)."""
+    from scorekeeper.stats import HandOutcome, outcome_lines
+
+    game = HEADS_OR_TAILS.name
+    hands = [
+        HandOutcome("loss", "normal", None, alone=True, game=game),
+        HandOutcome("win", "normal", None, alone=True, game=game),
+        HandOutcome("win", "normal", None, alone=True, game=game),
+    ]
+    assert outcome_lines(hands) == [
+        ("hands", "3"),
+        ("called right", "2  (67%)"),
+        ("called wrong", "1  (33%)"),
+    ]

@@ -146,7 +146,9 @@ class MainWindow(QMainWindow):
         header.setResizeContentsPrecision(-1)  # every row; see refresh() for long nights
         self.sheet.doubleClicked.connect(lambda _: self.edit_selected())
         self._refreshing = False  # refresh() at work: it fits the columns itself
-        self.sheet.verticalScrollBar().valueChanged.connect(self._widen_shown)
+        scroll = self.sheet.verticalScrollBar()
+        scroll.valueChanged.connect(self._widen_shown)  # scrolled
+        scroll.rangeChanged.connect(lambda *_: self._widen_shown())  # more rows in sight
 
         # The entry form of the night's game, made the first time a night of that game
         # is shown (ui.games); the others are hidden and take no room.
@@ -434,8 +436,8 @@ class MainWindow(QMainWindow):
 
     def _widen_shown(self) -> None:
         """A long night's columns were fitted to the rows then on screen and its last
-        hand: rows scrolled into sight later widen a column too narrow for them (a
-        trial: a player's cell of hand 606 split over two lines)."""
+        hand: rows scrolled into sight later, or shown by a taller sheet, widen a column
+        too narrow for them (a trial: a player's cell of hand 606 split over two lines)."""
         view = self.session.view
         if self._refreshing or view is None or len(view.lines) <= LONG_NIGHT:
             return  # every row was measured, or refresh() is fitting them

@@ -59,8 +59,9 @@ def test_a_hand_recorded_at_the_end_widens_the_columns_it_needs(database, open_w
 
 
 def test_a_painted_cell_shows_what_the_model_says(database, open_window) -> None:
-    """The sheet is painted from every role of a cell asked at once (`multiData`): the
-    text, its alignment and the totals' bold are what `data` answers one by one."""
+    """The sheet is painted from its cells' items: the text is what the night's view
+    says of the cell (`SheetModel.text`, worked out without the items), a hand's
+    players' and numbers' cells right-aligned, the totals in bold."""
     hands = [leaster("Ann"), CALLED]
     window = open_window(
         database, night_import.import_night(database, night_doc("classic-5", hands))
@@ -72,8 +73,10 @@ def test_a_painted_cell_shows_what_the_model_says(database, open_window) -> None
             index = model.index(row, column)
             option = QStyleOptionViewItem()
             delegate.initStyleOption(option, index)
-            assert option.text == (index.data(DISPLAY) or ""), (row, column)
+            assert option.text == model.text(row, column), (row, column)
             assert option.displayAlignment.value == index.data(ALIGNMENT), (row, column)
+            right = column not in (1, HAND) or row >= len(hands)  # the dealer's, a hand's
+            assert bool(option.displayAlignment & Qt.AlignmentFlag.AlignRight) == right
             font = index.data(FONT)
             assert option.font.bold() == (isinstance(font, QFont) and font.bold()), (row, column)
     totals = model.index(model.rowCount() - 1, HAND)
@@ -242,7 +245,24 @@ def test_a_long_night_makes_the_items_of_the_rows_asked_for_only(database, open_
     assert total.data(DISPLAY) == f"{window.session.view.result.total_points[first]:+d}"
 
 
-def test_a_long_night_s_rows_scrolled_into_sight_fit_their_columns(database, open_window) -> None:
+def cramped_on_screen(window: Any) -> list[tuple[int, int]]:
+    """The cells (row, column) of the rows on screen wider than their column."""
+    sheet, model = window.sheet, window.model
+    grid = 1 if sheet.showGrid() else 0
+    first, last = sheet.rowAt(0), sheet.rowAt(sheet.viewport().height() - 1)
+    last = last if last >= 0 else model.rowCount() - 1
+    return [
+        (row, column)
+        for row in range(first, last + 1)
+        for column in range(model.columnCount())
+        if sheet.sizeHintForIndex(model.index(row, column)).width() + grid
+        > sheet.columnWidth(column)
+    ]
+
+
+def test_a_long_night_s_rows_scrolled_into_sight_fit_their_columns(
+    database, open_window
+) -> None:
     """A long night's columns are fitted to the rows on screen and its last hand when it
     opens; a row scrolled into sight later with a wider cell widens its column (a
     trial: a cell of hand 606 of 700 split over two lines)."""
@@ -252,20 +272,30 @@ def test_a_long_night_s_rows_scrolled_into_sight_fit_their_columns(database, ope
         database, night_import.import_night(database, night_doc("classic-5", hands))
     )
     sheet, model = window.sheet, window.model
-    grid = 1 if sheet.showGrid() else 0
-
-    def cramped_on_screen() -> list[int]:
-        first, last = sheet.rowAt(0), sheet.rowAt(sheet.viewport().height() - 1)
-        return [
-            row
-            for row in range(first, last + 1)
-            for column in range(model.columnCount())
-            if sheet.sizeHintForIndex(model.index(row, column)).width() + grid
-            > sheet.columnWidth(column)
-        ]
-
     assert sheet.rowAt(0) > 40  # the pick is out of sight: its column not fitted to it
     narrow = sheet.columnWidth(HAND)
     sheet.scrollTo(model.index(40, HAND))
     assert sheet.columnWidth(HAND) > narrow
-    assert cramped_on_screen() == []
+    assert cramped_on_screen(window) == []
+
+
+def test_a_long_night_s_rows_shown_by_a_taller_window_fit_their_columns(
+    database, open_window, qtbot
+) -> None:
+    """Rows brought into sight without a scroll (the window made taller) widen their
+    columns too (a review)."""
+    hands = [leaster(FIVE[n % 5]) for n in range(150)]
+    hands[18] = CALLED
+    window = open_window(
+        database, night_import.import_night(database, night_doc("classic-5", hands))
+    )
+    sheet = window.sheet
+    window.resize(window.width(), 420)
+    qtbot.waitUntil(lambda: sheet.rowAt(sheet.viewport().height() - 1) >= 0)
+    sheet.scrollToTop()
+    assert sheet.rowAt(sheet.viewport().height() - 1) < 18  # the pick below the sheet
+    narrow = sheet.columnWidth(HAND)
+    window.resize(window.width(), 1100)
+    qtbot.waitUntil(lambda: sheet.rowAt(sheet.viewport().height() - 1) > 18)
+    assert sheet.columnWidth(HAND) > narrow
+    assert cramped_on_screen(window) == []

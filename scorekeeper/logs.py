@@ -16,16 +16,20 @@ nor puts a traceback on its screen: the line is dropped.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import logging
 import sys
 from collections.abc import Sequence
-from logging.handlers import RotatingFileHandler
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 
 from scorekeeper.about import version
+
+if TYPE_CHECKING:
+    from logging.handlers import RotatingFileHandler
 
 APP_NAME = "sheepshead-scorekeeper"
 FILE_NAME = "scorekeeper.log"
@@ -39,13 +43,38 @@ _handler: logging.Handler | None = None
 _attached: list[str] = []  # the loggers it was added to
 
 
-class QuietRotatingHandler(RotatingFileHandler):
-    """A rotating log file whose failures (a full disk, a folder not writable, another
-    program rotating it at the same moment on Windows) drop the line silently instead
-    of printing a traceback on standard error."""
+HELD_LINES = 10_000  # at most, kept until the file is opened (`release`)
 
-    def handleError(self, record: logging.LogRecord) -> None:
-        return
+
+def _file_handler(path: Path) -> RotatingFileHandler:
+    """The log file's handler: rotating, and quiet when it fails (a full disk, a folder
+    not writable, another program rotating it at the same moment on Windows): the line
+    is dropped instead of a traceback printed on standard error.  `logging.handlers`
+    is imported here, not with the module (6 ms of the app's start: sockets, pickle)."""
+    from logging.handlers import RotatingFileHandler
+
+    class QuietRotatingHandler(RotatingFileHandler):
+        def handleError(self, record: logging.LogRecord) -> None:
+            return
+
+    handler = QuietRotatingHandler(
+        path, maxBytes=MAX_BYTES, backupCount=KEEP, encoding="utf-8", delay=True
+    )
+    handler.setFormatter(logging.Formatter(FORMAT))
+    return handler
+
+
+class _Held(logging.Handler):
+    """The lines logged while the app starts, kept in memory until `release` writes
+    them to the file (at the latest when the program ends)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if len(self.records) < HELD_LINES:
+            self.records.append(record)
 
 
 def log_folder() -> Path:
@@ -58,16 +87,19 @@ def log_path() -> Path:
     return log_folder() / FILE_NAME
 
 
-def start_logging(program: str, *, debug: bool = False, also: Sequence[str] = ()) -> Path:
+def start_logging(
+    program: str, *, debug: bool = False, also: Sequence[str] = (), held: bool = False
+) -> Path:
     """Send this package's log (and the loggers named in ALSO: the app's own package) to
     the log file from now on, at INFO, or at DEBUG with DEBUG, and log PROGRAM's start.
-    Called again, it replaces the file handler it added before.  Returns the file."""
+    HELD (the app, before its first paint): the lines kept in memory until `release`
+    opens the file, or the program ends.  Called again, it replaces the handler it
+    added before.  Returns the file."""
     global _handler
     path = log_path()
-    handler = QuietRotatingHandler(
-        path, maxBytes=MAX_BYTES, backupCount=KEEP, encoding="utf-8", delay=True
-    )
-    handler.setFormatter(logging.Formatter(FORMAT))
+    handler: logging.Handler = _Held() if held else _file_handler(path)
+    if held:
+        atexit.register(release)  # nothing logged is lost if the app ends before
     with contextlib.suppress(OSError):  # else each line is dropped; the program goes on
         path.parent.mkdir(parents=True, exist_ok=True)
     stop_logging()
@@ -88,9 +120,27 @@ def start_logging(program: str, *, debug: bool = False, also: Sequence[str] = ()
     return path
 
 
+def release() -> None:
+    """The file opened for lines held since `start_logging(held=True)`, and those lines
+    written to it, in order; nothing when none are held."""
+    global _handler
+    held = _handler
+    if not isinstance(held, _Held):
+        return
+    handler = _file_handler(log_path())
+    for name in _attached:
+        logging.getLogger(name).addHandler(handler)
+        logging.getLogger(name).removeHandler(held)
+    _handler = handler
+    for record in held.records:
+        handler.handle(record)
+    held.records.clear()
+
+
 def stop_logging() -> None:
     """No more lines to the file (the handler `start_logging` added, taken off again)."""
     global _handler
+    release()  # lines held: written first
     if _handler is None:
         return
     for name in _attached:

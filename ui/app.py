@@ -25,7 +25,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
-from scorekeeper import i18n
+from scorekeeper import i18n, logs
 from scorekeeper.about import version
 from scorekeeper.i18n import _
 from scorekeeper.logs import log_path
@@ -193,8 +193,10 @@ def when_shown(app: QApplication, window: MainWindow) -> None:
     """Once the window is up: the panels of its other tabs made, the database layer
     imported (one module an event-loop turn, each when the user is not acting:
     ui/quiet.py), then `open_behind`.  The cycle collector, paused for the start
-    (ui/start.py), runs again from here."""
+    (ui/start.py), runs again from here, and the log's file is opened for the lines
+    held since the start (scorekeeper.logs.release)."""
     gc.enable()
+    logs.release()
     when_quiet(window.make_panels)
     import_when_quiet(LAYER, then=partial(open_behind, app, window))
 
@@ -225,7 +227,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     i18n.set_language(chosen_language())  # --help in the app's language too
     i18n.translate_argparse()
     args = parse_arguments(argv)
-    errors.install(debug=args.debug)  # the log from here on
+    # The log from here on, its file opened after the first paint (when_shown).
+    errors.install(debug=args.debug, held=True)
     running = QApplication.instance()
     app = running if isinstance(running, QApplication) else QApplication([sys.argv[0], *argv])
     logger.info("language: %s (chosen: %s)", apply_language(app), chosen_language())

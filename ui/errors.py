@@ -28,10 +28,10 @@ def log_path() -> Path:
     return logs.log_path()
 
 
-def start_logging(*, debug: bool = False) -> Path:
+def start_logging(*, debug: bool = False, held: bool = False) -> Path:
     """Send the app's log, and the core's, to the log file from now on (INFO; with
-    DEBUG more)."""
-    return logs.start_logging("sheepshead-scorekeeper", debug=debug, also=(PACKAGE,))
+    DEBUG more); HELD, in memory until `logs.release` (the first paint) or the end."""
+    return logs.start_logging("sheepshead-scorekeeper", debug=debug, also=(PACKAGE,), held=held)
 
 
 def show_error(message: str, title: str = "Sheepshead Scorekeeper") -> None:
@@ -73,7 +73,7 @@ def unexpected(kind: type[BaseException], error: BaseException, tb: TracebackTyp
     )
 
 
-def install(*, debug: bool = False) -> None:
-    """Log from here on, and catch every unexpected error."""
-    start_logging(debug=debug)
+def install(*, debug: bool = False, held: bool = False) -> None:
+    """Log from here on (HELD: `start_logging`), and catch every unexpected error."""
+    start_logging(debug=debug, held=held)
     sys.excepthook = unexpected

@@ -260,9 +260,7 @@ def cramped_on_screen(window: Any) -> list[tuple[int, int]]:
     ]
 
 
-def test_a_long_night_s_rows_scrolled_into_sight_fit_their_columns(
-    database, open_window
-) -> None:
+def test_a_long_night_s_rows_scrolled_into_sight_fit_their_columns(database, open_window) -> None:
     """A long night's columns are fitted to the rows on screen and its last hand when it
     opens; a row scrolled into sight later with a wider cell widens its column (a
     trial: a cell of hand 606 of 700 split over two lines)."""

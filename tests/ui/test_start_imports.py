@@ -59,6 +59,7 @@ NOT_FIRST = (
     "csv",
     "ui.self_check",
     "platform",  # the log's first line names Python's version from sys.version
+    "logging.handlers",  # the log's file, opened after the first paint (logs.release)
 )
 
 

@@ -208,6 +208,33 @@ def stored_cache(db: Database) -> Cache:
         }
 
 
+def dealt_in_by_league(db: Database) -> dict[str, list[str]]:
+    """Each league's players dealt into a hand of a night filed under it and not
+    deleted, read from every hand's cached points (what the Player tab offers)."""
+    points, night, player = (
+        core_table(HandPointsRow).c,
+        core_table(NightRow).c,
+        core_table(PlayerRow).c,
+    )
+    leagues: dict[str, list[str]] = {}
+    with db.engine.connect() as connection:  # one at a time: SQLite's take turns
+        for name in ("Club", "Other club"):
+            league_id = connection.execute(
+                text("SELECT id FROM league WHERE name = :name"), {"name": name}
+            ).scalar_one_or_none()
+            if league_id is None:
+                continue
+            query = (
+                select(player.name)
+                .distinct()
+                .join_from(core_table(HandPointsRow), core_table(NightRow))
+                .join(core_table(PlayerRow), player.id == points.player_id)
+                .where((night.league_id == league_id) & night.discarded_at.is_(None))
+            )
+            leagues[name] = sorted(connection.execute(query).scalars(), key=str.casefold)
+    return leagues
+
+
 # -- the writes a table makes, drawn ------------------------------------------------------
 
 Write = Callable[[Database, st.DataObject, list[int]], None]
@@ -353,6 +380,8 @@ def test_after_any_writes_the_summary_is_what_the_hands_sum_to(
         assert stored(db) == recomputed(db)
         assert stored_cache(db) == rescored_cache(db)
         assert stored_league_sums(db) == regrouped_league_sums(db)
+        for name, dealt_in in dealt_in_by_league(db).items():
+            assert league.league_players(db, league.Period(name)) == dealt_in
 
 
 options = st.builds(

@@ -65,6 +65,8 @@ def as_sentence(message: str) -> str:
 def unexpected(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
     """sys.excepthook: log the whole story, tell the user in one sentence."""
     log.error("unexpected error\n%s", "".join(traceback.format_exception(kind, error, tb)))
+    logs.release()  # before the first paint the lines are held: the file must have them
+    logs.flush()
     show_error(
         _(
             "Something went wrong ({error}). Nothing you recorded is lost. "

@@ -49,3 +49,27 @@ def test_the_damaged_file_message_is_shown_as_a_sentence(qapp, tmp_path) -> None
     with pytest.raises(StorageError) as not_ours:
         open_database(f"sqlite:///{garbage}")
     assert errors.error_box(str(not_ours.value)).text() == str(not_ours.value)
+
+
+def test_an_error_before_the_first_paint_is_in_the_file_when_it_is_told(
+    tmp_path, monkeypatch
+) -> None:
+    """The app holds its log lines until its first paint: an unexpected error before
+    it writes them out, so the file the message names holds the story when it is read."""
+    from scorekeeper import logs
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    path = errors.start_logging(held=True)
+    in_file_when_told: list[str] = []
+
+    def told(message: str, title: str = "") -> None:
+        in_file_when_told.append(path.read_text(encoding="utf-8") if path.exists() else "")
+
+    monkeypatch.setattr(errors, "show_error", told)
+    try:
+        raise KeyError("Zoë")
+    except KeyError:
+        errors.unexpected(*sys.exc_info())
+    logs.stop_logging()
+    (logged,) = in_file_when_told
+    assert "started" in logged and "KeyError: 'Zoë'" in logged

@@ -16,20 +16,15 @@ nor puts a traceback on its screen: the line is dropped.
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import platformdirs
 
 from scorekeeper.about import version
-
-if TYPE_CHECKING:
-    from logging.handlers import RotatingFileHandler
 
 APP_NAME = "sheepshead-scorekeeper"
 FILE_NAME = "scorekeeper.log"
@@ -43,38 +38,35 @@ _handler: logging.Handler | None = None
 _attached: list[str] = []  # the loggers it was added to
 
 
-HELD_LINES = 10_000  # at most, kept until the file is opened (`release`)
+class _QuietFile(logging.FileHandler):
+    """The log file, not rotated, and quiet when it fails (below): what the app writes
+    to until its first paint (`start_logging(early=True)`), then `release`s."""
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        return
 
 
-def _file_handler(path: Path) -> RotatingFileHandler:
-    """The log file's handler: rotating, and quiet when it fails (a full disk, a folder
-    not writable, another program rotating it at the same moment on Windows): the line
-    is dropped instead of a traceback printed on standard error.  `logging.handlers`
-    is imported here, not with the module (6 ms of the app's start: sockets, pickle)."""
-    from logging.handlers import RotatingFileHandler
+def _file_handler(path: Path, *, rotating: bool = True) -> logging.FileHandler:
+    """The log file's handler: ROTATING (or not: `_QuietFile`), and quiet when it fails
+    (a full disk, a folder not writable, another program rotating it at the same moment
+    on Windows): the line is dropped instead of a traceback printed on standard error.
+    `logging.handlers` is imported here, not with the module (6 ms of the app's start:
+    sockets, pickle, queues)."""
+    handler: logging.FileHandler
+    if rotating:
+        from logging.handlers import RotatingFileHandler
 
-    class QuietRotatingHandler(RotatingFileHandler):
-        def handleError(self, record: logging.LogRecord) -> None:
-            return
+        class QuietRotatingHandler(RotatingFileHandler):
+            def handleError(self, record: logging.LogRecord) -> None:
+                return
 
-    handler = QuietRotatingHandler(
-        path, maxBytes=MAX_BYTES, backupCount=KEEP, encoding="utf-8", delay=True
-    )
+        handler = QuietRotatingHandler(
+            path, maxBytes=MAX_BYTES, backupCount=KEEP, encoding="utf-8", delay=True
+        )
+    else:
+        handler = _QuietFile(path, encoding="utf-8", delay=True)
     handler.setFormatter(logging.Formatter(FORMAT))
     return handler
-
-
-class _Held(logging.Handler):
-    """The lines logged while the app starts, kept in memory until `release` writes
-    them to the file (at the latest when the program ends)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if len(self.records) < HELD_LINES:
-            self.records.append(record)
 
 
 def log_folder() -> Path:
@@ -88,18 +80,16 @@ def log_path() -> Path:
 
 
 def start_logging(
-    program: str, *, debug: bool = False, also: Sequence[str] = (), held: bool = False
+    program: str, *, debug: bool = False, also: Sequence[str] = (), early: bool = False
 ) -> Path:
     """Send this package's log (and the loggers named in ALSO: the app's own package) to
     the log file from now on, at INFO, or at DEBUG with DEBUG, and log PROGRAM's start.
-    HELD (the app, before its first paint): the lines kept in memory until `release`
-    opens the file, or the program ends.  Called again, it replaces the handler it
-    added before.  Returns the file."""
+    EARLY (the app, before its first paint): written at once, but not rotated until
+    `release` (which imports the rotating handler).  Called again, it replaces the
+    handler it added before.  Returns the file."""
     global _handler
     path = log_path()
-    handler: logging.Handler = _Held() if held else _file_handler(path)
-    if held:
-        atexit.register(release)  # nothing logged is lost if the app ends before
+    handler = _file_handler(path, rotating=not early)
     with contextlib.suppress(OSError):  # else each line is dropped; the program goes on
         path.parent.mkdir(parents=True, exist_ok=True)
     stop_logging()
@@ -121,26 +111,23 @@ def start_logging(
 
 
 def release() -> None:
-    """The file opened for lines held since `start_logging(held=True)`, and those lines
-    written to it, in order; nothing when none are held."""
+    """The log file rotated from now on, when `start_logging(early=True)` began it
+    without: the same file, every line kept, in order."""
     global _handler
-    held = _handler
-    if not isinstance(held, _Held):
+    early = _handler
+    if not isinstance(early, _QuietFile):
         return
     handler = _file_handler(log_path())
     for name in _attached:
         logging.getLogger(name).addHandler(handler)
-        logging.getLogger(name).removeHandler(held)
+        logging.getLogger(name).removeHandler(early)
     _handler = handler
-    for record in held.records:
-        handler.handle(record)
-    held.records.clear()
+    early.close()
 
 
 def stop_logging() -> None:
     """No more lines to the file (the handler `start_logging` added, taken off again)."""
     global _handler
-    release()  # lines held: written first
     if _handler is None:
         return
     for name in _attached:

@@ -193,8 +193,8 @@ def when_shown(app: QApplication, window: MainWindow) -> None:
     """Once the window is up: the panels of its other tabs made, the database layer
     imported (one module an event-loop turn, each when the user is not acting:
     ui/quiet.py), then `open_behind`.  The cycle collector, paused for the start
-    (ui/start.py), runs again from here, and the log's file is opened for the lines
-    held since the start (scorekeeper.logs.release)."""
+    (ui/start.py), runs again from here, and the log file is rotated from here on
+    (scorekeeper.logs.release: its rotating handler not imported before the paint)."""
     gc.enable()
     logs.release()
     when_quiet(window.make_panels)
@@ -227,8 +227,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     i18n.set_language(chosen_language())  # --help in the app's language too
     i18n.translate_argparse()
     args = parse_arguments(argv)
-    # The log from here on, its file opened after the first paint (when_shown).
-    errors.install(debug=args.debug, held=True)
+    # The log from here on, rotated after the first paint (when_shown).
+    errors.install(debug=args.debug, early=True)
     running = QApplication.instance()
     app = running if isinstance(running, QApplication) else QApplication([sys.argv[0], *argv])
     logger.info("language: %s (chosen: %s)", apply_language(app), chosen_language())

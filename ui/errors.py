@@ -28,10 +28,10 @@ def log_path() -> Path:
     return logs.log_path()
 
 
-def start_logging(*, debug: bool = False, held: bool = False) -> Path:
+def start_logging(*, debug: bool = False, early: bool = False) -> Path:
     """Send the app's log, and the core's, to the log file from now on (INFO; with
-    DEBUG more); HELD, in memory until `logs.release` (the first paint) or the end."""
-    return logs.start_logging("sheepshead-scorekeeper", debug=debug, also=(PACKAGE,), held=held)
+    DEBUG more); EARLY, not rotated until `logs.release` (the first paint)."""
+    return logs.start_logging("sheepshead-scorekeeper", debug=debug, also=(PACKAGE,), early=early)
 
 
 def show_error(message: str, title: str = "Sheepshead Scorekeeper") -> None:
@@ -65,8 +65,7 @@ def as_sentence(message: str) -> str:
 def unexpected(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
     """sys.excepthook: log the whole story, tell the user in one sentence."""
     log.error("unexpected error\n%s", "".join(traceback.format_exception(kind, error, tb)))
-    logs.release()  # before the first paint the lines are held: the file must have them
-    logs.flush()
+    logs.flush()  # the file the message names holds the story when it is read
     show_error(
         _(
             "Something went wrong ({error}). Nothing you recorded is lost. "
@@ -75,7 +74,7 @@ def unexpected(kind: type[BaseException], error: BaseException, tb: TracebackTyp
     )
 
 
-def install(*, debug: bool = False, held: bool = False) -> None:
-    """Log from here on (HELD: `start_logging`), and catch every unexpected error."""
-    start_logging(debug=debug, held=held)
+def install(*, debug: bool = False, early: bool = False) -> None:
+    """Log from here on (EARLY: `start_logging`), and catch every unexpected error."""
+    start_logging(debug=debug, early=early)
     sys.excepthook = unexpected

@@ -54,12 +54,12 @@ def test_the_damaged_file_message_is_shown_as_a_sentence(qapp, tmp_path) -> None
 def test_an_error_before_the_first_paint_is_in_the_file_when_it_is_told(
     tmp_path, monkeypatch
 ) -> None:
-    """The app holds its log lines until its first paint: an unexpected error before
-    it writes them out, so the file the message names holds the story when it is read."""
+    """An unexpected error before the first paint (the log not yet rotated): the file
+    the message names holds the story when it is read."""
     from scorekeeper import logs
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
-    path = errors.start_logging(held=True)
+    path = errors.start_logging(early=True)
     in_file_when_told: list[str] = []
 
     def told(message: str, title: str = "") -> None:

@@ -638,8 +638,9 @@ class MainWindow(QMainWindow):
             len(seats) - 1,
             False,
         )
-        if ok:
-            self.attempt(self.session.join, name, after)
+        if ok and self.attempt(self.session.join, name, after):
+            message = _("{player} sits down from hand {number}. Ctrl+Z undoes it.")
+            self.say(message.format(player=name, number=view.next_number))
         self.back_to_entry()
 
     def leave(self) -> None:
@@ -651,8 +652,12 @@ class MainWindow(QMainWindow):
         name, ok = QInputDialog.getItem(
             self, _("A player leaves"), _("Who goes home?"), list(view.seated_next), 0, False
         )
-        if ok:
-            self.attempt(self.session.leave, name)
+        if ok and self.attempt(self.session.leave, name):
+            if view.lines:
+                message = _("{player} goes home after hand {number}. Ctrl+Z undoes it.")
+            else:
+                message = _("{player} goes home before the first hand. Ctrl+Z undoes it.")
+            self.say(message.format(player=name, number=len(view.lines)))
         self.back_to_entry()
 
     def pay(self, payer: str, payee: str, cents: int) -> None:

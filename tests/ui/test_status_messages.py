@@ -44,3 +44,25 @@ def test_opening_another_night_clears_what_was_said_of_the_last_one(
     window.open_night()
     assert window.session.night_id == other
     assert "Ctrl+Z" not in window.statusBar().currentMessage()
+
+
+def test_a_player_joining_or_going_home_is_said_with_how_to_undo_it(
+    database, open_window, monkeypatch
+) -> None:
+    """Night ▸ A player leaves left the last hand's "Hand 1 recorded" in the status bar
+    (a trial): it says who went home after which hand, and a join who sits down from
+    which, each with Ctrl+Z."""
+    from PySide6.QtWidgets import QInputDialog
+
+    window = open_window(database, night_import.import_night(database, night_doc("classic-5", [])))
+    window.save_hand(CALLED | {"dealer": window.session.view.next_dealer()})
+    bar = window.statusBar()
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *_args: ("Eve", True))
+    window.leave()
+    assert bar.currentMessage() == "Eve goes home after hand 1. Ctrl+Z undoes it."
+    assert "Eve" not in window.session.view.seated_next
+    answers = iter([("Zoë", True), ("Dee", True)])  # who sits down, then after whom
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *_args: next(answers))
+    window.join()
+    assert bar.currentMessage() == "Zoë sits down from hand 2. Ctrl+Z undoes it."
+    assert "Zoë" in window.session.view.seated_next

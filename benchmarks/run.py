@@ -472,28 +472,33 @@ def bench_dialog(name: str, open_it: Callable[[], Any], window: Any, repeat: int
     )
 
 
+def close_league_window(window: Any) -> None:
+    """The league window WINDOW opened, if any, closed and gone, so that the next
+    League ▸ Standings makes it anew (as the first time)."""
+    from PySide6.QtWidgets import QApplication
+
+    if window.league_window is not None:
+        window.session.changed.disconnect(window._refresh_league)
+        window.league_window.close()
+        window.league_window.deleteLater()
+        window.league_window = None
+        QApplication.processEvents()
+
+
 def bench_league_window(window: Any, repeat: int) -> None:
     """League ▸ Standings, players and money, opened the first time: the LeagueWindow
     made on the big league, shown and painted; floor: an empty QWidget window of the
     same size shown and painted."""
     from PySide6.QtWidgets import QApplication, QWidget
 
-    def setup() -> None:
-        if window.league_window is not None:
-            window.session.changed.disconnect(window._refresh_league)
-            window.league_window.close()
-            window.league_window.deleteLater()
-            window.league_window = None
-            QApplication.processEvents()
-
     def open_it() -> None:
         window.show_league()
         QApplication.processEvents()
         window.league_window.repaint()
 
-    seconds = median_seconds(open_it, repeat, setup)
+    seconds = median_seconds(open_it, repeat, lambda: close_league_window(window))
     size = window.league_window.size()
-    setup()
+    close_league_window(window)
     holder: dict[str, Any] = {}
 
     def floor() -> None:
@@ -567,12 +572,7 @@ def bench_league_tabs(window: Any, repeat: int) -> None:
     from PySide6.QtWidgets import QApplication
 
     def fresh() -> None:
-        if window.league_window is not None:
-            window.session.changed.disconnect(window._refresh_league)
-            window.league_window.close()
-            window.league_window.deleteLater()
-            window.league_window = None
-            QApplication.processEvents()
+        close_league_window(window)
         window.show_league()
         QApplication.processEvents()
 
@@ -589,10 +589,7 @@ def bench_league_tabs(window: Any, repeat: int) -> None:
 
         each[name] = round(median_seconds(show, repeat, fresh), 6)
     size = tabs.size()
-    fresh()
-    window.session.changed.disconnect(window._refresh_league)
-    window.league_window.close()
-    window.league_window = None
+    close_league_window(window)
     emit("open_league_tab", max(each.values()), tab_floor(size, repeat), **each)
 
 

@@ -4,6 +4,7 @@ them), its cells are painted as the model says, and the panels beside it follow.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -24,13 +25,14 @@ CALLED = {
 }
 
 
-def cramped(window: Any) -> list[tuple[int, int]]:
-    """The cells (row, column) wider than their column: text the sheet would cut off."""
+def cramped(window: Any, rows: Iterable[int] | None = None) -> list[tuple[int, int]]:
+    """The cells (row, column) of ROWS (every row when None) wider than their column:
+    text the sheet would cut off."""
     sheet, model = window.sheet, window.model
     grid = 1 if sheet.showGrid() else 0
     return [
         (row, column)
-        for row in range(model.rowCount())
+        for row in (range(model.rowCount()) if rows is None else rows)
         for column in range(model.columnCount())
         if sheet.sizeHintForIndex(model.index(row, column)).width() + grid
         > sheet.columnWidth(column)
@@ -181,15 +183,8 @@ def test_an_early_hand_edited_on_a_long_night_leaves_its_last_hands_whole(
     window.edit_selected()  # F2 on hand 3: it stays on screen, the last hands below
     window.save_hand(CALLED)
     assert window.session.view.lines[2].record["type"] == "pick"
-    grid = 1 if sheet.showGrid() else 0
     last = range(model.rowCount() - 3, model.rowCount())  # the last hand, the totals
-    assert [
-        (row, column)
-        for row in last
-        for column in range(model.columnCount())
-        if sheet.sizeHintForIndex(model.index(row, column)).width() + grid
-        > sheet.columnWidth(column)
-    ] == []
+    assert cramped(window, last) == []
 
 
 def test_a_column_a_pixel_short_of_a_new_cell_is_widened(database, open_window) -> None:
@@ -247,17 +242,9 @@ def test_a_long_night_makes_the_items_of_the_rows_asked_for_only(database, open_
 
 def cramped_on_screen(window: Any) -> list[tuple[int, int]]:
     """The cells (row, column) of the rows on screen wider than their column."""
-    sheet, model = window.sheet, window.model
-    grid = 1 if sheet.showGrid() else 0
+    sheet = window.sheet
     first, last = sheet.rowAt(0), sheet.rowAt(sheet.viewport().height() - 1)
-    last = last if last >= 0 else model.rowCount() - 1
-    return [
-        (row, column)
-        for row in range(first, last + 1)
-        for column in range(model.columnCount())
-        if sheet.sizeHintForIndex(model.index(row, column)).width() + grid
-        > sheet.columnWidth(column)
-    ]
+    return cramped(window, range(first, (last if last >= 0 else window.model.rowCount() - 1) + 1))
 
 
 def test_a_long_night_s_rows_scrolled_into_sight_fit_their_columns(database, open_window) -> None:

@@ -38,12 +38,16 @@ _handler: logging.Handler | None = None
 _attached: list[str] = []  # the loggers it was added to
 
 
-class _QuietFile(logging.FileHandler):
-    """The log file, not rotated, and quiet when it fails (below): what the app writes
-    to until its first paint (`start_logging(early=True)`), then `release`s."""
+class _Quiet(logging.Handler):
+    """A log file's handler that drops a line it cannot write (`_file_handler`)."""
 
     def handleError(self, record: logging.LogRecord) -> None:
         return
+
+
+class _QuietFile(_Quiet, logging.FileHandler):
+    """The log file, not rotated: what the app writes to until its first paint
+    (`start_logging(early=True)`), then `release`s."""
 
 
 def _file_handler(path: Path, *, rotating: bool = True) -> logging.FileHandler:
@@ -56,9 +60,8 @@ def _file_handler(path: Path, *, rotating: bool = True) -> logging.FileHandler:
     if rotating:
         from logging.handlers import RotatingFileHandler
 
-        class QuietRotatingHandler(RotatingFileHandler):
-            def handleError(self, record: logging.LogRecord) -> None:
-                return
+        class QuietRotatingHandler(_Quiet, RotatingFileHandler):
+            pass
 
         handler = QuietRotatingHandler(
             path, maxBytes=MAX_BYTES, backupCount=KEEP, encoding="utf-8", delay=True

@@ -41,7 +41,6 @@ class HandFact:
     alone: bool | None = None  # the declarer had no partner (`HandResult.alone`)
     game: str = DEFAULT_GAME  # the game the night was played at (`scorekeeper.games`)
     hands: int = 1  # the played hands it stands for (a result hand may stand for many)
-    alike: int = 1  # the hands recorded it stands for, of one outcome, level and alone
 
 
 @dataclass(frozen=True)

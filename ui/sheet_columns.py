@@ -90,13 +90,12 @@ def widen_to(sheet: QTableView, model: SheetModel, rows: Iterable[int]) -> None:
             text = model.text(row, column)
             if not text:  # an empty cell needs no room
                 continue
-            if margin is None:
-                hint = sheet.sizeHintForIndex(model.index(row, column)).width()
+            if margin is not None and bold.horizontalAdvance(text) + margin + SLACK + grid <= width:
+                continue  # fits, even in bold
+            hint = sheet.sizeHintForIndex(model.index(row, column)).width()
+            if margin is None:  # the first cell measured tells the delegate's margins
                 is_total = row >= model.rowCount() - TOTAL_ROWS
                 margin = hint - (bold if is_total else regular).horizontalAdvance(text)
-                needed = max(needed, hint + grid)
-            elif bold.horizontalAdvance(text) + margin + SLACK + grid > width:
-                hint = sheet.sizeHintForIndex(model.index(row, column)).width()
-                needed = max(needed, hint + grid)
+            needed = max(needed, hint + grid)
         if needed > width:
             sheet.setColumnWidth(column, needed)

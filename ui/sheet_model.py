@@ -29,8 +29,8 @@ from .session import HandLine, NightView
 
 NUMBER, DEALER, HAND, MULTIPLIER = range(4)
 FIXED = ("#", N_("Dealer"), N_("Hand"), "×")  # translated where shown
-# Roles as plain ints: a view asks data() some 2,000 times a repaint, and comparing an
-# int with PySide6's enum members each time was a good part of recording a hand.
+# Roles as plain ints: a row's items are made asking every cell for each role, and
+# comparing an int with PySide6's enum members each time costs more than the answer.
 SORT_ROLE = int(Qt.ItemDataRole.UserRole.value)
 HAND_ID_ROLE = SORT_ROLE + 1
 DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)

@@ -8,9 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, exists, func, text
+from sqlalchemy import Connection, func, text
 from sqlalchemy import select as columns
-from sqlalchemy.orm import aliased
 from sqlalchemy.sql import Select
 from sqlmodel import Session, col, select
 
@@ -28,7 +27,7 @@ from scorekeeper.standings import (
     rank_players,
 )
 from scorekeeper.stats import HandFact, HandOutcome
-from scorekeeper.store import stored_night
+from scorekeeper.store import stored_night, summaries
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league_sums import night_preset
@@ -44,8 +43,10 @@ from scorekeeper.store.tables import (
     HandPointsRow,
     HandScoreRow,
     LeagueNightsRow,
+    LeagueOutcomeRow,
     LeagueRow,
     LeagueSumsRow,
+    NightOutcomeRow,
     NightRow,
     NightSummaryRow,
     NightTotalRow,
@@ -298,16 +299,6 @@ def _game(preset: str | None) -> str:
     return game_of_preset(preset).name if preset in all_presets() else DEFAULT_GAME
 
 
-def _partnered() -> Any:
-    """True where a hand's declarer had a partner: someone cached in the partner role.
-    With the hand's outcome this is the scorer's `HandResult.alone`: a hand won or lost
-    by a declarer (outcome win or loss) with no partner was played alone."""
-    partner = aliased(HandPointsRow)
-    return exists().where(
-        (col(partner.hand_id) == col(HandScoreRow.hand_id)) & (col(partner.role) == "partner")
-    )
-
-
 def _alone(outcome: str, partnered: bool) -> bool | None:
     return None if outcome not in ("win", "loss") else not partnered
 
@@ -442,7 +433,7 @@ def hand_facts(db: Database, period: Period, *, player: str) -> list[HandFact]:
                 HandPointsRow.points,
                 HandPointsRow.cents,
                 HandPointsRow.misplays,
-                _partnered(),
+                summaries.partnered(),
                 HandScoreRow.hands,
             )
             .join(HandScoreRow, col(HandScoreRow.hand_id) == col(HandPointsRow.hand_id))
@@ -467,32 +458,36 @@ def hand_facts(db: Database, period: Period, *, player: str) -> list[HandFact]:
 
 def hand_outcomes(db: Database, period: Period) -> list[HandOutcome]:
     """The period's hands as the table saw them (for how often each outcome happens),
-    alike hands counted together by the database: a line for each preset, outcome,
-    level and whether the declarer had a partner (with how many hands, and the played
-    hands they stand for), not one for each of 100,000 hands (the Table tab took 1.7 s
-    to show them).  In no set order: `stats` lists the outcomes in its own."""
-    score = core_table(HandScoreRow).c
+    alike hands counted together: a line for each preset, outcome, level and whether
+    the declarer had a partner (with how many hands, and the played hands they stand
+    for), read from the counts every write keeps (store/summaries.py): over all
+    seasons the league's (`league_outcome`, a few dozen rows at any size), else each
+    night's of the period (`night_outcome`), never each of 100,000 hands (the Table
+    tab took 0.5 s to read them).  In no set order: `stats` lists them in its own."""
     night = core_table(NightRow).c
     with db.session() as session:
-        hands = (
-            columns(
-                night_preset().label("preset"),
-                score.outcome,
-                score.level,
-                _partnered().label("partnered"),
-                score.hands,
+        if _all_time(period):
+            kinds: Any = core_table(LeagueOutcomeRow).c
+            alike = (kinds.preset, kinds.outcome, kinds.level, kinds.partnered)
+            query = columns(*alike, kinds.hand_rows, kinds.hands).where(
+                kinds.league_id == league_row(session, period.league).id
             )
-            .join_from(core_table(HandScoreRow), core_table(NightRow), night.id == score.night_id)
-            .where(score.night_id.in_(nights_of(session, period)))
-            .subquery()
-        )
-        alike = (hands.c.preset, hands.c.outcome, hands.c.level, hands.c.partnered)
-        query = columns(*alike, func.count(), func.sum(hands.c.hands)).group_by(*alike)
+        else:
+            kinds = core_table(NightOutcomeRow).c
+            alike = (night_preset(), kinds.outcome, kinds.level, kinds.partnered)
+            query = (
+                columns(*alike, func.sum(kinds.hand_rows), func.sum(kinds.hands))
+                .join_from(
+                    core_table(NightOutcomeRow), core_table(NightRow), night.id == kinds.night_id
+                )
+                .where(kinds.night_id.in_(nights_of(session, period)))
+                .group_by(*alike)
+            )
         rows = session.connection().execute(query).all()
     return [
         # int(): PostgreSQL sums an integer column as a BIGINT or NUMERIC.
-        HandOutcome(o, lv, None, _alone(o, bool(partnered)), _game(preset), int(played), count)
-        for preset, o, lv, partnered, count, played in rows
+        HandOutcome(o, lv, None, _alone(o, bool(partnered)), _game(p), int(played), int(count))
+        for p, o, lv, partnered, count, played in rows
     ]
 
 

@@ -1,10 +1,12 @@
 """Each league's sums over all its nights, kept beside the night summaries: a
 `league_sums` row per league, player and place (the nights the player finished at that
-place and what their `night_summary` rows sum to) and a `league_nights` row per league
-and preset (its nights with a hand, and what they left in Schafkopf pots).  A league's
-all-time standings, the league window's first view, read these few hundred rows, as
-many with a million hands as with a thousand, instead of grouping every night's
-summary (docs/performance.md).  A season or dates chosen still group the summary.
+place and what their `night_summary` rows sum to), a `league_nights` row per league
+and preset (its nights with a hand, and what they left in Schafkopf pots), and a
+`league_outcome` row per league, preset and kind of hand (their `night_outcome` rows
+summed).  A league's all-time standings, the league window's first view, and its
+Table tab read these few hundred rows, as many with a million hands as with a
+thousand, instead of grouping every night's summary (docs/performance.md).  A season
+or dates chosen still group the nights' rows.
 
 They are kept by the writes that keep the summary, in the same transaction
 (store/summaries.py), and by deleting a night, bringing it back or moving it to another
@@ -29,7 +31,9 @@ from scorekeeper.store.tables import (
     CHUNK,
     SUMMED,
     LeagueNightsRow,
+    LeagueOutcomeRow,
     LeagueSumsRow,
+    NightOutcomeRow,
     NightRow,
     NightSummaryRow,
     NightTotalRow,
@@ -40,6 +44,8 @@ PLAYER_KEY = ("league_id", "player_id", "place")
 PLAYER_VALUES = ("nights", *SUMMED)
 NIGHT_KEY = ("league_id", "preset")
 NIGHT_VALUES = ("nights", "pot", "pot_cents")
+KIND_KEY = ("league_id", "preset", "outcome", "level", "partnered")
+KIND_VALUES = ("hand_rows", "hands")
 
 Key = tuple[Any, ...]
 Values = tuple[int, ...]
@@ -48,10 +54,12 @@ Values = tuple[int, ...]
 @dataclass(frozen=True)
 class Contribution:
     """What some nights add to their leagues' sums: by (league, player, place) the
-    nights and SUMMED, and by (league, preset) the nights, pot and pot's cents."""
+    nights and SUMMED, by (league, preset) the nights, pot and pot's cents, and by
+    (league, preset, outcome, level, partnered) the hands of that kind."""
 
     players: dict[Key, Values] = field(default_factory=dict)
     nights: dict[Key, Values] = field(default_factory=dict)
+    kinds: dict[Key, Values] = field(default_factory=dict)
 
 
 def night_preset() -> Any:
@@ -67,13 +75,14 @@ def _counted() -> Any:
 
 
 @functools.cache
-def _reads() -> tuple[Any, Any]:
-    """The two reads of what the nights bound as "nights" add (built once: recording a
-    hand runs them twice)."""
-    night, summary, total = (
+def _reads() -> tuple[Any, Any, Any]:
+    """The three reads of what the nights bound as "nights" add (built once: recording
+    a hand runs them twice)."""
+    night, summary, total, kinds = (
         core_table(NightRow).c,
         core_table(NightSummaryRow).c,
         core_table(NightTotalRow).c,
+        core_table(NightOutcomeRow).c,
     )
     nights: Any = bindparam("nights", expanding=True)
     players = (
@@ -86,16 +95,22 @@ def _reads() -> tuple[Any, Any]:
         .join_from(core_table(NightTotalRow), core_table(NightRow), night.id == total.night_id)
         .where(total.night_id.in_(nights) & _counted())
     )
-    return players, totals
+    of_kinds = (
+        select(night.league_id, night_preset(), *(kinds[n] for n in KIND_KEY[2:] + KIND_VALUES))
+        .join_from(core_table(NightOutcomeRow), core_table(NightRow), night.id == kinds.night_id)
+        .where(kinds.night_id.in_(nights) & _counted())
+    )
+    return players, totals, of_kinds
 
 
 def _of_nights(connection: Connection, night_ids: Collection[int]) -> Contribution:
     """What NIGHT_IDS add to their leagues' sums as the database holds them now."""
     if not night_ids:
         return Contribution()
-    of_players, of_totals = _reads()
+    of_players, of_totals, of_kinds = _reads()
     players: dict[Key, list[int]] = defaultdict(lambda: [0] * len(PLAYER_VALUES))
     nights: dict[Key, list[int]] = defaultdict(lambda: [0] * len(NIGHT_VALUES))
+    kinds: dict[Key, list[int]] = defaultdict(lambda: [0] * len(KIND_VALUES))
     ids = sorted(night_ids)
     for start in range(0, len(ids), CHUNK):
         chunk = {"nights": ids[start : start + CHUNK]}
@@ -103,9 +118,15 @@ def _of_nights(connection: Connection, night_ids: Collection[int]) -> Contributi
             _add(players[(league, player, place)], (1, *sums))
         for league, preset, pot, cents in connection.execute(of_totals, chunk):
             _add(nights[(league, preset)], (1, pot, cents))
+        for league, preset, outcome, level, partnered, *counts in connection.execute(
+            of_kinds, chunk
+        ):
+            # bool(): SQLite reads a boolean column as 0 or 1.
+            _add(kinds[(league, preset, outcome, level, bool(partnered))], tuple(counts))
     return Contribution(
         {key: tuple(v) for key, v in players.items()},
         {key: tuple(v) for key, v in nights.items()},
+        {key: tuple(v) for key, v in kinds.items()},
     )
 
 
@@ -126,11 +147,12 @@ def _add(into: list[int], values: tuple[Any, ...]) -> None:
 
 def _move(connection: Connection, before: Contribution, after: Contribution) -> None:
     """The leagues' sums moved by what some nights added AFTER a write less what they
-    added BEFORE it (`_of_nights` of the same nights); a row left counting no night
-    goes."""
+    added BEFORE it (`_of_nights` of the same nights); a row left counting no night (no
+    hand, of a kind) goes."""
     for table, keys, names, old, new in (
         (LeagueSumsRow, PLAYER_KEY, PLAYER_VALUES, before.players, after.players),
         (LeagueNightsRow, NIGHT_KEY, NIGHT_VALUES, before.nights, after.nights),
+        (LeagueOutcomeRow, KIND_KEY, KIND_VALUES, before.kinds, after.kinds),
     ):
         zeros = (0,) * len(names)
         rows = []
@@ -144,11 +166,12 @@ def _move(connection: Connection, before: Contribution, after: Contribution) -> 
         if not rows:
             continue
         connection.execute(_upsert(connection.dialect.name, table, keys, names), rows)
-        if any(row["nights"] < 0 for row in rows):
+        counted = names[0]  # the nights (the hands, of a kind) a row counts
+        if any(row[counted] < 0 for row in rows):
             c = core_table(table).c
             leagues = {row["league_id"] for row in rows}
             connection.execute(
-                delete(core_table(table)).where(c.league_id.in_(leagues) & (c.nights == 0))
+                delete(core_table(table)).where(c.league_id.in_(leagues) & (c[counted] == 0))
             )
 
 
@@ -173,6 +196,7 @@ def fill_all(connection: Connection) -> None:
     )
     connection.execute(delete(core_table(LeagueSumsRow)))
     connection.execute(delete(core_table(LeagueNightsRow)))
+    connection.execute(delete(core_table(LeagueOutcomeRow)))
     connection.execute(
         insert(core_table(LeagueSumsRow)).from_select(
             [*PLAYER_KEY, *PLAYER_VALUES],
@@ -204,5 +228,18 @@ def fill_all(connection: Connection) -> None:
             .join_from(core_table(NightTotalRow), core_table(NightRow), night.id == total.night_id)
             .where(_counted())
             .group_by(night.league_id, preset),
+        )
+    )
+    kinds = core_table(NightOutcomeRow).c
+    alike = (night.league_id, preset, kinds.outcome, kinds.level, kinds.partnered)
+    connection.execute(
+        insert(core_table(LeagueOutcomeRow)).from_select(
+            [*KIND_KEY, *KIND_VALUES],
+            select(*alike, func.sum(kinds.hand_rows), func.sum(kinds.hands))
+            .join_from(
+                core_table(NightOutcomeRow), core_table(NightRow), night.id == kinds.night_id
+            )
+            .where(_counted())
+            .group_by(*alike),
         )
     )

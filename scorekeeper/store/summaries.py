@@ -1,10 +1,13 @@
 """Each night's sums, kept beside the score cache: one `night_summary` row per player
-per night (points, cents, hands, and the counts standings and the league report read)
-and one `night_total` row per night (its hands and its pot).  Standings read these few
-thousand rows, not the hundreds of thousands of `hand_points`.
+per night (points, cents, hands, and the counts standings and the league report read),
+one `night_total` row per night (its hands and its pot), and a `night_outcome` row per
+night and kind of hand (its outcome, level and whether the declarer had a partner:
+how often each happens, the league's Table tab).  Standings and the Table tab read
+these few thousand rows, not the hundreds of thousands of `hand_points`.
 
 They are written only from the cache, inside the caller's transaction, by the one
-query that sums it (`summed`, `totalled`): `write_for_nights` sums whole nights again
+query that sums it (`summed`, `totalled`, `outcomed`): `write_for_nights` sums whole
+nights again
 (a night imported, a backup loaded); a write that changes a few hands' cache rows (a
 hand recorded, inserted, edited, deleted or restored, a seat moved, the rules changed)
 sums those hands before and after with the same query and adds the difference
@@ -42,6 +45,7 @@ from scorekeeper.store.tables import (
     SUMMED,
     HandPointsRow,
     HandScoreRow,
+    NightOutcomeRow,
     NightSummaryRow,
     NightTotalRow,
     core_table,
@@ -89,6 +93,35 @@ def totalled() -> Any:
     ).group_by(score.night_id)
 
 
+# The columns that tell one kind of hand from another in `night_outcome`, and what it
+# counts of each (in the columns' order).
+KIND = ("outcome", "level", "partnered")
+COUNTED = ("hand_rows", "hands")
+
+
+def partnered() -> Any:
+    """True where a hand's declarer had a partner: someone cached in the partner role.
+    With the hand's outcome this is the scorer's `HandResult.alone`: a hand won or lost
+    by a declarer (outcome win or loss) with no partner was played alone."""
+    score = core_table(HandScoreRow).c
+    partner = core_table(HandPointsRow).alias("partner")
+    return exists().where((partner.c.hand_id == score.hand_id) & (partner.c.role == "partner"))
+
+
+def outcomed(*where: Any, pots: bool = False) -> Any:
+    """Each night's hands (those WHERE picks) by outcome, level and whether the
+    declarer was `partnered`, counted: the columns of `night_outcome` in order (night,
+    KIND, COUNTED), and with POTS the points and cents they left in the pot."""
+    score = core_table(HandScoreRow).c
+    columns = [score.night_id, score.outcome, score.level, partnered().label("partnered")]
+    hands = select(*columns, score.hands, score.pot, score.pot_cents).where(*where).subquery()
+    key = [hands.c[name] for name in ("night_id", *KIND)]
+    counts = [func.count(), func.sum(hands.c.hands)]
+    if pots:
+        counts += [func.sum(hands.c.pot), func.sum(hands.c.pot_cents)]
+    return select(*key, *counts).group_by(*key)
+
+
 def _unplaced(query: Any) -> Any:
     """QUERY's rows with a place to be set (`_place`) once the night's rows are in."""
     return query.add_columns(literal(0))
@@ -127,12 +160,14 @@ def write_for_nights(session: Session, night_ids: Iterable[int]) -> None:
     session.flush()
     connection = session.connection()
     summary, total = core_table(NightSummaryRow), core_table(NightTotalRow)
+    kinds = core_table(NightOutcomeRow)
     points, score = core_table(HandPointsRow).c, core_table(HandScoreRow).c
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start : start + CHUNK]
         with league_sums.moving(connection, chunk):
             connection.execute(delete(summary).where(summary.c.night_id.in_(chunk)))
             connection.execute(delete(total).where(total.c.night_id.in_(chunk)))
+            connection.execute(delete(kinds).where(kinds.c.night_id.in_(chunk)))
             connection.execute(
                 insert(summary).from_select(
                     ["night_id", "player_id", *SUMMED, "place"],
@@ -146,20 +181,28 @@ def write_for_nights(session: Session, night_ids: Iterable[int]) -> None:
                     totalled().where(score.night_id.in_(chunk)),
                 )
             )
+            connection.execute(
+                insert(kinds).from_select(
+                    ["night_id", *KIND, *COUNTED], outcomed(score.night_id.in_(chunk))
+                )
+            )
 
 
 def write_for_all(connection: Connection) -> None:
     """Every night's summary summed again from the cache, in CONNECTION's transaction
     (a backup's rows loaded: what they held of the summary is not trusted)."""
     summary, total = core_table(NightSummaryRow), core_table(NightTotalRow)
+    kinds = core_table(NightOutcomeRow)
     connection.execute(delete(summary))
     connection.execute(delete(total))
+    connection.execute(delete(kinds))
     columns = ["night_id", "player_id", *SUMMED, "place"]
     connection.execute(insert(summary).from_select(columns, _unplaced(summed())))
     _place(connection, None)
     connection.execute(
         insert(total).from_select(["night_id", "hand_rows", "pot", "pot_cents"], totalled())
     )
+    connection.execute(insert(kinds).from_select(["night_id", *KIND, *COUNTED], outcomed()))
     league_sums.fill_all(connection)
 
 
@@ -168,11 +211,13 @@ TOTALLED = ("hand_rows", "pot", "pot_cents")
 
 @dataclass(frozen=True)
 class Sums:
-    """Some hands' share of one night's summary: each player's SUMMED (by player id) and
-    the night's TOTALLED; no hand, no player and zeros."""
+    """Some hands' share of one night's summary: each player's SUMMED (by player id),
+    the night's TOTALLED, and its hands of each KIND COUNTED; no hand, no player, zeros
+    and no kind."""
 
     players: dict[int, tuple[int, ...]] = field(default_factory=dict)
     total: tuple[int, ...] = (0, 0, 0)
+    kinds: dict[tuple[Any, ...], tuple[int, ...]] = field(default_factory=dict)
 
 
 NONE = Sums()
@@ -184,11 +229,15 @@ def _plus(a: tuple[int, ...], b: tuple[int, ...], sign: int = 1) -> tuple[int, .
 
 @functools.cache
 def _of_hands() -> tuple[Any, Any]:
-    """`summed` and `totalled` of the hands bound as "hands", built once: recording a
-    hand runs them each time, and building them took longer than running them."""
+    """`summed` and `outcomed` (with the pots: its rows add up to what `totalled`
+    says) of the hands bound as "hands", built once: recording a hand runs them each
+    time, and building them took longer than running them."""
     points, score = core_table(HandPointsRow).c, core_table(HandScoreRow).c
     hands: Any = bindparam("hands", expanding=True)
-    return summed().where(points.hand_id.in_(hands)), totalled().where(score.hand_id.in_(hands))
+    return (
+        summed().where(points.hand_id.in_(hands)),
+        outcomed(score.hand_id.in_(hands), pots=True),
+    )
 
 
 def sums_of_hands(session: Session, hand_ids: Collection[int]) -> Sums:
@@ -198,10 +247,11 @@ def sums_of_hands(session: Session, hand_ids: Collection[int]) -> Sums:
         return NONE
     session.flush()
     connection = session.connection()
-    of_players, of_night = _of_hands()
+    of_players, of_kinds = _of_hands()
     zeros = (0,) * len(SUMMED)
     players: dict[int, tuple[int, ...]] = {}
     total = NONE.total
+    kinds: dict[tuple[Any, ...], tuple[int, ...]] = {}
     ids = sorted(hand_ids)
     for start in range(0, len(ids), CHUNK):
         chunk = {"hands": ids[start : start + CHUNK]}  # the primary keys' first column
@@ -209,10 +259,13 @@ def sums_of_hands(session: Session, hand_ids: Collection[int]) -> Sums:
         for _, player_id, *values in connection.execute(of_players, chunk):
             found = tuple(int(v) for v in values)
             players[player_id] = _plus(players.get(player_id, zeros), found)
-        row = connection.execute(of_night, chunk).first()
-        if row is not None:
-            total = _plus(total, tuple(int(v) for v in row[1:]))
-    return Sums(players, total)
+        for _, outcome, level, partnered, rows, played, pot, cents in connection.execute(
+            of_kinds, chunk
+        ):
+            kind = (outcome, level, bool(partnered))  # SQLite's EXISTS is 0 or 1
+            kinds[kind] = _plus(kinds.get(kind, (0, 0)), (int(rows), int(played)))
+            total = _plus(total, (int(rows), int(pot), int(cents)))
+    return Sums(players, total, kinds)
 
 
 @dataclass(frozen=True)
@@ -229,15 +282,22 @@ class _Moves:
     move_total: Any
     make_total: Any
     drop_total: Any
+    move_kind: Any
+    make_kind: Any
+    drop_kinds: Any
 
 
 @functools.cache
 def _moves() -> _Moves:
     summary, total = core_table(NightSummaryRow), core_table(NightTotalRow)
+    kinds = core_table(NightOutcomeRow)
     night: Any = bindparam("k_night")
     player: Any = bindparam("k_player")
     mine = (summary.c.night_id == night) & (summary.c.player_id == player)
     tonight = total.c.night_id == night
+    kind = (kinds.c.night_id == night) & and_(
+        *(kinds.c[name] == bindparam("k_" + name) for name in KIND)
+    )
 
     def moved(table: Any, names: tuple[str, ...]) -> dict[str, Any]:
         return {n: table.c[n] + bindparam("d_" + n) for n in names}
@@ -255,6 +315,13 @@ def _moves() -> _Moves:
             night_id=night, **{n: bindparam("d_" + n) for n in TOTALLED}
         ),
         drop_total=delete(total).where(tonight & (total.c.hand_rows == 0)),
+        move_kind=update(kinds).where(kind).values(moved(kinds, COUNTED)),
+        make_kind=insert(kinds).values(
+            night_id=night,
+            **{n: bindparam("k_" + n) for n in KIND},
+            **{n: bindparam("d_" + n) for n in COUNTED},
+        ),
+        drop_kinds=delete(kinds).where((kinds.c.night_id == night) & (kinds.c.hand_rows == 0)),
     )
 
 
@@ -310,6 +377,24 @@ def _move(connection: Connection, night_id: int, before: Sums, after: Sums) -> N
             connection.execute(moves.make_total, key | _named(TOTALLED, delta))
     if delta[0] <= 0:  # no hand came: the night may count none now
         connection.execute(moves.drop_total, key)
+    _move_kinds(connection, key, before, after)
+
+
+def _move_kinds(connection: Connection, key: dict[str, Any], before: Sums, after: Sums) -> None:
+    """The night's hands of each kind (KEY names it) moved from what BEFORE counted to
+    what AFTER does: a row made for a kind new to the night, dropped at no hand."""
+    moves = _moves()
+    dropped = False
+    for kind in before.kinds.keys() | after.kinds.keys():
+        delta = _plus(after.kinds.get(kind, (0, 0)), before.kinds.get(kind, (0, 0)), -1)
+        if not any(delta):
+            continue
+        row = key | {"k_" + n: v for n, v in zip(KIND, kind, strict=True)} | _named(COUNTED, delta)
+        if connection.execute(moves.move_kind, row).rowcount == 0:
+            connection.execute(moves.make_kind, row)
+        dropped = dropped or delta[0] < 0
+    if dropped:
+        connection.execute(moves.drop_kinds, key)
 
 
 def _named(names: tuple[str, ...], delta: tuple[int, ...]) -> dict[str, int]:

@@ -1,4 +1,5 @@
-"""The night summaries standings read (`night_summary`, `night_total`) are, after any
+"""The night summaries standings and the Table tab read (`night_summary`, `night_total`,
+`night_outcome`) are, after any
 sequence of writes through the store, exactly what the stored hands sum to when the
 core scores them again: they cannot drift from the hands.  Nor can the score cache
 they are summed from (`hand_score`, `hand_points`), which a write rewrites only where
@@ -50,7 +51,9 @@ from scorekeeper.store.tables import (
     HandPointsRow,
     HandScoreRow,
     LeagueNightsRow,
+    LeagueOutcomeRow,
     LeagueSumsRow,
+    NightOutcomeRow,
     NightRow,
     NightSummaryRow,
     NightTotalRow,
@@ -127,6 +130,35 @@ def recomputed(db: Database) -> Summaries:
     }, totals
 
 
+# (night, outcome, level, partnered) -> hand rows, played hands
+Outcomes = dict[tuple[int, str, str, bool], tuple[int, int]]
+
+
+def stored_outcomes(db: Database) -> Outcomes:
+    """What `night_outcome` holds."""
+    kinds = core_table(NightOutcomeRow).c
+    with db.engine.connect() as connection:
+        rows = connection.execute(select(kinds)).all()
+    return {(n, o, lv, bool(p)): (int(rows_), int(h)) for n, o, lv, p, rows_, h in rows}
+
+
+def recounted_outcomes(db: Database) -> Outcomes:
+    """Every stored night scored again by the core, its hands counted by outcome,
+    level and whether a player the core seated at the hand was the declarer's partner."""
+    with db.engine.connect() as connection:
+        night_ids = list(connection.execute(select(core_table(NightRow).c.id)).scalars())
+    counts: Counter[tuple[int, str, str, bool]] = Counter()
+    played: Counter[tuple[int, str, str, bool]] = Counter()
+    for night_id in night_ids:
+        night = night_reads.load_stored_night(db, night_id=night_id)
+        for scored in score_night(night).hands:
+            partnered = any(scored.roles[name] == "partner" for name in scored.active)
+            key = (night_id, scored.outcome, scored.level, partnered)
+            counts[key] += 1
+            played[key] += scored.hands
+    return {key: (counts[key], played[key]) for key in counts}
+
+
 # (league, player, place) -> nights and SUMMED; (league, preset) -> nights, pot, cents
 LeagueSums = tuple[
     dict[tuple[int, str, int], tuple[int, ...]], dict[tuple[int, str], tuple[int, ...]]
@@ -173,6 +205,42 @@ def regrouped_league_sums(db: Database) -> LeagueSums:
             before = nights.get((league, preset), (0, 0, 0))
             nights[(league, preset)] = (before[0] + 1, before[1] + pot, before[2] + cents)
     return players, nights
+
+
+# (league, preset, outcome, level, partnered) -> hand rows, played hands
+LeagueOutcomes = dict[tuple[int, str, str, str, bool], tuple[int, int]]
+
+
+def stored_league_outcomes(db: Database) -> LeagueOutcomes:
+    """What `league_outcome` holds."""
+    kinds = core_table(LeagueOutcomeRow).c
+    with db.engine.connect() as connection:
+        rows = connection.execute(select(kinds)).all()
+    return {(lg, pr, o, lv, bool(p)): (int(r), int(h)) for lg, pr, o, lv, p, r, h in rows}
+
+
+def regrouped_league_outcomes(db: Database) -> LeagueOutcomes:
+    """Each league's hands of each kind as the core's scores of its nights count them
+    (`recounted_outcomes`), every night filed under a league and not deleted counted
+    under its preset."""
+    night = core_table(NightRow).c
+    with db.engine.connect() as connection:
+        filed = {
+            night_id: (league, rules)
+            for night_id, league, rules, deleted in connection.execute(
+                select(night.id, night.league_id, night.rules, night.discarded_at)
+            )
+            if league is not None and deleted is None
+        }
+    grouped: dict[tuple[int, str, str, str, bool], tuple[int, int]] = {}
+    for (night_id, *kind), (rows, played) in recounted_outcomes(db).items():
+        if night_id in filed:
+            league, rules = filed[night_id]
+            preset = rules.get("preset") or "" if isinstance(rules, dict) else ""
+            key = (league, preset, kind[0], kind[1], kind[2])
+            before = grouped.get(key, (0, 0))
+            grouped[key] = (before[0] + rows, before[1] + played)
+    return grouped
 
 
 Cache = dict[str, set[frozenset[tuple[str, Any]]]]
@@ -378,8 +446,10 @@ def test_after_any_writes_the_summary_is_what_the_hands_sum_to(
         with contextlib.suppress(InvalidNight, StorageError):
             write(db, data, nights)
         assert stored(db) == recomputed(db)
+        assert stored_outcomes(db) == recounted_outcomes(db)
         assert stored_cache(db) == rescored_cache(db)
         assert stored_league_sums(db) == regrouped_league_sums(db)
+        assert stored_league_outcomes(db) == regrouped_league_outcomes(db)
         for name, dealt_in in dealt_in_by_league(db).items():
             assert league.league_players(db, league.Period(name)) == dealt_in
 
@@ -438,6 +508,7 @@ def test_the_corpus_imported_at_once_or_hand_by_hand_sums_the_same(db: Database)
             hand_writes.record_hand(db, night_id=night_id, hand=played)
     summaries, totals = stored(db)
     assert (summaries, totals) == recomputed(db)
+    assert stored_outcomes(db) == recounted_outcomes(db)
     assert any(sums[SUMMED.index("misplays")] for sums in summaries.values())
     assert any(sums[SUMMED.index("leasters_won")] for sums in summaries.values())
     assert any(pot for _, pot, _ in totals.values())
@@ -453,11 +524,17 @@ def test_a_restored_dump_sums_its_summary_again_from_the_hands(
     document["tables"]["night_total"] = []
     document["tables"]["league_sums"] = []  # not trusted either: summed again
     document["tables"]["league_nights"] = []
+    document["tables"]["league_outcome"] = []
+    for row in document["tables"]["night_outcome"]:
+        row["hand_rows"] += 1
     source = tmp_path / "dump.json"
     source.write_text(json.dumps(document), "utf-8")
     backup_commands.restore(db, str(source), force=True)
     assert stored(db) == recomputed(db) and stored(db)[1]
+    assert stored_outcomes(db) == recounted_outcomes(db) and stored_outcomes(db)
     assert stored_league_sums(db) == regrouped_league_sums(db) and stored_league_sums(db)[1]
+    assert stored_league_outcomes(db) == regrouped_league_outcomes(db)
+    assert stored_league_outcomes(db)
 
 
 def test_the_migration_fills_the_summary_of_the_nights_stored_before_it(db: Database) -> None:
@@ -516,6 +593,30 @@ def test_the_migration_fills_the_league_sums_of_the_nights_stored_before_it(
     assert stored_league_sums(db) != regrouped_league_sums(db)
 
 
+def test_the_migration_counts_the_outcomes_of_the_nights_stored_before_it(db: Database) -> None:
+    """0019 counts each night's hands by outcome, level and partner, and each
+    league's (a deleted night left out), as every write since keeps them (a Schafkopf
+    night, a result hand and a hand played alone among them)."""
+    from tests.store.conftest import downgrade_to, upgrade_to
+
+    ids = night_import.import_nights(db, [d | {"league": "Club"} for d in corpus()])
+    night_import.import_nights(db, corpus()[:2])  # filed under no league
+    night_history.set_deleted(db, night_id=ids[0], deleted=True)
+    expected = stored_outcomes(db), stored_league_outcomes(db)
+    assert expected == (recounted_outcomes(db), regrouped_league_outcomes(db))
+    assert {partnered for *_, partnered in expected[0]} == {True, False}
+    assert any(played > rows for rows, played in expected[0].values()), "a result hand"
+    assert len({key[1] for key in expected[1]}) > 1, "more than one preset"
+    downgrade_to(db.engine, "0018")
+    upgrade_to(db.engine, "0019")
+    assert (stored_outcomes(db), stored_league_outcomes(db)) == expected
+    with db.engine.begin() as connection:  # nothing else writes them: a change shows
+        connection.execute(update(core_table(NightOutcomeRow)).values(hands=0))
+        connection.execute(update(core_table(LeagueOutcomeRow)).values(hands=0))
+    assert stored_outcomes(db) != recounted_outcomes(db)
+    assert stored_league_outcomes(db) != regrouped_league_outcomes(db)
+
+
 def test_a_night_s_rules_changed_to_another_preset_move_it_in_its_league_s_sums(
     db: Database,
 ) -> None:
@@ -532,6 +633,7 @@ def test_a_night_s_rules_changed_to_another_preset_move_it_in_its_league_s_sums(
             night_history.change_rules(db, night_id=night_id, rules=rules)
             moved += 1
         assert stored_league_sums(db) == regrouped_league_sums(db)
+        assert stored_league_outcomes(db) == regrouped_league_outcomes(db)
     assert moved, "the corpus has a classic night the jack of diamonds can score"
     assert any(preset == "jack-of-diamonds-5" for _, preset in stored_league_sums(db)[1])
 
@@ -581,3 +683,4 @@ def test_a_night_deleted_while_a_hand_is_being_written_leaves_the_league_sums_ri
     hand.join(30)
     deleting.join(30)
     assert stored_league_sums(db) == regrouped_league_sums(db)
+    assert stored_league_outcomes(db) == regrouped_league_outcomes(db)

@@ -720,6 +720,8 @@ class MainWindow(QMainWindow):
                     "It is kept: Ctrl+Z, or Night ▸ Bring back a deleted night, restores it.",
                     hands,
                 ).format(night=view.title, count=hands),
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No,  # Enter typed on does not delete it
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return

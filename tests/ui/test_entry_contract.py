@@ -320,6 +320,24 @@ def test_a_night_started_by_mistake_can_be_deleted_and_brought_back(
     assert [c.action for c in night_changes(database, night_id=mistaken)] == ["delete", "restore"]
 
 
+def test_enter_in_the_question_to_delete_a_night_with_hands_keeps_it(
+    table_night, keyboard, database
+) -> None:
+    """The question's default is No: Enter typed on from the form deletes nothing."""
+    window, night_id = table_night
+    pick(keyboard, "2", "4", "74")
+    asked: list[str] = []
+
+    def in_question() -> None:
+        asked.append(QApplication.activeModalWidget().windowTitle())
+        keyboard.enter()
+
+    keyboard.in_next_dialog(in_question)
+    window.delete_night()
+    assert asked == ["Delete this night"]
+    assert window.session.night_id == night_id and deleted_nights(database) == []
+
+
 def test_changing_a_nights_house_rules_rescores_every_hand_and_is_kept(
     table_night, keyboard, database
 ) -> None:

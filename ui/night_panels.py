@@ -11,6 +11,7 @@ from scorekeeper.explain import said
 from scorekeeper.formatting import money
 from scorekeeper.games import game_of
 from scorekeeper.i18n import _, ngettext
+from scorekeeper.validation import who_sits_out
 
 from .labels import plain_label
 from .session import NightView
@@ -58,14 +59,25 @@ class HandPanel(QWidget):
             if line
             else _("No hand yet.")
         )
-        dealer = view.next_dealer() or "—"
-        seated = ", ".join(view.seated_next)
+        dealer = view.next_dealer()
+        # One more at the table than the game deals in: the dealer sits the hand out.
+        out = who_sits_out(None, dealer, view.rules, view.seated_next)
+        playing = ", ".join(p for p in view.seated_next if p not in out)
         result = view.result
         waiting_line = game_of(view.rules).waiting(result, view.currency)  # doublers, Bock, pot
+        table = (
+            said(_("Playing: {players} ({out} sits out)."), players=playing, out=", ".join(out))
+            if out
+            else said(_("At the table: {players}."), players=playing)
+        )
         lines = (
-            said(_("Hand {number}, dealt by {dealer}."), number=view.next_number, dealer=dealer),
+            said(
+                _("Hand {number}, dealt by {dealer}."),
+                number=view.next_number,
+                dealer=dealer or "—",
+            ),
             waiting_line,
-            said(_("At the table: {players}."), players=seated),
+            table,
         )
         self.pending.setText("\n".join(lines))
         self.balance.setText(self._balance(view))

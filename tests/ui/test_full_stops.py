@@ -48,3 +48,23 @@ def test_the_german_next_hand_names_them_with_one_full_stop_too(
     lines = _next_hand_lines(database, open_window)
     assert lines[0] == "Spiel 6, Geber: Wes S."
     assert lines[-1] == "Am Tisch: Wes S., Ann, Bob, Cal, Hans K."
+
+
+def test_at_a_table_of_one_more_the_next_hand_says_the_dealer_sits_out(
+    database: Any, open_window: Any
+) -> None:
+    """Six at a five-handed game: the dealer sits the next hand out, and the panel
+    names the five who play, not all six as playing (a trial)."""
+    six = [*PLAYERS, "Fay"]
+    night = night_import.import_night(database, night_doc("classic-5", [], six))
+    window = open_window(database, night)
+    lines = window.hand_panel.pending.text().split("\n")
+    assert lines[0] == "Hand 1, dealt by Wes S."
+    assert lines[-1] == "Playing: Ann, Bob, Cal, Hans K., Fay (Wes S. sits out)."
+
+
+@pytest.mark.usefixtures("german")
+def test_the_german_next_hand_says_the_dealer_sits_out_too(database: Any, open_window: Any) -> None:
+    night = night_import.import_night(database, night_doc("classic-5", [], [*PLAYERS, "Fay"]))
+    lines = open_window(database, night).hand_panel.pending.text().split("\n")
+    assert lines[-1] == "Es spielen: Ann, Bob, Cal, Hans K., Fay (Wes S. setzt aus)."

@@ -610,18 +610,16 @@ class MainWindow(QMainWindow):
             self.say(_("Hand {number} deleted. Ctrl+Z brings it back.").format(number=number))
 
     def join(self) -> None:
-        from PySide6.QtWidgets import QInputDialog
-
         from scorekeeper.names import clean_name
         from scorekeeper.store.people import list_players
+
+        from .choose import choose_item
 
         view = self.session.view
         if view is None:
             return
         roster = [p.name for p in list_players(self.session.db) if p.name not in view.seated_next]
-        typed, ok = QInputDialog.getItem(
-            self, _("A player joins"), _("Who sits down?"), roster, 0, True
-        )
+        typed, ok = choose_item(self, _("A player joins"), _("Who sits down?"), roster, 0, True)
         name, problem = clean_name(typed)
         if not ok or not name:
             return
@@ -630,7 +628,7 @@ class MainWindow(QMainWindow):
             self.back_to_entry()
             return
         seats = list(view.seated_next)
-        after, ok = QInputDialog.getItem(
+        after, ok = choose_item(
             self,
             _("A player joins"),
             _("{player} sits after:").format(player=name),
@@ -644,12 +642,12 @@ class MainWindow(QMainWindow):
         self.back_to_entry()
 
     def leave(self) -> None:
-        from PySide6.QtWidgets import QInputDialog
+        from .choose import choose_item
 
         view = self.session.view
         if view is None:
             return
-        name, ok = QInputDialog.getItem(
+        name, ok = choose_item(
             self, _("A player leaves"), _("Who goes home?"), list(view.seated_next), 0, False
         )
         if ok and self.attempt(self.session.leave, name):
@@ -731,9 +729,9 @@ class MainWindow(QMainWindow):
 
     def bring_back_night(self) -> None:
         """Night ▸ Bring back a deleted night: choose one, and it opens again."""
-        from PySide6.QtWidgets import QInputDialog
-
         from scorekeeper.store.night_history import deleted_nights
+
+        from .choose import choose_item
 
         deleted = deleted_nights(self.session.db)
         if not deleted:
@@ -753,7 +751,7 @@ class MainWindow(QMainWindow):
             )
             for n in deleted
         ]
-        choice, ok = QInputDialog.getItem(
+        choice, ok = choose_item(
             self, _("Bring back a deleted night"), _("Night:"), labels, 0, False
         )
         if ok:

@@ -52,17 +52,44 @@ def test_a_player_joining_or_going_home_is_said_with_how_to_undo_it(
     """Night ▸ A player leaves left the last hand's "Hand 1 recorded" in the status bar
     (a trial): it says who went home after which hand, and a join who sits down from
     which, each with Ctrl+Z."""
-    from PySide6.QtWidgets import QInputDialog
+    from ui import choose
 
     window = open_window(database, night_import.import_night(database, night_doc("classic-5", [])))
     window.save_hand(CALLED | {"dealer": window.session.view.next_dealer()})
     bar = window.statusBar()
-    monkeypatch.setattr(QInputDialog, "getItem", lambda *_args: ("Eve", True))
+    monkeypatch.setattr(choose, "choose_item", lambda *_args: ("Eve", True))
     window.leave()
     assert bar.currentMessage() == "Eve goes home after hand 1. Ctrl+Z undoes it."
     assert "Eve" not in window.session.view.seated_next
     answers = iter([("Zoë", True), ("Dee", True)])  # who sits down, then after whom
-    monkeypatch.setattr(QInputDialog, "getItem", lambda *_args: next(answers))
+    monkeypatch.setattr(choose, "choose_item", lambda *_args: next(answers))
     window.join()
     assert bar.currentMessage() == "Zoë sits down from hand 2. Ctrl+Z undoes it."
     assert "Zoë" in window.session.view.seated_next
+
+
+def test_the_question_who_goes_home_is_wide_enough_for_its_title(
+    database, open_window, keyboard
+) -> None:
+    """Night ▸ A player leaves asked in a dialog so narrow that the window manager cut
+    its title ("A play… leaves", a trial): it is as wide as the title and a title
+    bar's buttons; the player typed is the one who goes home."""
+    from PySide6.QtWidgets import QApplication
+
+    six = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"]
+    window = open_window(
+        database, night_import.import_night(database, night_doc("classic-5", [], six))
+    )
+    seen: dict[str, int] = {}
+
+    def in_dialog() -> None:
+        dialog = QApplication.activeModalWidget()
+        seen["width"] = dialog.width()
+        seen["title"] = dialog.fontMetrics().horizontalAdvance(dialog.windowTitle())
+        keyboard.type("Eve")
+        keyboard.enter()
+
+    keyboard.in_next_dialog(in_dialog)
+    window.leave()
+    assert seen["width"] >= seen["title"] + 120
+    assert "Eve" not in window.session.view.seated_next

@@ -291,6 +291,8 @@ def outcome_lines(hands: Iterable[HandOutcome]) -> list[tuple[str, str]]:
     result hand's are not), except what became of the hands declared, which is a share
     of those ("picker won": 3 (60% of those picked))."""
     counts, part_of, played = _outcomes(hands)
+    if not counts:  # a period without a hand says so, not an empty table (a trial)
+        return [(_(HANDS), "0")]
     lines = []
     for label, count in counts.items():
         whole = part_of.get(label)

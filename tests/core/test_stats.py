@@ -198,7 +198,7 @@ def test_what_became_of_the_hands_declared_is_a_share_of_them_at_each_game() -> 
         "played alone (solo, Null)": "1  (100% of those declared)",
         "all passed (redeal or pot)": "1  (17%)",
     }
-    assert outcome_lines([]) == []
+    assert outcome_lines([]) == [("hands", "0")]  # a period without hands says so
 
 
 def test_a_players_lines_in_german_write_shares_and_averages_the_german_way() -> None:

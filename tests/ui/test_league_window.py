@@ -7,7 +7,9 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QRect, QSettings, QSize, Qt
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from PySide6.QtCore import QDate, QPoint, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QMenuBar
 
@@ -76,6 +78,83 @@ def test_recording_a_payment_changes_the_balances(window: LeagueWindow, database
     qtbot.keyClick(window.money_tab.payments_view, Qt.Key.Key_Z, redo)
     assert league_money(database, league=LEAGUE).balances == after
     assert balance_of(window, owed.payer) == _dollars(after[owed.payer])
+
+
+# The short dates people type, as the locales write them (language.date_format): the
+# American month first, the German day first; each part with or without its zero.
+DATE_FORMATS = {"M/d/yyyy": "{m}/{d}/{y}", "dd.MM.yyyy": "{d}.{m}.{y}"}
+
+
+def typed_date(day: dt.date, written: str, padded: bool) -> str:
+    width = 2 if padded else 1
+    return written.format(m=f"{day.month:0{width}}", d=f"{day.day:0{width}}", y=day.year)
+
+
+def test_a_date_typed_into_any_date_reads_as_typed_and_delete_clears_it(
+    window: LeagueWindow, database, qtbot
+) -> None:
+    """From said "any date", and what was typed into it read "any date11126" and was
+    thrown away (a trial): a date typed there is that date, the standings follow it,
+    and Delete sets it back to any date."""
+    since = window.filters.since
+    since.setDisplayFormat("M/d/yyyy")  # as in American English
+    since.setFocus()
+    qtbot.keyClicks(since, "11/1/2026")
+    qtbot.keyClick(since, Qt.Key.Key_Tab)
+    since_november = Period(LEAGUE, since=dt.date(2026, 11, 1))
+    assert window.filters.period() == since_november
+    expected = [r.player for r in standings(database, since_november).everyone]
+    assert shown_column(window.standings_tab.standings_view, 1) == expected
+    assert expected != [r.player for r in standings(database, Period(LEAGUE)).everyone]
+    since.setFocus()
+    qtbot.keyClick(since, Qt.Key.Key_Delete)
+    assert since.text() == "any date" and window.filters.period().since is None
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    day=st.dates(dt.date(2000, 1, 2), dt.date(2099, 12, 31)),
+    shown=st.sampled_from(sorted(DATE_FORMATS)),
+    padded=st.booleans(),
+)
+def test_any_date_typed_as_people_write_it_is_that_date(
+    window: LeagueWindow, qtbot, day: dt.date, shown: str, padded: bool
+) -> None:
+    """A date typed into "any date" as the locale writes it ("3/5/2026" or
+    "03/05/2026"; "5.3.2026"), whichever parts Qt moves on from by itself: that date."""
+    since = window.filters.since
+    since.setDisplayFormat(shown)
+    since.setFocus()
+    qtbot.keyClick(since, Qt.Key.Key_Delete)
+    qtbot.keyClicks(since, typed_date(day, DATE_FORMATS[shown], padded))
+    qtbot.keyClick(since, Qt.Key.Key_Tab)
+    assert window.filters.period().since == day
+
+
+def test_any_date_s_calendar_opens_on_this_month(window: LeagueWindow, qtbot) -> None:
+    """It opened on January 2000, the date "any date" stands for (a trial)."""
+    until = window.filters.until
+    arrow = QPoint(until.width() - 6, until.height() // 2)  # the popup's button
+    qtbot.mouseClick(until, Qt.MouseButton.LeftButton, pos=arrow)
+    calendar = until.calendarWidget()
+    assert calendar.isVisible()
+    today = dt.date.today()
+    assert (calendar.yearShown(), calendar.monthShown()) == (today.year, today.month)
+    qtbot.keyClick(calendar, Qt.Key.Key_Escape)
+    assert window.filters.period().until is None  # looking is not choosing
+
+
+def test_the_league_window_opened_again_shows_all_of_the_league(
+    window: LeagueWindow, qtbot
+) -> None:
+    """A season and dates chosen, the window closed and opened again on its league:
+    all seasons, any date (the dates were kept while the season went back)."""
+    window.filters.season.setCurrentIndex(1)
+    window.filters.since.setDate(QDate(2026, 11, 1))
+    window.load_leagues(LEAGUE)
+    assert window.filters.period() == Period(LEAGUE)
 
 
 def test_recording_every_suggested_payment_squares_the_league(window: LeagueWindow) -> None:

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 from scorekeeper.i18n import _
 from scorekeeper.store import league as leagues
 
-from .widgets import chosen_date, date_edit
+from .widgets import ANY_DATE, chosen_date, date_edit
 
 
 class PeriodChooser(QWidget):
@@ -64,10 +64,17 @@ class PeriodChooser(QWidget):
         self.league.blockSignals(False)
 
     def set_seasons(self, names: tuple[str, ...] | list[str]) -> None:
-        """Offer "All seasons" and the league's seasons NAMES, without a signal."""
-        self.season.blockSignals(True)
+        """Offer "All seasons" and the league's seasons NAMES, and any date, without a
+        signal: a league chosen, or the window opened again, shows all of it (the dates
+        were kept while the season went back to all: "All seasons" over 18 of 150
+        hands, a trial)."""
+        for widget in (self.season, self.since, self.until):
+            widget.blockSignals(True)
         self.season.clear()
         self.season.addItem(_("All seasons"), None)
         for name in names:
             self.season.addItem(name, name)
-        self.season.blockSignals(False)
+        self.since.setDate(ANY_DATE)
+        self.until.setDate(ANY_DATE)
+        for widget in (self.season, self.since, self.until):
+            widget.blockSignals(False)

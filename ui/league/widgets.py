@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
 from PySide6.QtCore import QDate, QEvent, QObject, Qt
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -125,16 +126,76 @@ class FittedColumns(QObject):
         header.resizeSection(self.stretch, max(self.needed, room))
 
 
+class AnyDateEdit(QDateEdit):
+    """A date field whose lowest value reads "any date".  Typed into while it says so,
+    it starts from a date whose parts the typing replaces (`_typing_start`: "11/1/2026"
+    typed reads the 1st of November 2026, not "any date11126", a trial); its calendar
+    opens on this month, not January 2000; Delete sets it back to any date."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.setAccessibleName(name)
+        self.setToolTip(_("Type a date or choose one; Delete sets it back to any date."))
+        self.setCalendarPopup(True)
+        self.setDisplayFormat(date_format())
+        self.setMinimumDate(ANY_DATE)
+        self.setSpecialValueText(_("any date"))
+        self.setDate(ANY_DATE)
+        self._moved_on = False  # the last digit typed moved the cursor to the next part
+        self._watching = False  # the calendar, made by the first click on the field
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        typed = event.text()
+        if event.key() == Qt.Key.Key_Delete:
+            self.setDate(ANY_DATE)
+            return
+        if typed and not typed.isdigit() and typed in self.displayFormat() and self._moved_on:
+            # Qt moved to the next part by itself after the last digit ("11" is a whole
+            # month): the separator typed after it is that move, not one more (else
+            # "11/1/2026" skipped the day and read the 1 as the year).
+            self._moved_on = False
+            return
+        if self.date() == ANY_DATE and typed.isdigit():
+            self.setDate(_typing_start())
+            self.setSelectedSection(self.sectionAt(0))
+        section = self.currentSection()
+        super().keyPressEvent(event)
+        self._moved_on = typed.isdigit() and self.currentSection() != section
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        self._moved_on = False
+        super().focusInEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        # The calendar is made by its first popup, not with the field (two calendars
+        # for a window that may never show them).
+        if not self._watching:
+            self._watching = True
+            self.calendarWidget().installEventFilter(self)
+        super().mousePressEvent(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        calendar = self.calendarWidget()
+        if watched is calendar and event.type() == QEvent.Type.Show and self.date() == ANY_DATE:
+            today = QDate.currentDate()
+            calendar.setCurrentPage(today.year(), today.month())
+        return super().eventFilter(watched, event)
+
+
+def _typing_start() -> QDate:
+    """The date a date typed into "any date" starts from, each part typed replacing
+    its own: the 1st of January of the last leap year, so that no day typed before its
+    month (31, or the 29th of February) is cut to fit the month it starts in (Qt makes
+    the 31st of a 30-day month its 30th as it is typed)."""
+    year = QDate.currentDate().year()
+    while not QDate.isLeapYear(year):
+        year -= 1
+    return max(QDate(year, 1, 1), ANY_DATE.addDays(1))
+
+
 def date_edit(name: str) -> QDateEdit:
-    """A date field whose lowest value reads "any date"."""
-    edit = QDateEdit()
-    edit.setAccessibleName(name)
-    edit.setCalendarPopup(True)
-    edit.setDisplayFormat(date_format())
-    edit.setMinimumDate(ANY_DATE)
-    edit.setSpecialValueText(_("any date"))
-    edit.setDate(ANY_DATE)
-    return edit
+    """A date field whose lowest value reads "any date" (`AnyDateEdit`)."""
+    return AnyDateEdit(name)
 
 
 def chosen_date(edit: QDateEdit) -> dt.date | None:

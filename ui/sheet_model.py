@@ -236,6 +236,8 @@ class SheetModel(QStandardItemModel):
             return None
         if which == 0:
             points = result.total_points[player]
-            return points if role == SORT_ROLE else f"{points:+d}"
+            if role == SORT_ROLE:
+                return points
+            return f"{points:+d}" if points else "0"  # as the hands' running totals write it
         cents = result.total_cents[player]
         return cents if role == SORT_ROLE else money(cents, self.view.currency)

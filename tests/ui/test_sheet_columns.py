@@ -284,3 +284,12 @@ def test_a_long_night_s_rows_shown_by_a_taller_window_fit_their_columns(
     qtbot.waitUntil(lambda: sheet.rowAt(sheet.viewport().height() - 1) > 18)
     assert sheet.columnWidth(HAND) > narrow
     assert cramped_on_screen(window) == []
+
+
+def test_a_total_of_nothing_reads_0_as_the_running_totals_do(database, open_window) -> None:
+    """The totals row wrote a player at zero as "+0" under hands whose running totals
+    write "0" (a trial)."""
+    window = open_window(database, night_import.import_night(database, night_doc("classic-5", [])))
+    model = window.model
+    players = range(len(FIXED), model.columnCount())
+    assert [model.index(0, column).data() for column in players] == ["0"] * len(FIVE)

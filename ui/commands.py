@@ -390,12 +390,13 @@ class StartNight(WholeNight):
 
 
 class DeleteNight(WholeNight):
-    """A night deleted (started by mistake): undo brings it back and shows it."""
+    """A night deleted (started by mistake): undo brings it back and shows it; said by
+    its TITLE, as the question before it did (not by its number, a trial)."""
 
-    def __init__(self, session: ShowsNight, night_id: int, shown: int | None) -> None:
+    def __init__(self, session: ShowsNight, night_id: int, title: str, shown: int | None) -> None:
         super().__init__(
             session,
-            _("night {number} deleted").format(number=night_id),
+            _("“{night}” deleted").format(night=title),
             night_id,
             deleted=True,
             shown=shown,
@@ -404,12 +405,14 @@ class DeleteNight(WholeNight):
 
 
 class BringBackNight(WholeNight):
-    """A deleted night brought back and shown: undo deletes it again."""
+    """A deleted night brought back and shown: undo deletes it again (said by TITLE)."""
 
-    def __init__(self, session: ShowsNight, night_id: int, shown_before: int | None) -> None:
+    def __init__(
+        self, session: ShowsNight, night_id: int, title: str, shown_before: int | None
+    ) -> None:
         super().__init__(
             session,
-            _("night {number} brought back").format(number=night_id),
+            _("“{night}” brought back").format(night=title),
             night_id,
             deleted=False,
             shown=night_id,

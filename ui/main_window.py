@@ -756,9 +756,11 @@ class MainWindow(QMainWindow):
         )
         if ok:
             night_id = deleted[labels.index(choice)].id
-            if self.attempt(self.session.bring_back_night, night_id):
+            if self.attempt(self.session.bring_back_night, night_id) and self.session.view:
                 self.say(
-                    _("Night {number} is back. Ctrl+Z deletes it again.").format(number=night_id)
+                    _("“{night}” is back. Ctrl+Z deletes it again.").format(
+                        night=self.session.view.title
+                    )
                 )
         self.back_to_entry()
 

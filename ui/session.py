@@ -434,9 +434,11 @@ class NightSession(Layer):
         from .commands import DeleteNight
 
         night_id = self._night()
+        shown = self._on_screen(night_id)
+        title = shown.title if shown is not None else build_view(self.db, night_id).title
         set_deleted(self.db, night_id=night_id, deleted=True)
         self.night_id = night_to_reopen(self.db)
-        self.push(DeleteNight(self, night_id, self.night_id))
+        self.push(DeleteNight(self, night_id, title, self.night_id))
 
     def bring_back_night(self, night_id: int) -> None:
         """Bring a deleted night back and open it; undo deletes it again."""
@@ -447,7 +449,8 @@ class NightSession(Layer):
         previous = self.night_id
         set_deleted(self.db, night_id=night_id, deleted=False)
         self.night_id = night_id
-        self.push(BringBackNight(self, night_id, previous))
+        self._ready = build_view(self.db, night_id)  # its title said; shown by the push
+        self.push(BringBackNight(self, night_id, self._ready.title, previous))
 
     def record_payment(self, payer: str, payee: str, cents: int) -> None:
         """Mark a settlement payment as made; undo takes the mark back."""

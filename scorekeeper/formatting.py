@@ -75,8 +75,9 @@ def money(cents: int, currency: str, *, locale: str | None = None) -> str:
 @functools.lru_cache(maxsize=4096)
 def _money(cents: int, currency: str, locale: str) -> str:
     """`money` for a named LOCALE, kept: a sheet's totals and a report's columns write
-    the same few amounts again and again, and Babel takes 0.1 ms an amount (2 ms of
-    the 18 a recorded hand took, docs/performance.md)."""
+    the same few amounts again and again, and Babel takes about 0.1 ms an amount (the
+    sheet's money row asked each amount twice after every hand recorded, for its text
+    and for what a screen reader says)."""
     return format_currency(_exact(cents), currency, locale=_locale(locale), currency_digits=False)
 
 

@@ -226,6 +226,11 @@ def _checked_copy(path: Path, folder: Path) -> tuple[Database, dict[str, Any]]:
             if copied:
                 rows = dump(checked)
                 _check_rows(checked, rows, source=path)
+                # The file's sums and counts are not trusted: summed again from its
+                # hands before they are checked (a server takes ROWS in through
+                # _load_dump, which sums them itself).
+                with checked.translate_errors(), checked.engine.begin() as connection:
+                    summaries.write_for_all(connection)
             else:
                 _load_dump(checked, rows, source=path)
             _check_contents(checked, source=path)

@@ -27,7 +27,7 @@ from scorekeeper.standings import (
     rank_players,
 )
 from scorekeeper.stats import HandFact, HandOutcome
-from scorekeeper.store import stored_night, summaries
+from scorekeeper.store import stored_night
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league_sums import night_preset
@@ -53,6 +53,7 @@ from scorekeeper.store.tables import (
     PlayerRow,
     SeasonRow,
     core_table,
+    partnered,
 )
 
 
@@ -433,7 +434,7 @@ def hand_facts(db: Database, period: Period, *, player: str) -> list[HandFact]:
                 HandPointsRow.points,
                 HandPointsRow.cents,
                 HandPointsRow.misplays,
-                summaries.partnered(),
+                partnered(),
                 HandScoreRow.hands,
             )
             .join(HandScoreRow, col(HandScoreRow.hand_id) == col(HandPointsRow.hand_id))
@@ -447,10 +448,10 @@ def hand_facts(db: Database, period: Period, *, player: str) -> list[HandFact]:
         games = _night_games(session, period)
     facts = []
     for row in rows:
-        *cached, partnered, hands = row
+        *cached, with_partner, hands = row
         night, date, position, role, outcome, level, call, points, cents, misplays = cached
         day = date.isoformat() if date else None
-        alone = _alone(outcome, partnered)
+        alone = _alone(outcome, with_partner)
         read = (night, day, position, name, role, outcome, level, call, points, cents, misplays)
         facts.append(HandFact(*read, alone, games[night], hands=hands))
     return facts
@@ -464,7 +465,6 @@ def hand_outcomes(db: Database, period: Period) -> list[HandOutcome]:
     seasons the league's (`league_outcome`, a few dozen rows at any size), else each
     night's of the period (`night_outcome`), never each of 100,000 hands (the Table
     tab took 0.5 s to read them).  In no set order: `stats` lists them in its own."""
-    night = core_table(NightRow).c
     with db.session() as session:
         if _all_time(period):
             kinds: Any = core_table(LeagueOutcomeRow).c
@@ -473,7 +473,7 @@ def hand_outcomes(db: Database, period: Period) -> list[HandOutcome]:
                 kinds.league_id == league_row(session, period.league).id
             )
         else:
-            kinds = core_table(NightOutcomeRow).c
+            kinds, night = core_table(NightOutcomeRow).c, core_table(NightRow).c
             alike = (night_preset(), kinds.outcome, kinds.level, kinds.partnered)
             query = (
                 columns(*alike, func.sum(kinds.hand_rows), func.sum(kinds.hands))
@@ -486,8 +486,8 @@ def hand_outcomes(db: Database, period: Period) -> list[HandOutcome]:
         rows = session.connection().execute(query).all()
     return [
         # int(): PostgreSQL sums an integer column as a BIGINT or NUMERIC.
-        HandOutcome(o, lv, None, _alone(o, bool(partnered)), _game(p), int(played), int(count))
-        for p, o, lv, partnered, count, played in rows
+        HandOutcome(o, lv, None, _alone(o, bool(with_partner)), _game(p), int(played), int(count))
+        for p, o, lv, with_partner, count, played in rows
     ]
 
 

@@ -29,6 +29,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from scorekeeper.store.tables import (
     CHUNK,
+    COUNTED,
+    KIND,
     SUMMED,
     LeagueNightsRow,
     LeagueOutcomeRow,
@@ -44,8 +46,8 @@ PLAYER_KEY = ("league_id", "player_id", "place")
 PLAYER_VALUES = ("nights", *SUMMED)
 NIGHT_KEY = ("league_id", "preset")
 NIGHT_VALUES = ("nights", "pot", "pot_cents")
-KIND_KEY = ("league_id", "preset", "outcome", "level", "partnered")
-KIND_VALUES = ("hand_rows", "hands")
+KIND_KEY = ("league_id", "preset", *KIND)
+KIND_VALUES = COUNTED
 
 Key = tuple[Any, ...]
 Values = tuple[int, ...]
@@ -96,7 +98,7 @@ def _reads() -> tuple[Any, Any, Any]:
         .where(total.night_id.in_(nights) & _counted())
     )
     of_kinds = (
-        select(night.league_id, night_preset(), *(kinds[n] for n in KIND_KEY[2:] + KIND_VALUES))
+        select(night.league_id, night_preset(), *(kinds[n] for n in KIND + COUNTED))
         .join_from(core_table(NightOutcomeRow), core_table(NightRow), night.id == kinds.night_id)
         .where(kinds.night_id.in_(nights) & _counted())
     )
@@ -165,7 +167,7 @@ def _move(connection: Connection, before: Contribution, after: Contribution) -> 
                 )
         if not rows:
             continue
-        connection.execute(_upsert(connection.dialect.name, table, keys, names), rows)
+        connection.execute(upsert(connection.dialect.name, table, keys, names), rows)
         counted = names[0]  # the nights (the hands, of a kind) a row counts
         if any(row[counted] < 0 for row in rows):
             c = core_table(table).c
@@ -176,7 +178,7 @@ def _move(connection: Connection, before: Contribution, after: Contribution) -> 
 
 
 @functools.cache
-def _upsert(dialect: str, table: Any, keys: tuple[str, ...], names: tuple[str, ...]) -> Any:
+def upsert(dialect: str, table: Any, keys: tuple[str, ...], names: tuple[str, ...]) -> Any:
     """An insert of a row's differences that adds them to the row when it is there, in
     DIALECT's words, built once (a hand's write runs it)."""
     made = (postgresql if dialect == "postgresql" else sqlite).insert(core_table(table))

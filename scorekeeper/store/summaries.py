@@ -5,17 +5,18 @@ night and kind of hand (its outcome, level and whether the declarer had a partne
 how often each happens, the league's Table tab).  Standings and the Table tab read
 these few thousand rows, not the hundreds of thousands of `hand_points`.
 
-They are written only from the cache, inside the caller's transaction, by the one
-query that sums it (`summed`, `totalled`, `outcomed`): `write_for_nights` sums whole
-nights again
-(a night imported, a backup loaded); a write that changes a few hands' cache rows (a
-hand recorded, inserted, edited, deleted or restored, a seat moved, the rules changed)
-sums those hands before and after with the same query and adds the difference
-(`sums_of_hands`, `change`), so that recording a hand does not sum its night's
-thousand hands again.  Every write calls one or the other for what it changed, so the
-summary cannot drift from the hands (tests/store/test_summaries.py holds this after any
-sequence of writes).  Each of them moves the leagues' all-time sums with the nights it
-changed (store/league_sums.py)."""
+They are written only from the cache, inside the caller's transaction, by the queries
+that sum it (`summed`, `totalled`, `outcomed`): `write_for_nights` sums whole nights
+again (a night imported, a backup loaded); a write that changes a few hands' cache rows
+(a hand recorded, inserted, edited, deleted or restored, a seat moved, the rules
+changed) sums those hands before and after and adds the difference (`sums_of_hands`,
+`change`), so that recording a hand does not sum its night's thousand hands again.
+There the night's total comes from `outcomed` with the pots, whose rows add up to what
+`totalled` says of the same hands (one query fewer a hand).  Every write calls one or
+the other for what it changed, so the summary cannot drift from the hands
+(tests/store/test_summaries.py holds this, and the whole nights' queries equal to the
+hands', after any sequence of writes).  Each of them moves the leagues' all-time sums
+with the nights it changed (store/league_sums.py)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,8 @@ from sqlmodel import Session
 from scorekeeper.store import league_sums
 from scorekeeper.store.tables import (
     CHUNK,
+    COUNTED,
+    KIND,
     SUMMED,
     HandPointsRow,
     HandScoreRow,
@@ -49,6 +52,7 @@ from scorekeeper.store.tables import (
     NightSummaryRow,
     NightTotalRow,
     core_table,
+    partnered,
 )
 
 
@@ -91,21 +95,6 @@ def totalled() -> Any:
     return select(
         score.night_id, func.count(), func.sum(score.pot), func.sum(score.pot_cents)
     ).group_by(score.night_id)
-
-
-# The columns that tell one kind of hand from another in `night_outcome`, and what it
-# counts of each (in the columns' order).
-KIND = ("outcome", "level", "partnered")
-COUNTED = ("hand_rows", "hands")
-
-
-def partnered() -> Any:
-    """True where a hand's declarer had a partner: someone cached in the partner role.
-    With the hand's outcome this is the scorer's `HandResult.alone`: a hand won or lost
-    by a declarer (outcome win or loss) with no partner was played alone."""
-    score = core_table(HandScoreRow).c
-    partner = core_table(HandPointsRow).alias("partner")
-    return exists().where((partner.c.hand_id == score.hand_id) & (partner.c.role == "partner"))
 
 
 def outcomed(*where: Any, pots: bool = False) -> Any:
@@ -259,10 +248,10 @@ def sums_of_hands(session: Session, hand_ids: Collection[int]) -> Sums:
         for _, player_id, *values in connection.execute(of_players, chunk):
             found = tuple(int(v) for v in values)
             players[player_id] = _plus(players.get(player_id, zeros), found)
-        for _, outcome, level, partnered, rows, played, pot, cents in connection.execute(
+        for _, outcome, level, with_partner, rows, played, pot, cents in connection.execute(
             of_kinds, chunk
         ):
-            kind = (outcome, level, bool(partnered))  # SQLite's EXISTS is 0 or 1
+            kind = (outcome, level, bool(with_partner))  # SQLite's EXISTS is 0 or 1
             kinds[kind] = _plus(kinds.get(kind, (0, 0)), (int(rows), int(played)))
             total = _plus(total, (int(rows), int(pot), int(cents)))
     return Sums(players, total, kinds)
@@ -282,8 +271,6 @@ class _Moves:
     move_total: Any
     make_total: Any
     drop_total: Any
-    move_kind: Any
-    make_kind: Any
     drop_kinds: Any
 
 
@@ -295,9 +282,6 @@ def _moves() -> _Moves:
     player: Any = bindparam("k_player")
     mine = (summary.c.night_id == night) & (summary.c.player_id == player)
     tonight = total.c.night_id == night
-    kind = (kinds.c.night_id == night) & and_(
-        *(kinds.c[name] == bindparam("k_" + name) for name in KIND)
-    )
 
     def moved(table: Any, names: tuple[str, ...]) -> dict[str, Any]:
         return {n: table.c[n] + bindparam("d_" + n) for n in names}
@@ -315,12 +299,6 @@ def _moves() -> _Moves:
             night_id=night, **{n: bindparam("d_" + n) for n in TOTALLED}
         ),
         drop_total=delete(total).where(tonight & (total.c.hand_rows == 0)),
-        move_kind=update(kinds).where(kind).values(moved(kinds, COUNTED)),
-        make_kind=insert(kinds).values(
-            night_id=night,
-            **{n: bindparam("k_" + n) for n in KIND},
-            **{n: bindparam("d_" + n) for n in COUNTED},
-        ),
         drop_kinds=delete(kinds).where((kinds.c.night_id == night) & (kinds.c.hand_rows == 0)),
     )
 
@@ -381,20 +359,23 @@ def _move(connection: Connection, night_id: int, before: Sums, after: Sums) -> N
 
 
 def _move_kinds(connection: Connection, key: dict[str, Any], before: Sums, after: Sums) -> None:
-    """The night's hands of each kind (KEY names it) moved from what BEFORE counted to
-    what AFTER does: a row made for a kind new to the night, dropped at no hand."""
-    moves = _moves()
-    dropped = False
-    for kind in before.kinds.keys() | after.kinds.keys():
+    """The night's hands of each kind (KEY names the night) moved from what BEFORE
+    counted to what AFTER does, by one upsert in the order of the kinds (as the
+    league's rows are, `league_sums.upsert`); a kind left with no hand dropped."""
+    rows = []
+    for kind in sorted(before.kinds.keys() | after.kinds.keys()):
         delta = _plus(after.kinds.get(kind, (0, 0)), before.kinds.get(kind, (0, 0)), -1)
-        if not any(delta):
-            continue
-        row = key | {"k_" + n: v for n, v in zip(KIND, kind, strict=True)} | _named(COUNTED, delta)
-        if connection.execute(moves.move_kind, row).rowcount == 0:
-            connection.execute(moves.make_kind, row)
-        dropped = dropped or delta[0] < 0
-    if dropped:
-        connection.execute(moves.drop_kinds, key)
+        if any(delta):
+            named = dict(zip(KIND, kind, strict=True)) | dict(zip(COUNTED, delta, strict=True))
+            rows.append({"night_id": key["k_night"]} | named)
+    if not rows:
+        return
+    keys = ("night_id", *KIND)
+    connection.execute(
+        league_sums.upsert(connection.dialect.name, NightOutcomeRow, keys, COUNTED), rows
+    )
+    if any(row["hand_rows"] < 0 for row in rows):
+        connection.execute(_moves().drop_kinds, key)
 
 
 def _named(names: tuple[str, ...], delta: tuple[int, ...]) -> dict[str, int]:

@@ -23,6 +23,7 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    exists,
 )
 from sqlalchemy.engine import Connection
 from sqlalchemy.types import TypeDecorator
@@ -251,6 +252,12 @@ SUMMED = (
 )
 
 
+# What tells one kind of hand from another in `night_outcome` and `league_outcome`, and
+# what they count of each kind (in their columns' order).
+KIND = ("outcome", "level", "partnered")
+COUNTED = ("hand_rows", "hands")
+
+
 class NightSummaryRow(SQLModel, table=True):
     """Cache: one player's sums over one night's cached hands (what standings and the
     league report read), rebuilt from `hand_points` and `hand_score` in the same
@@ -373,6 +380,15 @@ def core_table(model: type[SQLModel]) -> Table:
     table = getattr(model, "__table__")  # noqa: B009 - not in SQLModel's type hints
     assert isinstance(table, Table)
     return table
+
+
+def partnered() -> Any:
+    """True where a hand's declarer had a partner: someone cached in the partner role.
+    With the hand's outcome this is the scorer's `HandResult.alone`: a hand won or lost
+    by a declarer (outcome win or loss) with no partner was played alone."""
+    score = core_table(HandScoreRow).c
+    partner = core_table(HandPointsRow).alias("partner")
+    return exists().where((partner.c.hand_id == score.hand_id) & (partner.c.role == "partner"))
 
 
 # A positional placeholder in each paramstyle of the drivers Scorekeeper runs on

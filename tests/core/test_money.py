@@ -192,3 +192,22 @@ def test_a_currency_code_is_one_babel_knows() -> None:
     assert not is_currency_code("XYZ")
     assert not is_currency_code("eur")
     assert not is_currency_code("EURO")
+
+
+def test_an_amount_follows_the_language_spoken_when_it_is_written() -> None:
+    """`money` keeps each amount's text: the language changed (Edit ▸ Preferences, or a
+    spreadsheet's English cells from a German screen) writes it the new way, never the
+    way it was kept."""
+    from scorekeeper.i18n import language, set_language, untranslated
+
+    before = language()
+    try:
+        set_language("en")
+        assert money(125, "EUR") == "€1.25"
+        set_language("de")
+        assert money(125, "EUR") == "1,25\xa0€"
+        with untranslated():
+            assert money(125, "EUR") == "€1.25"
+        assert money(125, "EUR") == "1,25\xa0€"
+    finally:
+        set_language(before)

@@ -291,3 +291,37 @@ def test_the_cache_tells_who_went_alone_and_the_game_as_the_scorer_did(db: Datab
     assert counted == expected
     assert len(outcomes) < sum(expected.values())  # a line for alike hands, not each
     assert {True, False, None} <= {o.alone for o in outcomes}
+
+
+def test_a_season_s_outcomes_are_its_nights_hands_as_the_scorer_counted_them(
+    db: Database,
+) -> None:
+    """A season (not all seasons) is counted from its nights' kept counts: each outcome,
+    level and alone as the scorer said, the hands and the played hands they stand for,
+    a deleted night left out, the other season's nights not in it."""
+    from scorekeeper.store.night_history import set_deleted
+    from tests.store.corpus import corpus
+
+    documents = [
+        {**document, "league": "Corpus", "season": "S1" if index % 2 else "S2"}
+        for index, document in enumerate(corpus())
+    ]
+    ids = [import_night(db, document) for document in documents]
+    set_deleted(db, night_id=ids[1], deleted=True)  # an S1 night
+    expected: Counter[tuple[Any, ...]] = Counter()
+    played: Counter[tuple[Any, ...]] = Counter()
+    for document in documents[3::2]:  # S1's nights but the one deleted
+        night, _ = load_night(document)
+        assert night is not None
+        for hand in score_night(night).hands:
+            key = (hand.outcome, hand.level, hand.alone, night.rules.game)
+            expected[key] += 1
+            played[key] += hand.hands
+    counted: Counter[tuple[Any, ...]] = Counter()
+    counted_played: Counter[tuple[Any, ...]] = Counter()
+    for o in leagues.hand_outcomes(db, leagues.Period("Corpus", season="S1")):
+        counted[o.outcome, o.level, o.alone, o.game] += o.alike
+        counted_played[o.outcome, o.level, o.alone, o.game] += o.hands
+    assert counted == expected and counted_played == played
+    assert played != expected, "a result hand, standing for more than one hand"
+    assert len({game for *_, game in expected}) > 1, "nights of both games"

@@ -537,6 +537,30 @@ def test_a_restored_dump_sums_its_summary_again_from_the_hands(
     assert stored_league_outcomes(db)
 
 
+def test_a_restored_sqlite_backup_sums_its_summaries_and_counts_again(
+    db: Database, tmp_path: Path
+) -> None:
+    """A backup file's sums and counts are not trusted either: the restore sums them
+    again from the hands (it kept what the file held, a review found)."""
+    if not db.is_sqlite:
+        pytest.skip("a server's backup is a dump (the test above)")
+    import sqlite3
+
+    night_import.import_nights(db, [d | {"league": "Club"} for d in corpus()[:4]])
+    copy = tmp_path / "backup.sqlite3"
+    backup_commands.backup(db, str(copy), force=True)
+    with contextlib.closing(sqlite3.connect(copy)) as backup, backup:
+        backup.execute("UPDATE night_summary SET points = points + 1000")
+        backup.execute("UPDATE night_outcome SET hand_rows = hand_rows + 1")
+        backup.execute("UPDATE league_outcome SET hands = hands + 1")
+        backup.execute("UPDATE league_sums SET points = points + 1")
+    backup_commands.restore(db, str(copy), force=True)
+    assert stored(db) == recomputed(db) and stored(db)[1]
+    assert stored_outcomes(db) == recounted_outcomes(db) and stored_outcomes(db)
+    assert stored_league_outcomes(db) == regrouped_league_outcomes(db)
+    assert stored_league_sums(db) == regrouped_league_sums(db) and stored_league_sums(db)[1]
+
+
 def test_the_migration_fills_the_summary_of_the_nights_stored_before_it(db: Database) -> None:
     """0015 sums the cache the database holds (here: the cache of nights filed, the
     summary emptied as a database from before 0015 has none)."""

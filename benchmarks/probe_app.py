@@ -36,6 +36,8 @@ LATER = "ui.league.window"
 REST_LAST = "ui.league.board"
 # The chart's drawing, on a tab the first screen does not show (MainWindow.make_panels).
 HIDDEN_TABS = "ui.line_chart"
+# A game the first screen's Sheepshead night does not need (scorekeeper.games.Later).
+SECOND_GAME = "scorekeeper.games.schafkopf"
 
 
 def _peak_bytes() -> int:
@@ -171,6 +173,7 @@ def main() -> int:
         found["rest_loaded"] = LATER in sys.modules
         found["database_layer_loaded"] = "sqlalchemy" in sys.modules
         found["hidden_tabs_loaded"] = HIDDEN_TABS in sys.modules
+        found["second_game_loaded"] = SECOND_GAME in sys.modules
         found["collector_at_paint"] = gc.isenabled()
         QTimer.singleShot(0, check)
 
@@ -199,6 +202,7 @@ def main() -> int:
                 "rest_loaded": found["rest_loaded"],
                 "database_layer_loaded": found["database_layer_loaded"],
                 "hidden_tabs_loaded": found.get("hidden_tabs_loaded", False),
+                "second_game_loaded": found.get("second_game_loaded", False),
                 "collector_at_paint": found.get("collector_at_paint", True),
                 "collector_after_paint": found.get("collector_after_paint", True),
                 "database_open_seconds": round(found.get("database_open", found["ready"]), 6),

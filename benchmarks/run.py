@@ -669,11 +669,12 @@ def bench_pdfs(db: Any, league: str, players: list[str], repeat: int) -> None:
 # -- 6 and 7. startup and memory, in a process of their own ------------------------------
 
 
-def probe(*args: str) -> tuple[float, float, int, float, bool]:
+def probe(*args: str) -> tuple[float, float, int, float, bool, bool]:
     """One start of the probe: the seconds from launch until its window was ready for
     typing (benchmarks/probe_app.py says what ready means), the seconds until the
     process had ended, its peak memory, the seconds until the database was open behind
-    the first screen, and whether the database layer was imported before it showed."""
+    the first screen, and whether the database layer, and the second game (Schafkopf:
+    the night shown is Sheepshead), were imported before it showed."""
     command = [sys.executable, str(ROOT / "benchmarks" / "probe_app.py"), *args]
     environment = os.environ | {"QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
     # An installed app starts from compiled bytecode: let the warm-up run write it.
@@ -691,6 +692,7 @@ def probe(*args: str) -> tuple[float, float, int, float, bool]:
         int(found["peak_bytes"]),
         float(found["database_open_seconds"]),
         bool(found["database_layer_loaded"]),
+        bool(found.get("second_game_loaded", False)),
     )
 
 
@@ -712,6 +714,7 @@ def bench_startup(path: Path, repeat: int) -> None:
         floor_process_seconds=round(statistics.median(r[1] for r in floor), 6),
         database_open_seconds=round(statistics.median(r[3] for r in app), 6),
         database_layer_before_first_paint=any(r[4] for r in app),
+        second_game_before_first_paint=any(r[5] for r in app),
     )
     with_league = [probe("--database", url, "--league")[2] for _ in range(max(1, repeat // 2))]
     used = max(with_league)

@@ -30,8 +30,8 @@ def _subclasses(cls: type) -> set[str]:
     return found
 
 
+GAME_NAMES = frozenset(g.name for g in all_games())  # every game loaded (one is for later)
 CLASSES = frozenset(_subclasses(Hand) | _subclasses(RuleSet) | {"Hand"})
-GAME_NAMES = frozenset(g.name for g in all_games())
 GAME_OBJECTS = frozenset(type(g).__name__.upper() for g in all_games()) | frozenset(
     name.upper() for name in ("SHEEPSHEAD", "SCHAFKOPF", "SHEEP", "SCHAF")
 )

@@ -1,18 +1,23 @@
 """The games Scorekeeper keeps score of, each a module that declares itself once.
 
-`register(game)` adds a game; `game_of(rules)` is the game a night is played at,
-`game_named(name)` the game of that name, `all_games()` every one.  The presets are the
-games' (`preset_rules`, `all_presets`), and so is reading a night document's `rules`
-(`parse_rules`) and its hands' types (`hand_type`).  Whatever differs between games (the
-rules, the hands, their checks and scoring, the words of the table, what a scored hand
-says of itself, a printed sheet's cells, the statistics' counts) is asked of the game
-here, never decided elsewhere by testing a hand's class or a game's name.  A test
-(tests/test_games_dispatch.py) holds the rest of the code to that.
+`register(game)` adds a game; `register_later(Later(...))` a game whose module is
+imported the first time the game is asked for (its name and presets said here, checked
+against the game's when it loads: Schafkopf's rules are not imported to show a
+Sheepshead night, about 14 ms of the app's start). `game_of(rules)` is the game a night
+is played at, `game_named(name)` the game of that name, `all_games()` every one. The
+presets are the games' (`preset_rules`, `all_presets`), and so is reading a night
+document's `rules` (`parse_rules`) and its hands' types (`hand_type`). Whatever differs
+between games (the rules, the hands, their checks and scoring, the words of the table,
+what a scored hand says of itself, a printed sheet's cells, the statistics' counts) is
+asked of the game here, never decided elsewhere by testing a hand's class or a game's
+name. A test (tests/test_games_dispatch.py) holds the rest of the code to that.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
@@ -27,7 +32,6 @@ from scorekeeper.games.base import (
     option_value,
 )
 from scorekeeper.games.result import RESULT
-from scorekeeper.games.schafkopf import SCHAFKOPF
 from scorekeeper.games.sheepshead import SHEEPSHEAD
 from scorekeeper.i18n import _
 from scorekeeper.json_input import key_name, show_value
@@ -39,10 +43,12 @@ __all__ = [
     "DEFAULT_GAME",
     "DEFAULT_PRESET",
     "RESULT",
+    "SCHAFKOPF_LATER",
     "Carry",
     "Draft",
     "Game",
     "HandFacts",
+    "Later",
     "Scored",
     "Words",
     "all_games",
@@ -58,30 +64,55 @@ __all__ = [
     "parse_rules",
     "preset_rules",
     "register",
+    "register_later",
     "unregister",
 ]
 
 DEFAULT_GAME = SHEEPSHEAD.name  # the app's own game: a new league's, a mixed league's
 DEFAULT_PRESET = SHEEPSHEAD.presets[0]  # a new league's rules, a blank pad's
 
-_GAMES: dict[str, Game] = {}
-_BY_PRESET: dict[str, Game] = {}
+
+@dataclass(frozen=True)
+class Later:
+    """A game registered before its module is imported: its NAME and PRESETS, and the
+    MODULE whose ATTRIBUTE is the `Game` (imported the first time it is asked for)."""
+
+    name: str
+    presets: tuple[str, ...]
+    module: str
+    attribute: str
+
+
+SCHAFKOPF_LATER = Later(
+    "schafkopf",
+    ("schafkopf", "schafkopf-10-50", "schafkopf-short"),
+    "scorekeeper.games.schafkopf",
+    "SCHAFKOPF",
+)
+
+_GAMES: dict[str, Game | Later] = {}  # by name, in the order registered
+_BY_PRESET: dict[str, str] = {}  # the name of each preset's game
 # Every game's kinds of hand by type, the first game's first (`hand_types()`): made
 # again by `register` and `unregister`, not on every hand read or stored.
 _EVERY_KIND: dict[str, type[Hand]] = {}
 
 
-def register(game: Game) -> Game:
+def register(game: Game | Later) -> Game | Later:
     """Add GAME to those Scorekeeper knows; a name or preset taken twice is an error."""
     if game.name in _GAMES:
         raise ValueError(f"a game named {game.name!r} is registered already")
     taken = [p for p in game.presets if p in _BY_PRESET]
     if taken:
-        raise ValueError(f"preset {taken[0]!r} belongs to {_BY_PRESET[taken[0]].name} already")
+        raise ValueError(f"preset {taken[0]!r} belongs to {_BY_PRESET[taken[0]]} already")
     _GAMES[game.name] = game
-    _BY_PRESET.update(dict.fromkeys(game.presets, game))
+    _BY_PRESET.update(dict.fromkeys(game.presets, game.name))
     _index_kinds()
     return game
+
+
+def register_later(later: Later) -> None:
+    """Add the game LATER declares, its module imported when the game is first asked for."""
+    register(later)
 
 
 def unregister(game: Game) -> None:
@@ -92,38 +123,52 @@ def unregister(game: Game) -> None:
     _index_kinds()
 
 
+def _game(name: str) -> Game:
+    """The game named NAME, its module imported now if it was registered for later."""
+    game = _GAMES[name]
+    if isinstance(game, Later):
+        loaded: Game = getattr(importlib.import_module(game.module), game.attribute)
+        if (loaded.name, tuple(loaded.presets)) != (game.name, game.presets):
+            raise ValueError(f"{game.module}.{game.attribute} is not the game {game.name!r}")
+        _GAMES[name] = loaded  # in its place: the order registered is kept
+        _index_kinds()
+        return loaded
+    return game
+
+
 def _index_kinds() -> None:
     _EVERY_KIND.clear()
     for game in _GAMES.values():
-        for name, kind in game.hand_types.items():
-            _EVERY_KIND.setdefault(name, kind)
+        if not isinstance(game, Later):  # one registered for later: indexed when loaded
+            for name, kind in game.hand_types.items():
+                _EVERY_KIND.setdefault(name, kind)
 
 
 def all_games() -> tuple[Game, ...]:
     """Every registered game, in the order registered."""
-    return tuple(_GAMES.values())
+    return tuple(_game(name) for name in list(_GAMES))
 
 
 def game_named(name: str) -> Game:
     """The game of this name (`RuleSet.game`, a cached night's game)."""
-    return _GAMES[name]
+    return _game(name)
 
 
 def game_of_preset(preset: str) -> Game:
     """The game a preset is played at."""
-    return _BY_PRESET[preset]
+    return _game(_BY_PRESET[preset])
 
 
 def game_of(rules: RuleSet) -> Game:
     """The game a night is played at, by its rules."""
-    return _GAMES[rules.game]
+    return _game(rules.game)
 
 
 def one_game(names: Iterable[str]) -> Game:
     """The game of NAMES when they are all one (a league's nights, a player's hands);
     Sheepshead, the app's own game, when they are mixed or there are none."""
     found = set(names)
-    return _GAMES[found.pop()] if len(found) == 1 else _GAMES[DEFAULT_GAME]
+    return _game(found.pop()) if len(found) == 1 else _game(DEFAULT_GAME)
 
 
 def all_presets() -> tuple[str, ...]:
@@ -133,7 +178,7 @@ def all_presets() -> tuple[str, ...]:
 
 def preset_rules(name: str) -> RuleSet:
     """The rule set of a preset, every other option at its default."""
-    return _BY_PRESET[name].rules.of_preset(name)
+    return game_of_preset(name).rules.of_preset(name)
 
 
 def hand_types(rules: RuleSet | None = None) -> Mapping[str, type[Hand]]:
@@ -141,14 +186,20 @@ def hand_types(rules: RuleSet | None = None) -> Mapping[str, type[Hand]]:
     (a document whose rules are wrong), every game's, the first game's first."""
     if rules is not None:
         return game_of(rules).hand_types
+    all_games()  # every game's kinds: those registered for later loaded
     return MappingProxyType(_EVERY_KIND)
 
 
 def hand_type(name: str, rules: RuleSet | None) -> type[Hand] | None:
     """The kind of hand NAME is in a night under RULES; a kind only another game plays
     is read as that game's (the night's checks then say where it is played)."""
-    kinds = hand_types(rules)
-    return kinds.get(name) or hand_types().get(name)
+    if rules is not None and (found := game_of(rules).hand_types.get(name)) is not None:
+        return found
+    for game_name in list(_GAMES):  # the first game's first, as `hand_types()` has them
+        found = _game(game_name).hand_types.get(name)  # a game for later loaded if reached
+        if found is not None:
+            return found
+    return None
 
 
 def parse_rules(value: Any) -> tuple[RuleSet | None, list[Problem]]:
@@ -171,7 +222,7 @@ def parse_rules(value: Any) -> tuple[RuleSet | None, list[Problem]]:
             value=show_value(preset), names=", ".join(_BY_PRESET)
         )
         return None, [Problem("rules.preset", message)]
-    game = _BY_PRESET[preset]
+    game = game_of_preset(preset)
     mine = {o.name: o for o in game.options}
     problems = []
     overrides: dict[str, Any] = {}
@@ -195,7 +246,7 @@ def parse_rules(value: Any) -> tuple[RuleSet | None, list[Problem]]:
 
 
 def _not_an_option(key: Any, game: Game, preset: str) -> str:
-    owners = [g.title for g in _GAMES.values() if any(o.name == key for o in g.options)]
+    owners = [g.title for g in all_games() if any(o.name == key for o in g.options)]
     if not owners:
         return _("is not a house-rule option")
     # Translators: OWNER and GAME are games' names, PRESET a preset's.
@@ -205,4 +256,4 @@ def _not_an_option(key: Any, game: Game, preset: str) -> str:
 
 
 register(SHEEPSHEAD)
-register(SCHAFKOPF)
+register_later(SCHAFKOPF_LATER)

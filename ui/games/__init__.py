@@ -1,36 +1,46 @@
 """Each game's entry form, as `scorekeeper.games` holds each game: registered once.
 
-`register_form(game_name, factory)` says how the form of a game (`Game.name`) is made;
-`form_for(game_name)` gives that factory, or None for a game with no form of its own,
-whose nights the night screen shows with a plain message where the form would be
-(`NoEntryForm`).  The night screen asks for the form of the night's game
-(`scorekeeper.games.game_of(rules).name`) and never tests which game it is.  What the
+`register_form(game_name, factory)` says how the form of a game (`Game.name`) is made
+(`register_form_later(game_name, module, attribute)`: imported when first asked for, as
+`scorekeeper.games` loads the game: a Schafkopf form is not imported to show a
+Sheepshead night); `form_for(game_name)` gives that factory, or None for a game with no
+form of its own, whose nights the night screen shows with a plain message where the form
+would be (`NoEntryForm`). The night screen asks for the form of the night's game
+(`scorekeeper.games.game_of(rules).name`) and never tests which game it is. What the
 forms share (the state, the check against the core, the preview, Enter to save, the
 fields) stays in `ui.entry_form` and `ui.entry_fields`.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtWidgets import QVBoxLayout
 
-from scorekeeper.games.schafkopf import SCHAFKOPF
+from scorekeeper.games import SCHAFKOPF_LATER
 from scorekeeper.games.sheepshead import SHEEPSHEAD
 from scorekeeper.i18n import _
 
 from ..entry_form import EntryForm
 from ..labels import plain_label
 from ..session import HandLine, NightView
-from .schafkopf import SchafkopfForm
 from .sheepshead import SheepsheadForm
 
-__all__ = ["FormFactory", "NoEntryForm", "form_for", "register_form", "typing_examples"]
+__all__ = [
+    "FormFactory",
+    "NoEntryForm",
+    "form_for",
+    "register_form",
+    "register_form_later",
+    "typing_examples",
+]
 
 FormFactory = Callable[[], EntryForm]
 
-_FORMS: dict[str, FormFactory] = {}
+# By game: the factory, or the module and attribute it is imported from when first asked.
+_FORMS: dict[str, FormFactory | tuple[str, str]] = {}
 
 
 def register_form(game_name: str, factory: FormFactory) -> None:
@@ -40,15 +50,27 @@ def register_form(game_name: str, factory: FormFactory) -> None:
     _FORMS[game_name] = factory
 
 
+def register_form_later(game_name: str, module: str, attribute: str) -> None:
+    """`register_form` of MODULE's ATTRIBUTE, imported when the form is first asked for."""
+    if game_name in _FORMS:
+        raise ValueError(f"the game {game_name!r} has an entry form already")
+    _FORMS[game_name] = (module, attribute)
+
+
 def form_for(game_name: str) -> FormFactory | None:
     """How the entry form of the game named GAME_NAME is made; None when it has none."""
-    return _FORMS.get(game_name)
+    found = _FORMS.get(game_name)
+    if isinstance(found, tuple):
+        module, attribute = found
+        found = _FORMS[game_name] = getattr(importlib.import_module(module), attribute)
+    return found
 
 
 def typing_examples(game_name: str | None) -> tuple[tuple[str, str], ...]:
     """What a typical hand takes, key by key, at the game named GAME_NAME (every
     game's, when no night is open): each form's own `EXAMPLES`, in the language spoken."""
-    factories = [form_for(game_name)] if game_name is not None else list(_FORMS.values())
+    names = [game_name] if game_name is not None else list(_FORMS)
+    factories = [form_for(name) for name in names]
     return tuple(
         (_(hand), _(keys))
         for f in factories
@@ -112,4 +134,4 @@ class NoEntryForm(EntryForm):
 
 
 register_form(SHEEPSHEAD.name, SheepsheadForm)
-register_form(SCHAFKOPF.name, SchafkopfForm)
+register_form_later(SCHAFKOPF_LATER.name, "ui.games.schafkopf", "SchafkopfForm")

@@ -124,6 +124,8 @@ def main() -> int:
 
                 window = next(w for w in app.topLevelWidgets() if isinstance(w, MainWindow))
                 found["problem"] = _check_ready(window, args.database)
+                view = window.session.view
+                found["night_hands"] = len(view.lines) if view is not None else 0
                 if found["problem"] is None:
                     wait_until(lambda: window.session.opened, then=lambda: opened(window))
                     return
@@ -203,6 +205,7 @@ def main() -> int:
                 "database_layer_loaded": found["database_layer_loaded"],
                 "hidden_tabs_loaded": found.get("hidden_tabs_loaded", False),
                 "second_game_loaded": found.get("second_game_loaded", False),
+                "night_hands": found.get("night_hands", 0),
                 "collector_at_paint": found.get("collector_at_paint", True),
                 "collector_after_paint": found.get("collector_after_paint", True),
                 "database_open_seconds": round(found.get("database_open", found["ready"]), 6),

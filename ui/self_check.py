@@ -17,7 +17,10 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QMainWindow
 
 from scorekeeper import __version__, formatting, i18n
+from scorekeeper.games import all_games
 from scorekeeper.resources import resources_folder
+
+from .games import form_for
 
 VARIABLE = "SCOREKEEPER_SELF_CHECK"
 
@@ -38,6 +41,9 @@ def facts(app: QApplication, window: QMainWindow, database: str) -> dict[str, ob
         "our_words": i18n._("usage: "),  # a word of our catalogue ("Aufruf: " in German)
         "qt_words": QCoreApplication.translate("QPlatformTheme", "Cancel"),  # Qt's own
         "money": formatting.money(123456, "EUR"),  # Babel's data for the language
+        # Every game and its entry form, those registered for later imported now: a
+        # module only named by a string (scorekeeper.games.Later) is there too.
+        "game_forms": [g.name for g in all_games() if form_for(g.name) is not None],
         "resources": str(resources_folder()),
         "database": database,
     }

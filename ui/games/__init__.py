@@ -134,4 +134,5 @@ class NoEntryForm(EntryForm):
 
 
 register_form(SHEEPSHEAD.name, SheepsheadForm)
-register_form_later(SCHAFKOPF_LATER.name, "ui.games.schafkopf", "SchafkopfForm")
+# By this package's own name: installed, the app is `sheepshead_scorekeeper`, not `ui`.
+register_form_later(SCHAFKOPF_LATER.name, f"{__name__}.schafkopf", "SchafkopfForm")

@@ -366,16 +366,18 @@ def bench_hands(db: Any, window: Any, players: list[str], wanted: set[str], repe
             view.scrollToBottom()
             repainted_sheet(view)
 
-        floor_seconds = median_seconds(floor, repeat)
-        view.close()
-        # The floor's bare rows have no score cache: gone again, so that the night is
-        # whole for what runs after (the app would reopen it as a damaged night).
-        with db.engine.begin() as connection:
-            connection.execute(
-                delete(table)
-                .where(table.c.night_id == record_floor_night)
-                .where(table.c.position > BIG_NIGHT)
-            )
+        try:
+            floor_seconds = median_seconds(floor, repeat)
+        finally:
+            view.close()
+            # The floor's bare rows have no score cache: gone again, so that the night
+            # is whole for what runs after (the app would reopen it as a damaged night).
+            with db.engine.begin() as connection:
+                connection.execute(
+                    delete(table)
+                    .where(table.c.night_id == record_floor_night)
+                    .where(table.c.position > BIG_NIGHT)
+                )
         emit("record_hand", seconds, floor_seconds, night_hands=BIG_NIGHT)
 
     if "edit_early_hand" not in wanted:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.formatting import local_decimal, local_percent, money, short_date
-from scorekeeper.games import DEFAULT_GAME, RESULT, all_games, game_named, one_game
+from scorekeeper.games import DEFAULT_GAME, RESULT, game_named, game_names, one_game
 from scorekeeper.i18n import N_, _, ngettext
 
 DECLARERS = ("picker", "partner")
@@ -266,7 +266,8 @@ def _listing_order(games: Iterable[str]) -> dict[str, int]:
     registered): the labels each game counts a hand of each kind in `_DECLARED`, then of
     `_UNDECLARED`, as; the labels no kind gives go last, by name."""
     order = {HANDS: 0}
-    for game in (game for game in all_games() if game.name in games):
+    # By name first: a league of one game does not load the other (scorekeeper.games).
+    for game in (game_named(name) for name in game_names() if name in games):
         for outcome, level, alone in (*_DECLARED, *((o, "normal", None) for o in _UNDECLARED)):
             for label, adds in game.outcome_counts(outcome, level, alone).items():
                 if adds:

@@ -53,4 +53,4 @@ def test_a_game_declared_otherwise_than_its_module_makes_it_is_refused() -> None
         with pytest.raises(ValueError, match="is not the game 'other'"):
             game_named("other")
     finally:
-        unregister(wrong)  # type: ignore[arg-type]  # a Later has a name and presets too
+        unregister(wrong)

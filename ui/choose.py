@@ -33,5 +33,8 @@ def choose_item(
     shown = dialog.findChild(QLabel)
     if shown is not None:
         shown.setMinimumWidth(dialog.fontMetrics().horizontalAdvance(title) + TITLE_BAR_EXTRA)
-    accepted = dialog.exec() == QInputDialog.DialogCode.Accepted
-    return dialog.textValue(), accepted
+    try:
+        accepted = dialog.exec() == QInputDialog.DialogCode.Accepted
+        return dialog.textValue(), accepted
+    finally:
+        dialog.deleteLater()  # not kept with its parent, one a question

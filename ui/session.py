@@ -447,10 +447,11 @@ class NightSession(Layer):
         from .commands import BringBackNight
 
         previous = self.night_id
+        ready = build_view(self.db, night_id)  # read first: nothing changed if it fails
         set_deleted(self.db, night_id=night_id, deleted=False)
         self.night_id = night_id
-        self._ready = build_view(self.db, night_id)  # its title said; shown by the push
-        self.push(BringBackNight(self, night_id, self._ready.title, previous))
+        self._ready = ready  # shown by the push, its title said in the undo
+        self.push(BringBackNight(self, night_id, ready.title, previous))
 
     def record_payment(self, payer: str, payee: str, cents: int) -> None:
         """Mark a settlement payment as made; undo takes the mark back."""

@@ -16,6 +16,7 @@ name. A test (tests/test_games_dispatch.py) holds the rest of the code to that.
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -55,6 +56,7 @@ __all__ = [
     "all_presets",
     "changed_lines",
     "game_named",
+    "game_names",
     "game_of",
     "game_of_preset",
     "hand_type",
@@ -93,8 +95,10 @@ SCHAFKOPF_LATER = Later(
 _GAMES: dict[str, Game | Later] = {}  # by name, in the order registered
 _BY_PRESET: dict[str, str] = {}  # the name of each preset's game
 # Every game's kinds of hand by type, the first game's first (`hand_types()`): made
-# again by `register` and `unregister`, not on every hand read or stored.
+# again (a new dict, swapped in) by `register`, `unregister` and a game loaded, not on
+# every hand read or stored.
 _EVERY_KIND: dict[str, type[Hand]] = {}
+_LOADING = threading.RLock()  # one thread imports a game registered for later
 
 
 def register(game: Game | Later) -> Game | Later:
@@ -115,7 +119,7 @@ def register_later(later: Later) -> None:
     register(later)
 
 
-def unregister(game: Game) -> None:
+def unregister(game: Game | Later) -> None:
     """Forget GAME (and its presets): what `register` added."""
     del _GAMES[game.name]
     for preset in game.presets:
@@ -126,27 +130,38 @@ def unregister(game: Game) -> None:
 def _game(name: str) -> Game:
     """The game named NAME, its module imported now if it was registered for later."""
     game = _GAMES[name]
-    if isinstance(game, Later):
+    if not isinstance(game, Later):
+        return game
+    with _LOADING:
+        game = _GAMES[name]  # another thread may have loaded it meanwhile
+        if not isinstance(game, Later):
+            return game
         loaded: Game = getattr(importlib.import_module(game.module), game.attribute)
         if (loaded.name, tuple(loaded.presets)) != (game.name, game.presets):
             raise ValueError(f"{game.module}.{game.attribute} is not the game {game.name!r}")
         _GAMES[name] = loaded  # in its place: the order registered is kept
         _index_kinds()
         return loaded
-    return game
 
 
 def _index_kinds() -> None:
-    _EVERY_KIND.clear()
+    global _EVERY_KIND
+    kinds: dict[str, type[Hand]] = {}
     for game in _GAMES.values():
         if not isinstance(game, Later):  # one registered for later: indexed when loaded
             for name, kind in game.hand_types.items():
-                _EVERY_KIND.setdefault(name, kind)
+                kinds.setdefault(name, kind)
+    _EVERY_KIND = kinds  # whole: a reader on another thread never sees it half made
 
 
 def all_games() -> tuple[Game, ...]:
-    """Every registered game, in the order registered."""
+    """Every registered game, in the order registered (those for later loaded now)."""
     return tuple(_game(name) for name in list(_GAMES))
+
+
+def game_names() -> tuple[str, ...]:
+    """Every registered game's name, in the order registered, none of them loaded."""
+    return tuple(_GAMES)
 
 
 def game_named(name: str) -> Game:

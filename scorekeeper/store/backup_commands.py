@@ -227,8 +227,7 @@ def _checked_copy(path: Path, folder: Path) -> tuple[Database, dict[str, Any]]:
                 rows = dump(checked)
                 _check_rows(checked, rows, source=path)
                 # The file's sums and counts are not trusted: summed again from its
-                # hands before they are checked (a server takes ROWS in through
-                # _load_dump, which sums them itself).
+                # hands before they are checked.
                 with checked.translate_errors(), checked.engine.begin() as connection:
                     summaries.write_for_all(connection)
             else:
@@ -389,12 +388,14 @@ def _refusal(source: Path, what: str, error: Exception) -> str:
 def _replace(
     db: Database, checked: Database, rows: dict[str, Any], *, source: Path, kept: Path | None
 ) -> None:
-    """Put the checked scratch database's ROWS in place of DB's, all or nothing."""
+    """Put the checked scratch database's ROWS in place of DB's, all or nothing: a
+    server takes the scratch database's rows as checked (its score cache rescored by the
+    check, not the backup's as read)."""
     target = db.sqlite_path
     scratch = checked.sqlite_path
     assert scratch is not None
     if target is None:
-        _load_dump(db, rows, source=source)
+        _load_dump(db, dump(checked), source=source)
         return
     db.engine.dispose()
     checked.dispose()

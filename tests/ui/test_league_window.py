@@ -7,7 +7,7 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QDate, QPoint, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QKeySequence
@@ -107,7 +107,13 @@ def test_a_date_typed_into_any_date_reads_as_typed_and_delete_clears_it(
     assert shown_column(window.standings_tab.standings_view, 1) == expected
     assert expected != [r.player for r in standings(database, Period(LEAGUE)).everyone]
     since.setFocus()
-    qtbot.keyClick(since, Qt.Key.Key_Delete)
+    since.lineEdit().setCursorPosition(1)
+    qtbot.keyClick(since, Qt.Key.Key_Delete)  # a character, not the date
+    qtbot.keyClick(since, Qt.Key.Key_Tab)
+    assert window.filters.period().since is not None
+    since.setFocus()
+    since.selectAll()
+    qtbot.keyClick(since, Qt.Key.Key_Delete)  # the whole of it
     assert since.text() == "any date" and window.filters.period().since is None
 
 
@@ -119,6 +125,9 @@ def test_a_date_typed_into_any_date_reads_as_typed_and_delete_clears_it(
     shown=st.sampled_from(sorted(DATE_FORMATS)),
     padded=st.booleans(),
 )
+@example(day=dt.date(2028, 2, 29), shown="M/d/yyyy", padded=False)  # a leap day, month first
+@example(day=dt.date(2028, 2, 29), shown="dd.MM.yyyy", padded=False)  # and day first
+@example(day=dt.date(2026, 1, 31), shown="dd.MM.yyyy", padded=True)  # a 31st, day first
 def test_any_date_typed_as_people_write_it_is_that_date(
     window: LeagueWindow, qtbot, day: dt.date, shown: str, padded: bool
 ) -> None:
@@ -127,10 +136,55 @@ def test_any_date_typed_as_people_write_it_is_that_date(
     since = window.filters.since
     since.setDisplayFormat(shown)
     since.setFocus()
+    since.selectAll()
     qtbot.keyClick(since, Qt.Key.Key_Delete)
     qtbot.keyClicks(since, typed_date(day, DATE_FORMATS[shown], padded))
     qtbot.keyClick(since, Qt.Key.Key_Tab)
     assert window.filters.period().since == day
+
+
+def test_a_date_typed_in_part_is_this_year_s_and_a_short_year_this_century_s(
+    window: LeagueWindow, qtbot
+) -> None:
+    """Typed into "any date", the parts not typed are this year's and month's (a
+    review: "3/15" read the 15th of March 2024, the year it began from), and "26" is
+    2026; only when the typing ends (Enter, or Tab from its last part) does the
+    period change (half a date typed filtered already, a trial)."""
+    today = dt.date.today()
+    since = window.filters.since
+    changed: list[object] = []
+    window.filters.period_changed.connect(lambda: changed.append(1))
+    for shown, typed, meant in (
+        ("M/d/yyyy", "3/15", dt.date(today.year, 3, 15)),
+        ("M/d/yyyy", "3/15/26", dt.date(2026, 3, 15)),
+        ("dd.MM.yyyy", "15", dt.date(today.year, today.month, 15)),
+        ("dd.MM.yyyy", "15.3.26", dt.date(2026, 3, 15)),
+    ):
+        since.setDisplayFormat(shown)
+        since.setFocus()
+        since.selectAll()
+        qtbot.keyClick(since, Qt.Key.Key_Delete)
+        changed.clear()
+        qtbot.keyClicks(since, typed)
+        assert changed == [], typed
+        qtbot.keyClick(since, Qt.Key.Key_Return)  # Tab goes to the part not typed yet
+        assert window.filters.period().since == meant, typed
+
+
+def test_a_date_pasted_into_any_date_is_read_whole(window: LeagueWindow, qtbot) -> None:
+    """Pasted into "any date", "11/1/2026" read "any date11/1/2026" and was thrown away
+    (a review): it is the 1st of November 2026, as the locale writes it, its parts one
+    digit or two."""
+    from PySide6.QtGui import QGuiApplication
+
+    since = window.filters.since
+    for shown, pasted in (("M/d/yyyy", "11/1/2026"), ("dd.MM.yyyy", "1.11.2026")):
+        since.setDisplayFormat(shown)
+        since.setDate(QDate(2000, 1, 1))  # any date
+        QGuiApplication.clipboard().setText(pasted)
+        since.setFocus()
+        qtbot.keyClick(since, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+        assert window.filters.period().since == dt.date(2026, 11, 1), pasted
 
 
 def test_any_date_s_calendar_opens_on_this_month(window: LeagueWindow, qtbot) -> None:
@@ -753,3 +807,20 @@ def test_ctrl_tab_from_a_field_of_a_tab_never_leaves_a_cursor_in_the_next_tab_s_
     focus = QApplication.focusWidget()
     assert focus is window.tabs.tabBar()
     assert not window.money_tab.isAncestorOf(focus)
+
+
+def test_a_table_tab_that_could_not_be_read_shows_no_count(
+    window: LeagueWindow, monkeypatch
+) -> None:
+    """The Table tab's read refused: the problem line says why, and the tab shows no
+    "hands 0" beneath it (a review: a period without a hand now says "0")."""
+    from scorekeeper.store import league as leagues
+    from scorekeeper.store.errors import StorageError
+
+    def refused(*_args: object) -> None:
+        raise StorageError("the database is busy")
+
+    monkeypatch.setattr(leagues, "hand_outcomes", refused)
+    tab = window.table_tab
+    tab.show_period(window.filters.period())
+    assert tab.outcomes_model.rowCount() == 0 and "busy" in window.problem.text()

@@ -34,7 +34,11 @@ class TableTab(QWidget):
 
     def show_period(self, period: leagues.Period) -> None:
         """The outcomes of PERIOD's hands."""
-        outcomes = self.problem.attempt(leagues.hand_outcomes, self.db, period) or []
+        outcomes = self.problem.attempt(leagues.hand_outcomes, self.db, period)
+        if outcomes is None:  # not read: the problem line says why, no "0 hands" below it
+            self.figures = []
+            self.outcomes_model.set_rows([])
+            return
         self.figures = outcome_figures(outcomes)
         self.outcomes_model.set_rows(outcome_lines(outcomes))
 

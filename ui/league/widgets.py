@@ -8,8 +8,8 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
-from PySide6.QtCore import QDate, QEvent, QObject, Qt
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent
+from PySide6.QtCore import QDate, QEvent, QLocale, QObject, Qt
+from PySide6.QtGui import QFocusEvent, QGuiApplication, QKeyEvent, QKeySequence, QMouseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -129,26 +129,42 @@ class FittedColumns(QObject):
 class AnyDateEdit(QDateEdit):
     """A date field whose lowest value reads "any date".  Typed into while it says so,
     it starts from a date whose parts the typing replaces (`_typing_start`: "11/1/2026"
-    typed reads the 1st of November 2026, not "any date11126", a trial); its calendar
-    opens on this month, not January 2000; Delete sets it back to any date."""
+    typed reads the 1st of November 2026, not "any date11126", a trial), a part not
+    typed being this year's or this month's when the typing ends, a two-digit year this
+    century's; a date pasted into it is read whole; it says a new date only when the
+    typing ends (Enter, Tab), not at each key; its calendar opens on this month, not
+    January 2000; the whole text selected and deleted sets it back to any date."""
 
     def __init__(self, name: str) -> None:
         super().__init__()
         self.setAccessibleName(name)
-        self.setToolTip(_("Type a date or choose one; Delete sets it back to any date."))
+        self.setToolTip(_("Type a date or choose one; select it all and delete it for any date."))
         self.setCalendarPopup(True)
         self.setDisplayFormat(date_format())
         self.setMinimumDate(ANY_DATE)
         self.setSpecialValueText(_("any date"))
         self.setDate(ANY_DATE)
+        self.setKeyboardTracking(False)  # a half-typed date is not a period yet
         self._moved_on = False  # the last digit typed moved the cursor to the next part
         self._watching = False  # the calendar, made by the first click on the field
+        # The digits typed into each part since the typing began at "any date" (None:
+        # it did not): what `_typing_ended` completes.
+        self._typed: dict[QDateEdit.Section, str] | None = None
+        self.editingFinished.connect(self._typing_ended)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        typed = event.text()
-        if event.key() == Qt.Key.Key_Delete:
+        typed, line = event.text(), self.lineEdit()
+        whole = line.hasSelectedText() and line.selectedText() == line.text()
+        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and (
+            whole or self.date() == ANY_DATE
+        ):
+            self._typed = None
             self.setDate(ANY_DATE)
             return
+        if event.matches(QKeySequence.StandardKey.Paste) and self._pasted():
+            return
+        if event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown):
+            self._typed = None  # stepped by Qt: its date stands as it shows it
         if typed and not typed.isdigit() and typed in self.displayFormat() and self._moved_on:
             # Qt moved to the next part by itself after the last digit ("11" is a whole
             # month): the separator typed after it is that move, not one more (else
@@ -156,17 +172,62 @@ class AnyDateEdit(QDateEdit):
             self._moved_on = False
             return
         if self.date() == ANY_DATE and typed.isdigit():
+            blocked = self.blockSignals(True)  # not a date anyone chose: nothing said
             self.setDate(_typing_start())
+            self.blockSignals(blocked)
             self.setSelectedSection(self.sectionAt(0))
+            self._typed = {}
         section = self.currentSection()
         super().keyPressEvent(event)
+        if self._typed is not None and typed.isdigit():
+            self._typed[section] = self._typed.get(section, "") + typed
+        elif self._typed is not None and event.key() == Qt.Key.Key_Backspace:
+            self._typed[section] = self._typed.get(section, "")[:-1]
         self._moved_on = typed.isdigit() and self.currentSection() != section
+
+    def _pasted(self) -> bool:
+        """A date pasted whole, as the locale writes it (its year in two digits or
+        four): taken, and True; else False (Qt pastes it as it would)."""
+        text = (QGuiApplication.clipboard().text() or "").strip()
+        shown = self.displayFormat()
+        # Qt's "d" and "M" read one digit or two: "1.11.2026" as well as "01.11.2026".
+        lenient = shown.replace("dd", "d").replace("MM", "M")
+        for written in (lenient, lenient.replace("yyyy", "yy"), "yyyy-MM-dd"):
+            day = QLocale().toDate(text, written)
+            if day.isValid() and "yyyy" not in written and day.year() < ANY_DATE.year():
+                day = day.addYears(100)  # Qt reads a two-digit year as the 1900s'
+            if day.isValid() and day > ANY_DATE:
+                self._typed = None
+                self.setDate(day)
+                return True
+        return False
+
+    def _typing_ended(self) -> None:
+        """The date typed into "any date", from the digits typed into each part, the
+        parts not typed completed: the year this year (two digits: this century's), the
+        month this month, the day the 1st."""
+        typed, self._typed = self._typed, None
+        if not typed:
+            return
+        today = QDate.currentDate()
+
+        def part(section: QDateEdit.Section, low: int, high: int, otherwise: int) -> int:
+            digits = typed.get(section, "")
+            return int(digits) if digits and low <= int(digits) <= high else otherwise
+
+        year = part(QDateEdit.Section.YearSection, 2000, 9999, 0) or (
+            2000 + part(QDateEdit.Section.YearSection, 0, 99, today.year() - 2000)
+        )
+        month = part(QDateEdit.Section.MonthSection, 1, 12, today.month())
+        last = QDate(year, month, 1).daysInMonth()
+        self.setDate(QDate(year, month, min(part(QDateEdit.Section.DaySection, 1, 31, 1), last)))
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         self._moved_on = False
         super().focusInEvent(event)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._moved_on = False  # a click may choose another part
         # The calendar is made by its first popup, not with the field (two calendars
         # for a window that may never show them).
         if not self._watching:

@@ -111,6 +111,27 @@ def test_a_bad_schafkopf_hand_is_named_beside_its_field_and_not_saved(
     assert not entry.save.isEnabled()
 
 
+def test_a_call_game_s_blank_partner_is_still_to_type_not_a_warning_at_once(
+    qtbot: Any, database: Any, open_window: Any, keyboard: Any
+) -> None:
+    """A trial: the Sauspiel's "Still to type" left out Partner, and a long warning
+    about a partner came up beside the blank field while the points were typed; like
+    any blank field it is still to type, and warned of once Enter is pressed."""
+    night_id = night_import.import_night(database, night_doc("schafkopf", [], FOUR))
+    window = open_window(database, night_id)
+    entry = window.entry
+    keyboard.type("4")  # Dee declares; the partner field has the focus, left blank
+    keyboard.press(Qt.Key.Key_Tab)
+    keyboard.type("70")
+    keyboard.press(Qt.Key.Key_Tab)
+    keyboard.type("5")  # the tricks: the hand is whole but for its partner
+    assert entry.errors["partners"].text() == ""
+    assert "Partner" in entry.preview.text() and "Still to type" in entry.preview.text()
+    keyboard.enter()
+    assert window.session.view.lines == ()
+    assert "exactly one partner" in entry.errors["partners"].text()
+
+
 def test_a_solo_whose_kind_is_not_chosen_is_missing_it_never_a_farbsolo(
     qtbot: Any, database: Any, open_window: Any, keyboard: Any
 ) -> None:

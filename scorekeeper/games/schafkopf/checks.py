@@ -118,7 +118,8 @@ def _check_call_game(
         message = _(
             "{named} named; a call game has exactly one partner, who held the called ace"
         ).format(named=len(hand.partners))
-        problems.append(Problem("partners", message))
+        # None named yet is still to type (the form lists it), not a wrong partner.
+        problems.append(Problem("partners", message, missing=not hand.partners))
     elif hand.partners[0] == hand.declarer:
         message = _("{player} is the declarer, not a partner").format(player=hand.declarer)
         problems.append(Problem("partners", message))

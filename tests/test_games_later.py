@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.games import SCHAFKOPF_LATER, Later, game_named, register_later, unregister
+from scorekeeper.games import SCHAFKOPF_LATER, Later, game_named, register, unregister
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -48,7 +48,7 @@ def test_the_game_declared_for_later_is_the_game_its_module_makes() -> None:
 
 def test_a_game_declared_otherwise_than_its_module_makes_it_is_refused() -> None:
     wrong = Later("other", ("other-preset",), SCHAFKOPF_LATER.module, SCHAFKOPF_LATER.attribute)
-    register_later(wrong)
+    register(wrong)
     try:
         with pytest.raises(ValueError, match="is not the game 'other'"):
             game_named("other")

@@ -1,6 +1,6 @@
 """The games Scorekeeper keeps score of, each a module that declares itself once.
 
-`register(game)` adds a game; `register_later(Later(...))` a game whose module is
+`register(game)` adds a game, or (given a `Later`) a game whose module is
 imported the first time the game is asked for (its name and presets said here, checked
 against the game's when it loads: Schafkopf's rules are not imported to show a
 Sheepshead night, about 14 ms of the app's start). `game_of(rules)` is the game a night
@@ -66,7 +66,6 @@ __all__ = [
     "parse_rules",
     "preset_rules",
     "register",
-    "register_later",
     "unregister",
 ]
 
@@ -102,7 +101,8 @@ _LOADING = threading.RLock()  # one thread imports a game registered for later
 
 
 def register(game: Game | Later) -> Game | Later:
-    """Add GAME to those Scorekeeper knows; a name or preset taken twice is an error."""
+    """Add GAME to those Scorekeeper knows (a `Later`: its module imported when the game
+    is first asked for); a name or preset taken twice is an error."""
     if game.name in _GAMES:
         raise ValueError(f"a game named {game.name!r} is registered already")
     taken = [p for p in game.presets if p in _BY_PRESET]
@@ -112,11 +112,6 @@ def register(game: Game | Later) -> Game | Later:
     _BY_PRESET.update(dict.fromkeys(game.presets, game.name))
     _index_kinds()
     return game
-
-
-def register_later(later: Later) -> None:
-    """Add the game LATER declares, its module imported when the game is first asked for."""
-    register(later)
 
 
 def unregister(game: Game | Later) -> None:
@@ -271,4 +266,4 @@ def _not_an_option(key: Any, game: Game, preset: str) -> str:
 
 
 register(SHEEPSHEAD)
-register_later(SCHAFKOPF_LATER)
+register(SCHAFKOPF_LATER)  # imported when first asked for

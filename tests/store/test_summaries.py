@@ -178,18 +178,25 @@ def stored_league_sums(db: Database) -> LeagueSums:
     )
 
 
+def filed_nights(db: Database) -> dict[int, tuple[int, str]]:
+    """Each night filed under a league and not deleted (what a league's sums count):
+    its league and its preset ("" for rules that name none)."""
+    night = core_table(NightRow).c
+    with db.engine.connect() as connection:
+        rows = connection.execute(
+            select(night.id, night.league_id, night.rules, night.discarded_at)
+        ).all()
+    return {
+        night_id: (league, rules.get("preset") or "" if isinstance(rules, dict) else "")
+        for night_id, league, rules, deleted in rows
+        if league is not None and deleted is None
+    }
+
+
 def regrouped_league_sums(db: Database) -> LeagueSums:
     """Each league's sums as the core's scores of its nights (`recomputed`) add up,
     every night filed under a league and not deleted counted once."""
-    night = core_table(NightRow).c
-    with db.engine.connect() as connection:
-        filed = {
-            night_id: (league, rules)
-            for night_id, league, rules, deleted in connection.execute(
-                select(night.id, night.league_id, night.rules, night.discarded_at)
-            )
-            if league is not None and deleted is None
-        }
+    filed = filed_nights(db)
     summaries, totals = recomputed(db)
     players: dict[tuple[int, str, int], tuple[int, ...]] = {}
     for (night_id, name), (*sums, place) in summaries.items():
@@ -200,8 +207,7 @@ def regrouped_league_sums(db: Database) -> LeagueSums:
     nights: dict[tuple[int, str], tuple[int, ...]] = {}
     for night_id, (_, pot, cents) in totals.items():
         if night_id in filed:
-            league, rules = filed[night_id]
-            preset = rules.get("preset") or "" if isinstance(rules, dict) else ""
+            league, preset = filed[night_id]
             before = nights.get((league, preset), (0, 0, 0))
             nights[(league, preset)] = (before[0] + 1, before[1] + pot, before[2] + cents)
     return players, nights
@@ -223,20 +229,11 @@ def regrouped_league_outcomes(db: Database) -> LeagueOutcomes:
     """Each league's hands of each kind as the core's scores of its nights count them
     (`recounted_outcomes`), every night filed under a league and not deleted counted
     under its preset."""
-    night = core_table(NightRow).c
-    with db.engine.connect() as connection:
-        filed = {
-            night_id: (league, rules)
-            for night_id, league, rules, deleted in connection.execute(
-                select(night.id, night.league_id, night.rules, night.discarded_at)
-            )
-            if league is not None and deleted is None
-        }
+    filed = filed_nights(db)
     grouped: dict[tuple[int, str, str, str, bool], tuple[int, int]] = {}
     for (night_id, *kind), (rows, played) in recounted_outcomes(db).items():
         if night_id in filed:
-            league, rules = filed[night_id]
-            preset = rules.get("preset") or "" if isinstance(rules, dict) else ""
+            league, preset = filed[night_id]
             key = (league, preset, kind[0], kind[1], kind[2])
             before = grouped.get(key, (0, 0))
             grouped[key] = (before[0] + rows, before[1] + played)

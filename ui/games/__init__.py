@@ -43,7 +43,7 @@ FormFactory = Callable[[], EntryForm]
 _FORMS: dict[str, FormFactory | tuple[str, str]] = {}
 
 
-def register_form(game_name: str, factory: FormFactory) -> None:
+def register_form(game_name: str, factory: FormFactory | tuple[str, str]) -> None:
     """Say how the entry form of the game named GAME_NAME is made; a game has one."""
     if game_name in _FORMS:
         raise ValueError(f"the game {game_name!r} has an entry form already")
@@ -52,9 +52,7 @@ def register_form(game_name: str, factory: FormFactory) -> None:
 
 def register_form_later(game_name: str, module: str, attribute: str) -> None:
     """`register_form` of MODULE's ATTRIBUTE, imported when the form is first asked for."""
-    if game_name in _FORMS:
-        raise ValueError(f"the game {game_name!r} has an entry form already")
-    _FORMS[game_name] = (module, attribute)
+    register_form(game_name, (module, attribute))
 
 
 def form_for(game_name: str) -> FormFactory | None:

@@ -145,7 +145,7 @@ def restore(db: Database, source: str, *, force: bool) -> Path | None:
                     "them with the backup"
                 )
             )
-        checked, rows = _checked_copy(path, Path(folder))
+        checked = _checked_copy(path, Path(folder))
         try:
             if replacing and not holds_data(checked):
                 raise StorageError(
@@ -156,7 +156,7 @@ def restore(db: Database, source: str, *, force: bool) -> Path | None:
                 )
             _fit_page_size(checked, db, source=path)
             kept = keep_copy(db, before="restore") if replacing else None
-            _replace(db, checked, rows, source=path, kept=kept)
+            _replace(db, checked, source=path, kept=kept)
         finally:
             checked.dispose()
     logger.info("%s restored from %s (what it held kept as %s)", describe(db.url), path, kept)
@@ -175,7 +175,7 @@ def restore_over_damaged(database: Path, source: str) -> Path:
         OpenLock(database).alone(),
         tempfile.TemporaryDirectory(prefix="scorekeeper-restore-") as folder,
     ):
-        checked, _rows = _checked_copy(path, Path(folder))
+        checked = _checked_copy(path, Path(folder))
         scratch = checked.sqlite_path
         checked.dispose()
         assert scratch is not None
@@ -202,9 +202,9 @@ def restore_over_damaged(database: Path, source: str) -> Path:
     return kept
 
 
-def _checked_copy(path: Path, folder: Path) -> tuple[Database, dict[str, Any]]:
+def _checked_copy(path: Path, folder: Path) -> Database:
     """The backup in PATH as an up-to-date scratch SQLite database in FOLDER, every
-    night in it checked and rescored, with all its rows; raises `StorageError` naming
+    night in it checked and rescored, its sums made again; raises `StorageError` naming
     the backup (never the scratch file) and the first thing wrong."""
     scratch = folder / "restore.sqlite3"
     try:
@@ -239,7 +239,7 @@ def _checked_copy(path: Path, folder: Path) -> tuple[Database, dict[str, Any]]:
     except StorageError as error:
         message = str(error).replace(f"sqlite:///{scratch}", str(path))
         raise StorageError(message.replace(str(scratch), str(path))) from None
-    return checked, rows
+    return checked
 
 
 def _scratch_copy(path: Path, scratch: Path) -> None:
@@ -385,11 +385,9 @@ def _refusal(source: Path, what: str, error: Exception) -> str:
     ).format(file=source, what=what, problem=f"{type(error).__name__}: {error}")
 
 
-def _replace(
-    db: Database, checked: Database, rows: dict[str, Any], *, source: Path, kept: Path | None
-) -> None:
-    """Put the checked scratch database's ROWS in place of DB's, all or nothing: a
-    server takes the scratch database's rows as checked (its score cache rescored by the
+def _replace(db: Database, checked: Database, *, source: Path, kept: Path | None) -> None:
+    """Put the checked scratch database's rows in place of DB's, all or nothing: a
+    server takes them as checked (its score cache rescored by the
     check, not the backup's as read)."""
     target = db.sqlite_path
     scratch = checked.sqlite_path

@@ -171,6 +171,20 @@ def test_a_date_typed_in_part_is_this_year_s_and_a_short_year_this_century_s(
         assert window.filters.period().since == meant, typed
 
 
+def test_a_date_typed_over_the_whole_of_another_replaces_it(window: LeagueWindow, qtbot) -> None:
+    """A date selected whole (Ctrl+A) and typed over: the new one, its parts not typed
+    completed as in "any date" (a trial: the first digit was dropped and the old date
+    stayed)."""
+    since = window.filters.since
+    since.setDisplayFormat("M/d/yyyy")
+    since.setDate(QDate(2026, 11, 15))
+    since.setFocus()
+    qtbot.keyClick(since, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(since, "3/15")
+    qtbot.keyClick(since, Qt.Key.Key_Return)
+    assert window.filters.period().since == dt.date(dt.date.today().year, 3, 15)
+
+
 def test_a_date_pasted_into_any_date_is_read_whole(window: LeagueWindow, qtbot) -> None:
     """Pasted into "any date", "11/1/2026" read "any date11/1/2026" and was thrown away
     (a review): it is the 1st of November 2026, as the locale writes it, its parts one

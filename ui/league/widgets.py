@@ -127,13 +127,14 @@ class FittedColumns(QObject):
 
 
 class AnyDateEdit(QDateEdit):
-    """A date field whose lowest value reads "any date".  Typed into while it says so,
-    it starts from a date whose parts the typing replaces (`_typing_start`: "11/1/2026"
-    typed reads the 1st of November 2026, not "any date11126", a trial), a part not
-    typed being this year's or this month's when the typing ends, a two-digit year this
-    century's; a date pasted into it is read whole; it says a new date only when the
-    typing ends (Enter, Tab), not at each key; its calendar opens on this month, not
-    January 2000; the whole text selected and deleted sets it back to any date."""
+    """A date field whose lowest value reads "any date".  Typed into while it says so
+    (or over the whole of its text), it starts from a date whose parts the typing
+    replaces (`_typing_start`: "11/1/2026" typed reads the 1st of November 2026, not
+    "any date11126", a trial), a part not typed being this year's or this month's when
+    the typing ends, a two-digit year this century's; a date pasted into it is read
+    whole; it says a new date only when the typing ends (Enter, Tab), not at each key;
+    its calendar opens on this month, not January 2000; the whole text selected and
+    deleted sets it back to any date."""
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -171,7 +172,9 @@ class AnyDateEdit(QDateEdit):
             # "11/1/2026" skipped the day and read the 1 as the year).
             self._moved_on = False
             return
-        if self.date() == ANY_DATE and typed.isdigit():
+        if typed.isdigit() and (whole or self.date() == ANY_DATE):
+            # A new date typed over "any date", or over the whole of one (Qt dropped the
+            # first digit typed over a selected date, a trial): from the start.
             blocked = self.blockSignals(True)  # not a date anyone chose: nothing said
             self.setDate(_typing_start())
             self.blockSignals(blocked)

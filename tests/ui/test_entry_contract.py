@@ -510,12 +510,13 @@ def test_a_typical_call_game_takes_at_most_eight_keys(database, open_window, key
     )
 
 
-def test_the_readme_states_the_forms_contract_as_the_app_does() -> None:
+def test_the_manual_states_the_forms_contract_as_the_app_does() -> None:
     from pathlib import Path
 
     from ui.help import CONTRACT
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    manual = Path(__file__).resolve().parents[2] / "docs" / "manual.md"
+    readme = manual.read_text(encoding="utf-8")
     for line in CONTRACT:
         assert f"- {line}" in readme, line
 

@@ -15,6 +15,7 @@ Nothing here is a test: a slow machine prints slow figures and nothing fails.
 from __future__ import annotations
 
 import argparse
+import atexit
 import datetime as dt
 import json
 import os
@@ -30,6 +31,12 @@ from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The app's settings, data, cache and log (and the probes', which inherit them) go into
+# a profile of the run's own, removed at the end: never the home of whoever runs it.
+PROFILE = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-home-"))
+for _variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+    os.environ[_variable] = str(PROFILE / _variable.removeprefix("XDG_").lower())
+atexit.register(shutil.rmtree, PROFILE, True)
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 

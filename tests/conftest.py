@@ -1,10 +1,11 @@
 """Shared test set-up, done before anything is imported: Qt is forced offscreen, and
 every per-user folder (settings, data, cache, state) is a fresh temporary one, so no
 test ever writes into the real ~/.config or ~/.local of whoever runs the suite (and
-the subprocesses the tests start inherit the same folders)."""
+the subprocesses the tests start inherit the same folders), removed when the run ends."""
 
 import locale
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +23,11 @@ os.environ["LANGUAGE"] = "en"
 USER_FOLDERS = Path(tempfile.mkdtemp(prefix="scorekeeper-tests-home-"))
 for variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
     os.environ[variable] = str(USER_FOLDERS / variable.removeprefix("XDG_").lower())
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The per-user folders go when the run ends (each test process made its own)."""
+    shutil.rmtree(USER_FOLDERS, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

@@ -22,3 +22,20 @@ def test_settings_and_data_go_to_the_suites_own_folders() -> None:
     settings, data = (Path(line) for line in done.stdout.splitlines())
     assert settings.is_relative_to(USER_FOLDERS), settings
     assert data.is_relative_to(USER_FOLDERS), data
+
+
+def test_a_run_of_the_suite_leaves_no_folder_of_its_own_behind(tmp_path: Path) -> None:
+    """Each test process's per-user folders are removed when the run ends (three were
+    left in the temporary folder by every run, one a process)."""
+    import os
+
+    environment = os.environ | {"TMPDIR": str(tmp_path)}
+    environment.pop("PYTEST_XDIST_WORKER", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
+         "-n", "2", "--basetemp", str(tmp_path / "basetemp"),
+         f"{Path(__file__)}::test_settings_and_data_go_to_the_suites_own_folders"],
+        capture_output=True, text=True, env=environment, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["basetemp"]

@@ -79,7 +79,14 @@ def test_the_league_imports_and_its_standings_sum_to_zero(tmp_path: Path) -> Non
 
 
 def test_run_quick_completes_and_prints_every_benchmark(tmp_path: Path) -> None:
-    environment = os.environ | {"QT_QPA_PLATFORM": "offscreen"}
+    """... and writes nothing into the home of whoever runs it (its settings, data and
+    log went into the user's real ~/.config and log folder)."""
+    home = tmp_path / "home"
+    home.mkdir()
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")} | {
+        "QT_QPA_PLATFORM": "offscreen",
+        "HOME": str(home),
+    }
     done = subprocess.run(
         [
             sys.executable,
@@ -97,6 +104,7 @@ def test_run_quick_completes_and_prints_every_benchmark(tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
+    assert list(home.iterdir()) == []
     lines = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
     by_name = {line["name"]: line for line in lines}
     assert set(by_name) == {

@@ -284,6 +284,12 @@ def local_decimal(value: Fraction, places: int = 2, *, locale: str | None = None
     return decimal(value, places).replace(".", get_decimal_symbol(_locale(locale)))
 
 
+def local_figure(value: Fraction, *, locale: str | None = None) -> str:
+    """A figure that may be whole or not (a standings score): '5' as it is, else
+    `local_decimal`'s '2,33' or '2.33'."""
+    return str(value) if value.denominator == 1 else local_decimal(value, locale=locale)
+
+
 def number(value: Fraction) -> int | float:
     """A JSON number: whole values stay integers, others are rounded to 3 places."""
     return int(value) if value.denominator == 1 else round(float(value), 3)

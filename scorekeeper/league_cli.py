@@ -19,13 +19,14 @@ from scorekeeper.cli_common import (
     require_csv_for_output,
 )
 from scorekeeper.document import date_problem
-from scorekeeper.formatting import decimal, number, percent, print_table
+from scorekeeper.formatting import local_decimal, local_figure, local_percent, number, print_table
 from scorekeeper.formatting import money as in_currency
-from scorekeeper.games import DEFAULT_PRESET, Words, all_presets, game_named, parse_rules
+from scorekeeper.games import DEFAULT_PRESET, Words, all_presets, game_named, game_of, parse_rules
 from scorekeeper.i18n import N_, _
 from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.names import name_key, printable, quoted
 from scorekeeper.reports.sheets import money_sheet, standings_sheet, statistics_sheet
+from scorekeeper.rules import RuleSet
 from scorekeeper.standings import RANK_BY, TIE_BREAKS, Standing, StandingsOptions
 from scorekeeper.standings import parse_standings_options as parse_options
 from scorekeeper.stats import PlayerStatistics, Tally, player_statistics, statistics_lines
@@ -104,7 +105,7 @@ def _options_from_flags(args: argparse.Namespace, base: StandingsOptions) -> Sta
 def command_league(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper league NAME [--season S] [--preset P] [--stake N] [standings flags]`:
     create a league (or season) or change its defaults, then print them."""
-    from scorekeeper.store.league import league_info, save_league, save_season
+    from scorekeeper.store.league import default_rules, league_info, save_league, save_season
 
     db = open_store(args)
     rules = None
@@ -135,11 +136,22 @@ def command_league(args: argparse.Namespace, out: TextIO) -> int:
     print(printable(_("Seasons: {seasons}").format(seasons=seasons)), file=out)
     print(_("Currency: {currency}").format(currency=info.currency), file=out)
     if info.rules is not None:
-        rules_json = json.dumps(info.rules.to_json())
-        print(_("Default rules: {rules}").format(rules=rules_json), file=out)
+        print(_("Default rules:"), file=out)
+        _print_rules(info.rules, info.currency, out)
+    if args.season:
+        season = default_rules(db, league=args.league, season=args.season)
+        if season is not None:  # the season's own, else the league's
+            print(printable(_("Season {name}:").format(name=args.season)), file=out)
+            _print_rules(season, info.currency, out)
     for line in options.describe():
         print(line, file=out)
     return 0
+
+
+def _print_rules(rules: RuleSet, currency: str, out: TextIO) -> None:
+    """RULES as a score sheet's header says them (the stake in CURRENCY), indented."""
+    for line in game_of(rules).rules_lines(rules, currency):
+        print(f"  {line}", file=out)
 
 
 # -- standings -----------------------------------------------------------------------
@@ -182,16 +194,18 @@ STANDINGS_BEFORE = (
 STANDINGS_AFTER = (N_("Misplays"),)
 
 
-def standings_header(words: Words) -> list[str]:
+def standings_header(words: Words, *, score: bool = False) -> list[str]:
     """The printed standings' columns, headed in the words of the league's game (as the
-    league window and the league report head them), in the user's language."""
+    league window and the league report head them), in the user's language; with the
+    score the players are ranked by after Money when SCORE (`score_shown`)."""
     game = (words.picks, words.picks_won, words.schneiders, words.leasters)
-    return ["#", *(_(h) for h in (*STANDINGS_BEFORE, *game, *STANDINGS_AFTER))]
+    before = (*STANDINGS_BEFORE[:5], *([N_("Score")] if score else []), STANDINGS_BEFORE[5])
+    return ["#", *(_(h) for h in (*before, *game, *STANDINGS_AFTER))]
 
 
-def standing_cells(row: Standing, currency: str) -> list[str]:
+def standing_cells(row: Standing, currency: str, *, score: bool = False) -> list[str]:
     """A standing as the printed table shows it (the same cells as the league report),
-    its money in CURRENCY."""
+    its money in CURRENCY, its numbers as the user's language writes them."""
     return [
         str(row.rank) if row.rank else "-",
         row.player,
@@ -199,9 +213,10 @@ def standing_cells(row: Standing, currency: str) -> list[str]:
         str(row.hands),
         str(row.points),
         in_currency(row.cents, currency),
-        decimal(row.points_per_hand),
+        *([local_figure(row.score)] if score else []),
+        local_decimal(row.points_per_hand),
         str(row.picks),
-        percent(row.picker_win_rate),
+        local_percent(row.picker_win_rate),
         str(row.schneiders_won),
         str(row.leasters_won),
         str(row.misplays),
@@ -226,14 +241,16 @@ def command_standings(args: argparse.Namespace, out: TextIO) -> int:
     if not result.everyone:
         print(_("No hands played in this period yet."), file=out)
         return 0
-    header = standings_header(game_named(result.game).words)
+    score = result.options.score_shown
+    header = standings_header(game_named(result.game).words, score=score)
     right = {0, *range(2, len(header))}
     currency = _currency(db, args.league)
-    print_table(out, [header, *[standing_cells(r, currency) for r in result.qualified]], right)
+    rows = [standing_cells(r, currency, score=score) for r in result.qualified]
+    print_table(out, [header, *rows], right)
     if result.not_qualified:
         print("", file=out)
         print(_("Not yet qualified:"), file=out)
-        rows = [standing_cells(r, currency) for r in result.not_qualified]
+        rows = [standing_cells(r, currency, score=score) for r in result.not_qualified]
         print_table(out, [header, *rows], right)
     print("", file=out)
     for line in options.describe():

@@ -93,6 +93,13 @@ class StandingsOptions:
             "tie_breaks": list(self.tie_breaks),
         }
 
+    @property
+    def score_shown(self) -> bool:
+        """Whether printed standings show the score beside the other figures: when it is
+        none of them (placement points, or the ranking's figure once the worst nights
+        are dropped)."""
+        return self.rank_by == "placement" or self.drop_worst > 0
+
     def describe(self) -> list[str]:
         """The qualifying rule and the tie-breaks in words, as printed under standings."""
         lines = [_("Ranked by {meaning}.").format(meaning=_(RANK_BY_MEANING[self.rank_by]))]

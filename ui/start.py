@@ -15,6 +15,7 @@ before the check has begun.
 from __future__ import annotations
 
 import gc
+import os
 import sys
 from collections.abc import Sequence
 
@@ -29,9 +30,19 @@ def begin(arguments: Sequence[str]) -> None:
     early_check.start(early_check.database_argument(arguments))
 
 
+def utf8_characters() -> None:
+    """With no locale set at all (LANG unset, as in a bare session), characters are
+    UTF-8's (C.UTF-8), as Python's own start makes them (PEP 538): Qt needs a UTF-8
+    locale and says so on standard error otherwise, and the frozen app's interpreter
+    does not make it.  A locale the user set is left as it is."""
+    if not any(os.environ.get(name) for name in ("LC_ALL", "LC_CTYPE", "LANG")):
+        os.environ["LC_CTYPE"] = "C.UTF-8"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Open the app and run until its window is closed."""
     arguments = list(sys.argv[1:] if argv is None else argv)
+    utf8_characters()
     begin(arguments)
     from .app import main as run_app
 

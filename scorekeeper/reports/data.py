@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.formatting import local_decimal, local_percent, money, short_iso
+from scorekeeper.formatting import local_decimal, local_figure, local_percent, money, short_iso
 from scorekeeper.games import Game, Words, changed_lines, game_named, game_of, game_of_preset
 from scorekeeper.i18n import _
 from scorekeeper.night import POT, HandResult, NightResult
@@ -185,8 +185,9 @@ class LeagueReport:
     nights: tuple[NightListing, ...]
 
 
-def standings_header(words: Words) -> tuple[str, ...]:
-    """The standings' columns, headed in the words of the league's game."""
+def standings_header(words: Words, *, score: bool = False) -> tuple[str, ...]:
+    """The standings' columns, headed in the words of the league's game; with the score
+    the players are ranked by after Money when SCORE (`StandingsOptions.score_shown`)."""
     return (
         "#",
         _("Player"),
@@ -194,6 +195,7 @@ def standings_header(words: Words) -> tuple[str, ...]:
         _("Hands"),
         _("Points"),
         _("Money"),
+        *([_("Score")] if score else []),
         _("Pts/hand"),
         _(words.picks),
         _(words.picks_won),
@@ -202,7 +204,7 @@ def standings_header(words: Words) -> tuple[str, ...]:
     )
 
 
-def _standing_cells(row: Standing, currency: str) -> tuple[str, ...]:
+def _standing_cells(row: Standing, currency: str, score: bool) -> tuple[str, ...]:
     return (
         str(row.rank) if row.rank else "—",
         row.player,
@@ -210,6 +212,7 @@ def _standing_cells(row: Standing, currency: str) -> tuple[str, ...]:
         str(row.hands),
         signed(row.points),
         money(row.cents, currency),
+        *([local_figure(row.score)] if score else []),
         local_decimal(row.points_per_hand),
         str(row.picks),
         local_percent(row.picker_win_rate),
@@ -232,12 +235,15 @@ def league_report(
     dates = {line.night_id: line.date or "" for line in lines}
     order = sorted(dates, key=lambda n: (dates[n], n))
     top = [row.player for row in standings.everyone[:leaders]]
+    score = standings.options.score_shown
     return LeagueReport(
         title=info.name,
         period=period_words(season),
-        header=standings_header(game_named(standings.game).words),
-        qualified=tuple(_standing_cells(r, info.currency) for r in standings.qualified),
-        not_qualified=tuple(_standing_cells(r, info.currency) for r in standings.not_qualified),
+        header=standings_header(game_named(standings.game).words, score=score),
+        qualified=tuple(_standing_cells(r, info.currency, score) for r in standings.qualified),
+        not_qualified=tuple(
+            _standing_cells(r, info.currency, score) for r in standings.not_qualified
+        ),
         rules=tuple(standings.options.describe()),
         leaders=_cumulative(lines, order, top),
         nights=tuple(nights),

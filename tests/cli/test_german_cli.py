@@ -104,6 +104,9 @@ def test_standings_are_headed_in_german_and_the_spreadsheet_stays_english(url: s
     header = capsys.readouterr().out.splitlines()[0].split()
     assert header[:7] == ["#", "Spieler", "Abende", "Spiele", "Punkte", "Geld", "Pkt./Spiel"]
     assert header[-1] == "Fehlspiele"
+    assert main(["--database", url, "standings", "--league", LEAGUE]) == 0
+    bob = next(line for line in capsys.readouterr().out.splitlines() if " Bob " in line)
+    assert " 0,40 " in bob and "79\xa0%" in bob and "0.40" not in bob  # as German writes them
     assert main(["--database", url, "standings", "--league", LEAGUE, "--csv"]) == 0
     csv_header = capsys.readouterr().out.removeprefix("\ufeff").splitlines()[0]
     assert csv_header.startswith("Rank,Player,Nights,Hands,Points,Money (cents)")

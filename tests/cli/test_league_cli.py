@@ -68,6 +68,33 @@ def test_standings_flags_choose_ranking_and_qualifying(url, capsys) -> None:
     assert all(r["score"] == r["placement_points"] for r in qualified)
 
 
+def test_standings_ranked_by_placement_print_the_placement_points_they_rank_by(url, capsys) -> None:
+    """The printed table shows the score the players are ranked by (placement points,
+    after Money), as the window does; ranked by points it needs none."""
+    args = ("--database", url, "standings", "--league", LEAGUE, "--season", "Fall 2026")
+    _, out, _ = run(*args, "--rank-by", "placement", "--json", capsys=capsys)
+    scores = {r["player"]: str(r["score"]) for r in json.loads(out)}
+    _, out, _ = run(*args, "--rank-by", "placement", capsys=capsys)
+    header, *rows = [line.split() for line in out.split("\n\n")[0].splitlines()]
+    assert header[5:8] == ["Money", "Score", "Pts/hand"]
+    assert {row[1]: row[6] for row in rows} == scores
+    _, out, _ = run(*args, capsys=capsys)
+    assert "Score" not in out.splitlines()[0]
+
+
+def test_a_seasons_stake_is_said_back_as_it_is_kept(url, capsys) -> None:
+    """`league NAME --season S --stake N` says the season's rules with their stake, in
+    the words of a score sheet's header (it printed the league's alone, as JSON)."""
+    args = ("--database", url, "league", LEAGUE)
+    status, out, _ = run(*args, "--season", "Winter 2027", "--stake", "10", capsys=capsys)
+    lines = out.splitlines()
+    assert status == 0
+    assert lines[lines.index("Season Winter 2027:") + 3] == "  Stake $0.10 a point."
+    assert "{" not in out
+    _, again, _ = run(*args, "--season", "Winter 2027", capsys=capsys)
+    assert "  Stake $0.10 a point." in again
+
+
 def test_the_league_command_keeps_the_organisers_choice(url, capsys) -> None:
     status, out, _ = run(
         "--database",

@@ -21,7 +21,7 @@ from scorekeeper.reports import build
 from scorekeeper.reports.data import signed
 from scorekeeper.reports.render import ReportCancelled
 from scorekeeper.sample import _sample_hand, sample_league_documents
-from scorekeeper.standings import compute_standings
+from scorekeeper.standings import StandingsOptions, compute_standings
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.league import Period, league_info, night_lines
 from scorekeeper.store.money import league_money, record_league_payment
@@ -171,6 +171,26 @@ def test_league_report_prints_the_standings_the_core_ranked(db: Database, league
     for line in info.standings.describe():
         assert line in " ".join(text)
     assert "Points of the leading players, night by night" in text
+
+
+def test_a_league_ranked_by_placement_prints_the_placement_points_it_ranks_by(
+    db: Database, league
+) -> None:
+    """The league report shows the score its players are ranked by (placement points,
+    after Money, as the window shows them); ranked by points it has no such column."""
+    from scorekeeper.store.league import save_league
+
+    assert "Score" not in " ".join(pages(build.league_pdf(db, league=LEAGUE))[0])
+    save_league(db, name=LEAGUE, standings=StandingsOptions(rank_by="placement"))
+    info = league_info(db, league=LEAGUE)
+    standings = compute_standings(night_lines(db, Period(LEAGUE)), info.standings)
+    text = [line for page in pages(build.league_pdf(db, league=LEAGUE)) for line in page]
+    header = text.index("Score")
+    assert text[header - 1 : header + 2] == ["Money", "Score", "Pts/hand"]
+    start = text.index("Leasters won") + 1
+    for offset, row in enumerate(standings.qualified):
+        cells = text[start + 12 * offset : start + 12 * offset + 7]
+        assert cells[1] == row.player and cells[6] == str(row.score) == str(row.placement_points)
 
 
 def test_season_league_report_lists_only_that_seasons_nights(db: Database, league) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from scorekeeper.formatting import local_decimal, local_percent, short_date
+from scorekeeper.formatting import local_decimal, local_figure, local_percent, short_date
 from scorekeeper.games import DEFAULT_GAME, Words, game_named
 from scorekeeper.i18n import N_, _
 from scorekeeper.ledger import PaymentRecord
@@ -34,7 +34,7 @@ def standings_columns(words: Words) -> tuple[Column[Standing], ...]:
         money_column(N_("Money"), lambda s: s.cents),
         Column(
             N_("Score"),
-            lambda s: local_decimal(s.score) if s.score.denominator != 1 else str(s.score),
+            lambda s: local_figure(s.score),
             lambda s: s.score,
         ),
         Column(

@@ -26,16 +26,20 @@ def test_settings_and_data_go_to_the_suites_own_folders() -> None:
 
 def test_a_run_of_the_suite_leaves_no_folder_of_its_own_behind(tmp_path: Path) -> None:
     """Each test process's per-user folders are removed when the run ends (three were
-    left in the temporary folder by every run, one a process)."""
+    left in the temporary folder by every run, one a process), and a passing test's
+    temporary folder too."""
     import os
 
     environment = os.environ | {"TMPDIR": str(tmp_path)}
     environment.pop("PYTEST_XDIST_WORKER", None)
+    environment.pop("PYTEST_DEBUG_TEMPROOT", None)
+    this = f"{Path(__file__)}::test_settings_and_data_go_to_the_suites_own_folders"
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
-         "-n", "2", "--basetemp", str(tmp_path / "basetemp"),
-         f"{Path(__file__)}::test_settings_and_data_go_to_the_suites_own_folders"],
+         "-n", "2", this, f"{Path(__file__).parent / 'cli' / 'test_database_path.py'}"],
         capture_output=True, text=True, env=environment, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["basetemp"]
+    left = [p.relative_to(tmp_path) for p in tmp_path.rglob("*") if not p.is_dir()]
+    assert left == []
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith("scorekeeper-")]

@@ -18,35 +18,38 @@ import pytest
 from scorekeeper.store.database import open_database
 from scorekeeper.store.location import default_path
 from scorekeeper.store.seed import seed_sample_league
+from tests.profile import XDG_FOLDERS, new_user_folders
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 CHECKOUT_SCOREKEEPER = ".venv/bin/scorekeeper"
 
-# The README's commands that are not run here, and what runs them as written.
+CLEAN_ROOM = ROOT / "scripts" / "try-clean-machine"
+
+# The README's commands that are not run here, and what runs them: the clean-room script
+# runs the blocks it reads from the README as written, and the two commands by name.
 RUN_ELSEWHERE = {
     "git clone https://github.com/sheepshead-scorekeeper/sheepshead-scorekeeper.git": (
-        "the checkout: scripts/try-clean-machine clones one the same way"
+        "the checkout: scripts/try-clean-machine clones one (of this repository's HEAD)"
     ),
-    "cd sheepshead-scorekeeper": "scripts/try-clean-machine, in the clone",
+    "cd sheepshead-scorekeeper": "scripts/try-clean-machine, in its clone",
     "scripts/run": "scripts/try-clean-machine, steps 1 and 3",
     "scripts/test": ".ci/run; scripts/try-clean-machine, steps 2 and 4",
-    "sudo apt install pipx": "scripts/try-clean-machine, step 5 (apt-get -y, the same package)",
-    "pipx ensurepath": "scripts/try-clean-machine, step 5",
-    "packaging/build wheel dist": "scripts/test-packaging; scripts/try-clean-machine, step 5",
+    "sudo apt install pipx": "scripts/try-clean-machine, step 5 (the README's block)",
+    "pipx ensurepath": "scripts/try-clean-machine, step 5 (the README's block)",
+    "packaging/build wheel dist": "scripts/try-clean-machine, step 5 (the README's block)",
     "pipx install ./dist/sheepshead_scorekeeper-*.whl": "scripts/try-clean-machine, step 5",
-    "packaging/build": "scripts/try-clean-machine, step 6",
-    "dist/sheepshead-scorekeeper/sheepshead-scorekeeper": (
-        "packaging/smoke on the frozen folder; scripts/try-clean-machine, step 6"
-    ),
+    "packaging/build": "scripts/try-clean-machine, step 6 (the README's block)",
+    "dist/sheepshead-scorekeeper/sheepshead-scorekeeper": "scripts/try-clean-machine, step 6",
 }
 
 
-def readme_commands() -> list[str]:
-    """Each command of the README's code blocks, as written: every line of a bash block,
-    each `$ ` line of a console block; comments after `#` left out."""
+def readme_commands(text: str | None = None) -> list[str]:
+    """Each command of the README's code blocks (or TEXT's), as written: every line of a
+    bash block, each `$ ` line of a console block; comments after `#` left out."""
     commands = []
-    for language, block in re.findall(r"```(\w*)\n(.*?)```", README.read_text("utf-8"), re.S):
+    text = README.read_text("utf-8") if text is None else text
+    for language, block in re.findall(r"```(\w*)\n(.*?)```", text, re.S):
         for line in block.splitlines():
             if language == "console":
                 if not line.startswith("$ "):
@@ -67,19 +70,31 @@ def test_every_command_of_the_readme_is_run_here_or_by_what_is_named() -> None:
     assert set(commands) - set(run_here) == set(RUN_ELSEWHERE)
 
 
+def test_the_clean_room_runs_the_readme_s_install_commands_as_written() -> None:
+    """The blocks the clean-room script reads from the README (`readme_block MARKER`:
+    the first bash block after MARKER) hold every install command but the checkout's,
+    and the script runs the two commands by name."""
+    script = CLEAN_ROOM.read_text("utf-8")
+    text = README.read_text("utf-8")
+    read = set()
+    for marker in re.findall(r'readme_block "([^"]+)"', script):
+        after = text[text.index(marker) :]
+        block = re.search(r"```bash\n.*?```", after, re.S)
+        assert block is not None, marker
+        read |= set(readme_commands(block.group(0)))
+    by_name = {"scripts/run", "scripts/test"}
+    assert all(f'"{name}' in script for name in by_name)
+    checkout = {c for c in RUN_ELSEWHERE if c.startswith(("git clone", "cd "))}
+    assert read == set(RUN_ELSEWHERE) - by_name - checkout
+
+
 @pytest.fixture
 def fresh_profile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     """A new user's folders, their default database holding the sample league as the
     app's first start files it; the environment the commands run in."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("SCOREKEEPER_")}
-    env["HOME"] = str(tmp_path / "home")
-    for variable, folder in [
-        ("XDG_DATA_HOME", ".local/share"),
-        ("XDG_CONFIG_HOME", ".config"),
-        ("XDG_STATE_HOME", ".local/state"),
-        ("XDG_CACHE_HOME", ".cache"),
-    ]:
-        env[variable] = str(tmp_path / "home" / folder)
+    env |= new_user_folders(tmp_path / "home")
+    for variable in XDG_FOLDERS:
         monkeypatch.setenv(variable, env[variable])
     monkeypatch.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
     path = default_path()

@@ -4,7 +4,7 @@ problem beside its field, the live preview of the hand's score, and Enter to sav
 Each game's form is in `ui.games` (`ui.games.sheepshead`, `ui.games.schafkopf`), which
 registers it for its game.
 
-The form's contract (README "Recording a hand", Help ▸ Keyboard):
+The form's contract (docs/manual.md "Recording a hand", Help ▸ Keyboard):
 
 - every key lands in the field that has the focus;
 - a field moves on by itself only when what was typed is complete and could not go

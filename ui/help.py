@@ -31,8 +31,8 @@ from scorekeeper.sample import SAMPLE_LEAGUE
 from .entry_form import EntryForm
 from .games import typing_examples
 
-# The entry form's contract, as the README states it (a test holds the two together);
-# translated where shown.
+# The entry form's contract, as the manual (docs/manual.md) states it (a test holds the
+# two together); translated where shown.
 CONTRACT = (
     N_("Every key lands in the field that has the focus."),
     N_(

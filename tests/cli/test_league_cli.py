@@ -80,6 +80,11 @@ def test_standings_ranked_by_placement_print_the_placement_points_they_rank_by(u
     assert {row[1]: row[6] for row in rows} == scores
     _, out, _ = run(*args, capsys=capsys)
     assert "Score" not in out.splitlines()[0]
+    # Points a hand once the worst night is dropped: a figure of its own, not whole.
+    _, out, _ = run(*args, "--rank-by", "points-per-hand", "--drop-worst", "1", capsys=capsys)
+    header, *rows = [line.split() for line in out.split("\n\n")[0].splitlines()]
+    assert header[6] == "Score"
+    assert all(re.fullmatch(r"-?\d+\.\d\d", row[6]) for row in rows if row[0] != "-")
 
 
 def test_a_seasons_stake_is_said_back_as_it_is_kept(url, capsys) -> None:

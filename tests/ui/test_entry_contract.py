@@ -516,9 +516,9 @@ def test_the_manual_states_the_forms_contract_as_the_app_does() -> None:
     from ui.help import CONTRACT
 
     manual = Path(__file__).resolve().parents[2] / "docs" / "manual.md"
-    readme = manual.read_text(encoding="utf-8")
+    text = manual.read_text(encoding="utf-8")
     for line in CONTRACT:
-        assert f"- {line}" in readme, line
+        assert f"- {line}" in text, line
 
 
 def test_a_long_night_opens_without_the_sheet_reading_every_hand(

@@ -11,16 +11,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.profile import new_user_folders
+
 
 def test_no_locale_set_starts_the_window_without_a_word_about_the_locale(tmp_path: Path) -> None:
     facts = tmp_path / "started.json"
-    environment = {
+    environment = new_user_folders(tmp_path) | {
         "PATH": "/usr/bin:/bin",
-        "HOME": str(tmp_path),
-        "XDG_CONFIG_HOME": str(tmp_path / "config"),
-        "XDG_DATA_HOME": str(tmp_path / "data"),
-        "XDG_STATE_HOME": str(tmp_path / "state"),
-        "XDG_CACHE_HOME": str(tmp_path / "cache"),
         "QT_QPA_PLATFORM": "offscreen",
         "PYTHONCOERCECLOCALE": "0",
         "SCOREKEEPER_SELF_CHECK": str(facts),

@@ -1,10 +1,11 @@
 """The keyboard property: a random valid hand of either game, typed key by key into the
-real entry form exactly as the README says to type it, is recorded exactly as meant.
+real entry form exactly as the manual (docs/manual.md) says to type it, is recorded
+exactly as meant.
 
 Every hand type; players by seat digit, by whole name (any case) and by the shortest
 start that names them; partners named or 0 for alone; points 0 to 120 (0, 1-12 and 120
-drawn often); tricks typed, or the proposal taken with Enter where it is right.  The
-README's rules of typing, as this test follows them:
+drawn often); tricks typed, or the proposal taken with Enter where it is right.
+The manual's rules of typing, as this test follows them:
 
 - a seat digit moves on by itself; a name, or its start, is followed by Tab;
 - points, and every other number, are followed by Tab (or typed last, before Enter);
@@ -49,7 +50,7 @@ NAMES = ["Ann", "Anna", "Bob", "Dee", "Dan", "Cal"]
 
 
 def resolves_to(text: str, players: list[str]) -> str | None:
-    """Whom TEXT names, by the README's rule: a whole name (any case), else the start of
+    """Whom TEXT names, by the manual's rule: a whole name (any case), else the start of
     exactly one name."""
     key = text.casefold()
     exact = [p for p in players if p.casefold() == key]
@@ -64,7 +65,7 @@ def shortest_start(name: str, players: list[str]) -> str:
 
 
 class Typist:
-    """Types a hand the README's way, drawing how to name each player."""
+    """Types a hand the manual's way, drawing how to name each player."""
 
     def __init__(self, keyboard: Any, data: Any, players: list[str]) -> None:
         self.keyboard, self.data, self.players = keyboard, data, players

@@ -79,7 +79,7 @@ def combo(name: str, items: Any) -> QComboBox:
 
 
 class SchafkopfForm(EntryForm):
-    # What a typical hand takes, key by key (the README has the same): Help ▸ Keyboard.
+    # What a typical hand takes, key by key (the manual has the same): Help ▸ Keyboard.
     # Marked here, translated where shown (`ui.games.typing_examples`).
     EXAMPLES = (
         (

@@ -50,7 +50,7 @@ CALLS_BY_RULE = {
 
 
 class SheepsheadForm(EntryForm):
-    # What a typical hand takes, key by key (the README has the same): Help ▸ Keyboard.
+    # What a typical hand takes, key by key (the manual has the same): Help ▸ Keyboard.
     # Marked here, translated where shown (`ui.games.typing_examples`).
     EXAMPLES = (
         (

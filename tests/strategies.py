@@ -113,7 +113,10 @@ def leaster_hand(draw: st.DrawFn, rules: RuleSet, active: list[str]) -> dict[str
     most = 1 if rules.leaster_tie == "draw" else 2
     winners = draw(st.lists(st.sampled_from(active), min_size=1, max_size=most, unique=True))
     if len(winners) == 1:
-        return {"type": "leaster", "winner": winners[0]}
+        record = {"type": "leaster", "winner": winners[0]}
+        if rules.pays_a_second and draw(st.booleans()):
+            record["second"] = draw(st.sampled_from([p for p in active if p != winners[0]]))
+        return record
     return {"type": "leaster", "winners": winners}
 
 
@@ -201,6 +204,8 @@ def night_documents(draw: st.DrawFn, max_hands: int = 12) -> dict[str, Any]:
     preset = draw(st.sampled_from(sorted(SHEEPSHEAD_PRESETS)))
     changed = draw(overrides())
     rules = preset_rules(preset)
+    if rules.dealt_in != 5:  # a second leaster winner is paid where five play a hand
+        changed.pop("leaster_second", None)
     for key, value in changed.items():
         rules = _with(rules, key, value)
     seated = draw(st.integers(rules.dealt_in, min(8, rules.dealt_in + 2)))

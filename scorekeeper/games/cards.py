@@ -101,6 +101,11 @@ class CardRules(RuleSet):
         },
     )
 
+    @property
+    def pays_a_second(self) -> bool:
+        """Whether a leaster may name a second winner (Sheepshead's `leaster_second`)."""
+        return False
+
     def deck_problems(self) -> list[Problem]:
         """The deal must use the whole deck."""
         cards = self.dealt_in * self.tricks + self.blind
@@ -146,16 +151,21 @@ class CardRules(RuleSet):
 @dataclass(frozen=True, kw_only=True)
 class LeasterHand(Hand):
     """Nobody picked and the hand was played for the fewest points: the winner (or the
-    winners of a tie), or under `leaster_pay` loser-pays the loser, who took the most."""
+    winners of a tie), or under `leaster_pay` loser-pays the loser, who took the most;
+    under `leaster_second` a second winner too, paid half the winner's share."""
 
     type: ClassVar[str] = "leaster"
-    FIELDS: ClassVar[tuple[str, ...]] = ("winner", "winners", "loser", "points", "tricks")
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        *("winner", "winners", "second", "loser", "points", "tricks"),
+    )
     PLAYER_FIELDS: ClassVar[Mapping[str, str]] = {
         **Hand.PLAYER_FIELDS,
-        **{"winner": "one", "winners": "list", "loser": "one", "points": "map", "tricks": "map"},
+        **{"winner": "one", "winners": "list", "second": "one", "loser": "one"},
+        **{"points": "map", "tricks": "map"},
     }
 
     winners: tuple[str, ...] = ()
+    second: str | None = None
     loser: str | None = None
     points: Mapping[str, int] | None = None
     tricks: Mapping[str, int] | None = None
@@ -174,12 +184,20 @@ class LeasterHand(Hand):
         elif "winner" in reader.item:
             one = reader.name("winner", required=True)
             winners = (one,) if one else ()
+        second = reader.name("second", required=False)
         loser = reader.name("loser", required=False)
         points = reader.name_map("points")
         tricks = reader.name_map("tricks")
         if not reader.ok:
             return None
-        return cls(**common, winners=winners, loser=loser, points=points, tricks=tricks)
+        return cls(
+            **common,
+            winners=winners,
+            second=second,
+            loser=loser,
+            points=points,
+            tricks=tricks,
+        )
 
     def own_fields(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -187,6 +205,8 @@ class LeasterHand(Hand):
             out["winner"] = self.winners[0]
         elif self.winners:
             out["winners"] = list(self.winners)
+        if self.second is not None:
+            out["second"] = self.second
         if self.loser is not None:
             out["loser"] = self.loser
         if self.points is not None:
@@ -249,6 +269,14 @@ def score_leaster(
         return amounts
     if rules.leaster_tie == "void" and len(hand.winners) > 1:
         return amounts
+    if hand.second is not None:  # the winner two prices, the second one, the rest pay one
+        for other in players:
+            if other not in (hand.winners[0], hand.second):
+                amounts[other] -= unit
+        amounts[hand.winners[0]] += 2 * unit
+        amounts[hand.second] += unit
+        assert sum(amounts.values()) == 0, "leaster_second is refused unless five play"
+        return amounts
     for winner in hand.winners:
         for loser in players:
             if loser not in hand.winners:
@@ -274,6 +302,12 @@ def explain_leaster(
         clause = with_doubling(head, events, multiplier)
         return sentence(clause, amounts_phrase(amounts, [hand.loser], EVERYONE_ELSE))
     winners = list(hand.winners)
+    if hand.second is not None:
+        head = _("{winner} won the leaster and {second} came second").format(
+            winner=winners[0], second=hand.second
+        )
+        clause = with_doubling(head, events, multiplier)
+        return sentence(clause, amounts_phrase(amounts, [*winners, hand.second], EVERYONE_ELSE))
     if len(winners) == 1:
         head = _("{winner} won the leaster").format(winner=winners[0])
     elif all(amounts[w] == 0 for w in winners):
@@ -311,6 +345,7 @@ def check_leaster(hand: LeasterHand, rules: CardRules, active: tuple[str, ...]) 
         return [Problem("winner", _("missing"), missing=True)]
     field = "winner" if len(hand.winners) == 1 else "winners"
     problems = check_players(hand.winners, field, active)
+    problems += _check_second(hand, rules, active)
     if rules.leaster_tie == "draw" and len(hand.winners) != 1:
         message = _("under leaster_tie 'draw' the table draws for one winner: name one")
         problems.append(Problem("winners", message))
@@ -325,11 +360,29 @@ def check_leaster(hand: LeasterHand, rules: CardRules, active: tuple[str, ...]) 
     return _check_leaster_winners(hand, rules)
 
 
+def _check_second(hand: LeasterHand, rules: CardRules, active: tuple[str, ...]) -> list[Problem]:
+    """A second winner: only under `leaster_second`, beside one winner, not the winner."""
+    if hand.second is None:
+        return []
+    if not rules.pays_a_second:
+        message = _("a leaster names a second winner only under leaster_second")
+        return [Problem("second", message)]
+    if len(hand.winners) != 1:
+        message = _("a second winner goes with one winner, not with a tie (winners)")
+        return [Problem("second", message)]
+    if hand.second == hand.winners[0]:
+        return [Problem("second", _("the second winner is not the winner"))]
+    return check_players((hand.second,), "second", active)
+
+
 def _check_loser_pays(
     hand: LeasterHand, rules: CardRules, active: tuple[str, ...]
 ) -> list[Problem]:
     """A loser-pays leaster names its loser, who has the most points when they are
     given (a tie for the most is the table's to settle: the record names one)."""
+    if hand.second is not None:
+        message = _("under leaster_pay 'loser-pays' a leaster names its loser, not a second")
+        return [Problem("second", message)]
     if hand.winners:
         field = "winner" if len(hand.winners) == 1 else "winners"
         message = _("under leaster_pay 'loser-pays' a leaster names its loser, not a winner")
@@ -397,7 +450,11 @@ def _check_leaster_winners(hand: LeasterHand, rules: CardRules) -> list[Problem]
     took_trick = [
         p
         for p in points
-        if (hand.tricks[p] > 0 if hand.tricks is not None else points[p] > 0 or p in hand.winners)
+        if (
+            hand.tricks[p] > 0
+            if hand.tricks is not None
+            else points[p] > 0 or p in hand.winners or p == hand.second
+        )
     ]
     fewest = min(points[p] for p in took_trick)
     tied = [p for p in took_trick if points[p] == fewest]
@@ -414,6 +471,28 @@ def _check_leaster_winners(hand: LeasterHand, rules: CardRules) -> list[Problem]
             "{players} tied with {points}; under leaster_tie '{rule}' every tied player is a winner"
         ).format(players=", ".join(tied), points=fewest, rule=rules.leaster_tie)
         return [Problem("winners", message)]
+    return _check_second_points(hand, took_trick)
+
+
+def _check_second_points(hand: LeasterHand, took_trick: Sequence[str]) -> list[Problem]:
+    """The second winner has the next fewest points among those who took a trick (a tie
+    for it is the table's to settle: the record names one)."""
+    if hand.second is None or hand.points is None:
+        return []
+    if hand.tricks is not None and hand.tricks[hand.second] == 0:
+        message = _("{player} took no trick, and a leaster winner must take one")
+        return [Problem("second", message.format(player=hand.second))]
+    others = [p for p in took_trick if p != hand.winners[0]]
+    fewest = min((hand.points[p] for p in others), default=None)
+    if fewest is not None and hand.points[hand.second] != fewest:
+        next_fewest = [p for p in others if hand.points[p] == fewest]
+        message = _("{player} did not have the next fewest points ({fewest} had {points})")
+        return [
+            Problem(
+                "second",
+                message.format(player=hand.second, fewest=", ".join(next_fewest), points=fewest),
+            )
+        ]
     return []
 
 
@@ -539,6 +618,8 @@ def table_marks(
         add(player, words.partner_mark)
     for player in winners:
         add(player, shared_letter(words, "leaster"))
+    if isinstance(hand, LeasterHand) and hand.second is not None:
+        add(hand.second, shared_letter(words, "leaster").lower())  # as p beside P
     for player in dict.fromkeys(hand.misplays):
         add(player, shared_letter(words, "misplay"))
     if hand.dealer is not None:
@@ -566,6 +647,9 @@ def leaster_or_misplay_cells(hand: Hand) -> tuple[str, str, str, str, str]:
         leaster = pgettext("sheet cell", "leaster")
         if hand.loser is not None:
             return leaster, "", "", "", _("{player} lost").format(player=hand.loser)
+        if hand.second is not None:
+            both = _("{winner} won, {second} second")
+            return leaster, "", "", "", both.format(winner=hand.winners[0], second=hand.second)
         won = ngettext("{players} won", "{players} won", len(hand.winners))
         return leaster, "", "", "", won.format(players=", ".join(hand.winners))
     return pgettext("sheet cell", "misplay"), "", "", "", ", ".join(hand.misplays)
@@ -577,6 +661,11 @@ def leaster_or_misplay_facts(words: Words, hand: Hand) -> HandFacts:
         marks = table_marks(words, hand, winners=hand.winners)
         if hand.loser is not None:
             summary = _("Leaster: {player} pays").format(player=hand.loser)
+            return HandFacts(summary, marks, "leaster")
+        if hand.second is not None:
+            summary = _("Leaster: {winner}, {second} second").format(
+                winner=hand.winners[0], second=hand.second
+            )
             return HandFacts(summary, marks, "leaster")
         summary = _("Leaster: {players}").format(players=join_names(hand.winners))
         return HandFacts(summary, marks, "leaster")

@@ -49,6 +49,7 @@ def test_every_example_of_the_spec_s_sections_is_here() -> None:
         "schafkopf.md 12",
         "schafkopf.md 12",
         "schafkopf.md 13",
+        "scoring.md 16",
     ]
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.document import load_night
 from scorekeeper.settlement import settle
 from tests.sheet import (
     FIVE,
@@ -14,6 +15,7 @@ from tests.sheet import (
     leaster,
     misplay,
     no_pick,
+    night_doc,
     pick,
     score_doc,
 )
@@ -231,6 +233,68 @@ def test_13_the_loser_of_a_leaster_pays_everyone() -> None:
         "Bob took the most points and pays everyone in the leaster. Bob -4, everyone else +1."
     )
     assert result.total_cents == {"Ann": 5, "Bob": -20, "Cal": 5, "Dee": 5, "Eve": 5}
+
+
+def test_16_a_leaster_with_a_second_winner() -> None:
+    """Cal wins, Bob comes second: Cal two prices, Bob one, the other three pay one;
+    after a queued doubler, twice that."""
+    rules = {"preset": "classic-5", "leaster_second": True, "no_pick": "doubler"}
+    result = assert_sheet(
+        rules,
+        [leaster("Cal", second="Bob"), no_pick(), leaster("Cal", second="Bob")],
+        """
+        Ann Bob Cal Dee Eve
+         -1  +1  +2  -1  -1
+          0   0   0   0   0
+         -2  +2  +4  -2  -2
+    """,
+    )
+    assert result.hands[0].explanation == (
+        "Cal won the leaster and Bob came second. Cal +2, Bob +1, everyone else -1."
+    )
+    assert result.total_cents == {"Ann": -15, "Bob": 15, "Cal": 30, "Dee": -15, "Eve": -15}
+
+
+@pytest.mark.parametrize(
+    ("rules", "hand", "field", "words"),
+    [
+        ({"preset": "classic-5"}, leaster("Cal", second="Bob"), "second", "only under"),
+        (
+            {"preset": "classic-5", "leaster_second": True, "leaster_tie": "all-win"},
+            leaster("Cal", "Dee", second="Bob"),
+            "second",
+            "not with a tie",
+        ),
+        (
+            {"preset": "classic-5", "leaster_second": True},
+            leaster("Cal", second="Cal"),
+            "second",
+            "is not the winner",
+        ),
+        (
+            {"preset": "classic-5", "leaster_second": True},
+            leaster(
+                "Cal", second="Ann", points={"Ann": 40, "Bob": 20, "Cal": 10, "Dee": 30, "Eve": 20}
+            ),
+            "second",
+            "next fewest points (Bob, Eve had 20)",
+        ),
+        (
+            {"preset": "cutthroat-4", "leaster_second": True},
+            leaster("Cal", second="Bob"),
+            "rules.leaster_second",
+            "where 5 play each hand; this night deals in 4",
+        ),
+    ],
+)
+def test_a_second_winner_the_rules_do_not_allow_is_refused_by_its_field(
+    rules: dict, hand: dict, field: str, words: str
+) -> None:
+    players = ["Ann", "Bob", "Cal", "Dee"] if rules["preset"] == "cutthroat-4" else None
+    _, problems = load_night(night_doc(rules, [hand], players))
+    assert any(p.field.endswith(field) and words in p.message for p in problems), [
+        str(p) for p in problems
+    ]
 
 
 def _sheepshead_examples() -> list[dict]:

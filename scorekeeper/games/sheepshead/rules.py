@@ -12,6 +12,7 @@ from scorekeeper.i18n import N_, _
 from scorekeeper.problems import Problem
 from scorekeeper.rules import LARGE, option
 
+SECOND_WINNER_TABLE = 5  # `leaster_second`: five active players (the spec's third round)
 PARTNER_RULES = ("called-ace", "jack-of-diamonds", "black-queens", "none")
 PARTNER_WORDS = {
     "called-ace": N_("a called ace"),
@@ -64,7 +65,7 @@ class SheepsheadRules(CardRules):
         *("sixty_doubles_next", "schneider_at", "schneidered_at", "schneider_factor"),
         *("no_trick_factor", "leaster_units", "misplay_units", "misplay_multiplied"),
         *("last_hand_doubler", "doubler_stack", "max_multiplier", "leaster_tie", "leaster_pay"),
-        "stake_cents",
+        *("leaster_second", "stake_cents"),
     )
 
     preset: str = "classic-5"
@@ -176,6 +177,19 @@ class SheepsheadRules(CardRules):
         label=N_("60-60 brings a doubler"),
     )
 
+    leaster_second: bool = option(
+        False,
+        N_(
+            "a leaster may name a second winner: the winner collects twice the leaster's "
+            "price, the second once, and every other player pays it once (five in the hand)"
+        ),
+        label=N_("Second winner in a leaster"),
+    )
+
+    @property
+    def pays_a_second(self) -> bool:
+        return self.leaster_second
+
     @property
     def max_partners(self) -> int:
         """How many partners a picker can have under this partner rule."""
@@ -194,4 +208,10 @@ class SheepsheadRules(CardRules):
                 schneider_at=self.schneider_at,
             )
             problems.append(Problem("rules.win_at", message))
+        if self.leaster_second and self.dealt_in != SECOND_WINNER_TABLE:
+            message = _(
+                "a leaster's second winner is paid where {five} play each hand; this night "
+                "deals in {dealt_in}"
+            ).format(five=SECOND_WINNER_TABLE, dealt_in=self.dealt_in)
+            problems.append(Problem("rules.leaster_second", message))
         return problems + self.multiplier_problems()

@@ -12,6 +12,8 @@ from scorekeeper.rules import Option, RuleSet
 SHEEPSHEAD_PRESETS = game_named("sheepshead").presets
 
 NAMES = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]
+# Notes as tables write them: plain, with markup-like and non-Latin text.
+NOTES = st.sampled_from(["late deal", "Ann's crack <b>&", "Łukasz dealt twice", "z"])
 CALL_BY_PARTNER = {
     "called-ace": ["ace-clubs", "ace-spades", "ace-hearts", "ten-hearts", "under-clubs"],
     "jack-of-diamonds": ["jack-of-diamonds", "jack-hearts"],
@@ -110,6 +112,8 @@ def leaster_hand(draw: st.DrawFn, rules: RuleSet, active: list[str]) -> dict[str
             parts.sort(reverse=True)
             record["points"] = {loser: parts[0], **dict(zip(others, parts[1:], strict=True))}
         return record
+    if draw(st.integers(0, 3)) == 0:
+        return draw(leaster_with_points(rules, active))
     most = 1 if rules.leaster_tie == "draw" else 2
     winners = draw(st.lists(st.sampled_from(active), min_size=1, max_size=most, unique=True))
     if len(winners) == 1:
@@ -118,6 +122,30 @@ def leaster_hand(draw: st.DrawFn, rules: RuleSet, active: list[str]) -> dict[str
             record["second"] = draw(st.sampled_from([p for p in active if p != winners[0]]))
         return record
     return {"type": "leaster", "winners": winners}
+
+
+@st.composite
+def leaster_with_points(draw: st.DrawFn, rules: RuleSet, active: list[str]) -> dict[str, Any]:
+    """A leaster won by the fewest points, every player's points given (each took a
+    trick: 1 to 120 points), and sometimes their tricks: the winner, or every player
+    tied with it where a tie wins together; the second the next fewest, sometimes."""
+    points = dict(zip(active, _split(draw, 120, len(active), [False] * len(active)), strict=True))
+    fewest = min(points.values())
+    tied = [p for p in active if points[p] == fewest]
+    record: dict[str, Any] = {"type": "leaster", "points": points}
+    if rules.leaster_tie == "draw" or len(tied) == 1:
+        record["winner"] = draw(st.sampled_from(tied))
+        rest = [p for p in active if p != record["winner"]]
+        least = min(points[p] for p in rest)
+        if rules.pays_a_second and draw(st.booleans()):
+            record["second"] = draw(st.sampled_from([p for p in rest if points[p] == least]))
+    else:
+        record["winners"] = tied
+    if draw(st.booleans()) and rules.tricks >= len(active):
+        record["tricks"] = dict(
+            zip(active, _split(draw, rules.tricks, len(active), [False] * len(active)), strict=True)
+        )
+    return record
 
 
 @st.composite
@@ -169,6 +197,8 @@ def hand(draw: st.DrawFn, rules: RuleSet, players: list[str], number: int) -> di
         record["doublers"] = doublers
     if draw(st.integers(0, 9)) == 0:
         record["last_hand"] = True
+    if draw(st.integers(0, 7)) == 0:
+        record["note"] = draw(NOTES)
     return record
 
 
@@ -354,6 +384,8 @@ def schafkopf_hand(draw: st.DrawFn, rules: RuleSet, players: list[str], n: int) 
     record |= named
     if draw(st.integers(0, 9)) == 0:
         record["doublers"] = 1
+    if draw(st.integers(0, 7)) == 0:
+        record["note"] = draw(NOTES)
     return record
 
 

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.document import read_hand
+from scorekeeper.games.cards import CardRules
 from scorekeeper.games.result import MAX_RESULT_HANDS, RESULT
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.night import HandResult
@@ -109,6 +110,7 @@ class EntryForm(QWidget):
         self.tried = False  # "missing" is said beside a field only once a save was tried
         self._checks_held = False  # while the form is cleared field by field (`start_new`)
         self._doubler_names: list[str] = []
+        self._recorded: set[str] = set()  # what of these the hand being edited records
         self._baseline: tuple[Any, ...] = ()
         self.errors: dict[str, QLabel] = {}
         self.rows: dict[str, list[QWidget]] = {}
@@ -196,21 +198,135 @@ class EntryForm(QWidget):
             (_("Hands it stands for"), self.result_hands, "hands"),
         ]
 
+    # -- the leaster, as both card games record it --------------------------------
+
+    def leaster_widgets(self) -> None:
+        """The leaster's fields both games' forms have (each its own loser field): the
+        winner, those tied with it, a second winner, and every player's points and
+        tricks."""
+        names_hint = _("seats or names")
+        self.winner = SeatField(_("Leaster winner"))
+        self.tied = entry_line(
+            _("Tied with the winner"),
+            names_hint,
+            _("under the house rules a tie wins together: the others tied, comma between"),
+        )
+        self.second = SeatField(_("Second winner"))
+        self.leaster_points = entry_line(
+            _("Leaster points, in seat order"),
+            _("optional, seat order"),
+            _("optional: each player's points, seat order"),
+        )
+        self.leaster_tricks = entry_line(
+            _("Leaster tricks, in seat order"),
+            _("optional, seat order"),
+            _("optional: each player's tricks, seat order"),
+        )
+        for field in (self.winner, self.tied, self.second, self.leaster_points):
+            field.textChanged.connect(self.check)
+        self.leaster_tricks.textChanged.connect(self.check)
+
+    def clear_leaster(self) -> None:
+        seated = self.seated()
+        for seat in (self.winner, self.second):
+            seat.set_players(seated)
+            seat.clear_value()
+        self.second.setPlaceholderText(_("optional: seat or name"))
+        for line in (self.tied, self.leaster_points, self.leaster_tricks):
+            line.clear()
+
+    def card_rules(self) -> CardRules | None:
+        """The night's rules, as both card games' rules are."""
+        rules = self.view.rules if self.view is not None else None
+        return rules if isinstance(rules, CardRules) else None
+
+    def loser_pays(self) -> bool:
+        """True when the night's leaster is paid by its loser (`leaster_pay`)."""
+        rules = self.card_rules()
+        return rules is not None and rules.leaster_pay == "loser-pays"
+
+    def leaster_rows(self) -> dict[str, bool]:
+        """Which of the leaster's rows show: the winner, and those tied with it where a
+        tie wins together (`leaster_tie` all-win or void) or the hand edited records
+        one; a second where the rules pay one (`leaster_second`) or the hand names
+        one; points and tricks."""
+        leaster = self.kind == "leaster"
+        winning = leaster and not self.loser_pays()
+        rules = self.card_rules()
+        ties = rules is not None and rules.leaster_tie != "draw"
+        second = rules is not None and rules.pays_a_second
+        return {
+            "winner": winning,
+            "tied": winning and (ties or bool(self.tied.text())),
+            "second": winning and (second or bool(self.second.text())),
+            "leaster_points": leaster,
+            "leaster_tricks": leaster,
+        }
+
+    def load_leaster(self, record: dict[str, Any], loser: SeatField) -> None:
+        """A leaster's winner (and those tied with it), second, or LOSER, and every
+        player's points and tricks when recorded, in seat order."""
+        winners = record.get("winners") or ([record["winner"]] if record.get("winner") else [])
+        if winners:
+            self.winner.set_value(winners[0])
+            self.tied.setText(", ".join(winners[1:]))
+        if record.get("second"):
+            self.second.set_value(record["second"])
+        if record.get("loser"):
+            loser.set_value(record["loser"])
+        dealt_in = self.dealt_in(record)
+        for key, field in (("points", self.leaster_points), ("tricks", self.leaster_tricks)):
+            if isinstance(record.get(key), dict):
+                field.setText(", ".join(str(record[key].get(p, "")) for p in dealt_in))
+
+    def leaster_into(self, hand: dict[str, Any], loser: SeatField) -> None:
+        """The leaster as typed into HAND: its winner (or winners), second, or LOSER, and
+        every player's points and tricks when typed."""
+        if self.loser_pays():
+            hand["loser"] = loser.entered()
+        else:
+            winner = self.winner.entered()
+            tied = self.names_in(self.tied.text()) if self.tied.isVisibleTo(self) else []
+            if tied:
+                hand["winners"] = [winner, *tied] if winner else tied
+            else:
+                hand["winner"] = winner
+            if self.second.isVisibleTo(self) and self.second.text().strip():
+                hand["second"] = self.second.entered() or self.second.text().strip()
+        for key, field in (("points", self.leaster_points), ("tricks", self.leaster_tricks)):
+            if field.text().strip():
+                hand[key] = self.per_player(field.text(), hand)
+
+    def note_field(self) -> tuple[str, QWidget, str]:
+        """The note's row, for a form's grid (every hand of both games may have one):
+        free text, kept with the hand and shown, never scored."""
+        self.note = entry_line(
+            _("Note"), _("optional"), _("optional: free text kept with the hand, never scored")
+        )
+        self.note.textChanged.connect(self.check)
+        return (_("Note"), self.note, "note")
+
     def clear_result(self) -> None:
         self.result_points.clear()
         self.result_hands.clear()
+        self._result_named: set[str] | None = None  # who the result being edited names
 
     def load_result(self, record: dict[str, Any]) -> None:
         """A recorded result hand's points (a player it does not name scored 0) and
         hands into the form."""
         points = record.get("points", {})
         self.result_points.setText(", ".join(str(points.get(p, 0)) for p in self.dealt_in(record)))
+        self._result_named = set(points)
         hands = record.get("hands", 1)
         self.result_hands.load(None if hands == 1 else hands)
 
     def result_hand(self, hand: dict[str, Any]) -> None:
-        """The result hand's points and hands, as typed, into HAND."""
-        hand["points"] = self.per_player(self.result_points.text(), hand, signed=True)
+        """The result hand's points and hands, as typed, into HAND (a player the hand
+        being edited did not name, still at 0, still not named)."""
+        points = self.per_player(self.result_points.text(), hand, signed=True)
+        if isinstance(points, dict) and self._result_named is not None:
+            points = {p: v for p, v in points.items() if v or p in self._result_named}
+        hand["points"] = points
         if self.result_hands.value() is not None:  # as typed, 0 too: the core names it
             hand["hands"] = self.result_hands.value()
 
@@ -355,6 +471,8 @@ class EntryForm(QWidget):
             return "misplayer"
         if field == "winners":
             return "winner"
+        if self.kind == "leaster" and field in ("points", "tricks"):
+            return f"leaster_{field}"
         if self.kind == RESULT and field == "points":
             return "result_points"
         return field
@@ -411,6 +529,7 @@ class EntryForm(QWidget):
             insert_at = insert_at if 1 <= insert_at <= len(self.view.lines) else None
         self.editing, self.insert_at = None, insert_at
         self.tried = False
+        self._recorded = set()
         # Each field cleared would check the half-cleared hand (six times a hand): the
         # new hand is checked once, when it is all there.
         self._checks_held = True
@@ -463,29 +582,44 @@ class EntryForm(QWidget):
             return False
         return len(self.seated()) > self.view.rules.dealt_in + 1
 
+    def shows_sitting_out(self) -> bool:
+        """Whether the form asks who sits out: when two or more are seated beyond those
+        dealt in, or the hand being edited names them (it may, with one more)."""
+        return self._needs_sitting_out() or "sitting_out" in self._recorded
+
+    def shows_doubling(self, played: bool) -> bool:
+        """Whether the form asks for doublers and the last-hand mark: on a hand PLAYED,
+        or one edited that records them (a hand nobody played may carry them)."""
+        return played or bool(self._recorded & {"doublers", "last_hand"})
+
     def load_common(self, record: dict[str, Any]) -> None:
-        """The fields every hand has: dealer, doublers, last hand, sitting out."""
+        """The fields every hand has: dealer, doublers, last hand, sitting out, note."""
         self.dealer.set_value(record.get("dealer"))
         doublers = record.get("doublers", 0)
         self.doublers.setValue(len(doublers) if isinstance(doublers, list) else doublers)
         self._doubler_names = doublers if isinstance(doublers, list) else []
         self.last_hand.setChecked(bool(record.get("last_hand")))
+        self._recorded = {k for k in ("sitting_out", "doublers", "last_hand") if record.get(k)}
         if record.get("sitting_out"):
             self.sitting_out.setText(", ".join(record["sitting_out"]))
+        self.note.setText(record.get("note") or "")
 
     def common_fields(self, hand: dict[str, Any], *, played: bool) -> None:
-        """Write the dealer and who sits out into HAND, and when the hand was PLAYED, its
-        doublers and the last-hand mark."""
+        """Write the dealer, who sits out and the note into HAND, and when the hand was
+        PLAYED, its doublers and the last-hand mark."""
         dealer = self.dealer.entered()
         if dealer:
             hand["dealer"] = dealer
-        if self._needs_sitting_out() and self.sitting_out.text().strip():
+        if self.shows_sitting_out() and self.sitting_out.text().strip():
             hand["sitting_out"] = self.names_in(self.sitting_out.text())
-        if played and self.doublers.value():
+        if self.note.text().strip():
+            hand["note"] = self.note.text()
+        doubling = self.shows_doubling(played)
+        if doubling and self.doublers.value():
             count = self.doublers.value()
             names = self._doubler_names[:count]
             hand["doublers"] = names if len(names) == count else count
-        if played and self.last_hand.isChecked():
+        if doubling and self.last_hand.isChecked():
             hand["last_hand"] = True
 
     # -- typing in progress ----------------------------------------------------------
@@ -656,6 +790,22 @@ class EntryForm(QWidget):
             if key in keys and key in visible and widget.isEnabled():
                 return widget
         return None
+
+    def is_as_recorded(self, hand: dict[str, Any]) -> bool:
+        """Whether HAND, read as the core reads a hand, is the hand being edited as it is
+        recorded: then saving it would write nothing new."""
+        if self.editing is None or self.view is None:
+            return False
+        view, number = self.view, self.editing.number
+
+        def read(record: dict[str, Any]) -> Any:
+            parsed, problems = read_hand(
+                view.as_document_hand(record, number), view.players, view.rules, number
+            )
+            return None if problems else parsed
+
+        recorded = read(self.editing.record)
+        return recorded is not None and read(hand) == recorded
 
     def submit(self) -> None:
         """Save the hand if it has no problem (Enter anywhere in the form); else go to

@@ -497,6 +497,11 @@ class MainWindow(QMainWindow):
         entry = self.entry
         number = entry.number
         explanation = entry.result.explanation if entry.result is not None else ""
+        if entry.is_as_recorded(hand):  # opened and saved unchanged: the record stays
+            entry.start_new()
+            self.say(_("Hand {number} is as recorded: nothing was written.").format(number=number))
+            self.focus_entry()
+            return
         if entry.editing is not None:
             done = self.attempt(self.session.edit_hand, entry.editing.hand_id, hand)
             message = _("Hand {number} changed: {explanation} Ctrl+Z undoes it.")

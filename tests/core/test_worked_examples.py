@@ -14,8 +14,8 @@ from tests.sheet import (
     assert_sheet,
     leaster,
     misplay,
-    no_pick,
     night_doc,
+    no_pick,
     pick,
     score_doc,
 )

@@ -107,13 +107,18 @@ class SchafkopfForm(EntryForm):
         "ramsch_tricks",
         "loser",
         "winner",
+        "tied",
+        "second",
         "leaster_loser",
+        "leaster_points",
+        "leaster_tricks",
         "misplayer",
         "misplays",
         "result_points",
         "hands",
         "doublers",
         "sitting_out",
+        "note",
     )
 
     def _build(self) -> None:
@@ -170,7 +175,7 @@ class SchafkopfForm(EntryForm):
             _("each player's tricks, seat order"),
         )
         self.loser = SeatField(_("Ramsch loser (for a tie)"))
-        self.winner = SeatField(_("Leaster winner"))
+        self.leaster_widgets()
         self.leaster_loser = SeatField(_("Leaster loser"))
         self.misplayer = SeatField(_("Misplayer"))
         names_hint, names_tip = _("seats or names"), _("seats or names, comma between")
@@ -197,13 +202,18 @@ class SchafkopfForm(EntryForm):
                 (_("Ramsch tricks"), self.ramsch_tricks, "ramsch_tricks"),
                 (_("Loser (a tie only)"), self.loser, "loser"),
                 (_("Leaster winner"), self.winner, "winner"),
+                (_("Tied with"), self.tied, "tied"),
+                (_("Second"), self.second, "second"),
                 (_("Leaster loser (pays each)"), self.leaster_loser, "leaster_loser"),
+                (_("Leaster points"), self.leaster_points, "leaster_points"),
+                (_("Leaster tricks"), self.leaster_tricks, "leaster_tricks"),
                 (_("Misplayed &by"), self.misplayer, "misplayer"),
                 (_("Misplays (&x)"), self.misplays, "misplays"),
                 (_("Other doublers"), self.doublers, "doublers"),
                 (_("Sittin&g out"), self.sitting_out, "sitting_out"),
                 (_("Dealer"), self.dealer, "dealer"),
                 *self.result_fields(),
+                self.note_field(),
             ]
         )
         checks = QHBoxLayout()
@@ -229,7 +239,6 @@ class SchafkopfForm(EntryForm):
             self.ramsch_points,
             self.ramsch_tricks,
             self.loser,
-            self.winner,
             self.leaster_loser,
             self.misplayer,
             self.misplays,
@@ -276,7 +285,6 @@ class SchafkopfForm(EntryForm):
             self.declarer,
             self.partner,
             self.loser,
-            self.winner,
             self.leaster_loser,
             self.misplayer,
         ):
@@ -289,8 +297,10 @@ class SchafkopfForm(EntryForm):
             self.ramsch_tricks,
             self.misplays,
             self.sitting_out,
+            self.note,
         ):
             line.clear()
+        self.clear_leaster()
         for spin in (self.laufende, self.knocks, self.doublers):
             spin.setValue(0)
         for box in (self.game, self.kontra, self.declared, self.bid):
@@ -341,10 +351,8 @@ class SchafkopfForm(EntryForm):
             self.ramsch_tricks.setText(", ".join(str(record["tricks"][p]) for p in order))
             if record.get("loser"):
                 self.loser.set_value(record["loser"])
-        if kind == "leaster" and record.get("loser"):
-            self.leaster_loser.set_value(record["loser"])
-        elif kind == "leaster":
-            self.winner.set_value((record.get("winners") or [record.get("winner")])[0])
+        if kind == "leaster":
+            self.load_leaster(record, self.leaster_loser)
         if kind == "result":
             self.load_result(record)
         if kind == "misplay":
@@ -352,6 +360,7 @@ class SchafkopfForm(EntryForm):
             self.misplays.setText(", ".join(record["misplays"][1:]))
         elif record.get("misplays"):
             self.misplays.setText(", ".join(record["misplays"]))
+        self._show_fields()  # the rows the loaded hand needs (a tie, who sits out)
         self.started_edit()
 
     def _type_changed(self) -> None:
@@ -380,18 +389,19 @@ class SchafkopfForm(EntryForm):
                 "ramsch_points": kind == "ramsch",
                 "ramsch_tricks": kind == "ramsch",
                 "loser": kind == "ramsch",
-                "winner": kind == "leaster" and not self.loser_pays(),
+                **self.leaster_rows(),
                 "leaster_loser": kind == "leaster" and self.loser_pays(),
                 "misplayer": kind == "misplay",
-                "doublers": kind not in ("pass", "result"),
+                "doublers": self.shows_doubling(kind not in ("pass", "result")),
                 "misplays": kind not in ("pass", "result"),
-                "sitting_out": self._needs_sitting_out(),
+                "sitting_out": self.shows_sitting_out(),
+                "note": True,
                 **self.result_rows(),
             }
         )
         self.forced.setVisible(kind == "call" and rules is not None and rules.all_pass == "forced")
         self.renonce.setVisible(kind == "call")
-        self.last_hand.setVisible(kind not in ("pass", "result"))
+        self.last_hand.setVisible(self.shows_doubling(kind not in ("pass", "result")))
         self.check()
 
     def _first_field_focus(self) -> None:
@@ -408,11 +418,6 @@ class SchafkopfForm(EntryForm):
         first.setFocus()
         if isinstance(first, QLineEdit):
             first.selectAll()
-
-    def loser_pays(self) -> bool:
-        """True when the night's leaster is paid by its loser (`leaster_pay`)."""
-        rules = self.night_rules()
-        return rules is not None and rules.leaster_pay == "loser-pays"
 
     def _propose_tricks(self) -> int | None:
         """The declarers' tricks in proportion to their points (a game with points), in
@@ -475,10 +480,8 @@ class SchafkopfForm(EntryForm):
                 hand["loser"] = loser
             if self.knocks.value():
                 hand["knocks"] = self.knocks.value()
-        if kind == "leaster" and self.loser_pays():
-            hand["loser"] = self.leaster_loser.entered()
-        elif kind == "leaster":
-            hand["winner"] = self.winner.entered()
+        if kind == "leaster":
+            self.leaster_into(hand, self.leaster_loser)
         if kind == "result":
             self.result_hand(hand)
         if kind == "misplay":

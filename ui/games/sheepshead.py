@@ -64,6 +64,10 @@ class SheepsheadForm(EntryForm):
     )
     """The Sheepshead form: pick, leaster, nobody picked, misplay."""
 
+    # A pick recorded alone without saying so (no call): the Partner field's text as
+    # loaded, so that the hand saved unchanged does not gain "call": "alone".
+    _alone_unsaid: str | None = None
+
     typing_order = (
         "dealer",
         "picker",
@@ -72,6 +76,8 @@ class SheepsheadForm(EntryForm):
         "tricks",
         "call",
         "winner",
+        "tied",
+        "second",
         "loser",
         "leaster_points",
         "leaster_tricks",
@@ -81,6 +87,7 @@ class SheepsheadForm(EntryForm):
         "hands",
         "doublers",
         "sitting_out",
+        "note",
     )
 
     def _build(self) -> None:
@@ -104,18 +111,8 @@ class SheepsheadForm(EntryForm):
         names_hint, names_tip = _("seats or names"), _("seats or names, comma between")
         self.misplays = entry_line(_("Misplays"), names_hint, names_tip)
         self.sitting_out = entry_line(_("Sitting out"), names_hint, names_tip)
-        self.winner = SeatField(_("Leaster winner"))
+        self.leaster_widgets()
         self.loser = SeatField(_("Leaster loser"))
-        self.leaster_points = entry_line(
-            _("Leaster points, in seat order"),
-            _("optional, seat order"),
-            _("optional: each player's points, seat order"),
-        )
-        self.leaster_tricks = entry_line(
-            _("Leaster tricks, in seat order"),
-            _("optional, seat order"),
-            _("optional: each player's tricks, seat order"),
-        )
         self.misplayer = SeatField(_("Misplayer"))
 
         fields = [
@@ -126,6 +123,8 @@ class SheepsheadForm(EntryForm):
             (_("Poin&ts"), self.points, "points"),
             (_("Tric&ks"), self.tricks, "tricks"),
             (_("&Winner"), self.winner, "winner"),
+            (_("Tied with"), self.tied, "tied"),
+            (_("Second"), self.second, "second"),
             (_("Loser (pays each)"), self.loser, "loser"),
             (_("Misplayed &by"), self.misplayer, "misplayer"),
             (_("Leaster p&oints"), self.leaster_points, "leaster_points"),
@@ -136,6 +135,7 @@ class SheepsheadForm(EntryForm):
             (_("Misplays (&x)"), self.misplays, "misplays"),
             (_("Sittin&g out"), self.sitting_out, "sitting_out"),
             *self.result_fields(),
+            self.note_field(),
         ]
         grid = self.field_grid(fields)
         checks = QHBoxLayout()
@@ -159,13 +159,10 @@ class SheepsheadForm(EntryForm):
             self.tricks,
             self.misplays,
             self.sitting_out,
-            self.winner,
             self.loser,
             self.misplayer,
         ):
             field.textChanged.connect(self.check)
-        self.leaster_points.textChanged.connect(self.check)
-        self.leaster_tricks.textChanged.connect(self.check)
         for box in (self.defenders, self.last_hand):
             box.toggled.connect(self.check)
         self.doublers.valueChanged.connect(self.check)
@@ -190,17 +187,18 @@ class SheepsheadForm(EntryForm):
         self.load_common(record)
         if record["type"] == "pick":
             self.picker.set_value(record["picker"])
-            partners = record.get("partners", [])
+            named = record.get("partner")
+            partners = record.get("partners") or ([named] if named else [])
             self.partner.set_value(partners[0] if partners else None, none=not partners)
+            # Alone, and not said so: saved unchanged it stays unsaid.
+            self._alone_unsaid = None if partners or record.get("call") else self.partner.text()
             self.points.load(record["points"])
             self.tricks.load(record["tricks"])
             found = self.call.findData(record.get("call") or "")
             if record.get("call") and found >= 0:
                 self.call.setCurrentIndex(found)
-        if record["type"] == "leaster" and record.get("loser"):
-            self.loser.set_value(record["loser"])
-        elif record["type"] == "leaster":
-            self.winner.set_value((record.get("winners") or [record.get("winner")])[0])
+        if record["type"] == "leaster":
+            self.load_leaster(record, self.loser)
         if record["type"] == "result":
             self.load_result(record)
         if record["type"] == "misplay":
@@ -208,16 +206,17 @@ class SheepsheadForm(EntryForm):
             self.misplays.setText(", ".join(record["misplays"][1:]))
         elif record.get("misplays"):
             self.misplays.setText(", ".join(record["misplays"]))
+        self._type_changed()  # the rows the loaded hand needs (a tie, a second, who sits out)
         self.started_edit()
 
     def _reset(self) -> None:
         seated = self.seated()
         self._doubler_names: list[str] = []
+        self._alone_unsaid = None
         for field in (
             self.dealer,
             self.picker,
             self.partner,
-            self.winner,
             self.loser,
             self.misplayer,
         ):
@@ -228,10 +227,10 @@ class SheepsheadForm(EntryForm):
             self.tricks,
             self.misplays,
             self.sitting_out,
-            self.leaster_points,
-            self.leaster_tricks,
+            self.note,
         ):
             line_edit.clear()
+        self.clear_leaster()
         self.defenders.setChecked(False)
         self.last_hand.setChecked(False)
         self.doublers.setValue(0)
@@ -260,14 +259,13 @@ class SheepsheadForm(EntryForm):
             "call": kind == "pick",
             "points": kind == "pick",
             "tricks": kind == "pick",
-            "winner": kind == "leaster" and not loser_pays,
+            **self.leaster_rows(),
             "loser": kind == "leaster" and loser_pays,
             "misplayer": kind == "misplay",
-            "doublers": kind not in ("no-pick", "result"),
+            "doublers": self.shows_doubling(kind not in ("no-pick", "result")),
             "misplays": kind in ("pick", "leaster", "misplay"),
-            "sitting_out": self._needs_sitting_out(),
-            "leaster_points": kind == "leaster",
-            "leaster_tricks": kind == "leaster",
+            "sitting_out": self.shows_sitting_out(),
+            "note": True,
             **self.result_rows(),
         }
         rules = self.night_rules()
@@ -275,7 +273,7 @@ class SheepsheadForm(EntryForm):
             show["partners"] = show["call"] = False
         self.show_rows(show)
         self.defenders.setVisible(kind == "pick")
-        self.last_hand.setVisible(kind not in ("no-pick", "result"))
+        self.last_hand.setVisible(self.shows_doubling(kind not in ("no-pick", "result")))
         self.check()
         self._first_field_focus()
 
@@ -290,11 +288,6 @@ class SheepsheadForm(EntryForm):
         first.setFocus()
         if isinstance(first, QLineEdit):
             first.selectAll()  # typing replaces what is there, focused before or not
-
-    def loser_pays(self) -> bool:
-        """True when the night's leaster is paid by its loser (`leaster_pay`)."""
-        rules = self.night_rules()
-        return rules is not None and rules.leaster_pay == "loser-pays"
 
     def _propose_tricks(self) -> int | None:
         points = self.picking_points()
@@ -319,11 +312,6 @@ class SheepsheadForm(EntryForm):
 
     # -- the hand ------------------------------------------------------------------
 
-    def field_for(self, field: str) -> str:
-        if self.kind == "leaster" and field in ("points", "tricks"):
-            return f"leaster_{field}"
-        return super().field_for(field)
-
     def hand(self) -> dict[str, Any]:
         """The hand as the night document writes it, from what is in the form."""
         kind = self.kind
@@ -334,20 +322,14 @@ class SheepsheadForm(EntryForm):
             hand["picker"] = self.picker.entered()
             partner = None if self.partner.is_none else self.partner.entered()
             hand["partners"] = [partner] if partner else []
-            if self.partner.is_none:
+            if self.partner.is_none and self.partner.text() != self._alone_unsaid:
                 hand["call"] = "alone"
             elif self.call.currentData():
                 hand["call"] = self.call.currentData()
             hand["points"] = self.picking_points()
             hand["tricks"] = self.tricks.value()
         elif kind == "leaster":
-            if self.loser_pays():
-                hand["loser"] = self.loser.entered()
-            else:
-                hand["winner"] = self.winner.entered()
-            for key, field in (("points", self.leaster_points), ("tricks", self.leaster_tricks)):
-                if field.text().strip():
-                    hand[key] = self.per_player(field.text(), hand)
+            self.leaster_into(hand, self.loser)
         elif kind == "misplay":
             who = self.misplayer.entered()
             hand["misplays"] = [who] if who else []

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 
@@ -353,3 +354,85 @@ def test_the_stake_is_read_in_the_nights_currency(qtbot: Any) -> None:
     assert rules.editor.problems() == [
         "Stake: '$1' is in another currency: amounts here are in CHF"
     ]
+
+
+@pytest.mark.parametrize(
+    ("tie", "points", "said"),
+    [
+        ("all-win", {"Ann": -2, "Bob": 3, "Cal": -2, "Dee": 3, "Eve": -2}, "each wins"),
+        ("void", {"Ann": 0, "Bob": 0, "Cal": 0, "Dee": 0, "Eve": 0}, "nobody pays"),
+    ],
+)
+def test_a_leaster_tie_is_typed_as_it_was_played(
+    qtbot: Any, database: Any, open_window: Any, keyboard: Any, tie: str, points: dict, said: str
+) -> None:
+    """Under leaster_tie all-win or void the winner's seat, then those tied with it
+    (seats or names, comma between), and the preview says what the tie pays."""
+    rules = {"preset": "classic-5", "leaster_tie": tie}
+    window = open_window(database, night_import.import_night(database, night_doc(rules, [])))
+    entry = window.entry
+    keyboard.alt(Qt.Key.Key_S)  # Leaster
+    qtbot.waitUntil(lambda: entry.kind == "leaster")
+    keyboard.type("2")  # Bob: a seat digit moves on, to those tied with him
+    assert entry.tied.hasFocus()
+    keyboard.type("4")  # Dee
+    assert said in entry.preview.text() and "Bob and Dee" in entry.preview.text()
+    keyboard.enter()
+    qtbot.waitUntil(lambda: len(recorded(window)) == 1)
+    assert recorded(window)[0] == {"type": "leaster", "dealer": "Ann", "winners": ["Bob", "Dee"]}
+    assert sheet_points(window) == [points]
+
+
+def test_under_a_drawn_tie_the_leaster_names_one_winner(
+    qtbot: Any, database: Any, open_window: Any, keyboard: Any
+) -> None:
+    window = open_window(database, night_import.import_night(database, night_doc("classic-5", [])))
+    entry = window.entry
+    keyboard.alt(Qt.Key.Key_S)
+    qtbot.waitUntil(lambda: entry.kind == "leaster")
+    assert not entry.tied.isVisibleTo(entry) and not entry.second.isVisibleTo(entry)
+    keyboard.type("2")
+    keyboard.enter()
+    qtbot.waitUntil(lambda: len(recorded(window)) == 1)
+    assert recorded(window)[0] == {"type": "leaster", "dealer": "Ann", "winner": "Bob"}
+
+
+def test_a_second_leaster_winner_is_typed_after_the_winner(
+    qtbot: Any, database: Any, open_window: Any, keyboard: Any
+) -> None:
+    """Under leaster_second: the winner's seat, then the second's; the preview and the
+    sheet pay the winner two prices and the second one."""
+    rules = {"preset": "classic-5", "leaster_second": True}
+    window = open_window(database, night_import.import_night(database, night_doc(rules, [])))
+    entry = window.entry
+    keyboard.alt(Qt.Key.Key_S)
+    qtbot.waitUntil(lambda: entry.kind == "leaster")
+    keyboard.type("3")  # Cal won
+    assert entry.second.hasFocus()
+    keyboard.type("2")  # Bob came second
+    assert "Cal won the leaster and Bob came second" in entry.preview.text()
+    keyboard.enter()
+    qtbot.waitUntil(lambda: len(recorded(window)) == 1)
+    assert recorded(window)[0] == {
+        "type": "leaster",
+        "dealer": "Ann",
+        "winner": "Cal",
+        "second": "Bob",
+    }
+    assert sheet_points(window) == [{"Ann": -1, "Bob": 1, "Cal": 2, "Dee": -1, "Eve": -1}]
+    assert window.model.text(0, 0)  # the row is on the sheet
+
+
+def test_a_leaster_with_no_second_under_leaster_second_pays_as_before(
+    qtbot: Any, database: Any, open_window: Any, keyboard: Any
+) -> None:
+    rules = {"preset": "classic-5", "leaster_second": True}
+    window = open_window(database, night_import.import_night(database, night_doc(rules, [])))
+    entry = window.entry
+    keyboard.alt(Qt.Key.Key_S)
+    qtbot.waitUntil(lambda: entry.kind == "leaster")
+    keyboard.type("3")
+    keyboard.enter()  # the second left blank: it is optional
+    qtbot.waitUntil(lambda: len(recorded(window)) == 1)
+    assert recorded(window)[0] == {"type": "leaster", "dealer": "Ann", "winner": "Cal"}
+    assert sheet_points(window) == [{"Ann": -1, "Bob": -1, "Cal": 4, "Dee": -1, "Eve": -1}]

@@ -413,6 +413,13 @@ class StartNightDialog(NoEnterDialog):
         # league's (shown, not chosen); a new league's is the one chosen here.
         self.currency = CurrencyChoice()
         self.currency.currentTextChanged.connect(lambda _: self.update_summary())
+        # Chosen here by hand: a new league typed afterwards keeps it.
+        self._currency_chosen = False
+        self.currency.activated.connect(lambda _: setattr(self, "_currency_chosen", True))
+        typed = self.currency.lineEdit()
+        if typed is not None:
+            typed.textEdited.connect(lambda _: setattr(self, "_currency_chosen", True))
+        self._league_rules: RuleSet | None = None  # the chosen league's own, when it has any
         filing.addRow(_("Currenc&y"), self.currency)
 
         self.seated = QListWidget()
@@ -495,6 +502,7 @@ class StartNightDialog(NoEnterDialog):
         self.league.currentTextChanged.connect(lambda _: self.follow_league())
         self.league.currentTextChanged.connect(lambda _: self.update_summary())
         self.season.editingFinished.connect(self.load_filing_defaults)
+        self._league_rules = self.league_own_rules()  # the last choices stay as they were
         self.follow_league()
         self.update_summary()
         self.add_name.setFocus()
@@ -514,9 +522,15 @@ class StartNightDialog(NoEnterDialog):
         # Translators: the start dialog's top line: "Tuesday League · classic-5 · $0.05 a
         # point · 5 players".
         line = _("{league} · {preset} · {stake} a point · {players}")
-        self.summary.setText(
-            line.format(league=league, preset=rules.preset, stake=stake, players=seated)
-        )
+        text = line.format(league=league, preset=rules.preset, stake=stake, players=seated)
+        own = self._league_rules
+        if own is not None and self.league.currentText().strip() and own != rules:
+            kept = amount_text(own.stake_cents) if code is None else money(own.stake_cents, code)
+            # Translators: after the top line when this night's rules are not its league's.
+            text += " — " + _("changed for this night (the league's: {preset}, {stake})").format(
+                preset=own.preset, stake=kept
+            )
+        self.summary.setText(text)
 
     def _stake_in_currency(self) -> None:
         """The stake is read in the currency chosen (one that is not a code is refused
@@ -532,16 +546,23 @@ class StartNightDialog(NoEnterDialog):
         kept = self.currency_of(league) if self.currency_of and league else None
         if kept is not None:
             self.currency.set_code(kept)
+        elif league and not self._currency_chosen:  # a new league: the locale's money
+            self.currency.set_code(locale_currency())
         self.currency.setEnabled(kept is None)
 
     def load_filing_defaults(self) -> None:
         """Put the chosen league's (or season's) default rules into every option."""
-        league = self.league.currentText().strip()
-        if self.defaults is None or not league:
-            return
-        rules = self.defaults(league, self.season.text().strip() or None)
+        self._league_rules = rules = self.league_own_rules()
         if rules is not None:
             self.set_rules(rules)
+
+    def league_own_rules(self) -> RuleSet | None:
+        """The chosen league's (or season's) own rules: set for it, else its newest
+        night's; None without a league, or for a new one."""
+        league = self.league.currentText().strip()
+        if self.defaults is None or not league:
+            return None
+        return self.defaults(league, self.season.text().strip() or None)
 
     def load_preset(self, name: str) -> None:
         self.editor.load_preset(name)

@@ -202,7 +202,9 @@ def save_season(db: Database, *, league: str, name: str, rules: RuleSet | None =
 
 def default_rules(db: Database, *, league: str, season: str | None = None) -> RuleSet | None:
     """The rules a new night of this league (and season) starts with: the season's own,
-    else the league's, else None (the table's last choice then)."""
+    else the league's, else those of its newest night (the season's, else any), else
+    None (a new league: the table's last choice then).  A league remembers its game,
+    house rules and stake from its nights until they are set for it."""
     with db.session() as session:
         found = find_league(session, league)
         if found is None or found.id is None:
@@ -210,7 +212,26 @@ def default_rules(db: Database, *, league: str, season: str | None = None) -> Ru
         filed = find_season(session, found.id, season) if season else None
         if filed is not None and filed.rules is not None:
             return _rules(filed.rules, _("season {name}").format(name=repr(filed.name)))
-        return _rules(found.rules, _("league {name}").format(name=repr(found.name)))
+        if found.rules is not None:
+            return _rules(found.rules, _("league {name}").format(name=repr(found.name)))
+        for season_id in ([filed.id] if filed is not None else []) + [None]:
+            newest = _newest_night_rules(session, found.id, season_id)
+            if newest is not None:
+                return _rules(newest, _("league {name}").format(name=repr(found.name)))
+        return None
+
+
+def _newest_night_rules(session: Session, league_id: int, season_id: int | None) -> Any:
+    """The rules of the league's (or its season's) newest night not deleted, or None."""
+    query = select(NightRow.rules).where(
+        (col(NightRow.league_id) == league_id) & col(NightRow.discarded_at).is_(None)
+    )
+    if season_id is not None:
+        query = query.where(col(NightRow.season_id) == season_id)
+    newest = query.order_by(
+        col(NightRow.played_on).desc().nulls_last(), col(NightRow.id).desc()
+    ).limit(1)
+    return session.exec(newest).first()
 
 
 def nights_of(session: Session, period: Period) -> Select[Any]:

@@ -163,6 +163,49 @@ def test_a_season_has_its_own_default_rules(db: Database) -> None:
     assert leagues.league_info(db, league="Thursday").seasons == ("Winter",)
 
 
+def test_a_league_remembers_its_game_and_stake_from_its_nights(db: Database) -> None:
+    """A league whose rules were never set starts a night with those of its newest
+    night (its season's, when the season has nights): a Schafkopf league at 1 cent
+    stays one, a Sheepshead league at 25 cents stays one; a deleted night is not asked;
+    a league set once keeps what was set."""
+    from scorekeeper.games import parse_rules
+    from scorekeeper.store.night_history import set_deleted
+
+    def night(league: str, season: str, date: str, rules: dict[str, Any], players: int) -> int:
+        document = {
+            "format": "sheepshead-night/1",
+            "rules": rules,
+            "players": ["Ann", "Bob", "Cal", "Dee", "Eve"][:players],
+            "hands": [],
+            "league": league,
+            "season": season,
+            "date": date,
+        }
+        return import_night(db, document)
+
+    sheepshead = {"preset": "classic-5", "stake_cents": 25}
+    schafkopf = {"preset": "schafkopf", "stake_cents": 1}
+    night("Tuesday", "Fall", "2026-10-06", {"preset": "classic-5", "stake_cents": 10}, 5)
+    night("Tuesday", "Fall", "2026-10-20", sheepshead, 5)
+    night("Tuesday", "Spring", "2026-03-03", {"preset": "penny", "stake_cents": 1}, 5)
+    night("Stammtisch", "2026", "2026-11-01", schafkopf, 4)
+    newest = night("Tuesday", "Winter", "2026-12-01", {"preset": "cutthroat-4"}, 4)
+    set_deleted(db, night_id=newest, deleted=True)
+
+    def rules(value: dict[str, Any]) -> Any:
+        return parse_rules(value)[0]
+
+    assert leagues.default_rules(db, league="Tuesday") == rules(sheepshead)
+    assert leagues.default_rules(db, league="Tuesday", season="Spring") == rules(
+        {"preset": "penny", "stake_cents": 1}
+    )
+    assert leagues.default_rules(db, league="Tuesday", season="Winter") == rules(sheepshead)
+    assert leagues.default_rules(db, league="Stammtisch") == rules(schafkopf)
+    assert leagues.default_rules(db, league="New league") is None
+    leagues.save_league(db, name="Tuesday", rules=rules({"preset": "jack-of-diamonds-5"}))
+    assert leagues.default_rules(db, league="Tuesday") == rules({"preset": "jack-of-diamonds-5"})
+
+
 # -- money ---------------------------------------------------------------------------
 
 

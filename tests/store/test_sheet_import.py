@@ -263,3 +263,24 @@ def test_any_well_formed_sheet_imports_and_its_sums_are_the_standings(
             nights[player] += 1
     expected = {p: (points, nights[p], hands) for p, (points, hands) in sums.items()}
     assert table(db, Period(league)) == expected
+
+
+def test_a_sheet_filed_into_a_league_takes_the_rules_and_stake_of_its_nights(
+    db: Database,
+) -> None:
+    """A league whose every night was played at 25 cents, its rules never set: the
+    sheet's sittings are planned at 25 cents under its game (they were planned at the
+    first preset's 5 cents)."""
+    document = {
+        "format": "sheepshead-night/1",
+        "rules": {"preset": "jack-of-diamonds-5", "stake_cents": 25},
+        "players": ["Ann", "Bob", "Cal", "Dee", "Eve"],
+        "hands": [],
+        "league": "Office",
+        "date": "2026-11-03",
+    }
+    night_import.import_night(db, document)
+    planned = plan(db, b"date;Ann;Bob\n2013-09-04;3;-3\n", league="Office")
+    assert planned.rules is not None
+    assert (planned.rules.preset, planned.rules.stake_cents) == ("jack-of-diamonds-5", 25)
+    assert "Rules: jack-of-diamonds-5 at 25 cents a point" in "\n".join(describe_plan(planned))

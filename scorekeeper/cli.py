@@ -30,6 +30,7 @@ from scorekeeper.cli_common import (
 )
 from scorekeeper.document import load_night, loads_night, parse_night_json
 from scorekeeper.formatting import print_table
+from scorekeeper.history_cli import add_history_command
 from scorekeeper.i18n import N_, _
 from scorekeeper.json_input import read_limited, too_large
 from scorekeeper.league_cli import add_league_commands
@@ -494,6 +495,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     res.set_defaults(run=command_restore)
     add_players_command(commands)
+    add_history_command(commands)
     add_league_commands(commands)
     add_report_command(commands)
     add_sheet_command(commands)

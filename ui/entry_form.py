@@ -235,14 +235,13 @@ class EntryForm(QWidget):
         for line in (self.tied, self.leaster_points, self.leaster_tricks):
             line.clear()
 
-    def card_rules(self) -> CardRules | None:
-        """The night's rules, as both card games' rules are."""
-        rules = self.view.rules if self.view is not None else None
-        return rules if isinstance(rules, CardRules) else None
+    def night_rules(self) -> CardRules | None:
+        """The night's rules, as this form's game has them (each form narrows it)."""
+        raise NotImplementedError
 
     def loser_pays(self) -> bool:
         """True when the night's leaster is paid by its loser (`leaster_pay`)."""
-        rules = self.card_rules()
+        rules = self.night_rules()
         return rules is not None and rules.leaster_pay == "loser-pays"
 
     def leaster_rows(self) -> dict[str, bool]:
@@ -252,7 +251,7 @@ class EntryForm(QWidget):
         one; points and tricks."""
         leaster = self.kind == "leaster"
         winning = leaster and not self.loser_pays()
-        rules = self.card_rules()
+        rules = self.night_rules()
         ties = rules is not None and rules.leaster_tie != "draw"
         second = rules is not None and rules.pays_a_second
         return {

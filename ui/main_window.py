@@ -327,6 +327,7 @@ class MainWindow(QMainWindow):
         self.leave_action = self._action(night, _("A player &leaves…"), self.leave, "Ctrl+Shift+L")
         night.addSeparator()
         self._action(night, _("&Settle up"), self.show_settlement, "Ctrl+E")
+        self._action(night, _("&History of the selected hand…"), self.show_history, "Ctrl+H")
         self._action(night, _("&Chart"), lambda: self.tabs.setCurrentWidget(self.chart), "Ctrl+G")
         night.addSeparator()
         self.rules_action = self._action(night, _("House &rules of this night…"), self.change_rules)
@@ -777,6 +778,22 @@ class MainWindow(QMainWindow):
         if table.model().rowCount() and not table.selectionModel().hasSelection():
             table.selectRow(0)
         table.setFocus()
+
+    def show_history(self) -> None:
+        """Night ▸ History of the selected hand (Ctrl+H): its every version, or the
+        night's when no hand is selected (ui/history_dialog.py)."""
+        from .dialog_keys import run
+        from .history_dialog import HistoryDialog
+
+        view = self.session.view
+        if view is None:
+            return
+        line = self.model.line_at(self.sheet.currentIndex().row())
+        number = line.number if line is not None else None
+        dialog = HistoryDialog(self.session.db, view.night_id, number, view.currency, self)
+        run(dialog, self)
+        dialog.deleteLater()
+        self.back_to_entry()
 
     def show_keys(self) -> None:
         """Help ▸ Keyboard (F1): every shortcut and the entry form's contract."""

@@ -169,6 +169,11 @@ class SheetModel(QStandardItemModel):
         if role == HAND_ID_ROLE:
             return line.hand_id
         if role == TOOLTIP:
+            if line.changed:  # the * after its number
+                changed = _(
+                    "Changed after it was recorded: Night ▸ History of the selected hand (Ctrl+H)."
+                )
+                return f"{line.result.explanation}\n{changed}"
             return line.result.explanation
         if role == ALIGNMENT:
             return RIGHT if (player or column in (NUMBER, MULTIPLIER)) else LEFT
@@ -184,8 +189,8 @@ class SheetModel(QStandardItemModel):
                 return line.result.multiplier
         elif role not in (DISPLAY, SPOKEN):
             return None
-        if column == NUMBER:
-            return str(line.number)
+        if column == NUMBER:  # * after a hand changed since it was recorded
+            return f"{line.number}*" if line.changed else str(line.number)
         if column == DEALER:
             return line.dealer or ""
         if column == HAND:

@@ -35,8 +35,10 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import Period, league_info, night_lines, pot_totals
 from scorekeeper.store.money import league_money
-from scorekeeper.store.night_reads import list_nights, load_stored_night
+from scorekeeper.store.night_import import night_as_stored
+from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.people import stored_name
+from scorekeeper.store.stored_night import night_of_document
 
 
 def night_pdf(
@@ -44,8 +46,9 @@ def night_pdf(
 ) -> bytes:
     """The session report of a stored night, on PAPER ('A4', 'Letter'; None: the
     locale's), as every report here."""
-    night = load_stored_night(db, night_id=night_id)
-    report = night_report(night, score_night(night), night_id=night_id)
+    stored = night_as_stored(db, night_id=night_id)
+    night = night_of_document(stored.document, night_id=night_id)
+    report = night_report(night, score_night(night), night_id=night_id, changed=stored.changed)
     return render_night(report, progress, paper)
 
 

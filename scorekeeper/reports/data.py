@@ -35,6 +35,7 @@ class NightReport:
     figures_header: tuple[str, ...]
     figures: tuple[tuple[str, ...], ...]
     running: tuple[Series, ...]
+    footnote: str = ""  # under the sheet: what the * after a hand's number means
 
 
 def signed(value: int) -> str:
@@ -97,8 +98,15 @@ def _figures(night: Night, result: NightResult) -> list[tuple[str, ...]]:
     return rows
 
 
-def night_report(night: Night, result: NightResult, *, night_id: int | None = None) -> NightReport:
-    """The session report of a scored night."""
+def night_report(
+    night: Night,
+    result: NightResult,
+    *,
+    night_id: int | None = None,
+    changed: frozenset[int] = frozenset(),
+) -> NightReport:
+    """The session report of a scored night; the hands at the places CHANGED were
+    changed after they were recorded (a * after their number, said under the sheet)."""
     info, game = night.info, game_of(night.rules)
     running = result.running_points()
     rows = []
@@ -109,7 +117,10 @@ def night_report(night: Night, result: NightResult, *, night_id: int | None = No
             (signed(scored.points[p]) if p in scored.active else "—", str(after[p]))
             for p in night.players
         )
-        rows.append((_hand_cells(number, hand, scored, game), cells))
+        hand_cells = _hand_cells(number, hand, scored, game)
+        if number in changed:
+            hand_cells = (f"{number}*", *hand_cells[1:])
+        rows.append((hand_cells, cells))
     figures = _figures(night, result)
     words, currency = game.words, info.currency
     return NightReport(
@@ -127,6 +138,11 @@ def night_report(night: Night, result: NightResult, *, night_id: int | None = No
         figures_header=tuple(_(h) for h in words.figures_header),
         figures=tuple(figures),
         running=tuple(_line(p, [0, *(r[p] for r in running)]) for p in night.players),
+        footnote=_(
+            "* changed after it was recorded; every version: scorekeeper history --night {night}"
+        ).format(night=night_id)
+        if changed
+        else "",
     )
 
 

@@ -396,6 +396,8 @@ def render_night(
     story += [r.text(line, "small") for line in report.rules]
     story.append(Spacer(1, 6))
     story.append(_sheet(r, report))
+    if report.footnote:
+        story.append(r.text(report.footnote, "small"))
     story += r.heading(_("Settlement"))
     story += [r.text(line) for line in report.settlement] or [r.text(_("Nobody owes anybody."))]
     story += r.heading(_("Figures"))

@@ -66,6 +66,7 @@ from scorekeeper.store.tables import (
     SeatRow,
     core_table,
     now,
+    this_computer,
 )
 
 
@@ -302,6 +303,7 @@ def _file_all(
                     position=number,
                     record=record,
                     recorded_at=moment,
+                    computer=this_computer(),
                 )
             )
     if seat_rows:

@@ -48,7 +48,7 @@ _SEATS = (
     "SELECT seat.player_id, player.name, seat.position, seat.first_hand, seat.last_hand"
     " FROM seat JOIN player ON player.id = seat.player_id WHERE seat.night_id = :night"
 )
-_HANDS = "SELECT id, position, record FROM hand WHERE night_id = :night ORDER BY position"
+_HANDS = "SELECT id, position, record, revision FROM hand WHERE night_id = :night ORDER BY position"
 _LEAGUE = "SELECT 1 FROM league WHERE name = :name LIMIT 1"
 _COUNTED = "SELECT hand_rows FROM night_total WHERE night_id = :night"
 _PAYMENTS = (
@@ -85,11 +85,13 @@ class Seat:
 
 @dataclass(frozen=True)
 class StoredHand:
-    """One hand as stored: its id, its place in the night (from 1), and its record."""
+    """One hand as stored: its id, its place in the night (from 1), its record, and its
+    revision (1 until it is changed: edited, or deleted and brought back)."""
 
     id: int
     position: int
     record: dict[str, Any]
+    revision: int = 1
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,12 @@ class StoredNight:
     payments: tuple[PaymentMade, ...]
     closed: bool
     currency: str  # its league's, else its own
+    revisions: tuple[int, ...] = ()  # each hand's revision: above 1, changed since recorded
+
+    @property
+    def changed(self) -> frozenset[int]:
+        """The places of the hands changed after they were recorded."""
+        return frozenset(n for n, revision in enumerate(self.revisions, 1) if revision > 1)
 
     @property
     def seat_ranges(self) -> tuple[tuple[str, int, int | None], ...]:
@@ -208,6 +216,7 @@ def read_stored(fetch: Fetch, night_id: int, *, counted: bool) -> StoredNight:
         night_id=night_id,
         document=night_document(info, rules, seats, {s.player_id: s.name for s in seats}, records),
         hand_ids=tuple(hand.id for hand in hands),
+        revisions=tuple(hand.revision for hand in hands),
         seats=tuple(seats),
         payments=payments,
         closed=info.closed,
@@ -218,8 +227,8 @@ def read_stored(fetch: Fetch, night_id: int, *, counted: bool) -> StoredNight:
 def stored_hands(fetch: Fetch, night_id: int) -> list[StoredHand]:
     """Night NIGHT_ID's hands as stored, in order (the store's writes read them so too)."""
     return [
-        StoredHand(int(i), int(position), _json(record))
-        for i, position, record in fetch(_HANDS, {"night": night_id})
+        StoredHand(int(i), int(position), _json(record), int(revision))
+        for i, position, record, revision in fetch(_HANDS, {"night": night_id})
     ]
 
 

@@ -9,6 +9,8 @@ as every change and can therefore never go stale.
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import socket
 from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any
@@ -65,6 +67,16 @@ def _moment(nullable: bool = False) -> Any:
 
 def _json(nullable: bool = False) -> Any:
     return Field(default=None, sa_column=Column(JSON, nullable=nullable))
+
+
+@functools.cache
+def this_computer() -> str:
+    """This computer's name on its network (a history says which laptop wrote what)."""
+    return socket.gethostname()[:255] or "?"
+
+
+def _computer() -> Any:
+    return Field(default_factory=this_computer, sa_column=Column(String(255), nullable=True))
 
 
 # Points, cents and multipliers: 64-bit on every database (migration 0009).  SQLite's
@@ -186,6 +198,7 @@ class HandRevisionRow(SQLModel, table=True):
     position: int
     record: dict[str, Any] = _json()
     recorded_at: dt.datetime = _moment()
+    computer: str | None = _computer()  # the computer that wrote it (migration 0020)
 
 
 class NightChangeRow(SQLModel, table=True):
@@ -199,6 +212,7 @@ class NightChangeRow(SQLModel, table=True):
     before: dict[str, Any] | None = _json(nullable=True)
     after: dict[str, Any] | None = _json(nullable=True)
     recorded_at: dt.datetime = _moment()
+    computer: str | None = _computer()  # the computer that made it (migration 0020)
 
 
 class HandScoreRow(SQLModel, table=True):

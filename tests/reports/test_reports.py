@@ -173,6 +173,32 @@ def test_league_report_prints_the_standings_the_core_ranked(db: Database, league
     assert "Points of the leading players, night by night" in text
 
 
+def test_a_hand_changed_after_it_was_recorded_is_marked_in_the_night_report(
+    db: Database,
+) -> None:
+    from scorekeeper.store import hand_writes
+    from scorekeeper.store.night_import import night_as_stored
+
+    night_id = import_night(db, night_document(NAMES[:5], hands=3, seed=4))
+    second = night_as_stored(db, night_id=night_id).hand_ids[1]
+    record = export_night_hands(db, night_id)[1]
+    hand_writes.edit_hand(db, hand_id=second, hand={**record, "note": "corrected"})
+    text = [line for page in pages(build.night_pdf(db, night_id=night_id)) for line in page]
+    joined = " ".join(text)
+    assert "2*" in text and "1*" not in text and "3*" not in text
+    assert (
+        f"* changed after it was recorded; every version: scorekeeper history --night {night_id}"
+        in joined
+    )
+
+
+def export_night_hands(db: Database, night_id: int) -> list[dict[str, Any]]:
+    from scorekeeper.store.night_import import export_night
+
+    hands: list[dict[str, Any]] = export_night(db, night_id=night_id)["hands"]
+    return hands
+
+
 def test_a_league_ranked_by_placement_prints_the_placement_points_it_ranks_by(
     db: Database, league
 ) -> None:

@@ -1,0 +1,103 @@
+"""`scorekeeper history --night ID [--hand N] [--json]`: every version of a night's hands
+(or of hand N), when and on which computer it was written, the hand as it scored then,
+and what the change did to each player's money in the night (store/hand_history.py).
+A hand the night does not have is named by its flag with status 2."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+from collections.abc import Mapping
+from typing import Any, TextIO
+
+from scorekeeper.cli_common import EXIT_OK, UserError, open_store
+from scorekeeper.formatting import money
+from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.names import printable
+
+# What happened to the hand, in a version's heading (translated where printed).
+ACTIONS = {
+    "insert": N_("recorded"),
+    "edit": N_("changed"),
+    "delete": N_("deleted"),
+    "restore": N_("brought back"),
+}
+
+
+def when_text(moment: dt.datetime) -> str:
+    """A moment in this computer's time zone, to the minute: '2026-12-06 06:01'."""
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def money_change(cents: Mapping[str, int] | None, currency: str) -> str:
+    """'Ann +$0.10, Bob -$0.05' (who gained or lost), 'no change', or 'not known'."""
+    if cents is None:
+        return _("not known (the night could not be scored then)")
+    moved = [f"{p} {'+' if c > 0 else '-'}{money(abs(c), currency)}" for p, c in cents.items() if c]
+    return ", ".join(moved) or _("no change")
+
+
+def command_history(args: argparse.Namespace, out: TextIO) -> int:
+    """`scorekeeper history --night ID [--hand N] [--json]`."""
+    from scorekeeper.store.hand_history import night_history
+    from scorekeeper.store.night_import import night_as_stored
+
+    db = open_store(args)
+    currency = night_as_stored(db, night_id=args.night).currency
+    try:
+        versions = night_history(db, night_id=args.night, number=args.hand)
+    except LookupError:
+        count = len(night_as_stored(db, night_id=args.night).hand_ids)
+        message = ngettext(
+            "--hand: night {night} has {count} hand, not a hand {number}",
+            "--hand: night {night} has {count} hands, not a hand {number}",
+            count,
+        ).format(night=args.night, count=count, number=args.hand)
+        raise UserError([message]) from None
+    if args.json:
+        out.write(json.dumps([_as_json(v) for v in versions], ensure_ascii=False, indent=2))
+        out.write("\n")
+        return EXIT_OK
+    for version in versions:
+        # Translators: "Hand 3, version 2: changed 2026-12-06 06:01 on laptop-2".
+        heading = _("Hand {number}, version {revision}: {what} {when} on {computer}").format(
+            number=version.number,
+            revision=version.revision,
+            what=_(ACTIONS.get(version.action, version.action)),
+            when=when_text(version.when),
+            computer=version.computer or _("an unnamed computer"),
+        )
+        print(printable(heading), file=out)
+        if version.explanation:
+            print(printable(f"  {version.explanation}"), file=out)
+        change = money_change(version.cents, currency)
+        print(printable("  " + _("Money: {change}").format(change=change)), file=out)
+    if not versions:
+        print(_("No hands recorded yet."), file=out)
+    return EXIT_OK
+
+
+def _as_json(version: Any) -> dict[str, Any]:
+    return {
+        "hand": version.number,
+        "version": version.revision,
+        "action": version.action,
+        "when": version.when.isoformat(),
+        "computer": version.computer,
+        "record": dict(version.record),
+        "explanation": version.explanation,
+        "cents": None if version.cents is None else dict(version.cents),
+    }
+
+
+def add_history_command(commands: Any) -> None:
+    """`history`, on the command line's parser."""
+    history = commands.add_parser(
+        "history",
+        help=_("every version of a night's hands: when, on which computer, what it did"),
+    )
+    history.add_argument("--night", type=int, required=True, metavar=_("ID"))
+    history.add_argument("--hand", type=int, metavar=_("N"), help=_("only hand N's versions"))
+    history.add_argument("--json", action="store_true", help=_("as JSON"))
+    history.set_defaults(run=command_history)

@@ -1,0 +1,198 @@
+"""A night's history of hands, read back (issue 33): every version each hand has had
+(`hand_revision`: recorded, changed, deleted, brought back, an earlier version put
+back), when, on which computer, and what each change did to each player's money in
+the night.
+
+The money is found by playing the history forward: the night's hands as they stood
+before and after each change, scored whole under the rules in force then (a change of
+the house rules, `night_change`, counts from when it was made), the night's totals
+compared.  The hands' places move as the store moves them (an insert pushes the hands
+at and after its place down, a delete pulls them up, a deleted hand brought back pushes
+them again, an earlier version put back moves none);
+tests/store/test_hand_history.py checks that the history ends with the night's hands.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import col, select
+
+from scorekeeper.document import load_night
+from scorekeeper.games import parse_rules
+from scorekeeper.night import score_night
+from scorekeeper.problems import InvalidNight
+from scorekeeper.store.database import Database
+from scorekeeper.store.night_import import night_as_stored
+from scorekeeper.store.records import from_stored
+from scorekeeper.store.stored_night import Seat
+from scorekeeper.store.tables import HandRevisionRow, NightChangeRow
+from scorekeeper.validation import with_absent_players
+
+
+@dataclass(frozen=True)
+class HandVersion:
+    """One version of a hand, as the history shows it."""
+
+    hand_id: int
+    number: int  # the hand's place in the night when this version was written
+    revision: int
+    action: str  # "insert", "edit", "delete" or "restore"
+    when: dt.datetime
+    computer: str | None  # None: written before the app kept it
+    record: Mapping[str, Any]
+    explanation: str  # the hand as scored then ("" for a delete)
+    cents: Mapping[str, int] | None  # each player's money in the night, after - before
+
+
+def night_history(db: Database, *, night_id: int, number: int | None = None) -> list[HandVersion]:
+    """Every version of every hand of the night, oldest first (with NUMBER, only the
+    versions of the hand now at that place); each with what it did to the money."""
+    stored = night_as_stored(db, night_id=night_id)
+    with db.session() as session:
+        revisions = session.exec(
+            select(HandRevisionRow)
+            .where(HandRevisionRow.night_id == night_id)
+            .order_by(col(HandRevisionRow.id))
+        ).all()
+        changes = session.exec(
+            select(NightChangeRow)
+            .where((NightChangeRow.night_id == night_id) & (NightChangeRow.action == "rules"))
+            .order_by(col(NightChangeRow.id))
+        ).all()
+    document = {k: v for k, v in stored.document.items() if k not in ("closed", "payments")}
+    wanted = None if number is None else _hand_at(stored.hand_ids, number)
+    names = {seat.player_id: seat.name for seat in stored.seats}
+    replay = _Replay(document, [(c.recorded_at, c.before, c.after) for c in changes], stored.seats)
+    out = []
+    for row in revisions:
+        before = replay.totals(row.recorded_at) if row.hand_id == wanted or wanted is None else None
+        record = from_stored(row.record, names)  # players by id, as stored: by name
+        replay.apply(row.hand_id, row.action, row.position, record)
+        if wanted is not None and row.hand_id != wanted:
+            continue
+        after, explanation = replay.scored(row.recorded_at, row.hand_id)
+        cents = None
+        if before is not None and after is not None:
+            players = sorted(set(before) | set(after), key=list(document["players"]).index)
+            cents = {p: after.get(p, 0) - before.get(p, 0) for p in players}
+        out.append(
+            HandVersion(
+                hand_id=row.hand_id,
+                number=row.position,
+                revision=row.revision,
+                action=row.action,
+                when=row.recorded_at,
+                computer=row.computer,
+                record=record,
+                explanation="" if row.action == "delete" else explanation,
+                cents=cents,
+            )
+        )
+    return out
+
+
+def _hand_at(hand_ids: Sequence[int], number: int) -> int:
+    if not 1 <= number <= len(hand_ids):
+        raise LookupError(number)
+    return hand_ids[number - 1]
+
+
+class _Replay:
+    """The night's hands as they stood at each step of its history."""
+
+    def __init__(
+        self,
+        document: Mapping[str, Any],
+        rule_changes: Sequence[tuple[dt.datetime, Any, Any]],
+        seats: Sequence[Seat] = (),
+    ) -> None:
+        self.document = document
+        self.seats = seats
+        self.rule_changes = rule_changes
+        self.live: dict[int, tuple[int, Mapping[str, Any]]] = {}  # hand id: (place, record)
+        self.step = 0  # how many versions were applied
+        self._last: tuple[tuple[int, str], Any] | None = None  # the last night scored
+
+    def apply(self, hand_id: int, action: str, position: int, record: Mapping[str, Any]) -> None:
+        """One version written: the places of the other hands move as the store moves
+        them."""
+        self.step += 1
+        if action == "insert" or (action == "restore" and hand_id not in self.live):
+            self._shift(position, 1)
+            self.live[hand_id] = (position, record)
+        elif action == "delete":
+            self.live.pop(hand_id, None)
+            self._shift(position + 1, -1)
+        else:
+            self.live[hand_id] = (position, record)
+
+    def _shift(self, start: int, by: int) -> None:
+        self.live = {
+            hand: (place + by if place >= start else place, record)
+            for hand, (place, record) in self.live.items()
+        }
+
+    def present(self, number: int) -> set[str]:
+        """Who sat at the table for the hand at place NUMBER (by the night's seats)."""
+        return {
+            s.name
+            for s in self.seats
+            if s.first_hand <= number and (s.last_hand is None or number <= s.last_hand)
+        }
+
+    def hand_ids(self) -> list[int]:
+        return [hand for hand, _ in sorted(self.live.items(), key=lambda item: item[1][0])]
+
+    def rules_at(self, moment: dt.datetime) -> Any:
+        """The night's rules at MOMENT: after the last change made by then, else before
+        the first change made after it, else the night's rules now."""
+        rules = self.document["rules"]
+        for when, before, after in reversed(self.rule_changes):
+            if when <= moment:
+                return after
+            rules = before
+        return rules
+
+    def _result(self, moment: dt.datetime) -> Any:
+        """The night as it stands, scored under the rules of MOMENT (None when it cannot
+        be); the same night under the same rules is scored once."""
+        rules = self.rules_at(moment)
+        key = (self.step, json.dumps(rules, sort_keys=True))
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
+        rules_set = parse_rules(rules)[0]
+        players = self.document["players"]
+        hands = [
+            with_absent_players(self.live[hand][1], players, self.present(place), rules_set)
+            if rules_set is not None
+            else self.live[hand][1]
+            for place, hand in enumerate(self.hand_ids(), 1)
+        ]
+        night, _problems = load_night({**self.document, "rules": rules, "hands": hands})
+        result = None
+        if night is not None:
+            try:
+                result = score_night(night)
+            except InvalidNight:
+                result = None
+        self._last = (key, result)
+        return result
+
+    def totals(self, moment: dt.datetime) -> dict[str, int] | None:
+        """Each player's money in the night as it stands, under the rules of MOMENT."""
+        result = self._result(moment)
+        return None if result is None else dict(result.total_cents)
+
+    def scored(self, moment: dt.datetime, hand_id: int) -> tuple[dict[str, int] | None, str]:
+        """The totals as the night stands, and HAND_ID's explanation in it."""
+        result = self._result(moment)
+        if result is None:
+            return None, ""
+        order = self.hand_ids()
+        explanation = result.hands[order.index(hand_id)].explanation if hand_id in self.live else ""
+        return dict(result.total_cents), explanation

@@ -1,0 +1,71 @@
+"""`scorekeeper history --night ID [--hand N] [--json]`: every version of a night's
+hands, when and on which computer, what each did to the money; a hand the night does
+not have is named by its flag with status 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from scorekeeper.store import hand_writes
+from scorekeeper.store.database import open_database
+from scorekeeper.store.night_import import import_night, night_as_stored
+from scorekeeper.store.tables import this_computer
+from tests.cli.test_store_cli import run
+from tests.sheet import night_doc, pick
+
+WIN = pick("Ann", "Cal", points=74, tricks=4)
+
+
+def night_with_an_edit(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'league.sqlite3'}"
+    db = open_database(url)
+    night_id = import_night(db, night_doc("classic-5", [WIN, WIN]))
+    second = night_as_stored(db, night_id=night_id).hand_ids[1]
+    hand_writes.edit_hand(db, hand_id=second, hand={**WIN, "points": 95, "tricks": 5})
+    db.dispose()
+    return url
+
+
+def test_a_hands_versions_say_when_where_and_what_each_did_to_the_money(
+    tmp_path: Path, capsys
+) -> None:
+    url = night_with_an_edit(tmp_path)
+    status, out, err = run(
+        "--database", url, "history", "--night", "1", "--hand", "2", capsys=capsys
+    )
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("Hand 2, version 1: recorded ")
+    assert lines[0].endswith(f" on {this_computer()}")
+    assert lines[1] == "  Ann and Cal took 74: a win. Ann +2, Cal +1, each defender -1."
+    assert lines[2] == "  Money: Ann +$0.10, Bob -$0.05, Cal +$0.05, Dee -$0.05, Eve -$0.05"
+    assert lines[3].startswith("Hand 2, version 2: changed ")
+    assert lines[4].startswith("  Ann and Cal took 95: schneider.")
+    assert lines[5] == "  Money: Ann +$0.10, Bob -$0.05, Cal +$0.05, Dee -$0.05, Eve -$0.05"
+    assert len(lines) == 6
+
+
+def test_the_whole_night_and_as_json(tmp_path: Path, capsys) -> None:
+    url = night_with_an_edit(tmp_path)
+    status, out, _ = run("--database", url, "history", "--night", "1", "--json", capsys=capsys)
+    versions = json.loads(out)
+    assert status == 0
+    assert [(v["hand"], v["version"], v["action"]) for v in versions] == [
+        (1, 1, "insert"),
+        (2, 1, "insert"),
+        (2, 2, "edit"),
+    ]
+    assert versions[2]["record"]["points"] == 95 and versions[2]["computer"] == this_computer()
+    assert versions[2]["cents"] == {"Ann": 10, "Bob": -5, "Cal": 5, "Dee": -5, "Eve": -5}
+
+
+def test_a_hand_the_night_has_not_is_named_by_its_flag(tmp_path: Path, capsys) -> None:
+    url = night_with_an_edit(tmp_path)
+    status, out, err = run(
+        "--database", url, "history", "--night", "1", "--hand", "3", capsys=capsys
+    )
+    assert status == 2 and out == ""
+    assert err == "scorekeeper: --hand: night 1 has 2 hands, not a hand 3\n"
+    status, _, err = run("--database", url, "history", "--night", "7", capsys=capsys)
+    assert status == 2 and "--night" in err and "Traceback" not in err

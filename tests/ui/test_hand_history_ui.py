@@ -1,0 +1,84 @@
+"""Night ▸ History of the selected hand (Ctrl+H): a hand changed after it was recorded
+shows each version, when, on which computer, the hand as it scored then and what the
+change did to the money; "Every hand of the night" shows the night's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+from scorekeeper.store import night_import
+from scorekeeper.store.tables import this_computer
+from tests.sheet import night_doc, pick
+from ui import dialog_keys
+from ui.history_dialog import HistoryDialog
+
+
+def test_ctrl_h_shows_every_version_of_the_selected_hand(
+    database: Any, open_window: Any, keyboard: Any
+) -> None:
+    hands = [pick("Ann", "Cal", points=74, tricks=4), pick("Bob", "Dee", points=40, tricks=2)]
+    night_id = night_import.import_night(database, night_doc("classic-5", hands))
+    window = open_window(database, night_id)
+    window.sheet.setCurrentIndex(window.model.index(1, 0))
+    keyboard.press(Qt.Key.Key_F2)
+    window.entry.points.setFocus()
+    window.entry.points.selectAll()
+    keyboard.type("20")
+    window.entry.tricks.setFocus()
+    window.entry.tricks.selectAll()
+    keyboard.type("1")
+    keyboard.enter()
+    assert window.session.view.lines[1].record["points"] == 20
+    window.sheet.setCurrentIndex(window.model.index(1, 0))
+    seen: dict[str, Any] = {}
+
+    def in_dialog() -> None:
+        dialog = dialog_keys.current()
+        assert isinstance(dialog, HistoryDialog)
+        model = dialog.model
+        seen["title"] = dialog.windowTitle()
+        seen["rows"] = [
+            [model.data(model.index(r, c)) for c in range(model.columnCount())]
+            for r in range(model.rowCount())
+        ]
+        dialog.every.setChecked(True)
+        seen["every"] = model.rowCount()
+        keyboard.press(Qt.Key.Key_Escape)
+
+    keyboard.in_next_dialog(in_dialog)
+    keyboard.ctrl(Qt.Key.Key_H)
+    assert seen["title"] == "History of hand 2"
+    first, changed = seen["rows"]
+    assert first[:3] == ["2", "1", "recorded"] and changed[:3] == ["2", "2", "changed"]
+    assert changed[4] == this_computer()
+    assert changed[5].startswith("Bob and Dee took 20:")
+    assert first[6] == "Ann +$0.05, Bob -$0.10, Cal +$0.05, Dee -$0.05, Eve +$0.05"
+    assert changed[6] != "no change" and "Bob -$" in changed[6]
+    assert seen["every"] == 3  # two recorded, one changed
+
+
+def test_a_hand_changed_after_it_was_recorded_is_marked_on_the_sheet(
+    database: Any, open_window: Any, keyboard: Any
+) -> None:
+    from ui.sheet_model import NUMBER
+
+    hands = [pick("Ann", "Cal", points=74, tricks=4), pick("Bob", "Dee", points=40, tricks=2)]
+    night_id = night_import.import_night(database, night_doc("classic-5", hands))
+    window = open_window(database, night_id)
+    assert [window.model.text(r, NUMBER) for r in range(2)] == ["1", "2"]
+    window.sheet.setCurrentIndex(window.model.index(0, 0))
+    keyboard.press(Qt.Key.Key_F2)
+    window.entry.points.setFocus()
+    window.entry.points.selectAll()
+    keyboard.type("80")
+    keyboard.enter()
+    assert [window.model.text(r, NUMBER) for r in range(2)] == ["1*", "2"]
+    tip = window.model.data(window.model.index(0, NUMBER), Qt.ItemDataRole.ToolTipRole)
+    assert tip.endswith(
+        "Changed after it was recorded: Night ▸ History of the selected hand (Ctrl+H)."
+    )
+    window.session.open(night_id)  # read again from the store, as after a restart
+    window.refresh()
+    assert [window.model.text(r, NUMBER) for r in range(2)] == ["1*", "2"]

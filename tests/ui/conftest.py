@@ -131,3 +131,16 @@ class Keyboard:
 @pytest.fixture
 def keyboard(qtbot: Any) -> Keyboard:
     return Keyboard(qtbot)
+
+
+def retype(window: MainWindow, keyboard: Keyboard, row: int, **fields: str) -> None:
+    """Hand ROW opened with F2, each of FIELDS (the form's field: its new text) typed
+    over what it holds, then Enter."""
+    window.sheet.setCurrentIndex(window.model.index(row, 0))
+    keyboard.press(Qt.Key.Key_F2)
+    for name, text in fields.items():
+        field = getattr(window.entry, name)
+        field.setFocus()
+        field.selectAll()
+        keyboard.type(text)
+    keyboard.enter()

@@ -22,6 +22,7 @@ from scorekeeper.document import read_hand
 from scorekeeper.store import night_import
 from scorekeeper.store.database import Database, open_database
 from tests.strategies import night_documents, schafkopf_night_documents
+from tests.ui.conftest import retype
 from ui.main_window import MainWindow
 from ui.session import NightSession
 
@@ -113,18 +114,13 @@ def test_enter_on_an_unchanged_hand_says_so_and_a_changed_one_is_written(
     window.sheet.setCurrentIndex(window.model.index(0, 0))
     keyboard.press(Qt.Key.Key_F2)
     window.entry.points.setFocus()
-    keyboard.type("75")
+    keyboard.type("75")  # typed, then typed back: the hand is as recorded
     window.entry.points.setFocus()
     window.entry.points.selectAll()
     keyboard.type("74")
     keyboard.enter()
     assert written(database) == counts
     assert window.statusBar().currentMessage() == ("Hand 1 is as recorded: nothing was written.")
-    window.sheet.setCurrentIndex(window.model.index(0, 0))
-    keyboard.press(Qt.Key.Key_F2)
-    window.entry.points.setFocus()
-    window.entry.points.selectAll()
-    keyboard.type("80")
-    keyboard.enter()
+    retype(window, keyboard, 0, points="80")
     assert written(database) != counts
     assert night_import.export_night(database, night_id=night_id)["hands"][0]["points"] == 80

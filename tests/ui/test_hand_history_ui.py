@@ -6,30 +6,30 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from PySide6.QtCore import Qt
 
 from scorekeeper.store import night_import
 from scorekeeper.store.tables import this_computer
 from tests.sheet import night_doc, pick
+from tests.ui.conftest import retype
 from ui import dialog_keys
 from ui.history_dialog import HistoryDialog
 
 
-def test_ctrl_h_shows_every_version_of_the_selected_hand(
-    database: Any, open_window: Any, keyboard: Any
-) -> None:
+@pytest.fixture
+def two_hands(database: Any, open_window: Any) -> tuple[Any, int]:
+    """The window on a night of two hands (Ann wins with Cal, Bob loses with Dee)."""
     hands = [pick("Ann", "Cal", points=74, tricks=4), pick("Bob", "Dee", points=40, tricks=2)]
     night_id = night_import.import_night(database, night_doc("classic-5", hands))
-    window = open_window(database, night_id)
-    window.sheet.setCurrentIndex(window.model.index(1, 0))
-    keyboard.press(Qt.Key.Key_F2)
-    window.entry.points.setFocus()
-    window.entry.points.selectAll()
-    keyboard.type("20")
-    window.entry.tricks.setFocus()
-    window.entry.tricks.selectAll()
-    keyboard.type("1")
-    keyboard.enter()
+    return open_window(database, night_id), night_id
+
+
+def test_ctrl_h_shows_every_version_of_the_selected_hand(
+    two_hands: tuple[Any, int], keyboard: Any
+) -> None:
+    window, _night_id = two_hands
+    retype(window, keyboard, 1, points="20", tricks="1")
     assert window.session.view.lines[1].record["points"] == 20
     window.sheet.setCurrentIndex(window.model.index(1, 0))
     seen: dict[str, Any] = {}
@@ -60,20 +60,13 @@ def test_ctrl_h_shows_every_version_of_the_selected_hand(
 
 
 def test_a_hand_changed_after_it_was_recorded_is_marked_on_the_sheet(
-    database: Any, open_window: Any, keyboard: Any
+    two_hands: tuple[Any, int], keyboard: Any
 ) -> None:
     from ui.sheet_model import NUMBER
 
-    hands = [pick("Ann", "Cal", points=74, tricks=4), pick("Bob", "Dee", points=40, tricks=2)]
-    night_id = night_import.import_night(database, night_doc("classic-5", hands))
-    window = open_window(database, night_id)
+    window, night_id = two_hands
     assert [window.model.text(r, NUMBER) for r in range(2)] == ["1", "2"]
-    window.sheet.setCurrentIndex(window.model.index(0, 0))
-    keyboard.press(Qt.Key.Key_F2)
-    window.entry.points.setFocus()
-    window.entry.points.selectAll()
-    keyboard.type("80")
-    keyboard.enter()
+    retype(window, keyboard, 0, points="80")
     assert [window.model.text(r, NUMBER) for r in range(2)] == ["1*", "2"]
     tip = window.model.data(window.model.index(0, NUMBER), Qt.ItemDataRole.ToolTipRole)
     assert tip.endswith(

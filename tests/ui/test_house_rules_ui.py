@@ -356,6 +356,14 @@ def test_the_stake_is_read_in_the_nights_currency(qtbot: Any) -> None:
     ]
 
 
+def a_leaster_typed(qtbot: Any, database: Any, open_window: Any, keyboard: Any, rules: Any) -> Any:
+    """A night under RULES, its form on a leaster (Alt+S): the window."""
+    window = open_window(database, night_import.import_night(database, night_doc(rules, [])))
+    keyboard.alt(Qt.Key.Key_S)
+    qtbot.waitUntil(lambda: window.entry.kind == "leaster")
+    return window
+
+
 @pytest.mark.parametrize(
     ("tie", "points", "said"),
     [
@@ -369,10 +377,8 @@ def test_a_leaster_tie_is_typed_as_it_was_played(
     """Under leaster_tie all-win or void the winner's seat, then those tied with it
     (seats or names, comma between), and the preview says what the tie pays."""
     rules = {"preset": "classic-5", "leaster_tie": tie}
-    window = open_window(database, night_import.import_night(database, night_doc(rules, [])))
+    window = a_leaster_typed(qtbot, database, open_window, keyboard, rules)
     entry = window.entry
-    keyboard.alt(Qt.Key.Key_S)  # Leaster
-    qtbot.waitUntil(lambda: entry.kind == "leaster")
     keyboard.type("2")  # Bob: a seat digit moves on, to those tied with him
     assert entry.tied.hasFocus()
     keyboard.type("4")  # Dee
@@ -386,10 +392,8 @@ def test_a_leaster_tie_is_typed_as_it_was_played(
 def test_under_a_drawn_tie_the_leaster_names_one_winner(
     qtbot: Any, database: Any, open_window: Any, keyboard: Any
 ) -> None:
-    window = open_window(database, night_import.import_night(database, night_doc("classic-5", [])))
+    window = a_leaster_typed(qtbot, database, open_window, keyboard, "classic-5")
     entry = window.entry
-    keyboard.alt(Qt.Key.Key_S)
-    qtbot.waitUntil(lambda: entry.kind == "leaster")
     assert not entry.tied.isVisibleTo(entry) and not entry.second.isVisibleTo(entry)
     keyboard.type("2")
     keyboard.enter()
@@ -403,10 +407,8 @@ def test_a_second_leaster_winner_is_typed_after_the_winner(
     """Under leaster_second: the winner's seat, then the second's; the preview and the
     sheet pay the winner two prices and the second one."""
     rules = {"preset": "classic-5", "leaster_second": True}
-    window = open_window(database, night_import.import_night(database, night_doc(rules, [])))
+    window = a_leaster_typed(qtbot, database, open_window, keyboard, rules)
     entry = window.entry
-    keyboard.alt(Qt.Key.Key_S)
-    qtbot.waitUntil(lambda: entry.kind == "leaster")
     keyboard.type("3")  # Cal won
     assert entry.second.hasFocus()
     keyboard.type("2")  # Bob came second
@@ -427,10 +429,7 @@ def test_a_leaster_with_no_second_under_leaster_second_pays_as_before(
     qtbot: Any, database: Any, open_window: Any, keyboard: Any
 ) -> None:
     rules = {"preset": "classic-5", "leaster_second": True}
-    window = open_window(database, night_import.import_night(database, night_doc(rules, [])))
-    entry = window.entry
-    keyboard.alt(Qt.Key.Key_S)
-    qtbot.waitUntil(lambda: entry.kind == "leaster")
+    window = a_leaster_typed(qtbot, database, open_window, keyboard, rules)
     keyboard.type("3")
     keyboard.enter()  # the second left blank: it is optional
     qtbot.waitUntil(lambda: len(recorded(window)) == 1)

@@ -38,6 +38,16 @@ def money_change(cents: Mapping[str, int] | None, currency: str) -> str:
     return ", ".join(moved) or _("no change")
 
 
+def hand_then(version: Any) -> str:
+    """The hand as it scored in this version, and its note when it has one (a change
+    of the note alone shows there)."""
+    note = version.record.get("note")
+    said = [version.explanation] if version.explanation else []
+    if note:
+        said.append(_("Note: {note}").format(note=note))
+    return " ".join(said)
+
+
 def command_history(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper history --night ID [--hand N] [--json]`."""
     from scorekeeper.store.hand_history import night_history
@@ -69,8 +79,9 @@ def command_history(args: argparse.Namespace, out: TextIO) -> int:
             computer=version.computer or _("an unnamed computer"),
         )
         print(printable(heading), file=out)
-        if version.explanation:
-            print(printable(f"  {version.explanation}"), file=out)
+        then = hand_then(version)
+        if then:
+            print(printable(f"  {then}"), file=out)
         change = money_change(version.cents, currency)
         print(printable("  " + _("Money: {change}").format(change=change)), file=out)
     if not versions:

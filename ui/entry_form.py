@@ -586,6 +586,21 @@ class EntryForm(QWidget):
         dealt in, or the hand being edited names them (it may, with one more)."""
         return self._needs_sitting_out() or "sitting_out" in self._recorded
 
+    def present_out(self, record: dict[str, Any]) -> list[str]:
+        """Who of those at the table for the hand RECORD says sat it out (the night's
+        document adds the players not yet come or gone home: not the hand's own)."""
+        present = self.seated()
+        return [p for p in record.get("sitting_out") or [] if p in present]
+
+    def recorded_sitting_out(self, record: dict[str, Any]) -> list[str]:
+        """Who RECORD names as sitting out beyond what the dealer rule says, of those at
+        the table: what the form must show so that the hand saved keeps it."""
+        named = self.present_out(record)
+        if not named or self.view is None:
+            return []
+        rule = who_sits_out(None, record.get("dealer"), self.view.rules, self.seated())
+        return [] if set(named) == set(rule) else named
+
     def shows_doubling(self, played: bool) -> bool:
         """Whether the form asks for doublers and the last-hand mark: on a hand PLAYED,
         or one edited that records them (a hand nobody played may carry them)."""
@@ -598,9 +613,12 @@ class EntryForm(QWidget):
         self.doublers.setValue(len(doublers) if isinstance(doublers, list) else doublers)
         self._doubler_names = doublers if isinstance(doublers, list) else []
         self.last_hand.setChecked(bool(record.get("last_hand")))
-        self._recorded = {k for k in ("sitting_out", "doublers", "last_hand") if record.get(k)}
-        if record.get("sitting_out"):
-            self.sitting_out.setText(", ".join(record["sitting_out"]))
+        self._recorded = {k for k in ("doublers", "last_hand") if record.get(k)}
+        named = self.recorded_sitting_out(record)
+        if named:
+            self._recorded.add("sitting_out")
+        if named or (record.get("sitting_out") and self._needs_sitting_out()):
+            self.sitting_out.setText(", ".join(named or self.present_out(record)))
         self.note.setText(record.get("note") or "")
 
     def common_fields(self, hand: dict[str, Any], *, played: bool) -> None:

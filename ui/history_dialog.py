@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.history_cli import ACTIONS, money_change, when_text
+from scorekeeper.history_cli import ACTIONS, hand_then, money_change, when_text
 from scorekeeper.i18n import N_, _
 from scorekeeper.store.database import Database
 from scorekeeper.store.hand_history import HandVersion, night_history
@@ -37,7 +37,7 @@ class HistoryModel(RowsModel[HandVersion]):
             Column(N_("What"), lambda v: _(ACTIONS.get(v.action, v.action)), right=False),
             Column(N_("When"), lambda v: when_text(v.when), lambda v: v.when, right=False),
             Column(N_("Computer"), lambda v: v.computer or _("an unnamed computer"), right=False),
-            Column(N_("The hand then"), lambda v: v.explanation or "—", right=False),
+            Column(N_("The hand then"), lambda v: hand_then(v) or "—", right=False),
             Column(
                 N_("What it did to the money"),
                 lambda v: money_change(v.cents, currency),
@@ -47,18 +47,22 @@ class HistoryModel(RowsModel[HandVersion]):
 
 
 class HistoryDialog(QDialog):
-    """The history of hand NUMBER of night NIGHT_ID (None: the whole night's)."""
+    """The history of the hand HAND_ID, hand NUMBER on the sheet, of night NIGHT_ID
+    (None: the whole night's): found by its id, wherever another program moved it."""
 
     def __init__(
         self,
         db: Database,
         night_id: int,
-        number: int | None,
+        hand: tuple[int, int] | None,
         currency: str,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.db, self.night_id, self.number = db, night_id, number
+        self.db, self.night_id = db, night_id
+        self.number: int | None = hand[0] if hand is not None else None
+        self.hand_id: int | None = hand[1] if hand is not None else None
+        number = self.number
         self.model = HistoryModel(currency)
         self.table = QTableView()
         self.table.setModel(self.model)
@@ -88,7 +92,8 @@ class HistoryDialog(QDialog):
     def load(self) -> None:
         """The versions, read anew (another computer may have changed the night)."""
         number = None if self.every.isChecked() else self.number
-        versions = night_history(self.db, night_id=self.night_id, number=number)
+        hand_id = None if number is None else self.hand_id
+        versions = night_history(self.db, night_id=self.night_id, hand_id=hand_id)
         self.model.set_rows(versions)
         self.table.resizeRowsToContents()
         if number is None:

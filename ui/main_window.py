@@ -789,8 +789,8 @@ class MainWindow(QMainWindow):
         if view is None:
             return
         line = self.model.line_at(self.sheet.currentIndex().row())
-        number = line.number if line is not None else None
-        dialog = HistoryDialog(self.session.db, view.night_id, number, view.currency, self)
+        hand = (line.number, line.hand_id) if line is not None else None
+        dialog = HistoryDialog(self.session.db, view.night_id, hand, view.currency, self)
         run(dialog, self)
         dialog.deleteLater()
         self.back_to_entry()

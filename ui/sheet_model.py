@@ -28,6 +28,9 @@ from scorekeeper.night import NightResult
 from .session import HandLine, NightView
 
 NUMBER, DEALER, HAND, MULTIPLIER = range(4)
+# A hand changed since it was recorded: the * after its number (marked here, said in the
+# language spoken where shown).
+CHANGED_TIP = N_("Changed after it was recorded: Night ▸ History of the selected hand (Ctrl+H).")
 FIXED = ("#", N_("Dealer"), N_("Hand"), "×")  # translated where shown
 # Roles as plain ints: a row's items are made asking every cell for each role, and
 # comparing an int with PySide6's enum members each time costs more than the answer.
@@ -168,13 +171,13 @@ class SheetModel(QStandardItemModel):
         player = self.player_at(column)
         if role == HAND_ID_ROLE:
             return line.hand_id
-        if role == TOOLTIP:
-            if line.changed:  # the * after its number
-                changed = _(
-                    "Changed after it was recorded: Night ▸ History of the selected hand (Ctrl+H)."
-                )
-                return f"{line.result.explanation}\n{changed}"
-            return line.result.explanation
+        if role == TOOLTIP:  # the hand in words, its note, and what the * means
+            said = [line.result.explanation]
+            if line.record.get("note"):
+                said.append(_("Note: {note}").format(note=line.record["note"]))
+            if line.changed:
+                said.append(_(CHANGED_TIP))
+            return "\n".join(said)
         if role == ALIGNMENT:
             return RIGHT if (player or column in (NUMBER, MULTIPLIER)) else LEFT
         if player is None:

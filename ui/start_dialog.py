@@ -526,10 +526,18 @@ class StartNightDialog(NoEnterDialog):
         own = self._league_rules
         if own is not None and self.league.currentText().strip() and own != rules:
             kept = amount_text(own.stake_cents) if code is None else money(own.stake_cents, code)
-            # Translators: after the top line when this night's rules are not its league's.
-            text += " — " + _("changed for this night (the league's: {preset}, {stake})").format(
-                preset=own.preset, stake=kept
-            )
+            differ = [
+                option_label(o)
+                for o in every_option()
+                if getattr(own, o.name, None) != getattr(rules, o.name, None)
+            ]
+            if own.preset != rules.preset:
+                differ.insert(0, _("Preset"))
+            # Translators: after the top line when this night's rules are not its league's:
+            # "changed for this night: Stake, Tie in a leaster (the league's: classic-5, $0.25)".
+            text += " — " + _(
+                "changed for this night: {options} (the league's: {preset}, {stake})"
+            ).format(options=", ".join(differ), preset=own.preset, stake=kept)
         self.summary.setText(text)
 
     def _stake_in_currency(self) -> None:

@@ -435,6 +435,9 @@ def check_between(field: str, value: int, most: int) -> list[Problem]:
 
 def _check_leaster_winners(hand: LeasterHand, rules: CardRules) -> list[Problem]:
     field = "winner" if len(hand.winners) == 1 else "winners"
+    if hand.tricks is not None and hand.second is not None and hand.tricks[hand.second] == 0:
+        message = _("{player} took no trick, and a leaster winner must take one")
+        return [Problem("second", message.format(player=hand.second))]
     if hand.tricks is not None:
         trickless = [w for w in hand.winners if hand.tricks[w] == 0]
         if trickless:
@@ -477,11 +480,8 @@ def _check_leaster_winners(hand: LeasterHand, rules: CardRules) -> list[Problem]
 def _check_second_points(hand: LeasterHand, took_trick: Sequence[str]) -> list[Problem]:
     """The second winner has the next fewest points among those who took a trick (a tie
     for it is the table's to settle: the record names one)."""
-    if hand.second is None or hand.points is None:
+    if hand.points is None or hand.second is None:
         return []
-    if hand.tricks is not None and hand.tricks[hand.second] == 0:
-        message = _("{player} took no trick, and a leaster winner must take one")
-        return [Problem("second", message.format(player=hand.second))]
     others = [p for p in took_trick if p != hand.winners[0]]
     fewest = min((hand.points[p] for p in others), default=None)
     if fewest is not None and hand.points[hand.second] != fewest:
@@ -619,7 +619,7 @@ def table_marks(
     for player in winners:
         add(player, shared_letter(words, "leaster"))
     if isinstance(hand, LeasterHand) and hand.second is not None:
-        add(hand.second, shared_letter(words, "leaster").lower())  # as p beside P
+        add(hand.second, shared_letter(words, "leaster") + "2")  # the second: L2
     for player in dict.fromkeys(hand.misplays):
         add(player, shared_letter(words, "misplay"))
     if hand.dealer is not None:

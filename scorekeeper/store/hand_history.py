@@ -49,9 +49,12 @@ class HandVersion:
     cents: Mapping[str, int] | None  # each player's money in the night, after - before
 
 
-def night_history(db: Database, *, night_id: int, number: int | None = None) -> list[HandVersion]:
+def night_history(
+    db: Database, *, night_id: int, number: int | None = None, hand_id: int | None = None
+) -> list[HandVersion]:
     """Every version of every hand of the night, oldest first (with NUMBER, only the
-    versions of the hand now at that place); each with what it did to the money."""
+    versions of the hand now at that place; with HAND_ID, of that hand, wherever it is);
+    each with what it did to the money."""
     stored = night_as_stored(db, night_id=night_id)
     with db.session() as session:
         revisions = session.exec(
@@ -65,14 +68,17 @@ def night_history(db: Database, *, night_id: int, number: int | None = None) -> 
             .order_by(col(NightChangeRow.id))
         ).all()
     document = {k: v for k, v in stored.document.items() if k not in ("closed", "payments")}
-    wanted = None if number is None else _hand_at(stored.hand_ids, number)
+    wanted = hand_id if number is None else _hand_at(stored.hand_ids, number)
     names = {seat.player_id: seat.name for seat in stored.seats}
-    replay = _Replay(document, [(c.recorded_at, c.before, c.after) for c in changes], stored.seats)
+    seats = _seats_after_each(revisions, stored.seats)
+    replay = _Replay(document, [(c.recorded_at, c.before, c.after) for c in changes])
+    replay.seats = _seats_before_first(revisions, seats)
     out = []
-    for row in revisions:
+    for row, seated in zip(revisions, seats, strict=True):
         before = replay.totals(row.recorded_at) if row.hand_id == wanted or wanted is None else None
         record = from_stored(row.record, names)  # players by id, as stored: by name
         replay.apply(row.hand_id, row.action, row.position, record)
+        replay.seats = seated
         if wanted is not None and row.hand_id != wanted:
             continue
         after, explanation = replay.scored(row.recorded_at, row.hand_id)
@@ -96,6 +102,66 @@ def night_history(db: Database, *, night_id: int, number: int | None = None) -> 
     return out
 
 
+SeatRange = tuple[str, int, int | None]  # a player, the first hand and the last (None: on)
+
+
+def _seats_after_each(
+    revisions: Sequence[HandRevisionRow], now: Sequence[Seat]
+) -> list[tuple[SeatRange, ...]]:
+    """The night's seats as they stood after each version was written: from today's,
+    each insert, delete and hand brought back undone, newest first, as the store moved
+    the seats (state.shift_seats; an ambiguous place, a player who joined at the very
+    hand deleted, is read as joining after it)."""
+    steps = _shifts(revisions)
+    seats: tuple[SeatRange, ...] = tuple((s.name, s.first_hand, s.last_hand) for s in now)
+    after: list[tuple[SeatRange, ...]] = [()] * len(revisions)
+    for index in reversed(range(len(revisions))):
+        after[index] = seats
+        at, step = steps[index]
+        if step:
+            seats = tuple(_unshift(seat, at, step) for seat in seats)
+    return after
+
+
+def _seats_before_first(
+    revisions: Sequence[HandRevisionRow], after: Sequence[tuple[SeatRange, ...]]
+) -> tuple[SeatRange, ...]:
+    """The seats before the first version was written."""
+    if not revisions:
+        return ()
+    at, step = _shifts(revisions)[0]
+    return tuple(_unshift(seat, at, step) for seat in after[0]) if step else after[0]
+
+
+def _shifts(revisions: Sequence[HandRevisionRow]) -> list[tuple[int, int]]:
+    """For each version, where the store moved the seats and by how much: +1 for a hand
+    inserted or brought back before the last, -1 for a hand deleted, 0 for the rest."""
+    live: set[int] = set()
+    out = []
+    for row in revisions:
+        step = 0
+        if row.action == "insert" or (row.action == "restore" and row.hand_id not in live):
+            step = 1 if row.position <= len(live) else 0  # appending moves nothing
+            live.add(row.hand_id)
+        elif row.action == "delete":
+            step = -1
+            live.discard(row.hand_id)
+        out.append((row.position, step))
+    return out
+
+
+def _unshift(seat: SeatRange, at: int, step: int) -> SeatRange:
+    """SEAT as it was before the store moved it by STEP at AT (state.shift_seats)."""
+    name, first, last = seat
+    if step > 0:
+        first = first - 1 if first > at else first
+        last = last - 1 if last is not None and last > at else last
+    else:
+        first = first + 1 if first >= at and first > 1 else first
+        last = last + 1 if last is not None and last >= at - 1 else last
+    return (name, first, last)
+
+
 def _hand_at(hand_ids: Sequence[int], number: int) -> int:
     if not 1 <= number <= len(hand_ids):
         raise LookupError(number)
@@ -106,13 +172,10 @@ class _Replay:
     """The night's hands as they stood at each step of its history."""
 
     def __init__(
-        self,
-        document: Mapping[str, Any],
-        rule_changes: Sequence[tuple[dt.datetime, Any, Any]],
-        seats: Sequence[Seat] = (),
+        self, document: Mapping[str, Any], rule_changes: Sequence[tuple[dt.datetime, Any, Any]]
     ) -> None:
         self.document = document
-        self.seats = seats
+        self.seats: tuple[SeatRange, ...] = ()  # as they stand at this step of the history
         self.rule_changes = rule_changes
         self.live: dict[int, tuple[int, Mapping[str, Any]]] = {}  # hand id: (place, record)
         self.step = 0  # how many versions were applied
@@ -138,11 +201,11 @@ class _Replay:
         }
 
     def present(self, number: int) -> set[str]:
-        """Who sat at the table for the hand at place NUMBER (by the night's seats)."""
+        """Who sat at the table for the hand at place NUMBER, as the seats stood."""
         return {
-            s.name
-            for s in self.seats
-            if s.first_hand <= number and (s.last_hand is None or number <= s.last_hand)
+            name
+            for name, first, last in self.seats
+            if first <= number and (last is None or number <= last)
         }
 
     def hand_ids(self) -> list[int]:
@@ -162,7 +225,7 @@ class _Replay:
         """The night as it stands, scored under the rules of MOMENT (None when it cannot
         be); the same night under the same rules is scored once."""
         rules = self.rules_at(moment)
-        key = (self.step, json.dumps(rules, sort_keys=True))
+        key = (self.step, json.dumps([rules, self.seats], sort_keys=True))
         if self._last is not None and self._last[0] == key:
             return self._last[1]
         rules_set = parse_rules(rules)[0]

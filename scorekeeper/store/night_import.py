@@ -420,7 +420,9 @@ def create_night(
     currency: str | None = None,
 ) -> int:
     """Start an empty night for these seats (clockwise) under these rules, its money in
-    CURRENCY (default: its league's, else the locale's)."""
+    CURRENCY (default: its league's, else the locale's).  The first night of a new
+    league gives it its rules: what a later night changes for itself stays its own."""
+    new_league = league is not None and not _league_exists(db, league)
     document: dict[str, Any] = {
         "format": FORMAT,
         "rules": rules.to_json(),
@@ -433,7 +435,17 @@ def create_night(
             document[key] = value
     if date is not None:
         document["date"] = date.isoformat()
-    return import_night(db, document)
+    night_id = import_night(db, document)
+    if new_league and league is not None:
+        from scorekeeper.store.league import save_league
+
+        save_league(db, name=league, rules=rules)
+    return night_id
+
+
+def _league_exists(db: Database, league: str) -> bool:
+    with db.session() as session:
+        return find_league(session, league) is not None
 
 
 def _currency_for(db: Database, league: str | None) -> str:

@@ -69,3 +69,16 @@ def test_a_hand_the_night_has_not_is_named_by_its_flag(tmp_path: Path, capsys) -
     assert err == "scorekeeper: --hand: night 1 has 2 hands, not a hand 3\n"
     status, _, err = run("--database", url, "history", "--night", "7", capsys=capsys)
     assert status == 2 and "--night" in err and "Traceback" not in err
+
+
+def test_a_change_of_the_note_alone_shows_in_the_history(tmp_path: Path, capsys) -> None:
+    url = f"sqlite:///{tmp_path / 'league.sqlite3'}"
+    db = open_database(url)
+    night_id = import_night(db, night_doc("classic-5", [WIN]))
+    only = night_as_stored(db, night_id=night_id).hand_ids[0]
+    hand_writes.edit_hand(db, hand_id=only, hand={**WIN, "note": "Dee doubled"})
+    db.dispose()
+    _, out, _ = run("--database", url, "history", "--night", "1", capsys=capsys)
+    lines = out.splitlines()
+    assert lines[4].endswith("a win. Ann +2, Cal +1, each defender -1. Note: Dee doubled")
+    assert lines[5] == "  Money: no change"

@@ -318,3 +318,12 @@ def test_the_copy_of_the_examples_is_current() -> None:
     """The repository's copy still equals the contract's file (docs/rules/examples.md
     explains every example of it)."""
     assert json.loads(EXAMPLES.read_text("utf-8")) == json.loads(SHARED.read_text("utf-8"))
+
+
+def test_a_second_winner_who_took_no_trick_is_refused_when_only_tricks_are_given() -> None:
+    rules = {"preset": "classic-5", "leaster_second": True}
+    tricks = {"Ann": 1, "Bob": 0, "Cal": 2, "Dee": 2, "Eve": 1}
+    _, problems = load_night(night_doc(rules, [leaster("Cal", second="Bob", tricks=tricks)]))
+    assert [(p.field, p.message) for p in problems] == [
+        ("second", "Bob took no trick, and a leaster winner must take one")
+    ], problems

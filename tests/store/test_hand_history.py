@@ -140,3 +140,31 @@ def test_a_hand_not_in_the_night_is_named(db: Database, number: int) -> None:
     night_id = import_night(db, night_doc("classic-5", [WIN, LOSS]))
     with pytest.raises(LookupError):
         night_history(db, night_id=night_id, number=number)
+
+
+def test_the_seats_move_with_the_history(db: Database) -> None:
+    """Fay sits down at hand 3 and plays it; a hand is then inserted at 1, which moves
+    her seat to hand 4: each earlier state is scored with her seat where it was then
+    (a review found hand 3 and the insert with no money: today's seats made hand 3 a
+    hand she had not yet come to)."""
+    from scorekeeper.store.seats import join_night
+
+    night_id = import_night(db, night_doc("classic-5", [WIN, LOSS]))
+    join_night(db, night_id=night_id, player="Fay")
+    fay_picks = pick("Fay", "Ann", points=80, tricks=4, dealer="Bob")
+    hand_writes.record_hand(db, night_id=night_id, hand=fay_picks)
+    hand_writes.insert_hand(db, night_id=night_id, hand=LOSS, position=1)
+    versions = night_history(db, night_id=night_id)
+    assert [v.action for v in versions] == ["insert"] * 4
+    assert all(v.cents is not None and v.explanation for v in versions), versions
+    assert versions[2].cents["Fay"] > 0 and versions[2].cents["Bob"] == 0  # Bob dealt, sat out
+    assert sum_of(versions) == night_result(db, night_id=night_id).total_cents
+
+
+def test_a_hands_history_is_found_by_its_id_wherever_it_moved(db: Database) -> None:
+    night_id = import_night(db, night_doc("classic-5", [WIN, LOSS]))
+    second = night_as_stored(db, night_id=night_id).hand_ids[1]
+    hand_writes.insert_hand(db, night_id=night_id, hand=WIN, position=1)
+    versions = night_history(db, night_id=night_id, hand_id=second)
+    assert [(v.hand_id, v.number) for v in versions] == [(second, 2)]
+    assert night_history(db, night_id=night_id, number=3)[0].hand_id == second

@@ -206,6 +206,21 @@ def test_a_league_remembers_its_game_and_stake_from_its_nights(db: Database) -> 
     assert leagues.default_rules(db, league="Tuesday") == rules({"preset": "jack-of-diamonds-5"})
 
 
+def test_a_new_league_keeps_its_first_nights_rules_not_a_later_nights_own(db: Database) -> None:
+    """The first night started in a new league gives it its rules; a later night that
+    plays at another stake for itself does not change them (a review: the league's
+    rules were its newest night's, so a one-off became the default)."""
+    from scorekeeper.games import parse_rules
+    from scorekeeper.store.night_import import create_night
+
+    usual = parse_rules({"preset": "classic-5", "stake_cents": 25})[0]
+    once = parse_rules({"preset": "classic-5", "stake_cents": 10})[0]
+    players = ["Ann", "Bob", "Cal", "Dee", "Eve"]
+    create_night(db, players=players, rules=usual, league="Friday")
+    create_night(db, players=players, rules=once, league="Friday")
+    assert leagues.default_rules(db, league="Friday") == usual
+
+
 # -- money ---------------------------------------------------------------------------
 
 

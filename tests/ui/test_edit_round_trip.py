@@ -124,3 +124,31 @@ def test_enter_on_an_unchanged_hand_says_so_and_a_changed_one_is_written(
     retype(window, keyboard, 0, points="80")
     assert written(database) != counts
     assert night_import.export_night(database, night_id=night_id)["hands"][0]["points"] == 80
+
+
+def test_an_early_hand_edited_after_a_player_joined_does_not_name_them(
+    database: Database, open_window: Any, keyboard: Any
+) -> None:
+    """Fay sat down at hand 3: hand 1, opened and changed, is stored as typed, without
+    Fay 'sitting out' (the night's document names her for hands before she came; the
+    form showed that and wrote her into the hand, a review)."""
+    from scorekeeper.store.seats import join_night
+
+    win = {"type": "pick", "picker": "Ann", "partners": ["Cal"], "points": 74, "tricks": 4}
+    document = {
+        "format": "sheepshead-night/1",
+        "rules": "classic-5",
+        "players": ["Ann", "Bob", "Cal", "Dee", "Eve"],
+        "hands": [win, win],
+    }
+    night_id = night_import.import_night(database, document)
+    join_night(database, night_id=night_id, player="Fay")
+    window = open_window(database, night_id)
+    assert not window.entry.sitting_out.isVisibleTo(window.entry)
+    retype(window, keyboard, 0, points="80")
+    with database.engine.connect() as connection:
+        stored = connection.execute(
+            text("SELECT record FROM hand WHERE night_id = :n ORDER BY position"), {"n": night_id}
+        ).scalars()
+        records = [json.loads(r) if isinstance(r, str) else r for r in stored]
+    assert "sitting_out" not in records[0] and records[0]["points"] == 80

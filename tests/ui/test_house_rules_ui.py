@@ -422,7 +422,9 @@ def test_a_second_leaster_winner_is_typed_after_the_winner(
         "second": "Bob",
     }
     assert sheet_points(window) == [{"Ann": -1, "Bob": 1, "Cal": 2, "Dee": -1, "Eve": -1}]
-    assert window.model.text(0, 0)  # the row is on the sheet
+    marks = [window.model.text(0, column) for column in range(4, 9)]  # Ann to Eve
+    assert marks[1].split()[:2] == ["+1", "L2"] and marks[2].split()[:2] == ["+2", "L"]
+    assert "L" not in marks[0]
 
 
 def test_a_leaster_with_no_second_under_leaster_second_pays_as_before(

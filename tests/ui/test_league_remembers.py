@@ -64,7 +64,7 @@ def test_choosing_a_league_loads_its_game_and_stake_not_the_last_nights(
     stake = dialog.editor.option_widgets["stake_cents"]
     stake.setText("0.10")
     assert dialog.summary.text().endswith(
-        "— changed for this night (the league's: jack-of-diamonds-5, $0.25)"
+        "— changed for this night: Stake a point (the league's: jack-of-diamonds-5, $0.25)"
     ), dialog.summary.text()
 
 

@@ -84,13 +84,35 @@ class InsertHand(RecordHand):
 
 
 class EditHand(HandCommand):
-    """A hand's record replaced: undo brings back the version it replaced, redo this one."""
+    """A hand's record replaced: undo brings back the version it replaced (history row
+    BEFORE), redo this one (AFTER)."""
 
-    def __init__(self, db: Database, revisions: Revisions, edited: hand_writes.Edited) -> None:
+    def __init__(
+        self,
+        db: Database,
+        revisions: Revisions,
+        *,
+        hand_id: int,
+        position: int,
+        before: int,
+        after: int,
+    ) -> None:
+        text = _("hand {number} changed").format(number=position)
+        super().__init__(text, db, revisions, hand_id)
+        self.before, self.after = before, after
+
+    @classmethod
+    def of(cls, db: Database, revisions: Revisions, edited: hand_writes.Edited) -> EditHand:
+        """The command of an edit the store just made."""
         version = edited.version
-        text = _("hand {number} changed").format(number=version.position)
-        super().__init__(text, db, revisions, version.hand_id)
-        self.before, self.after = edited.replaced, version.revision_id
+        return cls(
+            db,
+            revisions,
+            hand_id=version.hand_id,
+            position=version.position,
+            before=edited.replaced,
+            after=version.revision_id,
+        )
 
     def undo_in_store(self) -> None:
         self.restore(self.before)
@@ -114,6 +136,54 @@ class DeleteHand(HandCommand):
 
     def redo_in_store(self) -> None:
         self.deleted = self.delete().revision_id
+
+
+class BroughtBack(RecordHand):
+    """A deleted hand brought back: undone as a hand recorded is (deleted again)."""
+
+    @staticmethod
+    def called(position: int) -> str:
+        return _("hand {number} brought back").format(number=position)
+
+
+def recalled(db: Database, revisions: Revisions, night_id: int) -> list[StoreCommand]:
+    """The night's changes to its hands since its last change as a whole, as the undo
+    commands they were, oldest first: read from its history, so that undo goes on
+    working after a restart."""
+    from scorekeeper.store.hand_history import undoable_versions
+
+    versions, first, now = undoable_versions(db, night_id=night_id)
+    revisions.update(now)
+    last: dict[int, hand_writes.HandVersion] = {}  # each hand's version before this one
+    deleted: set[int] = set()
+    out: list[StoreCommand] = []
+    for index, v in enumerate(versions):
+        before = last.get(v.hand_id)
+        command: StoreCommand | None = None
+        if v.action == "insert":
+            command = RecordHand(db, revisions, hand_id=v.hand_id, position=v.position)
+        elif v.action == "delete":
+            this = hand_writes.HandVersion(v.hand_id, v.position, v.revision, v.id)
+            command = DeleteHand(db, revisions, this)
+        elif v.action == "restore" and v.hand_id in deleted:
+            command = BroughtBack(db, revisions, hand_id=v.hand_id, position=v.position)
+        elif before is not None:  # an edit, or an earlier version put back
+            command = EditHand(
+                db,
+                revisions,
+                hand_id=v.hand_id,
+                position=v.position,
+                before=before.revision_id,
+                after=v.id,
+            )
+        if v.action == "delete":
+            deleted.add(v.hand_id)
+        else:
+            deleted.discard(v.hand_id)
+        last[v.hand_id] = hand_writes.HandVersion(v.hand_id, v.position, v.revision, v.id)
+        if index >= first and command is not None:
+            out.append(command)
+    return out
 
 
 # -- seats ---------------------------------------------------------------------------

@@ -576,6 +576,8 @@ class MainWindow(QMainWindow):
             )
             return
         stack = self.session.undo_stack
+        if not stack.canUndo() and not stack.count():  # after a restart: from the history
+            self.session.recall_history()
         if not stack.canUndo():
             self.say(_("Nothing to undo."))
             return

@@ -316,6 +316,19 @@ class NightSession(Layer):
 
     # -- changes (each done in the store, then made undoable) ----------------------
 
+    def recall_history(self) -> int:
+        """After a restart, nothing on the undo stack: the open night's changes to its
+        hands since its last change as a whole, read from its history, go onto the
+        stack as the commands they were (already done); how many."""
+        if self.undo_stack.count() or self.night_id is None:
+            return 0
+        from .commands import recalled
+
+        commands = recalled(self.db, self.revisions, self.night_id)
+        for command in commands:
+            self.undo_stack.push(command)
+        return len(commands)
+
     def start_night(
         self,
         *,
@@ -384,7 +397,7 @@ class NightSession(Layer):
         view = self._on_screen(self._night())
         if view is not None:
             self._ready = view.edited(hand_id, edited)
-        self.push(EditHand(self.db, self.revisions, edited))
+        self.push(EditHand.of(self.db, self.revisions, edited))
 
     def delete_hand(self, hand_id: int) -> None:
         """Delete a hand; undo restores it at its place."""

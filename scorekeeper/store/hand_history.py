@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import col, select
+from sqlmodel import col, func, select
 
 from scorekeeper.document import load_night
 from scorekeeper.games import parse_rules
@@ -30,7 +30,7 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.night_import import night_as_stored
 from scorekeeper.store.records import from_stored
 from scorekeeper.store.stored_night import Seat
-from scorekeeper.store.tables import HandRevisionRow, NightChangeRow
+from scorekeeper.store.tables import HandRevisionRow, NightChangeRow, NightRow
 from scorekeeper.validation import with_absent_players
 
 
@@ -259,3 +259,45 @@ class _Replay:
         order = self.hand_ids()
         explanation = result.hands[order.index(hand_id)].explanation if hand_id in self.live else ""
         return dict(result.total_cents), explanation
+
+
+@dataclass(frozen=True)
+class StoredVersion:
+    """One row of a night's hand history, as an undo rebuilt from it needs it."""
+
+    id: int  # the history row (what restore_revision brings back)
+    hand_id: int
+    revision: int
+    action: str
+    position: int
+
+
+def undoable_versions(
+    db: Database, *, night_id: int
+) -> tuple[list[StoredVersion], int, dict[int, int]]:
+    """The night's hand versions, oldest first; from which of them on undo can take
+    them back after a restart (those since the night came in whole, by an import, and
+    since its last change as a whole: its rules, or the night deleted or brought
+    back); and each hand's revision now (a deleted hand's, its deletion's)."""
+    with db.session() as session:
+        changed = session.exec(
+            select(func.max(NightChangeRow.recorded_at)).where(NightChangeRow.night_id == night_id)
+        ).one()
+        # An imported night's hands are written at the moment the night is made.
+        made = session.exec(select(NightRow.created_at).where(NightRow.id == night_id)).one()
+        since = max(changed, made) if changed is not None else made
+        rows = session.exec(
+            select(HandRevisionRow)
+            .where(HandRevisionRow.night_id == night_id)
+            .order_by(col(HandRevisionRow.id))
+        ).all()
+        latest = session.exec(
+            select(HandRevisionRow.hand_id, func.max(HandRevisionRow.revision))
+            .where(HandRevisionRow.night_id == night_id)
+            .group_by(col(HandRevisionRow.hand_id))
+        ).all()
+    versions = [StoredVersion(r.id or 0, r.hand_id, r.revision, r.action, r.position) for r in rows]
+    first = next(
+        (i for i, r in enumerate(rows) if since is None or r.recorded_at > since), len(rows)
+    )
+    return versions, first, {int(hand): int(revision) for hand, revision in latest}

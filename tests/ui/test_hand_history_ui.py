@@ -75,3 +75,36 @@ def test_a_hand_changed_after_it_was_recorded_is_marked_on_the_sheet(
     window.session.open(night_id)  # read again from the store, as after a restart
     window.refresh()
     assert [window.model.text(r, NUMBER) for r in range(2)] == ["1*", "2"]
+
+
+def test_undo_goes_on_after_a_restart_from_the_nights_history(
+    database: Any, open_window: Any, keyboard: Any
+) -> None:
+    """Edit ▸ Undo said "Nothing to undo" after a restart though every change is in the
+    history: now Ctrl+Z takes back the night's last changes, newest first, and Ctrl+Shift+Z
+    redoes them."""
+    from scorekeeper.store import hand_writes
+    from scorekeeper.store.night_import import export_night, night_as_stored
+
+    win, loss = pick("Ann", "Cal", points=74, tricks=4), pick("Bob", "Dee", points=40, tricks=2)
+    night_id = night_import.import_night(database, night_doc("classic-5", [win]))
+    hand_writes.record_hand(database, night_id=night_id, hand=loss)
+    first = night_as_stored(database, night_id=night_id).hand_ids[0]
+    hand_writes.edit_hand(database, hand_id=first, hand={**win, "points": 95, "tricks": 5})
+    window = open_window(database, night_id)  # a new program: nothing on its undo stack
+    assert window.session.undo_stack.count() == 0
+
+    def points() -> list[int]:
+        return [h["points"] for h in export_night(database, night_id=night_id)["hands"]]
+
+    keyboard.ctrl(Qt.Key.Key_Z)
+    assert window.statusBar().currentMessage().startswith("Undid: hand 1 changed.")
+    assert points() == [74, 40]
+    keyboard.ctrl(Qt.Key.Key_Z)
+    assert window.statusBar().currentMessage().startswith("Undid: hand 2 recorded.")
+    assert points() == [74]
+    keyboard.ctrl(Qt.Key.Key_Z, shift=True)
+    assert points() == [74, 40]
+    keyboard.ctrl(Qt.Key.Key_Z, shift=True)
+    assert points() == [95, 40]
+    assert [line.number for line in window.session.view.lines] == [1, 2]

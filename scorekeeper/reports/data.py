@@ -66,7 +66,9 @@ def rules_summary(rules: RuleSet, currency: str) -> tuple[str, ...]:
     (the stake in CURRENCY): the game's summary of its preset, then every option of the
     game that differs from the preset, by its label and in words (`games.changed_lines`)."""
     game = game_of(rules)
-    return (*game.rules_lines(rules, currency), *changed_lines(rules, game.options, currency))
+    # The stake is in the game's lines always: not again among the options changed.
+    changed = [o for o in game.options if o.name != "stake_cents"]
+    return (*game.rules_lines(rules, currency), *changed_lines(rules, changed, currency))
 
 
 def _hand_cells(number: int, hand: Hand, result: HandResult, game: Game) -> tuple[str, ...]:

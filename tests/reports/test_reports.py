@@ -90,6 +90,18 @@ def test_night_report_prints_the_cores_totals_money_and_settlement(db: Database)
     assert text[hand_12 + 8 :][: 2 * len(NAMES)][1::2] == [str(running[p]) for p in NAMES]
 
 
+def test_the_night_reports_rules_say_the_stake_once(db: Database) -> None:
+    """'Stake $0.10 a point.' then, among the options changed, 'Stake a point: $0.10'
+    (a trial): the stake is said once, the other options changed still listed."""
+    document = night_document(NAMES, 3, seed=2)
+    document["rules"] = {"preset": "classic-5", "stake_cents": 10, "leaster_tie": "all-win"}
+    night_id = import_night(db, document)
+    text = [line for page in pages(build.night_pdf(db, night_id=night_id)) for line in page]
+    rules = " ".join(text[: text.index("#")])  # the header, before the sheet
+    assert rules.count("Stake") == 1 and "Stake $0.10 a point." in rules
+    assert "Changed from classic-5:" in rules and "Tie in a leaster: all tied win" in rules
+
+
 def test_night_report_in_german(db: Database) -> None:
     """The night's page in German: its headings, totals, settlement and page numbers
     (money and dates as the locale writes them, not asked here)."""
@@ -343,8 +355,8 @@ def test_the_rules_section_says_every_changed_house_rule_in_words_not_keys(db: D
         for line in page
     ]
     section = " ".join(lines[lines.index("Changed from schafkopf:") :])
+    assert "$0.25 a point" in " ".join(lines[: lines.index("Changed from schafkopf:")])
     for words in (
-        "Stake a point: $0.25",
         "Misplay penalty: 30",
         "Who pays a leaster: the loser pays",
         "Extra for Schneider: 15",

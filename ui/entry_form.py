@@ -772,7 +772,25 @@ class EntryForm(QWidget):
 
     def _show_preview(self, hand: dict[str, Any]) -> None:
         """Under the form, always: what Enter will save, in words and numbers, or what
-        is still needed."""
+        is still needed; and a new hand after the one marked the night's last, said."""
+        self._say_preview(hand)
+        after = self.after_the_last_hand()
+        if after is not None:
+            self.preview.setText(
+                self.preview.text()
+                + " "
+                + _("(Hand {number} was marked the night's last hand.)").format(number=after)
+            )
+
+    def after_the_last_hand(self) -> int | None:
+        """The number of the hand marked the night's last, when a new hand is typed at
+        the end after it (hands after the last hand were taken without a word, a trial)."""
+        if self.view is None or self.editing is not None or self.insert_at is not None:
+            return None
+        lines = self.view.lines
+        return lines[-1].number if lines and lines[-1].record.get("last_hand") else None
+
+    def _say_preview(self, hand: dict[str, Any]) -> None:
         if self.result is not None:
             tricks = hand.get("tricks")
             said = (

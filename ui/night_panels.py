@@ -79,7 +79,7 @@ class HandPanel(QWidget):
             waiting_line,
             table,
         )
-        self.pending.setText("\n".join(lines))
+        self.pending.setText("\n".join(line for line in lines if line))
         self.balance.setText(self._balance(view))
 
     @staticmethod

@@ -68,3 +68,32 @@ def test_the_german_next_hand_says_the_dealer_sits_out_too(database: Any, open_w
     night = night_import.import_night(database, night_doc("classic-5", [], [*PLAYERS, "Fay"]))
     lines = open_window(database, night).hand_panel.pending.text().split("\n")
     assert lines[-1] == "Es spielen: Ann, Bob, Cal, Hans K., Fay (Wes S. setzt aus)."
+
+
+def test_a_schafkopf_night_says_bock_only_when_bock_hands_are_to_come(
+    database: Any, open_window: Any
+) -> None:
+    """'Bock (counts double): 0 hands to come.' stood in the panel of every Schafkopf
+    night, one without Bock rules too (a trial); a Schwarz under bock_after then says
+    the Bock hands to come."""
+    four = ["Ann", "Bob", "Cal", "Dee"]
+    won = {"type": "call", "declarer": "Ann", "partners": ["Cal"], "points": 120, "tricks": 8}
+    plain = night_import.import_night(database, night_doc("schafkopf", [won], four))
+    lines = open_window(database, plain).hand_panel.pending.text().split("\n")
+    assert not any("Bock" in line for line in lines) and len(lines) == 2
+    rules = {"preset": "schafkopf", "bock_after": ["schwarz"], "bock_hands": 2}
+    bock = night_import.import_night(database, night_doc(rules, [won], four))
+    lines = open_window(database, bock).hand_panel.pending.text().split("\n")
+    assert "Bock (counts double): 2 hands to come." in lines
+
+
+def test_a_hand_typed_after_the_last_hand_says_so_in_the_preview(
+    database: Any, open_window: Any
+) -> None:
+    hands = [leaster("Ann"), leaster("Bob", last_hand=True)]
+    night = night_import.import_night(database, night_doc("classic-5", hands, PLAYERS))
+    window = open_window(database, night)
+    assert window.entry.preview.text().endswith("(Hand 2 was marked the night's last hand.)")
+    plain = night_import.import_night(database, night_doc("classic-5", hands[:1], PLAYERS))
+    window = open_window(database, plain)
+    assert "last hand" not in window.entry.preview.text()

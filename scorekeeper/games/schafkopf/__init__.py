@@ -336,18 +336,23 @@ class Schafkopf:
         )
 
     def waiting(self, result: NightResult, currency: str) -> str:
+        said = []
         bock = result.bock_pending
-        words = ngettext(
-            "Bock (counts double): {count} hand to come.",
-            "Bock (counts double): {count} hands to come.",
-            bock,
-        ).format(count=bock)
-        if result.pot is not None:
-            pot = _("The pot holds {pot} ({money}).").format(
-                pot=result.pot, money=money(result.pot_cents or 0, currency)
+        if bock:  # "Bock: 0 hands to come" on a night that plays none said nothing (a trial)
+            said.append(
+                ngettext(
+                    "Bock (counts double): {count} hand to come.",
+                    "Bock (counts double): {count} hands to come.",
+                    bock,
+                ).format(count=bock)
             )
-            words += "\n" + pot
-        return words
+        if result.pot is not None:
+            said.append(
+                _("The pot holds {pot} ({money}).").format(
+                    pot=result.pot, money=money(result.pot_cents or 0, currency)
+                )
+            )
+        return "\n".join(said)
 
     def outcome_counts(self, outcome: str, level: str, alone: bool | None) -> dict[str, int]:
         if outcome in ("win", "loss"):

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 
 from scorekeeper.store import night_import
 from scorekeeper.store.database import Database, open_database
@@ -123,4 +124,39 @@ def test_the_board_fits_the_screen_and_names_a_season_once(qtbot: Any, tmp_path:
     assert season_title("Spring") == "Season Spring"
     assert season_title("Seasoned players") == "Season Seasoned players"
     assert season_title(None) == "All nights"
+    db.dispose()
+
+
+@pytest.mark.parametrize(
+    ("tables", "size"), [(8, (1024, 768)), (12, (1280, 800)), (3, (1920, 1080))]
+)
+def test_every_table_is_seen_whole_a_page_at_a_time(
+    qtbot: Any, tmp_path: Path, tables: int, size: tuple[int, int]
+) -> None:
+    """The board cut off the second table at 1280x800 and 1024x768, and a third was not
+    seen at all (a trial): the tables it cannot show at once come a page at a time, each
+    card whole, every table on a page; the standings as many as the height shows."""
+    db = open_database(f"sqlite:///{tmp_path / 'league.sqlite3'}")
+    for number in range(1, tables + 1):
+        players = [f"P{number}{seat}" for seat in "ABCDE"]
+        night_import.import_night(db, {**table(f"Table {number}"), "players": players})
+    board = BoardWindow(db, LEAGUE, poll_ms=3_600_000)
+    qtbot.addWidget(board)
+    board.resize(*size)
+    board.show()
+    qtbot.waitExposed(board)
+    board.resize(*size)  # as a full screen's geometry is set again once the board is laid out
+    seen: set[str] = set()
+    for _ in range(board.pages):
+        viewport = board.tables_scroll.viewport()
+        shown = [w for w in board.tables.findChildren(QLabel) if w.text().startswith("Table ")]
+        for label in shown:
+            card = label.parentWidget()
+            top = card.mapTo(viewport, card.rect().topLeft()).y()
+            assert top >= 0 and top + card.height() <= viewport.height(), label.text()
+            seen.add(label.text())
+        board.next_page()
+    assert seen == {f"Table {n}" for n in range(1, tables + 1)}
+    assert board.height() <= size[1] and board.width() <= size[0]
+    board.close()
     db.dispose()

@@ -41,6 +41,10 @@ from scorekeeper.store.errors import StorageError
 from ..screens import resize_to_fit
 
 POLL_MS = 3000  # how often the database is asked, when it cannot say so itself
+PAGE_MS = 12000  # how long a page of tables stays, when they do not all fit at once
+RECENT_SHOWN = 3  # a table's newest hands on a screen TALL pixels or more; else one
+TALL = 900
+NARROW = 1200  # below it the season's standings go under tonight's
 SETTLE_MS = 150  # notifications close together make one refresh
 STANDINGS_SHOWN = 20  # the season's top players on the board
 
@@ -178,7 +182,9 @@ class BoardWindow(QWidget):
         self.setWindowTitle(_("Tonight's board — {league}").format(league=league))
         self.setAccessibleName(_("Tonight's board"))
         self.board: boards.Board | None = None
+        self._updated = dt.datetime.now()
         self.title = _label("", "title")
+        self.title.setWordWrap(True)  # a long league's name never widens the board past its screen
         self.updated = _label("", "dim", Qt.AlignmentFlag.AlignRight)
         self.tables = QWidget()
         self.tables.setStyleSheet("background: transparent;")
@@ -197,17 +203,26 @@ class BoardWindow(QWidget):
         top.addWidget(self.updated)
         body = QHBoxLayout()
         body.addWidget(scroll, 1)  # the tables take every pixel the standings leave
+        # Side by side on a wide screen; on a narrow one (a 1024-pixel projector) the
+        # season's under tonight's, so that the tables keep room for a card.
+        self.standings_columns: list[QVBoxLayout] = []
         for standings in (self.tonight, self.season):
             column = QVBoxLayout()
             column.addWidget(standings)
             column.addStretch()
             body.addSpacing(24)
             body.addLayout(column, 0)
+            self.standings_columns.append(column)
+        self.stacked = False
         self.tables_scroll = scroll
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 16, 24, 16)
         layout.addLayout(top)
         layout.addLayout(body, 1)
+        self.page = 0  # the page of tables shown, when they take several
+        self.pages = 1
+        self.pager = QTimer(self, interval=PAGE_MS)
+        self.pager.timeout.connect(self.next_page)
         self.watcher = ChangeWatcher(db, self, poll_ms)
         self.watcher.changed.connect(self.refresh)
         resize_to_fit(self, 1280, 720)
@@ -230,12 +245,58 @@ class BoardWindow(QWidget):
         self.board = board
         when = short_date(board.date)
         self.title.setText(f"{board.league} — {when}")
-        self.updated.setText(_("updated {time}").format(time=f"{dt.datetime.now():%H:%M:%S}"))
+        self._updated = dt.datetime.now()
+        self.updated.setText(_("updated {time}").format(time=f"{self._updated:%H:%M:%S}"))
+        self._show_all_standings(board)
         self._show_tables(board)
-        self._show_standings(self.tonight, _("Tonight"), board.tonight, None)
+
+    def _show_all_standings(self, board: boards.Board) -> None:
+        """Tonight's standings and the season's, each as many players as the screen's
+        height shows (the rest counted): forty players made the board taller than a
+        1024x768 projector, and it was cut off."""
+        self._arrange_standings()
+        fits = self.standings_rows()
+        if self.stacked:  # one above the other: each half the height
+            fits = max(3, fits // 2 - 1)
+        self._show_standings(self.tonight, _("Tonight"), board.tonight, fits)
         self._show_standings(
-            self.season, season_title(board.season), board.season_standings, STANDINGS_SHOWN
+            self.season,
+            season_title(board.season),
+            board.season_standings,
+            min(STANDINGS_SHOWN, fits),
         )
+
+    def _arrange_standings(self) -> None:
+        """The season's standings beside tonight's, or under them below NARROW pixels."""
+        screen = self.screen().availableGeometry().width() if self.screen() else self.width()
+        stacked = min(self.width(), screen) < NARROW
+        if stacked == self.stacked:
+            return
+        self.stacked = stacked
+        first, second = self.standings_columns
+        if stacked:
+            second.removeWidget(self.season)
+            first.insertWidget(1, self.season)
+        else:
+            first.removeWidget(self.season)
+            second.insertWidget(0, self.season)
+
+    def standings_rows(self) -> int:
+        """How many players' lines of standings fit under their heading."""
+        row = self._styled_height("name") + 6  # and the grid's spacing
+        heading = self._styled_height("heading") + 6
+        room = self.height() - self._styled_height("title") - 60 - heading - row
+        return max(3, room // row)
+
+    def _styled_height(self, role: str) -> int:
+        """How tall a line of ROLE is on the board (its style sheet's type)."""
+        probe = _label("0", role)
+        probe.setParent(self)
+        probe.ensurePolished()
+        height = probe.sizeHint().height()
+        probe.setParent(None)
+        probe.deleteLater()
+        return height
 
     @property
     def date(self) -> dt.date:
@@ -254,15 +315,75 @@ class BoardWindow(QWidget):
             waiting.setWordWrap(True)  # whole in any language, at any width
             self.tables_layout.addWidget(waiting, 0, 0)
             return
-        cards = [_table_card(table) for table in board.tables]
-        # Two cards side by side only where both fit whole: a card is never cut.
-        wide = max(card.sizeHint().width() for card in cards)
-        room = self.tables_scroll.viewport().width()
-        columns = 2 if len(cards) > 1 and 2 * wide + self.tables_layout.spacing() <= room else 1
-        for index, card in enumerate(cards):
-            row, column = divmod(index, columns)
-            self.tables_layout.addWidget(card, row, column, Qt.AlignmentFlag.AlignTop)
+        # On a short screen each table shows its newest hand, not three, to fit more.
+        recent = RECENT_SHOWN if self.height() >= TALL else 1
+        cards = [_table_card(table, recent) for table in board.tables]
+        for card in cards:  # measured in the board's type (its style sheet), not Qt's own
+            card.setParent(self.tables)
+            card.ensurePolished()
+        pages = self.table_pages(cards)
+        self.pages = len(pages)
+        self.page %= self.pages
+        shown = pages[self.page]
+        for row, cards_in_row in enumerate(shown):
+            for column, card in enumerate(cards_in_row):
+                self.tables_layout.addWidget(card, row, column, Qt.AlignmentFlag.AlignTop)
+        placed = {id(card) for row in shown for card in row}
+        for card in cards:  # those of the other pages
+            if id(card) not in placed:
+                card.setParent(None)
+                card.deleteLater()
         self.tables_layout.setRowStretch(self.tables_layout.rowCount(), 1)
+        if self.pages > 1:
+            first = sum(len(r) for p in pages[: self.page] for r in p) + 1
+            last = first + sum(len(r) for r in shown) - 1
+            # Translators: the board's tables, a page at a time: "Tables 1–4 of 9".
+            which = (
+                _("Tables {first}–{last} of {count}")
+                if last > first
+                else _("Table {first} of {count}")
+            )
+            self.updated.setText(
+                self.updated.text()
+                + "  ·  "
+                + which.format(first=first, last=last, count=len(cards))
+            )
+            if not self.pager.isActive():
+                self.pager.start()
+        else:
+            self.pager.stop()
+
+    def table_pages(self, cards: list[QFrame]) -> list[list[list[QFrame]]]:
+        """CARDS in rows of as many as fit side by side whole, and the rows in pages of
+        as many as fit one above the other (a card is never cut; one too tall for the
+        screen is a page of its own, and scrolls)."""
+        spacing = self.tables_layout.spacing()
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()  # the tables' room as the standings beside them leave it
+        viewport = self.tables_scroll.viewport()
+        wide = max(card.sizeHint().width() for card in cards)
+        columns = max(1, min(len(cards), (viewport.width() + spacing) // (wide + spacing)))
+        rows = [cards[i : i + columns] for i in range(0, len(cards), columns)]
+        pages: list[list[list[QFrame]]] = []
+        page: list[list[QFrame]] = []
+        used = 0
+        for row in rows:
+            tall = max(card.sizeHint().height() for card in row)
+            if page and used + spacing + tall > viewport.height():
+                pages.append(page)
+                page, used = [], 0
+            used += (spacing if page else 0) + tall
+            page.append(row)
+        pages.append(page)
+        return pages
+
+    def next_page(self) -> None:
+        """The next page of tables (every PAGE_MS, when they take several)."""
+        if self.board is not None and self.pages > 1:
+            self.page = (self.page + 1) % self.pages
+            self.updated.setText(_("updated {time}").format(time=f"{self._updated:%H:%M:%S}"))
+            self._show_tables(self.board)
 
     def _show_standings(
         self, box: QWidget, heading: str, standings: Standings, limit: int | None
@@ -308,7 +429,9 @@ class BoardWindow(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        if self.board is not None:  # the cards laid out again for the new width
+        if self.board is not None:  # laid out again for the new size
+            self.updated.setText(_("updated {time}").format(time=f"{self._updated:%H:%M:%S}"))
+            self._show_all_standings(self.board)
             self._show_tables(self.board)
 
     def toggle_full_screen(self) -> None:
@@ -318,12 +441,14 @@ class BoardWindow(QWidget):
             self.showFullScreen()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.pager.stop()
         self.watcher.stop()
         super().closeEvent(event)
 
 
-def _table_card(table: boards.TableNow) -> QFrame:
-    """One table: its name and hands so far, each player's total, its newest hands."""
+def _table_card(table: boards.TableNow, recent: int = 3) -> QFrame:
+    """One table: its name and hands so far, each player's total, its RECENT newest
+    hands."""
     card = QFrame()
     card.setProperty("role", "card")
     card.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
@@ -347,7 +472,7 @@ def _table_card(table: boards.TableNow) -> QFrame:
     for column, player in enumerate(table.players, start=1):
         grid.addWidget(_points(table.totals.get(player, 0), bold=True), 2, column)
     row = 3
-    for hand in table.recent:
+    for hand in table.recent[:recent]:
         grid.addWidget(_label(f"#{hand.number}", "dim"), row, 0)
         for column, player in enumerate(table.players, start=1):
             if player in hand.points:

@@ -159,11 +159,11 @@ def recalled(db: Database, revisions: Revisions, night_id: int) -> list[StoreCom
     out: list[StoreCommand] = []
     for index, v in enumerate(versions):
         before = last.get(v.hand_id)
+        this = hand_writes.HandVersion(v.hand_id, v.position, v.revision, v.id)
         command: StoreCommand | None = None
         if v.action == "insert":
             command = RecordHand(db, revisions, hand_id=v.hand_id, position=v.position)
         elif v.action == "delete":
-            this = hand_writes.HandVersion(v.hand_id, v.position, v.revision, v.id)
             command = DeleteHand(db, revisions, this)
         elif v.action == "restore" and v.hand_id in deleted:
             command = BroughtBack(db, revisions, hand_id=v.hand_id, position=v.position)
@@ -180,7 +180,7 @@ def recalled(db: Database, revisions: Revisions, night_id: int) -> list[StoreCom
             deleted.add(v.hand_id)
         else:
             deleted.discard(v.hand_id)
-        last[v.hand_id] = hand_writes.HandVersion(v.hand_id, v.position, v.revision, v.id)
+        last[v.hand_id] = this
         if index >= first and command is not None:
             out.append(command)
     return out

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import col, func, select
+from sqlmodel import Session, col, func, select
 
 from scorekeeper.document import load_night
 from scorekeeper.games import parse_rules
@@ -57,11 +57,7 @@ def night_history(
     each with what it did to the money."""
     stored = night_as_stored(db, night_id=night_id)
     with db.session() as session:
-        revisions = session.exec(
-            select(HandRevisionRow)
-            .where(HandRevisionRow.night_id == night_id)
-            .order_by(col(HandRevisionRow.id))
-        ).all()
+        revisions = _versions_of(session, night_id)
         changes = session.exec(
             select(NightChangeRow)
             .where((NightChangeRow.night_id == night_id) & (NightChangeRow.action == "rules"))
@@ -160,6 +156,15 @@ def _unshift(seat: SeatRange, at: int, step: int) -> SeatRange:
         first = first + 1 if first >= at and first > 1 else first
         last = last + 1 if last is not None and last >= at - 1 else last
     return (name, first, last)
+
+
+def _versions_of(session: Session, night_id: int) -> Sequence[HandRevisionRow]:
+    """Every history row of the night's hands, oldest first."""
+    return session.exec(
+        select(HandRevisionRow)
+        .where(HandRevisionRow.night_id == night_id)
+        .order_by(col(HandRevisionRow.id))
+    ).all()
 
 
 def _hand_at(hand_ids: Sequence[int], number: int) -> int:
@@ -286,11 +291,7 @@ def undoable_versions(
         # An imported night's hands are written at the moment the night is made.
         made = session.exec(select(NightRow.created_at).where(NightRow.id == night_id)).one()
         since = max(changed, made) if changed is not None else made
-        rows = session.exec(
-            select(HandRevisionRow)
-            .where(HandRevisionRow.night_id == night_id)
-            .order_by(col(HandRevisionRow.id))
-        ).all()
+        rows = _versions_of(session, night_id)
         latest = session.exec(
             select(HandRevisionRow.hand_id, func.max(HandRevisionRow.revision))
             .where(HandRevisionRow.night_id == night_id)

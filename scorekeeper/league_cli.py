@@ -199,7 +199,9 @@ def standings_header(words: Words, *, score: bool = False) -> list[str]:
     league window and the league report head them), in the user's language; with the
     score the players are ranked by after Money when SCORE (`score_shown`)."""
     game = (words.picks, words.picks_won, words.schneiders, words.leasters)
-    before = (*STANDINGS_BEFORE[:5], *([N_("Score")] if score else []), STANDINGS_BEFORE[5])
+    before = list(STANDINGS_BEFORE)
+    if score:
+        before.insert(before.index(N_("Money")) + 1, N_("Score"))
     return ["#", *(_(h) for h in (*before, *game, *STANDINGS_AFTER))]
 
 

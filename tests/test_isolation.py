@@ -35,10 +35,25 @@ def test_a_run_of_the_suite_leaves_no_folder_of_its_own_behind(tmp_path: Path) -
     environment.pop("PYTEST_DEBUG_TEMPROOT", None)
     this = f"{Path(__file__)}::test_settings_and_data_go_to_the_suites_own_folders"
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
-         "-n", "2", this, f"{Path(__file__).parent / 'cli' / 'test_database_path.py'}"],
-        capture_output=True, text=True, env=environment, check=False,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:randomly",
+            "-p",
+            "no:cacheprovider",
+            "-n",
+            "2",
+            this,
+            f"{Path(__file__).parent / 'cli' / 'test_database_path.py'}",
+        ],
+        capture_output=True,
+        text=True,
+        env=environment,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     left = [p.relative_to(tmp_path) for p in tmp_path.rglob("*") if not p.is_dir()]
     assert left == []

@@ -127,6 +127,17 @@ def test_the_readme_s_command_line_runs_as_written_on_the_sample_league(
     standings = outputs["standings"].splitlines()
     assert standings[0].split()[:2] == ["#", "Player"]
     assert {line.split()[1] for line in standings[1:6]} <= {
-        "Jon", "Ida", "Dee", "Hal", "Cal", "Eve", "Lou", "Ann", "Bob", "Fay", "Kay", "Gus",
-    }  # fmt: skip
+        "Jon",
+        "Ida",
+        "Dee",
+        "Hal",
+        "Cal",
+        "Eve",
+        "Lou",
+        "Ann",
+        "Bob",
+        "Fay",
+        "Kay",
+        "Gus",
+    }
     assert (tmp_path / "work" / "night.pdf").read_bytes().startswith(b"%PDF")

@@ -222,9 +222,14 @@ class EntryForm(QWidget):
             _("optional, seat order"),
             _("optional: each player's tricks, seat order"),
         )
-        for field in (self.winner, self.tied, self.second, self.leaster_points):
+        for field in (
+            self.winner,
+            self.tied,
+            self.second,
+            self.leaster_points,
+            self.leaster_tricks,
+        ):
             field.textChanged.connect(self.check)
-        self.leaster_tricks.textChanged.connect(self.check)
 
     def clear_leaster(self) -> None:
         seated = self.seated()
@@ -773,14 +778,12 @@ class EntryForm(QWidget):
     def _show_preview(self, hand: dict[str, Any]) -> None:
         """Under the form, always: what Enter will save, in words and numbers, or what
         is still needed; and a new hand after the one marked the night's last, said."""
-        self._say_preview(hand)
+        said = self._preview_text(hand)
         after = self.after_the_last_hand()
         if after is not None:
-            self.preview.setText(
-                self.preview.text()
-                + " "
-                + _("(Hand {number} was marked the night's last hand.)").format(number=after)
-            )
+            last = _("(Hand {number} was marked the night's last hand.)").format(number=after)
+            said = f"{said} {last}"
+        self.preview.setText(said)
 
     def after_the_last_hand(self) -> int | None:
         """The number of the hand marked the night's last, when a new hand is typed at
@@ -790,7 +793,8 @@ class EntryForm(QWidget):
         lines = self.view.lines
         return lines[-1].number if lines and lines[-1].record.get("last_hand") else None
 
-    def _say_preview(self, hand: dict[str, Any]) -> None:
+    def _preview_text(self, hand: dict[str, Any]) -> str:
+        """What Enter will save, or what is still needed."""
         if self.result is not None:
             tricks = hand.get("tricks")
             said = (
@@ -802,10 +806,9 @@ class EntryForm(QWidget):
                 if isinstance(tricks, int)
                 else _("Hand {number}: {explanation} Enter saves it.")
             )
-            self.preview.setText(
-                said.format(number=self.number, count=tricks, explanation=self.result.explanation)
+            return said.format(
+                number=self.number, count=tricks, explanation=self.result.explanation
             )
-            return
         missing = {p.key for p in self.found if p.missing}
         others = [(p.key, p.message) for p in self.found if p.key not in missing]
         parts = []
@@ -815,7 +818,7 @@ class EntryForm(QWidget):
         if others:
             key, message = others[0]
             parts.append(f"{self.labels.get(key, key)}: {message}.")
-        self.preview.setText(" ".join(parts) or _("Hand {number}").format(number=self.number))
+        return " ".join(parts) or _("Hand {number}").format(number=self.number)
 
     def first_problem_field(self) -> QWidget | None:
         """The first field, in typing order, that has a problem."""

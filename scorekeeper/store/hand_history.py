@@ -66,9 +66,8 @@ def night_history(
     document = {k: v for k, v in stored.document.items() if k not in ("closed", "payments")}
     wanted = hand_id if number is None else _hand_at(stored.hand_ids, number)
     names = {seat.player_id: seat.name for seat in stored.seats}
-    seats = _seats_after_each(revisions, stored.seats)
     replay = _Replay(document, [(c.recorded_at, c.before, c.after) for c in changes])
-    replay.seats = _seats_before_first(revisions, seats)
+    replay.seats, seats = _seats_through(revisions, stored.seats)
     out = []
     for row, seated in zip(revisions, seats, strict=True):
         before = replay.totals(row.recorded_at) if row.hand_id == wanted or wanted is None else None
@@ -101,13 +100,13 @@ def night_history(
 SeatRange = tuple[str, int, int | None]  # a player, the first hand and the last (None: on)
 
 
-def _seats_after_each(
+def _seats_through(
     revisions: Sequence[HandRevisionRow], now: Sequence[Seat]
-) -> list[tuple[SeatRange, ...]]:
-    """The night's seats as they stood after each version was written: from today's,
-    each insert, delete and hand brought back undone, newest first, as the store moved
-    the seats (state.shift_seats; an ambiguous place, a player who joined at the very
-    hand deleted, is read as joining after it)."""
+) -> tuple[tuple[SeatRange, ...], list[tuple[SeatRange, ...]]]:
+    """The night's seats before the first version was written, and as they stood after
+    each: from today's, each insert, delete and hand brought back undone, newest first,
+    as the store moved the seats (state.shift_seats; an ambiguous place, a player who
+    joined at the very hand deleted, is read as joining after it)."""
     steps = _shifts(revisions)
     seats: tuple[SeatRange, ...] = tuple((s.name, s.first_hand, s.last_hand) for s in now)
     after: list[tuple[SeatRange, ...]] = [()] * len(revisions)
@@ -116,17 +115,7 @@ def _seats_after_each(
         at, step = steps[index]
         if step:
             seats = tuple(_unshift(seat, at, step) for seat in seats)
-    return after
-
-
-def _seats_before_first(
-    revisions: Sequence[HandRevisionRow], after: Sequence[tuple[SeatRange, ...]]
-) -> tuple[SeatRange, ...]:
-    """The seats before the first version was written."""
-    if not revisions:
-        return ()
-    at, step = _shifts(revisions)[0]
-    return tuple(_unshift(seat, at, step) for seat in after[0]) if step else after[0]
+    return seats, after
 
 
 def _shifts(revisions: Sequence[HandRevisionRow]) -> list[tuple[int, int]]:

@@ -246,7 +246,6 @@ class BoardWindow(QWidget):
         when = short_date(board.date)
         self.title.setText(f"{board.league} — {when}")
         self._updated = dt.datetime.now()
-        self.updated.setText(_("updated {time}").format(time=f"{self._updated:%H:%M:%S}"))
         self._show_all_standings(board)
         self._show_tables(board)
 
@@ -309,7 +308,11 @@ class BoardWindow(QWidget):
         return "\n".join(label.text() for label in self.findChildren(QLabel) if label.text())
 
     def _show_tables(self, board: boards.Board) -> None:
+        """The tables tonight (a page of them, when they take several), and when the
+        board last read them, with which page it shows."""
         _clear(self.tables_layout)
+        updated = _("updated {time}").format(time=f"{self._updated:%H:%M:%S}")
+        self.updated.setText(updated)
         if not board.tables:
             waiting = _label(_("No table has started tonight yet."), "heading")
             waiting.setWordWrap(True)  # whole in any language, at any width
@@ -344,9 +347,7 @@ class BoardWindow(QWidget):
                 else _("Table {first} of {count}")
             )
             self.updated.setText(
-                self.updated.text()
-                + "  ·  "
-                + which.format(first=first, last=last, count=len(cards))
+                f"{updated}  ·  {which.format(first=first, last=last, count=len(cards))}"
             )
             if not self.pager.isActive():
                 self.pager.start()
@@ -382,7 +383,6 @@ class BoardWindow(QWidget):
         """The next page of tables (every PAGE_MS, when they take several)."""
         if self.board is not None and self.pages > 1:
             self.page = (self.page + 1) % self.pages
-            self.updated.setText(_("updated {time}").format(time=f"{self._updated:%H:%M:%S}"))
             self._show_tables(self.board)
 
     def _show_standings(
@@ -430,7 +430,6 @@ class BoardWindow(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self.board is not None:  # laid out again for the new size
-            self.updated.setText(_("updated {time}").format(time=f"{self._updated:%H:%M:%S}"))
             self._show_all_standings(self.board)
             self._show_tables(self.board)
 

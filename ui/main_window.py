@@ -674,6 +674,7 @@ class MainWindow(QMainWindow):
 
     def new_night(self) -> None:
         from scorekeeper.store.league import default_rules, league_currency, list_leagues
+        from scorekeeper.store.night_import import night_taken
         from scorekeeper.store.people import list_players
 
         from .start_dialog import StartNightDialog
@@ -687,6 +688,7 @@ class MainWindow(QMainWindow):
             self,
             lambda league, season: default_rules(db, league=league, season=season),
             lambda league: league_currency(db, league=league),
+            lambda league, date, table: night_taken(db, league=league, date=date, table=table),
         )
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.attempt(lambda: self.session.start_night(**dialog.choices()))

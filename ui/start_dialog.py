@@ -378,10 +378,13 @@ class StartNightDialog(NoEnterDialog):
         parent: QWidget | None = None,
         defaults: Callable[[str, str | None], RuleSet | None] | None = None,
         currency_of: Callable[[str], str | None] | None = None,
+        taken: Callable[[str, dt.date, str | None], str | None] | None = None,
     ):
         super().__init__(parent)
         self.defaults = defaults  # a league's (or season's) own rules, when it has them
         self.currency_of = currency_of  # a stored league's currency (None: a new league)
+        # Why the league has this night already (the same date and table), or None.
+        self.taken = taken
         self.setWindowTitle(_("Start a night"))
         self.setAccessibleName(_("Start a night"))
         self.roster = roster
@@ -734,6 +737,11 @@ class StartNightDialog(NoEnterDialog):
         for key, (_name, problem) in self.labels().items():
             if problem is not None:
                 found.append(_("{field}: {problem}").format(field=fields[key], problem=problem))
+        choices = self.choices()
+        if self.taken is not None and choices["league"] is not None:
+            taken = self.taken(choices["league"], choices["date"], choices["table"])
+            if taken is not None:
+                found.append(_("{field}: {problem}").format(field=fields["table"], problem=taken))
         for name in players:  # seated from the last night remembered, say
             problem = clean_name(name)[1]
             if problem is not None:

@@ -21,8 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert
-from sqlmodel import Session
+from sqlalchemy import func, insert
+from sqlmodel import Session, col, select
 
 from scorekeeper.document import (
     FORMAT,
@@ -31,8 +31,8 @@ from scorekeeper.document import (
     night_to_document,
     read_night,
 )
-from scorekeeper.formatting import locale_currency
-from scorekeeper.i18n import _
+from scorekeeper.formatting import locale_currency, short_iso
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.names import name_key
 from scorekeeper.night import score_night
 from scorekeeper.problems import InvalidNight, Problem
@@ -42,6 +42,7 @@ from scorekeeper.store import records as stored
 from scorekeeper.store import summaries
 from scorekeeper.store.database import Database, check_whole
 from scorekeeper.store.engine import describe
+from scorekeeper.store.errors import StorageError
 from scorekeeper.store.fingerprints import (
     AlreadyStored,
     Duplicate,
@@ -422,6 +423,10 @@ def create_night(
     """Start an empty night for these seats (clockwise) under these rules, its money in
     CURRENCY (default: its league's, else the locale's).  The first night of a new
     league gives it its rules: what a later night changes for itself stays its own."""
+    if league is not None and date is not None:
+        taken = night_taken(db, league=league, date=date, table=table)
+        if taken is not None:
+            raise StorageError(taken, field="table")
     new_league = league is not None and not _league_exists(db, league)
     document: dict[str, Any] = {
         "format": FORMAT,
@@ -441,6 +446,48 @@ def create_night(
 
         save_league(db, name=league, rules=rules)
     return night_id
+
+
+def night_taken(db: Database, *, league: str, date: dt.date, table: str | None) -> str | None:
+    """Why a new night of LEAGUE on DATE at TABLE would be a second copy of one the
+    league has already (not discarded): its title would be the same, and its hands go
+    to the one already there; None when there is none."""
+    with db.session() as session:
+        found = find_league(session, league)
+        if found is None:
+            return None
+        rows = session.exec(
+            select(NightRow.id, NightRow.table_label).where(
+                col(NightRow.league_id) == found.id,
+                col(NightRow.played_on) == date,
+                col(NightRow.discarded_at).is_(None),
+            )
+        ).all()
+        same = [(i, label) for i, label in rows if name_key(label or "") == name_key(table or "")]
+        if not same:
+            return None
+        night_id, label = same[0]
+        hands = session.exec(
+            select(func.count()).select_from(HandRow).where(col(HandRow.night_id) == night_id)
+        ).one()
+    where = {"league": found.name, "date": short_iso(date.isoformat()), "hands": hands}
+    if label:
+        message = ngettext(
+            "{league} has a night at table {table} on {date} already ({hands} hand): "
+            "open it (File ▸ Open night), or name this table otherwise",
+            "{league} has a night at table {table} on {date} already ({hands} hands): "
+            "open it (File ▸ Open night), or name this table otherwise",
+            hands,
+        )
+        return message.format(table=label, **where)
+    message = ngettext(
+        "{league} has a night on {date} already ({hands} hand): open it "
+        "(File ▸ Open night), or name this night's table",
+        "{league} has a night on {date} already ({hands} hands): open it "
+        "(File ▸ Open night), or name this night's table",
+        hands,
+    )
+    return message.format(**where)
 
 
 def _league_exists(db: Database, league: str) -> bool:

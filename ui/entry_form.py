@@ -56,6 +56,7 @@ from .entry_fields import (
     entry_line,
     players_meant,
 )
+from .labels import in_words
 from .session import HandLine, NightView
 
 
@@ -745,7 +746,7 @@ class EntryForm(QWidget):
         if parsed is not None:
             problems = validate_hand(parsed, self.view.rules, self.view.players)
         found += [
-            Found(key, p.message, p.missing)
+            Found(key, in_words(p.message), p.missing)
             for p in problems
             if (key := self.field_for(_field_of(p))) not in seen
         ]
@@ -756,7 +757,9 @@ class EntryForm(QWidget):
                 self.result = self.view.preview(parsed, self.number)
             except InvalidNight as error:
                 for p in error.problems:
-                    self._show_problem(Found(self.field_for(_field_of(p)), p.message, p.missing))
+                    self._show_problem(
+                        Found(self.field_for(_field_of(p)), in_words(p.message), p.missing)
+                    )
         self.save.setEnabled(not self.found)
         self._show_preview(hand)
         return self.problems

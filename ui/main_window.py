@@ -43,6 +43,7 @@ from scorekeeper.store.errors import StorageError
 from . import errors
 from .entry_form import EntryForm
 from .games import NoEntryForm, form_for
+from .labels import in_words
 from .night_panels import HandPanel
 from .paths import app_icon
 from .quiet import import_when_quiet
@@ -485,7 +486,7 @@ class MainWindow(QMainWindow):
         try:
             action(*args)
         except InvalidNight as error:
-            errors.show_error("\n".join(str(p) for p in error.problems))
+            errors.show_error("\n".join(in_words(str(p)) for p in error.problems))
             return False
         except StorageError as error:
             errors.show_error(str(error))
@@ -696,12 +697,22 @@ class MainWindow(QMainWindow):
 
     def change_rules(self) -> None:
         """Night ▸ House rules: change the open night's rules; every hand is rescored."""
+        from scorekeeper.store.night_history import rules_refusal
+
         from .start_dialog import RulesDialog
 
         view = self.session.view
         if view is None or view.closed:
             return
-        dialog = RulesDialog(view.rules, len(view.lines), self, currency=view.currency)
+        dialog = RulesDialog(
+            view.rules,
+            len(view.lines),
+            self,
+            currency=view.currency,
+            refusal=lambda rules: rules_refusal(
+                self.session.db, night_id=view.night_id, rules=rules
+            ),
+        )
         accepted = dialog.exec() == QDialog.DialogCode.Accepted
         if accepted and dialog.rules() != view.rules:  # noqa: SIM102 - a dialog, then a save
             if self.attempt(self.session.change_rules, dialog.rules()):

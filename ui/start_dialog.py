@@ -40,12 +40,13 @@ from PySide6.QtWidgets import (
 
 from scorekeeper import i18n
 from scorekeeper.formatting import amount_text, locale_currency, money
-from scorekeeper.games import all_games, all_presets, game_of_preset, parse_rules, preset_rules
+from scorekeeper.games import all_presets, game_of_preset, parse_rules, preset_rules
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.names import LABEL_LENGTH, clean_name, fold_name, name_key, quoted
 from scorekeeper.rules import Option, RuleSet
 
 from .currency import CurrencyChoice, MoneyEdit
+from .labels import every_option, in_words
 from .language import date_format
 
 SETTINGS_KEY = "start/last"
@@ -173,16 +174,6 @@ class ChoiceChecks(QWidget):
 
     def value(self) -> tuple[str, ...]:
         return tuple(c for c, box in self.boxes.items() if box.isChecked())
-
-
-def every_option() -> list[Option]:
-    """Every game's options, each name once (an option both games have shows one row,
-    shown for either game), in the order the games declare them."""
-    found: dict[str, Option] = {}
-    for game in all_games():
-        for option in game.options:
-            found.setdefault(option.name, option)
-    return list(found.values())
 
 
 class RulesEditor(QWidget):
@@ -807,9 +798,17 @@ class RulesDialog(NoEnterDialog):
     the new rules, and the change goes into the night's history."""
 
     def __init__(
-        self, rules: RuleSet, hands: int, parent: QWidget | None = None, *, currency: str
+        self,
+        rules: RuleSet,
+        hands: int,
+        parent: QWidget | None = None,
+        *,
+        currency: str,
+        refusal: Callable[[RuleSet], list[str]] | None = None,
     ) -> None:
         super().__init__(parent)
+        # Why the night's hands cannot be scored under rules chosen here (none: they can).
+        self.refusal = refusal
         self.setWindowTitle(_("House rules of this night"))
         self.setAccessibleName(_("House rules of this night"))
         self.editor = RulesEditor(currency)  # the night's: its stake is typed in it
@@ -840,7 +839,11 @@ class RulesDialog(NoEnterDialog):
         return self.editor.rules()
 
     def accept(self) -> None:
+        """Close only on rules every hand of the night can be scored under: a refusal
+        is said here, in words, and every choice made stays to be changed."""
         found = self.editor.problems()
+        if not found and self.refusal is not None:
+            found = [in_words(problem) for problem in self.refusal(self.rules())]
         if found:
             self.problem.setText("⚠ " + "; ".join(found))
             return

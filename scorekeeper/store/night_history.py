@@ -11,6 +11,7 @@ from typing import Any
 from sqlmodel import col, func, select
 
 from scorekeeper.i18n import _
+from scorekeeper.problems import InvalidNight
 from scorekeeper.rules import RuleSet
 from scorekeeper.store import league_sums
 from scorekeeper.store.database import Database
@@ -76,6 +77,20 @@ def change_rules(
             session.flush()
         rescore(session, state, night, state.hands, from_position=1)
         return replaced
+
+
+def rules_refusal(db: Database, *, night_id: int, rules: RuleSet) -> list[str]:
+    """Why the night's hands cannot be scored under RULES, each problem as
+    `change_rules` would refuse it ("hand 3: loser: ..."); none when they can.  Only
+    reads: the window asks before it closes the rules it was given."""
+    with db.session() as session:
+        state = load_state(session, night_id, lock=False)
+        state.rules = rules
+        try:
+            check_night(state, [h.record for h in state.hands])
+        except InvalidNight as refused:
+            return [str(problem) for problem in refused.problems]
+    return []
 
 
 def set_deleted(db: Database, *, night_id: int, deleted: bool) -> None:

@@ -48,7 +48,7 @@ from .night_panels import HandPanel
 from .paths import app_icon
 from .quiet import import_when_quiet
 from .screens import resize_to_fit
-from .session import NightSession, NightView
+from .session import HandLine, NightSession, NightView
 from .sheet_columns import fit_columns, widen_to
 from .sheet_model import HAND_ID_ROLE, TOTAL_ROWS, SheetModel
 from .spreadsheets import allow_copy
@@ -583,9 +583,43 @@ class MainWindow(QMainWindow):
             self.say(_("Nothing to undo."))
             return
         text = stack.undoText()
+        line = self._line_of(getattr(stack.command(stack.index() - 1), "hand_id", None))
         if self.session.undo():
-            self.say(said(_("Undid: {change}. Ctrl+Shift+Z redoes it."), change=text))
+            gone = line is not None and self._line_of(line.hand_id) is None
+            if gone and line is not None:  # the hand went: what it was, where it was
+                message = said(
+                    _("Undid: {change} ({hand}). Ctrl+Shift+Z redoes it."),
+                    change=text,
+                    hand=line.result.explanation.rstrip("."),
+                )
+            else:
+                message = said(_("Undid: {change}. Ctrl+Shift+Z redoes it."), change=text)
+            self.say(message)
+            if line is not None:
+                self.show_place(line.number)
         self.focus_entry()
+
+    def _line_of(self, hand_id: int | None) -> HandLine | None:
+        """The sheet's line of hand HAND_ID, if it is on it."""
+        view = self.session.view
+        if hand_id is None or view is None:
+            return None
+        return next((line for line in view.lines if line.hand_id == hand_id), None)
+
+    def show_place(self, number: int) -> None:
+        """Select and show the sheet's row of hand NUMBER, or the last hand's when the
+        night has fewer now (a hand undone at its end): where the change was."""
+        view = self.session.view
+        if view is None or not view.lines:
+            return
+        row = min(number, len(view.lines)) - 1
+        index = self.model.index(row, 0)
+        self.sheet.selectionModel().setCurrentIndex(
+            index,
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        self.sheet.scrollTo(index)
 
     def redo(self) -> None:
         """Ctrl+Shift+Z or Ctrl+Y: redo the last change undone, and say which."""
@@ -594,8 +628,12 @@ class MainWindow(QMainWindow):
             self.say(_("Nothing to redo."))
             return
         text = stack.redoText()
+        hand_id = getattr(stack.command(stack.index()), "hand_id", None)
         if self.session.redo():
             self.say(said(_("Redid: {change}."), change=text))
+            line = self._line_of(hand_id)
+            if line is not None:
+                self.show_place(line.number)
         self.focus_entry()
 
     def edit_selected(self) -> None:

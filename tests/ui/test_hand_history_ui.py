@@ -101,7 +101,8 @@ def test_undo_goes_on_after_a_restart_from_the_nights_history(
     assert window.statusBar().currentMessage().startswith("Undid: hand 1 changed.")
     assert points() == [74, 40]
     keyboard.ctrl(Qt.Key.Key_Z)
-    assert window.statusBar().currentMessage().startswith("Undid: hand 2 recorded.")
+    said = window.statusBar().currentMessage()
+    assert said.startswith("Undid: hand 2 recorded (Bob and Dee took 40"), said
     assert points() == [74]
     keyboard.ctrl(Qt.Key.Key_Z, shift=True)
     assert points() == [74, 40]

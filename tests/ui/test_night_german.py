@@ -53,7 +53,8 @@ def test_a_hand_recorded_undone_and_redone_is_said_in_german(
 
     keyboard.ctrl(Qt.Key.Key_Z)
     assert window.statusBar().currentMessage() == (
-        "Rückgängig gemacht: Spiel 1 eingetragen. Strg+Umschalt+Z stellt es wieder her."
+        "Rückgängig gemacht: Spiel 1 eingetragen (Bob und Dee machten 74 Augen: gewonnen. "
+        "Bob +2, Dee +1, jeder Gegenspieler -1). Strg+Umschalt+Z stellt es wieder her."
     )
     assert window.redo_action.text() == "&Wiederholen: Spiel 1 eingetragen"
     keyboard.ctrl(Qt.Key.Key_Z, shift=True)

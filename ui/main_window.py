@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QMainWindow,
     QSplitter,
-    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -50,7 +49,7 @@ from .quiet import import_when_quiet
 from .screens import resize_to_fit
 from .session import HandLine, NightSession, NightView
 from .sheet_columns import fit_columns, widen_to
-from .sheet_model import HAND_ID_ROLE, TOTAL_ROWS, SheetModel
+from .sheet_model import HAND_ID_ROLE, TOTAL_ROWS, SheetModel, SheetView
 from .spreadsheets import allow_copy
 
 # What only the menus, the dialogs and the other windows need is imported where it is
@@ -134,7 +133,7 @@ class MainWindow(QMainWindow):
         self.setAccessibleName(APP_NAME)
 
         self.model = SheetModel()
-        self.sheet = QTableView()
+        self.sheet = SheetView()
         self.sheet.setModel(self.model)
         self.sheet.setAccessibleName(_("Score sheet"))
         self.sheet.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -19,7 +19,8 @@ from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QFont, QResizeEvent, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QTableView
 
 from scorekeeper.formatting import money
 from scorekeeper.i18n import N_, _, ngettext
@@ -249,3 +250,18 @@ class SheetModel(QStandardItemModel):
             return f"{points:+d}" if points else "0"  # as the hands' running totals write it
         cents = result.total_cents[player]
         return cents if role == SORT_ROLE else money(cents, self.view.currency)
+
+
+class SheetView(QTableView):
+    """The score sheet's table: while the night's last hand is the row chosen, the
+    totals under it stay in sight when the sheet is made shorter (the form under it
+    grows, or a restart lays the window out after the night was shown, its rows
+    scrolled for a taller sheet)."""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        model = self.model()
+        current = self.currentIndex()
+        last_hand = model.rowCount() - TOTAL_ROWS - 1 if model is not None else -1
+        if current.isValid() and current.row() == last_hand:
+            self.scrollToBottom()

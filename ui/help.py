@@ -51,7 +51,8 @@ CONTRACT = (
     ),
     N_(
         "Ctrl+Z first clears a half-typed hand; with nothing typed it undoes the last saved "
-        "change, and the status bar says which. Ctrl+Shift+Z or Ctrl+Y redoes it."
+        "change: the status bar says which (and what a hand that went was), and the sheet "
+        "selects the row it changed. Ctrl+Shift+Z or Ctrl+Y redoes it."
     ),
 )
 

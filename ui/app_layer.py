@@ -32,6 +32,7 @@ from scorekeeper.store.errors import Conflict, StorageError
 if TYPE_CHECKING:
     from scorekeeper.store import hand_writes
     from scorekeeper.store.database import Database
+    from scorekeeper.store.restore_preview import RestorePreview
     from scorekeeper.store.sheet_import import SheetPlan
 
 
@@ -68,6 +69,15 @@ def restore_backup(database: Database, source: str) -> Path | None:
     from scorekeeper.store.backup_commands import restore
 
     return restore(database, source, force=True)
+
+
+def preview_backup(database: Database, source: str) -> RestorePreview:
+    """What restoring SOURCE would put in place of what (`restore_preview`): the backup
+    checked whole as the restore checks it, in a scratch copy of its own; a backup the
+    restore would refuse raises `StorageError` here, before anything is asked."""
+    from scorekeeper.store.restore_preview import preview_restore
+
+    return preview_restore(database, source)
 
 
 def import_files(database: Database, paths: Sequence[str]) -> list[int]:

@@ -1142,7 +1142,8 @@ class MainWindow(QMainWindow):
         from scorekeeper.store.tonight import night_to_reopen
 
         from . import file_dialogs
-        from .app_layer import restore_backup
+        from .app_layer import preview_backup, restore_backup
+        from .restore_question import restore_question
 
         db = self.session.db
         kinds = (
@@ -1154,26 +1155,16 @@ class MainWindow(QMainWindow):
         if not path:
             self.back_to_entry()
             return
-        question = (
-            _(
-                "Replace every night, player and payment in the database with the backup "
-                "{file}?\n\nThe backup is checked whole first, and a copy of the database "
-                "as it is now is kept (beside it). Nothing done before the restore can then "
-                "be undone."
-            )
-            if db.sqlite_path is not None
-            else _(
-                "Replace every night, player and payment in the database with the backup "
-                "{file}?\n\nThe backup is checked whole first, and a copy of the database "
-                "as it is now is kept (in the backups folder). Nothing done before the "
-                "restore can then be undone.\n\n{database} is a server database: every "
-                "table scoring into it sees the backup's nights from then on."
-            )
-        )
+        preview, refusal = busy(lambda: preview_backup(db, path))
+        if preview is None:  # a backup the restore would refuse: said before any question
+            errors.show_error(refusal)
+            return
+        server = None if db.sqlite_path is not None else describe(db.url)
+        question = restore_question(preview, Path(path).name, server=server)
         answer = QMessageBox.question(
             self,
             _("Restore a backup"),
-            question.format(file=Path(path).name, database=describe(db.url)),
+            question,
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel,
         )

@@ -145,7 +145,7 @@ def restore(db: Database, source: str, *, force: bool) -> Path | None:
                     "them with the backup"
                 )
             )
-        checked = _checked_copy(path, Path(folder))
+        checked = checked_copy(path, Path(folder))
         try:
             if replacing and not holds_data(checked):
                 raise StorageError(
@@ -175,7 +175,7 @@ def restore_over_damaged(database: Path, source: str) -> Path:
         OpenLock(database).alone(),
         tempfile.TemporaryDirectory(prefix="scorekeeper-restore-") as folder,
     ):
-        checked = _checked_copy(path, Path(folder))
+        checked = checked_copy(path, Path(folder))
         scratch = checked.sqlite_path
         checked.dispose()
         assert scratch is not None
@@ -202,7 +202,7 @@ def restore_over_damaged(database: Path, source: str) -> Path:
     return kept
 
 
-def _checked_copy(path: Path, folder: Path) -> Database:
+def checked_copy(path: Path, folder: Path) -> Database:
     """The backup in PATH as an up-to-date scratch SQLite database in FOLDER, every
     night in it checked and rescored, its sums made again; raises `StorageError` naming
     the backup (never the scratch file) and the first thing wrong."""

@@ -4,6 +4,7 @@ bar or in one sentence; restoring says how (the command line, with the app close
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
 
+from scorekeeper.games import preset_rules
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.league import list_leagues
 from scorekeeper.store.night_reads import list_nights
@@ -237,3 +239,66 @@ def test_the_number_of_daily_backups_is_chosen_in_the_file_menu(
     choose_in_file_menu(keyboard, qtbot, "D")
     assert asked == [14] and daily_keep() == 5
     assert window.statusBar().currentMessage() == "Daily backups: the newest 5 copies kept."
+
+
+def test_the_restore_question_says_when_the_backup_was_made_and_what_is_lost(
+    database: Database, open_window, keyboard, qtbot, tmp_path: Path, monkeypatch
+) -> None:
+    """Issue 33, point 6: the question names the backup's last change and what it and
+    the database hold, and the nights changed since, which the restore replaces."""
+    from scorekeeper.formatting import short_iso
+    from scorekeeper.history_cli import when_text
+    from scorekeeper.store.night_import import create_night
+    from scorekeeper.store.restore_preview import holdings
+    from ui.app_layer import back_up
+
+    seed_sample_league(database)
+    backup = tmp_path / "backup.sqlite3"
+    back_up(database, str(backup))
+    copy = open_database(f"sqlite:///{backup}")
+    made = holdings(copy).last_change
+    copy.dispose()
+    assert made is not None
+    night = list_nights(database)[0]
+    players = list(night.players)
+    started = create_night(
+        database,
+        players=players,
+        rules=preset_rules("jack-of-diamonds-5"),
+        league=LEAGUE,
+        date=dt.date(2026, 12, 1),
+        table="2",
+    )
+    window = open_window(database, started)
+    opening(monkeypatch, backup)
+    asked = answering(monkeypatch, QMessageBox.StandardButton.Cancel)
+    before = [(n.id, n.hands) for n in list_nights(database)]
+    choose_in_file_menu(keyboard, qtbot, "R")
+    nights, hands = len(before) - 1, sum(h for _i, h in before)
+    assert asked[0].splitlines()[:7] == [
+        "Replace the database with the backup backup.sqlite3?",
+        "",
+        f"The backup holds {nights} nights ({hands} hands), 12 players and 0 payments; "
+        f"its last change was made {when_text(made)}.",
+        f"The database holds {nights + 1} nights ({hands} hands), 12 players and 0 payments now.",
+        "",
+        "Lost from the database: 1 night changed since the backup's last change:",
+        f"• {LEAGUE} · {short_iso('2026-12-01')} · table 2 (0 hands)",
+    ]
+    assert [(n.id, n.hands) for n in list_nights(database)] == before
+    assert window.session.night_id == started
+
+
+@pytest.mark.expects_errors
+def test_a_backup_the_restore_would_refuse_is_refused_before_the_question(
+    database: Database, open_window, keyboard, qtbot, tmp_path: Path, monkeypatch, shown_errors
+) -> None:
+    seed_sample_league(database)
+    open_window(database, None)
+    bad = tmp_path / "notes.json"
+    bad.write_text('{"format": "something else"}')
+    opening(monkeypatch, bad)
+    asked = answering(monkeypatch, QMessageBox.StandardButton.Yes)
+    choose_in_file_menu(keyboard, qtbot, "R")
+    qtbot.waitUntil(lambda: bool(shown_errors))
+    assert asked == [] and "is not a Scorekeeper dump" in shown_errors[0]

@@ -25,7 +25,15 @@ from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, name_key
 from scorekeeper.night import POT
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Field, StorageError
-from scorekeeper.store.tables import LeagueRow, PlayerRow, SeasonRow, core_table
+from scorekeeper.store.tables import (
+    LeagueRow,
+    NightRow,
+    PaymentRow,
+    PlayerRow,
+    SeasonRow,
+    SeatRow,
+    core_table,
+)
 
 Row = TypeVar("Row", bound=SQLModel)
 
@@ -164,13 +172,29 @@ def find_or_create_season(session: Session, league_id: int, name: str) -> Season
     return _found_or_made(session, query, new, ["league_id", "name_key"])
 
 
-def list_players(db: Database, *, include_retired: bool = False) -> list[Player]:
+def list_players(
+    db: Database, *, include_retired: bool = False, league: str | None = None
+) -> list[Player]:
     """The roster, by name: plain rows (the ORM's bookkeeping of a row per player was
-    most of File ▸ New night's reading, and grew with the roster)."""
+    most of File ▸ New night's reading, and grew with the roster); with LEAGUE, only
+    its players: those seated at one of its nights (not deleted) or named in one of
+    its payments."""
     player = core_table(PlayerRow).c
     query = columns(player.id, player.name, player.retired).order_by(player.name_key)
     if not include_retired:
         query = query.where(player.retired.is_(False))
+    if league is not None:
+        night, seat, paid = (core_table(t).c for t in (NightRow, SeatRow, PaymentRow))
+        known = core_table(LeagueRow).c
+        of_league = columns(known.id).where(known.name_key == name_key(league))
+        seated = (
+            columns(seat.player_id)
+            .join(core_table(NightRow), night.id == seat.night_id)
+            .where(night.league_id.in_(of_league.scalar_subquery()), night.discarded_at.is_(None))
+        )
+        payers = columns(paid.payer_id).where(paid.league_id.in_(of_league.scalar_subquery()))
+        payees = columns(paid.payee_id).where(paid.league_id.in_(of_league.scalar_subquery()))
+        query = query.where(player.id.in_(seated.union(payers, payees)))
     with db.session() as session:
         rows = session.connection().execute(query).all()
     return [Player(id=i, name=name, retired=bool(retired)) for i, name, retired in rows]

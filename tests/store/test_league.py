@@ -383,3 +383,37 @@ def test_a_season_s_outcomes_are_its_nights_hands_as_the_scorer_counted_them(
     assert counted == expected and counted_played == played
     assert played != expected, "a result hand, standing for more than one hand"
     assert len({game for *_, game in expected}) > 1, "nights of both games"
+
+
+def test_a_leagues_players_are_those_seated_in_it_or_paying_in_it(db: Database) -> None:
+    """The league window's roster (issue 33, point 6): a league's players, not every
+    league's; a deleted night seats nobody."""
+    from scorekeeper.store.night_history import set_deleted
+    from scorekeeper.store.people import list_players
+
+    def night(league: str, players: list[str], date: str) -> int:
+        return import_night(
+            db,
+            {
+                "format": "sheepshead-night/1",
+                "rules": {"preset": "jack-of-diamonds-5"},
+                "players": players,
+                "hands": [],
+                "league": league,
+                "date": date,
+            },
+        )
+
+    night("Tuesday", ["Ann", "Bob", "Cal", "Dee", "Eve"], "2026-11-03")
+    gone = night("Tuesday", ["Ann", "Bob", "Cal", "Dee", "Zed"], "2026-11-10")
+    set_deleted(db, night_id=gone, deleted=True)
+    night("Stammtisch", ["Ann", "Sepp", "Vroni", "Wast", "Xaver"], "2026-11-04")
+    record_league_payment(db, league="Tuesday", payer="Sepp", payee="Ann", cents=100)
+
+    def names(league: str | None) -> list[str]:
+        return [p.name for p in list_players(db, include_retired=True, league=league)]
+
+    assert names("tuesday") == ["Ann", "Bob", "Cal", "Dee", "Eve", "Sepp"]
+    assert names("Stammtisch") == ["Ann", "Sepp", "Vroni", "Wast", "Xaver"]
+    assert names("No such league") == []
+    assert len(names(None)) == 10

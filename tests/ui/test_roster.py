@@ -184,3 +184,34 @@ def test_an_undo_after_another_program_renamed_the_player_is_refused(
     assert "taken off the undo list" in said
     assert "Carl" in roster(database) and "Cal" not in roster(database)
     assert not league.undo_stack.canUndo()
+
+
+def test_the_roster_lists_the_leagues_players_and_every_leagues_when_ticked(
+    screens: Any, database: Database, keyboard: Any, qtbot: Any
+) -> None:
+    """Issue 33, point 6: a player of another league only is not on this league's
+    roster until "Every league's players" (Alt+V) is ticked."""
+    from scorekeeper.store.night_import import import_night
+
+    _main, league = screens
+    import_night(
+        database,
+        {
+            "format": "sheepshead-night/1",
+            "rules": {"preset": "schafkopf"},
+            "players": ["Ann", "Sepp", "Vroni", "Wast"],
+            "hands": [],
+            "league": "Stammtisch",
+            "date": "2026-11-04",
+        },
+    )
+    tab = league.roster_tab
+    league.fill(tab)
+    names = [p.name for p in tab.roster_model.rows]
+    assert "Sepp" not in names and names == [
+        p.name for p in list_players(database, include_retired=True, league=league.league())
+    ]
+    keyboard.alt(Qt.Key.Key_V)
+    qtbot.waitUntil(tab.everyone.isChecked)  # a mnemonic clicks after its animation
+    everyone = [p.name for p in tab.roster_model.rows]
+    assert {"Sepp", "Vroni", "Wast"} <= set(everyone) and set(names) < set(everyone)

@@ -1,5 +1,6 @@
-"""The roster tab: every player, and whether new nights offer them; a player renamed
-everywhere at once, or retired (their nights and money kept) and put back.  Each change
+"""The roster tab: the league's players (or, ticked, every league's), and whether new
+nights offer them; a player renamed everywhere at once, or retired (their nights and
+money kept) and put back.  Each change
 goes through the window's application layer (`LeagueSession`), is undone by Ctrl+Z, and
 a refusal is said under the list in one sentence that names the field."""
 
@@ -9,7 +10,14 @@ from collections.abc import Callable
 from typing import ParamSpec
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHBoxLayout,
+    QInputDialog,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from scorekeeper.csv_out import Sheet
 from scorekeeper.i18n import _
@@ -28,12 +36,16 @@ P = ParamSpec("P")
 
 
 class RosterTab(QWidget):
-    """Every player: Rename… and Retire (Reinstate for one retired) act on the one
-    selected."""
+    """The league's players (those seated at one of its nights, or named in one of its
+    payments), or every player in the database when "Every league's players" is
+    ticked: Rename… and Retire (Reinstate for one retired) act on the one selected."""
 
     def __init__(self, db: Database, layer: LeagueSession, problem: ProblemLine) -> None:
         super().__init__()
         self.db, self.layer, self.problem = db, layer, problem
+        self.league: str | None = None  # whose players are listed (None: nobody's yet)
+        self.everyone = QCheckBox(_("E&very league's players"))
+        self.everyone.toggled.connect(lambda _on: self.show_roster(self.league))
         self.roster_model = RosterModel()
         self.roster_view = table_of(
             self.roster_model, _("Roster"), sort=(0, Qt.SortOrder.AscendingOrder), stretch=0
@@ -50,13 +62,15 @@ class RosterTab(QWidget):
         buttons.addWidget(self.rename)
         buttons.addWidget(self.retire)
         buttons.addWidget(self.roster_problem, 1)
+        buttons.addWidget(self.everyone)
         layout = QVBoxLayout(self)
         layout.addWidget(
             plain_label(
                 _(
-                    "A player renamed is renamed in every night, standing and debt at once. "
-                    "A retired player is no longer offered when a night starts or someone "
-                    "joins; their nights and money are kept."
+                    "The league's players: those who sat at one of its nights or paid in "
+                    "it. A player renamed is renamed in every league's nights, standings "
+                    "and debts at once. A retired player is no longer offered when a night "
+                    "starts or someone joins; their nights and money are kept."
                 )
             )
         )
@@ -68,11 +82,13 @@ class RosterTab(QWidget):
         players = self.roster_model.rows
         return roster_sheet((p.name, p.retired) for p in players)
 
-    def show_roster(self) -> None:
-        """Every player, read again; the one selected stays selected (by id, so a player
-        renamed is still the one selected)."""
+    def show_roster(self, league: str | None) -> None:
+        """LEAGUE's players (every player, when ticked), read again; the one selected
+        stays selected (by id, so a player renamed is still the one selected)."""
+        self.league = league
         chosen = self.selected()
-        players = self.problem.attempt(list_players, self.db, include_retired=True)
+        of = None if self.everyone.isChecked() else league or ""
+        players = self.problem.attempt(list_players, self.db, include_retired=True, league=of)
         if players is None:
             return
         self.roster_model.set_rows(players)

@@ -201,7 +201,7 @@ class LeagueWindow(QWidget):
         elif page is self.table_tab:
             self.table_tab.show_period(period)
         elif page is self.roster_tab:
-            self.roster_tab.show_roster()
+            self.roster_tab.show_roster(self.league())
 
     # -- spreadsheets ----------------------------------------------------------------
 

@@ -54,11 +54,7 @@ class HandLine:
     hand_id: int
     record: dict[str, Any]
     result: HandResult
-    revision: int = 1  # above 1: changed after it was recorded (its history says how)
-
-    @property
-    def changed(self) -> bool:
-        return self.revision > 1
+    changed: bool = False  # not as first recorded (its history says how)
 
     @property
     def dealer(self) -> str | None:
@@ -177,7 +173,7 @@ class NightView:
                 hand_id=ln.hand_id,
                 record=record,
                 result=result,
-                revision=edited.version.revision if ln.hand_id == hand_id else ln.revision,
+                changed=True if ln.hand_id == hand_id else ln.changed,
             )
             for ln, record, result in zip(self.lines, records, edited.result.hands, strict=True)
         )
@@ -209,11 +205,10 @@ def view_of(stored: StoredNight) -> NightView:
     document, night_id = stored.document, stored.night_id
     night: Night = night_of_document(document, night_id=night_id)
     result = score_night(night)
-    revisions = stored.revisions or (1,) * len(stored.hand_ids)
     lines = tuple(
-        HandLine(number=n, hand_id=i, record=h, result=r, revision=v)
-        for n, (i, h, r, v) in enumerate(
-            zip(stored.hand_ids, document["hands"], result.hands, revisions, strict=True), 1
+        HandLine(number=n, hand_id=i, record=h, result=r, changed=n in stored.changed)
+        for n, (i, h, r) in enumerate(
+            zip(stored.hand_ids, document["hands"], result.hands, strict=True), 1
         )
     )
     parts = [

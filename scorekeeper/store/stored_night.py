@@ -49,6 +49,8 @@ _SEATS = (
     " FROM seat JOIN player ON player.id = seat.player_id WHERE seat.night_id = :night"
 )
 _HANDS = "SELECT id, position, record, revision FROM hand WHERE night_id = :night ORDER BY position"
+# Each hand's record as first recorded (the history's first version of it).
+_FIRSTS = "SELECT hand_id, record FROM hand_revision WHERE night_id = :night AND revision = 1"
 _LEAGUE = "SELECT 1 FROM league WHERE name = :name LIMIT 1"
 _COUNTED = "SELECT hand_rows FROM night_total WHERE night_id = :night"
 _PAYMENTS = (
@@ -117,12 +119,10 @@ class StoredNight:
     payments: tuple[PaymentMade, ...]
     closed: bool
     currency: str  # its league's, else its own
-    revisions: tuple[int, ...] = ()  # each hand's revision: above 1, changed since recorded
-
-    @property
-    def changed(self) -> frozenset[int]:
-        """The places of the hands changed after they were recorded."""
-        return frozenset(n for n, revision in enumerate(self.revisions, 1) if revision > 1)
+    revisions: tuple[int, ...] = ()  # each hand's revision: above 1, written again since
+    # The places of the hands whose record is not the one first recorded (an edit, not
+    # one undone: a hand put back as it was recorded is not changed).
+    changed: frozenset[int] = frozenset()
 
     @property
     def seat_ranges(self) -> tuple[tuple[str, int, int | None], ...]:
@@ -212,11 +212,13 @@ def read_stored(fetch: Fetch, night_id: int, *, counted: bool) -> StoredNight:
         currency=currency,
     )
     records = [hand.record for hand in hands]
+    changed = _changed(fetch, night_id, hands)
     return StoredNight(
         night_id=night_id,
         document=night_document(info, rules, seats, {s.player_id: s.name for s in seats}, records),
         hand_ids=tuple(hand.id for hand in hands),
         revisions=tuple(hand.revision for hand in hands),
+        changed=changed,
         seats=tuple(seats),
         payments=payments,
         closed=info.closed,
@@ -230,6 +232,20 @@ def stored_hands(fetch: Fetch, night_id: int) -> list[StoredHand]:
         StoredHand(int(i), int(position), _json(record), int(revision))
         for i, position, record, revision in fetch(_HANDS, {"night": night_id})
     ]
+
+
+def _changed(fetch: Fetch, night_id: int, hands: Sequence[StoredHand]) -> frozenset[int]:
+    """The places of HANDS whose record differs from the one first recorded; the
+    history is read only when a hand was written again (its revision above 1)."""
+    again = {hand.id: hand for hand in hands if hand.revision > 1}
+    if not again:
+        return frozenset()
+    first = {int(i): _json(record) for i, record in fetch(_FIRSTS, {"night": night_id})}
+    return frozenset(
+        hand.position
+        for hand_id, hand in again.items()
+        if hand_id not in first or first[hand_id] != hand.record
+    )
 
 
 def currency_of(in_league: bool, league_currency: str | None, own: str | None) -> str:

@@ -75,6 +75,14 @@ def test_a_hand_changed_after_it_was_recorded_is_marked_on_the_sheet(
     window.session.open(night_id)  # read again from the store, as after a restart
     window.refresh()
     assert [window.model.text(r, NUMBER) for r in range(2)] == ["1*", "2"]
+    keyboard.ctrl(Qt.Key.Key_Z)  # the edit undone: the hand is as recorded again
+    assert [window.model.text(r, NUMBER) for r in range(2)] == ["1", "2"]
+    keyboard.ctrl(Qt.Key.Key_Z, shift=True)
+    assert [window.model.text(r, NUMBER) for r in range(2)] == ["1*", "2"]
+    keyboard.ctrl(Qt.Key.Key_Z)
+    window.session.open(night_id)
+    window.refresh()
+    assert [window.model.text(r, NUMBER) for r in range(2)] == ["1", "2"]
 
 
 def test_undo_goes_on_after_a_restart_from_the_nights_history(

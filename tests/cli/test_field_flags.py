@@ -64,6 +64,7 @@ def test_a_bad_database_url_is_named_by_its_flag(capsys) -> None:
 
 
 def test_every_field_has_a_flag_or_is_named_by_its_command() -> None:
-    """A field the store may name and no flag gives: the seat changes (the window's
-    alone), and a new name (players rename NEW)."""
-    assert set(get_args(Field)) - set(FIELD_FLAGS) == {"first hand", "last hand", "new name"}
+    """A field the store may name and no flag gives: the seat changes and a new night's
+    table (the window's alone), and a new name (players rename NEW)."""
+    named = {"first hand", "last hand", "new name", "table"}
+    assert set(get_args(Field)) - set(FIELD_FLAGS) == named

@@ -14,6 +14,7 @@ from typing import Any, get_args
 import pytest
 
 import scorekeeper
+from scorekeeper.games import preset_rules
 from scorekeeper.limits import MAX_AMOUNT
 from scorekeeper.reports.build import pad_pdf, statements_pdf
 from scorekeeper.sample import sample_night_document
@@ -21,7 +22,7 @@ from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.errors import Field, StorageError
 from scorekeeper.store.money import record_league_payment
-from scorekeeper.store.night_import import export_night, import_night
+from scorekeeper.store.night_import import create_night, export_night, import_night
 from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.people import rename_player, retire_player
 from scorekeeper.store.seats import join_night, leave_night
@@ -128,6 +129,18 @@ REFUSALS: list[tuple[Field, str, Callable[[Database, int], Any]]] = [
         lambda db, _: statements_pdf(db, league=LEAGUE, players=["Zed"]),
     ),
     ("players", "a table has 3 to 8 players, not 2", lambda db, _: pad_pdf(["Ann", "Bob"])),
+    (
+        "table",
+        f"{LEAGUE} has a night at table 1 on",
+        lambda db, _: create_night(
+            db,
+            players=["Ann", "Bob", "Cal", "Dee", "Eve"],
+            rules=preset_rules("classic-5"),
+            league=LEAGUE,
+            date=dt.date(2026, 11, 17),  # the sample night's
+            table="1",
+        ),
+    ),
     ("database", "'nowhere' is not a database URL", lambda db, _: open_database("nowhere")),
 ]
 

@@ -66,6 +66,7 @@ NAMES = (
     "open_league_tab",
     "open_settle_up",
     "open_print_dialog",
+    "night_history",
 )
 OPEN_NAMES = tuple(name for name in NAMES if name.startswith("open_"))
 LEAGUE_HANDS = {"hands": 0}  # the size of this run's league, printed on every line
@@ -419,6 +420,30 @@ def bench_hands(db: Any, window: Any, players: list[str], wanted: set[str], repe
     emit(
         "edit_early_hand",
         seconds,
+        median_seconds(score_in_memory, repeat),
+        night_hands=len(document["hands"]),
+    )
+
+
+def bench_history(db: Any, players: list[str], repeat: int) -> None:
+    """Night ▸ History's "Every hand of the night" on a 1,000-hand night: every version
+    with what it did to the money, against the night scored once."""
+    from scorekeeper.document import load_night
+    from scorekeeper.night import score_night
+    from scorekeeper.store import night_import
+    from scorekeeper.store.hand_history import night_history
+
+    night_id = classic_night(db, players, hands=BIG_NIGHT, seed=11, table=10)
+    document = night_import.export_night(db, night_id=night_id)
+
+    def score_in_memory() -> None:
+        night, _ = load_night(document)
+        assert night is not None
+        score_night(night)
+
+    emit(
+        "night_history",
+        median_seconds(lambda: night_history(db, night_id=night_id), repeat),
         median_seconds(score_in_memory, repeat),
         night_hands=len(document["hands"]),
     )
@@ -797,6 +822,8 @@ def main(argv: list[str] | None = None) -> int:
             bench_hands(db, window, players, wanted, repeat)
             bench_open(window, wanted, repeat)
             window.close()
+        if "night_history" in wanted:
+            bench_history(db, players, repeat)
         if wanted & {"night_pdf", "league_pdf"}:
             bench_pdfs(db, league, players, repeat)
         db.dispose()

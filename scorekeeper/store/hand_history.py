@@ -22,16 +22,23 @@ from typing import Any
 
 from sqlmodel import Session, col, func, select
 
-from scorekeeper.document import load_night
-from scorekeeper.games import parse_rules
-from scorekeeper.night import score_night
+from scorekeeper.document import load_night, read_hand
+from scorekeeper.games import Carry, parse_rules
+from scorekeeper.night import (
+    NightResult,
+    score_next,
+    score_night,
+    totals_with_one_more,
+)
 from scorekeeper.problems import InvalidNight
+from scorekeeper.records import Night
+from scorekeeper.rules import RuleSet
 from scorekeeper.store.database import Database
 from scorekeeper.store.night_import import night_as_stored
 from scorekeeper.store.records import from_stored
 from scorekeeper.store.stored_night import Seat
 from scorekeeper.store.tables import HandRevisionRow, NightChangeRow, NightRow
-from scorekeeper.validation import with_absent_players
+from scorekeeper.validation import validate_hand, with_absent_players
 
 
 @dataclass(frozen=True)
@@ -174,14 +181,20 @@ class _Replay:
         self.live: dict[int, tuple[int, Mapping[str, Any]]] = {}  # hand id: (place, record)
         self.step = 0  # how many versions were applied
         self._last: tuple[tuple[int, str], Any] | None = None  # the last night scored
+        # The hand the last version put at the end of the night (an append): the night
+        # scored before it plus this one hand is the night after it.
+        self._appended: int | None = None
 
     def apply(self, hand_id: int, action: str, position: int, record: Mapping[str, Any]) -> None:
         """One version written: the places of the other hands move as the store moves
         them."""
         self.step += 1
+        self._appended = None
         if action == "insert" or (action == "restore" and hand_id not in self.live):
             self._shift(position, 1)
             self.live[hand_id] = (position, record)
+            if position == len(self.live):
+                self._appended = hand_id
         elif action == "delete":
             self.live.pop(hand_id, None)
             self._shift(position + 1, -1)
@@ -224,6 +237,18 @@ class _Replay:
             return self._last[1]
         rules_set = parse_rules(rules)[0]
         players = self.document["players"]
+        last = self._last
+        if (
+            last is not None
+            and last[1] is not None
+            and last[0] == (self.step - 1, key[1])
+            and self._appended is not None
+            and rules_set is not None
+        ):
+            result = self._one_more(rules_set, tuple(players), last[1])
+            if result is not None:
+                self._last = (key, result)
+                return result
         hands = [
             with_absent_players(self.live[hand][1], players, self.present(place), rules_set)
             if rules_set is not None
@@ -239,6 +264,24 @@ class _Replay:
                 result = None
         self._last = (key, result)
         return result
+
+    def _one_more(self, rules: RuleSet, players: tuple[str, ...], before: NightResult) -> Any:
+        """The night scored before the last version, and the hand it appended scored
+        after it (as the store scores an appended hand: from the carry of the hand
+        before it); None when that hand cannot be read so (the whole night is scored)."""
+        assert self._appended is not None
+        place, record = self.live[self._appended]
+        hand, problems = read_hand(
+            with_absent_players(record, players, self.present(place), rules), players, rules, place
+        )
+        if hand is None or problems or validate_hand(hand, rules, players):
+            return None
+        carry = Carry.after(before.hands[-1] if before.hands else None)
+        try:
+            scored = score_next(Night(rules, players), hand, carry, number=place)
+            return totals_with_one_more(rules, players, before, scored)
+        except InvalidNight:
+            return None
 
     def totals(self, moment: dt.datetime) -> dict[str, int] | None:
         """Each player's money in the night as it stands, under the rules of MOMENT."""

@@ -122,6 +122,7 @@ def test_run_quick_completes_and_prints_every_benchmark(tmp_path: Path) -> None:
         "open_league_tab",
         "open_settle_up",
         "open_print_dialog",
+        "night_history",
     }
     for name, line in by_name.items():
         if name == "peak_memory":

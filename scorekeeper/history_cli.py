@@ -22,6 +22,7 @@ ACTIONS = {
     "edit": N_("changed"),
     "delete": N_("deleted"),
     "restore": N_("brought back"),
+    "rules": N_("house rules changed"),
 }
 
 
@@ -70,14 +71,18 @@ def command_history(args: argparse.Namespace, out: TextIO) -> int:
         out.write("\n")
         return EXIT_OK
     for version in versions:
-        # Translators: "Hand 3, version 2: changed 2026-12-06 06:01 on laptop-2".
-        heading = _("Hand {number}, version {revision}: {what} {when} on {computer}").format(
-            number=version.number,
-            revision=version.revision,
-            what=_(ACTIONS.get(version.action, version.action)),
-            when=when_text(version.when),
-            computer=version.computer or _("an unnamed computer"),
-        )
+        where = {
+            "what": _(ACTIONS.get(version.action, version.action)),
+            "when": when_text(version.when),
+            "computer": version.computer or _("an unnamed computer"),
+        }
+        if version.number:
+            # Translators: "Hand 3, version 2: changed 2026-12-06 06:01 on laptop-2".
+            heading = _("Hand {number}, version {revision}: {what} {when} on {computer}")
+            heading = heading.format(number=version.number, revision=version.revision, **where)
+        else:  # the night's rules, changed for every hand
+            # Translators: "The night: house rules changed 2026-12-06 06:01 on laptop-2".
+            heading = _("The night: {what} {when} on {computer}").format(**where)
         print(printable(heading), file=out)
         then = hand_then(version)
         if then:
@@ -91,8 +96,8 @@ def command_history(args: argparse.Namespace, out: TextIO) -> int:
 
 def _as_json(version: Any) -> dict[str, Any]:
     return {
-        "hand": version.number,
-        "version": version.revision,
+        "hand": version.number or None,  # None: the night's rules, not a hand
+        "version": version.revision or None,
         "action": version.action,
         "when": version.when.isoformat(),
         "computer": version.computer,

@@ -32,8 +32,8 @@ class HistoryModel(RowsModel[HandVersion]):
     def __init__(self, currency: str) -> None:
         super().__init__()
         self.columns = (
-            Column(N_("Hand"), lambda v: str(v.number), lambda v: v.number),
-            Column(N_("Version"), lambda v: str(v.revision), lambda v: v.revision),
+            Column(N_("Hand"), lambda v: str(v.number or "—"), lambda v: v.number),
+            Column(N_("Version"), lambda v: str(v.revision or "—"), lambda v: v.revision),
             Column(N_("What"), lambda v: _(ACTIONS.get(v.action, v.action)), right=False),
             Column(N_("When"), lambda v: when_text(v.when), lambda v: v.when, right=False),
             Column(N_("Computer"), lambda v: v.computer or _("an unnamed computer"), right=False),
@@ -97,7 +97,7 @@ class HistoryDialog(QDialog):
         self.model.set_rows(versions)
         self.table.resizeRowsToContents()
         if number is None:
-            title = _("History of this night's hands")
+            title = _("History of this night: its hands and its house rules")
         else:
             title = _("History of hand {number}").format(number=number)
         self.setWindowTitle(title)

@@ -23,7 +23,8 @@ from typing import Any
 from sqlmodel import Session, col, func, select
 
 from scorekeeper.document import load_night, read_hand
-from scorekeeper.games import Carry, parse_rules
+from scorekeeper.games import Carry, all_games, parse_rules
+from scorekeeper.i18n import _
 from scorekeeper.night import (
     NightResult,
     score_next,
@@ -75,8 +76,13 @@ def night_history(
     names = {seat.player_id: seat.name for seat in stored.seats}
     replay = _Replay(document, [(c.recorded_at, c.before, c.after) for c in changes])
     replay.seats, seats = _seats_through(revisions, stored.seats)
-    out = []
+    out: list[HandVersion] = []
+    # The night's changes of rules, among its hands' versions when the whole night's
+    # history is asked for: each with what the rescoring did to the money.
+    pending = list(changes) if wanted is None else []
     for row, seated in zip(revisions, seats, strict=True):
+        while pending and pending[0].recorded_at < row.recorded_at:
+            out.append(_rules_version(replay, pending.pop(0)))
         before = replay.totals(row.recorded_at) if row.hand_id == wanted or wanted is None else None
         record = from_stored(row.record, names)  # players by id, as stored: by name
         replay.apply(row.hand_id, row.action, row.position, record)
@@ -101,7 +107,46 @@ def night_history(
                 cents=cents,
             )
         )
+    out += [_rules_version(replay, change) for change in pending]
     return out
+
+
+def _rules_version(replay: _Replay, change: NightChangeRow) -> HandVersion:
+    """A change of the night's rules as a line of its history (no hand: number 0):
+    the options it changed, and the money the night's hands moved by, scored under
+    the rules before it and after it as they stood then."""
+    when = change.recorded_at
+    before = replay.totals(when - dt.timedelta(microseconds=1))
+    after = replay.totals(when)
+    cents = None
+    if before is not None and after is not None:
+        cents = {p: after.get(p, 0) - before.get(p, 0) for p in replay.document["players"]}
+    return HandVersion(
+        hand_id=0,
+        number=0,
+        revision=0,
+        action="rules",
+        when=when,
+        computer=change.computer,
+        record={},
+        explanation=rules_change_said(change.before or {}, change.after or {}),
+        cents=cents,
+    )
+
+
+def rules_change_said(before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
+    """'House rules: Stake a point, Who pays a leaster' — the options a change of
+    rules set otherwise, by their names on screen, in the language spoken."""
+    options = {o.name: o for game in all_games() for o in game.options}
+    changed = [key for key in sorted({*before, *after}) if before.get(key) != after.get(key)]
+    if "preset" in changed:  # the game's preset first, then its options
+        changed.remove("preset")
+        changed.insert(0, "preset")
+    words = [
+        _("Preset") if key == "preset" else options[key].shown_name() if key in options else key
+        for key in changed
+    ]
+    return _("House rules: {options}").format(options=", ".join(words) or _("as before"))
 
 
 SeatRange = tuple[str, int, int | None]  # a player, the first hand and the last (None: on)

@@ -82,3 +82,27 @@ def test_a_change_of_the_note_alone_shows_in_the_history(tmp_path: Path, capsys)
     lines = out.splitlines()
     assert lines[4].endswith("a win. Ann +2, Cal +1, each defender -1. Note: Dee doubled")
     assert lines[5] == "  Money: no change"
+
+
+def test_a_change_of_the_nights_rules_is_in_its_whole_history(tmp_path: Path, capsys) -> None:
+    from scorekeeper.games import parse_rules
+    from scorekeeper.store.night_history import change_rules
+
+    url = night_with_an_edit(tmp_path)
+    db = open_database(url)
+    rules = parse_rules({"preset": "classic-5", "stake_cents": 10})[0]
+    assert rules is not None
+    change_rules(db, night_id=1, rules=rules)
+    db.dispose()
+    status, out, _ = run("--database", url, "history", "--night", "1", capsys=capsys)
+    lines = out.splitlines()
+    assert status == 0 and len(lines) == 12
+    assert lines[9].startswith("The night: house rules changed ")
+    assert lines[10:] == [
+        "  House rules: Stake a point",
+        # the night's $0.30 to Ann at 5 cents a point, $0.60 at 10
+        "  Money: Ann +$0.30, Bob -$0.15, Cal +$0.15, Dee -$0.15, Eve -$0.15",
+    ]
+    status, out, _ = run("--database", url, "history", "--night", "1", "--json", capsys=capsys)
+    last = json.loads(out)[-1]
+    assert (last["hand"], last["version"], last["action"]) == (None, None, "rules")

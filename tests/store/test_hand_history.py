@@ -70,9 +70,18 @@ def test_a_change_of_rules_counts_from_when_it_was_made(db: Database) -> None:
         db, night_id=night_id, rules=parse_rules({"preset": "classic-5", "stake_cents": 50})[0]
     )
     hand_writes.record_hand(db, night_id=night_id, hand=LOSS)
-    first, then = night_history(db, night_id=night_id)
+    first, rules, then = night_history(db, night_id=night_id)
     assert first.cents["Ann"] == 10  # at 5 cents, as it was then
+    assert (rules.action, rules.number, rules.explanation) == (
+        "rules",
+        0,
+        "House rules: Stake a point",
+    )
+    assert rules.cents["Ann"] == 2 * 50 - 2 * 5  # hand 1 rescored at 50 cents
     assert then.cents["Bob"] == -2 * 50 and then.cents["Ann"] == 50  # at 50 cents
+    assert sum_of([first, rules, then]) == night_result(db, night_id=night_id).total_cents
+    hand = night_as_stored(db, night_id=night_id).hand_ids[0]
+    assert [v.action for v in night_history(db, night_id=night_id, hand_id=hand)] == ["insert"]
 
 
 def sum_of(versions: list[Any]) -> dict[str, int]:

@@ -52,11 +52,24 @@ class _Refused:
         self.message = message
 
 
+READ_CHUNK = MiB  # what read_limited asks a stream for at a time
+
+
 def read_limited(stream: Any, limit: int = MAX_DOCUMENT_BYTES) -> bytes | None:
     """Up to LIMIT bytes of a binary stream, or None when it holds more (never reads
-    past LIMIT + 1 bytes, so /dev/zero or a huge file costs no memory)."""
-    data: bytes = stream.read(limit + 1)
-    return None if len(data) > limit else data
+    past LIMIT + 1 bytes, so /dev/zero or a huge file costs no memory).  Read a chunk
+    at a time: the memory taken follows what the stream holds, never the limit (a read
+    of LIMIT + 1 bytes at once asked the system for the whole limit first, 4 GiB for a
+    dump, and failed where it would not give that much)."""
+    chunks: list[bytes] = []
+    total = 0
+    while total <= limit:
+        chunk: bytes = stream.read(min(READ_CHUNK, limit + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    return None if total > limit else b"".join(chunks)
 
 
 def too_large(limit: int = MAX_DOCUMENT_BYTES) -> Problem:

@@ -26,7 +26,7 @@ from sqlalchemy import select, text
 from sqlmodel import SQLModel, col
 
 from scorekeeper.i18n import _
-from scorekeeper.json_input import MiB, parse_json
+from scorekeeper.json_input import MiB, parse_json, read_limited, too_large
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store import backup as files
 from scorekeeper.store import summaries
@@ -311,14 +311,17 @@ def _check_sqlite_backup(path: Path, *, source: Path) -> None:
 def _read_dump(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as handle:
-            data = handle.read(MAX_DUMP_BYTES + 1)
+            data = read_limited(handle, MAX_DUMP_BYTES)
     except OSError as error:
         raise StorageError(
             _("{file}: cannot be read ({error}); nothing was changed").format(
                 file=path, error=error.strerror
             )
         ) from None
-    document, problems = parse_json(data, limit=MAX_DUMP_BYTES)
+    if data is None:
+        document, problems = None, [too_large(MAX_DUMP_BYTES)]
+    else:
+        document, problems = parse_json(data, limit=MAX_DUMP_BYTES)
     if problems:
         raise StorageError(
             _("{file}: is neither a SQLite backup nor a readable dump ({problem})").format(

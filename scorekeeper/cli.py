@@ -27,6 +27,7 @@ from scorekeeper.cli_common import (
     complain,
     emit_sheet,
     open_store,
+    whole_number,
 )
 from scorekeeper.document import load_night, loads_night, parse_night_json
 from scorekeeper.formatting import print_table
@@ -451,7 +452,7 @@ def build_parser() -> argparse.ArgumentParser:
     # A night's currency (and the league it is filed in) come from the file's fields.
     imp.set_defaults(run=command_import, field_flags={"currency": "currency"})
     exp = commands.add_parser("export", help=_("write a stored night as a night document"))
-    exp.add_argument("--night", type=int, required=True, metavar=_("ID"))
+    exp.add_argument("--night", type=whole_number, required=True, metavar=_("ID"))
     exp.add_argument(
         "--csv",
         action="store_true",
@@ -467,7 +468,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("reopen", _("reopen a closed night: its settlement is no longer a debt")),
     ):
         closing = commands.add_parser(name, help=what)
-        closing.add_argument("--night", type=int, required=True, metavar=_("ID"))
+        closing.add_argument("--night", type=whole_number, required=True, metavar=_("ID"))
         closing.set_defaults(run=command_close)
     lst = commands.add_parser("nights", help=_("list the stored nights"))
     lst.add_argument("--league", metavar=_("NAME"))

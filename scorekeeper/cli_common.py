@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from scorekeeper.csv_out import Sheet, csv_bytes, write_csv
 from scorekeeper.i18n import _
-from scorekeeper.names import printable
+from scorekeeper.names import printable, quoted
 from scorekeeper.problems import Problem
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
@@ -38,6 +38,26 @@ def currency_code(text: str) -> str:
     if not is_currency_code(code):
         raise argparse.ArgumentTypeError(not_a_currency_code(repr(text)))
     return code
+
+
+LARGEST = 2**63 - 1  # the largest whole number a database column keeps
+
+
+def whole_number(text: str) -> int:
+    """A whole number flag (`--night`, `--cents`): refused (argparse: exit status 2,
+    the flag named) unless it is one a database can keep, read only once its length
+    says so (a number of 5,000 digits is never converted)."""
+    digits = text.strip().lstrip("+-")
+    if not digits.isascii() or not digits.isdigit():
+        raise argparse.ArgumentTypeError(
+            _("{value} is not a whole number").format(value=quoted(text[:40]))
+        )
+    if len(digits.lstrip("0")) > len(str(LARGEST)) or abs(int(text)) > LARGEST:
+        shown = text if len(text) <= 24 else f"{text[:10]}…{text[-10:]}"
+        raise argparse.ArgumentTypeError(
+            _("{value} is larger than any number Scorekeeper keeps").format(value=quoted(shown))
+        )
+    return int(text)
 
 
 def add_currency_flag(parser: Any, meaning: str) -> None:

@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, TextIO
 
-from scorekeeper.cli_common import EXIT_OK, UserError, open_store
+from scorekeeper.cli_common import EXIT_OK, UserError, open_store, whole_number
 from scorekeeper.formatting import money
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.names import printable
@@ -113,7 +113,9 @@ def add_history_command(commands: Any) -> None:
         "history",
         help=_("every version of a night's hands: when, on which computer, what it did"),
     )
-    history.add_argument("--night", type=int, required=True, metavar=_("ID"))
-    history.add_argument("--hand", type=int, metavar=_("N"), help=_("only hand N's versions"))
+    history.add_argument("--night", type=whole_number, required=True, metavar=_("ID"))
+    history.add_argument(
+        "--hand", type=whole_number, metavar=_("N"), help=_("only hand N's versions")
+    )
     history.add_argument("--json", action="store_true", help=_("as JSON"))
     history.set_defaults(run=command_history)

@@ -17,6 +17,7 @@ from scorekeeper.cli_common import (
     emit_sheet,
     open_store,
     require_csv_for_output,
+    whole_number,
 )
 from scorekeeper.document import date_problem
 from scorekeeper.formatting import local_decimal, local_figure, local_percent, number, print_table
@@ -409,9 +410,15 @@ def _currency(db: Any, league: str) -> str:
 def _standings_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rank-by", choices=RANK_BY, dest="rank_by")
     parser.add_argument("--placement-points", metavar=_("LIST"), help=_("e.g. 5,3,2,1,0"))
-    parser.add_argument("--min-nights", type=int, metavar=_("N"), help=_("nights to qualify"))
-    parser.add_argument("--min-hands", type=int, metavar=_("N"), help=_("hands to qualify"))
-    parser.add_argument("--drop-worst", type=int, metavar=_("N"), help=_("nights not counted"))
+    parser.add_argument(
+        "--min-nights", type=whole_number, metavar=_("N"), help=_("nights to qualify")
+    )
+    parser.add_argument(
+        "--min-hands", type=whole_number, metavar=_("N"), help=_("hands to qualify")
+    )
+    parser.add_argument(
+        "--drop-worst", type=whole_number, metavar=_("N"), help=_("nights not counted")
+    )
     # Translators: {keys} are the tie-breaks' names as typed: not translated.
     in_order = _("in order, from: {keys}").format(keys=", ".join(TIE_BREAKS))
     parser.add_argument("--tie-breaks", metavar=_("LIST"), help=in_order)
@@ -442,7 +449,7 @@ def add_league_commands(commands: Any) -> None:
     league.add_argument(
         "--preset", choices=sorted(all_presets()), help=_("default rules for new nights")
     )
-    league.add_argument("--stake", type=int, metavar=_("CENTS"), help=_("cents a point"))
+    league.add_argument("--stake", type=whole_number, metavar=_("CENTS"), help=_("cents a point"))
     add_currency_flag(league, _("the league's money: EUR, USD or another ISO 4217 code"))
     _standings_flags(league)
     league.set_defaults(run=command_league)
@@ -483,7 +490,7 @@ def add_league_commands(commands: Any) -> None:
     pay.add_argument("--league", required=True, metavar=_("NAME"))
     pay.add_argument("--from", required=True, dest="payer", metavar=_("NAME"))
     pay.add_argument("--to", required=True, dest="payee", metavar=_("NAME"))
-    pay.add_argument("--cents", required=True, type=int, metavar=_("N"))
+    pay.add_argument("--cents", required=True, type=whole_number, metavar=_("N"))
     pay.add_argument("--date", metavar=_("DATE"), help=_("default: today"))
     pay.add_argument("--note", metavar=_("TEXT"))
     pay.set_defaults(run=command_pay)

@@ -359,6 +359,12 @@ def _whole(text: str, where: str, reading: _Reading, wrong: str, low: int, high:
     if not _WHOLE.fullmatch(text):
         reading.problem(where, wrong.format(value=quoted(text)))
         return None
+    digits = text.lstrip("+-").lstrip("0")
+    if len(digits) > len(str(max(abs(low), abs(high)))):  # out of range before it is read
+        message = _("{value} is not between {low} and {high}")
+        shown = quoted(text if len(text) <= 24 else f"{text[:10]}…{text[-10:]}")
+        reading.problem(where, message.format(value=shown, low=grouped(low), high=grouped(high)))
+        return None
     value = int(text)
     if not low <= value <= high:
         message = _("{value} is not between {low} and {high}")

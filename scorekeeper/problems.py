@@ -45,10 +45,14 @@ class Problem:
 def grouped(number: int, *, signed: bool = False) -> str:
     """A whole number as a message in the user's language writes it, its thousands
     grouped ('1,000' in English, '1.000' in German); with SIGNED, '+5' and '-1,250'."""
+    import decimal
+
     from babel.numbers import format_decimal
 
     pattern = "+#,##0;-#,##0" if signed else "#,##0"
-    return format_decimal(number, format=pattern, locale=locale_name())
+    with decimal.localcontext() as context:  # every digit kept, however many (not 28)
+        context.prec = max(context.prec, len(str(abs(number))) + 1)
+        return format_decimal(number, format=pattern, locale=locale_name())
 
 
 def check_players(names: Iterable[str], field: str, active: tuple[str, ...]) -> list[Problem]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from scorekeeper.cli_common import UserError, open_store
+from scorekeeper.cli_common import UserError, open_store, whole_number
 from scorekeeper.games import DEFAULT_PRESET, all_presets
 from scorekeeper.i18n import _
 
@@ -49,7 +49,7 @@ def add_report_command(commands: Any) -> None:
     report = commands.add_parser("report", help=_("write a printable PDF report"))
     kinds = report.add_subparsers(dest="kind", required=True, metavar=_("KIND"))
     night = kinds.add_parser("night", help=_("a night's score sheet, totals and settlement"))
-    night.add_argument("--night", type=int, required=True, metavar=_("ID"))
+    night.add_argument("--night", type=whole_number, required=True, metavar=_("ID"))
     league = kinds.add_parser("league", help=_("standings, a chart and the nights of a league"))
     league.add_argument("--league", required=True, metavar=_("NAME"))
     league.add_argument("--season", metavar=_("NAME"), help=_("default: every season"))

@@ -15,7 +15,13 @@ import sys
 from dataclasses import replace
 from typing import Any, TextIO
 
-from scorekeeper.cli_common import EXIT_OK, UserError, add_currency_flag, open_store
+from scorekeeper.cli_common import (
+    EXIT_OK,
+    UserError,
+    add_currency_flag,
+    open_store,
+    whole_number,
+)
 from scorekeeper.games import DEFAULT_PRESET, all_presets
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.json_input import MAX_DOCUMENT_BYTES, MiB, read_limited
@@ -135,7 +141,9 @@ def add_sheet_command(commands: Any) -> None:
             preset=DEFAULT_PRESET
         ),
     )
-    sheet.add_argument("--stake-cents", type=int, metavar=_("N"), help=_("cents a point is worth"))
+    sheet.add_argument(
+        "--stake-cents", type=whole_number, metavar=_("N"), help=_("cents a point is worth")
+    )
     add_currency_flag(sheet, _("a new league's money: EUR, USD or another ISO 4217 code"))
     sheet.add_argument(
         "--dry-run", action="store_true", help=_("print what would be filed; write nothing")

@@ -362,7 +362,7 @@ def command_restore(args: argparse.Namespace, out: TextIO) -> int:
     from scorekeeper.store.engine import sqlite_file_of
 
     try:
-        db = open_store(args)
+        db = open_store(args, announce=False)
     except DamagedDatabase:
         path = sqlite_file_of(args.database)
         if path is None or not args.force:
@@ -371,11 +371,31 @@ def command_restore(args: argparse.Namespace, out: TextIO) -> int:
         print(_("Restored from {file}.").format(file=args.file), file=out)
         print(_("The damaged database was kept as {file}.").format(file=aside), file=out)
         return EXIT_OK
-    kept = restore(db, args.file, force=args.force)
+    try:
+        kept = restore(db, args.file, force=args.force)
+    except StorageError:
+        if db.created:  # made by this command for the backup: a refused one leaves none
+            _remove_made(db)
+        raise
     print(_("Restored from {file}.").format(file=args.file), file=out)
     if kept is not None:
         print(_("The database it replaced was kept as {file}.").format(file=kept), file=out)
     return EXIT_OK
+
+
+def _remove_made(db: Any) -> None:
+    """Remove the SQLite file DB (with its -wal, -shm and lock) that this command made
+    empty; a server database's tables, made empty, are left (a schema, no data)."""
+    from scorekeeper.store.open_lock import lock_path
+
+    path = db.sqlite_path
+    db.dispose()
+    if path is None:
+        return
+    lock = lock_path(path)
+    for made in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        made.unlink(missing_ok=True)
+    lock.unlink(missing_ok=True)
 
 
 def write_file(path: str, text: str) -> None:

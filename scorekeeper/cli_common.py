@@ -74,15 +74,16 @@ def complain(*messages: str) -> None:
             print(PREFIX + printable(line), file=sys.stderr)
 
 
-def open_store(args: argparse.Namespace) -> Any:
+def open_store(args: argparse.Namespace, *, announce: bool = True) -> Any:
     """The database the command works on (--database, else the environment, else the
     default SQLite file), brought up to date; a new one says where it was made (one
-    line on standard error), so a mistyped path is noticed."""
+    line on standard error), so a mistyped path is noticed (unless ANNOUNCE is false:
+    a restore says what it put there)."""
     from scorekeeper.store.database import open_database
     from scorekeeper.store.engine import describe
 
     database = open_database(args.database)
-    if database.created:
+    if database.created and announce:
         complain(
             _("a new, empty database was made at {place}").format(place=describe(database.url))
         )

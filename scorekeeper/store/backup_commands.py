@@ -27,6 +27,7 @@ from sqlmodel import SQLModel, col
 
 from scorekeeper.i18n import _
 from scorekeeper.json_input import MiB, parse_json, read_limited, too_large
+from scorekeeper.names import quoted
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store import backup as files
 from scorekeeper.store import summaries
@@ -224,6 +225,7 @@ def checked_copy(path: Path, folder: Path) -> Database:
         checked = open_database(f"sqlite:///{scratch}")
         try:
             if copied:
+                _refuse_foreign(checked, source=path)
                 rows = dump(checked)
                 _check_rows(checked, rows, source=path)
                 # The file's sums and counts are not trusted: summed again from its
@@ -280,6 +282,47 @@ def _check_rows(db: Database, rows: dict[str, Any], *, source: Path) -> None:
                 "{file}: table {table}, row id {row}: refers to a {parent} that is not in the "
                 "backup. Nothing was changed."
             ).format(file=source, table=table, row=row, parent=parent)
+        )
+
+
+def _refuse_foreign(checked: Database, *, source: Path) -> None:
+    """A SQLite backup brought up to date (CHECKED) holds the app's own tables, their
+    columns and their indexes, and nothing else: a trigger, a view, another table, a
+    column or an index the app never made (which the restore's page copy would carry
+    into the live database, to run on every later write) is refused, each named."""
+    expected: dict[str, set[str]] = {}
+    indexes: dict[str, set[str]] = {}
+    for table in SQLModel.metadata.sorted_tables:
+        expected[table.name] = {column.name for column in table.columns}
+        indexes |= {index.name or "": {c.name for c in index.columns} for index in table.indexes}
+    found = []
+    with checked.engine.connect() as connection:
+        objects = connection.exec_driver_sql(
+            "SELECT type, name, tbl_name FROM sqlite_master ORDER BY type, name"
+        ).fetchall()
+        for kind, name, owner in objects:
+            own_index = kind == "index" and (
+                name in indexes
+                or (
+                    name.startswith("sqlite_autoindex_") and owner in (*expected, "alembic_version")
+                )
+            )
+            if (kind == "table" and (name in expected or name == "alembic_version")) or own_index:
+                continue
+            found.append(f"{kind} {quoted(name)}")
+        for name, columns in expected.items():
+            have = {row[1] for row in connection.exec_driver_sql(f'PRAGMA table_info("{name}")')}
+            found += [f"column {quoted(f'{name}.{extra}')}" for extra in sorted(have - columns)]
+        for index, columns in indexes.items():
+            info = connection.exec_driver_sql(f'PRAGMA index_info("{index}")').fetchall()
+            if {row[2] for row in info} != columns:
+                found.append(f"index {quoted(index)}")
+    if found:
+        raise StorageError(
+            _(
+                "{file}: holds what the app never writes ({found}); a backup restores only "
+                "the app's own tables. Nothing was changed."
+            ).format(file=source, found=", ".join(found))
         )
 
 

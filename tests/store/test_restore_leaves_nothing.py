@@ -1,4 +1,5 @@
 """A restore takes what it needs and leaves nothing it did not mean to (issue 34):
+a SQLite backup's triggers, views and tables the app never made are refused by name;
 under an address-space limit of 1 GiB, where the system will not give a 4 GiB buffer,
 `scorekeeper restore --force` of a small JSON dump succeeds (it asked for the whole
 limit at once and exited 1 with "internal error: MemoryError"); and a restore refused
@@ -6,10 +7,14 @@ into a file that was not there leaves no file behind."""
 
 from __future__ import annotations
 
+import contextlib
 import resource
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from scorekeeper.store import night_import
 from scorekeeper.store.backup_commands import backup
@@ -76,3 +81,47 @@ def test_a_refused_restore_into_a_new_file_leaves_no_file_behind(tmp_path: Path)
     restored = open_database(f"sqlite:///{target}")
     assert list(everything(restored)) == exported
     restored.dispose()
+
+
+@pytest.mark.parametrize(
+    ("statement", "named"),
+    [
+        (
+            "CREATE TRIGGER rewrite AFTER INSERT ON hand_points BEGIN "
+            "UPDATE hand_points SET points = points + 1 WHERE 0; END",
+            "trigger 'rewrite'",
+        ),
+        ("CREATE VIEW totals AS SELECT 1", "view 'totals'"),
+        ("CREATE TABLE notes (x)", "table 'notes'"),
+        ("ALTER TABLE night ADD COLUMN sneaky TEXT", "column 'night.sneaky'"),
+        ("CREATE INDEX by_points ON hand_points (points)", "index 'by_points'"),
+    ],
+)
+def test_a_backup_holding_what_the_app_never_writes_is_refused_by_name(
+    tmp_path: Path, statement: str, named: str
+) -> None:
+    """Issue 34, point 2: a SQLite backup is a file from anywhere; its triggers, views
+    and tables the app never made were carried into the live database by the page
+    copy (a trigger then rewrote every later score)."""
+    source = open_database(f"sqlite:///{tmp_path / 'source.sqlite3'}")
+    night_import.import_night(source, written()[0])
+    copy = tmp_path / "backup.sqlite3"
+    backup(source, str(copy))
+    source.dispose()
+    with contextlib.closing(sqlite3.connect(copy, isolation_level=None)) as con:
+        con.execute(statement)
+    live = tmp_path / "live.sqlite3"
+    filled = open_database(f"sqlite:///{live}")
+    night_import.import_night(filled, written()[2])
+    before = list(everything(filled))
+    filled.dispose()
+    done = cli("--database", f"sqlite:///{live}", "restore", "--force", str(copy))
+    assert done.returncode == 2, done.stderr
+    assert named in done.stderr and "Nothing was changed." in done.stderr
+    kept = open_database(f"sqlite:///{live}")
+    assert list(everything(kept)) == before
+    kept.dispose()
+    with contextlib.closing(sqlite3.connect(live)) as con:
+        assert con.execute(
+            "SELECT count(*) FROM sqlite_master WHERE type != 'table' AND type != 'index'"
+        ).fetchone() == (0,)

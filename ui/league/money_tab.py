@@ -6,6 +6,7 @@ undone by Ctrl+Z."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtWidgets import (
@@ -20,7 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.csv_out import Sheet
-from scorekeeper.formatting import currency_symbol, locale_currency
+from scorekeeper.explain import said
+from scorekeeper.formatting import currency_symbol, locale_currency, money
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.reports.sheets import balances_sheet, money_sheet, owed_sheet, payments_sheet
@@ -34,7 +36,7 @@ from ..language import date_format
 from ..league_session import LeagueSession
 from ..spreadsheets import allow_copy
 from .models import BalancesModel, OwedModel, PaymentsModel
-from .widgets import ProblemLine, fill, table_of
+from .widgets import ProblemLine, fill, table_of, undo_falls_through
 
 # Each way of squaring up (`ledger.DEBT_MODES`), translated where shown.
 MODE_NAMES = {
@@ -50,9 +52,15 @@ class MoneyTab(QWidget):
 
     currency_changed = Signal()
 
-    def __init__(self, db: Database, layer: LeagueSession, problem: ProblemLine) -> None:
+    def __init__(
+        self,
+        db: Database,
+        layer: LeagueSession,
+        problem: ProblemLine,
+        say: Callable[[str], None] = lambda _message: None,
+    ) -> None:
         super().__init__()
-        self.db, self.layer, self.problem = db, layer, problem
+        self.db, self.layer, self.problem, self.say = db, layer, problem, say
         self.league = ""
         self.money: LeagueMoney | None = None
         self.mode = QComboBox()
@@ -136,6 +144,8 @@ class MoneyTab(QWidget):
         form.addRow(self.amount_label, self.amount)
         form.addRow(_("&When paid"), self.paid_on)
         form.addRow(self.form_problem, self.record)
+        for field in (self.amount, self.paid_on):
+            undo_falls_through(field)
         return form
 
     # -- showing ---------------------------------------------------------------------
@@ -233,6 +243,14 @@ class MoneyTab(QWidget):
             self.form_problem.setText(str(error))
             return False
         self.form_problem.clear()
+        self.say(
+            said(
+                _("Payment recorded: {payer} paid {payee} {amount}. Ctrl+Z undoes it."),
+                payer=payer,
+                payee=payee,
+                amount=money(cents, currency),
+            )
+        )
         return True
 
     def record_payment(self) -> None:
@@ -252,7 +270,9 @@ class MoneyTab(QWidget):
             cents,
             dt.date(day.year(), day.month(), day.day()),
         ):
-            self.amount.clear()
+            # Emptied with its own undo history: the next Ctrl+Z typed there is the
+            # window's, and undoes the payment (`undo_falls_through`).
+            self.amount.setText("")
 
     def _prefill(self) -> None:
         """The form offers the selected suggested payment (a partial one is one edit away)."""

@@ -1,6 +1,7 @@
 """What the league window's tabs share: a read-only table view, a date field whose lowest
-value means "any date", and the problem line above the tabs, through which every read
-from the store goes (`ProblemLine.attempt`)."""
+value means "any date", a field whose Ctrl+Z is the window's once it has nothing of its
+own to undo (`UndoFallsThrough`), and the problem line above the tabs, through which
+every read from the store goes (`ProblemLine.attempt`)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from PySide6.QtWidgets import (
     QDateEdit,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QTableView,
+    QWidget,
 )
 
 from scorekeeper.i18n import _
@@ -277,6 +280,38 @@ def fill(combo: QComboBox, names: list[str]) -> None:
     if keep in names:
         combo.setCurrentText(keep)
     combo.blockSignals(False)
+
+
+class UndoFallsThrough(QObject):
+    """Ctrl+Z (Ctrl+Shift+Z) in a field with nothing typed of its own to undo (redo)
+    reaches the window, which undoes the last stored change, as everywhere else in it:
+    a payment just recorded from the Amount field is undone by the Ctrl+Z typed there
+    (a trial's Ctrl+Z brought the amount's text back instead, and the payment stayed).
+    While the field has typing of its own, Ctrl+Z undoes that first, as any field does."""
+
+    def __init__(self, field: QWidget, line: QLineEdit) -> None:
+        super().__init__(field)
+        self.line = line  # the field's text: the line edit itself, or a date's
+        field.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            undo = event.matches(QKeySequence.StandardKey.Undo)
+            redo = event.matches(QKeySequence.StandardKey.Redo)
+            if (undo and not self.line.isUndoAvailable()) or (
+                redo and not self.line.isRedoAvailable()
+            ):
+                event.ignore()  # not the field's: the window's shortcut takes it
+                return True
+        return False
+
+
+def undo_falls_through(field: QWidget) -> None:
+    """FIELD (a line edit, or a field holding one: a date, an editable list) leaves
+    Ctrl+Z and Ctrl+Shift+Z to the window when it has nothing of its own to undo."""
+    line = field if isinstance(field, QLineEdit) else field.findChild(QLineEdit)
+    if line is not None:
+        UndoFallsThrough(field, line)
 
 
 class ProblemLine(QLabel):

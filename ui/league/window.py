@@ -21,12 +21,14 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QMenuBar,
     QPushButton,
+    QStatusBar,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from scorekeeper.csv_out import Sheet
+from scorekeeper.explain import said
 from scorekeeper.i18n import _, pgettext
 from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database
@@ -54,13 +56,17 @@ class LeagueWindow(QWidget):
         self.setAccessibleName(_("League"))
         self.layer = LeagueSession(db, self)
         self.undo_stack = self.layer.undo_stack
-        QShortcut(QKeySequence.StandardKey.Undo, self, self.layer.undo)
-        QShortcut(QKeySequence("Ctrl+Shift+Z"), self, self.layer.redo)
+        QShortcut(QKeySequence.StandardKey.Undo, self, self.undo)
+        for redo in ("Ctrl+Shift+Z", "Ctrl+Y"):
+            QShortcut(QKeySequence(redo), self, self.redo)
         self.problem = ProblemLine()
+        self.status = QStatusBar()  # what was just done, and what Ctrl+Z would undo
+        self.status.setSizeGripEnabled(False)
+        self.status.setAccessibleName(_("Status"))
         self.filters = PeriodChooser()
         self.standings_tab = StandingsTab(db, self.layer, self.problem)
         self.player_tab = PlayerTab(db, self.problem)
-        self.money_tab = MoneyTab(db, self.layer, self.problem)
+        self.money_tab = MoneyTab(db, self.layer, self.problem, self.say)
         self.table_tab = TableTab(db, self.problem)
         self.roster_tab = RosterTab(db, self.layer, self.problem)
         self.stale: set[QWidget] = set()  # tabs read again only when next chosen
@@ -86,6 +92,7 @@ class LeagueWindow(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.problem)
         layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.status)
         self.resize(SIZE)
         self.filters.league_chosen.connect(self._league_changed)
         self.filters.period_changed.connect(self.refresh)
@@ -93,6 +100,30 @@ class LeagueWindow(QWidget):
         self.layer.changed.connect(self.refresh)
         self.layer.failed.connect(self.problem.say)
         self.money_tab.currency_changed.connect(self._league_changed)
+
+    def say(self, message: str) -> None:
+        """A sentence in the status line, long enough to read."""
+        self.status.showMessage(message, 15000)
+
+    def undo(self) -> None:
+        """Ctrl+Z: undo the last change made here (a payment, a rename), and say which."""
+        stack = self.undo_stack
+        if not stack.canUndo():
+            self.say(_("Nothing to undo."))
+            return
+        text = stack.undoText()
+        if self.layer.undo():
+            self.say(said(_("Undid: {change}. Ctrl+Shift+Z redoes it."), change=text))
+
+    def redo(self) -> None:
+        """Ctrl+Shift+Z or Ctrl+Y: redo the last change undone, and say which."""
+        stack = self.undo_stack
+        if not stack.canRedo():
+            self.say(_("Nothing to redo."))
+            return
+        text = stack.redoText()
+        if self.layer.redo():
+            self.say(said(_("Redid: {change}."), change=text))
 
     def _menus(self) -> QMenuBar:
         """File ▸ Export as spreadsheet (CSV)… (Ctrl+Shift+S): the table of the tab on

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from scorekeeper.explain import said
-from scorekeeper.formatting import short_date
+from scorekeeper.formatting import money, short_date
 from scorekeeper.games import DEFAULT_GAME, DEFAULT_PRESET, Game, game_named, game_of
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.problems import InvalidNight
@@ -327,6 +327,7 @@ class MainWindow(QMainWindow):
         self.leave_action = self._action(night, _("A player &leaves…"), self.leave, "Ctrl+Shift+L")
         night.addSeparator()
         self._action(night, _("&Settle up"), self.show_settlement, "Ctrl+E")
+        self._action(night, _("&Mark the selected payment as paid"), self.mark_paid, "Ctrl+M")
         self._action(night, _("&History of the selected hand…"), self.show_history, "Ctrl+H")
         self._action(night, _("&Chart"), lambda: self.tabs.setCurrentWidget(self.chart), "Ctrl+G")
         night.addSeparator()
@@ -705,7 +706,25 @@ class MainWindow(QMainWindow):
         self.back_to_entry()
 
     def pay(self, payer: str, payee: str, cents: int) -> None:
-        self.attempt(self.session.record_payment, payer, payee, cents)
+        """A payment of the settlement made (Settle up's Mark as paid), and said."""
+        if self.attempt(self.session.record_payment, payer, payee, cents) and self.session.view:
+            amount = money(cents, self.session.view.currency)
+            self.say(
+                said(
+                    _("Payment recorded: {payer} paid {payee} {amount}. Ctrl+Z undoes it."),
+                    payer=payer,
+                    payee=payee,
+                    amount=amount,
+                )
+            )
+
+    def mark_paid(self) -> None:
+        """Night ▸ Mark the selected payment as paid (Ctrl+M): on the Settle up tab,
+        the payment selected there; elsewhere the tab is shown first, to choose one."""
+        if self.tabs.currentWidget() is not self.settlement:
+            self.show_settlement()
+            return
+        self.settlement.mark_selected()
 
     def set_closed(self, closed: bool) -> None:
         self.attempt(self.session.set_closed, closed)

@@ -72,7 +72,12 @@ class SettlementPanel(QWidget):
         allow_copy(self.table, self._sheet)
         self.summary = plain_label(name=_("Settlement summary"))
         self.mark = QPushButton(_("Mark as paid"))
-        self.mark.clicked.connect(self._mark)
+        # Its keys: Ctrl+M from anywhere in the window (Night ▸ Mark the selected
+        # payment as paid: every Alt letter of its words is the form's), or Tab from
+        # the list and Space or Enter.
+        self.mark.setToolTip(_("Mark the selected payment as paid (Ctrl+M)"))
+        self.mark.setAutoDefault(True)  # Enter presses it, as Space does
+        self.mark.clicked.connect(self.mark_selected)
         self._closed = False
         self.closer = QPushButton(_("Close the night"))
         self.closer.clicked.connect(lambda: self.close_night.emit(not self._closed))
@@ -112,8 +117,19 @@ class SettlementPanel(QWidget):
 
         return settlement_sheet(self.model.rows)
 
-    def _mark(self) -> None:
+    def mark_selected(self) -> None:
+        """Mark the selected payment as paid (`pay`: the window records it); then the
+        keyboard is on the list again, on the next payment, so the next one is a key
+        away (a trial's focus jumped back into the entry form)."""
         row = self.table.currentIndex().row()
         if 0 <= row < len(self.model.rows) and not self.model.rows[row][3]:
             payer, payee, cents, _made = self.model.rows[row]
             self.pay.emit(payer, payee, cents)
+            self.focus_row(row + 1)
+
+    def focus_row(self, row: int) -> None:
+        """The list takes the keyboard, ROW selected (the last one, past the end)."""
+        count = self.model.rowCount()
+        if count:
+            self.table.selectRow(max(0, min(row, count - 1)))
+        self.table.setFocus()

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from scorekeeper.formatting import money
+from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.store.database import Database
 from scorekeeper.store.money import league_money
 from scorekeeper.store.seed import seed_sample_league
@@ -80,3 +81,31 @@ def test_ctrl_z_undoes_typing_in_the_amount_first(
     assert tab.amount.text() == "" and len(payments(database)) == 1
     keyboard.ctrl(Qt.Key.Key_Z)
     assert payments(database) == []
+
+
+def test_mark_the_selected_payment_as_made_from_the_keyboard_keeps_the_list(
+    window: LeagueWindow, database: Database, keyboard: Any, qtbot: Any
+) -> None:
+    """Tab from the list of who owes whom reaches the button (a trial's Tab went round
+    the list's cells), Enter presses it, and the keyboard is back on the list, on the
+    payment after the one made; Alt+K does the same.  (Between the players who owe each
+    other, one payment made leaves the others as they were.)"""
+    tab = window.money_tab
+    tab.mode.setCurrentIndex(DEBT_MODES.index("direct"))
+    suggested = list(tab.owed_model.rows)
+    tab.owed_view.setFocus()
+    qtbot.waitUntil(tab.owed_view.hasFocus)
+    keyboard.press(Qt.Key.Key_Down)  # the second suggestion
+    keyboard.press(Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is tab.settle_selected
+    keyboard.enter()
+    made = suggested[1]
+    assert payments(database) == [(made.payer, made.payee, made.cents)]
+    assert QApplication.focusWidget() is tab.owed_view
+    assert tab.owed_model.rows[tab.owed_view.currentIndex().row()] == suggested[2]
+
+    keyboard.alt(Qt.Key.Key_K)  # the third, now where the second was
+    qtbot.waitUntil(lambda: len(payments(database)) == 2)  # an Alt letter clicks a moment later
+    assert payments(database)[-1] == (suggested[2].payer, suggested[2].payee, suggested[2].cents)
+    assert QApplication.focusWidget() is tab.owed_view
+    assert tab.owed_model.rows[tab.owed_view.currentIndex().row()] == suggested[3]

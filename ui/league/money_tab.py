@@ -87,6 +87,7 @@ class MoneyTab(QWidget):
         allow_copy(self.payments_view, lambda: payments_sheet(self.payments_model.rows))
         self.money_summary = plain_label(name=_("Money summary"))
         self.settle_selected = QPushButton(_("Mar&k the selected payment as made"))
+        self.settle_selected.setAutoDefault(True)  # Enter presses it, as Space does
         self.settle_selected.clicked.connect(self.pay_selected)
         form = self._payment_form()
         self.currency_choice = CurrencyChoice()
@@ -284,8 +285,18 @@ class MoneyTab(QWidget):
             self.amount.set_cents(owed.cents)
 
     def pay_selected(self) -> None:
-        """Record the selected suggested payment as made, today."""
+        """Record the selected suggested payment as made, today; the keyboard goes
+        back to the list, on the payment after it (now in its place), so the next one
+        is a key away (a trial's focus stayed on the button, the list on its first row)."""
         row = self.owed_view.currentIndex().row()
-        if 0 <= row < len(self.owed_model.rows):
-            owed = self.owed_model.rows[row]
-            self.pay(owed.payer, owed.payee, owed.cents, dt.date.today())
+        if not 0 <= row < len(self.owed_model.rows):
+            return
+        owed, after = self.owed_model.rows[row], self.owed_model.rows[row + 1 :]
+        if self.pay(owed.payer, owed.payee, owed.cents, dt.date.today()):
+            # Who owes whom is worked out again: the next payment is found where it
+            # went, else the row in the place of the one made.
+            rows = self.owed_model.rows
+            row = next((rows.index(p) for p in after if p in rows), row)
+            if rows:
+                self.owed_view.selectRow(min(row, len(rows) - 1))
+            self.owed_view.setFocus()

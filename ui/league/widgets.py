@@ -57,6 +57,9 @@ def table_of(
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    # Tab goes on to the next control (a list's button), not cell by cell: the arrows
+    # choose a row (a trial could not reach "Mark the selected payment as made").
+    view.setTabKeyNavigation(False)
     view.setAlternatingRowColors(True)
     view.verticalHeader().setVisible(False)
     FittedColumns(view, model, stretch)

@@ -9,6 +9,9 @@ So balances always sum to zero (checked), and so do the payments that clear them
 - `direct`: debts stay between the players who owe them (no money routed through a third
   person): each pair's debts and payments netted;
 - `collector`: everyone who owes pays one treasurer, who pays everyone owed.
+
+What has been paid of each night's debts (`settled`) is the one answer the night's
+Settle up, its report and the league window share, whichever window recorded a payment.
 """
 
 from __future__ import annotations
@@ -56,6 +59,61 @@ class BalancePoint:
     date: dt.date | None
     balance: int
     what: str
+
+
+@dataclass(frozen=True)
+class Settled:
+    """One debt (a payment of a night's settlement) and what has been paid of it."""
+
+    payer: str
+    payee: str
+    cents: int
+    paid: int = 0  # of the cents, those paid so far
+    paid_on: tuple[dt.date, ...] = ()  # the days of the payments that paid them
+
+    @property
+    def owed(self) -> int:
+        """The cents still owed."""
+        return self.cents - self.paid
+
+
+def settled(debts: Sequence[Debt], payments: Iterable[PaymentRecord]) -> tuple[Settled, ...]:
+    """Each of DEBTS (oldest first) with what PAYMENTS (in the order made) have paid of
+    it.  A payment pays what its payer owes its payee: first the debts of the night it
+    was made for (marked at that night's Settle up), then the oldest of the rest (a
+    payment recorded in the league, or what is left of one); what no such debt is left
+    to take (a payment routed through a third player, as the fewest payments across
+    nights may be) pays no night's debt, though it counts in the balances."""
+    left = [debt.cents for debt in debts]
+    days: list[list[dt.date]] = [[] for _ in debts]
+    owing: dict[tuple[str, str], list[int]] = {}
+    for index, debt in enumerate(debts):
+        owing.setdefault((debt.debtor, debt.creditor), []).append(index)
+
+    def pay(indexes: Iterable[int], cents: int, day: dt.date) -> int:
+        for index in indexes:
+            taken = min(left[index], cents)
+            if taken:
+                left[index] -= taken
+                cents -= taken
+                if day not in days[index]:
+                    days[index].append(day)
+        return cents
+
+    rest = []
+    for payment in payments:
+        mine = owing.get((payment.payer, payment.payee), [])
+        cents = payment.cents
+        if payment.night_id is not None:
+            tonight = [i for i in mine if debts[i].night_id == payment.night_id]
+            cents = pay(tonight, cents, payment.paid_on)
+        rest.append((mine, cents, payment.paid_on))
+    for mine, cents, day in rest:
+        pay(mine, cents, day)
+    return tuple(
+        Settled(debt.debtor, debt.creditor, debt.cents, debt.cents - left[i], tuple(days[i]))
+        for i, debt in enumerate(debts)
+    )
 
 
 def debts_of_night(

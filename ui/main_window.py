@@ -222,7 +222,7 @@ class MainWindow(QMainWindow):
 
         chosen = self.tabs.currentIndex()
         self._chart = RunningChart()
-        self._settlement = SettlementPanel()
+        self._settlement = SettlementPanel(self.session.settled)
         self._settlement.pay.connect(self.pay)
         self._settlement.close_night.connect(self.set_closed)
         for index, panel in ((1, self._chart), (2, self._settlement)):
@@ -705,6 +705,12 @@ class MainWindow(QMainWindow):
             self.say(message.format(player=name, number=len(view.lines)))
         self.back_to_entry()
 
+    def _payments_changed(self) -> None:
+        """The league window changed something (a payment among what it can change):
+        Settle up reads what has been paid again, now or when next shown."""
+        if self._settlement is not None:
+            self._settlement.payments_changed()
+
     def pay(self, payer: str, payee: str, cents: int) -> None:
         """A payment of the settlement made (Settle up's Mark as paid), and said."""
         if self.attempt(self.session.record_payment, payer, payee, cents) and self.session.view:
@@ -975,6 +981,8 @@ class MainWindow(QMainWindow):
             self.league_window.place(beside=self)
             self.session.changed.connect(self._refresh_league)
             self.league_window.layer.renamed.connect(self._names_changed)
+            # A payment recorded there (or undone) is shown on Settle up too.
+            self.league_window.layer.changed.connect(self._payments_changed)
         else:
             self.league_window.load_leagues(league or self.league_window.league())
         self.league_window.show()

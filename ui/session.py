@@ -42,6 +42,7 @@ from .app_layer import Layer, Revisions
 # imported where they are used: the first screen is shown before them
 # (ui/first_screen.py, docs/performance.md).
 if TYPE_CHECKING:
+    from scorekeeper.ledger import Settled
     from scorekeeper.store import hand_writes
     from scorekeeper.store.database import Database
 
@@ -109,6 +110,19 @@ class NightView:
     @property
     def next_number(self) -> int:
         return len(self.lines) + 1
+
+    def settled(self) -> tuple[Settled, ...]:
+        """The night's settlement with what the payments made at its Settle up have
+        paid of it (`ledger.settled`), from this view alone: the store's answer, which
+        counts the league window's payments too, is `NightSession.settled`."""
+        from scorekeeper.ledger import PaymentRecord, debts_of_night, settled
+
+        debts = debts_of_night(self.night_id, None, self.result.settlement)
+        made = (
+            PaymentRecord(p.id, p.payer, p.payee, p.cents, p.paid_on, self.night_id)
+            for p in self.payments
+        )
+        return settled(debts, made)
 
     def next_dealer(self) -> str | None:
         """The dealer advances clockwise among those seated for the next hand."""
@@ -472,6 +486,13 @@ class NightSession(Layer):
         self.night_id = night_id
         self._ready = ready  # shown by the push, its title said in the undo
         self.push(BringBackNight(self, night_id, ready.title, previous))
+
+    def settled(self, view: NightView) -> tuple[Settled, ...]:
+        """VIEW's settlement with what has been paid of each payment, read from the
+        store whichever window recorded the payments (`store.money.night_settled`)."""
+        from scorekeeper.store.money import night_settled
+
+        return night_settled(self.db, night_id=view.night_id, settlement=view.result.settlement)
 
     def record_payment(self, payer: str, payee: str, cents: int) -> None:
         """Mark a settlement payment as made; undo takes the mark back."""

@@ -1,12 +1,15 @@
-"""The night screen's Settle up tab: the fewest payments that square the night, which of
-them have been made, and closing the night.  Made once the window is painted
+"""The night screen's Settle up tab: the fewest payments that square the night, what has
+been paid of each (whichever window recorded it: this tab, or the league window's Money
+tab) and what is still owed, and closing the night.  Made once the window is painted
 (`MainWindow.make_panels`), or when first asked for."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -16,7 +19,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.formatting import money, short_date
 from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.ledger import Settled
+from scorekeeper.store.errors import StorageError
 
 from .labels import plain_label
 from .rows_model import Column, RowsModel, money_column
@@ -26,42 +32,86 @@ from .spreadsheets import allow_copy
 if TYPE_CHECKING:
     from scorekeeper.csv_out import Sheet
 
+MADE = 2  # the column that says what has been paid of a payment
 
-class SettlementModel(RowsModel[tuple[str, str, int, bool]]):
-    """The fewest payments, and which of them have been made."""
+
+def _payment(row: Settled) -> str:
+    return _("{payer} pays {payee}").format(payer=row.payer, payee=row.payee)
+
+
+class SettlementModel(RowsModel[Settled]):
+    """The fewest payments, what has been paid of each, and what is still owed."""
 
     columns = (
-        Column(
-            N_("Payment"),
-            lambda r: _("{payer} pays {payee}").format(payer=r[0], payee=r[1]),
-            right=False,
-        ),
-        money_column(N_("Amount"), lambda r: r[2]),
-        Column(N_("Made"), lambda r: _("paid ✓") if r[3] else _("not yet"), right=False),
+        Column(N_("Payment"), _payment, right=False),
+        money_column(N_("Amount"), lambda r: r.cents),
+        Column(N_("Made"), lambda r: "", lambda r: r.owed, right=False),  # `_text`
     )
 
-    def set_view(self, view: NightView | None) -> None:
-        rows = []
+    def set_settled(self, view: NightView | None, rows: tuple[Settled, ...]) -> None:
+        """VIEW's settlement, each payment with what has been paid of it (ROWS)."""
         if view is not None:
             self.set_currency(view.currency)
-            made = [(p.payer, p.payee, p.cents) for p in view.payments]
-            for payment in view.result.settlement:
-                key = (payment.payer, payment.payee, payment.cents)
-                done = key in made
-                if done:
-                    made.remove(key)
-                rows.append((payment.payer, payment.payee, payment.cents, done))
         self.set_rows(rows)
+
+    def _text(self, column: Column[Settled], row: Settled) -> str:
+        if column is not self.columns[MADE]:
+            return super()._text(column, row)
+        if not row.paid:
+            return _("not yet")
+        if not row.owed:
+            return _("paid ✓")
+        if self.currency is None:
+            return ""
+        # Translators: Settle up's Made column for a payment paid in part.
+        return _("{amount} owed").format(amount=money(row.owed, self.currency))
+
+    def said(self, row: Settled) -> str:
+        """ROW in a sentence: who pays whom how much, what has been paid of it and
+        when, and what is still owed (the row's tooltip: its cells may be cut)."""
+        if self.currency is None:
+            return _payment(row)
+        amount = money(row.cents, self.currency)
+        owes = _("{payer} pays {payee} {amount}").format(
+            payer=row.payer, payee=row.payee, amount=amount
+        )
+        days = ", ".join(short_date(day) for day in row.paid_on)
+        if not row.paid:
+            return _("{payment}: not paid yet.").format(payment=owes)
+        if not row.owed:
+            return _("{payment}: paid on {days}.").format(payment=owes, days=days)
+        return _("{payment}: {paid} paid on {days}; {owed} still owed.").format(
+            payment=owes,
+            paid=money(row.paid, self.currency),
+            days=days,
+            owed=money(row.owed, self.currency),
+        )
+
+    def data(
+        self,
+        index: QModelIndex | QPersistentModelIndex,
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> object:
+        if role == Qt.ItemDataRole.ToolTipRole and index.isValid():
+            return self.said(self.rows[index.row()])
+        return super().data(index, role)
 
 
 class SettlementPanel(QWidget):
-    """End of night: who pays whom, marking payments made, closing the night."""
+    """End of night: who pays whom, marking payments made, closing the night.  What has
+    been paid is READ from the store (`NightSession.settled`) while the tab is shown,
+    and when it is shown next after a change (a hand recorded on another tab reads
+    nothing: the store's read would slow every hand); meanwhile, and when the store
+    cannot be read, the payments made at this tab (`NightView.settled`)."""
 
     pay = Signal(str, str, int)
     close_night = Signal(bool)
 
-    def __init__(self) -> None:
+    def __init__(self, read: Callable[[NightView], tuple[Settled, ...]] | None = None) -> None:
         super().__init__()
+        self.read = read
+        self._view: NightView | None = None
+        self._stale = False  # a change not read from the store yet (the tab hidden)
         self.model = SettlementModel()
         self.table = QTableView()
         self.table.setModel(self.model)
@@ -91,25 +141,63 @@ class SettlementPanel(QWidget):
         layout.addLayout(buttons)
 
     def show_view(self, view: NightView | None) -> None:
-        self.model.set_view(view)
+        """VIEW's settlement, and what has been paid of it."""
+        self._view = view
+        self.model.set_settled(view, self._settled(view))
         self._closed = bool(view and view.closed)
         self.closer.setText(_("Reopen the night") if self._closed else _("Close the night"))
         if view is None:
             self.summary.clear()
             return
-        count = len(view.result.settlement)
-        made = sum(1 for row in self.model.rows if row[3])
-        self.summary.setText(
-            ngettext(
-                "{count} payment squares everyone up; {made} made.",
-                "{count} payments square everyone up; {made} made.",
-                count,
-            ).format(count=count, made=made)
-            if count
-            else _("Nobody owes anybody anything.")
-        )
+        self.summary.setText(self._summary(view))
         if self.model.rowCount():
             self.table.selectRow(0)
+
+    def payments_changed(self) -> None:
+        """Payments were recorded or taken back elsewhere (the league window): read
+        again now if the tab is shown, else when it is next shown."""
+        if self.isVisible():
+            self.show_view(self._view)
+        else:
+            self._stale = True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.show_view(self._view)
+
+    def _settled(self, view: NightView | None) -> tuple[Settled, ...]:
+        """VIEW's settlement with what has been paid of it: the store's answer while
+        the tab is shown, else the view's own until it is."""
+        self._stale = False
+        if view is None:
+            return ()
+        if self.read is not None:
+            if not self.isVisible():
+                self._stale = True
+                return view.settled()
+            try:
+                return self.read(view)
+            except StorageError:
+                pass  # the store cannot be read now: what the view knows, then
+        return view.settled()
+
+    def _summary(self, view: NightView) -> str:
+        count = len(self.model.rows)
+        if not count:
+            return _("Nobody owes anybody anything.")
+        made = sum(1 for row in self.model.rows if not row.owed)
+        said = ngettext(
+            "{count} payment squares everyone up; {made} made.",
+            "{count} payments square everyone up; {made} made.",
+            count,
+        ).format(count=count, made=made)
+        owed = sum(row.owed for row in self.model.rows)
+        if owed:
+            still = _("Still owed: {amount}.").format(amount=money(owed, view.currency))
+        else:
+            still = _("Everything is paid.")
+        return f"{said} {still}"
 
     def _sheet(self) -> Sheet:
         """The settlement as a sheet, for Ctrl+C (the sheets' module loaded then)."""
@@ -118,13 +206,14 @@ class SettlementPanel(QWidget):
         return settlement_sheet(self.model.rows)
 
     def mark_selected(self) -> None:
-        """Mark the selected payment as paid (`pay`: the window records it); then the
-        keyboard is on the list again, on the next payment, so the next one is a key
-        away (a trial's focus jumped back into the entry form)."""
+        """Mark the selected payment as paid, or what is still owed of it (`pay`: the
+        window records it); then the keyboard is on the list again, on the next
+        payment, so the next one is a key away (a trial's focus jumped back into the
+        entry form)."""
         row = self.table.currentIndex().row()
-        if 0 <= row < len(self.model.rows) and not self.model.rows[row][3]:
-            payer, payee, cents, _made = self.model.rows[row]
-            self.pay.emit(payer, payee, cents)
+        if 0 <= row < len(self.model.rows) and self.model.rows[row].owed:
+            chosen = self.model.rows[row]
+            self.pay.emit(chosen.payer, chosen.payee, chosen.owed)
             self.focus_row(row + 1)
 
     def focus_row(self, row: int) -> None:

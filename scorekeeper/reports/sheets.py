@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from scorekeeper.csv_out import Cell, Sheet
 from scorekeeper.games import game_named
 from scorekeeper.i18n import untranslated
-from scorekeeper.ledger import Debt, PaymentRecord
+from scorekeeper.ledger import Debt, PaymentRecord, Settled
 from scorekeeper.night import NightResult, score_night
 from scorekeeper.records import Night
 from scorekeeper.settlement import Payment
@@ -224,12 +224,16 @@ def payments_sheet(payments: Iterable[PaymentRecord]) -> Sheet:
     )
 
 
-def settlement_sheet(rows: Iterable[tuple[str, str, int, bool]]) -> Sheet:
-    """A night's settlement: who pays whom, and whether it has been paid."""
+def settlement_sheet(rows: Iterable[Settled]) -> Sheet:
+    """A night's settlement: who pays whom, what has been paid of it and on which days,
+    and what is still owed."""
     return Sheet(
         "settlement",
-        ("From", "To", AMOUNT, "Paid"),
-        tuple((payer, payee, cents, "yes" if made else "no") for payer, payee, cents, made in rows),
+        ("From", "To", AMOUNT, "Paid (cents)", "Paid on", "Still owed (cents)"),
+        tuple(
+            (r.payer, r.payee, r.cents, r.paid, " ".join(d.isoformat() for d in r.paid_on), r.owed)
+            for r in rows
+        ),
     )
 
 

@@ -1,10 +1,12 @@
 """A league's money across nights: each closed night's settlement as debts, the payments
-recorded against them, and who owes whom now (the arithmetic is `scorekeeper.ledger`)."""
+recorded against them, and who owes whom now; what has been paid of a night's
+settlement (the arithmetic is `scorekeeper.ledger`)."""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import func
@@ -18,10 +20,12 @@ from scorekeeper.ledger import (
     Debt,
     DebtMode,
     PaymentRecord,
+    Settled,
     balance_history,
     balances,
     debts_of_night,
     outstanding,
+    settled,
 )
 from scorekeeper.limits import MAX_AMOUNT
 from scorekeeper.names import name_key
@@ -35,6 +39,7 @@ from scorekeeper.store.people import require_player
 from scorekeeper.store.tables import (
     HandPointsRow,
     HandScoreRow,
+    LeagueRow,
     NightRow,
     PaymentRow,
     PlayerRow,
@@ -67,37 +72,85 @@ def league_money(db: Database, *, league: str) -> LeagueMoney:
     """A league's debts (closed nights only: an open night is still being played), its
     payments, and every player's balance."""
     with db.session() as session:
-        row = league_row(session, league)
-        closed: list[tuple[int, dt.date | None]] = [
-            (night, date)
-            for night, date in session.execute(
-                columns(col(NightRow.id), col(NightRow.played_on)).where(
-                    (col(NightRow.league_id) == row.id)
-                    & col(NightRow.closed_at).is_not(None)
-                    & col(NightRow.discarded_at).is_(None)
-                )
-            ).all()
-        ]
-        names = {pid: name for pid, name in session.exec(select(PlayerRow.id, PlayerRow.name))}
-        totals = _night_cents(session, [night for night, _ in closed], names)
-        for night, pot in _night_pots(session, [night for night, _ in closed]).items():
-            totals[night][POT] = pot
-        debts = [
-            d
-            for night, date in sorted(closed, key=lambda n: (n[1] or dt.date.min, n[0]))
-            for d in debts_of_night(night, date, settle(totals.get(night, {})))
-        ]
-        payments = [
-            PaymentRecord(
-                p.id or 0, names[p.payer_id], names[p.payee_id], p.cents, p.paid_on, p.night_id
+        return _money_of(session, league_row(session, league))
+
+
+def night_settled(
+    db: Database, *, night_id: int, settlement: Sequence[Payment]
+) -> tuple[Settled, ...]:
+    """SETTLEMENT, a night's as the core scored it, with what has been paid of each
+    payment (`ledger.settled`), whichever window recorded the payments: those made at
+    the night's Settle up, and, for a night of a league, those recorded in the league
+    window, read the same way the league's money is read (an open night's settlement
+    taking its place among the closed nights' debts by its date)."""
+    with db.session() as session:
+        night = session.get(NightRow, night_id)
+        if night is None:
+            message = _("there is no night {number}").format(number=night_id)
+            raise StorageError(message, field="night")
+        date = night.played_on
+        if night.league_id is None:
+            debts = debts_of_night(night_id, date, settlement)
+            made = [_record(p, _names(session)) for p in _payments(session, night=night_id)]
+            return settled(debts, made)
+        league = session.get(LeagueRow, night.league_id)
+        assert league is not None  # a foreign key
+        money = _money_of(session, league)
+    others = [d for d in money.debts if d.night_id != night_id]
+    debts = sorted(
+        [*others, *debts_of_night(night_id, date, settlement)],
+        key=lambda d: (d.date or dt.date.min, d.night_id),
+    )
+    return tuple(
+        paid
+        for paid, debt in zip(settled(debts, money.payments), debts, strict=True)
+        if debt.night_id == night_id
+    )
+
+
+def _names(session: Session) -> dict[int | None, str]:
+    """Every player's name, by id."""
+    return {pid: name for pid, name in session.exec(select(PlayerRow.id, PlayerRow.name))}
+
+
+def _payments(
+    session: Session, *, league: int | None = None, night: int | None = None
+) -> list[PaymentRow]:
+    """The payments of a LEAGUE, or made for a NIGHT, in the order made."""
+    chosen = PaymentRow.league_id == league if night is None else PaymentRow.night_id == night
+    query = select(PaymentRow).where(chosen).order_by(col(PaymentRow.paid_on), col(PaymentRow.id))
+    return list(session.exec(query))
+
+
+def _record(row: PaymentRow, names: dict[int | None, str]) -> PaymentRecord:
+    return PaymentRecord(
+        row.id or 0, names[row.payer_id], names[row.payee_id], row.cents, row.paid_on, row.night_id
+    )
+
+
+def _money_of(session: Session, row: LeagueRow) -> LeagueMoney:
+    """The league ROW's money (`league_money`), read in SESSION."""
+    closed: list[tuple[int, dt.date | None]] = [
+        (night, date)
+        for night, date in session.execute(
+            columns(col(NightRow.id), col(NightRow.played_on)).where(
+                (col(NightRow.league_id) == row.id)
+                & col(NightRow.closed_at).is_not(None)
+                & col(NightRow.discarded_at).is_(None)
             )
-            for p in session.exec(
-                select(PaymentRow)
-                .where(PaymentRow.league_id == row.id)
-                .order_by(col(PaymentRow.paid_on), col(PaymentRow.id))
-            )
-        ]
-        name, currency = row.name, row.currency
+        ).all()
+    ]
+    names = _names(session)
+    ids = [night for night, _day in closed]
+    totals = _night_cents(session, ids, names)
+    for night, pot in _night_pots(session, ids).items():
+        totals[night][POT] = pot
+    debts = [
+        d
+        for night, date in sorted(closed, key=lambda n: (n[1] or dt.date.min, n[0]))
+        for d in debts_of_night(night, date, settle(totals.get(night, {})))
+    ]
+    payments = [_record(p, names) for p in _payments(session, league=row.id)]
     everyone = sorted(
         {d.debtor for d in debts}
         | {d.creditor for d in debts}
@@ -106,7 +159,7 @@ def league_money(db: Database, *, league: str) -> LeagueMoney:
         key=str.casefold,
     )
     return LeagueMoney(
-        name, tuple(debts), tuple(payments), balances(debts, payments, everyone), currency
+        row.name, tuple(debts), tuple(payments), balances(debts, payments, everyone), row.currency
     )
 
 

@@ -13,9 +13,11 @@ from hypothesis import strategies as st
 from scorekeeper.ledger import (
     Debt,
     PaymentRecord,
+    Settled,
     balance_history,
     balances,
     outstanding,
+    settled,
 )
 from scorekeeper.settlement import Payment
 
@@ -174,3 +176,56 @@ def _most_zero_groups(names: list[str], balance: dict[str, int]) -> int:
                 left = [n for n in rest if n not in group]
                 best = max(best, 1 + _most_zero_groups(left, balance))
     return best
+
+
+# -- what has been paid of each night's debts ------------------------------------------
+
+
+def test_a_league_payment_pays_the_oldest_debt_between_the_two_first() -> None:
+    """Bob owes Ann 125 from night 1; a payment of 100 recorded in the league pays 100
+    of it, then one of 50 the 25 left (the rest pays no night: Bob owes Ann nothing
+    more); nobody else's debt is touched."""
+    day = DAY + dt.timedelta(days=30)
+    answer = settled(THREE_NIGHTS, paid("Bob Ann 100\nBob Ann 50"))
+    assert answer[0] == Settled("Bob", "Ann", 125, paid=125, paid_on=(day,))
+    assert all(row.paid == 0 for row in answer[1:])
+    assert [row.owed for row in answer] == [0, 50, 200, 25, 75]
+
+
+def test_a_payment_made_for_a_night_pays_that_nights_debt_first() -> None:
+    """Ann owes Dee 200 on night 2 and 30 on night 4: a payment marked at night 4's
+    Settle up pays night 4's debt, and only what is left of it the older one."""
+    debts = [*THREE_NIGHTS, Debt(4, DAY + dt.timedelta(days=28), "Ann", "Dee", 30)]
+    made = PaymentRecord(1, "Ann", "Dee", 50, DAY + dt.timedelta(days=28), night_id=4)
+    answer = settled(debts, [made])
+    assert (answer[2].paid, answer[5].paid) == (20, 30)
+
+
+def test_a_payment_routed_through_a_third_player_pays_no_nights_debt() -> None:
+    """Cal pays Dee what the fewest payments across nights may ask of him, though on
+    the nights he owed Ann and Bob: no night's debt is paid by it (his stand)."""
+    answer = settled(THREE_NIGHTS, paid("Cal Dee 75"))
+    assert sum(row.paid for row in answer) == 0
+
+
+@given(
+    st.lists(st.integers(min_value=1, max_value=400), max_size=8),
+    st.lists(st.sampled_from(["Bob Ann", "Cal Ann", "Ann Dee", "Cal Bob", "Dee Cal"]), max_size=8),
+)
+def test_what_is_paid_of_the_debts_is_never_more_than_was_paid_or_owed(
+    amounts: list[int], pairs: list[str]
+) -> None:
+    made = [
+        PaymentRecord(i, *pair.split(), cents, DAY, night_id=(i % 3) or None)
+        for i, (cents, pair) in enumerate(zip(amounts, pairs, strict=False))
+    ]
+    answer = settled(THREE_NIGHTS, made)
+    assert all(0 <= row.paid <= row.cents and row.owed == row.cents - row.paid for row in answer)
+    for debt, row in zip(THREE_NIGHTS, answer, strict=True):
+        between = sum(p.cents for p in made if (p.payer, p.payee) == (debt.debtor, debt.creditor))
+        owed = sum(
+            d.cents for d in THREE_NIGHTS if (d.debtor, d.creditor) == (row.payer, row.payee)
+        )
+        assert sum(r.paid for r in answer if (r.payer, r.payee) == (row.payer, row.payee)) == min(
+            between, owed
+        )

@@ -13,7 +13,7 @@ import pytest
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.money import league_money
+from scorekeeper.store.money import league_money, record_league_payment
 from scorekeeper.store.night_import import export_night, import_night, import_nights
 from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.people import find_or_create_player
@@ -131,3 +131,44 @@ def test_a_wrong_payment_files_nothing(db: Database, league: list[int]) -> None:
         import_nights(db, [played("2026-11-24"), bad])
     assert [p.field for p in refused.value.problems] == ["night 2: payments[2].cents"]
     assert (money_of(db), list_nights(db)) == before
+
+
+def settled_of(db: Database, night_id: int) -> list[tuple[str, str, int, int]]:
+    """What has been paid of the night's settlement, as its Settle up reads it."""
+    from scorekeeper.night import score_night
+    from scorekeeper.store.money import night_settled
+    from scorekeeper.store.night_import import night_as_stored
+    from scorekeeper.store.stored_night import night_of_document
+
+    night = night_of_document(night_as_stored(db, night_id=night_id).document, night_id=night_id)
+    rows = night_settled(db, night_id=night_id, settlement=score_night(night).settlement)
+    return [(r.payer, r.payee, r.cents, r.paid) for r in rows]
+
+
+def test_a_payment_recorded_in_the_league_pays_a_nights_debt(
+    db: Database, league: list[int]
+) -> None:
+    """The first night's settlement, each payment with what has been paid of it: those
+    made at its table and one recorded in the league window between the same two, read
+    the same way; a payment between two who owe each other nothing that night pays
+    none of it (Eve's to the treasurer)."""
+    first, second = league
+    before = settled_of(db, first)
+    owes = next(row for row in before if row[3] == 0)
+    record_league_payment(
+        db, league=LEAGUE, payer=owes[0], payee=owes[1], cents=owes[2] - 1, paid_on=dt.date.today()
+    )
+    after = settled_of(db, first)
+    assert after == [(*row[:3], row[2] - 1) if row == owes else row for row in before]
+    assert sum(row[3] for row in before) == 15  # Ann's to Cal, at the table
+    # The open night: its own payment (Bob's to Eve) is what has been paid of it.
+    assert [row[3] for row in settled_of(db, second) if row[:2] == ("Bob", "Eve")] == [10]
+
+
+def test_a_night_of_no_league_counts_its_own_payments(db: Database) -> None:
+    night_id = import_night(db, night_doc("classic-5", [pick("Bob", "Dee", points=74, tricks=4)]))
+    (first, *_rest) = settled_of(db, night_id)
+    record_payment(
+        db, night_id=night_id, payer=first[0], payee=first[1], cents=3, paid_on=dt.date.today()
+    )
+    assert settled_of(db, night_id)[0] == (*first[:3], 3)

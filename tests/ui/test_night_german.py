@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from scorekeeper import i18n
+from scorekeeper.formatting import money
 from scorekeeper.store import night_import
 from tests.sheet import leaster, night_doc, pick
 from ui.sheet_model import HAND
@@ -75,8 +76,9 @@ def test_the_sheet_and_the_settlement_speak_german(german, database, open_window
     assert ann == "Ann, Spiel 1: -1 Punkt, Zwischenstand -1"
     payments = len(window.session.view.result.settlement)
     assert payments > 1
+    owed = money(sum(p.cents for p in window.session.view.result.settlement), "USD")
     assert window.settlement.summary.text() == (
-        f"Mit {payments} Zahlungen sind alle quitt; davon 0 bezahlt."
+        f"Mit {payments} Zahlungen sind alle quitt; davon 0 bezahlt. Noch offen: {owed}."
     )
     assert window.hand_panel.pending.text().startswith("Spiel 4, Geber: Dee.\n")
 

@@ -3,12 +3,13 @@ made for the night's debts whichever window recorded them, and what is still owe
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from scorekeeper.formatting import money
+from scorekeeper.formatting import money, short_date
 from scorekeeper.store.database import Database
 from scorekeeper.store.seed import seed_sample_league
 from scorekeeper.store.tonight import night_payments, night_to_reopen
@@ -61,3 +62,48 @@ def test_ctrl_m_away_from_settle_up_shows_it_first(
     assert window.tabs.currentWidget() is window.settlement
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.settlement.table)
     assert made(database, night_id) == []
+
+
+def test_a_payment_recorded_in_the_league_window_shows_on_the_nights_settle_up(
+    database: Database, open_window: Any, keyboard: Any, qtbot: Any
+) -> None:
+    """A closed night of the league on screen, Settle up shown; a payment recorded in
+    League ▸ Money between two of its settlement (part of what one owes the other) is
+    shown there at once: what was paid, when, and what is still owed (a trial's Settle
+    up said "not yet" of a debt the league window had been paid)."""
+    from ui.league.window import LeagueWindow
+
+    oldest = seed_sample_league(database)[0]  # its debts are the oldest: paid first
+    window = open_window(database, oldest)
+    keyboard.ctrl(Qt.Key.Key_E)
+    panel = window.settlement
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is panel.table)
+    first = window.session.view.result.settlement[0]
+    assert panel.model.index(0, 2).data() == "not yet"
+
+    window.show_league()
+    league = window.league_window
+    assert isinstance(league, LeagueWindow)
+    qtbot.addWidget(league)
+    league.tabs.setCurrentWidget(league.money_tab)
+    league.money_tab.payer.setCurrentText(first.payer)
+    league.money_tab.payee.setCurrentText(first.payee)
+    league.money_tab.amount.setText("0.01")
+    league.money_tab.record.click()
+
+    owed = money(first.cents - 1, "USD")
+    assert panel.model.index(0, 2).data() == f"{owed} owed"
+    tip = panel.model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
+    day = short_date(dt.date.today())
+    amount = money(first.cents, "USD")
+    assert tip == (
+        f"{first.payer} pays {first.payee} {amount}: $0.01 paid on {day}; {owed} still owed."
+    )
+    total = sum(p.cents for p in window.session.view.result.settlement)
+    assert panel.summary.text().endswith(f"Still owed: {money(total - 1, 'USD')}.")
+
+    league.activateWindow()
+    qtbot.waitUntil(league.isActiveWindow)
+    league.money_tab.amount.setFocus()
+    keyboard.ctrl(Qt.Key.Key_Z)  # undone there: not paid here either
+    assert panel.model.index(0, 2).data() == "not yet"

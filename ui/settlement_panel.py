@@ -9,11 +9,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QShowEvent
+from PySide6.QtGui import QFontMetrics, QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QHBoxLayout,
     QHeaderView,
     QPushButton,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -97,6 +101,46 @@ class SettlementModel(RowsModel[Settled]):
         return super().data(index, role)
 
 
+def fitted(payer: str, payee: str, metrics: QFontMetrics, width: int) -> str:
+    """'PAYER pays PAYEE' in at most WIDTH pixels of METRICS' font: each name shortened
+    with "…" where it must be, the shorter one whole if it can be, so both stay readable
+    ("Bartho… pays Maximi…", never "Bartholomew pays …")."""
+    words = _("{payer} pays {payee}")
+    room = width - metrics.horizontalAdvance(words.format(payer="", payee=""))
+    wide = {name: metrics.horizontalAdvance(name) for name in (payer, payee)}
+    share = {name: room // 2 for name in wide}
+    for name, other in ((payer, payee), (payee, payer)):
+        if wide[name] < room // 2:  # the room one name leaves, the other may have
+            share[other] = room - wide[name]
+
+    def cut(name: str) -> str:
+        return metrics.elidedText(name, Qt.TextElideMode.ElideRight, max(0, share[name]))
+
+    return words.format(payer=cut(payer), payee=cut(payee))
+
+
+class PaymentDelegate(QStyledItemDelegate):
+    """The Payment column's cell: both names shortened to fit, never wrapped."""
+
+    def __init__(self, model: SettlementModel, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.model = model
+
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        super().initStyleOption(option, index)
+        if not 0 <= index.row() < len(self.model.rows):
+            return
+        # The text's room: the cell less the margins the style paints it within.
+        style = option.widget.style() if option.widget is not None else QApplication.style()
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, option) + 1
+        width = option.rect.width() - 2 * margin
+        if option.fontMetrics.horizontalAdvance(option.text) > width:
+            row = self.model.rows[index.row()]
+            option.text = fitted(row.payer, row.payee, option.fontMetrics, width)
+
+
 class SettlementPanel(QWidget):
     """End of night: who pays whom, marking payments made, closing the night.  What has
     been paid is READ from the store (`NightSession.settled`) while the tab is shown,
@@ -118,7 +162,15 @@ class SettlementPanel(QWidget):
         self.table.setAccessibleName(_("Settlement"))
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setTabKeyNavigation(False)  # Tab goes on to Mark as paid, not cell by cell
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        # One line a payment: the amounts as wide as they are, the payment the rest, its
+        # names shortened to fit when they must (the whole sentence is its tooltip).
+        # A trial at 1280x800 found every column as wide as the others, and the names
+        # wrapped over two lines, the payee's cut off.
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.setItemDelegateForColumn(0, PaymentDelegate(self.model, self.table))
         allow_copy(self.table, self._sheet)
         self.summary = plain_label(name=_("Settlement summary"))
         self.mark = QPushButton(_("Mark as paid"))

@@ -4,6 +4,7 @@ made for the night's debts whichever window recorded them, and what is still owe
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -107,3 +108,49 @@ def test_a_payment_recorded_in_the_league_window_shows_on_the_nights_settle_up(
     league.money_tab.amount.setFocus()
     keyboard.ctrl(Qt.Key.Key_Z)  # undone there: not paid here either
     assert panel.model.index(0, 2).data() == "not yet"
+
+
+LONG_NAMES = ["Bartholomew", "Maximilian", "Konstantin", "Friederike", "Evangeline", "Wilhelmina"]
+
+
+def test_long_names_fit_settle_up_at_1280_by_800(
+    database: Database, open_window: Any, keyboard: Any, qtbot: Any
+) -> None:
+    """At 1280x800, every payment is one line: both names as much as fits, shortened
+    with "…" (a trial's payer wrapped over two lines and the payee was cut off), the
+    amounts whole, the whole sentence in the row's tooltip."""
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    from scorekeeper.sample import sample_night_document
+    from scorekeeper.store import night_import
+
+    document = sample_night_document()
+    renamed = dict(zip(document["players"], LONG_NAMES, strict=True))
+    text = json.dumps(document)
+    for short, long in renamed.items():
+        text = text.replace(f'"{short}"', f'"{long}"')
+    window = open_window(database, night_import.import_night(database, json.loads(text)))
+    window.resize(1280, 800)
+    keyboard.ctrl(Qt.Key.Key_E)
+    panel = window.settlement
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is panel.table)
+    table, model = panel.table, panel.model
+    assert model.rowCount() >= 3
+    for row, payment in enumerate(model.rows):
+        index = model.index(row, 0)
+        option = QStyleOptionViewItem()
+        option.rect = table.visualRect(index)
+        option.widget = table
+        table.itemDelegateForIndex(index).initStyleOption(option, index)
+        drawn = option.text
+        assert option.fontMetrics.horizontalAdvance(drawn) <= option.rect.width(), drawn
+        payer, payee = drawn.split(" pays ")
+        assert payment.payer.startswith(payer.rstrip("…")[:3]), drawn
+        assert payment.payee.startswith(payee.rstrip("…")[:3]), drawn
+        assert index.data(Qt.ItemDataRole.ToolTipRole).startswith(
+            f"{payment.payer} pays {payment.payee} $"
+        )
+        for column in (1, 2):
+            cell = model.index(row, column)
+            width = table.fontMetrics().horizontalAdvance(cell.data())
+            assert width < table.columnWidth(column), cell.data()

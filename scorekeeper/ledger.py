@@ -116,6 +116,16 @@ def settled(debts: Sequence[Debt], payments: Iterable[PaymentRecord]) -> tuple[S
     )
 
 
+def settled_at_table(
+    settlement: Sequence[Payment], made: Iterable[tuple[str, str, int, dt.date]]
+) -> tuple[Settled, ...]:
+    """A night's SETTLEMENT with what the payments MADE for it (payer, payee, cents,
+    day) have paid of it (`settled`): what the night alone knows, its own payments; the
+    store's answer counts its league's too (`store.money.night_settled`)."""
+    debts = debts_of_night(0, None, settlement)
+    return settled(debts, (PaymentRecord(0, p, q, c, day, 0) for p, q, c, day in made))
+
+
 def debts_of_night(
     night_id: int, date: dt.date | None, settlement: Iterable[Payment]
 ) -> list[Debt]:

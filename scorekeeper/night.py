@@ -76,6 +76,14 @@ class HandResult:
     durchmarsch: str | None = None  # the Ramsch player who took every trick
     hands: int = 1  # the played hands it stands for (a result hand may stand for many)
 
+    def sheet_cell(self, player: str) -> str:
+        """PLAYER's cell of this hand on a score sheet, the window's and the printed
+        one alike: the points ('+2', '0'; '—' for one who sat out) and the letters the
+        hand's game marked them with ('+2 PD': picked and dealt; '— D')."""
+        points = self.points.get(player, 0)
+        shown = "—" if player not in self.active else f"{points:+d}" if points else "0"
+        return f"{shown} {self.marks.get(player, '')}".rstrip()
+
 
 @dataclass(frozen=True)
 class NightResult:

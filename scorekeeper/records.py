@@ -8,6 +8,7 @@ subclass that says how it is read from and written to the night document.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -61,6 +62,11 @@ class NightPayment:
     payee: str
     cents: int
     date: str | None = None
+
+    def paid_on(self, night_date: str | None) -> dt.date:
+        """The day it was paid: its own date, else the night's (NIGHT_DATE, ISO), else
+        today, as the store files it."""
+        return dt.date.fromisoformat(self.date or night_date or dt.date.today().isoformat())
 
 
 @dataclass(frozen=True)

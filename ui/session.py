@@ -115,14 +115,10 @@ class NightView:
         """The night's settlement with what the payments made at its Settle up have
         paid of it (`ledger.settled`), from this view alone: the store's answer, which
         counts the league window's payments too, is `NightSession.settled`."""
-        from scorekeeper.ledger import PaymentRecord, debts_of_night, settled
+        from scorekeeper.ledger import settled_at_table
 
-        debts = debts_of_night(self.night_id, None, self.result.settlement)
-        made = (
-            PaymentRecord(p.id, p.payer, p.payee, p.cents, p.paid_on, self.night_id)
-            for p in self.payments
-        )
-        return settled(debts, made)
+        made = ((p.payer, p.payee, p.cents, p.paid_on) for p in self.payments)
+        return settled_at_table(self.result.settlement, made)
 
     def next_dealer(self) -> str | None:
         """The dealer advances clockwise among those seated for the next hand."""

@@ -207,10 +207,8 @@ class SheetModel(QStandardItemModel):
         running = self._running[line.number - 1][player]
         sat_out = player not in line.result.active
         if role == DISPLAY:
-            shown = "—" if sat_out else f"{points:+d}" if points else "0"
             total = f"{running:+d}" if running else "0"
-            marks = line.result.marks.get(player, "")
-            return f"{shown} {marks}".rstrip() + f"   {total}"
+            return f"{line.result.sheet_cell(player)}   {total}"
         if role == SPOKEN:
             if sat_out:
                 said = _("{player}, hand {number}: sat out, running total {total}")

@@ -30,6 +30,7 @@ from scorekeeper.games.base import (
     Scored,
     Words,
     changed_lines,
+    marks_legend,
     option_value,
 )
 from scorekeeper.games.result import RESULT
@@ -61,6 +62,7 @@ __all__ = [
     "game_of_preset",
     "hand_type",
     "hand_types",
+    "marks_legend",
     "one_game",
     "option_value",
     "parse_rules",

@@ -53,6 +53,7 @@ class Words:
     alone: str  # a declarer without a partner, in a player's statistics: "going alone"
     with_partner: str  # and with one: "with a partner"
     leasters: str = N_("Leasters")  # the standings' leasters won
+    partner: str = N_("partner")  # the one the partner mark stands for, in the legend
     leaster_mark: str = LEASTER_MARK
     misplay_mark: str = MISPLAY_MARK
     dealer_mark: str = DEALER_MARK
@@ -77,6 +78,27 @@ def shared_letter(words: Words, role: Literal["leaster", "misplay", "dealer"]) -
         return words.dealer_mark
     # Translators: the sheet's letter beside the dealer's points (Geber: G).
     return pgettext("sheet mark", "D")
+
+
+def marks_legend(words: Words) -> str:
+    """What the sheet's letters of a game (WORDS) mean, in one line under a printed
+    sheet: 'Marks: P picker, p partner, L leaster winner, M misplayer, D dealer, — sat
+    out', each letter the one the sheet shows (`table_marks`, `shared_letter`)."""
+    meanings = (
+        (words.declarer_mark, _(words.declarer)),
+        (words.partner_mark, _(words.partner)),
+        # Translators: the legend of the sheet's marks: what L beside points means.
+        (shared_letter(words, "leaster"), _("leaster winner")),
+        (shared_letter(words, "misplay"), _("misplayer")),
+        (shared_letter(words, "dealer"), _("dealer")),
+        # Translators: the legend of the sheet's marks: what — instead of points means.
+        ("—", _("sat out")),
+    )
+    marks = ", ".join(
+        _("{mark} {meaning}").format(mark=mark, meaning=meaning) for mark, meaning in meanings
+    )
+    # Translators: the line under a printed score sheet that says what its letters mean.
+    return _("Marks: {marks}").format(marks=marks)
 
 
 @dataclass(frozen=True)

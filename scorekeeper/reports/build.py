@@ -34,7 +34,7 @@ from scorekeeper.standings import compute_standings
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.league import Period, league_info, night_lines, pot_totals
-from scorekeeper.store.money import league_money
+from scorekeeper.store.money import league_money, night_settled
 from scorekeeper.store.night_import import night_as_stored
 from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.people import stored_name
@@ -48,7 +48,9 @@ def night_pdf(
     locale's), as every report here."""
     stored = night_as_stored(db, night_id=night_id)
     night = night_of_document(stored.document, night_id=night_id)
-    report = night_report(night, score_night(night), night_id=night_id, changed=stored.changed)
+    result = score_night(night)
+    paid = night_settled(db, night_id=night_id, settlement=result.settlement)
+    report = night_report(night, result, night_id=night_id, changed=stored.changed, paid=paid)
     return render_night(report, progress, paper)
 
 

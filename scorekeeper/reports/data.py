@@ -7,9 +7,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.formatting import local_decimal, local_figure, local_percent, money, short_iso
-from scorekeeper.games import Game, Words, changed_lines, game_named, game_of, game_of_preset
+from scorekeeper.formatting import (
+    local_decimal,
+    local_figure,
+    local_percent,
+    money,
+    short_date,
+    short_iso,
+)
+from scorekeeper.games import (
+    Game,
+    Words,
+    changed_lines,
+    game_named,
+    game_of,
+    game_of_preset,
+    marks_legend,
+)
 from scorekeeper.i18n import _
+from scorekeeper.ledger import Settled, settled_at_table
 from scorekeeper.night import POT, HandResult, NightResult
 from scorekeeper.records import Hand, Night, NightInfo
 from scorekeeper.rules import RuleSet
@@ -28,14 +44,17 @@ class NightReport:
     rules: tuple[str, ...]  # the house rules, short and readable
     players: tuple[str, ...]
     header: tuple[str, ...]  # the hand columns before the players'
-    rows: tuple[tuple[tuple[str, ...], tuple[tuple[str, str], ...]], ...]  # cells, per player
+    # Each hand's cells, then per player its points with their marks ('+2 PD') and total.
+    rows: tuple[tuple[tuple[str, ...], tuple[tuple[str, str], ...]], ...]
     total_points: tuple[str, ...]
     total_money: tuple[str, ...]
-    settlement: tuple[str, ...]  # "Ann pays Bob $1.25"
+    settlement: tuple[str, ...]  # "Ann pays Bob $1.25 — paid on 11/20/26 ✓"
+    owed: str  # what is still owed of it in all, once anything has been paid
     figures_header: tuple[str, ...]
     figures: tuple[tuple[str, ...], ...]
     running: tuple[Series, ...]
     footnote: str = ""  # under the sheet: what the * after a hand's number means
+    legend: str = ""  # under the sheet: what the letters beside the points mean
 
 
 def signed(value: int) -> str:
@@ -100,25 +119,58 @@ def _figures(night: Night, result: NightResult) -> list[tuple[str, ...]]:
     return rows
 
 
+def settlement_lines(rows: Sequence[Settled], currency: str) -> tuple[tuple[str, ...], str]:
+    """Each payment of a settlement (ROWS: what has been paid of each) in a line that
+    says whether it has been paid, when, and what is still owed of it; and a line for
+    what is still owed in all (while nothing has been paid: the payments alone, and "")."""
+    lines, said = [], any(row.paid for row in rows)  # nothing paid: the payments alone
+    for row in rows:
+        payment = pays(row.payer, row.payee, money(row.cents, currency))
+        days = ", ".join(short_date(day) for day in row.paid_on)
+        if not row.paid:
+            lines.append(_("{payment} — not paid yet").format(payment=payment) if said else payment)
+        elif not row.owed:
+            lines.append(_("{payment} — paid on {days} ✓").format(payment=payment, days=days))
+        else:
+            lines.append(
+                _("{payment} — {paid} paid on {days}; {owed} still owed").format(
+                    payment=payment,
+                    paid=money(row.paid, currency),
+                    days=days,
+                    owed=money(row.owed, currency),
+                )
+            )
+    if not said:
+        return tuple(lines), ""
+    owed = sum(row.owed for row in rows)
+    if not owed:
+        return tuple(lines), _("Everything is paid.")
+    return tuple(lines), _("Still owed: {amount}.").format(amount=money(owed, currency))
+
+
 def night_report(
     night: Night,
     result: NightResult,
     *,
     night_id: int | None = None,
     changed: frozenset[int] = frozenset(),
+    paid: Sequence[Settled] | None = None,
 ) -> NightReport:
     """The session report of a scored night; the hands at the places CHANGED were
-    changed after they were recorded (a * after their number, said under the sheet)."""
+    changed after they were recorded (a * after their number, said under the sheet);
+    PAID, what has been paid of its settlement (the store's answer, its league's
+    payments too: `store.money.night_settled`; else what the night's own say)."""
     info, game = night.info, game_of(night.rules)
+    if paid is None:
+        made = ((p.payer, p.payee, p.cents, p.paid_on(info.date)) for p in info.payments)
+        paid = settled_at_table(result.settlement, made)
+    settlement, owed = settlement_lines(paid, info.currency)
     running = result.running_points()
     rows = []
     for number, (hand, scored, after) in enumerate(
         zip(night.hands, result.hands, running, strict=True), start=1
     ):
-        cells = tuple(
-            (signed(scored.points[p]) if p in scored.active else "—", str(after[p]))
-            for p in night.players
-        )
+        cells = tuple((scored.sheet_cell(p), str(after[p])) for p in night.players)
         hand_cells = _hand_cells(number, hand, scored, game)
         if number in changed:
             hand_cells = (f"{number}*", *hand_cells[1:])
@@ -134,9 +186,8 @@ def night_report(
         rows=tuple(rows),
         total_points=tuple(signed(result.total_points[p]) for p in night.players),
         total_money=tuple(money(result.total_cents[p], currency) for p in night.players),
-        settlement=tuple(
-            pays(p.payer, p.payee, money(p.cents, currency)) for p in result.settlement
-        ),
+        settlement=settlement,
+        owed=owed,
         figures_header=tuple(_(h) for h in words.figures_header),
         figures=tuple(figures),
         running=tuple(_line(p, [0, *(r[p] for r in running)]) for p in night.players),
@@ -145,6 +196,7 @@ def night_report(
         ).format(night=night_id)
         if changed
         else "",
+        legend=marks_legend(words),
     )
 
 

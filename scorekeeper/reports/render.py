@@ -396,10 +396,11 @@ def render_night(
     story += [r.text(line, "small") for line in report.rules]
     story.append(Spacer(1, 6))
     story.append(_sheet(r, report))
-    if report.footnote:
-        story.append(r.text(report.footnote, "small"))
+    story += [r.text(line, "small") for line in (report.legend, report.footnote) if line]
     story += r.heading(_("Settlement"))
     story += [r.text(line) for line in report.settlement] or [r.text(_("Nobody owes anybody."))]
+    if report.owed:
+        story.append(r.text(report.owed))
     story += r.heading(_("Figures"))
     story.append(r.table([report.figures_header], report.figures, right_from=1))
     story.append(Spacer(1, 10))

@@ -359,7 +359,7 @@ def _file_payments(
             payer_id=ids[payment.payer],
             payee_id=ids[payment.payee],
             cents=payment.cents,
-            paid_on=dt.date.fromisoformat(payment.date or info.date or dt.date.today().isoformat()),
+            paid_on=payment.paid_on(info.date),
             note="",
             recorded_at=now(),
         )

@@ -4,6 +4,7 @@ nights running over pages with the column header on each."""
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import random
 import re
@@ -15,12 +16,12 @@ import pytest
 from pypdf import PdfReader
 
 from scorekeeper import i18n
-from scorekeeper.formatting import money, short_iso
+from scorekeeper.formatting import money, short_date, short_iso
 from scorekeeper.night import score_night
 from scorekeeper.reports import build
 from scorekeeper.reports.data import signed
 from scorekeeper.reports.render import ReportCancelled
-from scorekeeper.sample import _sample_hand, sample_league_documents
+from scorekeeper.sample import _sample_hand, sample_league_documents, sample_night_document
 from scorekeeper.standings import StandingsOptions, compute_standings
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.league import Period, league_info, night_lines
@@ -88,6 +89,65 @@ def test_night_report_prints_the_cores_totals_money_and_settlement(db: Database)
     running = result.running_points()[-1]
     hand_12 = text.index("12")  # the last hand's row: its cells, then each player's pair
     assert text[hand_12 + 8 :][: 2 * len(NAMES)][1::2] == [str(running[p]) for p in NAMES]
+
+
+def test_the_night_reports_sheet_marks_each_hand_as_the_windows_sheet_does(
+    db: Database,
+) -> None:
+    """The sample night's first hand: Bob picked, Dee his partner, Ann dealt and sat
+    out; the printed row carries the letters the window's sheet shows beside the points
+    (a trial's PDF had none), and a line under the sheet says what they mean."""
+    night_id = import_night(db, sample_night_document())
+    text = [line for page in pages(build.night_pdf(db, night_id=night_id)) for line in page]
+    first = text.index("1")  # hand 1's row: its hand cells, then each player's pair
+    cells = text[first + 7 :][:12]  # (no ×: the row's empty cells are not read)
+    players = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay"]
+    shown = dict(zip(players, cells[::2], strict=True))
+    assert shown == {
+        "Ann": "— D",
+        "Bob": "+2 P",
+        "Cal": "-1",
+        "Dee": "+1 p",
+        "Eve": "-1",
+        "Fay": "-1",
+    }
+    legend = "Marks: P picker, p partner, L leaster winner, M misplayer, D dealer, — sat out"
+    assert legend in text
+    assert "+4 L" in text and "-4 M" in text  # Fay's leaster, Ann's misplay
+
+
+def test_the_night_reports_settlement_says_what_has_been_paid(db: Database) -> None:
+    """A payment marked at the night's Settle up, and half of another recorded in the
+    league window: the settlement says which is paid and when, what is still owed of
+    each, and in all (a trial's PDF listed the payments as if none had been made)."""
+    from scorekeeper.store.tonight import record_payment
+
+    night_id = import_night(db, sample_night_document() | {"currency": "USD"})
+    first, second, *rest = score_night(load_stored_night(db, night_id=night_id)).settlement
+    day = dt.date(2026, 11, 17)
+    record_payment(
+        db,
+        night_id=night_id,
+        payer=second.payer,
+        payee=second.payee,
+        cents=second.cents,
+        paid_on=day,
+    )
+    half = first.cents // 2
+    later = dt.date(2026, 11, 20)
+    record_league_payment(
+        db, league=LEAGUE, payer=first.payer, payee=first.payee, cents=half, paid_on=later
+    )
+    text = [line for page in pages(build.night_pdf(db, night_id=night_id)) for line in page]
+    lines = after(text, "Settlement", 3 + len(rest))
+    assert lines[:2] == [
+        f"{first.payer} pays {first.payee} {usd(first.cents)} — {usd(half)} paid on "
+        f"{short_date(later)}; {usd(first.cents - half)} still owed",
+        f"{second.payer} pays {second.payee} {usd(second.cents)} — paid on {short_date(day)} ✓",
+    ]
+    assert lines[2:-1] == [f"{p.payer} pays {p.payee} {usd(p.cents)} — not paid yet" for p in rest]
+    owed = first.cents - half + sum(p.cents for p in rest)
+    assert lines[-1] == f"Still owed: {usd(owed)}."
 
 
 def test_the_night_reports_rules_say_the_stake_once(db: Database) -> None:

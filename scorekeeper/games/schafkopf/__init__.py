@@ -68,6 +68,8 @@ SCHAFKOPF_WORDS = Words(
     declared=N_("declared"),
     declarer_mark="S",
     partner_mark="s",
+    # Translators: Schafkopf's Mitspieler, the declarer's partner (the sheet's s).
+    partner=N_("declarer's partner"),
     hand_header=(
         "#",
         N_("Dealer"),

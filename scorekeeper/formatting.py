@@ -36,7 +36,7 @@ from babel.numbers import (
 )
 
 from scorekeeper.i18n import _, locale_name
-from scorekeeper.names import printable
+from scorekeeper.names import name_key, printable
 
 MOST_TICKS = 12  # the most labels on a chart's axis
 DEFAULT_CURRENCY = "USD"  # what a night or league stored before currencies were kept is in
@@ -339,10 +339,28 @@ LINE_COLOURS = (
     "#17becf",
 )
 LINE_DASHES: tuple[tuple[float, ...] | None, ...] = (None, (4, 2), (1, 2), (6, 2, 1, 2))
+Look = tuple[str, tuple[float, ...] | None]  # a line's colour ('#1f77b4') and dash
 
 
-def line_look(index: int) -> tuple[str, tuple[float, ...] | None]:
+def line_look(index: int) -> Look:
     """The colour and dash pattern of a chart's INDEXth line (from 0): no two of the
     first 32 alike."""
     colour = LINE_COLOURS[index % len(LINE_COLOURS)]
     return colour, LINE_DASHES[(index // len(LINE_COLOURS) + index) % len(LINE_DASHES)]
+
+
+def player_looks(names: Sequence[str], roster: Sequence[str] = ()) -> dict[str, Look]:
+    """The look of each of NAMES on a chart: the one decision of a player's colour, on
+    every chart of the league, on screen and on paper (the night's running totals, the
+    league's leaders, a player's balance).  A player's look is their place in ROSTER
+    (their league's players, as `store.league.league_roster` gives them), so that
+    Ann is the same colour on the night's page and the league's; a name not on it (a
+    night of no league) takes the places after the roster's, in the order given."""
+    place = {name_key(name): at for at, name in enumerate(roster)}
+    looks, after = {}, len(roster)
+    for name in names:
+        at = place.get(name_key(name))
+        if at is None:
+            at, after = after, after + 1
+        looks[name] = line_look(at)
+    return looks

@@ -3,7 +3,8 @@
 Lines of whole numbers (hands, points, days, cents), each axis labelled at whole
 numbers only (`formatting.whole_ticks`, as the printed charts are), every label under
 (or beside) its own place, as many as fit without touching.  Each line has the colour
-and dash pattern of the printed charts (`formatting.line_look`); the legend under the
+and dash pattern of the printed charts (`formatting.player_looks`: a player's, the same
+on every chart of their league); the legend under the
 plot names every line in plain text (a name is never read as markup) and wraps, so no
 name is cut short unless it alone is wider than the chart.  Qt's own charts (QtCharts,
 in PySide6-Addons) are not needed: docs/decisions.md.
@@ -18,7 +19,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from scorekeeper.formatting import line_look, whole_ticks
+from scorekeeper.formatting import Look, player_looks, whole_ticks
 
 MARGIN = 8  # around the whole chart
 TICK = 4  # a tick mark's length
@@ -65,6 +66,7 @@ class LineChart(QWidget):
         self.title = ""
         self.empty = empty  # said where the plot would be while no line has a point
         self._lines: dict[str, list[Point]] = {}
+        self._looks: dict[str, Look] = {}
         self.setAccessibleName(name)
         self.setMinimumSize(260, 200)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -74,11 +76,18 @@ class LineChart(QWidget):
 
     # -- the data --------------------------------------------------------------------
 
-    def set_lines(self, title: str, lines: Sequence[tuple[str, Sequence[Point]]]) -> None:
-        """Chart LINES (each a name and its points, in order) under TITLE, in the order
-        given: the first line has the first look."""
+    def set_lines(
+        self,
+        title: str,
+        lines: Sequence[tuple[str, Sequence[Point]]],
+        roster: Sequence[str] = (),
+    ) -> None:
+        """Chart LINES (each a name and its points, in order) under TITLE, each player's
+        line in their look: their place in ROSTER (their league's players), as on paper
+        (`formatting.player_looks`); with no roster, the first line has the first look."""
         self.title = title
         self._lines = {name: list(points) for name, points in lines}
+        self._looks = player_looks(list(self._lines), roster)
         self.setAccessibleDescription(", ".join(self._lines))
         self.update()
 
@@ -94,7 +103,7 @@ class LineChart(QWidget):
 
     def look(self, name: str) -> QPen:
         """The pen NAME's line is drawn with (and its legend sample)."""
-        colour, dash = line_look(list(self._lines).index(name))
+        colour, dash = self._looks[name]
         pen = QPen(QColor(colour), LINE_WIDTH)
         pen.setCapStyle(Qt.PenCapStyle.FlatCap)
         if dash:

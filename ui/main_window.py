@@ -221,7 +221,7 @@ class MainWindow(QMainWindow):
         from .settlement_panel import SettlementPanel
 
         chosen = self.tabs.currentIndex()
-        self._chart = RunningChart()
+        self._chart = RunningChart(self.session.roster)
         self._settlement = SettlementPanel(self.session.settled)
         self._settlement.pay.connect(self.pay)
         self._settlement.close_night.connect(self.set_closed)

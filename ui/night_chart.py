@@ -4,7 +4,10 @@ part of the first screen."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from scorekeeper.i18n import _
+from scorekeeper.store.errors import StorageError
 
 from .line_chart import Axis, LineChart
 from .session import NightView
@@ -13,12 +16,15 @@ from .session import NightView
 class RunningChart(LineChart):
     """Each player's running total through the night, hand 0 (the start) to the last,
     with a legend under it that wraps.  A hand recorded at the end adds one point to
-    each line; any other change draws the chart again."""
+    each line; any other change draws the chart again.  Each player's line has their
+    colour on every chart of the league: their place in its ROSTER (read when the
+    chart is drawn again, not at each hand)."""
 
-    def __init__(self) -> None:
+    def __init__(self, roster: Callable[[NightView], Sequence[str]] | None = None) -> None:
         super().__init__(
             Axis(_("Hand")), Axis(_("Points")), name=_("Running totals chart"), empty=""
         )
+        self.roster = roster
         self._view: NightView | None = None
         self._totals: dict[str, int] = {}
 
@@ -46,4 +52,11 @@ class RunningChart(LineChart):
             (player, [(0, 0), *((hand, row[player]) for hand, row in enumerate(rows, start=1))])
             for player in view.players
         ]
-        self.set_lines(_("Running totals"), lines)
+        self.set_lines(_("Running totals"), lines, self._roster(view))
+
+    def _roster(self, view: NightView) -> Sequence[str]:
+        """VIEW's league's players (none read: the night's own order)."""
+        try:
+            return self.roster(view) if self.roster is not None else ()
+        except StorageError:
+            return ()

@@ -483,6 +483,13 @@ class NightSession(Layer):
         self._ready = ready  # shown by the push, its title said in the undo
         self.push(BringBackNight(self, night_id, ready.title, previous))
 
+    def roster(self, view: NightView) -> list[str]:
+        """VIEW's league's players, whose places give each player's colour on a chart
+        (`store.league.league_roster`; none for a night of no league)."""
+        from scorekeeper.store.league import league_roster
+
+        return league_roster(self.db, night_id=view.night_id)
+
     def settled(self, view: NightView) -> tuple[Settled, ...]:
         """VIEW's settlement with what has been paid of each payment, read from the
         store whichever window recorded the payments (`store.money.night_settled`)."""

@@ -13,7 +13,9 @@ from scorekeeper.i18n import _
 from scorekeeper.names import name_key
 from scorekeeper.night import score_night
 from scorekeeper.reports.data import (
+    LeagueReport,
     NightListing,
+    NightReport,
     Statement,
     league_report,
     night_report,
@@ -33,7 +35,13 @@ from scorekeeper.reports.render import (
 from scorekeeper.standings import compute_standings
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.league import Period, league_info, night_lines, pot_totals
+from scorekeeper.store.league import (
+    Period,
+    league_info,
+    league_roster,
+    night_lines,
+    pot_totals,
+)
 from scorekeeper.store.money import league_money, night_settled
 from scorekeeper.store.night_import import night_as_stored
 from scorekeeper.store.night_reads import list_nights
@@ -46,12 +54,22 @@ def night_pdf(
 ) -> bytes:
     """The session report of a stored night, on PAPER ('A4', 'Letter'; None: the
     locale's), as every report here."""
+    return render_night(night_data(db, night_id=night_id), progress, paper)
+
+
+def night_data(db: Database, *, night_id: int) -> NightReport:
+    """What the session report of a stored night says (`night_pdf` lays it out)."""
     stored = night_as_stored(db, night_id=night_id)
     night = night_of_document(stored.document, night_id=night_id)
     result = score_night(night)
-    paid = night_settled(db, night_id=night_id, settlement=result.settlement)
-    report = night_report(night, result, night_id=night_id, changed=stored.changed, paid=paid)
-    return render_night(report, progress, paper)
+    return night_report(
+        night,
+        result,
+        night_id=night_id,
+        changed=stored.changed,
+        paid=night_settled(db, night_id=night_id, settlement=result.settlement),
+        roster=league_roster(db, night_id=night_id),
+    )
 
 
 def league_pdf(
@@ -63,6 +81,11 @@ def league_pdf(
     paper: str | None = None,
 ) -> bytes:
     """The league report for a season, or all seasons."""
+    return render_league(league_data(db, league=league, season=season), progress, paper)
+
+
+def league_data(db: Database, *, league: str, season: str | None = None) -> LeagueReport:
+    """What the league report says (`league_pdf` lays it out)."""
     info = league_info(db, league=league)
     period = Period(info.name, season)
     lines = night_lines(db, period)
@@ -77,8 +100,8 @@ def league_pdf(
         NightListing(short_iso(n.date), n.table or "-", ", ".join(n.players), str(n.hands))
         for n in sorted(filed, key=lambda n: (n.date or "", n.id))
     ]
-    report = league_report(info, standings, lines, season=season, nights=nights)
-    return render_league(report, progress, paper)
+    roster = league_roster(db, league=info.name)
+    return league_report(info, standings, lines, season=season, nights=nights, roster=roster)
 
 
 def statements_pdf(

@@ -8,10 +8,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.formatting import (
+    Look,
     local_decimal,
     local_figure,
     local_percent,
     money,
+    player_looks,
     short_date,
     short_iso,
 )
@@ -32,7 +34,9 @@ from scorekeeper.rules import RuleSet
 from scorekeeper.standings import NightLine, Standing, Standings
 from scorekeeper.store.league import LeagueInfo
 
-Series = tuple[str, tuple[tuple[float, float], ...]]  # a chart line: name, (x, y) points
+# A chart line: its name, its (x, y) points, and its colour and dash (a player's, the
+# same on every chart of their league: `formatting.player_looks`).
+Series = tuple[str, tuple[tuple[float, float], ...], Look]
 
 
 @dataclass(frozen=True)
@@ -155,11 +159,13 @@ def night_report(
     night_id: int | None = None,
     changed: frozenset[int] = frozenset(),
     paid: Sequence[Settled] | None = None,
+    roster: Sequence[str] = (),
 ) -> NightReport:
     """The session report of a scored night; the hands at the places CHANGED were
     changed after they were recorded (a * after their number, said under the sheet);
     PAID, what has been paid of its settlement (the store's answer, its league's
-    payments too: `store.money.night_settled`; else what the night's own say)."""
+    payments too: `store.money.night_settled`; else what the night's own say); ROSTER,
+    its league's players, whose places give each player's colour on its chart."""
     info, game = night.info, game_of(night.rules)
     if paid is None:
         made = ((p.payer, p.payee, p.cents, p.paid_on(info.date)) for p in info.payments)
@@ -190,7 +196,10 @@ def night_report(
         owed=owed,
         figures_header=tuple(_(h) for h in words.figures_header),
         figures=tuple(figures),
-        running=tuple(_line(p, [0, *(r[p] for r in running)]) for p in night.players),
+        running=tuple(
+            _line(p, [0, *(r[p] for r in running)], look)
+            for p, look in player_looks(night.players, roster).items()
+        ),
         footnote=_(
             "* changed after it was recorded; every version: scorekeeper history --night {night}"
         ).format(night=night_id)
@@ -200,9 +209,9 @@ def night_report(
     )
 
 
-def _line(name: str, values: Sequence[int]) -> Series:
-    """A chart line through VALUES at x = 0, 1, 2, ..."""
-    return (name, tuple((float(x), float(y)) for x, y in enumerate(values)))
+def _line(name: str, values: Sequence[int], look: Look) -> Series:
+    """A chart line through VALUES at x = 0, 1, 2, ..., drawn with LOOK."""
+    return (name, tuple((float(x), float(y)) for x, y in enumerate(values)), look)
 
 
 def _night_title(info: NightInfo, night_id: int | None, game: Game) -> str:
@@ -299,9 +308,10 @@ def league_report(
     season: str | None,
     nights: Sequence[NightListing],
     leaders: int = 6,
+    roster: Sequence[str] = (),
 ) -> LeagueReport:
     """The league report from its standings, the night lines they were ranked from, and
-    its nights."""
+    its nights; ROSTER, the league's players, whose places give each leader's colour."""
     dates = {line.night_id: line.date or "" for line in lines}
     order = sorted(dates, key=lambda n: (dates[n], n))
     top = [row.player for row in standings.everyone[:leaders]]
@@ -315,24 +325,24 @@ def league_report(
             _standing_cells(r, info.currency, score) for r in standings.not_qualified
         ),
         rules=tuple(standings.options.describe()),
-        leaders=_cumulative(lines, order, top),
+        leaders=_cumulative(lines, order, player_looks(top, roster)),
         nights=tuple(nights),
     )
 
 
 def _cumulative(
-    lines: Sequence[NightLine], order: list[int], players: list[str]
+    lines: Sequence[NightLine], order: list[int], players: dict[str, Look]
 ) -> tuple[Series, ...]:
     """Each leading player's points after each night of the league (flat on nights they
-    did not play)."""
+    did not play), drawn with their look."""
     points = {(line.night_id, line.player): line.points for line in lines}
     series = []
-    for player in players:
+    for player, look in players.items():
         total, path = 0, [(0.0, 0.0)]
         for index, night in enumerate(order, start=1):
             total += points.get((night, player), 0)
             path.append((float(index), float(total)))
-        series.append((player, tuple(path)))
+        series.append((player, tuple(path), look))
     return tuple(series)
 
 

@@ -41,7 +41,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from scorekeeper.formatting import line_look, locale_paper, whole_ticks
+from scorekeeper.formatting import locale_paper, whole_ticks
 from scorekeeper.i18n import _
 from scorekeeper.names import printable
 from scorekeeper.reports.data import LeagueReport, NightReport, PadReport, Series, Statement
@@ -314,7 +314,7 @@ class Renderer:
         drawing.add(String(0, height + 10, title, fontName=BOLD, fontSize=10))
         plot = LinePlot()
         plot.x, plot.y, plot.width, plot.height = 36, 24, width - 190, height - 30
-        plot.data = [lean(points) for _, points in series] or [[(0.0, 0.0)]]
+        plot.data = [lean(points) for _, points, _look in series] or [[(0.0, 0.0)]]
         for axis in (plot.xValueAxis, plot.yValueAxis):
             axis.labels.fontName, axis.labels.fontSize = FONT, 7
         # Whole numbers only, each under (or beside) its own place: the hands (or
@@ -325,9 +325,8 @@ class Renderer:
         _label_whole(plot.xValueAxis, across, min(xs), max(max(xs), min(xs) + 1))
         up = whole_ticks(min(ys), max(ys))
         _label_whole(plot.yValueAxis, up, up[0], up[-1])
-        for index in range(len(series)):
+        for index, (_name, _points, (colour, dash)) in enumerate(series):
             line = plot.lines[index]
-            colour, dash = line_look(index)
             line.strokeColor = colors.HexColor(colour)
             line.strokeWidth = 1.4
             if dash:
@@ -344,7 +343,7 @@ class Renderer:
         legend.alignment = "right"
         legend.colorNamePairs = [
             (plot.lines[i].strokeColor, fit(name, LEGEND_WIDTH, FONT, 8))
-            for i, (name, _) in enumerate(series)
+            for i, (name, _points, _look) in enumerate(series)
         ]
         drawing.add(legend)
         return drawing

@@ -512,6 +512,31 @@ def hand_outcomes(db: Database, period: Period) -> list[HandOutcome]:
     ]
 
 
+def league_roster(
+    db: Database, *, league: str | None = None, night_id: int | None = None
+) -> list[str]:
+    """The players of LEAGUE (or of the league of the night NIGHT_ID; none for a night
+    of no league), in the order they came into the database: the places their charts'
+    colours follow on screen and on paper (`formatting.player_looks`), a new player
+    taking the next.  Read from the league's sums (a row a player and place)."""
+    with db.session() as session:
+        if league is not None:
+            league_id = league_row(session, league).id
+        else:
+            night = session.get(NightRow, night_id)
+            league_id = night.league_id if night is not None else None
+        if league_id is None:
+            return []
+        query = (
+            select(PlayerRow.id, PlayerRow.name)
+            .distinct()
+            .join(LeagueSumsRow, col(LeagueSumsRow.player_id) == col(PlayerRow.id))
+            .where(LeagueSumsRow.league_id == league_id)
+            .order_by(col(PlayerRow.id))
+        )
+        return [name for _id, name in session.exec(query)]
+
+
 def league_players(db: Database, period: Period) -> list[str]:
     """Everyone dealt into a hand of the period, by name: each has a night's summary
     row for each night they were dealt into (a row a player and night, not one a

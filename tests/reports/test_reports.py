@@ -16,7 +16,7 @@ import pytest
 from pypdf import PdfReader
 
 from scorekeeper import i18n
-from scorekeeper.formatting import money, short_date, short_iso
+from scorekeeper.formatting import line_look, money, short_date, short_iso
 from scorekeeper.night import score_night
 from scorekeeper.reports import build
 from scorekeeper.reports.data import signed
@@ -148,6 +148,26 @@ def test_the_night_reports_settlement_says_what_has_been_paid(db: Database) -> N
     assert lines[2:-1] == [f"{p.payer} pays {p.payee} {usd(p.cents)} — not paid yet" for p in rest]
     owed = first.cents - half + sum(p.cents for p in rest)
     assert lines[-1] == f"Still owed: {usd(owed)}."
+
+
+def test_a_player_has_one_colour_on_the_night_page_and_the_league_page(db: Database) -> None:
+    """Each night's running totals and the league's leaders draw a player in the same
+    colour and dash, their place in the league's roster (a trial's were their place on
+    each chart: the night's seat, the league's rank, and Ann changed colour)."""
+    from scorekeeper.store.league import league_roster
+
+    ids = [import_night(db, d) for d in sample_league_documents()]
+    leaders = {name: look for name, _points, look in build.league_data(db, league=LEAGUE).leaders}
+    roster = league_roster(db, league=LEAGUE)
+    assert len(leaders) == 6 and len(roster) == 12
+    compared = 0
+    for night_id in ids:
+        for name, _points, look in build.night_data(db, night_id=night_id).running:
+            assert look == line_look(roster.index(name)), name
+            if name in leaders:
+                assert look == leaders[name], name
+                compared += 1
+    assert compared > 6  # every leader on a night of theirs, and more than once
 
 
 def test_the_night_reports_rules_say_the_stake_once(db: Database) -> None:

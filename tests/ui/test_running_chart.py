@@ -8,6 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
+from scorekeeper.formatting import line_look
 from scorekeeper.store import night_import
 from tests.sheet import night_doc, no_pick, pick
 
@@ -81,3 +82,35 @@ def test_the_chart_tab_clicked_before_its_panel_is_made_shows_the_night(
     window.tabs.setCurrentIndex(2)
     assert window.tabs.currentWidget() is window.settlement
     assert window.settlement.model.rowCount() == len(window.session.view.result.settlement) > 0
+
+
+def test_a_player_is_drawn_in_the_colour_the_pdfs_give_them(database, open_window, qtbot) -> None:
+    """On a night of the sample league, each line of the Chart tab has the colour and
+    dash of that player on the night's and the league's printed charts (their place in
+    the league's roster), not of their seat; and the player page's balance likewise."""
+    from scorekeeper.reports import build
+    from scorekeeper.sample import SAMPLE_LEAGUE
+    from scorekeeper.store.seed import seed_sample_league
+    from ui.league.window import LeagueWindow
+
+    night_id = seed_sample_league(database)[1]
+    window = open_window(database, night_id)
+    shown(window)
+    chart = window.chart
+    printed = {
+        n: look for n, _points, look in build.night_data(db=database, night_id=night_id).running
+    }
+    assert set(printed) == set(chart.lines())
+    for name, (colour, dash) in printed.items():
+        pen = chart.look(name)
+        assert (pen.color().name(), tuple(pen.dashPattern()) or None) == (colour, dash), name
+    seats = list(chart.lines())  # in seat order: a seat's look is not the player's
+    assert any(printed[name] != line_look(seat) for seat, name in enumerate(seats))
+
+    league = LeagueWindow(database, SAMPLE_LEAGUE)
+    qtbot.addWidget(league)
+    league.tabs.setCurrentWidget(league.player_tab)
+    name = seats[-1]
+    league.player_tab.player.setCurrentText(name)
+    pen = league.player_tab.balance_chart.look(name)
+    assert pen.color().name() == printed[name][0]

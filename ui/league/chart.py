@@ -38,15 +38,20 @@ class BalanceChart(LineChart):
         )
 
     def show_balance(
-        self, name: str, history: Sequence[BalancePoint], currency: str | None
+        self,
+        name: str,
+        history: Sequence[BalancePoint],
+        currency: str | None,
+        roster: Sequence[str] = (),
     ) -> None:
         """NAME's balance over time in CURRENCY (the league's; None when it could not be
-        read: none is dated then), one point for each dated step of HISTORY;
-        the title alone, and a sentence, when none is dated; nothing with no NAME."""
+        read: none is dated then), one point for each dated step of HISTORY, in NAME's
+        colour on every chart of the league (their place in ROSTER); the title alone,
+        and a sentence, when none is dated; nothing with no NAME."""
         self.up = balance_axis(currency)
         if not name:
             self.set_lines("", [])
             return
         dated = [(point.date.toordinal(), point.balance) for point in history if point.date]
         title = _("Balance over time: {player}").format(player=name)
-        self.set_lines(title, [(name, dated)] if dated else [])
+        self.set_lines(title, [(name, dated)] if dated else [], roster)

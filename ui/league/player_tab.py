@@ -71,7 +71,8 @@ class PlayerTab(QWidget):
         currency = self.money.currency if self.money else None  # not read: no amounts
         self.stats_model.set_rows(statistics_lines(self.stats, currency, on_screen=True))
         history = self.money.history(name) if self.money else []
-        self.balance_chart.show_balance(name, history, currency)
+        roster = attempt(leagues.league_roster, self.db, league=self.period.league) or ()
+        self.balance_chart.show_balance(name, history, currency, roster)
 
     def sheet(self) -> Sheet | None:
         """The player's statistics, for a spreadsheet (what `scorekeeper stats --csv`

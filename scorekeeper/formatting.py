@@ -16,7 +16,7 @@ import functools
 import math
 import re
 import unicodedata
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import TextIO
@@ -323,6 +323,24 @@ def whole_ticks(low: float, high: float, most: int = MOST_TICKS) -> list[int]:
             if (last - first) // step + 1 <= most:
                 return list(range(first, last + 1, step))
         scale *= 10
+
+
+def single_x(lines: Iterable[Iterable[tuple[float, float]]]) -> float | None:
+    """The one x every point of LINES is at (a league of one night; a balance of one
+    day), or None (no point, or several).  Such a chart is drawn as a marker a line
+    with its value, on paper and on screen: as lines it was a vertical stroke, or a
+    dot on the plot's edge."""
+    xs = {x for line in lines for x, _ in line}
+    return xs.pop() if len(xs) == 1 else None
+
+
+def marker_offsets(count: int) -> list[float]:
+    """How far from their one x COUNT markers stand (`single_x`), in units of x:
+    side by side, centred on it, at most 0.6 either side, so none hides another."""
+    if count <= 1:
+        return [0.0] * count
+    step = 1.2 / (count - 1)
+    return [-0.6 + step * index for index in range(count)]
 
 
 # How a chart's lines are told apart, on paper and on screen: a colour each, and a dash

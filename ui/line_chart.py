@@ -19,13 +19,15 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from scorekeeper.formatting import Look, player_looks, whole_ticks
+from scorekeeper.formatting import Look, marker_offsets, player_looks, single_x, whole_ticks
 
 MARGIN = 8  # around the whole chart
 TICK = 4  # a tick mark's length
 SAMPLE = 30  # the line drawn before a name in the legend
 LINE_WIDTH = 2
 DOT, DOT_ROOM = 2.5, 10  # each point's dot, drawn while points are this far apart
+MARKER = 5  # the dot of a chart whose points share one x, with its value above it
+MARKER_SPREAD = 0.8  # how far apart such markers stand, of the room either side
 MOST_ACROSS = 10  # the most labels under the plot, however wide
 MOST_UP = 8  # and beside it
 PAPER = QColor("#ffffff")  # the chart reads as on paper, whatever the desktop's theme
@@ -49,12 +51,22 @@ class Axis:
 @dataclass(frozen=True)
 class ChartLayout:
     """Where each part of the chart goes at one size: the plot, the ticks of each axis,
-    and each legend entry's place (the name as drawn, perhaps shortened)."""
+    and each legend entry's place (the name as drawn, perhaps shortened); SINGLE, the
+    one x of every point when they share one (`formatting.single_x`): drawn as a
+    marker a line with its value, in the middle of the plot."""
 
     plot: QRectF
     across: list[int]
     up: list[int]
     legend: list[tuple[str, QRectF]]
+    single: float | None = None
+
+    @property
+    def span(self) -> tuple[float, float]:
+        """The x at the plot's left and right edges: one x in the middle of its own."""
+        if self.single is not None:
+            return self.single - 1, self.single + 1
+        return self.across[0], self.across[-1]
 
 
 class LineChart(QWidget):
@@ -116,6 +128,8 @@ class LineChart(QWidget):
         """The smallest and largest x and y of every point (0 always among the y: a
         total's sign reads at a glance); None with no point."""
         points = [p for line in self._lines.values() for p in line]
+        if single_x(self._lines.values()) is not None:  # each line's last value is shown
+            points = [line[-1] for line in self._lines.values() if line]
         if not points:
             return None
         xs, ys = [x for x, _ in points], [y for _, y in points]
@@ -142,8 +156,11 @@ class LineChart(QWidget):
         right = width - MARGIN - widest / 2
         room = max(1.0, right - left)
         most_across = max(2, min(MOST_ACROSS, int(room // (widest + 12)) + 1))
-        across = _ticks(low_x, high_x, self.across.unit, most_across)
         plot = QRectF(left, top, room, max(1, bottom - top))
+        single = single_x(self._lines.values())
+        if single is not None:  # its label alone, under the middle
+            return ChartLayout(plot, [int(single)], up, legend, single)
+        across = _ticks(low_x, high_x, self.across.unit, most_across)
         return ChartLayout(plot, across, up, legend)
 
     def _legend(self, metrics: QFontMetrics, width: int) -> tuple[list[tuple[str, QRectF]], int]:
@@ -178,8 +195,9 @@ class LineChart(QWidget):
 
     def point_at(self, layout: ChartLayout, x: float, y: float) -> QPointF:
         """Where the value (X, Y) is drawn in LAYOUT."""
-        plot, across, up = layout.plot, layout.across, layout.up
-        left = plot.left() + (x - across[0]) / (across[-1] - across[0]) * plot.width()
+        plot, up = layout.plot, layout.up
+        low, high = layout.span
+        left = plot.left() + (x - low) / (high - low) * plot.width()
         top = plot.bottom() - (y - up[0]) / (up[-1] - up[0]) * plot.height()
         return QPointF(left, top)
 
@@ -226,7 +244,7 @@ class LineChart(QWidget):
             room = QRectF(where.x() - 200, plot.bottom() + TICK + 1, 400, height)
             painter.drawText(room, int(Qt.AlignmentFlag.AlignHCenter), label)
         for value in layout.up:
-            where = self.point_at(layout, layout.across[0], value)
+            where = self.point_at(layout, layout.span[0], value)
             painter.setPen(QPen(FAINT if value == 0 else GRID, 1))
             painter.drawLine(where, QPointF(plot.right(), where.y()))
             painter.setPen(INK)
@@ -247,6 +265,9 @@ class LineChart(QWidget):
         painter.restore()
 
     def _draw_lines(self, painter: QPainter, layout: ChartLayout) -> None:
+        if layout.single is not None:
+            self._draw_markers(painter, layout, layout.single)
+            return
         painter.save()
         grow = DOT + 1  # a dot on the plot's edge drawn whole
         painter.setClipRect(layout.plot.adjusted(-grow, -grow, grow, grow))
@@ -262,6 +283,25 @@ class LineChart(QWidget):
                     painter.drawEllipse(place, DOT, DOT)
                 painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.restore()
+
+    def _draw_markers(self, painter: QPainter, layout: ChartLayout, x: float) -> None:
+        """Every point at the one x X: each line's last value (the balance at the end of
+        that day), a marker side by side with the others, its value written above it."""
+        metrics = QFontMetrics(self.font())
+        lines = [(name, points) for name, points in self._lines.items() if points]
+        for (name, points), offset in zip(lines, marker_offsets(len(lines)), strict=True):
+            value = points[-1][1]
+            place = self.point_at(layout, x + offset * MARKER_SPREAD, value)
+            colour = self.look(name).color()
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colour)
+            painter.drawEllipse(place, MARKER, MARKER)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(INK)
+            label = self.up.label(value)
+            room = QRectF(place.x() - 200, place.y() - MARKER - 2 - metrics.height(), 400, 0)
+            room.setHeight(metrics.height())
+            painter.drawText(room, int(Qt.AlignmentFlag.AlignHCenter), label)
 
     def _draw_legend(self, painter: QPainter, layout: ChartLayout) -> None:
         for (shown, room), name in zip(layout.legend, self._lines, strict=True):

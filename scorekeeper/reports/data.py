@@ -334,11 +334,12 @@ def _cumulative(
     lines: Sequence[NightLine], order: list[int], players: dict[str, Look]
 ) -> tuple[Series, ...]:
     """Each leading player's points after each night of the league (flat on nights they
-    did not play), drawn with their look."""
+    did not play), drawn with their look; a league of one night, each player's points
+    after it alone (a marker each, with its value: from 0 it was a fan of lines)."""
     points = {(line.night_id, line.player): line.points for line in lines}
     series = []
     for player, look in players.items():
-        total, path = 0, [(0.0, 0.0)]
+        total, path = 0, [(0.0, 0.0)] if len(order) > 1 else []
         for index, night in enumerate(order, start=1):
             total += points.get((night, player), 0)
             path.append((float(index), float(total)))

@@ -24,6 +24,7 @@ from reportlab import rl_config
 from reportlab.graphics.charts.legends import Legend
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, String
+from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.lib.styles import ParagraphStyle
@@ -41,7 +42,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from scorekeeper.formatting import locale_paper, whole_ticks
+from scorekeeper.formatting import locale_paper, marker_offsets, single_x, whole_ticks
 from scorekeeper.i18n import _
 from scorekeeper.names import printable
 from scorekeeper.reports.data import LeagueReport, NightReport, PadReport, Series, Statement
@@ -56,6 +57,7 @@ ELLIPSIS = "…"
 PADDING = 2.5  # a table cell's left and right padding
 OUTCOME_MOST = 150  # the widest the outcome column grows for long winners' names
 LEGEND_WIDTH = 130  # the room for a name in a chart's legend
+MARKER_SPREAD = 0.8  # how far apart a one-x chart's markers stand, of the room either side
 PAD_ROW = 18  # the height of a blank row of the score pad, in points
 Progress = Callable[[str, int], None]
 
@@ -308,21 +310,35 @@ class Renderer:
         x_title: str,
         height: float = 200,
     ) -> Drawing:
-        """Lines with a legend beside them; colours and dashes tell the lines apart."""
+        """Lines with a legend beside them; colours and dashes tell the lines apart.  When
+        every point is at one x (a league of one night), a marker a line, side by side,
+        each with its value, instead of lines that would be a vertical stroke."""
         width = self.width
         drawing = Drawing(width, height + 24)
         drawing.add(String(0, height + 10, title, fontName=BOLD, fontSize=10))
         plot = LinePlot()
         plot.x, plot.y, plot.width, plot.height = 36, 24, width - 190, height - 30
-        plot.data = [lean(points) for _, points, _look in series] or [[(0.0, 0.0)]]
+        single = single_x(points for _, points, _look in series)
+        if single is not None:  # each line's last value, at its place beside the others
+            plot.data = [
+                [(single + offset * MARKER_SPREAD, points[-1][1])]
+                for (_name, points, _look), offset in zip(
+                    series, marker_offsets(len(series)), strict=True
+                )
+            ]
+        else:
+            plot.data = [lean(points) for _, points, _look in series] or [[(0.0, 0.0)]]
         for axis in (plot.xValueAxis, plot.yValueAxis):
             axis.labels.fontName, axis.labels.fontSize = FONT, 7
         # Whole numbers only, each under (or beside) its own place: the hands (or
         # nights) from the first point to the last, the points rounded out to a step.
         xs = [x for line in plot.data for x, _ in line]
         ys = [y for line in plot.data for _, y in line]
-        across = whole_ticks(min(xs), max(xs))
-        _label_whole(plot.xValueAxis, across, min(xs), max(max(xs), min(xs) + 1))
+        if single is not None:
+            _label_whole(plot.xValueAxis, [int(single)], single - 1, single + 1)
+        else:
+            across = whole_ticks(min(xs), max(xs))
+            _label_whole(plot.xValueAxis, across, min(xs), max(max(xs), min(xs) + 1))
         up = whole_ticks(min(ys), max(ys))
         _label_whole(plot.yValueAxis, up, up[0], up[-1])
         for index, (_name, _points, (colour, dash)) in enumerate(series):
@@ -331,7 +347,11 @@ class Renderer:
             line.strokeWidth = 1.4
             if dash:
                 line.strokeDashArray = dash
+            if single is not None:
+                line.symbol = makeMarker("FilledCircle", size=6, fillColor=line.strokeColor)
         drawing.add(plot)
+        if single is not None:
+            self._values_above(drawing, plot, up)
         drawing.add(
             String(
                 plot.x + plot.width / 2, 4, x_title, fontName=FONT, fontSize=7, textAnchor="middle"
@@ -347,6 +367,16 @@ class Renderer:
         ]
         drawing.add(legend)
         return drawing
+
+    def _values_above(self, drawing: Drawing, plot: LinePlot, up: Sequence[int]) -> None:
+        """Each marker's value written above it (a chart whose points share one x)."""
+        low_x, high_x = plot.xValueAxis.valueMin, plot.xValueAxis.valueMax
+        for (x, y), *_rest in plot.data:
+            left = plot.x + (x - low_x) / (high_x - low_x) * plot.width
+            top = plot.y + (y - up[0]) / (up[-1] - up[0]) * plot.height
+            label = f"{int(y):+d}" if y else "0"
+            above = String(left, top + 6, label, fontName=FONT, fontSize=7, textAnchor="middle")
+            drawing.add(above)
 
     # -- building --------------------------------------------------------------------
 

@@ -170,6 +170,23 @@ def test_a_player_has_one_colour_on_the_night_page_and_the_league_page(db: Datab
     assert compared > 6  # every leader on a night of theirs, and more than once
 
 
+def test_a_league_of_one_night_charts_a_marker_and_value_per_leader(db: Database) -> None:
+    """With one night, the leaders' chart is each leader's points after it, a marker
+    each with its value written (from 0 to the night it was a fan of lines; a balance of
+    one day, a vertical stroke)."""
+    night_id = import_night(db, sample_night_document())
+    set_closed(db, night_id=night_id, closed=True)
+    report = build.league_data(db, league=LEAGUE)
+    totals = score_night(load_stored_night(db, night_id=night_id)).total_points
+    assert [(name, points) for name, points, _look in report.leaders] == [
+        (name, ((1.0, float(totals[name])),)) for name, _p, _l in report.leaders
+    ]
+    text = [line for page in pages(build.league_pdf(db, league=LEAGUE)) for line in page]
+    chart = text[text.index("Points of the leading players, night by night") :]
+    for name, _points, _look in report.leaders:
+        assert signed(totals[name]) in chart, name
+
+
 def test_the_night_reports_rules_say_the_stake_once(db: Database) -> None:
     """'Stake $0.10 a point.' then, among the options changed, 'Stake a point: $0.10'
     (a trial): the stake is said once, the other options changed still listed."""

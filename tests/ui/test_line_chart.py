@@ -175,3 +175,49 @@ def test_the_balance_chart_reads_dates_and_whole_dollars(qtbot) -> None:
     assert chart.title == "Balance over time: Bob"
     chart.show_balance("Bob", history, "EUR")  # the league's currency
     assert chart.up.label(500) == "€5.00"
+
+
+def test_a_balance_of_one_day_is_a_marker_with_its_value_not_a_stroke(qtbot) -> None:
+    """A league of one closed night, paid in part the same day: the balance chart shows
+    the day's closing balance as a marker in the middle of the plot, its value written
+    above it, the day alone under it (a trial's chart was a vertical stroke from the
+    night's balance to the payment's at the plot's left edge)."""
+    chart = BalanceChart()
+    qtbot.addWidget(chart)
+    chart.resize(600, 320)
+    day = dt.date(2026, 11, 17)
+    history = [BalancePoint(day, -100, "night"), BalancePoint(day, -50, "paid Cal")]
+    chart.show_balance("Bob", history, "USD")
+    layout = chart.chart_layout()
+    assert [chart.across.label(x) for x in layout.across] == [short_date(day)]
+    image = chart.grab().toImage()
+    colour, _dash = line_look(0)
+    middle = layout.plot.center().x()
+    marker = chart.point_at(layout, day.toordinal(), -50)
+    assert abs(marker.x() - middle) < 1
+    assert near(image, marker, colour)
+    night = chart.point_at(layout, day.toordinal(), -100)
+    assert not near(image, night, colour)  # no stroke down to the night's balance
+    assert not near(image, chart.point_at(layout, day.toordinal() - 1, -50), colour, 6)
+
+
+def test_points_at_one_x_stand_side_by_side_each_in_its_colour(qtbot) -> None:
+    """Several lines of one point each (a league of one night): a marker each, in its
+    colour, side by side in the order of the lines, none hiding another."""
+    lines = [(name, [(1, 5 * i)]) for i, name in enumerate(EIGHT[:4])]
+    chart = chart_of(qtbot, lines)
+    layout = chart.chart_layout()
+    assert layout.across == [1]
+    image = chart.grab().toImage()
+    found = []
+    for name, [(x, value)] in lines:
+        row = chart.point_at(layout, x, value).y()
+        colour = chart.look(name).color().name()
+        xs = [
+            left
+            for left in range(int(layout.plot.left()), int(layout.plot.right()))
+            if near(image, QPoint(left, round(row)), colour, reach=0)
+        ]
+        assert xs, name
+        found.append(sum(xs) / len(xs))
+    assert found == sorted(found) and min(b - a for a, b in itertools.pairwise(found)) > 20

@@ -26,6 +26,7 @@ from scorekeeper.cli_common import (
     cannot_write,
     complain,
     emit_sheet,
+    named_night,
     open_store,
     whole_number,
 )
@@ -270,17 +271,14 @@ def command_close(args: argparse.Namespace, out: TextIO) -> int:
 
     db = open_store(args)
     closing = args.command == "close"
-    league = export_night(db, night_id=args.night).get("league")
+    document = export_night(db, night_id=args.night)
+    league, night = document.get("league"), named_night(document, args.night)
     was_closed = set_closed(db, night_id=args.night, closed=closing)
     if was_closed == closing:
-        already = (
-            _("Night {night} was closed already.")
-            if closing
-            else _("Night {night} was open already.")
-        )
-        print(already.format(night=args.night), file=out)
+        already = _("{night} was closed already.") if closing else _("{night} was open already.")
+        print(printable(already.format(night=night)), file=out)
         return EXIT_OK
-    said = _closed_words(closing, league).format(night=args.night, league=league)
+    said = _closed_words(closing, league).format(night=night, league=league)
     print(printable(said), file=out)
     return EXIT_OK
 
@@ -289,19 +287,16 @@ def _closed_words(closing: bool, league: str | None) -> str:
     """What closing (or reopening) a night did to its league's debts, a sentence with
     the {night} and its {league}."""
     if closing and league:
-        return _("Night {night} is closed: its settlement counts in {league}'s debts.")
+        return _("{night} is closed: its settlement counts in {league}'s debts.")
     if closing:
         return _(
-            "Night {night} is closed: its settlement counts in no league's debts (it is in "
-            "no league)."
+            "{night} is closed: its settlement counts in no league's debts (it is in no league)."
         )
     if league:
-        return _(
-            "Night {night} is open again: its settlement no longer counts in {league}'s debts."
-        )
+        return _("{night} is open again: its settlement no longer counts in {league}'s debts.")
     return _(
-        "Night {night} is open again: its settlement no longer counts in no league's debts "
-        "(it is in no league)."
+        "{night} is open again: its settlement no longer counts in no league's debts (it is "
+        "in no league)."
     )
 
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from scorekeeper.csv_out import Sheet, csv_bytes, write_csv
+from scorekeeper.formatting import night_title
 from scorekeeper.i18n import _
 from scorekeeper.names import printable, quoted
 from scorekeeper.problems import Problem
@@ -72,6 +73,21 @@ def complain(*messages: str) -> None:
     for message in messages:
         for line in message.splitlines() or [""]:
             print(PREFIX + printable(line), file=sys.stderr)
+
+
+def named_night(document: Mapping[str, Any], night_id: int) -> str:
+    """A night as a command's message names it: as people know it (its league, date
+    and table: `night_title`), then the id `--night` takes, in brackets:
+    '“Tuesday League · 11/3/26 · table 1” (night 9)'."""
+    title = night_title(
+        document.get("league"),
+        document.get("date"),
+        document.get("table"),
+        document.get("title"),
+        document.get("players", ()),
+    )
+    # Translators: a night named in a command's message; the id is what --night takes.
+    return _("“{night}” (night {number})").format(night=title, number=night_id)
 
 
 def open_store(args: argparse.Namespace, *, announce: bool = True) -> Any:

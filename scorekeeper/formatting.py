@@ -105,6 +105,41 @@ def short_iso(text: str | None, *, locale: str | None = None, missing: str = "-"
         return text
 
 
+def night_title(
+    league: str | None,
+    date: str | None,
+    table: str | None,
+    title: str | None = None,
+    players: Sequence[str] = (),
+) -> str:
+    """A night as people know it, wherever it is named (the window's title, a message,
+    a report): its league, date (ISO, as records keep it; shown the locale's way) and
+    table ('Tuesday League · 11/3/26 · table 1'); else its own title; else who played.
+    Never its id, which is the database's, not theirs."""
+    parts = [
+        league,
+        short_iso(date, missing=""),
+        _("table {table}").format(table=table) if table else None,
+    ]
+    return " · ".join(p for p in parts if p) or title or ", ".join(players) or _("a new night")
+
+
+def night_file_stem(
+    league: str | None,
+    date: str | None,
+    table: str | None,
+    title: str | None = None,
+    players: Sequence[str] = (),
+) -> str:
+    """A file name (without its ending) a night's files are offered under:
+    'Tuesday-League-2026-11-03-table-1', as `night_title` names it but with the ISO
+    date, in letters, digits and hyphens only (any file system keeps them)."""
+    table_words = _("table {table}").format(table=table) if table else None
+    words = [w for w in (league, date, table_words) if w] or [title or ", ".join(players)]
+    stem = re.sub(r"[\W_]+", "-", " ".join(w for w in words if w)).strip("-")
+    return stem or _("night")
+
+
 def is_currency_code(code: str) -> bool:
     """Whether CODE is an ISO 4217 currency code Babel knows ('EUR', 'USD', 'JPY')."""
     return len(code) == 3 and code.isascii() and code.isupper() and is_currency(code)

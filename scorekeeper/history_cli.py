@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, TextIO
 
-from scorekeeper.cli_common import EXIT_OK, UserError, open_store, whole_number
+from scorekeeper.cli_common import EXIT_OK, UserError, named_night, open_store, whole_number
 from scorekeeper.formatting import money
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.names import printable
@@ -59,12 +59,13 @@ def command_history(args: argparse.Namespace, out: TextIO) -> int:
     try:
         versions = night_history(db, night_id=args.night, number=args.hand)
     except LookupError:
-        count = len(night_as_stored(db, night_id=args.night).hand_ids)
+        stored = night_as_stored(db, night_id=args.night)
+        count = len(stored.hand_ids)
         message = ngettext(
-            "--hand: night {night} has {count} hand, not a hand {number}",
-            "--hand: night {night} has {count} hands, not a hand {number}",
+            "--hand: {night} has {count} hand, not a hand {number}",
+            "--hand: {night} has {count} hands, not a hand {number}",
             count,
-        ).format(night=args.night, count=count, number=args.hand)
+        ).format(night=named_night(stored.document, args.night), count=count, number=args.hand)
         raise UserError([message]) from None
     if args.json:
         out.write(json.dumps([_as_json(v) for v in versions], ensure_ascii=False, indent=2))

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from scorekeeper.formatting import short_date
 from scorekeeper.i18n import _
 from scorekeeper.problems import require_zero_sum
 from scorekeeper.settlement import Payment, check_settles, settle
@@ -207,8 +208,9 @@ def balance_history(
             date, cents = nights.get(debt.night_id, (debt.date, 0))
             sign = 1 if debt.creditor == player else -1
             nights[debt.night_id] = (date, cents + sign * debt.cents)
-    for night_id, (date, cents) in nights.items():
-        events.append((date or dt.date.min, 0, cents, _("night {number}").format(number=night_id)))
+    for date, cents in nights.values():
+        night = _("the night of {date}").format(date=short_date(date)) if date else _("a night")
+        events.append((date or dt.date.min, 0, cents, night))
     for payment in payments:
         if player in (payment.payer, payment.payee):
             sign = 1 if payment.payer == player else -1

@@ -106,7 +106,8 @@ def test_a_third_game_is_stored_exported_and_imported_with_no_change_to_shared_c
     # own fields too; into another database it is a night of its own.
     status, out, err = run("--database", database, "import", str(exported), capsys=capsys)
     assert (status, out) == (2, "")
-    assert err.startswith(f"scorekeeper: file: already stored as night {night_id} (")
+    assert err.startswith("scorekeeper: file: already stored as “")
+    assert f"” (night {night_id}: the same date" in err
     elsewhere = f"sqlite:///{tmp_path / 'other.sqlite3'}"
     status, out, err = run("--database", elsewhere, "import", str(exported), capsys=capsys)
     assert (status, err) == (0, made.replace("league.sqlite3", "other.sqlite3"))

@@ -822,13 +822,11 @@ class MainWindow(QMainWindow):
             return
         labels = [
             ngettext(
-                "{id}: {date} {title} ({count} hand, deleted {when})",
-                "{id}: {date} {title} ({count} hands, deleted {when})",
+                "{night} ({count} hand, deleted {when})",
+                "{night} ({count} hands, deleted {when})",
                 n.hands,
             ).format(
-                id=n.id,
-                date=short_date(n.played_on) if n.played_on else "-",
-                title=n.title or "",
+                night=n.name,
                 count=n.hands,
                 when=f"{short_date(n.deleted_at.astimezone())} {n.deleted_at.astimezone():%H:%M}",
             )
@@ -944,12 +942,12 @@ class MainWindow(QMainWindow):
         """The session report (PDF) of the night on screen."""
         from .reports import built, make_report
 
-        night_id, db = self.session.night_id, self.session.db
-        if night_id is None:
+        view, db = self.session.view, self.session.db
+        if view is None:
             return
-        make_report(
-            self, f"night-{night_id}.pdf", partial(built("night_pdf"), db, night_id=night_id)
-        )
+        # The night as people know it, never its id: 'Tuesday-League-2026-11-03-table-1.pdf'.
+        suggested = f"{view.file_stem}.pdf"
+        make_report(self, suggested, partial(built("night_pdf"), db, night_id=view.night_id))
         self.back_to_entry()
 
     def print_pad(self) -> None:
@@ -1048,9 +1046,11 @@ class MainWindow(QMainWindow):
     def export_night(self) -> None:
         from . import file_dialogs
 
-        if self.session.night_id is None:
+        view = self.session.view
+        if self.session.night_id is None or view is None:
             return
-        path = file_dialogs.save_file(self, _("Export night"), "night.json", "JSON (*.json)")
+        suggested = f"{view.file_stem}.json"
+        path = file_dialogs.save_file(self, _("Export night"), suggested, "JSON (*.json)")
         if path:
             import json
 
@@ -1084,13 +1084,12 @@ class MainWindow(QMainWindow):
 
     def export_spreadsheet(self) -> None:
         """File ▸ Export as spreadsheet (CSV): the sheet on screen, in a file chosen here."""
-        from .spreadsheets import export_sheet, file_name
+        from .spreadsheets import export_sheet
 
         view = self.session.view
         if view is None:
             return
-        date = view.document.get("date")
-        suggested = file_name("night", str(view.night_id), date if isinstance(date, str) else None)
+        suggested = f"{view.file_stem}.csv"
         path, problem = export_sheet(self, self.sheet_for_spreadsheet(), suggested)
         if problem:
             errors.show_error(problem)

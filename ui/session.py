@@ -19,8 +19,7 @@ from PySide6.QtCore import QObject, Signal
 
 from scorekeeper.dealing import dealer_after
 from scorekeeper.document import read_hand
-from scorekeeper.formatting import short_iso
-from scorekeeper.i18n import _
+from scorekeeper.formatting import night_file_stem, night_title
 from scorekeeper.night import (
     Carry,
     HandResult,
@@ -106,6 +105,18 @@ class NightView:
     payments: tuple[PaymentMade, ...] = ()
     document: dict[str, Any] = field(default_factory=dict)
     seat_ranges: tuple[tuple[str, int, int | None], ...] = ()
+
+    @property
+    def file_stem(self) -> str:
+        """The name its files are offered under: 'Tuesday-League-2026-11-03-table-1'."""
+        document = self.document
+        return night_file_stem(
+            document.get("league"),
+            document.get("date"),
+            document.get("table"),
+            document.get("title"),
+            self.players,
+        )
 
     @property
     def next_number(self) -> int:
@@ -221,19 +232,15 @@ def view_of(stored: StoredNight) -> NightView:
             zip(stored.hand_ids, document["hands"], result.hands, strict=True), 1
         )
     )
-    parts = [
-        document.get("league"),
-        short_iso(document.get("date"), missing=""),
-        _("table {table}").format(table=document["table"]) if document.get("table") else None,
-    ]
-    title = (
-        " · ".join(p for p in parts if p)
-        or document.get("title")
-        or _("Night {number}").format(number=night_id)
-    )
     view = NightView(
         night_id=night_id,
-        title=title,
+        title=night_title(
+            document.get("league"),
+            document.get("date"),
+            document.get("table"),
+            document.get("title"),
+            night.players,
+        ),
         rules=night.rules,
         players=night.players,
         seated_next=(),

@@ -13,6 +13,7 @@ from scorekeeper.formatting import (
     local_figure,
     local_percent,
     money,
+    night_title,
     player_looks,
     short_date,
     short_iso,
@@ -184,7 +185,7 @@ def night_report(
     figures = _figures(night, result)
     words, currency = game.words, info.currency
     return NightReport(
-        title=_night_title(info, night_id, game),
+        title=_night_title(night),
         filing=_filing(info),
         rules=rules_summary(night.rules, currency),
         players=night.players,
@@ -214,17 +215,13 @@ def _line(name: str, values: Sequence[int], look: Look) -> Series:
     return (name, tuple((float(x), float(y)) for x, y in enumerate(values)), look)
 
 
-def _night_title(info: NightInfo, night_id: int | None, game: Game) -> str:
-    if info.title:
-        title = info.title
-    elif night_id:
-        title = _("Night {number}").format(number=night_id)
-    else:
-        title = _("A night of {game}").format(game=_(game.title))
-    parts = [title]
-    if info.date:
-        parts.append(short_iso(info.date))
-    return " — ".join(parts)
+def _night_title(night: Night) -> str:
+    """The page's title: the night's own title and its date, else the night as the
+    window titles it (its league, date and table: `night_title`), never its id."""
+    info = night.info
+    if not info.title:
+        return night_title(info.league, info.date, info.table, None, night.players)
+    return " — ".join([info.title, *([short_iso(info.date)] if info.date else [])])
 
 
 def _filing(info: NightInfo) -> tuple[tuple[str, str], ...]:

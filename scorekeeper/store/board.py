@@ -27,6 +27,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlmodel import col
 
+from scorekeeper.formatting import night_title
 from scorekeeper.i18n import _
 from scorekeeper.night import score_night
 from scorekeeper.standings import Standings
@@ -120,7 +121,7 @@ def _table(db: Database, summary: NightSummary, recent: int) -> TableNow:
     )
     return TableNow(
         night_id=summary.id,
-        label=summary.table or summary.title or _("Night {number}").format(number=summary.id),
+        label=summary.table or night_title(None, None, None, summary.title, summary.players),
         players=night.players,
         hands=len(hands),
         recent=shown,

@@ -29,7 +29,7 @@ import hashlib
 import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import func, text
@@ -44,7 +44,7 @@ from scorekeeper.records import Night
 from scorekeeper.rules import RuleSet
 from scorekeeper.store import records as stored
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.state import load_state, night_document
+from scorekeeper.store.state import load_state, night_document, titled
 from scorekeeper.store.tables import HandRow, NightRow, SeatRow
 
 VERSION = "night-fingerprint/1"  # changed whenever what is fingerprinted changes
@@ -101,13 +101,17 @@ class Duplicate:
     index: int
     night_id: int | None = None
     same_as: int | None = None
+    # The stored night as people know it (`night_title`), for the message: not what makes
+    # it the same duplicate.
+    title: str = field(default="", compare=False)
 
     def describe(self, names: Sequence[str]) -> str:
         """What is wrong, naming the other night as NAMES (one a night imported) do."""
         if self.night_id is not None:
             return _(
-                "already stored as night {number} (the same date, players, rules and hands)"
-            ).format(number=self.night_id)
+                "already stored as “{night}” (night {number}: the same date, players, rules "
+                "and hands)"
+            ).format(night=self.title, number=self.night_id)
         assert self.same_as is not None
         return _("the same night as {night}").format(night=names[self.same_as])
 
@@ -143,8 +147,10 @@ def duplicates(
     holding = _same_content(session, [(i, nights[i], prints[i]) for i in unmatched], ids)
     for index, mark in enumerate(prints):
         night_id = stored_as.get(mark, holding.get(index))
-        if night_id is not None:
-            found.append(Duplicate(index, night_id=night_id))
+        row = session.get(NightRow, night_id) if night_id is not None else None
+        if night_id is not None and row is not None:
+            title = titled(session, row, nights[index].players)
+            found.append(Duplicate(index, night_id=night_id, title=title))
         elif mark in first:
             found.append(Duplicate(index, same_as=first[mark]))
         first.setdefault(mark, index)

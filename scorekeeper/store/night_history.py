@@ -16,7 +16,14 @@ from scorekeeper.rules import RuleSet
 from scorekeeper.store import league_sums
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Conflict
-from scorekeeper.store.state import check_night, load_state, refuse_if_closed, rescore
+from scorekeeper.store.state import (
+    check_night,
+    load_state,
+    refuse_if_closed,
+    rescore,
+    title_of,
+    titled,
+)
 from scorekeeper.store.tables import HandRow, NightChangeRow, NightRow, now
 from scorekeeper.store.tonight import night_row
 
@@ -33,11 +40,11 @@ class NightChange:
 
 @dataclass(frozen=True)
 class DeletedNight:
-    """A night that was deleted, as the list to bring one back shows it."""
+    """A night that was deleted, as the list to bring one back shows it: NAME, as
+    people know it (`titled`: its league, date and table)."""
 
     id: int
-    played_on: dt.date | None
-    title: str | None
+    name: str
     hands: int
     deleted_at: dt.datetime
 
@@ -58,8 +65,8 @@ def change_rules(
         after = rules.to_json()
         if replacing is not None and before != replacing.to_json():
             raise Conflict(
-                _("night {number}'s house rules were changed in another program since").format(
-                    number=night_id
+                _("the house rules of “{night}” were changed in another program since").format(
+                    night=title_of(state)
                 )
             )
         if before == after:
@@ -135,7 +142,7 @@ def deleted_nights(db: Database) -> list[DeletedNight]:
             .order_by(col(NightRow.discarded_at).desc())
         ).all()
         return [
-            DeletedNight(n.id or 0, n.played_on, n.title, count or 0, n.discarded_at)
+            DeletedNight(n.id or 0, titled(session, n), count or 0, n.discarded_at)
             for n, count in rows
             if n.discarded_at is not None
         ]

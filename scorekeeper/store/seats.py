@@ -30,6 +30,7 @@ from scorekeeper.store.state import (
     load_state,
     refuse_if_closed,
     rescore,
+    title_of,
 )
 from scorekeeper.store.tables import SeatRow
 
@@ -56,12 +57,12 @@ def _expect_hands(state: NightState, hands: int | None) -> None:
         count = len(state.hands)
         raise Conflict(
             ngettext(
-                "night {number} has {count} hand, not {expected}: another "
+                "“{night}” has {count} hand, not {expected}: another "
                 "program recorded or took back hands since",
-                "night {number} has {count} hands, not {expected}: another "
+                "“{night}” has {count} hands, not {expected}: another "
                 "program recorded or took back hands since",
                 count,
-            ).format(number=state.row.id, count=count, expected=hands)
+            ).format(night=title_of(state), count=count, expected=hands)
         )
 
 
@@ -79,7 +80,7 @@ def _player_id(state: NightState, name: str) -> int:
         if name_key(current) == name_key(name):
             return player_id
     raise StorageError(
-        _("{name} has no seat at night {number}").format(name=repr(name), number=state.row.id),
+        _("{name} has no seat at “{night}”").format(name=repr(name), night=title_of(state)),
         field="player",
     )
 
@@ -111,8 +112,8 @@ def join_night(
         row = find_or_create_player(session, player)
         assert row.id is not None
         if _open_seat(state, row.id) is not None:
-            already = _("{name} is already seated at night {number}")
-            raise _refused(hands, already.format(name=row.name, number=night_id))
+            already = _("{name} is already seated at “{night}”")
+            raise _refused(hands, already.format(name=row.name, night=title_of(state)))
         earlier = [s for s in state.seats if s.player_id == row.id]
         position = earlier[0].position if earlier else _place_after(state, after)
         seat = SeatRow(night_id=night_id, player_id=row.id, position=position, first_hand=first)
@@ -155,8 +156,8 @@ def leave_night(
         last = count if after_hand is None else after_hand
         seat = _open_seat(state, _player_id(state, player))
         if seat is None:
-            left = _("{name} has already left night {number}")
-            raise _refused(hands, left.format(name=player, number=night_id))
+            left = _("{name} has already left “{night}”")
+            raise _refused(hands, left.format(name=player, night=title_of(state)))
         if not seat.first_hand - 1 <= last <= count:
             raise StorageError(
                 _("{number} is not between {low} and {high}").format(
@@ -188,8 +189,8 @@ def reopen_seat(db: Database, *, night_id: int, seat: Seat, hands: int | None = 
         player = find_or_create_player(session, seat.player)
         assert player.id is not None
         if _open_seat(state, player.id) is not None:
-            already = _("{name} is already seated at night {number}")
-            raise _refused(hands, already.format(name=player.name, number=night_id))
+            already = _("{name} is already seated at “{night}”")
+            raise _refused(hands, already.format(name=player.name, night=title_of(state)))
         row = next(
             (
                 s

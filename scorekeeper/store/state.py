@@ -12,9 +12,11 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from sqlalchemy import delete, func, text, update
+from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, select
 
 from scorekeeper.document import load_night
+from scorekeeper.formatting import night_title
 from scorekeeper.i18n import _
 from scorekeeper.night import HandResult, NightResult, score_night
 from scorekeeper.problems import InvalidNight
@@ -108,18 +110,42 @@ def load_state(
     return NightState(row=row, rules=rules_of(row), seats=seats, names=names, hands=hands)
 
 
+def titled(session: Session, row: NightRow, players: Sequence[str] | None = None) -> str:
+    """The night of ROW as a message names it, as people know it (`night_title`: its
+    league, date and table, else its own title, else who plays: PLAYERS, else those
+    seated), never by its id."""
+    if players is None:
+        seated = (
+            select(PlayerRow.name)
+            .join(SeatRow, col(SeatRow.player_id) == col(PlayerRow.id))
+            .where(SeatRow.night_id == row.id)
+            .order_by(col(SeatRow.position), col(SeatRow.first_hand))
+        )
+        players = list(dict.fromkeys(session.exec(seated)))
+    league = session.get(LeagueRow, row.league_id) if row.league_id is not None else None
+    date = row.played_on.isoformat() if row.played_on is not None else None
+    return night_title(league.name if league else None, date, row.table_label, row.title, players)
+
+
+def title_of(state: NightState) -> str:
+    """STATE's night as a message names it (`titled`)."""
+    session = object_session(state.row)
+    assert isinstance(session, Session)  # a state is loaded in its write's session
+    return titled(session, state.row, state.players)
+
+
 def refuse_if_closed(state: NightState, *, to: Literal["hand", "seats", "rules"]) -> None:
     """A closed night is settled: nothing in it changes until it is reopened (TO: what
     was to change, its hands, who sits, or its rules)."""
     if state.row.closed_at is None:
         return
     if to == "hand":
-        message = _("night {number} is closed; reopen it to change a hand")
+        message = _("“{night}” is closed; reopen it to change a hand")
     elif to == "seats":
-        message = _("night {number} is closed; reopen it to change who sits")
+        message = _("“{night}” is closed; reopen it to change who sits")
     else:
-        message = _("night {number} is closed; reopen it to change its rules")
-    raise StorageError(message.format(number=state.row.id))
+        message = _("“{night}” is closed; reopen it to change its rules")
+    raise StorageError(message.format(night=title_of(state)))
 
 
 def seated_at(state: NightState, number: int) -> set[str]:

@@ -14,6 +14,7 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Conflict, StorageError
 from scorekeeper.store.money import add_payment, check_cents
 from scorekeeper.store.night_import import night_as_stored, night_currency
+from scorekeeper.store.state import titled
 from scorekeeper.store.stored_night import PaymentMade
 from scorekeeper.store.tables import (
     HandRow,
@@ -44,8 +45,8 @@ def set_closed(db: Database, *, night_id: int, closed: bool) -> bool:
         row = night_row(session, night_id)
         if row.discarded_at is not None:
             raise StorageError(
-                _("night {number} is deleted (bring it back first); nothing was changed").format(
-                    number=night_id
+                _("“{night}” is deleted (bring it back first); nothing was changed").format(
+                    night=titled(session, row)
                 ),
                 field="night",
             )

@@ -55,16 +55,20 @@ def test_closing_imported_nights_makes_their_settlements_the_league_s_debts(
     assert run("--database", url, "import", *files, capsys=capsys)[1].split() == ["1", "2"]
     assert set(debts(url, capsys)["balances"].values()) <= {0, 25, -25}  # the payment only
 
+    # Each night as people know it (its league and date), and the id --night takes.
+    named = {"1": "“Club · 11/3/26” (night 1)", "2": "“Club · 11/10/26” (night 2)"}
     for night in ("1", "2"):
         status, out, err = run("--database", url, "close", "--night", night, capsys=capsys)
         assert (status, err) == (0, "")
-        assert out == f"Night {night} is closed: its settlement counts in Club's debts.\n"
+        assert out == f"{named[night]} is closed: its settlement counts in Club's debts.\n"
     assert debts(url, capsys)["balances"] == balances(url, [1, 2])
 
     status, out, _ = run("--database", url, "close", "--night", "1", capsys=capsys)
-    assert (status, out) == (0, "Night 1 was closed already.\n")
+    assert (status, out) == (0, f"{named['1']} was closed already.\n")
     status, out, _ = run("--database", url, "reopen", "--night", "2", capsys=capsys)
-    assert out == "Night 2 is open again: its settlement no longer counts in Club's debts.\n"
+    assert out == (
+        f"{named['2']} is open again: its settlement no longer counts in Club's debts.\n"
+    )
     assert debts(url, capsys)["balances"] == balances(url, [1])
 
 
@@ -101,7 +105,7 @@ def test_closed_and_payments_round_trip_with_close(url, tmp_path, capsys) -> Non
     run("--database", url, "export", "--night", "1", "-o", str(out), capsys=capsys)
     assert "closed" not in json.loads(out.read_text("utf-8"))
     status, _, err = run("--database", url, "import", str(out), capsys=capsys)
-    assert status == 2 and "already stored as night 1" in err
+    assert status == 2 and "already stored as “Club · 11/3/26” (night 1: " in err
 
 
 def test_a_night_imported_closed_reopens(url, tmp_path, capsys) -> None:
@@ -115,9 +119,9 @@ def test_a_night_imported_closed_reopens(url, tmp_path, capsys) -> None:
 def test_a_night_in_no_league_says_so(url, tmp_path, capsys) -> None:
     run("--database", url, "import", write(tmp_path, night_doc("classic-5", [])), capsys=capsys)
     _, out, _ = run("--database", url, "close", "--night", "1", capsys=capsys)
-    assert (
-        out
-        == "Night 1 is closed: its settlement counts in no league's debts (it is in no league).\n"
+    assert out == (  # a night of no league, no date: known by who played
+        "“Ann, Bob, Cal, Dee, Eve” (night 1) is closed: its settlement counts in no league's "
+        "debts (it is in no league).\n"
     )
 
 
@@ -142,5 +146,6 @@ def test_a_deleted_night_is_neither_closed_nor_reopened(url, tmp_path, capsys, c
     status, out, err = run("--database", url, command, "--night", "1", capsys=capsys)
     assert (status, out) == (2, "")
     assert err == (
-        "scorekeeper: --night: night 1 is deleted (bring it back first); nothing was changed\n"
+        "scorekeeper: --night: “Ann, Bob, Cal, Dee, Eve” is deleted (bring it back first); "
+        "nothing was changed\n"
     )

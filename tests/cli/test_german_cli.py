@@ -118,10 +118,11 @@ def test_closing_a_night_says_what_it_does_to_the_leagues_debts_in_one_sentence(
     assert main(["--database", url, "close", "--night", "1"]) == 0
     assert main(["--database", url, "close", "--night", "1"]) == 0
     assert main(["--database", url, "reopen", "--night", "1"]) == 0
+    night = f"„{LEAGUE} · 03.03.26 · Tisch 1“ (Abend 1)"  # as people know it, and its id
     assert capsys.readouterr().out.splitlines() == [
-        f"Abend 1 ist abgeschlossen: seine Abrechnung zählt jetzt zu den Schulden der Liga "
+        f"{night} ist abgeschlossen: seine Abrechnung zählt jetzt zu den Schulden der Liga "
         f"{LEAGUE}.",
-        "Abend 1 war schon abgeschlossen.",
-        f"Abend 1 ist wieder offen: seine Abrechnung zählt nicht mehr zu den Schulden der "
+        f"{night} war schon abgeschlossen.",
+        f"{night} ist wieder offen: seine Abrechnung zählt nicht mehr zu den Schulden der "
         f"Liga {LEAGUE}.",
     ]

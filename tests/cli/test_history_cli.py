@@ -66,7 +66,10 @@ def test_a_hand_the_night_has_not_is_named_by_its_flag(tmp_path: Path, capsys) -
         "--database", url, "history", "--night", "1", "--hand", "3", capsys=capsys
     )
     assert status == 2 and out == ""
-    assert err == "scorekeeper: --hand: night 1 has 2 hands, not a hand 3\n"
+    # The night as people know it (who played), then the id --night took.
+    assert err == (
+        "scorekeeper: --hand: “Ann, Bob, Cal, Dee, Eve” (night 1) has 2 hands, not a hand 3\n"
+    )
     status, _, err = run("--database", url, "history", "--night", "7", capsys=capsys)
     assert status == 2 and "--night" in err and "Traceback" not in err
 

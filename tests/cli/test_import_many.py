@@ -23,6 +23,7 @@ def played(date: str, *hands: dict[str, Any]) -> dict[str, Any]:
     return {**night_doc("classic-5", list(hands)), "league": "Club", "date": date}
 
 
+TITLE = "Club · 11/10/26"  # the night b, as people know it: league and date
 NIGHTS = [
     played("2026-11-03", pick("Bob", "Dee", points=74, tricks=4)),
     played("2026-11-10", pick("Ann", points=95, tricks=5)),
@@ -88,13 +89,15 @@ def test_a_night_stored_already_is_refused_with_its_id_and_nothing_is_written(
     status, out, err = run("--database", url, "import", b, capsys=capsys)
     assert (status, out) == (2, "")
     assert err == (
-        "scorekeeper: file: already stored as night 1 (the same date, players, rules and "
-        "hands); nothing was imported (--skip-existing leaves out what is stored already)\n"
+        f"scorekeeper: file: already stored as “{TITLE}” (night 1: the same date, players, "
+        "rules and hands); nothing was imported (--skip-existing leaves out what is stored "
+        "already)\n"
     )
     status, out, err = run("--database", url, "import", a, b, c, capsys=capsys)
     assert (status, out) == (2, "")
     assert err.splitlines() == [
-        f"scorekeeper: {b}: already stored as night 1 (the same date, players, rules and hands)",
+        f"scorekeeper: {b}: already stored as “{TITLE}” (night 1: the same date, players, "
+        "rules and hands)",
         "scorekeeper: nothing was imported (--skip-existing leaves out what is stored already)",
     ]
     assert len(nights(url, capsys)) == 1
@@ -105,7 +108,7 @@ def test_the_export_of_a_stored_night_is_that_night(url, tmp_path, capsys) -> No
     exported = tmp_path / "exported.json"
     run("--database", url, "export", "--night", "1", "-o", str(exported), capsys=capsys)
     status, _, err = run("--database", url, "import", str(exported), capsys=capsys)
-    assert status == 2 and "already stored as night 1" in err
+    assert status == 2 and "already stored as “" in err and "(night 1: " in err
 
 
 def test_skip_existing_files_the_rest_and_says_what_it_left_out(url, tmp_path, capsys) -> None:
@@ -117,13 +120,13 @@ def test_skip_existing_files_the_rest_and_says_what_it_left_out(url, tmp_path, c
     assert status == 0
     assert out.split() == ["2", "3"]
     assert err.splitlines() == [
-        f"scorekeeper: {b}: already stored as night 1 (the same date, players, rules and "
-        "hands); skipped (--skip-existing)",
+        f"scorekeeper: {b}: already stored as “{TITLE}” (night 1: the same date, players, "
+        "rules and hands); skipped (--skip-existing)",
         f"scorekeeper: {a}: the same night as {a}; skipped (--skip-existing)",
     ]
     assert len(nights(url, capsys)) == 3
     status, out, err = run("--database", url, "import", "--skip-existing", b, capsys=capsys)
-    assert (status, out) == (0, "") and "already stored as night 1" in err
+    assert (status, out) == (0, "") and "already stored as “" in err and "(night 1: " in err
 
 
 def test_the_same_file_twice_in_one_import_is_named(url, tmp_path, capsys) -> None:

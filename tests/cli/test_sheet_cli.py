@@ -222,7 +222,8 @@ def test_a_sheet_that_grows_is_imported_again_with_skip_existing(
     before = rows_of(url)
     status, out, err = import_sheet(url, file, "--league", "History", capsys=capsys)
     assert (status, out) == (2, "")
-    assert "row 2: already stored as night 1" in err and "nothing was imported" in err
+    assert "row 2: already stored as “History · 9/4/13 · table 1” (night 1: " in err
+    assert "nothing was imported" in err
     assert rows_of(url) == before
     grown = sheet(tmp_path, SHEET + "2013-09-18;;4;-4;;0;\r\n")
     status, out, err = import_sheet(

@@ -106,8 +106,8 @@ def test_a_collector_who_never_played_only_passes_money_on() -> None:
 def test_balance_history_follows_nights_then_payments() -> None:
     history = balance_history("Ann", THREE_NIGHTS, paid("Ann Dee 100"))
     assert [(p.balance, p.what) for p in history] == [
-        (175, "night 1"),
-        (-25, "night 2"),
+        (175, "the night of 11/10/26"),  # never the night's id
+        (-25, "the night of 11/17/26"),
         (75, "paid Dee"),
     ]
 

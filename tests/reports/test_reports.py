@@ -210,7 +210,8 @@ def test_night_report_in_german(db: Database) -> None:
     finally:
         i18n.set_language("en")
     text = [line for page in printed for line in page]
-    assert text[0].startswith(f"Abend {night_id} — ")  # the date as the locale writes it
+    # Titled as the window titles it, the date as the locale writes it, never by its id.
+    assert text[0] == "Tuesday Night League · 20.11.26 · Tisch 2"
     filing = text[1].split(" · ")
     assert filing[:2] == ["Liga: Tuesday Night League", "Saison: Fall"]
     assert [f.split(":")[0] for f in filing[2:]] == ["Datum", "Tisch"]

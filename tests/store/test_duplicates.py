@@ -55,8 +55,8 @@ def test_the_same_document_again_is_refused_with_the_stored_night_s_id(db: Datab
         file_nights(db, [night(played("2026-11-10")), night(TUESDAY)])
     assert refused.value.duplicates == (Duplicate(1, night_id=first),)
     assert str(refused.value) == (
-        f"night 2: already stored as night {first} (the same date, players, rules and hands); "
-        "nothing was imported"
+        f"night 2: already stored as “Club · 11/3/26” (night {first}: the same date, players, "
+        "rules and hands); nothing was imported"
     )
     assert count(db) == 1  # not even the new night of the 10th
 

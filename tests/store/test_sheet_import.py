@@ -126,8 +126,9 @@ def test_a_sheet_imported_again_is_refused_by_row_naming_the_stored_night(
     with pytest.raises(StorageError) as refused:
         file_sheet(db, plan(db, sheet))
     said = str(refused.value)
-    assert f"row 2: already stored as night {first[0]}" in said
-    assert f"row 3: already stored as night {first[1]}" in said
+    # Each by the league and date people know it by, and the id --night takes.
+    assert f"row 2: already stored as “{LEAGUE} · 9/4/13” (night {first[0]}:" in said
+    assert f"row 3: already stored as “{LEAGUE} · 9/11/13” (night {first[1]}:" in said
     assert said.endswith("nothing was imported") and every_row(db) == before
 
 
@@ -138,7 +139,7 @@ def test_a_whole_sheet_imported_again_is_said_in_a_few_lines(db: Database) -> No
     with pytest.raises(StorageError) as refused:
         file_sheet(db, plan(db, sheet))
     said = str(refused.value)
-    assert said.count("already stored as night") == 5
+    assert said.count("already stored as “") == 5
     assert said.endswith("and 15 more rows stored already; nothing was imported")
 
 
@@ -154,7 +155,7 @@ def test_a_sheet_imported_again_under_another_stake_or_column_order_is_still_sto
         (b"date,Cal,Ann,Bob\n2013-09-04,-2,3,-1\n", {}),
         (b"date,Ann,Bob,Cal\n2013-09-04,3,-1,-2\n", {"preset": "three-handed"}),
     ]:
-        with pytest.raises(StorageError, match="row 2: already stored as night 1"):
+        with pytest.raises(StorageError, match=r"row 2: already stored as “.*” \(night 1:"):
             file_sheet(db, plan(db, again, league="Another League", **flags))
         assert every_row(db) == before
 

@@ -107,7 +107,7 @@ REFUSALS: list[tuple[Field, str, Callable[[Database, int], Any]]] = [
     ),
     (
         "player",
-        "'Zed' has no seat at night",
+        "'Zed' has no seat at “",  # the night as people know it, never its id
         lambda db, night: leave_night(db, night_id=night, player="Zed"),
     ),
     ("player", "there is no player 'Zed'", lambda db, _: rename_player(db, old="Zed", new="Zoe")),

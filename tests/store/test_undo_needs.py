@@ -116,7 +116,8 @@ def test_the_rules_replaced_come_back_unless_changed_elsewhere(db: Database) -> 
     dearer = replace(classic, stake_cents=classic.stake_cents + 20)
     assert change_rules(db, night_id=night_id, rules=dearer) == classic
     assert change_rules(db, night_id=night_id, rules=classic, replacing=dearer) == dearer
-    with pytest.raises(Conflict, match="house rules were changed in another program"):
+    refused = "the house rules of “Ann, Bob, Cal, Dee, Eve” were changed in another program"
+    with pytest.raises(Conflict, match=refused):
         change_rules(db, night_id=night_id, rules=classic, replacing=dearer)
 
 

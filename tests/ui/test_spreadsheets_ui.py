@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -110,7 +111,11 @@ def test_file_export_as_spreadsheet_saves_the_sheet_as_the_command_line_does(
     choose_in_file_menu(keyboard, qtbot, "S")
     qtbot.waitUntil(target.exists)
     assert asked[0][1] == "Export as spreadsheet (CSV)"
-    assert asked[0][2].endswith(f"night {hostile_night}.csv")
+    # Named as people know the night (here by its players), in safe characters only: the
+    # formula one of them is named with is no part of it.
+    offered = Path(asked[0][2]).name
+    assert offered == f"{window.session.view.file_stem}.csv"
+    assert re.fullmatch(r"[\w-]+\.csv", offered) and "=" not in offered
     assert target.read_bytes() == cli_csv(database, capsys, "export", "--night", str(hostile_night))
     assert window.statusBar().currentMessage() == (
         f"Exported the sheet to {target} (points, and money in cents)."
@@ -278,7 +283,7 @@ def test_file_import_nights_refuses_a_night_stored_already(
     choose_in_file_menu(keyboard, qtbot, "I")
     qtbot.waitUntil(lambda: bool(shown_errors))
     assert shown_errors == [
-        f"Nothing was imported: a.json: already stored as night {stored} (the same date, "
-        "players, rules and hands)"
+        f"Nothing was imported: a.json: already stored as “Ann, Bob, Cal, Dee, Eve” (night "
+        f"{stored}: the same date, players, rules and hands)"
     ]
     assert [n.id for n in list_nights(database)] == [stored]

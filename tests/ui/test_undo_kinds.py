@@ -106,13 +106,14 @@ def test_deleting_a_night_and_bringing_it_back_are_undone_and_redone(
     window.delete_night()  # no hands: no question asked
     assert window.session.night_id == kept
     assert [n.id for n in deleted_nights(database)] == [mistaken]
-    assert window.undo_action.text() == "&Undo: “Night 2” deleted"  # by its title
+    # By its title: a night of no league or date is known by who played, never by its id.
+    assert window.undo_action.text() == "&Undo: “Ann, Bob, Cal, Dee, Eve” deleted"
     keyboard.ctrl(Qt.Key.Key_Z)
     assert window.session.night_id == mistaken and deleted_nights(database) == []
     keyboard.ctrl(Qt.Key.Key_Z, shift=True)
     assert window.session.night_id == kept
     window.session.bring_back_night(mistaken)
-    assert window.undo_action.text() == "&Undo: “Night 2” brought back"  # as listed
+    assert window.undo_action.text() == "&Undo: “Ann, Bob, Cal, Dee, Eve” brought back"
     keyboard.ctrl(Qt.Key.Key_Z)
     assert window.session.night_id == kept and [n.id for n in deleted_nights(database)] == [
         mistaken

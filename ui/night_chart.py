@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from PySide6.QtGui import QShowEvent
+
 from scorekeeper.i18n import _
 from scorekeeper.store.errors import StorageError
 
@@ -20,11 +22,12 @@ class RunningChart(LineChart):
     colour on every chart of the league: their place in its ROSTER (read when the
     chart is drawn again, not at each hand)."""
 
-    def __init__(self, roster: Callable[[NightView], Sequence[str]] | None = None) -> None:
+    def __init__(self, roster: Callable[[NightView], Sequence[str] | None] | None = None) -> None:
         super().__init__(
             Axis(_("Hand")), Axis(_("Points")), name=_("Running totals chart"), empty=""
         )
         self.roster = roster
+        self._unread = False  # drawn before the roster could be read: read when shown
         self._view: NightView | None = None
         self._totals: dict[str, int] = {}
 
@@ -55,8 +58,16 @@ class RunningChart(LineChart):
         self.set_lines(_("Running totals"), lines, self._roster(view))
 
     def _roster(self, view: NightView) -> Sequence[str]:
-        """VIEW's league's players (none read: the night's own order)."""
+        """VIEW's league's players (none read: the night's own order, and, while the
+        database is not open yet, read again when the chart is next shown)."""
         try:
-            return self.roster(view) if self.roster is not None else ()
+            roster = self.roster(view) if self.roster is not None else ()
         except StorageError:
-            return ()
+            roster = ()
+        self._unread = roster is None
+        return roster or ()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._unread:
+            self._draw(self._view)

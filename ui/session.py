@@ -490,9 +490,13 @@ class NightSession(Layer):
         self._ready = ready  # shown by the push, its title said in the undo
         self.push(BringBackNight(self, night_id, ready.title, previous))
 
-    def roster(self, view: NightView) -> list[str]:
+    def roster(self, view: NightView) -> list[str] | None:
         """VIEW's league's players, whose places give each player's colour on a chart
-        (`store.league.league_roster`; none for a night of no league)."""
+        (`store.league.league_roster`; none for a night of no league); None while the
+        database is not open yet (the first screen's panels are made before it is:
+        reading would open it there and then, in the middle of the start)."""
+        if not self.opened:
+            return None
         from scorekeeper.store.league import league_roster
 
         return league_roster(self.db, night_id=view.night_id)

@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.formatting import player_looks
 from scorekeeper.sample import SAMPLE_LEAGUE
 from scorekeeper.store import early_check
 from scorekeeper.store.database import Database, open_database
@@ -372,4 +373,30 @@ def test_the_first_start_s_welcome_does_not_hold_back_the_database(
     qtbot.waitUntil(lambda: window.session.opened, timeout=20_000)
     assert window.welcome.isVisible()
     window.welcome.reject()
+    window.session.db.dispose()
+
+
+def test_the_panels_made_after_the_first_paint_leave_the_database_unopened(
+    qapp: Any, qtbot: Any, league_file: tuple[Path, Database], checked: None
+) -> None:
+    """The chart and Settle up are made in a quiet turn after the first paint, before
+    the database layer is imported: neither opens the database to read the league's
+    roster (the players' colours) or its payments then; the chart reads the roster
+    when next shown with the database open."""
+    path, db = league_file
+    night_id = _five_hands(db, league="Club")
+    window = the_app.show_first(started(path, db))
+    qtbot.addWidget(window)
+    if window.welcome is not None:
+        window.welcome.reject()
+    window.make_panels()
+    assert window.session.view is not None and window.session.view.night_id == night_id
+    assert not window.session.opened
+    window.session.open_database()
+    window.tabs.setCurrentWidget(window.chart)
+    players = list(window.chart.lines())
+    roster = window.session.roster(window.session.view)
+    assert roster is not None
+    looks = player_looks(players, roster)
+    assert [window.chart.look(p).color().name() for p in players] == [looks[p][0] for p in players]
     window.session.db.dispose()

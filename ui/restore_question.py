@@ -5,7 +5,7 @@ changed here since then, which only the copy kept of the database will still hol
 from __future__ import annotations
 
 from scorekeeper.explain import join_names
-from scorekeeper.formatting import short_iso
+from scorekeeper.formatting import night_title
 from scorekeeper.history_cli import when_text
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.store.restore_preview import ChangedNight, Holdings, RestorePreview
@@ -29,13 +29,9 @@ def holds(holdings: Holdings) -> str:
 
 
 def night_named(night: ChangedNight) -> str:
-    """A night as the window titles it: league · date · table, else its title."""
-    parts = [
-        night.league,
-        short_iso(night.played_on.isoformat(), missing="") if night.played_on else None,
-        _("table {table}").format(table=night.table) if night.table else None,
-    ]
-    named = " · ".join(p for p in parts if p) or night.title or _("a night with no date")
+    """A night as the window titles it (`night_title`), and its hands."""
+    date = night.played_on.isoformat() if night.played_on else None
+    named = night_title(night.league, date, night.table, night.title)
     hands = ngettext("{count} hand", "{count} hands", night.hands).format(count=night.hands)
     return f"{named} ({hands})"
 

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select, text
+from sqlalchemy import func, select, text
 from sqlmodel import SQLModel, col
 
 from scorekeeper.i18n import _
@@ -42,7 +42,7 @@ from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.open_lock import OpenLock, lock_path
 from scorekeeper.store.state import holds_data
-from scorekeeper.store.tables import LeagueRow, NightRow
+from scorekeeper.store.tables import HandRow, LeagueRow, NightRow, PlayerRow, SeasonRow
 
 MAX_DUMP_BYTES = 4 * 1024 * MiB  # a league of a million hands dumps to about 1 GiB
 
@@ -404,6 +404,14 @@ def _check_contents(db: Database, *, source: Path) -> None:
         ids = session.scalars(select(col(NightRow.id)).order_by(col(NightRow.id)))
         night_ids = [i for i in ids if i is not None]
         leagues = list(session.scalars(select(col(LeagueRow.name))))
+        wrong = _rows_later_refused(session)
+    if wrong:
+        what, problem = wrong
+        raise StorageError(
+            _("{file}: {what} in the backup is wrong: {problem}. Nothing was changed.").format(
+                file=source, what=what, problem=problem
+            )
+        )
     # The rows are untrusted: whatever goes wrong while reading them means "refuse".
     for night_id in night_ids:
         try:
@@ -418,6 +426,45 @@ def _check_contents(db: Database, *, source: Path) -> None:
         except Exception as error:
             what = _("league {name}").format(name=repr(league))
             raise StorageError(_refusal(source, what, error)) from None
+
+
+def _rows_later_refused(session: Any) -> tuple[str, str] | None:
+    """What in a backup's rows the restore's rescoring would pass but a later command
+    refuse, and why: a name whose key is not its name's (the next import would make
+    a second "Ann"), a currency that is no ISO 4217 code (every CSV export refused), a
+    night whose hands' places are not 1, 2, 3 ... (read as damage)."""
+    from scorekeeper.formatting import is_currency_code, not_a_currency_code
+    from scorekeeper.names import name_key
+
+    for model, kind in ((PlayerRow, _("player {name}")), (LeagueRow, _("league {name}"))):
+        for name, key in session.execute(select(col(model.name), col(model.name_key))).all():
+            if name_key(name) != key:
+                return kind.format(name=quoted(name)), _("its key is not its name's")
+    for name, key in session.execute(select(col(SeasonRow.name), col(SeasonRow.name_key))).all():
+        if name_key(name) != key:
+            return _("season {name}").format(name=quoted(name)), _("its key is not its name's")
+    for name, code in session.execute(select(col(LeagueRow.name), col(LeagueRow.currency))).all():
+        if not is_currency_code(code):
+            what = _("league {name}").format(name=quoted(name))
+            return what, not_a_currency_code(quoted(code))
+    query = select(col(NightRow.id), col(NightRow.currency)).where(
+        col(NightRow.currency).is_not(None)
+    )
+    for night_id, code in session.execute(query).all():
+        if not is_currency_code(code):
+            return _("night {number}").format(number=night_id), not_a_currency_code(quoted(code))
+    position = col(HandRow.position)
+    places = select(
+        col(HandRow.night_id), func.count(), func.min(position), func.max(position)
+    ).group_by(col(HandRow.night_id))
+    for night_id, count, first, last in session.execute(places).all():
+        if (first, last) != (1, count):
+            problem = _("its {count} hands are at places {first} to {last}, not 1 to {count}")
+            return (
+                _("night {number}").format(number=night_id),
+                problem.format(count=count, first=first, last=last),
+            )
+    return None
 
 
 def _refusal(source: Path, what: str, error: Exception) -> str:

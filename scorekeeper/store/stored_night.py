@@ -141,6 +141,17 @@ class PartialNight(Exception):
     def as_error(self, database: str, hint: str) -> StorageError:
         """What the user is told: DATABASE (described) is damaged; HINT names the newest
         backup, if any."""
+        if self.read == self.whole:  # every hand read, but not at places 1, 2, 3 ...
+            message = ngettext(
+                "the database {database} is damaged (night {number}'s {count} hand is "
+                "not at place 1); nothing was changed",
+                "the database {database} is damaged (night {number}'s {count} hands are "
+                "not at places 1 to {count}); nothing was changed",
+                self.read,
+            )
+            return StorageError(
+                message.format(database=database, number=self.night_id, count=self.read) + hint
+            )
         message = ngettext(
             "the database {database} is damaged (night {number} reads {count} hand "
             "through its index, the table holds {whole}); nothing was changed",

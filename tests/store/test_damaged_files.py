@@ -311,3 +311,19 @@ def test_a_big_file_s_index_lacking_hands_is_refused_though_its_quick_check_pass
     assert "night 9 reads 0 hands through its index, the table holds" in err
     status, out, _ = run("--database", f"sqlite:///{path}", "export", "--night", "8")
     assert status == 0 and json.dumps(json.loads(out)) == exported[8]  # the rest is read
+
+
+def test_hands_out_of_their_places_are_said_as_such(tmp_path: Path) -> None:
+    """Issue 34, point 6: every hand read but not at places 1, 2, 3 ... was said as
+    "reads 3 hands through its index, the table holds 3", which contradicts itself."""
+    path = tmp_path / "league.sqlite3"
+    db = open_database(f"sqlite:///{path}")
+    night_id = night_import.import_night(db, written()[0])
+    count = night_reads.night_result(db, night_id=night_id).hands
+    db.dispose()
+    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as con:
+        con.execute("UPDATE hand SET position = position + 100 WHERE position > 1")
+    status, out, err = run("--database", f"sqlite:///{path}", "export", "--night", str(night_id))
+    assert (status, out) == (2, "")
+    assert f"night {night_id}'s {len(count)} hands are not at places 1 to {len(count)}" in err
+    assert "through its index" not in err

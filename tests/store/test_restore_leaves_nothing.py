@@ -125,3 +125,40 @@ def test_a_backup_holding_what_the_app_never_writes_is_refused_by_name(
         assert con.execute(
             "SELECT count(*) FROM sqlite_master WHERE type != 'table' AND type != 'index'"
         ).fetchone() == (0,)
+
+
+@pytest.mark.parametrize(
+    ("statement", "said"),
+    [
+        (
+            "UPDATE player SET name_key = 'someone else' WHERE name = 'Ann'",
+            "player 'Ann' in the backup is wrong: its key is not its name's",
+        ),
+        (
+            "UPDATE league SET currency = 'XYZ'",
+            "is wrong: 'XYZ' is not an ISO 4217 currency code",
+        ),
+        (
+            "UPDATE hand SET position = position + 100 WHERE position > 1",
+            "hands are at places 1 to",
+        ),
+    ],
+)
+def test_a_backup_a_later_command_would_refuse_is_refused_by_the_restore(
+    tmp_path: Path, statement: str, said: str
+) -> None:
+    """Issue 34, point 6: what passed the restore's check and broke later (a second
+    "Ann" on the next import, every CSV export refused, a night read as damaged with a
+    message that contradicted itself) is refused by the restore, named."""
+    source = open_database(f"sqlite:///{tmp_path / 'source.sqlite3'}")
+    night_import.import_night(source, {**written()[0], "league": "Tuesday"})
+    copy = tmp_path / "backup.sqlite3"
+    backup(source, str(copy))
+    source.dispose()
+    with contextlib.closing(sqlite3.connect(copy, isolation_level=None)) as con:
+        con.execute(statement)
+    live = tmp_path / "live.sqlite3"
+    done = cli("--database", f"sqlite:///{live}", "restore", str(copy))
+    assert done.returncode == 2, done.stderr
+    assert said in done.stderr and "Nothing was changed." in done.stderr, done.stderr
+    assert not live.exists()

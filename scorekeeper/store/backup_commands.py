@@ -222,6 +222,9 @@ def checked_copy(path: Path, folder: Path) -> Database:
             _check_sqlite_backup(scratch, source=path)
         else:
             rows = _read_dump(path)
+            if rows["schema"] != SCHEMA_HEAD:  # an older version's: migrated on its way in
+                _build_older(scratch, rows, source=path)
+                copied = True  # from here on, a SQLite file of an older schema
         checked = open_database(f"sqlite:///{scratch}")
         try:
             if copied:
@@ -373,14 +376,17 @@ def _read_dump(path: Path) -> dict[str, Any]:
         )
     if not isinstance(document, dict) or document.get("format") != files.DUMP_FORMAT:
         raise StorageError(_("{file}: is not a Scorekeeper dump").format(file=path))
-    if document.get("schema") != SCHEMA_HEAD:
+    schema = document.get("schema")
+    if schema != SCHEMA_HEAD and schema not in _older_schemas():
         raise StorageError(
             _(
-                "{file}: the dump has schema {schema} but this app writes "
-                "{head}; restore it with the version of the app that made it"
-            ).format(file=path, schema=repr(document.get("schema")), head=repr(SCHEMA_HEAD))
+                "{file}: the dump has schema {schema}, which this version of the app does "
+                "not know (it writes {head}); restore it with the newer version that made it"
+            ).format(file=path, schema=quoted(str(schema)), head=quoted(SCHEMA_HEAD))
         )
     tables = document.get("tables")
+    if schema != SCHEMA_HEAD:  # its tables are checked against its own schema's
+        return document
     expected = {table.name for table in SQLModel.metadata.sorted_tables}
     if not isinstance(tables, dict) or not expected <= set(tables):
         missing = sorted(expected - set(tables if isinstance(tables, dict) else ()))
@@ -391,6 +397,53 @@ def _read_dump(path: Path) -> dict[str, Any]:
             ).format(file=path, tables=", ".join(missing))
         )
     return document
+
+
+def _older_schemas() -> set[str]:
+    """Every schema revision before this version's, as the migrations name them: a
+    dump an older version wrote is migrated forward on its way in."""
+    from alembic.script import ScriptDirectory
+
+    from scorekeeper.store.database import alembic_config
+
+    script = ScriptDirectory.from_config(alembic_config())
+    return {revision.revision for revision in script.walk_revisions()} - {SCHEMA_HEAD}
+
+
+def _build_older(scratch: Path, document: dict[str, Any], *, source: Path) -> None:
+    """The dump DOCUMENT of an older schema as a SQLite file SCRATCH at that schema
+    (the migrations up to it), its rows checked against the columns that schema has;
+    opening it then migrates it to this version's, as any older database is."""
+    from alembic import command
+    from sqlalchemy import MetaData, create_engine
+
+    from scorekeeper.store.database import alembic_config
+
+    engine = create_engine(f"sqlite:///{scratch}")
+    try:
+        with engine.begin() as connection:
+            config = alembic_config()
+            config.attributes["connection"] = connection
+            command.upgrade(config, document["schema"])
+            metadata = MetaData()
+            metadata.reflect(connection)
+            metadata.remove(metadata.tables["alembic_version"])
+            tables = document.get("tables")
+            missing = sorted(set(metadata.tables) - set(tables if isinstance(tables, dict) else ()))
+            if missing:
+                raise StorageError(
+                    _(
+                        "{file}: is not a complete dump (no {tables}); a dump lists every "
+                        "table, even an empty one. Nothing was changed."
+                    ).format(file=source, tables=", ".join(missing))
+                )
+            files.load_rows(connection, metadata, document)
+    except files.BadDump as error:
+        raise StorageError(
+            _("{file}: {problem}. Nothing was changed.").format(file=source, problem=error)
+        ) from None
+    finally:
+        engine.dispose()
 
 
 def _check_contents(db: Database, *, source: Path) -> None:

@@ -12,6 +12,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import create_engine
 
 from scorekeeper.night import score_night
@@ -122,3 +123,40 @@ def test_the_rows_are_those_of_schema_0009() -> None:
         *("night_change", "hand_score", "hand_points", "payment"),
     }
     assert tables["hand"] == tables["hand_score"] == tables["hand_revision"] > 300
+
+
+def test_a_dump_of_schema_0009_restores_into_this_version(db: Any, tmp_path: Path) -> None:
+    """Issue 34, point 3: a dump an older version wrote (a server league's daily or
+    pre-migration copy: `dump_as_stored`) is migrated forward on its way in, on SQLite
+    and PostgreSQL alike, and holds what the old database migrated holds, every night
+    scored as before; a dump of a schema this version does not know is refused, named."""
+    import json
+
+    from scorekeeper.store.backup import dump_as_stored, write_json
+    from scorekeeper.store.backup_commands import restore
+    from scorekeeper.store.errors import StorageError
+    from tests.store.test_restore import everything
+
+    path = tmp_path / "old.sqlite3"
+    engine = create_engine(f"sqlite:///{path}")
+    upgrade_to(engine, "0009", ROWS.read_text("utf-8").splitlines())
+    with engine.connect() as connection:
+        dumped = dump_as_stored(connection, "0009")
+    engine.dispose()
+    dump = tmp_path / "old.json"
+    write_json(dump, dumped)
+    migrated = open_database(f"sqlite:///{path}")
+    try:
+        expected = everything(migrated)
+    finally:
+        migrated.dispose()
+
+    restore(db, str(dump), force=True)
+    assert everything(db) == expected
+    night_ids = sorted(n for (n, *_rest) in (tuple(s) for s in cached(path)[0]))
+    assert rescored(db, sorted(set(night_ids)))[0] == cached(path)[0]
+
+    newer = tmp_path / "newer.json"
+    newer.write_text(json.dumps({**dumped, "schema": "9999"}))
+    with pytest.raises(StorageError, match="schema '9999', which this version of the app"):
+        restore(db, str(newer), force=True)

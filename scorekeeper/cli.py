@@ -15,13 +15,14 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from scorekeeper import __version__, i18n, logs
 from scorekeeper.cli_common import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
     EXIT_OK,
+    PREFIX,
     UserError,
     cannot_write,
     complain,
@@ -405,11 +406,20 @@ def write_file(path: str, text: str) -> None:
         raise UserError([cannot_write(path, error)]) from None
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose refusals start as every message of the command line's
+    does: 'scorekeeper: export: argument --night: ...' (status 2, the usage first)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        command = self.prog.removeprefix("scorekeeper").strip()
+        where = f"{command}: " if command else ""
+        self.exit(2, f"{PREFIX}{where}{message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    parser = argparse.ArgumentParser(
-        prog="scorekeeper", description=_("Score Sheepshead and Schafkopf nights.")
-    )
+    parser = Parser(prog="scorekeeper", description=_("Score Sheepshead and Schafkopf nights."))
     parser.add_argument(
         "--version",
         action="version",

@@ -302,14 +302,15 @@ class EntryForm(QWidget):
             if field.text().strip():
                 hand[key] = self.per_player(field.text(), hand)
 
-    def note_field(self) -> tuple[str, QWidget, str]:
+    def note_field(self, label: str) -> tuple[str, QWidget, str]:
         """The note's row, for a form's grid (every hand of both games may have one):
-        free text, kept with the hand and shown, never scored."""
+        free text, kept with the hand and shown, never scored; LABEL with the form's own
+        Alt letter for it."""
         self.note = entry_line(
             _("Note"), _("optional"), _("optional: free text kept with the hand, never scored")
         )
         self.note.textChanged.connect(self.check)
-        return (_("Note"), self.note, "note")
+        return (label, self.note, "note")
 
     def clear_result(self) -> None:
         self.result_points.clear()

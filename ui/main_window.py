@@ -339,8 +339,9 @@ class MainWindow(QMainWindow):
         self._action(league, _("&Standings, players and money…"), self.show_league, "Ctrl+L")
         self._action(league, _("Tonight's &board (for the room)…"), self.show_board, "Ctrl+B")
 
-        # No Alt letter: Alt+H is the entry form's "last hand".  F1 opens the keys.
-        help_menu = bar.addMenu(_("Help"))
+        # The menu bar's Alt letters (F, E, N, L, H; D, B, A, L, H in German) are the
+        # window's: no entry form's field or button has one (tests/ui/test_mnemonics.py).
+        help_menu = bar.addMenu(_("&Help"))
         self._action(help_menu, _("&Keyboard and the entry form"), self.show_keys, "F1")
         self._action(help_menu, _("&Welcome"), self.show_welcome)
         self._action(help_menu, _("&About Sheepshead Scorekeeper"), self.show_about)

@@ -63,7 +63,7 @@ def test_help_about_opens_it(database, open_window, monkeypatch: pytest.MonkeyPa
     window = open_window(database, None)
     opened: list[AboutDialog] = []
     monkeypatch.setattr(AboutDialog, "exec", lambda self: opened.append(self) or 0)
-    (help_menu,) = [a.menu() for a in window.menuBar().actions() if a.text() == "Help"]
+    (help_menu,) = [a.menu() for a in window.menuBar().actions() if a.text() == "&Help"]
     (about,) = [a for a in help_menu.actions() if a.text().startswith("&About")]
     about.trigger()
     assert len(opened) == 1 and opened[0].fields["Database"].text() == str(

@@ -394,7 +394,7 @@ def test_the_status_bar_names_the_hand_just_saved(table_night, keyboard) -> None
     assert message.startswith("Hand 1 recorded: Ida and Hal took 74") and "Ctrl+Z" in message
 
 
-def test_alt_d_and_alt_h_leave_the_digits_in_the_field_being_typed(
+def test_alt_d_and_alt_i_leave_the_digits_in_the_field_being_typed(
     table_night, keyboard, database
 ) -> None:
     window, night_id = table_night
@@ -402,7 +402,7 @@ def test_alt_d_and_alt_h_leave_the_digits_in_the_field_being_typed(
     keyboard.alt(Qt.Key.Key_D)  # the defenders' points follow
     keyboard.type("46")
     assert window.entry.points.text() == "46" and window.entry.defenders.isChecked()
-    keyboard.alt(Qt.Key.Key_H)
+    keyboard.alt(Qt.Key.Key_I)  # the last hand of the night
     keyboard.press(Qt.Key.Key_Tab)
     keyboard.type("4")
     assert window.entry.tricks.text() == "4"
@@ -450,7 +450,7 @@ def test_help_lists_every_shortcut_and_the_forms_contract(table_night) -> None:
     from ui.help import CONTRACT, KeysDialog
 
     window, _ = table_night
-    help_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "Help")
+    help_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Help")
     assert isinstance(help_menu, QMenu)
     assert any(a.shortcut().toString() == "F1" for a in help_menu.actions())
     dialog = KeysDialog(window)

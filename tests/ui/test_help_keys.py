@@ -1,6 +1,6 @@
 """Help ▸ Keyboard (F1) lists the keys of the night on screen: its game's form, and of
 that only what the night's rules offer (a Schafkopf night that deals again when all
-pass has no Ramsch and no leaster, so no Alt+R and no Alt+T)."""
+pass has no Ramsch and no leaster, so no Alt+R, the letter of either)."""
 
 from __future__ import annotations
 
@@ -47,14 +47,13 @@ def test_f1_at_a_schafkopf_night_that_deals_again_lists_no_ramsch_nor_leaster(
     window = open_window(database, night_import.import_night(database, night_doc(rules, [], FOUR)))
     shown = keys_shown(keyboard, qtbot)
     assert "Ramsch" not in shown["form"] and "Leaster" not in shown["form"]
-    # Call game, Solo, Null, All passed, Misplay, Result; Declarer, the partner, the solo's kind,
-    # Points, Tricks, Misplayed by, Misplays, Last hand, Save.  Not Sitting out either:
-    # four at a table of four, nobody sits out.
-    assert alt_letters(shown["form"]) == set("COUDMSAWIPKBXHV")
+    # Call game, Solo, Null, All passed, Misplay, Result; the partner, Points, Laufende,
+    # Knocks, Kontra and Misplayed by (never shown together), Misplays, Last hand, Note,
+    # Save.  Not Sitting out either: four at a table of four, nobody sits out.
+    assert alt_letters(shown["form"]) == set("COUDMSWPIKBXATV")
     assert "Alt+D" in shown["form"] and "All passed" in shown["form"]
     assert "Sheepshead" not in shown["all"]  # its typical hands are another game's
     keyboard.alt(Qt.Key.Key_R)  # indeed nothing
-    keyboard.alt(Qt.Key.Key_T)
     assert window.entry.kind == "call" and not window.entry.has_typing()
 
 
@@ -63,7 +62,7 @@ def test_f1_at_a_schafkopf_night_of_ramsch_lists_it(database, open_window, keybo
     open_window(database, night_import.import_night(database, night_doc(rules, [], FOUR)))
     form = keys_shown(keyboard, qtbot)["form"]
     assert "Alt+R" in form and "Ramsch" in form
-    assert "Alt+T" not in form and "Alt+D" not in form  # no leaster; nobody passes it in
+    assert "Leaster" not in form and "Alt+D" not in form  # no leaster; nobody passes it in
     keyboard.alt(Qt.Key.Key_R)
     assert window_kind(qtbot) == "ramsch"
 
@@ -80,8 +79,9 @@ def test_f1_at_a_sheepshead_night_without_partners_lists_no_partner_key(
     open_window(database, night_id)
     shown = keys_shown(keyboard, qtbot)
     assert "Partner" not in shown["form"] and "Call" not in shown["form"]
-    assert {"I", "T", "K", "S"} <= alt_letters(shown["form"])  # Picker, Points, Tricks, Leaster
-    assert not {"R", "A"} & alt_letters(shown["form"])
+    # Points, Tricks, Leaster, the last hand of the night
+    assert {"T", "K", "S", "I"} <= alt_letters(shown["form"])
+    assert "R" not in alt_letters(shown["form"])  # Partner's
     assert "Schafkopf" not in shown["all"]
 
 

@@ -148,7 +148,7 @@ def test_a_loser_pays_leaster_names_its_loser(
     assert [(p.key, p.missing) for p in entry.found] == [("loser", True)]
 
     keyboard.type("3")  # Cal took the most
-    keyboard.alt(Qt.Key.Key_O)
+    keyboard.alt(Qt.Key.Key_A)  # the leaster's points
     keyboard.type("10 20 50 30 10")
     keyboard.enter()
     qtbot.waitUntil(lambda: len(recorded(window)) == 1)
@@ -169,7 +169,7 @@ def test_a_loser_pays_leaster_whose_loser_has_not_the_most_is_refused_beside_the
     entry = window.entry
     keyboard.alt(Qt.Key.Key_S)
     keyboard.type("1")  # Ann, with 10
-    keyboard.alt(Qt.Key.Key_O)
+    keyboard.alt(Qt.Key.Key_A)  # the leaster's points
     keyboard.type("10 20 50 30 10")
     keyboard.enter()
     assert recorded(window) == []
@@ -182,7 +182,7 @@ def test_a_schafkopf_loser_pays_leaster(
     rules = {"preset": "schafkopf", "all_pass": "leaster", "leaster_pay": "loser-pays"}
     window = open_window(database, night_import.import_night(database, night_doc(rules, [], FOUR)))
     entry = window.entry
-    keyboard.alt(Qt.Key.Key_T)  # Leaster
+    keyboard.alt(Qt.Key.Key_R)  # Leaster
     qtbot.waitUntil(lambda: entry.kind == "leaster")
     assert entry.leaster_loser.hasFocus() and not entry.winner.isVisibleTo(entry)
     keyboard.type("2")

@@ -39,7 +39,7 @@ def frame(window: Any) -> tuple[Any, ...]:
     [
         ({"preset": "schafkopf", "all_pass": "redeal"}, FOUR, "OUDMC"),
         ({"preset": "schafkopf", "all_pass": "ramsch"}, FOUR, "ORUMC"),
-        ({"preset": "schafkopf", "all_pass": "leaster"}, FOUR, "TOUMC"),
+        ({"preset": "schafkopf", "all_pass": "leaster"}, FOUR, "ROUMC"),
         ("classic-5", None, "SYMP"),
     ],
 )

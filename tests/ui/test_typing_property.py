@@ -9,8 +9,8 @@ The manual's rules of typing, as this test follows them:
 
 - a seat digit moves on by itself; a name, or its start, is followed by Tab;
 - points, and every other number, are followed by Tab (or typed last, before Enter);
-- Alt+letter chooses the hand type, Alt+D "defenders' points", Alt+H "last hand",
-  Alt+C the cracks;
+- Alt+letter chooses the hand type, Alt+D "defenders' points", the last hand's Alt
+  letter (Alt+I at Sheepshead, Alt+A at Schafkopf) "last hand", Alt+C the cracks;
 - a choice (a solo's game, Kontra, Tout) is typed as the start of its words;
 - Enter saves.
 """
@@ -18,6 +18,7 @@ The manual's rules of typing, as this test follows them:
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -67,8 +68,11 @@ def shortest_start(name: str, players: list[str]) -> str:
 class Typist:
     """Types a hand the manual's way, drawing how to name each player."""
 
-    def __init__(self, keyboard: Any, data: Any, players: list[str]) -> None:
+    def __init__(self, keyboard: Any, data: Any, players: list[str], form: Any) -> None:
         self.keyboard, self.data, self.players = keyboard, data, players
+        found = re.search(r"&(\w)", form.last_hand.text())
+        assert found is not None, "the last hand's check box has its Alt letter"
+        self.last_hand_key = found.group(1).upper()
 
     def seat(self, name: str | None) -> None:
         """A player (or, None, 0 for alone)."""
@@ -99,11 +103,12 @@ class Typist:
         self.keyboard.alt(getattr(Qt.Key, f"Key_{letter}"))
 
     def misplayer_and_last_hand(self, hand: dict[str, Any]) -> None:
-        """What both games' hands end with: who misplayed (a misplay), Alt+H (the last)."""
+        """What both games' hands end with: who misplayed (a misplay), the last hand's
+        Alt letter (the last)."""
         if hand["type"] == "misplay":
             self.seat(hand["misplays"][0])
         if hand.get("last_hand"):
-            self.alt("H")
+            self.alt(self.last_hand_key)
 
 
 def canonical(hand: dict[str, Any], players: list[str], rules: Any, number: int) -> dict[str, Any]:
@@ -182,7 +187,7 @@ def test_a_typed_sheepshead_hand_is_recorded_exactly(
     @given(data=st.data())
     def typed(data: Any) -> None:
         number, dealer = fresh(window)
-        typist = Typist(keyboard, data, players)
+        typist = Typist(keyboard, data, players, window.entry)
         kind = data.draw(st.sampled_from(["pick", "pick", "pick", "leaster", "no-pick", "misplay"]))
         hand: dict[str, Any] = {"type": kind, "dealer": dealer}
         extra: dict[str, Any] = {}
@@ -262,7 +267,7 @@ def test_a_typed_schafkopf_hand_is_recorded_exactly(night, keyboard, database) -
     @given(data=st.data())
     def typed(data: Any) -> None:
         number, dealer = fresh(window)
-        typist = Typist(keyboard, data, players)
+        typist = Typist(keyboard, data, players, window.entry)
         kind = data.draw(st.sampled_from(["call", "call", "solo", "null", "ramsch", "misplay"]))
         hand: dict[str, Any] = {"type": kind, "dealer": dealer}
         if kind in ("call", "solo", "null"):

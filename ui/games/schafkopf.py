@@ -42,7 +42,7 @@ TYPES = (
     ("solo", N_("S&olo")),
     ("null", N_("N&ull (Bettel)")),
     ("ramsch", N_("&Ramsch")),
-    ("leaster", N_("Leas&ter")),
+    ("leaster", N_("Leaste&r")),  # R as Ramsch's: a night offers one of the two
     ("pass", N_("All passe&d")),
     ("misplay", N_("&Misplay")),
     ("result", N_("Re&sult")),
@@ -184,18 +184,23 @@ class SchafkopfForm(EntryForm):
         self.doublers.setRange(0, 16)
         self.doublers.setAccessibleName(_("Other doublers"))
         self.sitting_out = entry_line(_("Sitting out"), names_hint, names_tip)
-        self.last_hand = EntryCheck(_("Last &hand"))
+        self.last_hand = EntryCheck(_("L&ast hand"))
 
         grid = self.field_grid(
             [
-                (_("Decl&arer (Spieler)"), self.declarer, "declarer"),
+                # Alt letters clash neither with each other nor with the menus (F, E, N, L,
+                # H), in English as in German, among what a hand type shows
+                # (tests/ui/test_mnemonics.py).  Every letter is spoken for, so the fields
+                # the typing reaches by itself have none: the declarer (the hand type's
+                # Alt letter goes to it), the game after it and the tricks after the points.
+                (_("Declarer (Spieler)"), self.declarer, "declarer"),
                 (_("Partner (&who held the called ace)"), self.partner, "partners"),
-                (_("Game (solo k&ind)"), self.game, "game"),
+                (_("Game (solo kind)"), self.game, "game"),
                 (_("&Points"), self.points, "points"),
-                (_("Tric&ks"), self.tricks, "tricks"),
-                (_("Laufende (top trumps in a row)"), self.laufende, "laufende"),
-                (_("Knocks (Klopfen)"), self.knocks, "knocks"),
-                (_("Kontra, Re … (doubles)"), self.kontra, "kontra"),
+                (_("Tricks"), self.tricks, "tricks"),
+                (_("Laufende (top trumps &in a row)"), self.laufende, "laufende"),
+                (_("&Knocks (Klopfen)"), self.knocks, "knocks"),
+                (_("Kontra, Re … (dou&bles)"), self.kontra, "kontra"),
                 (_("Tout / Sie"), self.declared, "declared"),
                 (_("Bid (auction)"), self.bid, "bid"),
                 (_("Ramsch points"), self.ramsch_points, "ramsch_points"),
@@ -213,7 +218,7 @@ class SchafkopfForm(EntryForm):
                 (_("Sittin&g out"), self.sitting_out, "sitting_out"),
                 (_("Dealer"), self.dealer, "dealer"),
                 *self.result_fields(),
-                self.note_field(),
+                self.note_field(_("No&te")),
             ]
         )
         checks = QHBoxLayout()

@@ -106,7 +106,8 @@ class SheepsheadForm(EntryForm):
         self.doublers = EntrySpin()
         self.doublers.setRange(0, 16)
         self.doublers.setAccessibleName(_("Cracks and other doublers"))
-        self.last_hand = EntryCheck(_("Last &hand"))
+        # Alt+I: H is the Help menu's, A the call's, D the defenders' points'.
+        self.last_hand = EntryCheck(_("Last hand of the n&ight"))
         # Short hints, whole in a narrow field; the tooltips say them in full.
         names_hint, names_tip = _("seats or names"), _("seats or names, comma between")
         self.misplays = entry_line(_("Misplays"), names_hint, names_tip)
@@ -116,9 +117,11 @@ class SheepsheadForm(EntryForm):
         self.misplayer = SeatField(_("Misplayer"))
 
         fields = [
-            # In the order they are typed, two to a row.  Mnemonics clash neither with
-            # each other nor with the menus (F, E, N, L), in English as in German.
-            (_("P&icker"), self.picker, "picker"),
+            # In the order they are typed, two to a row.  Alt letters clash neither with
+            # each other nor with the menus (F, E, N, L, H), in English as in German, among
+            # what a hand type shows (tests/ui/test_mnemonics.py); the picker has none:
+            # Alt+P (Pick) goes to it.
+            (_("Picker"), self.picker, "picker"),
             (_("Pa&rtner"), self.partner, "partners"),
             (_("Poin&ts"), self.points, "points"),
             (_("Tric&ks"), self.tricks, "tricks"),
@@ -127,7 +130,7 @@ class SheepsheadForm(EntryForm):
             (_("Second"), self.second, "second"),
             (_("Loser (pays each)"), self.loser, "loser"),
             (_("Misplayed &by"), self.misplayer, "misplayer"),
-            (_("Leaster p&oints"), self.leaster_points, "leaster_points"),
+            (_("Le&aster points"), self.leaster_points, "leaster_points"),
             (_("Leaster tricks"), self.leaster_tricks, "leaster_tricks"),
             (_("C&all"), self.call, "call"),
             (_("Dealer"), self.dealer, "dealer"),
@@ -135,7 +138,7 @@ class SheepsheadForm(EntryForm):
             (_("Misplays (&x)"), self.misplays, "misplays"),
             (_("Sittin&g out"), self.sitting_out, "sitting_out"),
             *self.result_fields(),
-            self.note_field(),
+            self.note_field(_("N&ote")),
         ]
         grid = self.field_grid(fields)
         checks = QHBoxLayout()

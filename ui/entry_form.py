@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
@@ -76,6 +76,17 @@ class Found(NamedTuple):
     missing: bool = False
 
 
+Row = tuple[str | None, str | None]  # a grid row: its left and right field's key, or None
+
+# What every hand type's rows end with (`EntryForm.kind_rows`): the doublers and the other
+# misplayers, the dealer and the note, and who sits out; each where the type shows it.
+COMMON_ROWS: tuple[Row, ...] = (
+    ("doublers", "misplays"),
+    ("dealer", "note"),
+    ("sitting_out", None),
+)
+
+
 def _numbers(text: str, *, signed: bool = True) -> list[int] | None:
     """The whole numbers of TEXT, comma or space between ('−4', a typographic minus,
     is -4); None when any part is not one (or, unless SIGNED, has a sign)."""
@@ -89,8 +100,9 @@ def _numbers(text: str, *, signed: bool = True) -> list[int] | None:
 class EntryForm(QWidget):
     """The form under the sheet that records, inserts or edits one hand.  A subclass
     builds its fields (`_build`), clears them (`_reset`), shows the ones a hand type
-    needs (`_type_changed`), loads a record (`start_edit`), writes one (`hand`), and
-    names its fields in the order they are typed (`typing_order`)."""
+    needs (`_type_changed`) in the rows it lays them out in (`kind_rows`), loads a
+    record (`start_edit`) and writes one (`hand`).  The fields are typed (and Tab goes)
+    in the order they read (`typing_order`)."""
 
     submitted = Signal(dict)
     cancelled = Signal()
@@ -114,8 +126,12 @@ class EntryForm(QWidget):
         self._recorded: set[str] = set()  # what of these the hand being edited records
         self._baseline: tuple[Any, ...] = ()
         self.errors: dict[str, QLabel] = {}
-        self.rows: dict[str, list[QWidget]] = {}
+        self.rows: dict[str, list[QWidget]] = {}  # key: its label, field and problem
         self.labels: dict[str, str] = {}
+        self.checks: set[str] = set()  # the keys of the grid's check boxes
+        self._places: dict[str, tuple[int, int]] = {}  # key: the row and half shown in
+        self._halves: dict[str, int] = {}
+        self._after: tuple[QWidget, ...] = ()
         self.types = QButtonGroup(self)
         self.heading = QLabel()
         self.heading.setTextFormat(Qt.TextFormat.PlainText)
@@ -151,15 +167,21 @@ class EntryForm(QWidget):
         return row
 
     def field_grid(self, fields: Sequence[tuple[str, QWidget, str]]) -> QGridLayout:
-        """Two columns of (label, field, its problem), a row a field.  Each column is as
-        wide as the widest of its labels or fields, shown or not (`show_rows`), so that
-        no field moves when a hand type shows other rows."""
+        """The grid of FIELDS, each (its label, the field, its key) with its problem
+        beside it.  Where each goes is each hand type's (`kind_rows`, `show_rows`): two
+        halves side by side, label, field and problem each, a field always in the same
+        half (`halves`); a check box (a renonce) is its own label."""
         grid = QGridLayout()
         self.grid = grid
-        for row, (label_text, widget, key) in enumerate(fields):
+        for label_text, widget, key in fields:
             label = QLabel(label_text)
-            label.setBuddy(widget)
-            label.setWordWrap(True)  # a long label (German) wraps, the window stays narrow
+            if isinstance(widget, QAbstractButton):
+                label.clear()  # its own text says what it is, and its Alt letter
+                self.checks.add(key)
+                label_text = widget.text()
+            else:
+                label.setBuddy(widget)
+                label.setWordWrap(True)  # a long label (German) wraps, the window stays narrow
             self.labels[key] = label_text.replace("&", "")
             error = QLabel()
             error.setTextFormat(Qt.TextFormat.PlainText)
@@ -167,11 +189,10 @@ class EntryForm(QWidget):
             error.setStyleSheet("color: #b00020;")
             error.setWordWrap(True)
             self.errors[key] = error
-            column = (row % 2) * 3
-            grid.addWidget(label, row // 2, column)
-            grid.addWidget(widget, row // 2, column + 1)
-            grid.addWidget(error, row // 2, column + 2)
             self.rows[key] = [label, widget, error]
+            for each in self.rows[key]:  # the form's, shown where a hand type places it
+                each.setParent(self)
+                each.hide()
         grid.setColumnStretch(2, 1)
         grid.setColumnStretch(5, 1)
         return grid
@@ -371,8 +392,9 @@ class EntryForm(QWidget):
         self.common_fields(hand, played=False)
         return hand
 
-    def button_row(self) -> QHBoxLayout:
-        """The problems line, Cancel edit and Save hand."""
+    def button_row(self, *checks: QWidget) -> QHBoxLayout:
+        """Under the fields: CHECKS (the last hand's check box), the problems line,
+        Cancel edit and Save hand."""
         self.general = QLabel()
         self.general.setTextFormat(Qt.TextFormat.PlainText)
         self.general.setStyleSheet("color: #b00020;")
@@ -386,49 +408,114 @@ class EntryForm(QWidget):
         self.cancel.setToolTip("Esc")
         self.cancel.clicked.connect(self.cancelled.emit)
         buttons = QHBoxLayout()
+        for check in checks:
+            buttons.addWidget(check)
         buttons.addWidget(self.general, 1)
         buttons.addWidget(self.cancel)
         buttons.addWidget(self.save)
         return buttons
 
     def chain_tabs(self, *after: QWidget) -> None:
-        """Tab goes through the fields in typing order, then AFTER, then Save."""
-        widgets = [widget for _, widget in self.field_order()] + [*after, self.save]
+        """Tab goes through the fields shown in the order they read, then AFTER (the
+        check boxes under them), Cancel edit and Save: as laid out, row by row."""
+        self._after = after
+        self._chain()
+
+    def _chain(self) -> None:
+        widgets = [widget for _, widget in self.field_order()] + [
+            *self._after,
+            self.cancel,
+            self.save,
+        ]
         for first, second in itertools.pairwise(widgets):
             QWidget.setTabOrder(first, second)
 
     def show_rows(self, show: dict[str, bool]) -> None:
-        """Show the rows SHOW names, hide the others; the grid keeps its columns' widths
-        and its rows' height (`_steady_grid`)."""
-        self._steady_grid(show)
-        for key, widgets in self.rows.items():
-            for widget in widgets:
-                widget.setVisible(show[key])
+        """Show the fields SHOW names, in the rows of the hand type (`kind_rows`, then
+        `COMMON_ROWS`), each in its half; a row none of whose fields shows takes no
+        room, so the fields of every hand type stand together.  The grid keeps its
+        columns' widths, whatever is shown (`_steady_grid`), and Tab follows the rows."""
+        laid = self._rows_shown(show)
+        self._steady_grid(len(laid))
+        self._place(laid)
+        self._chain()
 
-    def _steady_grid(self, show: dict[str, bool]) -> None:
+    def _rows_shown(self, show: dict[str, bool]) -> list[Row]:
+        """The rows of this hand type that show a field, each field once (the first
+        row that names it)."""
+        laid: list[Row] = []
+        seen: set[str] = set()
+        for row in (*self.kind_rows(self.kind), *COMMON_ROWS):
+            left, right = (
+                key if key is not None and show.get(key) and key not in seen else None
+                for key in row
+            )
+            seen.update(key for key in (left, right) if key is not None)
+            if left is not None or right is not None:
+                laid.append((left, right))
+        unplaced = {key for key, shown in show.items() if shown} - seen
+        assert not unplaced, f"shown in no row of a {self.kind}: {unplaced}"
+        return laid
+
+    def _place(self, laid: list[Row]) -> None:
+        """Each field of LAID in its row and half; every other field hidden."""
+        places = {
+            key: (row, half)
+            for row, cells in enumerate(laid)
+            for half, key in enumerate(cells)
+            if key is not None
+        }
+        for key, (label, field, error) in self.rows.items():
+            place = places.get(key)
+            if place != self._places.get(key):
+                for widget in (label, field, error):
+                    self.grid.removeWidget(widget)
+                if place is not None:
+                    row, half = place
+                    column = half * 3
+                    if key in self.checks:  # a check box across the label and the field
+                        self.grid.addWidget(field, row, column, 1, 2)
+                    else:
+                        self.grid.addWidget(label, row, column)
+                        self.grid.addWidget(field, row, column + 1)
+                    self.grid.addWidget(error, row, column + 2)
+            label.setVisible(place is not None and key not in self.checks)
+            field.setVisible(place is not None)
+            error.setVisible(place is not None)
+        self._places = places
+
+    def halves(self) -> dict[str, int]:
+        """Each field's half of the grid (0 left, 1 right), the same at every hand type
+        that shows it: so that it stays where it is when another type is chosen."""
+        if not self._halves:
+            kinds = [str(button.property("kind")) for button in self.types.buttons()]
+            for row in (*(r for kind in kinds for r in self.kind_rows(kind)), *COMMON_ROWS):
+                for half, key in enumerate(row):
+                    if key is not None:
+                        assert self._halves.setdefault(key, half) == half, f"{key} moves"
+        return self._halves
+
+    def _steady_grid(self, count: int) -> None:
         """Hold each label and field column of the grid as wide as the widest of its
-        widgets in any row, shown or hidden, and each row shown as tall as the tallest
-        field: what the form needs, and where each field sits, are then the same at
-        every hand type that shows as many rows (a solo's choice boxes widened the
-        window by 10 pixels, moved every field across, and the sheet's edge down)."""
+        half's labels or fields, shown or not, and each of the COUNT rows shown as tall
+        as the tallest field: what the form needs, and where each field sits across,
+        are then the same at every hand type (a solo's choice boxes widened the window
+        by 10 pixels, moved every field across, and the sheet's edge down)."""
         widest: dict[int, int] = {}
         tallest = 0
-        rows_shown = set()
+        halves = self.halves()
         for key, (label, field, _error) in self.rows.items():
             tallest = max(tallest, field.sizeHint().height(), label.sizeHint().height())
-            for widget in (label, field):
-                # PySide6's stubs type the position as an object; it is four ints.
-                place = cast(
-                    tuple[int, int, int, int], self.grid.getItemPosition(self.grid.indexOf(widget))
-                )
-                row, column = place[0], place[1]
-                widest[column] = max(widest.get(column, 0), widget.sizeHint().width())
-                if show[key]:
-                    rows_shown.add(row)
+            if key in self.checks:
+                continue  # across both columns: it widens neither
+            column = halves.get(key, 0) * 3
+            for offset, widget in enumerate((label, field)):
+                width = widget.sizeHint().width()
+                widest[column + offset] = max(widest.get(column + offset, 0), width)
         for column, width in widest.items():
             self.grid.setColumnMinimumWidth(column, width)
-        for row in range(self.grid.rowCount()):
-            self.grid.setRowMinimumHeight(row, tallest if row in rows_shown else 0)
+        for row in range(max(self.grid.rowCount(), count)):
+            self.grid.setRowMinimumHeight(row, tallest if row < count else 0)
 
     @property
     def problems(self) -> list[str]:
@@ -459,11 +546,34 @@ class EntryForm(QWidget):
     def hand(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    typing_order: tuple[str, ...] = ()  # a subclass's field keys, in the order typed
+    def kind_rows(self, kind: str) -> Sequence[Row]:
+        """The grid's rows of a hand of KIND, before `COMMON_ROWS`: each its left and
+        right field's key (or None), every field the kind may show, in the order they
+        read; a form's own."""
+        raise NotImplementedError
+
+    def leaster_layout(self, loser: str) -> tuple[Row, ...]:
+        """The leaster's rows (`kind_rows`): its winner and those tied with it, or its
+        LOSER (the form's key for it), a second winner, then the points and tricks."""
+        return (
+            ("winner", "tied"),
+            (loser, None),
+            ("second", None),
+            ("leaster_points", "leaster_tricks"),
+        )
+
+    @property
+    def typing_order(self) -> tuple[str, ...]:
+        """The keys of the fields, those shown in the order they read (row by row, left
+        to right), then the others."""
+        return tuple(key for key, _ in self.field_order())
 
     def field_order(self) -> list[tuple[str, QWidget]]:
-        """(key, widget) of every field, in the order they are typed."""
-        return [(key, self.rows[key][1]) for key in self.typing_order]
+        """(key, widget) of every field: those shown in the order they read (the order
+        they are typed, Tab's), then the others."""
+        shown = sorted(self._places, key=self._places.__getitem__)
+        rest = [key for key in self.rows if key not in self._places]
+        return [(key, self.rows[key][1]) for key in (*shown, *rest)]
 
     def form_problems(self) -> list[Found]:
         """Problems the form itself sees, before the core looks."""

@@ -149,6 +149,11 @@ class MainWindow(QMainWindow):
         scroll = self.sheet.verticalScrollBar()
         scroll.valueChanged.connect(self._widen_shown)  # scrolled
         scroll.rangeChanged.connect(lambda *_: self._widen_shown())  # more rows in sight
+        # Scrolled to its end, the sheet stays there as it grows shorter (a hand type
+        # whose form is taller): the totals under the last hand stay in sight.
+        self._sheet_at_end = True
+        scroll.valueChanged.connect(lambda value: self._note_sheet_end(value))
+        scroll.rangeChanged.connect(lambda _low, high: self._keep_sheet_end(high))
 
         # The entry form of the night's game, made the first time a night of that game
         # is shown (ui.games); the others are hidden and take no room.
@@ -436,6 +441,15 @@ class MainWindow(QMainWindow):
             # is the last hand's (an edit near the top left "…" for hands 994-1003).
             self.sheet.resizeColumnsToContents()
         widen_to(self.sheet, self.model, last)
+
+    def _note_sheet_end(self, value: int) -> None:
+        self._sheet_at_end = value == self.sheet.verticalScrollBar().maximum()
+
+    def _keep_sheet_end(self, high: int) -> None:
+        """The sheet's scrolling range is now up to HIGH: at its end before, at its end
+        still (called before the scroll bar moves its value into the new range)."""
+        if self._sheet_at_end:
+            self.sheet.verticalScrollBar().setValue(high)
 
     def _widen_shown(self) -> None:
         """A long night's columns were fitted to the rows then on screen and its last

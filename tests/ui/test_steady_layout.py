@@ -5,6 +5,7 @@ moved every field)."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -99,3 +100,34 @@ def test_alt_o_for_a_solo_moves_nothing_at_all(database, open_window, keyboard) 
     assert {w: (call[w], solo[w]) for w in call.keys() & solo.keys() if call[w] != solo[w]} == {}
     keyboard.alt(Qt.Key.Key_C)
     assert places() == call
+
+
+SEVEN = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus"]
+
+
+@pytest.mark.parametrize(
+    ("rules", "players"),
+    [
+        ("classic-5", SEVEN[:5]),
+        ({"preset": "classic-5", "leaster_tie": "all-win", "leaster_second": True}, SEVEN),
+        ({"preset": "classic-5", "leaster_pay": "loser-pays"}, SEVEN[:5]),
+        ({"preset": "schafkopf", "all_pass": "ramsch"}, FOUR),
+        ({"preset": "schafkopf", "all_pass": "leaster"}, SEVEN[:6]),
+        ({"preset": "schafkopf", "all_pass": "forced"}, FOUR),
+    ],
+    ids=lambda v: str(v)[:50],
+)
+def test_every_hand_type_s_fields_stand_together(database, open_window, rules, players) -> None:
+    """A trial at 1280x800 found the leaster's and the result's fields strewn down the
+    form with rows half empty between them: a hand type's fields now fill the rows two
+    by two, one half row left empty at most."""
+    night_id = night_import.import_night(database, night_doc(rules, [], players))
+    window = open_window(database, night_id)
+    form = window.entry
+    for button in [b for b in form.types.buttons() if not b.isHidden()]:
+        form.set_kind(str(button.property("kind")))
+        form.layout().activate()  # laid out as the screen shows it
+        fields = [field for _, field, _ in form.rows.values() if field.isVisible()]
+        middles = sorted(field.mapTo(form, field.rect().center()).y() for field in fields)
+        lines = 1 + sum(1 for a, b in itertools.pairwise(middles) if b - a > 8)
+        assert lines <= (len(fields) + 2) // 2, (form.kind, len(fields), lines)

@@ -313,10 +313,11 @@ def test_a_typed_schafkopf_hand_is_recorded_exactly(night, keyboard, database) -
         assume(valid(hand, ruleset, players, number))
 
         def after_tricks() -> None:
-            """Laufende, knocks, Kontra and Tout follow the tricks, a Tab apart."""
-            order = ["laufende", "knocks", "kontra", "tout"]
+            """Laufende, knocks, Kontra, the bid and Tout follow the tricks, a Tab apart, in
+            the order the form reads (a Null's Kontra beside its knocks, first)."""
+            order = ["laufende", "knocks", "kontra", "bid", "tout"]
             if kind == "null":
-                order.remove("laufende")
+                order = ["kontra", "knocks"]
             wanted = [k for k in order if hand.get(k)]
             if not wanted:
                 return

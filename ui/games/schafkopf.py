@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QLineEdit, QVBoxLayout, QWidget
 
 from scorekeeper.games.cards import CARD_POINTS
 from scorekeeper.games.schafkopf.kinds import CALL_GAME
@@ -33,7 +33,7 @@ from ..entry_fields import (
     entry_line,
     estimate_tricks,
 )
-from ..entry_form import EntryForm, Found
+from ..entry_form import EntryForm, Found, Row
 from ..session import HandLine
 
 # Each hand type's key and its button's label (translated where the form is built).
@@ -91,35 +91,23 @@ class SchafkopfForm(EntryForm):
     )
     """The Schafkopf form: call games, solos, Null, Ramsch, passes, leasters, misplays."""
 
-    typing_order = (
-        "dealer",
-        "declarer",
-        "partners",
-        "game",
-        "points",
-        "tricks",
-        "laufende",
-        "knocks",
-        "kontra",
-        "declared",
-        "bid",
-        "ramsch_points",
-        "ramsch_tricks",
-        "loser",
-        "winner",
-        "tied",
-        "second",
-        "leaster_loser",
-        "leaster_points",
-        "leaster_tricks",
-        "misplayer",
-        "misplays",
-        "result_points",
-        "hands",
-        "doublers",
-        "sitting_out",
-        "note",
-    )
+    def kind_rows(self, kind: str) -> tuple[Row, ...]:
+        """Each hand type's rows, in the order a hand is told: who played with whom (or
+        what), the points and tricks, the Laufende, knocks and Kontra steps, the bid,
+        and a call game's renonce or a solo's Tout; a Null's tricks beside its declarer;
+        the Ramsch's points and tricks; the leaster's; the misplayer and the others who
+        misplayed; the result's points and hands (`COMMON_ROWS` follow).  A call game
+        and a solo have as many rows, so choosing one or the other moves nothing."""
+        game = (("points", "tricks"), ("laufende", "knocks"), ("kontra", "bid"))
+        return {
+            "call": (("declarer", "partners"), *game, ("renonce", "forced")),
+            "solo": (("declarer", "game"), *game, ("declared", None)),
+            "null": (("declarer", "tricks"), ("kontra", "knocks")),
+            "ramsch": (("ramsch_points", "ramsch_tricks"), ("loser", "knocks")),
+            "leaster": self.leaster_layout("leaster_loser"),
+            "misplay": (("misplayer", "misplays"),),
+            "result": (("result_points", "hands"),),
+        }.get(kind, ())
 
     def _build(self) -> None:
         type_row = self.type_row([(kind, _(label)) for kind, label in TYPES])
@@ -217,24 +205,21 @@ class SchafkopfForm(EntryForm):
                 (_("Other doublers"), self.doublers, "doublers"),
                 (_("Sittin&g out"), self.sitting_out, "sitting_out"),
                 (_("Dealer"), self.dealer, "dealer"),
+                ("", self.renonce, "renonce"),
+                ("", self.forced, "forced"),
                 *self.result_fields(),
                 self.note_field(_("No&te")),
             ]
         )
-        checks = QHBoxLayout()
-        for check in (self.forced, self.renonce, self.last_hand):
-            checks.addWidget(check)
-        checks.addStretch()
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addLayout(type_row)
         layout.addLayout(grid)
-        layout.addLayout(checks)
-        layout.addLayout(self.button_row())
+        layout.addLayout(self.button_row(self.last_hand))
         layout.addWidget(self.preview)
 
         self.points.textEdited.connect(lambda _: self.tricks.withdraw())
-        self.chain_tabs(self.forced, self.renonce, self.last_hand)
+        self.chain_tabs(self.last_hand)
         for field in (
             self.dealer,
             self.declarer,
@@ -401,11 +386,11 @@ class SchafkopfForm(EntryForm):
                 "misplays": kind not in ("pass", "result"),
                 "sitting_out": self.shows_sitting_out(),
                 "note": True,
+                "renonce": kind == "call",
+                "forced": kind == "call" and rules is not None and rules.all_pass == "forced",
                 **self.result_rows(),
             }
         )
-        self.forced.setVisible(kind == "call" and rules is not None and rules.all_pass == "forced")
-        self.renonce.setVisible(kind == "call")
         self.last_hand.setVisible(self.shows_doubling(kind not in ("pass", "result")))
         self.check()
 

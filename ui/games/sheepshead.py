@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout
+from PySide6.QtWidgets import QComboBox, QLineEdit, QVBoxLayout
 
 from scorekeeper.games.cards import CARD_POINTS
 from scorekeeper.games.sheepshead import call_name
@@ -30,7 +30,7 @@ from ..entry_fields import (
     entry_line,
     estimate_tricks,
 )
-from ..entry_form import EntryForm, Found
+from ..entry_form import EntryForm, Found, Row
 from ..session import HandLine
 
 # Each hand type's key and its button's label (translated where the form is built).
@@ -68,27 +68,16 @@ class SheepsheadForm(EntryForm):
     # loaded, so that the hand saved unchanged does not gain "call": "alone".
     _alone_unsaid: str | None = None
 
-    typing_order = (
-        "dealer",
-        "picker",
-        "partners",
-        "points",
-        "tricks",
-        "call",
-        "winner",
-        "tied",
-        "second",
-        "loser",
-        "leaster_points",
-        "leaster_tricks",
-        "misplayer",
-        "misplays",
-        "result_points",
-        "hands",
-        "doublers",
-        "sitting_out",
-        "note",
-    )
+    def kind_rows(self, kind: str) -> tuple[Row, ...]:
+        """Each hand type's rows: the pick's picker and partner, points and tricks, and
+        the call; the leaster's; the misplayer and the others who misplayed; the
+        result's points and hands (`COMMON_ROWS` follow)."""
+        return {
+            "pick": (("picker", "partners"), ("points", "tricks"), ("call", None)),
+            "leaster": self.leaster_layout("loser"),
+            "misplay": (("misplayer", "misplays"),),
+            "result": (("result_points", "hands"),),
+        }.get(kind, ())
 
     def _build(self) -> None:
         type_row = self.type_row([(kind, _(label)) for kind, label in TYPES])
@@ -117,7 +106,7 @@ class SheepsheadForm(EntryForm):
         self.misplayer = SeatField(_("Misplayer"))
 
         fields = [
-            # In the order they are typed, two to a row.  Alt letters clash neither with
+            # Laid out by hand type (`kind_rows`).  Alt letters clash neither with
             # each other nor with the menus (F, E, N, L, H), in English as in German, among
             # what a hand type shows (tests/ui/test_mnemonics.py); the picker has none:
             # Alt+P (Pick) goes to it.
@@ -141,16 +130,11 @@ class SheepsheadForm(EntryForm):
             self.note_field(_("N&ote")),
         ]
         grid = self.field_grid(fields)
-        checks = QHBoxLayout()
-        checks.addWidget(self.defenders)
-        checks.addWidget(self.last_hand)
-        checks.addStretch()
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addLayout(type_row)
         layout.addLayout(grid)
-        layout.addLayout(checks)
-        layout.addLayout(self.button_row())
+        layout.addLayout(self.button_row(self.defenders, self.last_hand))
         layout.addWidget(self.preview)
 
         self.chain_tabs(self.defenders, self.last_hand)

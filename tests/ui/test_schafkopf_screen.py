@@ -129,7 +129,23 @@ def test_a_call_game_s_blank_partner_is_still_to_type_not_a_warning_at_once(
     assert "Partner" in entry.preview.text() and "Still to type" in entry.preview.text()
     keyboard.enter()
     assert window.session.view.lines == ()
-    assert "exactly one partner" in entry.errors["partners"].text()
+    assert "missing" in entry.errors["partners"].text()
+    assert "called ace" in entry.errors["partners"].text()
+
+
+def test_still_to_type_names_the_partner_from_the_start(
+    qtbot: Any, database: Any, open_window: Any, keyboard: Any
+) -> None:
+    """A trial: before the declarer was typed, "Still to type" named the declarer, the
+    points and the tricks, and left out the partner a call game needs."""
+    night_id = night_import.import_night(database, night_doc("schafkopf", [], FOUR))
+    entry = open_window(database, night_id).entry
+    assert entry.preview.text() == (
+        "Still to type: Declarer (Spieler), Partner (who held the called ace), Points, Tricks."
+    )
+    keyboard.type("1")  # Ann declares
+    assert "Partner (who held the called ace)" in entry.preview.text()
+    assert entry.errors["partners"].text() == ""  # said beside it once Enter is pressed
 
 
 def test_a_solo_whose_kind_is_not_chosen_is_missing_it_never_a_farbsolo(

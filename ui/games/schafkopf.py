@@ -245,10 +245,15 @@ class SchafkopfForm(EntryForm):
 
     def form_problems(self) -> list[Found]:
         """A solo whose kind is not chosen is missing it (the document's default, a
-        Farbsolo, is never filled in for the user)."""
+        Farbsolo, is never filled in for the user); a call game's blank partner is
+        missing (every call game has one), said with whatever else is still to type (a
+        trial: "Still to type" left it out until the rest was typed)."""
         if self.kind == "solo" and self.game.currentData() is None:
             said = _("missing: type the start of the solo's name (W for Wenz)")
             return [Found("game", said, missing=True)]
+        if self.kind == "call" and not self.partner.text().strip():
+            said = _("missing: a seat or a name, who held the called ace")
+            return [Found("partners", said, missing=True)]
         return []
 
     # -- state ---------------------------------------------------------------------

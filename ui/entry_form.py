@@ -56,8 +56,10 @@ from .entry_fields import (
     entry_line,
     players_meant,
 )
-from .labels import in_words
+from .labels import PROBLEM_COLOUR, FittedText, in_words
 from .session import HandLine, NightView
+
+PREVIEW_LINES = 2  # what the preview under the form always has room for
 
 
 def _field_of(problem: Problem) -> str:
@@ -125,7 +127,7 @@ class EntryForm(QWidget):
         self._doubler_names: list[str] = []
         self._recorded: set[str] = set()  # what of these the hand being edited records
         self._baseline: tuple[Any, ...] = ()
-        self.errors: dict[str, QLabel] = {}
+        self.errors: dict[str, FittedText] = {}
         self.rows: dict[str, list[QWidget]] = {}  # key: its label, field and problem
         self.labels: dict[str, str] = {}
         self.checks: set[str] = set()  # the keys of the grid's check boxes
@@ -136,10 +138,9 @@ class EntryForm(QWidget):
         self.heading = QLabel()
         self.heading.setTextFormat(Qt.TextFormat.PlainText)
         self.heading.setAccessibleName(_("Which hand"))
-        self.preview = QLabel()
-        self.preview.setTextFormat(Qt.TextFormat.PlainText)
-        self.preview.setWordWrap(True)
-        self.preview.setAccessibleName(_("Preview"))
+        # Two lines, whatever it says (a longer sentence is cut, whole in its tooltip):
+        # the sheet above keeps its height as the hand is typed.
+        self.preview = FittedText(PREVIEW_LINES, name=_("Preview"))
         self.preview.setStyleSheet(
             "QLabel { background: palette(alternate-base); padding: 4px; "
             "border: 1px solid palette(mid); }"
@@ -183,11 +184,11 @@ class EntryForm(QWidget):
                 label.setBuddy(widget)
                 label.setWordWrap(True)  # a long label (German) wraps, the window stays narrow
             self.labels[key] = label_text.replace("&", "")
-            error = QLabel()
-            error.setTextFormat(Qt.TextFormat.PlainText)
-            error.setAccessibleName(_("Problem with {field}").format(field=self.labels[key]))
-            error.setStyleSheet("color: #b00020;")
-            error.setWordWrap(True)
+            # One line, cut with "…" and whole in its tooltip: a problem said never
+            # makes its row taller, nor the sheet above shorter.
+            name = _("Problem with {field}").format(field=self.labels[key])
+            error = FittedText(1, name=name)
+            error.setStyleSheet(f"color: {PROBLEM_COLOUR};")
             self.errors[key] = error
             self.rows[key] = [label, widget, error]
             for each in self.rows[key]:  # the form's, shown where a hand type places it
@@ -395,11 +396,8 @@ class EntryForm(QWidget):
     def button_row(self, *checks: QWidget) -> QHBoxLayout:
         """Under the fields: CHECKS (the last hand's check box), the problems line,
         Cancel edit and Save hand."""
-        self.general = QLabel()
-        self.general.setTextFormat(Qt.TextFormat.PlainText)
-        self.general.setStyleSheet("color: #b00020;")
-        self.general.setAccessibleName(_("Problems"))
-        self.general.setWordWrap(True)
+        self.general = FittedText(1, name=_("Problems"))  # one line, as a field's problem
+        self.general.setStyleSheet(f"color: {PROBLEM_COLOUR};")
         self.save = QPushButton(_("Sa&ve hand"))
         self.save.setAccessibleName(_("Save hand"))
         self.save.setToolTip(_("Enter saves the hand from any field"))
@@ -516,6 +514,10 @@ class EntryForm(QWidget):
             self.grid.setColumnMinimumWidth(column, width)
         for row in range(max(self.grid.rowCount(), count)):
             self.grid.setRowMinimumHeight(row, tallest if row < count else 0)
+        # A field's problem in as many lines as its row has room for (two beside a label
+        # of two lines), never more: a problem said never makes its row taller.
+        for error in self.errors.values():
+            error.set_lines(max(1, tallest // error.fontMetrics().lineSpacing()))
 
     @property
     def problems(self) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import QDate, QEvent, Qt
 from PySide6.QtWidgets import QApplication
 
 from scorekeeper.sample import sample_schafkopf_document
@@ -159,3 +159,38 @@ def test_a_field_asks_room_for_its_whole_hint_in_its_font_and_margins(qtbot) -> 
     assert asks_for_whole_hint()
     field.setPlaceholderText(field.placeholderText() + " and more")
     assert asks_for_whole_hint()
+
+
+def test_what_the_form_says_never_takes_the_sheets_height(
+    german, database, open_window, keyboard
+) -> None:
+    """A trial at 1280x800: a Schafkopf hand's warnings, wrapped beside their fields and
+    under the form, squeezed the sheet to some six rows.  What the form says (a problem
+    beside a field, the problems line, the preview) keeps to the lines it has, cut with
+    "…" and whole in its tooltip, and the sheet keeps its height."""
+    night = import_night(database, sample_schafkopf_document() | {"currency": "EUR"})
+    window = open_window(database, night)
+    window.resize(SCREEN, 800)
+    entry = window.entry
+
+    def sheet_height() -> int:
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # laid out as shown
+        return window.sheet.height()
+
+    quiet = sheet_height()
+    keyboard.type("1")  # Ann declares
+    keyboard.type("1")  # and partners herself
+    keyboard.type("250")
+    keyboard.press(Qt.Key.Key_Tab)
+    keyboard.type("19")
+    keyboard.enter()  # refused: every problem said
+    said = [entry.errors[key] for key in ("partners", "points", "tricks")]
+    assert all(label.text() for label in said)
+    assert sheet_height() == quiet
+    long = "Ein Satz, der nicht in zwei Zeilen passt, weil er immer weiter geht. " * 6
+    entry.general.setText(long)
+    entry.preview.setText(long)
+    entry.errors["points"].setText(long)
+    assert sheet_height() == quiet
+    for label in (entry.general, entry.preview, entry.errors["points"]):
+        assert label.toolTip() == long  # cut on screen, whole in its tooltip

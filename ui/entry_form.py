@@ -359,8 +359,8 @@ class EntryForm(QWidget):
             hand["hands"] = self.result_hands.value()
 
     def result_problems(self) -> list[Found]:
-        """Points typed for more or fewer players than are dealt in, or not whole
-        numbers, named beside the field (what the core would call a wrong object)."""
+        """The result's points: missing (all of them, or the last players'), or typed
+        otherwise than `seat_order_problems` says."""
         if self.kind != RESULT:
             return []
         text = self.result_points.text()
@@ -369,22 +369,59 @@ class EntryForm(QWidget):
             return [Found("result_points", said, missing=True)]
         players = self.dealt_in(self.hand_common())
         numbers = _numbers(text)
-        if numbers is None:
-            return [Found("result_points", _("whole numbers only, comma or space between"))]
-        if len(numbers) < len(players):
+        if numbers is not None and len(numbers) < len(players):
             rest = ", ".join(players[len(numbers) :])
             said = _("missing: the points of {players}").format(players=rest)
             return [Found("result_points", said, missing=True)]
-        if len(numbers) > len(players):
+        return self.seat_order_problems("result_points", signed=True)
+
+    def seat_order_fields(self) -> list[str]:
+        """The keys of the fields of the hand type being typed that take a number for
+        each player dealt in, in seat order, as the result's points do (those each form
+        adds: a Ramsch's points and tricks)."""
+        return ["leaster_points", "leaster_tricks"] if self.kind == "leaster" else []
+
+    def seat_order_problems(self, key: str, *, signed: bool = False) -> list[Found]:
+        """What is wrong with the numbers typed into the field KEY, said with how they
+        are typed: a whole number (SIGNED: a sign allowed) for each player dealt in,
+        named, in seat order, comma or space between (a trial: the leaster's points typed
+        "10 20" were refused as "must map each player's name to a whole number", which
+        said neither the field nor how to type it).  A blank field is none of this."""
+        field = self.rows[key][1]
+        assert isinstance(field, QLineEdit), "numbers in seat order are typed in a line"
+        text = field.text()
+        if not text.strip():
+            return []
+        players = self.dealt_in(self.hand_common())
+        names = ", ".join(players)
+        numbers = _numbers(text, signed=signed)
+        if numbers is None:
+            if signed:
+                # Translators: NAMES are the players dealt in, in seat order.
+                said = _(
+                    "whole numbers only: one for each player, in seat order ({names}), "
+                    "comma or space between"
+                )
+            else:
+                said = _(
+                    "whole numbers of 0 or more only: one for each player, in seat order "
+                    "({names}), comma or space between"
+                )
+            return [Found(key, said.format(names=names))]
+        if len(numbers) != len(players):
             typed = ngettext("{count} number", "{count} numbers", len(numbers))
             dealt = ngettext("{count} player", "{count} players", len(players))
-            # Translators: "5 numbers for 4 players dealt in (Ann, Bob, Cal, Dee)".
-            said = _("{numbers} for {players} dealt in ({names})").format(
+            # Translators: "2 numbers for 4 players dealt in: one for each, in seat order
+            # (Ann, Bob, Cal, Dee), comma or space between".
+            said = _(
+                "{numbers} for {players} dealt in: one for each, in seat order ({names}), "
+                "comma or space between"
+            ).format(
                 numbers=typed.format(count=len(numbers)),
                 players=dealt.format(count=len(players)),
-                names=", ".join(players),
+                names=names,
             )
-            return [Found("result_points", said)]
+            return [Found(key, said)]
         return []
 
     def hand_common(self) -> dict[str, Any]:
@@ -853,6 +890,7 @@ class EntryForm(QWidget):
             self.preview.setText("")
             return self.problems
         found = self.field_problems() + self.form_problems() + self.result_problems()
+        found += [p for key in self.seat_order_fields() for p in self.seat_order_problems(key)]
         seen = {p.key for p in found}
         hand = self.view.as_document_hand(self.hand(), self.number)
         parsed, problems = read_hand(hand, self.view.players, self.view.rules, self.number)

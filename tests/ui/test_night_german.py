@@ -104,7 +104,8 @@ def test_the_german_form_says_what_is_missing_only_when_asked(
 
     form.result_points.setText("1, 2, 3, 4, 5, -15")
     assert form.errors["result_points"].text() == (
-        "⚠ 6 Zahlen für 5 Spieler im Spiel (Ann, Bob, Cal, Dee, Eve)"
+        "⚠ 6 Zahlen für 5 Spieler im Spiel: eine für jeden, in Sitzreihenfolge "
+        "(Ann, Bob, Cal, Dee, Eve), getrennt durch Komma oder Leerzeichen"
     )
 
 

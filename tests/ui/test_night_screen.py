@@ -260,6 +260,30 @@ def test_a_leaster_with_each_players_points_and_tricks(
     assert night_reads.cached_points(database, night_id=night_id)[0]["Cal"] == 4
 
 
+def test_leaster_points_typed_short_are_refused_saying_how_they_are_typed(
+    qtbot, database, open_window, keyboard
+) -> None:
+    """A trial: the leaster's points typed "10 20" were refused as "must map each
+    player's name to a whole number", which said neither the field nor how to type it."""
+    night_id = night_import.import_night(database, night_doc("classic-5", []))
+    window = open_window(database, night_id)
+    entry = window.entry
+    choose(qtbot, window, keyboard, Qt.Key.Key_S, "leaster")
+    keyboard.type("3")  # Cal
+    keyboard.alt(Qt.Key.Key_A)  # the leaster's points
+    keyboard.type("10 20")
+    how = "in seat order (Ann, Bob, Cal, Dee, Eve), comma or space between"
+    assert entry.preview.text() == (
+        f"Leaster points: 2 numbers for 5 players dealt in: one for each, {how}."
+    )
+    keyboard.enter()
+    assert night_reads.cached_points(database, night_id=night_id) == []
+    assert how in entry.errors["leaster_points"].text()
+    entry.leaster_tricks.setText("1 2 x")
+    said = entry.errors["leaster_tricks"].text()
+    assert f"whole numbers of 0 or more only: one for each player, {how}" in said
+
+
 def test_the_first_status_message_moves_nothing(qtbot, database, open_window, keyboard) -> None:
     night_id = night_import.import_night(database, night_doc("classic-5", []))
     window = open_window(database, night_id)

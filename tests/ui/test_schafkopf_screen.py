@@ -148,6 +148,23 @@ def test_still_to_type_names_the_partner_from_the_start(
     assert entry.errors["partners"].text() == ""  # said beside it once Enter is pressed
 
 
+def test_ramsch_points_typed_short_are_refused_saying_how_they_are_typed(
+    qtbot: Any, database: Any, open_window: Any, keyboard: Any
+) -> None:
+    """As the leaster's: a Ramsch's points for three of four players are named with how
+    they are typed, not as a map the form never asked for."""
+    rules = {"preset": "schafkopf", "all_pass": "ramsch"}
+    window = open_window(database, night_import.import_night(database, night_doc(rules, [], FOUR)))
+    entry = window.entry
+    keyboard.alt(Qt.Key.Key_R)
+    qtbot.waitUntil(lambda: entry.kind == "ramsch")
+    keyboard.type("30 50 40")
+    assert entry.preview.text().startswith(
+        "Still to type: Ramsch tricks. Ramsch points: 3 numbers for 4 players dealt in: one "
+        "for each, in seat order (Ann, Bob, Cal, Dee), comma or space between"
+    )
+
+
 def test_a_solo_whose_kind_is_not_chosen_is_missing_it_never_a_farbsolo(
     qtbot: Any, database: Any, open_window: Any, keyboard: Any
 ) -> None:

@@ -256,6 +256,12 @@ class SchafkopfForm(EntryForm):
             return [Found("partners", said, missing=True)]
         return []
 
+    def seat_order_fields(self) -> list[str]:
+        """A Ramsch's points and tricks, with the leaster's: a number for each player."""
+        if self.kind == "ramsch":
+            return ["ramsch_points", "ramsch_tricks"]
+        return super().seat_order_fields()
+
     # -- state ---------------------------------------------------------------------
 
     def night_rules(self) -> SchafkopfRules | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.document import load_night
 from scorekeeper.games import (
     all_games,
     all_presets,
@@ -17,6 +18,7 @@ from scorekeeper.games import (
 )
 from scorekeeper.games.cards import CardRules
 from scorekeeper.games.sheepshead import Sheepshead
+from scorekeeper.night import score_night
 from scorekeeper.rules import RuleSet
 from tests.sheet import leaster, misplay, night_doc, no_pick, pick, score_doc
 from tests.store.corpus import corpus
@@ -114,12 +116,37 @@ def test_schafkopf_hands_say_the_game_the_loser_and_the_jungfrauen() -> None:
     assert (hands[4].loser, hands[4].jungfrauen, hands[4].durchmarsch) == (None, (), "Ann")
     assert [h.summary for h in hands] == [
         "Sauspiel Ann+Cal: 75 won",
-        "Wenz Tout Bob: 8 tricks won Schwarz",
+        "Wenz Tout Bob: 8 tricks won",  # a Tout has no Schwarz: its name says Tout
         "Null Dee: 1 trick lost",
         "Ramsch: Bob lost with 50, Jungfrau Dee",
         "Ramsch: Durchmarsch Ann",
     ]
     assert hands[0].marks == {"Ann": "S", "Cal": "s"}
+
+
+def test_a_tout_or_a_sie_is_won_or_lost_never_schneider_or_schwarz() -> None:
+    """A trial: a won Tout was labelled "won Schwarz" on the sheet and on paper, and a
+    Sie lost with 30 points "lost Schneider": their value knows no Schneider or
+    Schwarz, and the game's name says Tout (or Sie)."""
+
+    hands = [
+        {"declarer": "Ann", "game": "solo", "points": 120, "tricks": 8, "tout": True},
+        {"declarer": "Bob", "game": "wenz", "points": 30, "tricks": 7, "sie": True},
+        {"declarer": "Cal", "game": "geier", "points": 0, "tricks": 0, "tout": True},
+    ]
+    night, problems = load_night(
+        night_doc("schafkopf", [{"type": "solo", **hand} for hand in hands], FOUR)
+    )
+    assert night is not None and not problems
+    result = score_night(night)
+    assert [h.summary for h in result.hands] == [
+        "Farbsolo Tout Ann: 8 tricks won",
+        "Wenz Sie Bob: 7 tricks lost",
+        "Geier Tout Cal: 0 tricks lost",
+    ]
+    game = game_of(night.rules)
+    cells = [game.report_cells(h, r)[4] for h, r in zip(night.hands, result.hands, strict=True)]
+    assert cells == ["Farbsolo Tout won", "Wenz Sie lost", "Geier Tout lost"]
 
 
 def test_alone_is_a_declarer_with_no_partner_in_the_cached_roles() -> None:

@@ -134,8 +134,12 @@ def game_shown(hand: GameHand) -> str:
     return _("{game} Sie").format(game=name) if hand.sie else name
 
 
-def ended(result: Scored) -> str:
-    """'won', 'lost Schneider', 'won Schwarz'."""
+def ended(result: Scored, hand: Hand) -> str:
+    """'won', 'lost Schneider', 'won Schwarz'; a Tout or a Sie only 'won' or 'lost': its
+    value knows no Schneider or Schwarz (a won Tout takes every trick), and the name of
+    the game says Tout (a trial: "Farbsolo Tout Dee: 8 tricks won Schwarz")."""
+    declared = isinstance(hand, SoloHand) and (hand.tout or hand.sie)
+    level = "normal" if declared else result.level
     words = {
         ("win", "normal"): pgettext("game ended", "won"),
         ("win", "schneider"): pgettext("game ended", "won Schneider"),
@@ -144,7 +148,7 @@ def ended(result: Scored) -> str:
         ("loss", "schneider"): pgettext("game ended", "lost Schneider"),
         ("loss", "schwarz"): pgettext("game ended", "lost Schwarz"),
     }
-    return words[("win" if result.outcome == "win" else "loss", result.level)]
+    return words[("win" if result.outcome == "win" else "loss", level)]
 
 
 class Schafkopf:
@@ -221,7 +225,7 @@ class Schafkopf:
                 game=game_shown(hand),
                 side="+".join([hand.declarer, *partners]),
                 took=tricks_words(hand.tricks) if every else hand.points,
-                ended=ended(result),
+                ended=ended(result, hand),
             )
             if result.pot_change:
                 summary = _("{summary}, pot {pot}").format(summary=summary, pot=result.pot)
@@ -270,10 +274,10 @@ class Schafkopf:
         if isinstance(hand, GameHand):
             partners = ", ".join(hand.partners) if isinstance(hand, CallHand) else ""
             # Translators: a printed sheet's cell: the game and how it ended ("Wenz won").
-            outcome = _("{game} {ended}").format(game=game_shown(hand), ended=ended(result))
+            outcome = _("{game} {ended}").format(game=game_shown(hand), ended=ended(result, hand))
             return hand.declarer, partners, str(hand.points), str(hand.tricks), outcome
         if isinstance(hand, NullHand):
-            outcome = _("Null {ended}").format(ended=ended(result))
+            outcome = _("Null {ended}").format(ended=ended(result, hand))
             return hand.declarer, "", "", str(hand.tricks), outcome
         if isinstance(hand, RamschHand):
             paid = [p for p in result.active if result.points[p] < 0]

@@ -999,6 +999,7 @@ class MainWindow(QMainWindow):
         else:
             self.league_window.load_leagues(league or self.league_window.league())
         self.league_window.show()
+        self.league_window.show_whole_standings()  # the first time it shows
         self.league_window.raise_()
         self.league_window.activateWindow()
 

@@ -5,8 +5,9 @@ decimal comma and its dates are written as a German writes them, with the whole 
 from __future__ import annotations
 
 import datetime as dt
+from types import SimpleNamespace
 
-from PySide6.QtCore import QDate, QEvent, Qt
+from PySide6.QtCore import QDate, QEvent, QRect, Qt
 from PySide6.QtWidgets import QApplication
 
 from scorekeeper.sample import sample_schafkopf_document
@@ -194,3 +195,34 @@ def test_what_the_form_says_never_takes_the_sheets_height(
     assert sheet_height() == quiet
     for label in (entry.general, entry.preview, entry.errors["points"]):
         assert label.toolTip() == long  # cut on screen, whole in its tooltip
+
+
+def test_the_german_standings_open_whole_on_a_1280_pixel_screen(
+    german, database: Database, open_window, keyboard, qtbot, monkeypatch
+) -> None:
+    """A trial: the German standings scrolled sideways at 1280x800, the league window
+    (Ctrl+L) first opening 1100 pixels wide; it now opens as wide as they need where
+    the screen has room."""
+    from ui.league import placement
+
+    screen = QRect(0, 0, SCREEN, 800)
+    opened_on = placement.first_place
+
+    def on_1280x800(_screen, _night, frame):
+        night = QRect(0, 0, 1200, 790)  # the night screen as it first opens there
+        return opened_on(screen, night, frame)
+
+    monkeypatch.setattr(placement, "first_place", on_1280x800)
+    free = SimpleNamespace(availableGeometry=lambda: screen)
+    monkeypatch.setattr(LeagueWindow, "screen", lambda _window: free)
+    night_id = seed_sample_league(database)[-1]
+    main = open_window(database, night_id)
+    keyboard.ctrl(Qt.Key.Key_L)
+    qtbot.waitUntil(lambda: main.league_window is not None and main.league_window.isVisible())
+    window = main.league_window
+    qtbot.addWidget(window)
+    assert screen.contains(window.frameGeometry())
+    view = window.standings_tab.standings_view
+    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # laid out as shown
+    assert view.horizontalHeader().length() <= view.viewport().width()
+    assert view.horizontalScrollBar().maximum() == 0

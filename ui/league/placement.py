@@ -28,16 +28,28 @@ def first_place(screen: QRect, night: QRect, frame: QSize) -> QRect:
     return QRect(QPoint(left, top), size)
 
 
-def place(window: QWidget, beside: QWidget) -> None:
+def place(window: QWidget, beside: QWidget) -> bool:
     """Put WINDOW where it was when last closed; the first time, by `first_place` from
-    the night screen BESIDE (its title and left edge left in sight)."""
+    the night screen BESIDE (its title and left edge left in sight), and say so (True)."""
     saved = QSettings().value(GEOMETRY_KEY)
     if isinstance(saved, QByteArray) and window.restoreGeometry(saved):
-        return
+        return False
     frame = beside.frameGeometry().size() - beside.size()  # title bar and borders
     where = first_place(beside.screen().availableGeometry(), beside.frameGeometry(), frame)
     window.resize(where.size())
     window.move(where.topLeft())
+    return True
+
+
+def widen(window: QWidget, by: int) -> None:
+    """WINDOW BY pixels wider, as far as its screen's free area has room; moved left
+    where its right edge would pass the screen's, never past its left edge."""
+    screen = window.screen().availableGeometry()
+    frame = window.frameGeometry().width() - window.width()  # its borders
+    width = min(window.width() + by, screen.width() - frame)
+    left = max(min(window.x(), screen.right() + 1 - width - frame), screen.left())
+    window.resize(width, window.height())
+    window.move(left, window.y())
 
 
 def keep_place(window: QWidget) -> None:

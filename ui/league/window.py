@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from PySide6.QtCore import QEvent
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
@@ -38,7 +39,7 @@ from ..reports import built, make_report
 from ..spreadsheets import export_sheet, file_name
 from .money_tab import MoneyTab
 from .period import PeriodChooser
-from .placement import SIZE, keep_place, place
+from .placement import SIZE, keep_place, place, widen
 from .player_tab import PlayerTab
 from .roster_tab import RosterTab
 from .standings_tab import StandingsTab
@@ -94,6 +95,7 @@ class LeagueWindow(QWidget):
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.status)
         self.resize(SIZE)
+        self._first_place = False  # placed the first time, not yet widened (`place`)
         self.filters.league_chosen.connect(self._league_changed)
         self.filters.period_changed.connect(self.refresh)
         self.load_leagues(league)
@@ -264,8 +266,22 @@ class LeagueWindow(QWidget):
 
     def place(self, beside: QWidget) -> None:
         """Open where it was when last closed; the first time, beside the night screen
-        BESIDE, or a little down and right of it (ui.league.placement)."""
-        place(self, beside)
+        BESIDE, or a little down and right of it (ui.league.placement), and once shown
+        as wide as the standings need (`show_whole_standings`)."""
+        self._first_place = place(self, beside)
+
+    def show_whole_standings(self) -> None:
+        """Shown the first time (not where it was closed): as wide as the standings
+        need, where the screen has room (a trial: the German standings, their headers
+        longer, scrolled sideways at 1280x800 in a window of 1100 pixels)."""
+        if not self._first_place:
+            return
+        self._first_place = False
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # laid out as shown
+        view = self.standings_tab.standings_view
+        short = view.horizontalHeader().length() - view.viewport().width()
+        if short > 0:
+            widen(self, short)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         keep_place(self)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections import Counter
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -111,13 +112,24 @@ def form_rows(form: QWidget) -> list[tuple[str, str]]:
     probe = type(form)()
     try:
         probe.set_view(form.view)
-        rows: set[tuple[str, str]] = set()
+        kinds: dict[tuple[str, str], list[str]] = {}  # each row: the hand types showing it
         for button in probe.types.buttons():
             if not button.isHidden():  # a hand type the night's rules offer
                 button.setChecked(True)
-                rows |= _alt_rows(probe)
+                for row in _alt_rows(probe):
+                    kinds.setdefault(row, []).append(button.text().replace("&", ""))
     finally:
         probe.deleteLater()
+    # An Alt letter that means one thing at some hand types and another at others (never
+    # shown together) says at which.
+    meanings = Counter(key for key, _ in kinds)
+    rows = [
+        # Translators: what an Alt letter does, at which hand types: "go to Call — Pick".
+        (key, _("{what} — {kinds}").format(what=what, kinds=", ".join(types)))
+        if meanings[key] > 1
+        else (key, what)
+        for (key, what), types in kinds.items()
+    ]
     return sorted(rows)
 
 

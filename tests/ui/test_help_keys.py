@@ -163,3 +163,16 @@ def test_f1_in_the_middle_of_a_hand_then_esc_goes_on_in_the_field_it_left(
     qtbot.waitUntil(lambda: dialog_keys.current() is None)
     keyboard.type("3")
     assert (entry.picker.text(), entry.points.text()) == ("Ann", "63")
+
+
+def test_f1_says_at_which_hand_type_an_alt_letter_of_two_meanings_is_for(
+    database, open_window, keyboard, qtbot
+) -> None:
+    """Alt+A goes to the call at a pick and to the leaster's points at a leaster (never
+    shown together: there are not letters enough for every field of a hand): the help
+    says which is which."""
+    open_window(database, night_import.import_night(database, night_doc("classic-5", [])))
+    form = keys_shown(keyboard, qtbot)["form"]
+    assert "Alt+A\ngo to Call — Pick\n" in form
+    assert "Alt+A\ngo to Leaster points — Leaster\n" in form
+    assert "Alt+P\nPick\n" in form  # a key of one meaning as it was

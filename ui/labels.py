@@ -56,6 +56,8 @@ def every_option() -> list[Option]:
         for option in game.options:
             found.setdefault(option.name, option)
     return list(found.values())
+
+
 class FittedText(QLabel):
     """Plain text in at most LINES lines, always as tall as LINES lines: what it says
     never moves what is above or under it (a trial: the entry form's warnings, wrapped,

@@ -76,6 +76,7 @@ FIELD_FLAGS: dict[Field, str] = {
     "paid by": "--from",
     "paid to": "--to",
     "amount": "--cents",
+    "note": "--note",
     "currency": "--currency",
     "night": "--night",
     "database": "--database",

@@ -41,6 +41,7 @@ from scorekeeper.i18n import N_, _
 
 NAME_LENGTH = 40  # a player's name: "Maximilian-Alexander von Hohenzollern" fits
 LABEL_LENGTH = 60  # a league's, season's or table's name
+NOTE_LENGTH = 200  # a payment's note: "paid in cash at the bar, the rest next week"
 TITLE_LENGTH = 120  # a night's title: a heading, wrapped where it is printed
 EMPTY = N_("a name cannot be empty")  # translated where it is said
 

@@ -28,7 +28,7 @@ from scorekeeper.ledger import (
     settled,
 )
 from scorekeeper.limits import MAX_AMOUNT
-from scorekeeper.names import name_key
+from scorekeeper.names import NOTE_LENGTH, fold_name, name_key, name_problem
 from scorekeeper.night import POT
 from scorekeeper.problems import grouped
 from scorekeeper.settlement import Payment, settle
@@ -240,6 +240,9 @@ def add_payment(
     rules in its document (`document._read_payment`) before they are filed whole;
     the callers have said the most in their currency (`check_cents`)."""
     check_cents(cents, None)
+    note = fold_name(note)
+    if note and (problem := name_problem(note, limit=NOTE_LENGTH)) is not None:
+        raise StorageError(problem, field="note")
     if name_key(payer) == name_key(payee):  # a night's payments go into its document too
         raise StorageError(_("a player cannot pay themselves"), field="paid to")
     sides: tuple[tuple[Field, str], ...] = (("paid by", payer), ("paid to", payee))

@@ -74,6 +74,13 @@ REFUSALS: list[tuple[Field, str, Callable[[Database, int], Any]]] = [
     ),
     ("amount", "0 is not a positive number of cents", pay("Ann", "Bob", 0)),
     (
+        "note",
+        "'xxxxxxxxxxxxxxxxxxxxxxx…' is 201 characters long; at most 200",
+        lambda db, _: record_league_payment(
+            db, league=LEAGUE, payer="Ann", payee="Bob", cents=5, note="x" * 201
+        ),
+    ),
+    (
         "amount",
         f"{MAX_AMOUNT + 1:,} is more than the most Scorekeeper keeps",
         pay("Ann", "Bob", MAX_AMOUNT + 1),

@@ -10,6 +10,7 @@ made by a newer version is refused untouched.
 from __future__ import annotations
 
 import contextlib
+import glob
 import logging
 import os
 import random
@@ -469,6 +470,11 @@ def keep_copy(database: Database, *, before: str, schema: str = SCHEMA_HEAD) -> 
     folder, start = copies_place(database)
     kind = "bak" if database.sqlite_path is not None else "json"
     target = backups.unused_path(folder, start, f".before-{before}.{kind}")
+    # A copy killed half made (its .partial, with SQLite's -journal beside it) is never
+    # finished: each copy is made by the one program that has the database alone (a
+    # migration, a restore), so any such file left is from one that was stopped.
+    for stale in folder.glob(f"{glob.escape(start)}*.before-*.{kind}.partial*"):
+        stale.unlink(missing_ok=True)
     try:
         write_copy(database, target, schema)
     except backups.WriteFailed as error:

@@ -162,3 +162,27 @@ def test_a_backup_a_later_command_would_refuse_is_refused_by_the_restore(
     assert done.returncode == 2, done.stderr
     assert said in done.stderr and "Nothing was changed." in done.stderr, done.stderr
     assert not live.exists()
+
+
+def test_a_copy_killed_half_made_is_cleared_by_the_next_one(tmp_path: Path) -> None:
+    """Issue 34, point 9: a kill during the copy made before a migration (or a
+    restore) left its .partial pair beside the database for ever; the next such copy,
+    made by the one program that has the database alone, clears it."""
+    live = tmp_path / "live.sqlite3"
+    filled = open_database(f"sqlite:///{live}")
+    night_import.import_night(filled, written()[2])
+    filled.dispose()
+    stale = tmp_path / "live.sqlite3.20261101-000000.before-0020.bak.partial"
+    stale.write_bytes(b"half a copy")
+    stale.with_name(stale.name + "-journal").write_bytes(b"its journal")
+    other = tmp_path / "live.sqlite3.20261101-000000.daily.bak"  # not a half-made copy
+    other.write_bytes(b"kept")
+    good = tmp_path / "good.sqlite3"
+    source = open_database(f"sqlite:///{good}")
+    night_import.import_night(source, written()[0])
+    source.dispose()
+    done = cli("--database", f"sqlite:///{live}", "restore", "--force", str(good))
+    assert done.returncode == 0, done.stderr
+    assert not list(tmp_path.glob("*.partial*"))
+    assert len(list(tmp_path.glob("live.sqlite3.*.before-restore.bak"))) == 1
+    assert other.read_bytes() == b"kept"

@@ -24,7 +24,8 @@ from typing import Any
 from sqlalchemy import Connection, MetaData, select
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
+from scorekeeper.json_input import key_name, show_value
 
 DUMP_FORMAT = "sheepshead-scorekeeper-dump/1"
 SQLITE_MAGIC = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite file
@@ -242,7 +243,7 @@ def _row(table: Any, number: int, row: Any) -> dict[str, Any]:
     if unknown:
         raise BadDump(
             _("table {table}, row {row}: {key} is not a column of {table}").format(
-                table=table.name, row=number, key=repr(unknown[0])
+                table=table.name, row=number, key=key_name(unknown[0])
             )
         )
     decoded = {}
@@ -253,7 +254,7 @@ def _row(table: Any, number: int, row: Any) -> dict[str, Any]:
         except (ValueError, TypeError, binascii.Error):
             message = _("table {table}, row {row}, {column}: {value} is not a stored value")
             raise BadDump(
-                message.format(table=table.name, row=number, column=key, value=repr(value))
+                message.format(table=table.name, row=number, column=key, value=show_value(value))
             ) from None
         problem = _misfit(decoded[key], column)
         if problem:
@@ -283,11 +284,25 @@ def _misfit(value: Any, column: Any) -> str | None:
     if expected is None or expected is dict or expected is list:
         return None
     if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-        return _("{value} is not a whole number").format(value=repr(value))
+        return _("{value} is not a whole number").format(value=show_value(value))
     if not isinstance(value, expected):
-        # Translators: {kind} is a Python type's name: str, float, datetime, bytes.
-        return _("{value} is not a {kind}").format(value=repr(value), kind=expected.__name__)
+        return _("{value} is not {kind}").format(
+            value=show_value(value), kind=_(_KINDS.get(expected, _OTHER_KIND))
+        )
     return None
+
+
+# What a column of each Python type holds, as a dump's message says it (in JSON's words,
+# never Python's type names).
+_KINDS: dict[type, str] = {
+    str: N_("text"),
+    float: N_("a number"),
+    bool: N_("true or false"),
+    dt.datetime: N_('a moment ({"$date": "2026-11-22T21:15:00+00:00"})'),
+    dt.date: N_('a date ({"$date": "2026-11-22"})'),
+    bytes: N_('bytes ({"$bytes": "..."} in base64)'),
+}
+_OTHER_KIND = N_("what its column holds")
 
 
 def write_json(path: Path, document: dict[str, Any]) -> None:

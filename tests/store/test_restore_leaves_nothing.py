@@ -186,3 +186,39 @@ def test_a_copy_killed_half_made_is_cleared_by_the_next_one(tmp_path: Path) -> N
     assert not list(tmp_path.glob("*.partial*"))
     assert len(list(tmp_path.glob("live.sqlite3.*.before-restore.bak"))) == 1
     assert other.read_bytes() == b"kept"
+
+
+@pytest.mark.parametrize(
+    ("table", "column", "value", "said"),
+    [
+        ("player", "retired", "yes", "retired: 'yes' is not true or false"),
+        ("hand", "position", True, "position: true is not a whole number"),
+        ("night", "title", 7, "title: 7 is not text"),
+        ("night", "created_at", [1], "created_at: [1] is not a moment"),
+        ("hand", "colour", None, "null is not a column of hand"),
+    ],
+)
+def test_a_dumps_bad_value_is_named_in_json_words(
+    tmp_path: Path, table: str, column: str, value: object, said: str
+) -> None:
+    """Issue 34, point 9: a dump's misfit was said in Python's words ('True', 'str',
+    'datetime'); the docs promise the JSON spelling the dump is written in."""
+    import json
+
+    source = open_database(f"sqlite:///{tmp_path / 'source.sqlite3'}")
+    night_import.import_night(source, written()[0])
+    dump = tmp_path / "backup.json"
+    backup(source, str(dump))
+    source.dispose()
+    document = json.loads(dump.read_text("utf-8"))
+    row = document["tables"][table][0]
+    if value is None:  # an unknown column
+        row["null"] = 1
+    else:
+        row[column] = value
+    dump.write_text(json.dumps(document))
+    done = cli("--database", f"sqlite:///{tmp_path / 'live.sqlite3'}", "restore", str(dump))
+    assert done.returncode == 2, done.stderr
+    assert said in done.stderr, done.stderr
+    for python in ("True", "'str'", " str", "datetime", "bool", "NoneType"):
+        assert python not in done.stderr

@@ -60,6 +60,7 @@ DATE_FORMS = N_(
 
 _LINE_BREAK = re.compile(r"[\r\n]+")
 _WHOLE = re.compile(r"[+-]?[0-9]+")
+_ZERO = re.compile(r"[+-]?0+")
 _YEAR_FIRST = re.compile(r"([0-9]{4})([-/])([0-9]{1,2})\2([0-9]{1,2})")
 _MONTH_FIRST = re.compile(r"([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})")
 _DAY_FIRST = re.compile(r"([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{4})")
@@ -151,10 +152,13 @@ def _line(line: int) -> str:
     return _("line {line}").format(line=line)
 
 
-def read_sheet(data: bytes) -> tuple[Sheet | None, list[Problem]]:
+def read_sheet(data: bytes, *, zero_is_absent: bool = False) -> tuple[Sheet | None, list[Problem]]:
     """The sheet in DATA and every problem in it, each named by row and column.  The
     sheet holds the sittings read without a problem; it is None when there is nothing to
-    read (not UTF-8 text, empty, a quote never closed, no date column)."""
+    read (not UTF-8 text, empty, a quote never closed, no date column).  A player is
+    absent from a sitting where their cell is blank; with ZERO_IS_ABSENT, where it is 0
+    too (sheets that write 0 for everyone not there: a sitting's real 0 is then lost,
+    which those sheets cannot tell apart anyway)."""
     reading = _Reading()
     text = _text(data, reading)
     if text is None:
@@ -173,7 +177,7 @@ def read_sheet(data: bytes) -> tuple[Sheet | None, list[Problem]]:
     for number, cells in enumerate(records[start + 1 :], start=start + 2):
         if _filled(cells):
             rows += 1
-            sitting = _sitting(number, cells, columns, reading)
+            sitting = _sitting(number, cells, columns, reading, zero_is_absent)
             if sitting is not None:
                 sittings.append(sitting)
     if not rows:
@@ -307,7 +311,11 @@ def _cell(cells: Sequence[str], number: int) -> str:
 
 
 def _sitting(
-    row: int, cells: Sequence[str], columns: Sequence[Column], reading: _Reading
+    row: int,
+    cells: Sequence[str],
+    columns: Sequence[Column],
+    reading: _Reading,
+    zero_is_absent: bool = False,
 ) -> Sitting | None:
     """One row read, or None when anything in it is wrong (each problem kept)."""
     before = len(reading.problems)
@@ -324,7 +332,7 @@ def _sitting(
             hands = _whole(text, where, reading, wrong, 1, MAX_RESULT_HANDS) or 1
         elif column.kind == TABLE and text:
             table = _label(_unwrapped(text), where, reading)
-        elif column.kind == PLAYER and text:
+        elif column.kind == PLAYER and text and not (zero_is_absent and _ZERO.fullmatch(text)):
             seated.append(column.player)
             wrong = _("{value} is not a whole number of points")
             value = _whole(text, where, reading, wrong, -MAX_AMOUNT, MAX_AMOUNT)

@@ -38,7 +38,7 @@ def command_import_sheet(args: argparse.Namespace, out: TextIO) -> int:
     """Read the sheet, say what it files, and file it (unless --dry-run)."""
     from scorekeeper.store.sheet_import import describe_plan, file_sheet, plan_sheet
 
-    sheet, problems = read_sheet(_read(args.file))
+    sheet, problems = read_sheet(_read(args.file), zero_is_absent=args.zero_is_absent)
     if sheet is None:
         raise UserError(problems)
     db = open_store(args)
@@ -147,6 +147,11 @@ def add_sheet_command(commands: Any) -> None:
     add_currency_flag(sheet, _("a new league's money: EUR, USD or another ISO 4217 code"))
     sheet.add_argument(
         "--dry-run", action="store_true", help=_("print what would be filed; write nothing")
+    )
+    sheet.add_argument(
+        "--zero-is-absent",
+        action="store_true",
+        help=_("a player whose cell is 0 was not there (sheets that write 0 for absent)"),
     )
     sheet.add_argument(
         "--skip-existing",

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialogButtonBox,
     QFormLayout,
@@ -108,6 +109,7 @@ class SheetImportDialog(NoEnterDialog):
         self.setWindowTitle(_("Import spreadsheet"))
         self.sheet, self.read_problems = _read(path)
         self._build(league)
+        self.zero_absent.toggled.connect(self.read_again)
         # Planned again as each field changes (50 ms for ten years of sittings), so the
         # Import button always says whether what the fields hold can be imported.
         for signal in (
@@ -149,6 +151,9 @@ class SheetImportDialog(NoEnterDialog):
             (_("S&take (a point):"), self.stake),
         ):
             form.addRow(label, field)
+        # Some leagues' sheets write 0 for everyone not there (blank is absent otherwise).
+        self.zero_absent = QCheckBox(_("A &0 means the player was not there"))
+        form.addRow("", self.zero_absent)
         layout.addLayout(form)
         self.mapping = MappingModel()
         self.sittings = SittingsModel()
@@ -184,6 +189,11 @@ class SheetImportDialog(NoEnterDialog):
         layout.addWidget(buttons)
 
     # -- the plan ------------------------------------------------------------------------
+
+    def read_again(self) -> None:
+        """The sheet read again as the "0 means absent" box now says, and planned."""
+        self.sheet, self.read_problems = _read(self.path, self.zero_absent.isChecked())
+        self.replan()
 
     def replan(self) -> None:
         """Plan the import again with what the fields say; show it and its problems."""
@@ -279,8 +289,9 @@ class SheetImportDialog(NoEnterDialog):
         self.accept()
 
 
-def _read(path: str) -> tuple[Sheet | None, list[Problem]]:
-    """The sheet at PATH, or the problem of a file that cannot be read."""
+def _read(path: str, zero_is_absent: bool = False) -> tuple[Sheet | None, list[Problem]]:
+    """The sheet at PATH (a 0 absent with ZERO_IS_ABSENT), or the problem of a file that
+    cannot be read."""
     try:
         with open(path, "rb") as handle:
             data = read_limited(handle)
@@ -289,7 +300,7 @@ def _read(path: str) -> tuple[Sheet | None, list[Problem]]:
         return None, [Problem(_("file"), _("cannot be read ({reason})").format(reason=reason))]
     if data is None:
         return None, [Problem(_("file"), _("is larger than 16 MiB, more than any league's sheet"))]
-    return read_sheet(data)
+    return read_sheet(data, zero_is_absent=zero_is_absent)
 
 
 def _leagues(db: Database) -> list[str]:

@@ -9,7 +9,9 @@ database, so that the fingerprint an import kept stays true when a player is ren
 (a file that still calls them by their old name names another player, as any import
 of it would).  Where a night is filed (league,
 season, table, title) and its money (closed, payments) are not part of it: the same
-night filed under another league is still the night that was played.
+night filed under another league is still the night that was played.  A sitting from a
+league's spreadsheet (result hands only) is the exception: its table is part of it,
+as its scores alone do not tell two tables of one date apart.
 
 A stored night is the night being imported when either
 - it came in as the same document: an import keeps each night's fingerprint in
@@ -39,6 +41,7 @@ from sqlmodel import Session, col, select
 from scorekeeper.document import hand_to_document, read_night
 from scorekeeper.games.result import RESULT
 from scorekeeper.i18n import _
+from scorekeeper.names import name_key
 from scorekeeper.problems import InvalidNight
 from scorekeeper.records import Night
 from scorekeeper.rules import RuleSet
@@ -62,9 +65,11 @@ def fingerprint(
     result hands only (a sitting from a league's spreadsheet) is known by its date, who
     played and each one's points: its rules and seat order are the import's choice (the
     league's stake, the sheet's column order), not what was played, so the same sitting
-    imported under another stake, preset or column order is still the same night."""
+    imported under another stake, preset, column order or league is still the same
+    night; but its table is part of it (two tables can end a date with the same
+    players' scores: a real league's sheet has two such pairs)."""
     results_only = bool(night.hands) and all(h.type == RESULT for h in night.hands)
-    content = {
+    content: dict[str, Any] = {
         "version": VERSION,
         "date": night.info.date,
         "rules": None if results_only else rules_document(night.rules),
@@ -75,6 +80,8 @@ def fingerprint(
         if records is None
         else list(records),
     }
+    if results_only:
+        content["table"] = name_key(night.info.table or "")
     canonical = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 

@@ -263,3 +263,22 @@ def test_the_nights_filed_are_counted_as_the_language_counts(
     status, out, err = import_sheet(url, one, "--league", "History", capsys=capsys)
     assert (status, err) == (0, "")
     assert out.splitlines()[-1] == "[1] Filed 1 night (id 4)."
+
+
+def test_zero_is_absent_files_a_sheet_that_writes_0_for_everyone_not_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34, point 10 (the command line's --zero-is-absent)."""
+    from tests.cli.test_store_cli import run
+
+    url = f"sqlite:///{tmp_path / 'league.sqlite3'}"
+    sheet = tmp_path / "old.csv"
+    sheet.write_text("date,Ann,Bob,Cal,Dee,Eve,Fay,Gus,Hal,Ida\n2005-03-01,3,-1,-2,0,0,0,0,0,0\n")
+    args = ("--database", url, "import-sheet", str(sheet), "--league", "Old")
+    status, _out, err = run(*args, capsys=capsys)
+    assert status == 2 and "9 players (Ann, Bob, Cal, Dee, Eve, Fay, Gus, Hal, Ida)" in err
+    status, out, err = run(*args, "--zero-is-absent", capsys=capsys)
+    assert status == 0, err
+    assert out.endswith("Filed 1 night (id 1).\n")
+    status, out, _err = run("--database", url, "export", "--night", "1", capsys=capsys)
+    assert json.loads(out)["players"] == ["Ann", "Bob", "Cal"]

@@ -300,3 +300,16 @@ def test_sittings_come_in_closed_and_the_night_being_played_stays_the_one_to_ope
     assert len(sittings) == 2
     assert all(is_closed(db, night_id=n.id) for n in sittings)
     assert night_to_reopen(db) == tonight
+
+
+def test_the_same_scores_at_two_tables_of_one_date_are_two_sittings(db: Database) -> None:
+    """Issue 34, point 10: two sittings of one date with the same players' scores at two
+    tables were refused as one ("the same night as row 2"), and --skip-existing dropped
+    the second; the table tells them apart (the league still does not: the same sitting
+    imported into another league is stored already)."""
+    sheet = b"date,table,Ann,Bob,Cal\n2013-09-04,1,0,0,0\n2013-09-04,2,0,0,0\n"
+    ids = file_sheet(db, plan(db, sheet))
+    assert len(ids) == 2
+    with pytest.raises(StorageError, match=r"row 2: already stored as"):
+        file_sheet(db, plan(db, sheet, league="Another League"))
+    assert file_sheet(db, plan(db, sheet), skip_existing=True) == []

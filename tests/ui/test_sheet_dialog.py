@@ -210,3 +210,24 @@ def test_the_stake_is_typed_in_the_leagues_currency(
     qtbot.waitUntil(dialog.import_button.isEnabled)
     assert dialog.plan is not None and dialog.plan.rules is not None
     assert dialog.plan.rules.stake_cents == 10
+
+
+def test_a_sheet_that_writes_0_for_absent_is_read_so_when_ticked(
+    qtbot: Any, league: Database, tmp_path: Path, keyboard: Any
+) -> None:
+    """Issue 34, point 10: a league's sheets of 2004-2007 wrote 0 for everyone not
+    there, so a row of four at a table of three could not be filed; "A 0 means the
+    player was not there" (Alt+0) reads them as they were meant."""
+    path = tmp_path / "old.csv"
+    path.write_text("date,Ann,Bob,Cal,Dee,Eve,Fay,Gus,Hal,Ida\n2005-03-01,3,-1,-2,0,0,0,0,0,0\n")
+    dialog = preview(qtbot, league, path)
+    assert not dialog.import_button.isEnabled()
+    assert "9 players (Ann, Bob, Cal, Dee, Eve, Fay, Gus, Hal, Ida) have points" in (
+        dialog.problems.toPlainText()
+    )
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    keyboard.alt(Qt.Key.Key_0)
+    qtbot.waitUntil(dialog.import_button.isEnabled)
+    assert shown(dialog.sittings)[1][:5] == ["2", "3/1/05", "", "1", "+3"]
+    assert shown(dialog.sittings)[1][7:] == ["", "", "", "", "", ""]

@@ -552,9 +552,7 @@ def _cents(sheet: Sheet, sitting: Sitting, stake_cents: int) -> list[Problem]:
 
 
 def _document(sitting: Sitting, rules: Any, league: str, season: str | None) -> dict[str, Any]:
-    """A sitting's night document: one result hand, every player dealt in; closed, as a
-    night played and added up on paper is (the night's Settle up, or `scorekeeper
-    reopen`, opens it to correct it)."""
+    """A sitting's night document: one result hand, every player dealt in."""
     hand: dict[str, Any] = {"type": RESULT, "points": dict(sitting.points)}
     if sitting.hands != 1:
         hand["hands"] = sitting.hands
@@ -565,5 +563,4 @@ def _document(sitting: Sitting, rules: Any, league: str, season: str | None) -> 
     if sitting.table is not None:
         document["table"] = sitting.table
     document |= {"rules": rules, "players": list(sitting.points), "hands": [hand]}
-    document["closed"] = True
     return document

@@ -29,7 +29,6 @@ from scorekeeper.store.night_history import set_deleted
 from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.people import retire_player
 from scorekeeper.store.sheet_import import SheetPlan, describe_plan, file_sheet, plan_sheet
-from scorekeeper.store.tonight import is_closed, night_to_reopen
 from tests.core.test_league_sheet import BAD, written_sheets
 from tests.sheet import night_doc, pick
 
@@ -286,20 +285,6 @@ def test_a_sheet_filed_into_a_league_takes_the_rules_and_stake_of_its_nights(
     assert planned.rules is not None
     assert (planned.rules.preset, planned.rules.stake_cents) == ("jack-of-diamonds-5", 25)
     assert "Rules: jack-of-diamonds-5 at 25 cents a point" in "\n".join(describe_plan(planned))
-
-
-def test_sittings_come_in_closed_and_the_night_being_played_stays_the_one_to_open(
-    db: Database,
-) -> None:
-    """A sitting added up on paper is a night played and over: filed closed, it is
-    never the night the app opens on next (it was, before: the newest open night)."""
-    tonight = night_import.import_night(db, night_doc("three-handed", [], ["Zoë", "Hal", "Ann"]))
-    sheet = "date,Ann,Bob,Cal\n2013-09-04,3,-1,-2\n2013-09-11,-3,1,2\n"
-    file_sheet(db, plan(db, sheet.encode(), stake_cents=25))
-    sittings = [n for n in list_nights(db) if n.id != tonight]
-    assert len(sittings) == 2
-    assert all(is_closed(db, night_id=n.id) for n in sittings)
-    assert night_to_reopen(db) == tonight
 
 
 def test_the_same_scores_at_two_tables_of_one_date_are_two_sittings(db: Database) -> None:

@@ -423,10 +423,6 @@ def create_night(
     """Start an empty night for these seats (clockwise) under these rules, its money in
     CURRENCY (default: its league's, else the locale's).  The first night of a new
     league gives it its rules: what a later night changes for itself stays its own."""
-    if league is not None and date is not None:
-        taken = night_taken(db, league=league, date=date, table=table)
-        if taken is not None:
-            raise StorageError(taken, field="table")
     new_league = league is not None and not _league_exists(db, league)
     document: dict[str, Any] = {
         "format": FORMAT,
@@ -440,7 +436,24 @@ def create_night(
             document[key] = value
     if date is not None:
         document["date"] = date.isoformat()
-    night_id = import_night(db, document)
+    night, problems = load_night(document)
+    if night is None:
+        raise InvalidNight(problems)
+    if night.info.season is not None and night.info.league is None:
+        raise InvalidNight([season_needs_league()])
+    check_whole(db)
+
+    def start(session: Session) -> int:
+        # Asked in the write that files the night, under the import lock (a server) or
+        # SQLite's write lock: two stations starting the same table at once file one.
+        lock_imports(session)
+        if league is not None and date is not None:
+            taken = _taken_in(session, league, date, table)
+            if taken is not None:
+                raise StorageError(taken, field="table")
+        return _file(session, night)
+
+    night_id = db.write(start)
     if new_league and league is not None:
         from scorekeeper.store.league import save_league
 
@@ -451,25 +464,31 @@ def create_night(
 def night_taken(db: Database, *, league: str, date: dt.date, table: str | None) -> str | None:
     """Why a new night of LEAGUE on DATE at TABLE would be a second copy of one the
     league has already (not discarded): its title would be the same, and its hands go
-    to the one already there; None when there is none."""
+    to the one already there; None when there is none.  Start a night asks it as the
+    user types; `create_night` asks it again in the write that files the night."""
     with db.session() as session:
-        found = find_league(session, league)
-        if found is None:
-            return None
-        rows = session.exec(
-            select(NightRow.id, NightRow.table_label).where(
-                col(NightRow.league_id) == found.id,
-                col(NightRow.played_on) == date,
-                col(NightRow.discarded_at).is_(None),
-            )
-        ).all()
-        same = [(i, label) for i, label in rows if name_key(label or "") == name_key(table or "")]
-        if not same:
-            return None
-        night_id, label = same[0]
-        hands = session.exec(
-            select(func.count()).select_from(HandRow).where(col(HandRow.night_id) == night_id)
-        ).one()
+        return _taken_in(session, league, date, table)
+
+
+def _taken_in(session: Session, league: str, date: dt.date, table: str | None) -> str | None:
+    """`night_taken`, read in SESSION."""
+    found = find_league(session, league)
+    if found is None:
+        return None
+    rows = session.exec(
+        select(NightRow.id, NightRow.table_label).where(
+            col(NightRow.league_id) == found.id,
+            col(NightRow.played_on) == date,
+            col(NightRow.discarded_at).is_(None),
+        )
+    ).all()
+    same = [(i, label) for i, label in rows if name_key(label or "") == name_key(table or "")]
+    if not same:
+        return None
+    night_id, label = same[0]
+    hands = session.exec(
+        select(func.count()).select_from(HandRow).where(col(HandRow.night_id) == night_id)
+    ).one()
     where = {"league": found.name, "date": short_iso(date.isoformat()), "hands": hands}
     if label:
         message = ngettext(

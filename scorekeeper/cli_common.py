@@ -6,6 +6,7 @@ assembles the parser) imports the command modules and none of them imports it ba
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
@@ -47,18 +48,17 @@ LARGEST = 2**63 - 1  # the largest whole number a database column keeps
 def whole_number(text: str) -> int:
     """A whole number flag (`--night`, `--cents`): refused (argparse: exit status 2,
     the flag named) unless it is one a database can keep, read only once its length
-    says so (a number of 5,000 digits is never converted)."""
-    digits = text.strip().lstrip("+-")
-    if not digits.isascii() or not digits.isdigit():
+    says so (a number of 5,000 digits is never converted, nor echoed whole)."""
+    typed = text.strip()
+    shown = quoted(typed if len(typed) <= 24 else f"{typed[:10]}…{typed[-10:]}")
+    if not re.fullmatch(r"[+-]?[0-9]+", typed, re.ASCII):
+        raise argparse.ArgumentTypeError(_("{value} is not a whole number").format(value=shown))
+    digits = typed.lstrip("+-").lstrip("0") or "0"
+    if len(digits) > len(str(LARGEST)) or int(digits) > LARGEST:
         raise argparse.ArgumentTypeError(
-            _("{value} is not a whole number").format(value=quoted(text[:40]))
+            _("{value} is larger than any number Scorekeeper keeps").format(value=shown)
         )
-    if len(digits.lstrip("0")) > len(str(LARGEST)) or abs(int(text)) > LARGEST:
-        shown = text if len(text) <= 24 else f"{text[:10]}…{text[-10:]}"
-        raise argparse.ArgumentTypeError(
-            _("{value} is larger than any number Scorekeeper keeps").format(value=quoted(shown))
-        )
-    return int(text)
+    return -int(digits) if typed.startswith("-") else int(digits)
 
 
 def add_currency_flag(parser: Any, meaning: str) -> None:

@@ -69,3 +69,20 @@ def test_a_sheet_cell_too_long_is_named_by_its_row_and_column(
         "scorekeeper: row 2, column 2 (B) 'Ann': '1234567890…1234567890' is not between "
         "-1,000,000,000,000 and 1,000,000,000,000"
     )
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(typed=st.text("0123456789+- x", min_size=1, max_size=40) | st.just("0" * 5000 + "1"))
+def test_any_text_for_a_number_is_read_or_refused_in_our_words(
+    typed: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Signs doubled (`+-5`), 5,000 leading zeros: never argparse's own "invalid
+    whole_number value", never the whole text echoed back."""
+    url = f"sqlite:///{tmp_path / 'league.sqlite3'}"
+    try:
+        status, _out, _err = run("--database", url, "export", f"--night={typed}", capsys=capsys)
+    except SystemExit as stopped:
+        status = stopped.code
+    err = capsys.readouterr().err
+    assert status == 2
+    assert "invalid whole_number value" not in err and len(err) < 600

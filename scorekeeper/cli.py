@@ -370,7 +370,7 @@ def command_restore(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     try:
         kept = restore(db, args.file, force=args.force)
-    except StorageError:
+    except BaseException:
         if db.created:  # made by this command for the backup: a refused one leaves none
             _remove_made(db)
         raise

@@ -13,6 +13,7 @@ for a server) and the checked rows copied in, in one transaction.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import os
 import shutil
@@ -25,7 +26,7 @@ from typing import Any
 from sqlalchemy import func, select, text
 from sqlmodel import SQLModel, col
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 from scorekeeper.json_input import MiB, parse_json, read_limited, too_large
 from scorekeeper.names import quoted
 from scorekeeper.problems import InvalidNight
@@ -288,6 +289,15 @@ def _check_rows(db: Database, rows: dict[str, Any], *, source: Path) -> None:
         )
 
 
+# What a SQLite file may hold besides rows, as a restore's refusal names it.
+_OBJECTS = {
+    "table": N_("table {name}"),
+    "index": N_("index {name}"),
+    "trigger": N_("trigger {name}"),
+    "view": N_("view {name}"),
+}
+
+
 def _refuse_foreign(checked: Database, *, source: Path) -> None:
     """A SQLite backup brought up to date (CHECKED) holds the app's own tables, their
     columns and their indexes, and nothing else: a trigger, a view, another table, a
@@ -312,14 +322,19 @@ def _refuse_foreign(checked: Database, *, source: Path) -> None:
             )
             if (kind == "table" and (name in expected or name == "alembic_version")) or own_index:
                 continue
-            found.append(f"{kind} {quoted(name)}")
+            found.append(
+                _(_OBJECTS.get(kind, "{kind} {name}")).format(kind=kind, name=quoted(name))
+            )
         for name, columns in expected.items():
             have = {row[1] for row in connection.exec_driver_sql(f'PRAGMA table_info("{name}")')}
-            found += [f"column {quoted(f'{name}.{extra}')}" for extra in sorted(have - columns)]
+            found += [
+                _("column {name}").format(name=quoted(f"{name}.{extra}"))
+                for extra in sorted(have - columns)
+            ]
         for index, columns in indexes.items():
             info = connection.exec_driver_sql(f'PRAGMA index_info("{index}")').fetchall()
             if {row[2] for row in info} != columns:
-                found.append(f"index {quoted(index)}")
+                found.append(_("index {name}").format(name=quoted(index)))
     if found:
         raise StorageError(
             _(
@@ -327,6 +342,55 @@ def _refuse_foreign(checked: Database, *, source: Path) -> None:
                 "the app's own tables. Nothing was changed."
             ).format(file=source, found=", ".join(found))
         )
+    assert checked.sqlite_path is not None
+    shape, own = _shape(checked.sqlite_path), _own_shape()
+    unlike = [name for name in sorted(own) if shape.get(name) != own[name]]
+    if unlike:
+        raise StorageError(
+            _(
+                "{file}: its tables {tables} are not as the app makes them (a column's kind, "
+                "a key, a unique or not-empty rule differs); a backup restores only the app's "
+                "own tables. Nothing was changed."
+            ).format(file=source, tables=", ".join(unlike))
+        )
+
+
+Shape = dict[str, tuple[frozenset[Any], ...]]
+
+
+def _shape(path: Path) -> Shape:
+    """Each table of the SQLite file PATH as SQLite describes it: its columns (name,
+    kind, not empty, key), its indexes (unique, columns) and its references."""
+    shape: Shape = {}
+    with contextlib.closing(sqlite3.connect(path)) as con:
+        names = con.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        ).fetchall()
+        for (table,) in names:
+            columns = frozenset(
+                (row[1], str(row[2]).upper(), row[3], row[5])
+                for row in con.execute(f'PRAGMA table_info("{table}")')
+            )
+            indexes = frozenset(
+                (row[2], tuple(c[2] for c in con.execute(f'PRAGMA index_info("{row[1]}")')))
+                for row in con.execute(f'PRAGMA index_list("{table}")').fetchall()
+            )
+            references = frozenset(
+                (row[2], row[3], row[4])
+                for row in con.execute(f'PRAGMA foreign_key_list("{table}")')
+            )
+            shape[table] = (columns, indexes, references)
+    return shape
+
+
+@functools.cache
+def _own_shape() -> Shape:
+    """The shape (`_shape`) of a database this version makes: what a backup, brought
+    up to date, must have (one migrated from the first schema has it too)."""
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-shape-") as folder:
+        path = Path(folder) / "own.sqlite3"
+        open_database(f"sqlite:///{path}").dispose()
+        return _shape(path)
 
 
 def _check_sqlite_backup(path: Path, *, source: Path) -> None:

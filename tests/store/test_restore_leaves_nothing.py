@@ -222,3 +222,28 @@ def test_a_dumps_bad_value_is_named_in_json_words(
     assert said in done.stderr, done.stderr
     for python in ("True", "'str'", " str", "datetime", "bool", "NoneType"):
         assert python not in done.stderr
+
+
+def test_a_backup_whose_tables_lost_their_rules_is_refused(tmp_path: Path) -> None:
+    """Found in review: a backup whose player table was made again without its unique
+    name key restored, and the live database then took a second "Ann"."""
+    source = open_database(f"sqlite:///{tmp_path / 'source.sqlite3'}")
+    night_import.import_night(source, written()[0])
+    copy = tmp_path / "backup.sqlite3"
+    backup(source, str(copy))
+    source.dispose()
+    with contextlib.closing(sqlite3.connect(copy, isolation_level=None)) as con:
+        sql = con.execute("SELECT sql FROM sqlite_master WHERE name = 'player'").fetchone()[0]
+        loose = sql.replace("UNIQUE (name_key)", "CHECK (1)")
+        assert loose != sql, sql
+        con.executescript(
+            "PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON; BEGIN;"
+            "ALTER TABLE player RENAME TO old_player;"
+            f"{loose};"
+            "INSERT INTO player SELECT * FROM old_player; DROP TABLE old_player; COMMIT;"
+        )
+    live = tmp_path / "live.sqlite3"
+    done = cli("--database", f"sqlite:///{live}", "restore", str(copy))
+    assert done.returncode == 2, done.stderr
+    assert "its tables player are not as the app makes them" in done.stderr
+    assert not live.exists()

@@ -65,7 +65,21 @@ def restore_question(preview: RestorePreview, file: str, *, server: str | None) 
             ).format(count=len(changed))
         )
         lines += [f"• {night}" for night in named]
-    else:
+    if preview.payments_since:
+        lines.append(
+            ngettext(
+                "Lost from the database: {count} league payment recorded since then.",
+                "Lost from the database: {count} league payments recorded since then.",
+                preview.payments_since,
+            ).format(count=preview.payments_since)
+        )
+    if preview.players_since:
+        lines.append(
+            _(
+                "Players the backup does not know by these names (new, or renamed since): {names}."
+            ).format(names=", ".join(preview.players_since))
+        )
+    if not (changed or preview.payments_since or preview.players_since):
         lines.append(_("Nothing in the database changed since the backup's last change."))
     lines.append("")
     if server is None:

@@ -67,6 +67,10 @@ class RestorePreview:
     backup: Holdings
     now: Holdings
     changed_since: tuple[ChangedNight, ...]  # newest first
+    # League payments (of no night) recorded since the backup's last change.
+    payments_since: int = 0
+    # Players the database has by a name the backup has not (new, or renamed since).
+    players_since: tuple[str, ...] = ()
 
 
 def preview_restore(db: Database, source: str) -> RestorePreview:
@@ -79,10 +83,32 @@ def preview_restore(db: Database, source: str) -> RestorePreview:
         checked = checked_copy(path, Path(folder))
         try:
             backup = holdings(checked)
+            kept = set(_player_names(checked))
         finally:
             checked.dispose()
     now = holdings(db)
-    return RestorePreview(backup, now, tuple(changed_since(db, backup.last_change)))
+    moment = backup.last_change
+    return RestorePreview(
+        backup,
+        now,
+        tuple(changed_since(db, moment)),
+        _league_payments_since(db, moment),
+        tuple(name for name in _player_names(db) if name not in kept),
+    )
+
+
+def _player_names(db: Database) -> list[str]:
+    with db.translate_errors(), Session(db.engine) as session:
+        return sorted(session.exec(select(PlayerRow.name)).all(), key=str.casefold)
+
+
+def _league_payments_since(db: Database, moment: dt.datetime | None) -> int:
+    """The payments of no night (League ▸ Money's) recorded after MOMENT (all: None)."""
+    query = select(func.count()).select_from(PaymentRow).where(col(PaymentRow.night_id).is_(None))
+    if moment is not None:
+        query = query.where(col(PaymentRow.recorded_at) > moment)
+    with db.translate_errors(), Session(db.engine) as session:
+        return int(session.exec(query).one())
 
 
 def holdings(db: Database) -> Holdings:

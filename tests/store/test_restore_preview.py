@@ -50,3 +50,25 @@ def test_a_backup_the_restore_would_refuse_is_refused_by_the_preview(
         preview_restore(db, str(bad))
     with pytest.raises(StorageError, match="no such backup file"):
         preview_restore(db, str(tmp_path / "none.sqlite3"))
+
+
+def test_league_payments_and_renamed_players_since_are_said(db: Database, tmp_path: Path) -> None:
+    """Found in review: a league payment (of no night) or a player renamed since the
+    backup was not counted, and the question said "Nothing ... changed"."""
+    from scorekeeper.store.money import record_league_payment
+    from scorekeeper.store.people import rename_player
+    from ui.restore_question import restore_question
+
+    seed_sample_league(db)
+    copy = tmp_path / "backup.json" if not db.is_sqlite else tmp_path / "backup.sqlite3"
+    backup(db, str(copy))
+    league = "Tuesday Night League"
+    record_league_payment(db, league=league, payer="Jon", payee="Ida", cents=25)
+    rename_player(db, old="Hal", new="Harold")
+    preview = preview_restore(db, str(copy))
+    assert (preview.changed_since, preview.payments_since) == ((), 1)
+    assert preview.players_since == ("Harold",)
+    said = restore_question(preview, copy.name, server=None)
+    assert "Nothing in the database changed" not in said
+    assert "Lost from the database: 1 league payment recorded since then." in said
+    assert "(new, or renamed since): Harold." in said

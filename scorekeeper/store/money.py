@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlalchemy import func
 from sqlalchemy import select as columns
@@ -88,7 +88,7 @@ def night_settled(
         if night is None:
             message = _("there is no night {number}").format(number=night_id)
             raise StorageError(message, field="night")
-        date = night.played_on
+        date, closed = night.played_on, night.closed_at is not None
         if night.league_id is None:
             debts = debts_of_night(night_id, date, settlement)
             made = [_record(p, _names(session)) for p in _payments(session, night=night_id)]
@@ -101,8 +101,13 @@ def night_settled(
         [*others, *debts_of_night(night_id, date, settlement)],
         key=lambda d: (d.date or dt.date.min, d.night_id),
     )
+    # A closed night's debt is the league's: one whose debtor owes nothing in the
+    # league any more was paid through others (the fewest payments route money through
+    # a third player, which pays no one night's debt: `ledger.settled`). Shown as
+    # owed, it would be paid twice. An open night is settled at its table, debt by debt.
+    square = {p for p, cents in money.balances.items() if cents >= 0} if closed else set()
     return tuple(
-        paid
+        replace(paid, paid=paid.cents) if paid.owed and paid.payer in square else paid
         for paid, debt in zip(settled(debts, money.payments), debts, strict=True)
         if debt.night_id == night_id
     )

@@ -172,3 +172,34 @@ def test_a_night_of_no_league_counts_its_own_payments(db: Database) -> None:
         db, night_id=night_id, payer=first[0], payee=first[1], cents=3, paid_on=dt.date.today()
     )
     assert settled_of(db, night_id)[0] == (*first[:3], 3)
+
+
+def test_a_payment_routed_through_a_third_player_settles_both_closed_nights(
+    db: Database,
+) -> None:
+    """Found in review: League ▸ Money's fewest payments route money through a third
+    player (Ann pays Cal what she owed Bob, as Bob owed Cal as much); such a payment
+    pays no one night's debt, so each closed night's Settle up still said "not yet",
+    and Mark as paid there would have paid it twice. A debtor square in the league has
+    paid a closed night's debt."""
+
+    def closed_night(date: str, points: dict[str, int]) -> int:
+        document = {
+            "format": "sheepshead-night/1",
+            "rules": {"preset": "classic-5", "dealt_in": 3, "tricks": 10, "stake_cents": 5},
+            "players": list(points),
+            "hands": [{"type": "result", "points": points}],
+            "league": "Routed",
+            "date": date,
+            "closed": True,
+        }
+        return import_night(db, document)
+
+    first = closed_night("2026-11-03", {"Ann": -20, "Bob": 20, "Dee": 0})
+    second = closed_night("2026-11-10", {"Bob": -20, "Cal": 20, "Dee": 0})
+    owed = league_money(db, league="Routed").outstanding()
+    assert [(p.payer, p.payee, p.cents) for p in owed] == [("Ann", "Cal", 100)]
+    assert settled_of(db, first) == [("Ann", "Bob", 100, 0)]
+    record_league_payment(db, league="Routed", payer="Ann", payee="Cal", cents=100)
+    assert settled_of(db, first) == [("Ann", "Bob", 100, 100)]
+    assert settled_of(db, second) == [("Bob", "Cal", 100, 100)]

@@ -13,7 +13,7 @@ pass the revision (or the night's number of hands) back to the store, which refu
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from scorekeeper.formatting import money
 from scorekeeper.i18n import _
@@ -155,6 +155,7 @@ def recalled(db: Database, revisions: Revisions, night_id: int) -> list[StoreCom
     versions, first, now = undoable_versions(db, night_id=night_id)
     revisions.update(now)
     last: dict[int, hand_writes.HandVersion] = {}  # each hand's version before this one
+    records = {v.id: v.record for v in versions}  # each history row's record
     deleted: set[int] = set()
     out: list[StoreCommand] = []
     for index, v in enumerate(versions):
@@ -181,9 +182,38 @@ def recalled(db: Database, revisions: Revisions, night_id: int) -> list[StoreCom
         else:
             deleted.discard(v.hand_id)
         last[v.hand_id] = this
-        if index >= first and command is not None:
+        if index < first or command is None:
+            continue
+        # A version that takes back the change on top was written by an undo (a hand
+        # recorded, then deleted; deleted, then brought back; changed, then its earlier
+        # version put back): the two cancel, and undo goes on from the change before
+        # them, as it would have before the restart.
+        top = out[-1] if out else None
+        if top is not None and _undoes(command, top, v.action, records):
+            out.pop()
+        else:
             out.append(command)
     return out
+
+
+def _undoes(command: StoreCommand, top: StoreCommand, action: str, records: dict[int, Any]) -> bool:
+    """Whether COMMAND, read from the history (a version written by ACTION) right after
+    TOP, is TOP's undo: a hand recorded then deleted, deleted then brought back, or
+    changed then its record before put back (a redo puts back the one after)."""
+    if not isinstance(command, HandCommand) or not isinstance(top, HandCommand):
+        return False
+    if command.hand_id != top.hand_id:
+        return False
+    if isinstance(command, DeleteHand):  # a hand recorded, inserted or brought back
+        return isinstance(top, RecordHand)
+    if isinstance(command, BroughtBack):
+        return isinstance(top, DeleteHand)
+    return (
+        action == "restore"
+        and isinstance(command, EditHand)
+        and isinstance(top, EditHand)
+        and records.get(command.after) == records.get(top.before)
+    )
 
 
 # -- seats ---------------------------------------------------------------------------

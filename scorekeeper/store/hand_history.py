@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlmodel import Session, col, func, select
@@ -352,6 +352,7 @@ class StoredVersion:
     revision: int
     action: str
     position: int
+    record: Mapping[str, Any] = field(default_factory=dict, compare=False)  # as stored
 
 
 def undoable_versions(
@@ -374,7 +375,10 @@ def undoable_versions(
             .where(HandRevisionRow.night_id == night_id)
             .group_by(col(HandRevisionRow.hand_id))
         ).all()
-    versions = [StoredVersion(r.id or 0, r.hand_id, r.revision, r.action, r.position) for r in rows]
+    versions = [
+        StoredVersion(r.id or 0, r.hand_id, r.revision, r.action, r.position, r.record)
+        for r in rows
+    ]
     first = next(
         (i for i, r in enumerate(rows) if since is None or r.recorded_at > since), len(rows)
     )

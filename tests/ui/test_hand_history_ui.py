@@ -117,3 +117,39 @@ def test_undo_goes_on_after_a_restart_from_the_nights_history(
     keyboard.ctrl(Qt.Key.Key_Z, shift=True)
     assert points() == [95, 40]
     assert [line.number for line in window.session.view.lines] == [1, 2]
+
+
+def test_undo_after_a_restart_goes_on_from_the_last_sessions_undos(
+    database: Any, open_window: Any, keyboard: Any
+) -> None:
+    """Found in a trial: changes undone before a restart were recalled as changes, so
+    the first Ctrl+Z after it brought back a hand undone before and re-applied an
+    undone edit. What an undo took back is gone from the list; a redo is a change."""
+    from scorekeeper.store.night_import import export_night
+
+    win, loss = pick("Ann", "Cal", points=74, tricks=4), pick("Bob", "Dee", points=40, tricks=2)
+    night_id = night_import.import_night(database, night_doc("classic-5", [win]))
+    window = open_window(database, night_id)
+    session = window.session
+    for hand in (loss, win, loss):  # hands 2, 3 and 4, each recorded in the window
+        session.record_hand(hand)
+    session.edit_hand(session.view.lines[1].hand_id, {**loss, "points": 20, "tricks": 1})
+    session.edit_hand(session.view.lines[1].hand_id, {**loss, "points": 61, "tricks": 3})
+
+    def points() -> list[int]:
+        return [h["points"] for h in export_night(database, night_id=night_id)["hands"]]
+
+    assert points() == [74, 61, 74, 40]
+    # The second edit undone, redone and undone; the first undone; hand 4 undone.
+    for shift in (False, True, False, False, False):
+        keyboard.ctrl(Qt.Key.Key_Z, shift=shift)
+    assert points() == [74, 40, 74]
+    window.close()
+
+    again = open_window(database, night_id)  # a restart
+    keyboard.ctrl(Qt.Key.Key_Z)  # hand 3 goes: not hand 4 back, nor an edit again
+    assert points() == [74, 40], again.statusBar().currentMessage()
+    keyboard.ctrl(Qt.Key.Key_Z)  # hand 2
+    assert points() == [74]
+    keyboard.ctrl(Qt.Key.Key_Z)
+    assert again.statusBar().currentMessage() == "Nothing to undo."

@@ -28,6 +28,7 @@ from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.validators import Auto
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -365,6 +366,10 @@ class Renderer:
             (plot.lines[i].strokeColor, fit(name, LEGEND_WIDTH, FONT, 8))
             for i, (name, _points, _look) in enumerate(series)
         ]
+        # Each name beside a sample of its line, dash and all: two players who share a
+        # colour (the 3rd and the 11th of a league) are told apart in the legend too.
+        legend.swatchMarker = Auto(obj=plot)
+        legend.dx, legend.dy = 18, 8
         drawing.add(legend)
         return drawing
 

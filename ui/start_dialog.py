@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QBoxLayout,
     QCheckBox,
     QComboBox,
-    QDateEdit,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -46,6 +45,7 @@ from scorekeeper.names import LABEL_LENGTH, clean_name, fold_name, name_key, quo
 from scorekeeper.rules import Option, RuleSet
 
 from .currency import CurrencyChoice, MoneyEdit
+from .date_edit import TypedDateEdit
 from .labels import every_option, in_words
 from .language import date_format
 
@@ -394,7 +394,7 @@ class StartNightDialog(NoEnterDialog):
         self.season.setAccessibleName(_("Season"))
         self.table = QLineEdit()
         self.table.setAccessibleName(_("Table"))
-        self.date = QDateEdit(QDate.currentDate())
+        self.date = TypedDateEdit(QDate.currentDate())
         self.date.setCalendarPopup(True)
         self.date.setDisplayFormat(date_format())
         self.date.setAccessibleName(_("Date"))

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QDateEdit,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -31,6 +30,7 @@ from scorekeeper.store.errors import StorageError
 from scorekeeper.store.money import LeagueMoney, league_money
 
 from ..currency import CurrencyChoice, MoneyEdit
+from ..date_edit import TypedDateEdit
 from ..labels import plain_label, problem_label
 from ..language import date_format
 from ..league_session import LeagueSession
@@ -129,7 +129,7 @@ class MoneyTab(QWidget):
         # recorded before (`record_payment`).
         self.amount = MoneyEdit(_("Amount"), locale_currency())
         self.amount.returnPressed.connect(self.record_payment)
-        self.paid_on = QDateEdit(QDate.currentDate())
+        self.paid_on = TypedDateEdit(QDate.currentDate())
         self.paid_on.setAccessibleName(_("Paid on"))
         self.paid_on.setCalendarPopup(True)
         self.paid_on.setDisplayFormat(date_format())

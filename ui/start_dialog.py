@@ -435,13 +435,7 @@ class StartNightDialog(NoEnterDialog):
         add = QPushButton(_("&Seat player"))
         add.clicked.connect(self.add_player)
         remove = QPushButton(_("&Remove"))
-        remove.clicked.connect(
-            lambda: (
-                self.seated.takeItem(self.seated.currentRow()),
-                self.update_summary(),  # type: ignore[func-returns-value]  # owner: a method instead
-                self.recheck_typed(),  # type: ignore[func-returns-value]  # owner: a method instead
-            )
-        )
+        remove.clicked.connect(self.remove_seated)
         up = QPushButton(_("Move &up"))
         up.clicked.connect(lambda: self.move(-1))
         down = QPushButton(_("Move &down"))
@@ -607,6 +601,8 @@ class StartNightDialog(NoEnterDialog):
         name, problem = clean_name(typed)
         if problem is not None:
             return problem
+        if name.replace(" ", "").isdigit():  # a seat number typed here, or a stray key
+            return _("{name} is a number; a player is seated by name").format(name=quoted(name))
         seated = next((p for p in self.players() if name_key(p) == name_key(name)), None)
         if seated is None:
             return None
@@ -669,6 +665,16 @@ class StartNightDialog(NoEnterDialog):
         self.refused = False
         self.problem.clear()
         self.start.setEnabled(True)
+
+    def remove_seated(self) -> None:
+        """Remove the player selected; the problem line said after Start ("a table seats
+        at most 8") is said again as it now stands, or cleared."""
+        self.seated.takeItem(self.seated.currentRow())
+        self.update_summary()
+        self.recheck_typed()
+        if self.problem.text() and not (self.refused or self.unseated):
+            found = self.problems()
+            self.problem.setText("⚠ " + "; ".join(found) if found else "")
 
     def move(self, step: int) -> None:  # type: ignore[override]  # owner: rename (shadows QWidget.move)
         row = self.seated.currentRow()

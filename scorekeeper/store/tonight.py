@@ -67,6 +67,10 @@ def record_payment(
     with db.transaction() as session:
         row = night_row(session, night_id)
         check_cents(cents, night_currency(session, row))
+        # A payment marked is a change to the night: the app opens on it next (a trial
+        # marked a payment on one night, and the restart opened another).
+        row.updated_at = now()
+        session.add(row)
         return add_payment(
             session,
             league_id=row.league_id,

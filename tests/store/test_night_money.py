@@ -203,3 +203,15 @@ def test_a_payment_routed_through_a_third_player_settles_both_closed_nights(
     record_league_payment(db, league="Routed", payer="Ann", payee="Cal", cents=100)
     assert settled_of(db, first) == [("Ann", "Bob", 100, 100)]
     assert settled_of(db, second) == [("Bob", "Cal", 100, 100)]
+
+
+def test_a_payment_marked_on_a_night_makes_it_the_one_to_open(db: Database) -> None:
+    """Found in a trial: a payment marked at one night's Settle up, then a restart,
+    opened another open night (the one whose hands were changed last)."""
+    from scorekeeper.store.tonight import night_to_reopen
+
+    older = import_night(db, night_doc("classic-5", [pick("Bob", "Dee", points=74, tricks=4)]))
+    newer = import_night(db, night_doc("classic-5", [pick("Ann", "Cal", points=40, tricks=2)]))
+    assert night_to_reopen(db) == newer
+    record_payment(db, night_id=older, payer="Bob", payee="Ann", cents=5, paid_on=dt.date.today())
+    assert night_to_reopen(db) == older

@@ -751,7 +751,12 @@ class MainWindow(QMainWindow):
         self.attempt(self.session.set_closed, closed)
 
     def new_night(self) -> None:
-        from scorekeeper.store.league import default_rules, league_currency, list_leagues
+        from scorekeeper.store.league import (
+            current_season,
+            default_rules,
+            league_currency,
+            list_leagues,
+        )
         from scorekeeper.store.night_import import night_taken
         from scorekeeper.store.people import list_players
 
@@ -767,6 +772,7 @@ class MainWindow(QMainWindow):
             lambda league, season: default_rules(db, league=league, season=season),
             lambda league: league_currency(db, league=league),
             lambda league, date, table: night_taken(db, league=league, date=date, table=table),
+            lambda league: current_season(db, league=league),
         )
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.attempt(lambda: self.session.start_night(**dialog.choices()))

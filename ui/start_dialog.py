@@ -370,12 +370,15 @@ class StartNightDialog(NoEnterDialog):
         defaults: Callable[[str, str | None], RuleSet | None] | None = None,
         currency_of: Callable[[str], str | None] | None = None,
         taken: Callable[[str, dt.date, str | None], str | None] | None = None,
+        season_of: Callable[[str], str | None] | None = None,
     ):
         super().__init__(parent)
         self.defaults = defaults  # a league's (or season's) own rules, when it has them
         self.currency_of = currency_of  # a stored league's currency (None: a new league)
         # Why the league has this night already (the same date and table), or None.
         self.taken = taken
+        # The season a stored league's newest night is filed under (None: none).
+        self.season_of = season_of
         self.setWindowTitle(_("Start a night"))
         self.setAccessibleName(_("Start a night"))
         self.roster = roster
@@ -537,8 +540,12 @@ class StartNightDialog(NoEnterDialog):
 
     def follow_league(self) -> None:
         """A stored league chosen: its currency shown, not to be chosen (its nights all
-        keep their money in it); no league, or a new one: the currency is chosen."""
+        keep their money in it), and its season proposed (typed over to change it);
+        no league, or a new one: the currency is chosen."""
         league = self.league.currentText().strip()
+        if self.season_of is not None and not self.season.isModified():
+            # The league's current season (its standings count the night), or none.
+            self.season.setText((self.season_of(league) if league else None) or "")
         kept = self.currency_of(league) if self.currency_of and league else None
         if kept is not None:
             self.currency.set_code(kept)

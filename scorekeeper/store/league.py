@@ -182,6 +182,24 @@ def league_currency(db: Database, *, league: str) -> str | None:
         return None if found is None else found.currency
 
 
+def current_season(db: Database, *, league: str) -> str | None:
+    """The season of LEAGUE's newest night not deleted (what its next night is filed
+    under, unless changed), or None: no such league, or its newest night has none."""
+    with db.session() as session:
+        found = find_league(session, league)
+        if found is None:
+            return None
+        newest = (
+            select(NightRow.season_id)
+            .where((col(NightRow.league_id) == found.id) & col(NightRow.discarded_at).is_(None))
+            .order_by(col(NightRow.played_on).desc().nulls_last(), col(NightRow.id).desc())
+            .limit(1)
+        )
+        season_id = session.exec(newest).first()
+        season = session.get(SeasonRow, season_id) if season_id is not None else None
+        return season.name if season is not None else None
+
+
 def save_season(db: Database, *, league: str, name: str, rules: RuleSet | None = None) -> int:
     """Create a season of a league (or change its default rules); returns its id.  Safe
     when another program creates the same season at the same moment."""

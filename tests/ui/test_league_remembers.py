@@ -76,3 +76,41 @@ def test_a_new_league_keeps_its_money_in_the_languages_currency(
     dialog = dialog_on(database, qtbot)
     dialog.league.setCurrentText("Stammtisch")  # no such league yet
     assert dialog.currency.code() == "EUR" and dialog.currency.isEnabled()
+
+
+def test_choosing_a_league_proposes_its_season(database: Database, qtbot: Any) -> None:
+    """Found in a trial: the Season field stayed blank after choosing the league, so
+    tonight's nights were filed under no season while the board said "Fall 2026"."""
+    from scorekeeper.store.league import current_season
+
+    tuesday(database)
+    night_import.import_night(
+        database,
+        {
+            "format": "sheepshead-night/1",
+            "rules": {"preset": "jack-of-diamonds-5", "stake_cents": 25},
+            "players": FIVE,
+            "hands": [],
+            "league": "Tuesday",
+            "season": "Fall 2026",
+            "date": "2026-11-03",
+        },
+    )
+    dialog = StartNightDialog(
+        FIVE,
+        ["Tuesday"],
+        None,
+        lambda league, season: default_rules(database, league=league, season=season),
+        lambda league: league_currency(database, league=league),
+        None,
+        lambda league: current_season(database, league=league),
+    )
+    qtbot.addWidget(dialog)
+    dialog.league.setCurrentText("Tuesday")
+    assert dialog.season.text() == "Fall 2026"
+    dialog.league.setCurrentText("Stammtisch")  # a new league: no season to propose
+    assert dialog.season.text() == ""
+    dialog.season.setText("Winter")
+    dialog.season.setModified(True)  # typed by the user: kept
+    dialog.league.setCurrentText("Tuesday")
+    assert dialog.season.text() == "Winter"

@@ -53,7 +53,9 @@ _LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85"
 # Letters and marks that print as nothing although Unicode does not call them format
 # characters: the combining grapheme joiner, the Hangul fillers, the Khmer inherent
 # vowels and the variation selectors.
-_BLANK = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u3164\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+_BLANK = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0\ufe00-\ufe0f\U000e0100-\U000e01ef]"
+)
 _REFUSED = {
     "Cc": N_("a control character"),
     "Cf": N_("an invisible formatting character"),
@@ -136,6 +138,42 @@ def name_problem(name: str, *, limit: int = NAME_LENGTH) -> str | None:
         return _("{name} is {length} characters long; at most {limit}").format(
             name=quoted(_start(name)), length=len(name), limit=limit
         )
+    if all(unicodedata.category(char)[0] in "MZ" for char in name):
+        return _("{name} has no letter, digit or sign to read: only marks and spaces").format(
+            name=quoted(name)
+        )
+    mixed = _mixed_word(name)
+    if mixed is not None:
+        word, (first, other), char = mixed
+        # Translators: {first} and {other} are alphabets' names as Unicode gives them
+        # ("LATIN", "CYRILLIC").
+        return _(
+            "{word} mixes letters of two alphabets ({first} and {other}: {code}), so it "
+            "looks like a name it is not; type it in one"
+        ).format(word=quoted(word), first=first, other=other, code=_code(char))
+    return None
+
+
+# The alphabets whose letters look alike (Latin "o", Cyrillic "о", Greek "ο"): a word
+# mixing two of them is a look-alike of another name (Unicode's confusables, UTS #39).
+_ALPHABETS = ("LATIN", "CYRILLIC", "GREEK")
+
+
+def _mixed_word(name: str) -> tuple[str, tuple[str, str], str] | None:
+    """The first word of NAME whose letters come from two of `_ALPHABETS`, the two, and
+    the first letter of the second; None when every word keeps to one."""
+    for word in re.split(r"[\s\-'’.]+", name):
+        seen: str | None = None
+        for char in word:
+            if not char.isalpha():
+                continue
+            alphabet = unicodedata.name(char, "").split(" ", 1)[0]
+            if alphabet not in _ALPHABETS:
+                continue
+            if seen is None:
+                seen = alphabet
+            elif alphabet != seen:
+                return word, (seen, alphabet), char
     return None
 
 

@@ -214,3 +214,26 @@ def test_a_search_key_is_its_own_key(typed: str) -> None:
     """Folding twice is folding once: a stored text's key and the words typed of it
     meet whichever of them is folded first."""
     assert search_key(search_key(typed)) == search_key(typed)
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("\u2800", "contains a character that prints as nothing (U+2800 BRAILLE PATTERN BLANK)"),
+        ("Ann\u2800", "contains a character that prints as nothing (U+2800"),
+        ("\u0301\u0302", "has no letter, digit or sign to read: only marks and spaces"),
+        ("B\u043eb", "mixes letters of two alphabets (LATIN and CYRILLIC: U+043E CYRILLIC"),
+        ("Zo\u0435", "mixes letters of two alphabets (LATIN and CYRILLIC"),
+        ("\u0391nn", "mixes letters of two alphabets (GREEK and LATIN"),
+    ],
+)
+def test_a_name_that_prints_as_nothing_or_as_another_is_refused(typed: str, said: str) -> None:
+    """Issue 34, point 8: a braille blank, a name of marks only, and a word of two
+    alphabets that look alike ("Bоb" with a Cyrillic о beside Bob) got in."""
+    problem = clean_name(typed)[1]
+    assert problem is not None and said in problem, problem
+
+
+@pytest.mark.parametrize("typed", ["Zoë", "Łukasz", "Παΐσιος", "Иван Smith", "O'Neil", "Søren"])
+def test_names_of_one_alphabet_a_word_are_kept(typed: str) -> None:
+    assert clean_name(typed)[1] is None

@@ -91,7 +91,8 @@ def night_settled(
         date, closed = night.played_on, night.closed_at is not None
         if night.league_id is None:
             debts = debts_of_night(night_id, date, settlement)
-            made = [_record(p, _names(session)) for p in _payments(session, night=night_id)]
+            names = _names(session)  # read once, not once a payment
+            made = [_record(p, names) for p in _payments(session, night=night_id)]
             return settled(debts, made)
         league = session.get(LeagueRow, night.league_id)
         assert league is not None  # a foreign key

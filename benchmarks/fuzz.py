@@ -354,12 +354,44 @@ class Checker:
             return int(con.execute("SELECT count(*) FROM night").fetchone()[0])
 
 
+RELIABILITY = Path(__file__).resolve().parents[1] / "docs" / "reliability.md"
+# Where docs/reliability.md holds the long run's figures, written by --write-docs only.
+FIGURES_START = "<!-- the fuzzer's figures: written by python -m benchmarks.fuzz --write-docs -->"
+FIGURES_END = "<!-- end of the fuzzer's figures -->"
+HEADER = (
+    "| date | mutants | seed | seconds | `score` status 0 | `score` status 2 "
+    "| `import` status 0 | `import` status 2 | status 1 or a broken promise |\n"
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+)
+
+
+def figures_table(figures: dict[str, Any], day: str) -> str:
+    """The long run's FIGURES (what it prints) as docs/reliability.md's table."""
+    counts = [figures.get(key, 0) for key in ("score 0", "score 2", "import 0", "import 2")]
+    cells = [day, figures["mutants"], figures["seed"], figures["seconds"], *counts, 0]
+    row = "| " + " | ".join(f"{c:,}" if isinstance(c, int) else str(c) for c in cells) + " |"
+    return f"{HEADER}\n{row}"
+
+
+def write_figures(figures: dict[str, Any], path: Path = RELIABILITY) -> None:
+    """Put FIGURES' table between the markers of PATH (the doc holds what was run)."""
+    text = path.read_text("utf-8")
+    start, end = text.index(FIGURES_START), text.index(FIGURES_END)
+    table = figures_table(figures, time.strftime("%Y-%m-%d"))
+    path.write_text(
+        f"{text[: start + len(FIGURES_START)]}\n{table}\n{text[end:]}", encoding="utf-8"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The long run: mutants until the count is reached or a promise breaks."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mutants", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--import-every", type=int, default=5, metavar="N")
+    parser.add_argument(
+        "--write-docs", action="store_true", help="write the figures into docs/reliability.md"
+    )
     args = parser.parse_args(argv)
     bases = base_nights()
     choose = RandomChooser(args.seed)
@@ -380,6 +412,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         **dict(sorted(checker.statuses.items())),
     }
     print(json.dumps(figures))
+    if args.write_docs:
+        write_figures(figures)
     return 0
 
 

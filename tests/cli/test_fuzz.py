@@ -127,3 +127,25 @@ def test_the_checker_sees_a_broken_promise(tmp_path: Path) -> None:
     assert broken_promise(Outcome(2, "", named)) is None
     unbalanced = '{"hands": [{"points": {"Ann": 1, "Bob": 0}}], "totals": {}, "settlement": []}'
     assert broken_promise(Outcome(0, unbalanced, "")) == "hand 1 does not sum to zero"
+
+
+def test_the_docs_hold_the_figures_the_fuzzer_wrote() -> None:
+    """Issue 34, point 9: docs/reliability.md's table had drifted from what the fuzzer
+    prints; the fuzzer now writes it itself (--write-docs), and the table is one it
+    writes: read back, it is written again the same, with no broken promise."""
+    from benchmarks.fuzz import FIGURES_END, FIGURES_START, RELIABILITY, figures_table
+
+    text = RELIABILITY.read_text("utf-8")
+    table = text[text.index(FIGURES_START) + len(FIGURES_START) : text.index(FIGURES_END)]
+    row = table.strip().splitlines()[-1]
+    day, mutants, seed, seconds, *counts, broken = (c.strip() for c in row.strip("|").split("|"))
+    keys = ("score 0", "score 2", "import 0", "import 2")
+    figures = {
+        "mutants": int(mutants.replace(",", "")),
+        "seed": int(seed.replace(",", "")),
+        "seconds": float(seconds),
+        **{key: int(count.replace(",", "")) for key, count in zip(keys, counts, strict=True)},
+    }
+    assert table.strip() == figures_table(figures, day)
+    assert broken == "0" and figures["mutants"] >= 20_000
+    assert figures["mutants"] == sum(figures[k] for k in ("score 0", "score 2"))

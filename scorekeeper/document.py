@@ -30,7 +30,7 @@ FORMAT = "sheepshead-night/1"
 MAX_HANDS = 10_000  # a long night is 100 hands; a document of more is not a night
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
 INFO_FIELDS = ("date", "league", "season", "table", "title")
-MONEY_FIELDS = ("currency", "closed", "payments")
+MONEY_FIELDS = ("currency", "closed", "settled", "payments")
 TOP_FIELDS = ("format", "rules", "players", "hands", *INFO_FIELDS, *MONEY_FIELDS)
 PAYMENT_FIELDS = ("from", "to", "cents", "date")
 MAX_PAYMENTS = 1_000  # a night settles in at most seven payments; a document of more is wrong
@@ -178,12 +178,20 @@ def _read_info(
         message = _("{value} is not true or false").format(value=show_value(closed))
         problems.append(Problem("closed", message))
         closed = False
+    settled = document.get("settled", False)
+    if not isinstance(settled, bool):
+        message = _("{value} is not true or false").format(value=show_value(settled))
+        problems.append(Problem("settled", message))
+        settled = False
+    elif settled and not closed:
+        message = _('a night settled at the table is closed: add "closed": true')
+        problems.append(Problem("settled", message))
     payments = _read_payments(document.get("payments", []), players or (), problems)
     currency = document.get("currency", DEFAULT_CURRENCY)
     if not isinstance(currency, str) or not is_currency_code(currency):
         problems.append(Problem("currency", not_a_currency_code(show_value(currency))))
         currency = DEFAULT_CURRENCY
-    return NightInfo(**values, closed=closed, payments=payments, currency=currency)
+    return NightInfo(**values, closed=closed, settled=settled, payments=payments, currency=currency)
 
 
 def _read_payments(
@@ -385,14 +393,16 @@ def night_to_document(night: Night) -> dict[str, Any]:
 
 
 def money_to_document(info: NightInfo) -> dict[str, Any]:
-    """A night's `currency`, `closed` and `payments` as the document writes them (left
-    out when they are US dollars, the night is open and nothing was paid: what a
-    document without them means)."""
+    """A night's `currency`, `closed`, `settled` and `payments` as the document writes
+    them (left out when they are US dollars, the night is open, not settled at the
+    table and nothing was paid: what a document without them means)."""
     out: dict[str, Any] = {}
     if info.currency != DEFAULT_CURRENCY:
         out["currency"] = info.currency
     if info.closed:
         out["closed"] = True
+    if info.settled:
+        out["settled"] = True
     if info.payments:
         out["payments"] = [payment_to_document(p) for p in info.payments]
     return out

@@ -563,4 +563,7 @@ def _document(sitting: Sitting, rules: Any, league: str, season: str | None) -> 
     if sitting.table is not None:
         document["table"] = sitting.table
     document |= {"rules": rules, "players": list(sitting.points), "hands": [hand]}
+    # A night played and added up on paper, its money handed over there and then: over,
+    # and no debt carried (its Settle up, or `scorekeeper reopen`, opens it to correct it).
+    document |= {"closed": True, "settled": True}
     return document

@@ -74,7 +74,9 @@ class NightInfo:
     """Where a night is filed, the currency its money is in (an ISO 4217 code; a night
     in a league has its league's), and whether its money is settled: kept by import
     and export, ignored by scoring.  A closed night's settlement becomes debts across
-    nights; its payments are money already handed over."""
+    nights, unless it was SETTLED at the table (its money changed hands there and then:
+    a league's history from its spreadsheet); its payments are money already handed
+    over."""
 
     date: str | None = None
     league: str | None = None
@@ -82,6 +84,7 @@ class NightInfo:
     table: str | None = None
     title: str | None = None
     closed: bool = False
+    settled: bool = False  # closed, and settled at the table: no debts carried
     payments: tuple[NightPayment, ...] = ()
     currency: str = "USD"  # what a document that names none was typed in
 

@@ -8,6 +8,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from sqlalchemy import func
 from sqlalchemy import select as columns
@@ -36,10 +37,12 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Field, StorageError
 from scorekeeper.store.league import league_row
 from scorekeeper.store.people import require_player
+from scorekeeper.store.stored_night import SETTLED
 from scorekeeper.store.tables import (
     HandPointsRow,
     HandScoreRow,
     LeagueRow,
+    NightChangeRow,
     NightRow,
     PaymentRow,
     PlayerRow,
@@ -89,6 +92,12 @@ def night_settled(
             message = _("there is no night {number}").format(number=night_id)
             raise StorageError(message, field="night")
         date, closed = night.played_on, night.closed_at is not None
+        if session.execute(
+            _settled_at_table().where(col(NightChangeRow.night_id) == night_id)
+        ).first():
+            # Settled at the table: its money changed hands there and then, all of it.
+            whole = debts_of_night(night_id, date, settlement)
+            return tuple(Settled(d.debtor, d.creditor, d.cents, d.cents) for d in whole)
         if night.league_id is None:
             debts = debts_of_night(night_id, date, settlement)
             names = _names(session)  # read once, not once a payment
@@ -128,6 +137,13 @@ def _payments(
     return list(session.exec(query))
 
 
+def _settled_at_table() -> Any:
+    """The ids of the nights settled at the table (`stored_night.SETTLED` in their
+    history): a league carries no debts from them."""
+    change = col(NightChangeRow.action)
+    return columns(col(NightChangeRow.night_id)).where(change == SETTLED)
+
+
 def _record(row: PaymentRow, names: dict[int | None, str]) -> PaymentRecord:
     return PaymentRecord(
         row.id or 0, names[row.payer_id], names[row.payee_id], row.cents, row.paid_on, row.night_id
@@ -143,6 +159,7 @@ def _money_of(session: Session, row: LeagueRow) -> LeagueMoney:
                 (col(NightRow.league_id) == row.id)
                 & col(NightRow.closed_at).is_not(None)
                 & col(NightRow.discarded_at).is_(None)
+                & ~col(NightRow.id).in_(_settled_at_table())  # its money changed hands then
             )
         ).all()
     ]

@@ -57,11 +57,18 @@ from scorekeeper.store.state import (
     fetch_in,
     insert_cache,
 )
-from scorekeeper.store.stored_night import PartialNight, StoredNight, currency_of, read_stored
+from scorekeeper.store.stored_night import (
+    SETTLED,
+    PartialNight,
+    StoredNight,
+    currency_of,
+    read_stored,
+)
 from scorekeeper.store.tables import (
     HandRevisionRow,
     HandRow,
     LeagueRow,
+    NightChangeRow,
     NightRow,
     PaymentRow,
     SeatRow,
@@ -314,6 +321,15 @@ def _file_all(
     if hand_rows:
         connection.execute(insert(core_table(HandRow)), hand_rows)
         connection.execute(insert(core_table(HandRevisionRow)), revisions)
+    # A night settled at the table says so in its history (`stored_night.SETTLED`): its
+    # league carries no debts from it.
+    settled = [
+        dict(night_id=night_id, action=SETTLED, recorded_at=moment, computer=this_computer())
+        for night_id, night in zip(night_ids, loaded, strict=True)
+        if night.info.settled
+    ]
+    if settled:
+        connection.execute(insert(core_table(NightChangeRow)), settled)
     scores: list[dict[str, Any]] = []
     points: list[dict[str, Any]] = []
     start = 0

@@ -52,6 +52,10 @@ _HANDS = "SELECT id, position, record, revision FROM hand WHERE night_id = :nigh
 # Each hand's record as first recorded (the history's first version of it).
 _FIRSTS = "SELECT hand_id, record FROM hand_revision WHERE night_id = :night AND revision = 1"
 _LEAGUE = "SELECT 1 FROM league WHERE name = :name LIMIT 1"
+# The history entry of a night settled at the table: closed, its money changed hands
+# there and then, so its league carries no debts from it (a sitting of a league's sheet).
+SETTLED = "settled"
+_SETTLED = "SELECT 1 FROM night_change WHERE night_id = :night AND action = 'settled' LIMIT 1"
 _COUNTED = "SELECT hand_rows FROM night_total WHERE night_id = :night"
 _PAYMENTS = (
     "SELECT payment.id, payer.name, payee.name, payment.cents, payment.paid_on"
@@ -217,6 +221,7 @@ def read_stored(fetch: Fetch, night_id: int, *, counted: bool) -> StoredNight:
         table=table,
         title=title,
         closed=closed_at is not None,
+        settled=bool(fetch(_SETTLED, {"night": night_id})),
         payments=tuple(
             NightPayment(p.payer, p.payee, p.cents, p.paid_on.isoformat()) for p in payments
         ),

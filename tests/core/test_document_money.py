@@ -86,3 +86,20 @@ def test_a_wrong_payment_is_named(why: str, fields: dict[str, Any], field: str, 
     assert night is None, why
     assert [p.field for p in problems] == [field], (why, problems)
     assert words in problems[0].message, (why, problems)
+
+
+def test_settled_at_the_table_is_said_of_a_closed_night() -> None:
+    """A night settled at the table is closed; `settled` is true or false."""
+    from scorekeeper.document import load_night
+    from tests.sheet import night_doc
+
+    base = night_doc("classic-5", [])
+    night, problems = load_night({**base, "closed": True, "settled": True})
+    assert night is not None and night.info.settled, problems
+    night, problems = load_night({**base, "settled": True})
+    assert night is None
+    assert [str(p) for p in problems] == [
+        'settled: a night settled at the table is closed: add "closed": true'
+    ]
+    night, problems = load_night({**base, "closed": True, "settled": "yes"})
+    assert [str(p) for p in problems] == ["settled: 'yes' is not true or false"]

@@ -391,6 +391,8 @@ def test_a_sitting_is_a_night_of_one_result_hand_everyone_dealt_in() -> None:
         "rules": {"preset": "classic-5", "dealt_in": 3, "tricks": 10, "stake_cents": 25},
         "players": ["Ann", "Bob", "Cal"],
         "hands": [{"type": "result", "points": {"Ann": 12, "Bob": -7, "Cal": -5}, "hands": 14}],
+        "closed": True,  # a night played and added up on paper,
+        "settled": True,  # its money handed over at the table: no debts
     }
     for document in documents:
         night, found = load_night(document)

@@ -298,3 +298,34 @@ def test_the_same_scores_at_two_tables_of_one_date_are_two_sittings(db: Database
     with pytest.raises(StorageError, match=r"row 2: already stored as"):
         file_sheet(db, plan(db, sheet, league="Another League"))
     assert file_sheet(db, plan(db, sheet), skip_existing=True) == []
+
+
+def test_sittings_come_in_closed_and_settled_at_the_table(db: Database) -> None:
+    """Issue 33, point 6: sittings from a sheet came in as open nights (the newest one
+    then the night the app opened on); filed closed, each settlement became a league
+    debt nobody typed (found in review). A sitting is closed and settled at the table:
+    no debt carried, its Settle up all paid, and it exports and imports so."""
+    from scorekeeper.store.money import league_money, night_settled
+    from scorekeeper.store.night_import import export_night, import_night
+    from scorekeeper.store.night_reads import night_result
+    from scorekeeper.store.tonight import is_closed, night_to_reopen
+
+    tonight = night_import.import_night(db, night_doc("three-handed", [], ["Zoë", "Hal", "Ann"]))
+    sheet = "date,Ann,Bob,Cal\n2015-09-04,3,-1,-2\n2015-09-11,-3,1,2\n"
+    file_sheet(db, plan(db, sheet.encode(), stake_cents=25))
+    sittings = [n.id for n in list_nights(db) if n.id != tonight]
+    assert len(sittings) == 2 and all(is_closed(db, night_id=n) for n in sittings)
+    assert night_to_reopen(db) == tonight
+    money = league_money(db, league=LEAGUE)
+    assert money.debts == () and set(money.balances.values()) <= {0}
+    for night_id in sittings:
+        settlement = night_result(db, night_id=night_id).settlement
+        assert settlement and all(
+            row.owed == 0 for row in night_settled(db, night_id=night_id, settlement=settlement)
+        )
+    document = export_night(db, night_id=sittings[0])
+    assert (document["closed"], document["settled"]) == (True, True)
+    set_deleted(db, night_id=sittings[0], deleted=True)
+    again = import_night(db, document)
+    assert export_night(db, night_id=again)["settled"] is True
+    assert league_money(db, league=LEAGUE).debts == ()

@@ -38,7 +38,15 @@ __all__ = [
 # whatever the game: the one who took the hand on ("picker": a Sheepshead picker, a
 # Schafkopf declarer), a partner, a defender, a leaster's winner or another player of
 # it, or a player of a hand with no such sides.  A game's `roles` speak only these.
-ROLES = ("picker", "partner", "defender", "leaster-winner", "leaster", "played")
+ROLES = (
+    "picker",
+    "partner",
+    "defender",
+    "leaster-winner",
+    "leaster-second",  # the second winner of a leaster under `leaster_second`
+    "leaster",
+    "played",
+)
 
 
 POT = "(pot)"  # the pot as a party to the settlement (Schafkopf `all_pass` pot)

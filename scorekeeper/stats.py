@@ -96,6 +96,7 @@ class PlayerStatistics:
     longest_winning_streak: int  # hands in a row with points won
     longest_losing_streak: int  # hands in a row with points lost
     nights_by_date: tuple[NightFigure, ...] = field(default=())
+    leaster_seconds: int = 0  # leasters the player came second in (`leaster_second`)
     game: str = DEFAULT_GAME  # the game of the player's hands, whose words the lines use
     # The game each call of picker_by_call was made at (a league of both games: a
     # Sheepshead call and a Schafkopf game are each said in their own game's words).
@@ -127,10 +128,12 @@ def player_statistics(player: str, facts: Sequence[HandFact]) -> PlayerStatistic
     by_call: dict[str, Tally] = defaultdict(Tally)
     call_games: dict[str, str] = {}
     levels: Counter[tuple[str, bool]] = Counter()
+    seconds = 0  # leasters in which the player came second (`leaster_second`)
     for fact in mine:
         won = side_won(fact)
         if fact.role.startswith("leaster"):
             tallies["leaster"] = tallies["leaster"].add(fact.role == "leaster-winner")
+            seconds += fact.role == "leaster-second"
         if won is None:
             continue
         tallies[fact.role] = tallies[fact.role].add(won)
@@ -163,6 +166,7 @@ def player_statistics(player: str, facts: Sequence[HandFact]) -> PlayerStatistic
         no_tricks_won=levels["no-trick", True],
         no_tricks_lost=levels["no-trick", False],
         leasters=tallies["leaster"],
+        leaster_seconds=seconds,
         misplays=sum(f.misplays for f in mine),
         best_night=max(nights, key=lambda n: n.points, default=None),
         worst_night=min(nights, key=lambda n: n.points, default=None),
@@ -392,7 +396,12 @@ def statistics_lines(
             (
                 words.leasters,
                 _("{leasters} won").format(leasters=_(words.leasters)),
-                won(stats.leasters),
+                won(stats.leasters)
+                + (
+                    _("; second in {count}").format(count=stats.leaster_seconds)
+                    if stats.leaster_seconds
+                    else ""
+                ),
             ),
         )
         if word

@@ -628,9 +628,17 @@ def table_marks(
 
 
 def leaster_roles(hand: LeasterHand, active: Sequence[str]) -> dict[str, str]:
-    """A leaster's winners and the others in it, for statistics (a loser-pays leaster
-    has no winner: nobody won it, one player lost it)."""
-    return {p: "leaster-winner" if p in hand.winners else "leaster" for p in active}
+    """A leaster's winners, its second (under `leaster_second`) and the others in it,
+    for statistics (a loser-pays leaster has no winner: nobody won it, one player lost
+    it)."""
+    return {
+        p: "leaster-winner"
+        if p in hand.winners
+        else "leaster-second"
+        if p == hand.second
+        else "leaster"
+        for p in active
+    }
 
 
 def declarer_roles(declarer: str, partners: Iterable[str], active: Sequence[str]) -> dict[str, str]:

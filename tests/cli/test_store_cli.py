@@ -205,3 +205,22 @@ def test_an_import_reads_and_checks_its_night_once(
     assert calls == {"read": 1, "checked": len(document["hands"]), "scored": 0}
     status, out, _ = run("--database", url, "export", "--night", out.strip(), capsys=capsys)
     assert status == 0 and json.loads(out)["hands"] == document["hands"]
+
+
+def test_a_leasters_second_winner_is_in_the_statistics(url: str, tmp_path: Path, capsys) -> None:
+    """Issue 33: `leaster_second` in the statistics too: the player page says in how many
+    leasters a player came second (a second was counted as a leaster not won)."""
+    from tests.sheet import leaster, night_doc
+
+    document = night_doc(
+        {"preset": "classic-5", "leaster_second": True},
+        [leaster("Cal", second="Bob"), leaster("Bob", second="Cal"), leaster("Cal", second="Bob")],
+    )
+    document |= {"league": "Office", "date": "2026-11-03"}
+    assert run("--database", url, "import", write(tmp_path, document), capsys=capsys)[0] == 0
+    status, out, err = run(
+        "--database", url, "stats", "--league", "Office", "--player", "Bob", capsys=capsys
+    )
+    assert status == 0, err
+    line = next(line for line in out.splitlines() if "Leasters won" in line)
+    assert line.rstrip().endswith("; second in 2"), line

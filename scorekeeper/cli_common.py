@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from scorekeeper.csv_out import Sheet, csv_bytes, write_csv
-from scorekeeper.formatting import night_title
+from scorekeeper.formatting import document_filing, night_title
 from scorekeeper.i18n import _
 from scorekeeper.names import printable, quoted
 from scorekeeper.problems import Problem
@@ -79,13 +79,7 @@ def named_night(document: Mapping[str, Any], night_id: int) -> str:
     """A night as a command's message names it: as people know it (its league, date
     and table: `night_title`), then the id `--night` takes, in brackets:
     '“Tuesday League · 11/3/26 · table 1” (night 9)'."""
-    title = night_title(
-        document.get("league"),
-        document.get("date"),
-        document.get("table"),
-        document.get("title"),
-        document.get("players", ()),
-    )
+    title = night_title(*document_filing(document))
     # Translators: a night named in a command's message; the id is what --night takes.
     return _("“{night}” (night {number})").format(night=title, number=night_id)
 

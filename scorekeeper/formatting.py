@@ -16,10 +16,10 @@ import functools
 import math
 import re
 import unicodedata
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import TextIO
+from typing import Any, TextIO
 
 from babel import Locale
 from babel.core import UnknownLocaleError
@@ -122,6 +122,20 @@ def night_title(
         _("table {table}").format(table=table) if table else None,
     ]
     return " · ".join(p for p in parts if p) or title or ", ".join(players) or _("a new night")
+
+
+def document_filing(
+    document: Mapping[str, Any],
+) -> tuple[str | None, str | None, str | None, str | None, Sequence[str]]:
+    """A night document's league, date, table, title and players: what `night_title`
+    and `night_file_stem` name a night by."""
+    return (
+        document.get("league"),
+        document.get("date"),
+        document.get("table"),
+        document.get("title"),
+        document.get("players", ()),
+    )
 
 
 def night_file_stem(

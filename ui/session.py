@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, Signal
 
 from scorekeeper.dealing import dealer_after
 from scorekeeper.document import read_hand
-from scorekeeper.formatting import night_file_stem, night_title
+from scorekeeper.formatting import document_filing, night_file_stem, night_title
 from scorekeeper.night import (
     Carry,
     HandResult,
@@ -109,14 +109,7 @@ class NightView:
     @property
     def file_stem(self) -> str:
         """The name its files are offered under: 'Tuesday-League-2026-11-03-table-1'."""
-        document = self.document
-        return night_file_stem(
-            document.get("league"),
-            document.get("date"),
-            document.get("table"),
-            document.get("title"),
-            self.players,
-        )
+        return night_file_stem(*document_filing(self.document))
 
     @property
     def next_number(self) -> int:
@@ -234,13 +227,7 @@ def view_of(stored: StoredNight) -> NightView:
     )
     view = NightView(
         night_id=night_id,
-        title=night_title(
-            document.get("league"),
-            document.get("date"),
-            document.get("table"),
-            document.get("title"),
-            night.players,
-        ),
+        title=night_title(*document_filing(document)),
         rules=night.rules,
         players=night.players,
         seated_next=(),

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from scorekeeper.document import FORMAT, load_night, money_to_document
-from scorekeeper.formatting import DEFAULT_CURRENCY, night_title
+from scorekeeper.formatting import DEFAULT_CURRENCY, document_filing, night_title
 from scorekeeper.games import parse_rules
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.records import Night, NightInfo, NightPayment
@@ -357,13 +357,7 @@ def night_of_document(document: Mapping[str, Any], *, night_id: int) -> Night:
     """The core's record of a stored night's document (read once, used twice)."""
     night, problems = load_night(document)
     if night is None:
-        title = night_title(
-            document.get("league"),
-            document.get("date"),
-            document.get("table"),
-            document.get("title"),
-            document.get("players", ()),
-        )
+        title = night_title(*document_filing(document))
         detail = "; ".join(str(p) for p in problems)
         message = _("“{night}” cannot be scored as stored ({problem})")
         raise StorageError(message.format(night=title, problem=detail))

@@ -9,8 +9,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent, QTextLayout, QTextOption
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy
 
-from scorekeeper.games import all_games
-from scorekeeper.rules import Option
+from scorekeeper.games import all_options
 
 PROBLEM_COLOUR = "#b00020"
 
@@ -37,7 +36,7 @@ def in_words(message: str) -> str:
     as the night document does (`leaster_pay 'loser-pays'`) named in words, in the
     language spoken (“Who pays a leaster: the loser pays”).  The command line keeps the
     document's spelling, which is what its user types."""
-    for option in sorted(every_option(), key=lambda o: -len(o.name)):
+    for option in sorted(all_options(), key=lambda o: -len(o.name)):
         if option.name not in message:
             continue
         for choice in option.choices:
@@ -46,16 +45,6 @@ def in_words(message: str) -> str:
         if "_" in option.name:  # a one-word name ("partner") is a word in a sentence too
             message = re.sub(rf"\b{option.name}\b", f"“{option.shown_name()}”", message)
     return message
-
-
-def every_option() -> list[Option]:
-    """Every game's options, each name once (an option both games have shows one row,
-    shown for either game), in the order the games declare them."""
-    found: dict[str, Option] = {}
-    for game in all_games():
-        for option in game.options:
-            found.setdefault(option.name, option)
-    return list(found.values())
 
 
 class FittedText(QLabel):

@@ -39,14 +39,14 @@ from PySide6.QtWidgets import (
 
 from scorekeeper import i18n
 from scorekeeper.formatting import amount_text, locale_currency, money
-from scorekeeper.games import all_presets, game_of_preset, parse_rules, preset_rules
+from scorekeeper.games import all_options, all_presets, game_of_preset, parse_rules, preset_rules
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.names import LABEL_LENGTH, clean_name, fold_name, name_key, quoted
 from scorekeeper.rules import Option, RuleSet
 
 from .currency import CurrencyChoice, MoneyEdit
 from .date_edit import TypedDateEdit
-from .labels import every_option, in_words
+from .labels import in_words
 from .language import date_format
 
 SETTINGS_KEY = "start/last"
@@ -98,7 +98,7 @@ def option_label(option: Option) -> str:
 
 def labelled(name: str) -> str:
     """The name on screen of the option called NAME (one of any game's)."""
-    found = next((o for o in every_option() if o.name == name), None)
+    found = next((o for o in all_options() if o.name == name), None)
     return option_label(found) if found is not None else name.replace("_", " ")
 
 
@@ -195,7 +195,7 @@ class RulesEditor(QWidget):
         form.addRow(_("&Preset"), self.preset)
         self.form = form
         self.option_rows: dict[str, QWidget] = {}
-        ordered = sorted(every_option(), key=lambda o: o.name not in FIRST_OPTIONS)
+        ordered = sorted(all_options(), key=lambda o: o.name not in FIRST_OPTIONS)
         for option in ordered:
             widget = self._option_widget(option)
             label = QLabel(option_label(option))
@@ -519,7 +519,7 @@ class StartNightDialog(NoEnterDialog):
             kept = amount_text(own.stake_cents) if code is None else money(own.stake_cents, code)
             differ = [
                 option_label(o)
-                for o in every_option()
+                for o in all_options()
                 if getattr(own, o.name, None) != getattr(rules, o.name, None)
             ]
             if own.preset != rules.preset:

@@ -39,7 +39,7 @@ from scorekeeper.i18n import _
 from scorekeeper.json_input import key_name, show_value
 from scorekeeper.problems import Problem
 from scorekeeper.records import Hand
-from scorekeeper.rules import RuleSet
+from scorekeeper.rules import Option, RuleSet
 
 __all__ = [
     "DEFAULT_GAME",
@@ -154,6 +154,16 @@ def _index_kinds() -> None:
 def all_games() -> tuple[Game, ...]:
     """Every registered game, in the order registered (those for later loaded now)."""
     return tuple(_game(name) for name in list(_GAMES))
+
+
+def all_options() -> tuple[Option, ...]:
+    """Every game's house-rule options, each name once (an option both games have is
+    the first game's), in the order the games declare them."""
+    found: dict[str, Option] = {}
+    for game in all_games():
+        for option in game.options:
+            found.setdefault(option.name, option)
+    return tuple(found.values())
 
 
 def game_names() -> tuple[str, ...]:

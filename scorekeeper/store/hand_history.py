@@ -23,7 +23,7 @@ from typing import Any
 from sqlmodel import Session, col, func, select
 
 from scorekeeper.document import load_night, read_hand
-from scorekeeper.games import Carry, all_games, parse_rules
+from scorekeeper.games import Carry, all_options, parse_rules
 from scorekeeper.i18n import _
 from scorekeeper.night import (
     NightResult,
@@ -137,7 +137,7 @@ def _rules_version(replay: _Replay, change: NightChangeRow) -> HandVersion:
 def rules_change_said(before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
     """'House rules: Stake a point, Who pays a leaster' — the options a change of
     rules set otherwise, by their names on screen, in the language spoken."""
-    options = {o.name: o for game in all_games() for o in game.options}
+    options = {o.name: o for o in all_options()}
     changed = [key for key in sorted({*before, *after}) if before.get(key) != after.get(key)]
     if "preset" in changed:  # the game's preset first, then its options
         changed.remove("preset")

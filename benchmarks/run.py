@@ -317,8 +317,6 @@ def bench_hands(db: Any, window: Any, players: list[str], wanted: set[str], repe
     from PySide6.QtGui import QStandardItem
     from sqlalchemy import delete, insert, select
 
-    from scorekeeper.document import load_night
-    from scorekeeper.night import score_night
     from scorekeeper.store import night_import
     from scorekeeper.store.tables import HandRow, core_table, now
 
@@ -411,40 +409,39 @@ def bench_hands(db: Any, window: Any, players: list[str], wanted: set[str], repe
 
     seconds = median_seconds(edit, repeat)
     document = night_import.export_night(db, night_id=night_id)
+    emit(
+        "edit_early_hand",
+        seconds,
+        scored_once_seconds(document, repeat),
+        night_hands=len(document["hands"]),
+    )
+
+
+def scored_once_seconds(document: dict[str, Any], repeat: int) -> float:
+    """The floor of a night's rescoring: its document read and scored once, in memory."""
+    from scorekeeper.document import load_night
+    from scorekeeper.night import score_night
 
     def score_in_memory() -> None:
         night, _ = load_night(document)
         assert night is not None
         score_night(night)
 
-    emit(
-        "edit_early_hand",
-        seconds,
-        median_seconds(score_in_memory, repeat),
-        night_hands=len(document["hands"]),
-    )
+    return median_seconds(score_in_memory, repeat)
 
 
 def bench_history(db: Any, players: list[str], repeat: int) -> None:
     """Night ▸ History's "Every hand of the night" on a 1,000-hand night: every version
     with what it did to the money, against the night scored once."""
-    from scorekeeper.document import load_night
-    from scorekeeper.night import score_night
     from scorekeeper.store import night_import
     from scorekeeper.store.hand_history import night_history
 
     night_id = classic_night(db, players, hands=BIG_NIGHT, seed=11, table=10)
     document = night_import.export_night(db, night_id=night_id)
-
-    def score_in_memory() -> None:
-        night, _ = load_night(document)
-        assert night is not None
-        score_night(night)
-
     emit(
         "night_history",
         median_seconds(lambda: night_history(db, night_id=night_id), repeat),
-        median_seconds(score_in_memory, repeat),
+        scored_once_seconds(document, repeat),
         night_hands=len(document["hands"]),
     )
 

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.store import night_import
-from scorekeeper.store.backup_commands import backup
 from scorekeeper.store.database import open_database
 from tests.store.corpus import written
 from tests.store.test_restore import ROOT, cli, everything
+from tests.store.test_restore_sources import a_backup
 
 ONE_GIB = 1024**3
 
@@ -32,12 +32,7 @@ def limited() -> None:
 
 
 def test_a_dump_restores_under_an_address_space_limit(tmp_path: Path) -> None:
-    source = open_database(f"sqlite:///{tmp_path / 'source.sqlite3'}")
-    night_import.import_night(source, written()[0])
-    dump = tmp_path / "league.json"
-    backup(source, str(dump))
-    exported = list(everything(source))
-    source.dispose()
+    dump, exported = a_backup(tmp_path, "league.json")
     live = tmp_path / "live.sqlite3"
     filled = open_database(f"sqlite:///{live}")
     night_import.import_night(filled, written()[2])
@@ -103,11 +98,7 @@ def test_a_backup_holding_what_the_app_never_writes_is_refused_by_name(
     """Issue 34, point 2: a SQLite backup is a file from anywhere; its triggers, views
     and tables the app never made were carried into the live database by the page
     copy (a trigger then rewrote every later score)."""
-    source = open_database(f"sqlite:///{tmp_path / 'source.sqlite3'}")
-    night_import.import_night(source, written()[0])
-    copy = tmp_path / "backup.sqlite3"
-    backup(source, str(copy))
-    source.dispose()
+    copy, _night = a_backup(tmp_path)
     with contextlib.closing(sqlite3.connect(copy, isolation_level=None)) as con:
         con.execute(statement)
     live = tmp_path / "live.sqlite3"
@@ -150,11 +141,7 @@ def test_a_backup_a_later_command_would_refuse_is_refused_by_the_restore(
     """Issue 34, point 6: what passed the restore's check and broke later (a second
     "Ann" on the next import, every CSV export refused, a night read as damaged with a
     message that contradicted itself) is refused by the restore, named."""
-    source = open_database(f"sqlite:///{tmp_path / 'source.sqlite3'}")
-    night_import.import_night(source, {**written()[0], "league": "Tuesday"})
-    copy = tmp_path / "backup.sqlite3"
-    backup(source, str(copy))
-    source.dispose()
+    copy, _night = a_backup(tmp_path, night={**written()[0], "league": "Tuesday"})
     with contextlib.closing(sqlite3.connect(copy, isolation_level=None)) as con:
         con.execute(statement)
     live = tmp_path / "live.sqlite3"
@@ -205,11 +192,7 @@ def test_a_dumps_bad_value_is_named_in_json_words(
     'datetime'); the docs promise the JSON spelling the dump is written in."""
     import json
 
-    source = open_database(f"sqlite:///{tmp_path / 'source.sqlite3'}")
-    night_import.import_night(source, written()[0])
-    dump = tmp_path / "backup.json"
-    backup(source, str(dump))
-    source.dispose()
+    dump, _night = a_backup(tmp_path, "backup.json")
     document = json.loads(dump.read_text("utf-8"))
     row = document["tables"][table][0]
     if value is None:  # an unknown column
@@ -227,11 +210,7 @@ def test_a_dumps_bad_value_is_named_in_json_words(
 def test_a_backup_whose_tables_lost_their_rules_is_refused(tmp_path: Path) -> None:
     """Found in review: a backup whose player table was made again without its unique
     name key restored, and the live database then took a second "Ann"."""
-    source = open_database(f"sqlite:///{tmp_path / 'source.sqlite3'}")
-    night_import.import_night(source, written()[0])
-    copy = tmp_path / "backup.sqlite3"
-    backup(source, str(copy))
-    source.dispose()
+    copy, _night = a_backup(tmp_path)
     with contextlib.closing(sqlite3.connect(copy, isolation_level=None)) as con:
         sql = con.execute("SELECT sql FROM sqlite_master WHERE name = 'player'").fetchone()[0]
         loose = sql.replace("UNIQUE (name_key)", "CHECK (1)")

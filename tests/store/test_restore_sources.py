@@ -24,10 +24,13 @@ from tests.store.corpus import written
 from tests.store.test_restore import ROOT, cli, everything, needs_tiny_disk
 
 
-def a_backup(tmp_path: Path, name: str = "backup.sqlite3") -> tuple[Path, list[object]]:
-    """A SQLite backup of a database holding one night, and that night exported."""
+def a_backup(
+    tmp_path: Path, name: str = "backup.sqlite3", night: dict[str, object] | None = None
+) -> tuple[Path, list[object]]:
+    """A backup (a SQLite file; a JSON dump when NAME ends in .json) of a database
+    holding one night (NIGHT, else the corpus's first), and that night exported."""
     source = open_database(f"sqlite:///{tmp_path / 'source.sqlite3'}")
-    night_import.import_night(source, written()[0])
+    night_import.import_night(source, night or written()[0])
     target = tmp_path / "backups" / name
     backup(source, str(target))
     exported = list(everything(source))

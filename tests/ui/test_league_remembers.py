@@ -12,7 +12,7 @@ from PySide6.QtCore import QSettings
 
 from scorekeeper.store import night_import
 from scorekeeper.store.database import Database
-from scorekeeper.store.league import default_rules, league_currency
+from scorekeeper.store.league import current_season, default_rules, league_currency
 from ui.start_dialog import SETTINGS_KEY, StartNightDialog
 
 FIVE = ["Ann", "Bob", "Cal", "Dee", "Eve"]
@@ -36,12 +36,16 @@ def tuesday(database: Database) -> None:
 
 
 def dialog_on(database: Database, qtbot: Any) -> StartNightDialog:
+    """Start a night as the window opens it on DATABASE (the league's rules, currency
+    and current season asked of it)."""
     dialog = StartNightDialog(
         FIVE,
         ["Tuesday"],
         None,
         lambda league, season: default_rules(database, league=league, season=season),
         lambda league: league_currency(database, league=league),
+        None,
+        lambda league: current_season(database, league=league),
     )
     qtbot.addWidget(dialog)
     return dialog
@@ -81,8 +85,6 @@ def test_a_new_league_keeps_its_money_in_the_languages_currency(
 def test_choosing_a_league_proposes_its_season(database: Database, qtbot: Any) -> None:
     """Found in a trial: the Season field stayed blank after choosing the league, so
     tonight's nights were filed under no season while the board said "Fall 2026"."""
-    from scorekeeper.store.league import current_season
-
     tuesday(database)
     night_import.import_night(
         database,
@@ -96,16 +98,7 @@ def test_choosing_a_league_proposes_its_season(database: Database, qtbot: Any) -
             "date": "2026-11-03",
         },
     )
-    dialog = StartNightDialog(
-        FIVE,
-        ["Tuesday"],
-        None,
-        lambda league, season: default_rules(database, league=league, season=season),
-        lambda league: league_currency(database, league=league),
-        None,
-        lambda league: current_season(database, league=league),
-    )
-    qtbot.addWidget(dialog)
+    dialog = dialog_on(database, qtbot)
     dialog.league.setCurrentText("Tuesday")
     assert dialog.season.text() == "Fall 2026"
     dialog.league.setCurrentText("Stammtisch")  # a new league: no season to propose

@@ -138,6 +138,14 @@ JSON_WORDS = (
 )
 
 
+def why_not_json(error: ValueError) -> str:
+    """What a JSON decoder's ERROR found, in words (a `UnicodeDecodeError`: bytes
+    that are not UTF-8 text), never its exception's name."""
+    if isinstance(error, json.JSONDecodeError):
+        return _json_error(error)
+    return _("bytes that are not UTF-8 text")
+
+
 def _json_error(error: json.JSONDecodeError) -> str:
     """The parser's complaint and where: "Unterminated string starting at line 1
     column 147" (some of its messages end in "at" already, which is not repeated)."""

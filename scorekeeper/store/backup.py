@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, MetaData, select
+from sqlalchemy import JSON, Connection, MetaData, select
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.i18n import N_, _
@@ -174,7 +174,7 @@ def _decode(value: Any, column: Any) -> Any:
     even an object with a "$date" key)."""
     if not isinstance(value, dict) or len(value) != 1:
         return value
-    expected = _python_type(column)
+    expected = python_type(column)
     if "$date" in value and expected in (dt.datetime, dt.date):
         text = value["$date"]
         return dt.datetime.fromisoformat(text) if "T" in text else dt.date.fromisoformat(text)
@@ -266,7 +266,13 @@ def _row(table: Any, number: int, row: Any) -> dict[str, Any]:
     return decoded
 
 
-def _python_type(column: Any) -> type | None:
+def is_json(column: Any) -> bool:
+    """Whether COLUMN keeps JSON (through a type decorator): an object, in every JSON
+    column the app writes."""
+    return isinstance(getattr(column.type, "impl_instance", column.type), JSON)
+
+
+def python_type(column: Any) -> type | None:
     """The Python type of a column's values (through a type decorator), None for any."""
     kind = column.type
     kind = getattr(kind, "impl_instance", kind)
@@ -277,11 +283,18 @@ def _python_type(column: Any) -> type | None:
 
 
 def _misfit(value: Any, column: Any) -> str | None:
-    """What is wrong with VALUE for COLUMN, or None (JSON columns take any JSON)."""
+    """What is wrong with VALUE for COLUMN, or None (a JSON column holds an object, as
+    the app writes in every one)."""
     if value is None:
         return None if column.nullable or column.primary_key else _("may not be empty")
-    expected = _python_type(column)
-    if expected is None or expected is dict or expected is list:
+    expected = python_type(column)
+    if is_json(column):
+        return (
+            None
+            if isinstance(value, dict)
+            else _("{value} is not a JSON object").format(value=show_value(value))
+        )
+    if expected is None or expected is list:
         return None
     if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
         return _("{value} is not a whole number").format(value=show_value(value))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import logging
 import os
 import shutil
@@ -27,7 +28,7 @@ from sqlalchemy import func, select, text
 from sqlmodel import SQLModel, col
 
 from scorekeeper.i18n import N_, _
-from scorekeeper.json_input import MiB, parse_json, read_limited, too_large
+from scorekeeper.json_input import MiB, parse_json, read_limited, too_large, why_not_json
 from scorekeeper.names import quoted
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store import backup as files
@@ -406,6 +407,8 @@ def _check_sqlite_backup(path: Path, *, source: Path) -> None:
         raise StorageError(
             _("{file}: cannot be read as a backup ({error})").format(file=source, error=error)
         ) from None
+    except UnicodeDecodeError:  # SQLite quoting a damaged schema (engine.NOT_UTF8_SCHEMA)
+        damage = [(_("its schema holds bytes that are not UTF-8 text"),)]
     if damage != [("ok",)]:
         raise StorageError(
             _("{file}: the backup is damaged ({found}); nothing was changed").format(
@@ -416,6 +419,53 @@ def _check_sqlite_backup(path: Path, *, source: Path) -> None:
         raise StorageError(
             _("{file}: is not a Scorekeeper backup (no schema in it)").format(file=source)
         )
+    wrong = _json_misfit(path)
+    if wrong:
+        table, row, column, problem = wrong
+        raise StorageError(
+            _(
+                "{file}: table {table}, row id {row}: {column} {problem}. Nothing was changed."
+            ).format(file=source, table=table, row=row, column=column, problem=problem)
+        )
+
+
+def _json_misfit(path: Path) -> tuple[str, int, str, str] | None:
+    """The first value of a JSON column in the SQLite file PATH (the app's tables, at
+    whatever schema the file has) that is not the JSON object the app writes there:
+    table, row id, column and what is wrong.  Read as bytes, before anything (the
+    migrations included) decodes them."""
+    with contextlib.closing(sqlite3.connect(path)) as con:
+        con.text_factory = bytes
+        present = {
+            name.decode()
+            for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        for table in SQLModel.metadata.sorted_tables:
+            if table.name not in present:
+                continue
+            columns = {row[1].decode() for row in con.execute(f'PRAGMA table_info("{table.name}")')}
+            for column in table.columns:
+                if column.name not in columns or not files.is_json(column):
+                    continue
+                query = f'SELECT rowid, "{column.name}" FROM "{table.name}" ORDER BY rowid'
+                for row, value in con.execute(query):
+                    problem = _not_an_object(value)
+                    if problem:
+                        return table.name, int(row), column.name, problem
+    return None
+
+
+def _not_an_object(value: bytes | int | float | None) -> str | None:
+    """Why VALUE (a JSON column's, as SQLite keeps it) is not a JSON object or empty."""
+    if value is None:
+        return None
+    if not isinstance(value, bytes):
+        return _("is not a JSON object")
+    try:
+        found = json.loads(value.decode("utf-8"))
+    except ValueError as error:
+        return _("is not JSON ({problem})").format(problem=why_not_json(error))
+    return None if isinstance(found, dict) or found is None else _("is not a JSON object")
 
 
 def _read_dump(path: Path) -> dict[str, Any]:
@@ -590,9 +640,13 @@ def _refusal(source: Path, what: str, error: Exception) -> str:
         return _("{file}: {what} in the backup is wrong: {problem}. Nothing was changed.").format(
             file=source, what=what, problem=str(error).splitlines()[0]
         )
+    # Not a refusal the app words: the rows are not as any version writes them.  What
+    # the reader tripped on goes to the log, not to the user.
+    logger.warning("restore of %s: %s cannot be read", source, what, exc_info=error)
     return _(
-        "{file}: {what} in the backup cannot be read ({problem}). Nothing was changed."
-    ).format(file=source, what=what, problem=f"{type(error).__name__}: {error}")
+        "{file}: {what} in the backup cannot be read: its rows are not as this app writes "
+        "them. Nothing was changed."
+    ).format(file=source, what=what)
 
 
 def _replace(db: Database, checked: Database, *, source: Path, kept: Path | None) -> None:

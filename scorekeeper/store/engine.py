@@ -9,7 +9,10 @@ server is given a connect, statement and lock timeout.
 
 from __future__ import annotations
 
+import functools
+import json
 import os
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,10 +22,14 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from scorekeeper.i18n import _
-from scorekeeper.store.errors import StorageError
+from scorekeeper.json_input import why_not_json
+from scorekeeper.store.errors import DamagedDatabase, StorageError
 from scorekeeper.store.location import ENV_URL, default_path
 
 BUSY_TIMEOUT_MS = 15_000
+# SQLite's own words for a schema it cannot read ("malformed" marks it as damage,
+# `database._is_damage`), for a schema whose damage is bytes that are not UTF-8.
+NOT_UTF8_SCHEMA = "malformed database schema (bytes that are not UTF-8 text in it)"
 # A database server's limits, in whole seconds (docs/decisions.md, "Timeouts"): to
 # answer a connection, to finish one statement, to wait for another program's lock.
 # Each can be changed by its environment variable (the tests make them short).
@@ -134,13 +141,33 @@ def server_connect_args(url: URL, timeouts: ServerTimeouts) -> dict[str, Any]:
     }
 
 
+def stored_json(value: str | bytes, *, where: str | None = None) -> Any:
+    """A JSON value as SQLite keeps it, read back; a value that is not JSON (a file
+    changed by hand, or damaged) is a `DamagedDatabase` naming the database WHERE,
+    never a decoder's exception (a server checks its JSON columns itself)."""
+    try:
+        return json.loads(value.decode("utf-8") if isinstance(value, bytes) else value)
+    except ValueError as error:  # UnicodeDecodeError is one
+        found = why_not_json(error)
+        message = (
+            _("the database is damaged: a value in it is not JSON ({error})")
+            if where is None
+            else _("the database {database} is damaged: a value in it is not JSON ({error})")
+        )
+        raise DamagedDatabase(message.format(database=where, error=found)) from None
+
+
 def make_engine(url: URL) -> Engine:
     """An engine set up for this app: SQLite pragmas and locking, or a server pool with
     timeouts (`server_timeouts`), so an unresponsive server is an error, not a hang."""
     if url.get_backend_name() != "sqlite":
         args = server_connect_args(url, server_timeouts(url))
         return create_engine(url, pool_pre_ping=True, connect_args=args)
-    engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+    engine = create_engine(
+        url,
+        connect_args={"timeout": BUSY_TIMEOUT_MS / 1000},
+        json_deserializer=functools.partial(stored_json, where=describe(url)),
+    )
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -149,13 +176,20 @@ def make_engine(url: URL) -> Engine:
         # then never both read the same "last position".
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA foreign_keys = ON")
-        if url.database and url.database != ":memory:":
-            # WAL is switched on once the file is known to be ours (`_use_wal`): a
-            # refused foreign or newer file is left exactly as it was.
-            cursor.execute("PRAGMA synchronous = NORMAL")
-        cursor.close()
+        try:
+            cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            cursor.execute("PRAGMA foreign_keys = ON")
+            if url.database and url.database != ":memory:":
+                # WAL is switched on once the file is known to be ours (`_use_wal`): a
+                # refused foreign or newer file is left exactly as it was.
+                cursor.execute("PRAGMA synchronous = NORMAL")
+        except UnicodeDecodeError:
+            # SQLite's complaint about a damaged schema quotes the damage, and Python
+            # cannot read a complaint that is not UTF-8: said as the damage it is, so
+            # that it reaches the user as a damaged database (and `restore --force`).
+            raise sqlite3.DatabaseError(NOT_UTF8_SCHEMA) from None
+        finally:
+            cursor.close()
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:

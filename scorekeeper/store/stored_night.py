@@ -17,7 +17,6 @@ text or `date`.
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
@@ -29,6 +28,7 @@ from scorekeeper.i18n import _, ngettext
 from scorekeeper.records import Night, NightInfo, NightPayment
 from scorekeeper.rules import RuleSet
 from scorekeeper.store import records as stored
+from scorekeeper.store.engine import stored_json
 from scorekeeper.store.errors import StorageError
 from scorekeeper.validation import with_absent_players
 
@@ -382,7 +382,7 @@ def _unreadable(message: str, night_id: int, problems: Iterable[object]) -> Stor
 
 def _json(value: Any) -> Any:
     """A JSON column's value: SQLite hands back its text, PostgreSQL's driver the value."""
-    return json.loads(value) if isinstance(value, str | bytes) else value
+    return stored_json(value) if isinstance(value, str | bytes) else value
 
 
 def _date(value: Any) -> dt.date:

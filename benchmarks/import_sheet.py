@@ -1,6 +1,6 @@
 """A league's ten years kept in a spreadsheet, imported: `scorekeeper import-sheet`.
 
-    python benchmarks/import_sheet.py [--rows N] [--repeat N] [--keep DIR]
+    python benchmarks/import_sheet.py [--rows N] [--repeat N] [--keep DIR] [--memory]
 
 Generates a sheet of a league's sittings (`ten_year_sheet`: 3,000 rows over ten years,
 25 players, three to eight a sitting, the `hands` and `table` columns, separated by
@@ -11,6 +11,11 @@ transaction.  Prints one JSON line: {"name", "seconds", "floor_seconds", "ratio"
 "goal_seconds", "met"}.  The floor is the store's bulk import
 (`night_import.import_nights`) of the same night documents, built beforehand; the goal is
 under 10 s here.  Each figure is the median of the runs, each into a fresh database.
+
+With --memory, prints instead the peak memory of the command in a process of its own,
+and what a row adds (the slope from a quarter of the rows), projected to the largest
+sheet: {"name", "rows", "peak_mb", "kb_per_row", "at_limit_mb", "goal_kb_per_row",
+"met"}.
 
 Nothing here is a test: a slow machine prints slow figures and nothing fails.
 """
@@ -27,6 +32,7 @@ import os
 import random
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -41,6 +47,10 @@ sys.path.insert(0, str(ROOT))
 ROWS, PLAYER_COUNT, YEARS = 3000, 25, 10
 FIRST_DAY = dt.date(2013, 9, 4)
 GOAL_SECONDS = 10.0
+# What filing a row may cost in memory, over reading the sheet: a league's history is
+# filed in one transaction, its nights checked and planned whole (docs/performance.md).
+GOAL_KB_PER_ROW = 6.0
+LIMIT_ROWS = 480_000  # about what the largest sheet the app reads holds
 LEAGUE = "Badger State Sheepshead League"
 NAMES = (
     *("Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kay", "Lou"),
@@ -168,16 +178,60 @@ def measure(folder: Path, rows: int, repeat: int) -> dict[str, Any]:
     }
 
 
+def peak_memory(folder: Path, rows: int) -> dict[str, Any]:
+    """The peak memory (resident set) of `scorekeeper import-sheet` of the sheet of ROWS
+    rows, each in a process of its own into a fresh database, and what a row adds: the
+    slope between a quarter of the sheet and the whole (the app's own size drops out),
+    projected to the documented limit of LIMIT_ROWS."""
+    peaks = {}
+    for count in (rows // 4, rows):
+        path = folder / f"memory-{count}.csv"
+        path.write_bytes(ten_year_sheet(count))
+        database = folder / f"memory-{count}.sqlite3"
+        for stale in folder.glob(database.name + "*"):
+            stale.unlink()
+        url = f"sqlite:///{database}"
+        command = [sys.executable, "-m", "scorekeeper", "--database", url, "import-sheet"]
+        peaks[count] = _peak_kb([*command, str(path), "--league", LEAGUE])
+    per_row = (peaks[rows] - peaks[rows // 4]) / (rows - rows // 4)
+    return {
+        "name": "import_sheet_memory",
+        "rows": rows,
+        "peak_mb": round(peaks[rows] / 1024, 1),
+        "kb_per_row": round(per_row, 2),
+        "at_limit_mb": round((peaks[rows] + per_row * (LIMIT_ROWS - rows)) / 1024),
+        "goal_kb_per_row": GOAL_KB_PER_ROW,
+        "met": per_row < GOAL_KB_PER_ROW,
+    }
+
+
+def _peak_kb(command: list[str]) -> int:
+    """COMMAND run to its end; its peak resident set in KiB (it must succeed)."""
+    child = subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    assert child.returncode == 0, (command, child.returncode)
+    return int(usage.ru_maxrss)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=ROWS, help=f"sittings (default {ROWS:,})")
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (median)")
     parser.add_argument("--keep", type=Path, help="keep the sheet and database in this folder")
+    parser.add_argument(
+        "--memory", action="store_true", help="measure the peak memory instead of the time"
+    )
     args = parser.parse_args(argv)
     folder = args.keep or Path(tempfile.mkdtemp(prefix="scorekeeper-sheet-bench-"))
     folder.mkdir(parents=True, exist_ok=True)
     try:
-        print(json.dumps(measure(folder, args.rows, max(1, args.repeat))), flush=True)
+        if args.memory:
+            print(json.dumps(peak_memory(folder, args.rows)), flush=True)
+        else:
+            print(json.dumps(measure(folder, args.rows, max(1, args.repeat))), flush=True)
     finally:
         if args.keep is None:
             shutil.rmtree(folder, ignore_errors=True)

@@ -247,9 +247,10 @@ def _file_all(
 ) -> list[int]:
     """Write checked nights (with the fingerprints they came in with, if any, and their hands as
     stored, RECORDS), their players found or created already (`_Players`): their
-    leagues and seasons (in the order of their keys), then each table's rows by one
-    executemany, the nights' and hands' ids taken first (`ids.new_ids`); returns the
-    nights' ids in order."""
+    leagues and seasons (in the order of their keys), then the nights FILED_AT_ONCE at a
+    time, each table's rows of them by one executemany (`_file_some`), so that a
+    league's whole history costs the memory of one chunk's rows; returns the nights'
+    ids in order."""
     if not loaded:
         return []
     places = {(n.info.league, n.info.season, n.info.currency) for n in loaded}
@@ -258,6 +259,32 @@ def _file_all(
         for where in sorted(places, key=lambda w: (name_key(w[0] or ""), name_key(w[1] or "")))
     }
     moment = now()
+    night_ids: list[int] = []
+    for first in range(0, len(loaded), FILED_AT_ONCE):
+        chunk = slice(first, first + FILED_AT_ONCE)
+        night_ids += _file_some(
+            session, players, filed, moment, loaded[chunk], prints[chunk], records[chunk]
+        )
+    summaries.write_for_nights(session, night_ids)
+    return night_ids
+
+
+# How many nights `_file_all` writes by one executemany a table (the rows of a chunk are
+# all in memory at once; more saves little time: docs/performance.md).
+FILED_AT_ONCE = 1_000
+
+
+def _file_some(
+    session: Session,
+    players: _Players,
+    filed: Mapping[tuple[str | None, str | None, str], tuple[int | None, int | None]],
+    moment: dt.datetime,
+    loaded: Sequence[Night],
+    prints: Sequence[str | None],
+    records: Sequence[Sequence[dict[str, Any]]],
+) -> list[int]:
+    """One chunk of `_file_all`: the nights' and hands' ids taken first (`ids.new_ids`),
+    then each table's rows by one executemany, and the score cache."""
     night_ids = new_ids(session, NightRow, len(loaded))
     night_rows, night_leagues = [], []
     for night_id, night, mark in zip(night_ids, loaded, prints, strict=True):
@@ -343,7 +370,6 @@ def _file_all(
         points += more[1]
         start += count
     insert_cache(session, scores, points)
-    summaries.write_for_nights(session, night_ids)
     return night_ids
 
 

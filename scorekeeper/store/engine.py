@@ -10,7 +10,6 @@ server is given a connect, statement and lock timeout.
 from __future__ import annotations
 
 import functools
-import json
 import os
 import sqlite3
 from dataclasses import dataclass
@@ -22,9 +21,9 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from scorekeeper.i18n import _
-from scorekeeper.json_input import why_not_json
-from scorekeeper.store.errors import DamagedDatabase, StorageError
+from scorekeeper.store.errors import StorageError
 from scorekeeper.store.location import ENV_URL, default_path
+from scorekeeper.store.stored_json import stored_json
 
 BUSY_TIMEOUT_MS = 15_000
 # SQLite's own words for a schema it cannot read ("malformed" marks it as damage,
@@ -139,22 +138,6 @@ def server_connect_args(url: URL, timeouts: ServerTimeouts) -> dict[str, Any]:
         "keepalives_count": 3,
         "options": f"{limits} {own}" if isinstance(own, str) else limits,
     }
-
-
-def stored_json(value: str | bytes, *, where: str | None = None) -> Any:
-    """A JSON value as SQLite keeps it, read back; a value that is not JSON (a file
-    changed by hand, or damaged) is a `DamagedDatabase` naming the database WHERE,
-    never a decoder's exception (a server checks its JSON columns itself)."""
-    try:
-        return json.loads(value.decode("utf-8") if isinstance(value, bytes) else value)
-    except ValueError as error:  # UnicodeDecodeError is one
-        found = why_not_json(error)
-        message = (
-            _("the database is damaged: a value in it is not JSON ({error})")
-            if where is None
-            else _("the database {database} is damaged: a value in it is not JSON ({error})")
-        )
-        raise DamagedDatabase(message.format(database=where, error=found)) from None
 
 
 def make_engine(url: URL) -> Engine:

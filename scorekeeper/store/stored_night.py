@@ -28,8 +28,8 @@ from scorekeeper.i18n import _, ngettext
 from scorekeeper.records import Night, NightInfo, NightPayment
 from scorekeeper.rules import RuleSet
 from scorekeeper.store import records as stored
-from scorekeeper.store.engine import stored_json
 from scorekeeper.store.errors import StorageError
+from scorekeeper.store.stored_json import stored_json
 from scorekeeper.validation import with_absent_players
 
 Fetch = Callable[[str, Mapping[str, Any]], Sequence[Sequence[Any]]]

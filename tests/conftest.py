@@ -20,14 +20,25 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # subprocess).
 os.environ["LANGUAGE"] = "en"
 
-USER_FOLDERS = Path(tempfile.mkdtemp(prefix="scorekeeper-tests-home-"))
+# Each test process's per-user folders, inside one folder the run's first process makes
+# (its test processes inherit HOMES) and removes when the run ends: a test process that
+# pytest-xdist stops at the end without letting it clean up (a loaded machine's slow
+# exit) leaves nothing behind either.
+HOMES = "SCOREKEEPER_TESTS_HOMES"
+OWN_HOMES = HOMES not in os.environ
+if OWN_HOMES:
+    os.environ[HOMES] = tempfile.mkdtemp(prefix="scorekeeper-tests-home-")
+USER_FOLDERS = Path(tempfile.mkdtemp(dir=os.environ[HOMES]))
 for variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
     os.environ[variable] = str(USER_FOLDERS / variable.removeprefix("XDG_").lower())
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    """The per-user folders go when the run ends (each test process made its own)."""
+    """The per-user folders go when the run ends: each test process's own, and all of
+    them with the run's first process."""
     shutil.rmtree(USER_FOLDERS, ignore_errors=True)
+    if OWN_HOMES:
+        shutil.rmtree(os.environ[HOMES], ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

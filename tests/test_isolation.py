@@ -33,6 +33,7 @@ def test_a_run_of_the_suite_leaves_no_folder_of_its_own_behind(tmp_path: Path) -
     environment = os.environ | {"TMPDIR": str(tmp_path)}
     environment.pop("PYTEST_XDIST_WORKER", None)
     environment.pop("PYTEST_DEBUG_TEMPROOT", None)
+    environment.pop("SCOREKEEPER_TESTS_HOMES", None)  # the run below makes its own
     this = f"{Path(__file__)}::test_settings_and_data_go_to_the_suites_own_folders"
     done = subprocess.run(
         [

@@ -38,12 +38,13 @@ from scorekeeper.i18n import N_, _
 from scorekeeper.json_input import read_limited, too_large
 from scorekeeper.league_cli import add_league_commands
 from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, printable
-from scorekeeper.night import NightResult, score_night
+from scorekeeper.night import score_night
 from scorekeeper.players_cli import add_players_command
 from scorekeeper.problems import InvalidNight
 from scorekeeper.records import Night
 from scorekeeper.report_cli import add_report_command
 from scorekeeper.reports.sheets import night_sheet, scored_in_english
+from scorekeeper.results import NightResult
 from scorekeeper.sheet_cli import add_sheet_command
 from scorekeeper.store.errors import DamagedDatabase, Field, StorageError
 

@@ -23,6 +23,7 @@ from scorekeeper.limits import MAX_AMOUNT
 from scorekeeper.names import LABEL_LENGTH, TITLE_LENGTH, clean_name, name_key, quoted
 from scorekeeper.problems import Problem, grouped
 from scorekeeper.records import Hand, Night, NightInfo, NightPayment
+from scorekeeper.results import POT  # never a party to a payment
 from scorekeeper.rules import RuleSet, is_whole
 from scorekeeper.validation import CheckedNight, check_night, validate_hand, validate_night
 
@@ -34,7 +35,6 @@ MONEY_FIELDS = ("currency", "closed", "settled", "payments")
 TOP_FIELDS = ("format", "rules", "players", "hands", *INFO_FIELDS, *MONEY_FIELDS)
 PAYMENT_FIELDS = ("from", "to", "cents", "date")
 MAX_PAYMENTS = 1_000  # a night settles in at most seven payments; a document of more is wrong
-POT_PARTY = "(pot)"  # the pot's name in a settlement: never a party to a payment
 __all__ = ["COMMON_FIELDS", "FORMAT", "TOP_FIELDS", "load_night", "read_hand", "read_night"]
 
 
@@ -264,8 +264,8 @@ def _payment_party(
         problems.append(Problem(where, message))
         return None
     name, problem = clean_name(value)
-    if name == POT_PARTY:
-        message = _("{pot} is the table's pot, not a person").format(pot=POT_PARTY)
+    if name == POT:
+        message = _("{pot} is the table's pot, not a person").format(pot=POT)
         problems.append(Problem(where, message))
         return None
     if problem is not None:

@@ -31,7 +31,7 @@ class HandFact:
     date: str | None
     number: int  # the hand's number in its night
     player: str
-    role: str  # scorekeeper.night.ROLES
+    role: str  # scorekeeper.results.ROLES
     outcome: str  # "win"/"loss" for a pick hand (the declarers'), else the hand's type
     level: str  # "normal", "schneider" or "no-trick"
     call: str | None  # how the partner was called on a pick hand ("alone", "ace-hearts")

@@ -17,9 +17,9 @@ from scorekeeper.i18n import _, ngettext
 from scorekeeper.names import name_key
 from scorekeeper.problems import Problem, check_players
 from scorekeeper.records import Hand, Night
+from scorekeeper.results import POT
 from scorekeeper.rules import RuleSet
 
-POT_PARTY = "(pot)"  # the pot's name in a settlement (scorekeeper.night.POT)
 _PASSED = object()  # the proof `check_night` gives a night it found nothing wrong with
 
 
@@ -76,9 +76,9 @@ def _check_seats(night: Night) -> list[Problem]:
         problems.append(
             Problem("players", message.format(preset=preset, dealt=dealt, count=seated))
         )
-    if night.rules.has_pot and POT_PARTY in night.players:
+    if night.rules.has_pot and POT in night.players:
         message = _("{pot} is the pot's name in the settlement, not a player's")
-        problems.append(Problem("players", message.format(pot=POT_PARTY)))
+        problems.append(Problem("players", message.format(pot=POT)))
     return problems
 
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.document import load_night
-from scorekeeper.night import NightResult, score_night
+from scorekeeper.night import score_night
+from scorekeeper.results import NightResult
 
 FIVE = ["Ann", "Bob", "Cal", "Dee", "Eve"]
 

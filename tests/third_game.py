@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from scorekeeper.explain import amounts_phrase
 from scorekeeper.formatting import money
@@ -20,10 +20,8 @@ from scorekeeper.games.base import rules_as
 from scorekeeper.hand_reader import HandReader
 from scorekeeper.problems import Problem, check_players
 from scorekeeper.records import Hand
+from scorekeeper.results import HandResult, NightResult
 from scorekeeper.rules import Option, RuleSet, option
-
-if TYPE_CHECKING:
-    from scorekeeper.night import HandResult, NightResult
 
 
 @dataclass(frozen=True)

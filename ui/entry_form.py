@@ -43,8 +43,8 @@ from scorekeeper.document import read_hand
 from scorekeeper.games.cards import CardRules
 from scorekeeper.games.result import MAX_RESULT_HANDS, RESULT
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.night import HandResult
 from scorekeeper.problems import InvalidNight, Problem
+from scorekeeper.results import HandResult
 from scorekeeper.validation import validate_hand, who_sits_out
 
 from .entry_fields import (

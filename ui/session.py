@@ -20,16 +20,10 @@ from PySide6.QtCore import QObject, Signal
 from scorekeeper.dealing import dealer_after
 from scorekeeper.document import read_hand
 from scorekeeper.formatting import document_filing, night_file_stem, night_title
-from scorekeeper.night import (
-    Carry,
-    HandResult,
-    NightResult,
-    score_next,
-    score_night,
-    totals_with_one_more,
-)
+from scorekeeper.night import Carry, score_next, score_night, totals_with_one_more
 from scorekeeper.problems import InvalidNight
 from scorekeeper.records import Hand, Night
+from scorekeeper.results import HandResult, NightResult
 from scorekeeper.rules import RuleSet
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.stored_night import PaymentMade, StoredNight, night_of_document

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QTableView
 
 from scorekeeper.formatting import money
 from scorekeeper.i18n import N_, _, ngettext
-from scorekeeper.night import NightResult
+from scorekeeper.results import NightResult
 
 from .session import HandLine, NightView
 

@@ -10,24 +10,21 @@ played, a Ramsch's loser).  The night (`scorekeeper.night`) asks the game for al
 it and keeps the facts in the `HandResult`; the sheet, the reports and the statistics
 read them.  What every game shares is outside: the deal (who sits out), the night
 document's common fields, the zero-sum check, and the statistics' role vocabulary
-(`scorekeeper.night.ROLES`) a game's `roles` speak.
+(`scorekeeper.results.ROLES`) a game's `roles` speak.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 from scorekeeper.formatting import money
 from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.problems import Problem
 from scorekeeper.records import Hand
+from scorekeeper.results import HandResult, NightResult
 from scorekeeper.rules import Option, RuleSet
-
-if TYPE_CHECKING:
-    from scorekeeper.night import HandResult, NightResult
-
 
 # The sheet's letters every card game shares: a leaster's winner, a misplayer, the
 # dealer (`Words`; said in the language spoken now where the sheet shows them).
@@ -231,7 +228,7 @@ class Game(Protocol):
         """The words of its table (marked; translated where shown)."""
 
     def roles(self, hand: Hand, active: Sequence[str]) -> dict[str, str]:
-        """Each active player's part in HAND for statistics (`scorekeeper.night.ROLES`)."""
+        """Each active player's part in HAND for statistics (`scorekeeper.results.ROLES`)."""
 
     def call_key(self, hand: Hand) -> str | None:
         """What the score cache keeps of HAND in its `call` column: how the partner

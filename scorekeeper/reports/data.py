@@ -29,8 +29,8 @@ from scorekeeper.games import (
 )
 from scorekeeper.i18n import _
 from scorekeeper.ledger import Settled, settled_at_table
-from scorekeeper.night import POT, HandResult, NightResult
 from scorekeeper.records import Hand, Night, NightInfo
+from scorekeeper.results import POT, HandResult, NightResult
 from scorekeeper.rules import RuleSet
 from scorekeeper.standings import NightLine, Standing, Standings
 from scorekeeper.store.league import LeagueInfo

@@ -21,8 +21,9 @@ from scorekeeper.csv_out import Cell, Sheet
 from scorekeeper.games import game_named
 from scorekeeper.i18n import untranslated
 from scorekeeper.ledger import Debt, PaymentRecord, Settled
-from scorekeeper.night import NightResult, score_night
+from scorekeeper.night import score_night
 from scorekeeper.records import Night
+from scorekeeper.results import NightResult
 from scorekeeper.settlement import Payment
 from scorekeeper.standings import Standing
 from scorekeeper.stats import NightFigure, PlayerStatistics, Tally

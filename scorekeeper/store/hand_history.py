@@ -25,14 +25,10 @@ from sqlmodel import Session, col, func, select
 from scorekeeper.document import load_night, read_hand
 from scorekeeper.games import Carry, all_options, parse_rules
 from scorekeeper.i18n import _
-from scorekeeper.night import (
-    NightResult,
-    score_next,
-    score_night,
-    totals_with_one_more,
-)
+from scorekeeper.night import score_next, score_night, totals_with_one_more
 from scorekeeper.problems import InvalidNight
 from scorekeeper.records import Night
+from scorekeeper.results import NightResult
 from scorekeeper.rules import RuleSet
 from scorekeeper.store.database import Database
 from scorekeeper.store.night_import import night_as_stored

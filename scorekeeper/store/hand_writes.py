@@ -23,9 +23,10 @@ from sqlmodel import Session, col, select
 
 from scorekeeper.document import hand_to_document, read_hand
 from scorekeeper.i18n import _
-from scorekeeper.night import Carry, HandResult, NightResult, score_next
+from scorekeeper.night import Carry, score_next
 from scorekeeper.problems import InvalidNight, Problem
 from scorekeeper.records import Night
+from scorekeeper.results import HandResult, NightResult
 from scorekeeper.store import records as stored
 from scorekeeper.store import summaries
 from scorekeeper.store.database import Database

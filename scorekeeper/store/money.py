@@ -30,8 +30,8 @@ from scorekeeper.ledger import (
 )
 from scorekeeper.limits import MAX_AMOUNT
 from scorekeeper.names import NOTE_LENGTH, fold_name, name_key, name_problem
-from scorekeeper.night import POT
 from scorekeeper.problems import grouped
+from scorekeeper.results import POT
 from scorekeeper.settlement import Payment, settle
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Field, StorageError

@@ -13,8 +13,9 @@ from sqlalchemy import select as columns
 from sqlmodel import col, select
 
 from scorekeeper.i18n import _
-from scorekeeper.night import NightResult, score_night
+from scorekeeper.night import score_night
 from scorekeeper.records import Night
+from scorekeeper.results import NightResult
 from scorekeeper.store import records as stored
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError

@@ -22,7 +22,7 @@ from sqlmodel import Session, SQLModel, select
 from scorekeeper.formatting import locale_currency
 from scorekeeper.i18n import _
 from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, name_key
-from scorekeeper.night import POT
+from scorekeeper.results import POT
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Field, StorageError
 from scorekeeper.store.tables import (

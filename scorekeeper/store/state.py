@@ -18,9 +18,10 @@ from sqlmodel import Session, col, select
 from scorekeeper.document import load_night
 from scorekeeper.formatting import night_title
 from scorekeeper.i18n import _
-from scorekeeper.night import HandResult, NightResult, score_night
+from scorekeeper.night import score_night
 from scorekeeper.problems import InvalidNight
 from scorekeeper.records import Hand, Night, NightInfo
+from scorekeeper.results import HandResult, NightResult
 from scorekeeper.rules import RuleSet
 from scorekeeper.store import stored_night, summaries
 from scorekeeper.store.database import Database

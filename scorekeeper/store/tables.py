@@ -244,7 +244,7 @@ class HandPointsRow(SQLModel, table=True):
     night_id: int = Field(foreign_key="night.id")
     points: int = _amount()
     cents: int = _amount()
-    role: str = "played"  # the player's part in the hand (scorekeeper.night.ROLES)
+    role: str = "played"  # the player's part in the hand (scorekeeper.results.ROLES)
     misplays: int = 0  # misplays this player made in this hand
 
 

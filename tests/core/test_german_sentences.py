@@ -13,7 +13,8 @@ import pytest
 from scorekeeper import i18n
 from scorekeeper.document import load_night
 from scorekeeper.games import changed_lines, game_of, parse_rules
-from scorekeeper.night import HandResult, score_night
+from scorekeeper.night import score_night
+from scorekeeper.results import HandResult
 
 FOUR = ["Ann", "Bob", "Cal", "Dee"]
 FIVE = ["Ann", "Bob", "Cal", "Dee", "Eve"]

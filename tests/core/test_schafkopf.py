@@ -17,7 +17,7 @@ import pytest
 from scorekeeper.cli import result_to_json
 from scorekeeper.document import load_night, night_to_document
 from scorekeeper.games import game_named, parse_rules, preset_rules
-from scorekeeper.night import POT
+from scorekeeper.results import POT
 from tests.sheet import assert_sheet, night_doc, score_doc
 
 FOUR = ["Ann", "Bob", "Cal", "Dee"]

@@ -9,7 +9,8 @@ from hypothesis import given
 
 from scorekeeper.cli import result_to_json
 from scorekeeper.document import load_night, night_to_document
-from scorekeeper.night import POT, NightResult, score_night
+from scorekeeper.night import score_night
+from scorekeeper.results import POT, NightResult
 from tests.strategies import schafkopf_night_documents
 
 

@@ -12,7 +12,8 @@ import pytest
 
 from scorekeeper.document import load_night
 from scorekeeper.games.sheepshead.hands import PickHand
-from scorekeeper.night import NightResult, score_night
+from scorekeeper.night import score_night
+from scorekeeper.results import NightResult
 from scorekeeper.sample import generated_league_documents
 from scorekeeper.standings import StandingsOptions
 from scorekeeper.store import league as leagues
@@ -286,7 +287,7 @@ def test_a_bad_payment_is_refused_and_writes_nothing(db: Database, filed: list[i
 
 
 def test_a_schafkopf_pot_left_unwon_is_a_party_to_standings_and_money(db: Database) -> None:
-    from scorekeeper.night import POT
+    from scorekeeper.results import POT
     from tests.store.corpus import schafkopf_nights
 
     documents = [

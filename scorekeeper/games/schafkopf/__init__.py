@@ -7,7 +7,6 @@ once scored."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from scorekeeper.explain import join_names
 from scorekeeper.formatting import money
@@ -57,10 +56,8 @@ from scorekeeper.games.schafkopf.tariff import (
 from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.problems import Problem
 from scorekeeper.records import Hand
+from scorekeeper.results import HandResult, NightResult
 from scorekeeper.rules import Option, RuleSet
-
-if TYPE_CHECKING:
-    from scorekeeper.night import HandResult, NightResult
 
 # The Spieler (who plays the game: the declarer) and the Mitspieler (the partner).
 SCHAFKOPF_WORDS = Words(

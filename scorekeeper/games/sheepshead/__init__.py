@@ -5,7 +5,6 @@ and no-pick; the leaster and the misplay are `scorekeeper.games.cards`'), its sc
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from scorekeeper.explain import join_names
 from scorekeeper.formatting import money
@@ -34,10 +33,8 @@ from scorekeeper.games.sheepshead.scoring import score_hand, sixty_sixty
 from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.problems import Problem
 from scorekeeper.records import Hand
+from scorekeeper.results import HandResult, NightResult
 from scorekeeper.rules import Option, RuleSet
-
-if TYPE_CHECKING:
-    from scorekeeper.night import HandResult, NightResult
 
 SHEEPSHEAD_WORDS = Words(
     declarer=N_("picker"),

@@ -197,18 +197,20 @@ STANDINGS_AFTER = (N_("Misplays"),)
 
 def standings_header(words: Words, *, score: bool = False) -> list[str]:
     """The printed standings' columns, headed in the words of the league's game (as the
-    league window and the league report head them), in the user's language; with the
-    score the players are ranked by after Money when SCORE (`score_shown`)."""
+    league window and the league report head them; a count it has no word for left
+    out), in the user's language; with the score the players are ranked by after Money
+    when SCORE (`score_shown`)."""
     game = (words.picks, words.picks_won, words.schneiders, words.leasters)
     before = list(STANDINGS_BEFORE)
     if score:
         before.insert(before.index(N_("Money")) + 1, N_("Score"))
-    return ["#", *(_(h) for h in (*before, *game, *STANDINGS_AFTER))]
+    return ["#", *(_(h) for h in (*before, *(w for w in game if w), *STANDINGS_AFTER))]
 
 
-def standing_cells(row: Standing, currency: str, *, score: bool = False) -> list[str]:
+def standing_cells(row: Standing, currency: str, words: Words, *, score: bool = False) -> list[str]:
     """A standing as the printed table shows it (the same cells as the league report),
-    its money in CURRENCY, its numbers as the user's language writes them."""
+    its money in CURRENCY, its numbers as the user's language writes them; the counts
+    of the game, whose words are WORDS, that it has a word for."""
     return [
         str(row.rank) if row.rank else "-",
         row.player,
@@ -220,8 +222,8 @@ def standing_cells(row: Standing, currency: str, *, score: bool = False) -> list
         local_decimal(row.points_per_hand),
         str(row.picks),
         local_percent(row.picker_win_rate),
-        str(row.schneiders_won),
-        str(row.leasters_won),
+        *([str(row.schneiders_won)] if words.schneiders else []),
+        *([str(row.leasters_won)] if words.leasters else []),
         str(row.misplays),
     ]
 
@@ -245,15 +247,16 @@ def command_standings(args: argparse.Namespace, out: TextIO) -> int:
         print(_("No hands played in this period yet."), file=out)
         return 0
     score = result.options.score_shown
-    header = standings_header(game_named(result.game).words, score=score)
+    words = game_named(result.game).words
+    header = standings_header(words, score=score)
     right = {0, *range(2, len(header))}
     currency = _currency(db, args.league)
-    rows = [standing_cells(r, currency, score=score) for r in result.qualified]
+    rows = [standing_cells(r, currency, words, score=score) for r in result.qualified]
     print_table(out, [header, *rows], right)
     if result.not_qualified:
         print("", file=out)
         print(_("Not yet qualified:"), file=out)
-        rows = [standing_cells(r, currency, score=score) for r in result.not_qualified]
+        rows = [standing_cells(r, currency, words, score=score) for r in result.not_qualified]
         print_table(out, [header, *rows], right)
     print("", file=out)
     for line in options.describe():

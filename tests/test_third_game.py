@@ -220,3 +220,190 @@ def test_a_third_game_s_outcomes_are_listed_with_no_change_to_shared_code() -> N
         ("called right", "2  (67%)"),
         ("called wrong", "1  (33%)"),
     ]
+
+
+def filed_league(tmp_path: Path, capsys: pytest.CaptureFixture[str], *, closed: bool) -> str:
+    """A database holding the night of NIGHT under its league (closed: its settlement
+    the league's debts), by the command line's import; its URL."""
+    database = f"sqlite:///{tmp_path / 'league.sqlite3'}"
+    night = tmp_path / "toss.json"
+    night.write_text(json.dumps(dict(NIGHT, closed=closed)), "utf-8")
+    status, _, _ = run("--database", database, "import", str(night), capsys=capsys)
+    assert status == 0
+    return database
+
+
+def test_a_third_game_s_statistics_and_standings_are_spreadsheets_with_no_change_to_shared_code(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`stats --csv` stopped with an internal error on this game (its call_label took no
+    `english=`), and `standings --csv` headed the counts it has no words for with
+    nothing and " lost"."""
+    database = filed_league(tmp_path, capsys, closed=False)
+    status, out, err = run(
+        "--database",
+        database,
+        "stats",
+        "--league",
+        "Coin Club",
+        "--player",
+        "Bob",
+        "--csv",
+        capsys=capsys,
+    )
+    assert (status, err) == (0, "")
+    rows = out.removeprefix("\ufeff").splitlines()
+    assert rows[:3] == ["Statistic,Value,Out of", "Player,Bob,", "Nights,1,"]
+    assert '"Won as caller, calling heads",2,2' in rows
+    assert "Points,8," in rows and "Money (cents),80," in rows
+    status, out, err = run(
+        "--database", database, "standings", "--league", "Coin Club", "--csv", capsys=capsys
+    )
+    assert (status, err) == (0, "")
+    assert out.removeprefix("\ufeff").splitlines() == [
+        "Rank,Player,Nights,Hands,Points,Money (cents),Score,Points per hand,Calls,"
+        "Calls right,Misplays,Nights won,Placement points,Nights dropped",
+        "1,Bob,1,2,8,80,8,4,2,2,0,1,5,0",
+        "2,Ann,1,2,0,0,0,0,0,0,0,0,3,0",
+        "3,Dee,1,3,-2,-20,-2,-0.67,0,0,0,0,2,0",
+        "4,Cal,1,2,-6,-60,-6,-3,1,0,0,0,1,0",
+    ]
+    assert sum(int(row.split(",")[4]) for row in out.splitlines()[1:]) == 0
+
+
+def pdf_lines(path: Path) -> list[str]:
+    pages = PdfReader(io.BytesIO(path.read_bytes())).pages
+    return "\n".join(page.extract_text() for page in pages).splitlines()
+
+
+def test_a_third_game_s_league_is_printed_with_no_change_to_shared_code(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The league report's standings in the game's words, none it has not (a column
+    headed " won" and one headed nothing, before); the statements of its money."""
+    database = filed_league(tmp_path, capsys, closed=True)
+    league = tmp_path / "league.pdf"
+    status, _, err = run(
+        "--database",
+        database,
+        "report",
+        "league",
+        "--league",
+        "Coin Club",
+        "-o",
+        str(league),
+        capsys=capsys,
+    )
+    assert (status, err) == (0, "")
+    lines = pdf_lines(league)
+    start = lines.index("Standings") + 1
+    header = ["#", "Player", "Nights", "Hands", "Points", "Money", "Pts/hand", "Calls"]
+    assert lines[start : start + 9] == [*header, "Calls right"]
+    bob = ["1", "Bob", "1", "2", "+8", "$0.80", "4.00", "2", "100%"]
+    assert lines[start + 9 : start + 19] == [*bob, "2"]  # and Ann's rank next
+    statements = tmp_path / "statements.pdf"
+    status, _, err = run(
+        "--database",
+        database,
+        "report",
+        "statement",
+        "--league",
+        "Coin Club",
+        "-o",
+        str(statements),
+        capsys=capsys,
+    )
+    assert (status, err) == (0, "")
+    text = "\n".join(pdf_lines(statements))
+    assert "Bob is owed $0.80." in text and "Cal owes $0.60." in text
+
+
+def test_a_third_game_s_league_is_shown_in_every_tab_of_the_league_window_with_no_change_to_shared_code(  # noqa: E501
+    tmp_path: Path, qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every tab of the league window on a league of this game, and each tab's table as
+    the spreadsheet File ▸ Export and Copy make of it."""
+    from PySide6.QtCore import Qt
+
+    from scorekeeper.store.database import open_database
+    from scorekeeper.store.night_import import import_night
+    from ui import errors
+    from ui.league.window import LeagueWindow
+
+    shown: list[str] = []
+    monkeypatch.setattr(errors, "show_error", lambda message, *_: shown.append(message))
+    db = open_database(f"sqlite:///{tmp_path / 'league.sqlite3'}")
+    try:
+        import_night(db, dict(NIGHT, closed=True))
+        window = LeagueWindow(db, "Coin Club")
+        qtbot.addWidget(window)
+        window.show()
+
+        def table(model: Any) -> list[list[str]]:
+            return [
+                [model.index(r, c).data() for c in range(model.columnCount())]
+                for r in range(model.rowCount())
+            ]
+
+        def header(model: Any) -> list[str]:
+            across = Qt.Orientation.Horizontal
+            return [model.headerData(c, across) for c in range(model.columnCount())]
+
+        window.tabs.setCurrentWidget(window.standings_tab)
+        standings = window.standings_tab.standings_view
+        assert header(standings.model()) == [
+            "#",
+            "Player",
+            "Nights",
+            "Hands",
+            "Points",
+            "Money",
+            "Score",
+            "Pts/hand",
+            "Calls",
+            "Calls right",
+            "Nights won",
+            "Misplays",
+        ]
+        assert [(row[1], row[4]) for row in table(standings.model())] == [
+            ("Bob", "8"),
+            ("Ann", "0"),
+            ("Dee", "-2"),
+            ("Cal", "-6"),
+        ]
+        sheet, _name = window.sheet_on_screen()
+        assert sheet is not None and "" not in sheet.header
+
+        window.tabs.setCurrentWidget(window.player_tab)
+        window.player_tab.player.setCurrentText("Bob")
+        lines = dict(table(window.player_tab.stats_view.model()))
+        assert lines["Points"] == "8" and lines["Won as caller"] == "2 of 2 (100%)"
+        assert lines["  calling heads"] == "2 of 2 (100%)"
+        sheet, name = window.sheet_on_screen()  # an internal error before
+        assert sheet is not None and name == "Coin Club Bob.csv"
+        assert ("Won as caller, calling heads", 2, 2) in sheet.rows
+
+        window.tabs.setCurrentWidget(window.money_tab)
+        assert table(window.money_tab.balances_view.model()) == [
+            ["Bob", "$0.80"],
+            ["Dee", "-$0.20"],
+            ["Cal", "-$0.60"],
+        ]
+        assert table(window.money_tab.owed_view.model()) == [
+            ["Cal pays Bob", "$0.60"],
+            ["Dee pays Bob", "$0.20"],
+        ]
+
+        window.tabs.setCurrentWidget(window.table_tab)
+        assert table(window.table_tab.outcomes_model) == [
+            ["hands", "3"],
+            ["called right", "2  (67%)"],
+            ["called wrong", "1  (33%)"],
+        ]
+
+        window.tabs.setCurrentWidget(window.roster_tab)
+        players = [row[0] for row in table(window.roster_tab.roster_view.model())]
+        assert players == PLAYERS
+        assert window.problem.text() == "" and shown == []
+    finally:
+        db.dispose()

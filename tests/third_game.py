@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from scorekeeper.explain import amounts_phrase
 from scorekeeper.formatting import money
-from scorekeeper.games import Carry, Draft, HandFacts, Scored, Words
+from scorekeeper.games import Carry, Draft, Game, HandFacts, Scored, Words
 from scorekeeper.games.base import rules_as
 from scorekeeper.hand_reader import HandReader
 from scorekeeper.problems import Problem, check_players
@@ -151,8 +151,8 @@ class HeadsOrTails:
     def outcome_counts(self, outcome: str, level: str, alone: bool | None) -> dict[str, int]:
         return {"called right" if outcome == "win" else "called wrong": 1}
 
-    def call_label(self, call: str) -> str:
-        return f"calling {call}"
+    def call_label(self, call: str, *, english: bool = False) -> str:
+        return f"calling {call}"  # English either way: nothing of this game is translated
 
 
-HEADS_OR_TAILS = HeadsOrTails()
+HEADS_OR_TAILS: Game = HeadsOrTails()  # mypy holds it to the protocol here

@@ -262,8 +262,9 @@ class LeagueReport:
 
 
 def standings_header(words: Words, *, score: bool = False) -> tuple[str, ...]:
-    """The standings' columns, headed in the words of the league's game; with the score
-    the players are ranked by after Money when SCORE (`StandingsOptions.score_shown`)."""
+    """The standings' columns, headed in the words of the league's game (a count it has
+    no word for left out); with the score the players are ranked by after Money when
+    SCORE (`StandingsOptions.score_shown`)."""
     return (
         "#",
         _("Player"),
@@ -275,12 +276,12 @@ def standings_header(words: Words, *, score: bool = False) -> tuple[str, ...]:
         _("Pts/hand"),
         _(words.picks),
         _(words.picks_won),
-        _(words.schneiders),
-        _("{leasters} won").format(leasters=_(words.leasters)),
+        *([_(words.schneiders)] if words.schneiders else []),
+        *([_("{leasters} won").format(leasters=_(words.leasters))] if words.leasters else []),
     )
 
 
-def _standing_cells(row: Standing, currency: str, score: bool) -> tuple[str, ...]:
+def _standing_cells(row: Standing, currency: str, score: bool, words: Words) -> tuple[str, ...]:
     return (
         str(row.rank) if row.rank else "—",
         row.player,
@@ -292,8 +293,8 @@ def _standing_cells(row: Standing, currency: str, score: bool) -> tuple[str, ...
         local_decimal(row.points_per_hand),
         str(row.picks),
         local_percent(row.picker_win_rate),
-        str(row.schneiders_won),
-        str(row.leasters_won),
+        *([str(row.schneiders_won)] if words.schneiders else []),
+        *([str(row.leasters_won)] if words.leasters else []),
     )
 
 
@@ -313,13 +314,16 @@ def league_report(
     order = sorted(dates, key=lambda n: (dates[n], n))
     top = [row.player for row in standings.everyone[:leaders]]
     score = standings.options.score_shown
+    words = game_named(standings.game).words
     return LeagueReport(
         title=info.name,
         period=period_words(season),
-        header=standings_header(game_named(standings.game).words, score=score),
-        qualified=tuple(_standing_cells(r, info.currency, score) for r in standings.qualified),
+        header=standings_header(words, score=score),
+        qualified=tuple(
+            _standing_cells(r, info.currency, score, words) for r in standings.qualified
+        ),
         not_qualified=tuple(
-            _standing_cells(r, info.currency, score) for r in standings.not_qualified
+            _standing_cells(r, info.currency, score, words) for r in standings.not_qualified
         ),
         rules=tuple(standings.options.describe()),
         leaders=_cumulative(lines, order, player_looks(top, roster)),

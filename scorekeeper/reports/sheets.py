@@ -15,7 +15,7 @@ night is scored for its sheet in English (`scored_in_english`).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from scorekeeper.csv_out import Cell, Sheet
 from scorekeeper.games import game_named
@@ -78,52 +78,36 @@ def night_sheet(result: NightResult, dealers: Sequence[str | None]) -> Sheet:
 
 def standings_sheet(rows: Iterable[Standing], game: str) -> Sheet:
     """The standings as ranked (a player not yet qualified has no rank), headed in the
-    words of the league's game."""
+    words of the league's game; a count the game has no word for (no schneiders at a
+    game without them) is left out, as a player's statistics leave it out."""
     words = game_named(game).words
-    header = (
-        "Rank",
-        "Player",
-        "Nights",
-        "Hands",
-        "Points",
-        MONEY,
-        "Score",
-        "Points per hand",
-        words.picks,
-        words.picks_won,
-        words.schneiders,
-        f"{words.schneiders} lost",
-        words.leasters,
-        "Misplays",
-        "Nights won",
-        "Placement points",
-        "Nights dropped",
-    )
+    counts: list[tuple[str, Callable[[Standing], Cell]]] = [
+        (words.picks, lambda s: s.picks),
+        (words.picks_won, lambda s: s.picker_wins),
+    ]
+    if words.schneiders:
+        counts.append((words.schneiders, lambda s: s.schneiders_won))
+        counts.append((f"{words.schneiders} lost", lambda s: s.schneiders_lost))
+    if words.leasters:
+        counts.append((words.leasters, lambda s: s.leasters_won))
+    columns: list[tuple[str, Callable[[Standing], Cell]]] = [
+        ("Rank", lambda s: s.rank),
+        ("Player", lambda s: s.player),
+        ("Nights", lambda s: s.nights),
+        ("Hands", lambda s: s.hands),
+        ("Points", lambda s: s.points),
+        (MONEY, lambda s: s.cents),
+        ("Score", lambda s: s.score),
+        ("Points per hand", lambda s: s.points_per_hand),
+        *counts,
+        ("Misplays", lambda s: s.misplays),
+        ("Nights won", lambda s: s.nights_won),
+        ("Placement points", lambda s: s.placement_points),
+        ("Nights dropped", lambda s: s.dropped),
+    ]
+    header = tuple(name for name, _cell in columns)
     return Sheet(
-        "standings",
-        header,
-        tuple(
-            (
-                s.rank,
-                s.player,
-                s.nights,
-                s.hands,
-                s.points,
-                s.cents,
-                s.score,
-                s.points_per_hand,
-                s.picks,
-                s.picker_wins,
-                s.schneiders_won,
-                s.schneiders_lost,
-                s.leasters_won,
-                s.misplays,
-                s.nights_won,
-                s.placement_points,
-                s.dropped,
-            )
-            for s in rows
-        ),
+        "standings", header, tuple(tuple(cell(s) for _name, cell in columns) for s in rows)
     )
 
 

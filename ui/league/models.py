@@ -24,7 +24,7 @@ def _rank_sort(row: Standing) -> int:
 
 def standings_columns(words: Words) -> tuple[Column[Standing], ...]:
     """The standings' columns, headed in the words of the league's game (marked by the
-    game, translated when shown)."""
+    game, translated when shown); a count it has no word for left out."""
     return (
         Column("#", lambda s: str(s.rank) if s.rank else "—", _rank_sort, data=True),
         Column(N_("Player"), lambda s: s.player, lambda s: s.player.casefold(), right=False),
@@ -47,8 +47,16 @@ def standings_columns(words: Words) -> tuple[Column[Standing], ...]:
             lambda s: s.picker_win_rate if s.picker_win_rate is not None else -1.0,
         ),
         Column(N_("Nights won"), lambda s: str(s.nights_won), lambda s: s.nights_won),
-        Column(words.schneiders, lambda s: str(s.schneiders_won), lambda s: s.schneiders_won),
-        Column(words.leasters, lambda s: str(s.leasters_won), lambda s: s.leasters_won),
+        *(
+            [Column(words.schneiders, lambda s: str(s.schneiders_won), lambda s: s.schneiders_won)]
+            if words.schneiders
+            else []
+        ),
+        *(
+            [Column(words.leasters, lambda s: str(s.leasters_won), lambda s: s.leasters_won)]
+            if words.leasters
+            else []
+        ),
         Column(N_("Misplays"), lambda s: str(s.misplays), lambda s: s.misplays),
     )
 

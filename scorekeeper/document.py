@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.formatting import DEFAULT_CURRENCY, is_currency_code, not_a_currency_code
-from scorekeeper.games import hand_type, hand_types, parse_rules
+from scorekeeper.games import hand_type, hand_types, parse_rules, seats_of_preset
 from scorekeeper.hand_reader import COMMON_FIELDS, HandReader
 from scorekeeper.i18n import N_, _
 from scorekeeper.json_input import Path, key_name, parse_json, show_path, show_value
@@ -118,7 +118,7 @@ def _read_document(document: Any) -> _Read:
         problems.append(Problem("format", message))
     rules, rule_problems = parse_rules(document.get("rules", None))
     problems += rule_problems
-    players = _read_players(document.get("players"), problems)
+    players = _read_players(document.get("players"), _seats(document.get("rules")), problems)
     info = _read_info(document, players, problems)
     read = _Read(problems, rules, players)
     hands = _read_hands(document.get("hands"), players, rules, problems, read.hands)
@@ -127,16 +127,29 @@ def _read_document(document: Any) -> _Read:
     return read
 
 
-def _read_players(value: Any, problems: list[Problem]) -> tuple[str, ...] | None:
+def _seats(rules: Any) -> tuple[int, int]:
+    """The fewest and the most a table seats at the game of a document's RULES (a
+    preset's name, or an object naming one), asked of the game."""
+    return seats_of_preset(rules.get("preset") if isinstance(rules, Mapping) else rules)
+
+
+def _read_players(
+    value: Any, seats: tuple[int, int], problems: list[Problem]
+) -> tuple[str, ...] | None:
+    """The seated names, if each is a name and the table (SEATS: the fewest and the
+    most its game seats) holds them; else None and the problems."""
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         problems.append(Problem("players", _("must be a list of names")))
         return None
     cleaned = [clean_name(v) for v in value]
     names = tuple(name for name, _problem in cleaned)
     start = len(problems)
-    if not 3 <= len(names) <= 8:
+    fewest, most = seats
+    if not fewest <= len(names) <= most:
         message = _("{count} seated; a table seats {fewest} to {most}")
-        problems.append(Problem("players", message.format(count=len(names), fewest=3, most=8)))
+        problems.append(
+            Problem("players", message.format(count=len(names), fewest=fewest, most=most))
+        )
     seen: dict[str, str] = {}
     for name, problem in cleaned:
         if problem is not None:

@@ -407,3 +407,41 @@ def test_a_third_game_s_league_is_shown_in_every_tab_of_the_league_window_with_n
         assert window.problem.text() == "" and shown == []
     finally:
         db.dispose()
+
+
+def test_a_third_game_seats_the_players_its_game_declares(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two may toss a coin (the game seats 2 to 8) where a card game needs three: the
+    range is the game's, in the night document and on a blank pad alike."""
+    two = dict(NIGHT, players=["Ann", "Bob"], rules={"preset": "heads-or-tails", "dealt_in": 2})
+    two["hands"] = [{"type": "toss", "dealer": "Ann", "caller": "Bob", "right": True}]
+    night = tmp_path / "two.json"
+    night.write_text(json.dumps(two), "utf-8")
+    status, out, err = run("score", str(night), capsys=capsys)
+    assert (status, err) == (0, "")
+    assert json.loads(out)["totals"]["points"] == {"Ann": -1, "Bob": 1}
+    night.write_text(json.dumps(dict(two, players=[f"P{n}" for n in range(9)])), "utf-8")
+    status, out, err = run("score", str(night), capsys=capsys)
+    assert (status, out) == (2, "")
+    assert "players: 9 seated; a table seats 2 to 8" in err
+    night.write_text(json.dumps(dict(two, rules="classic-5", hands=[])), "utf-8")
+    status, out, err = run("score", str(night), capsys=capsys)
+    assert (status, out) == (2, "")
+    assert "players: 2 seated; a table seats 3 to 8" in err
+    pad = tmp_path / "pad.pdf"
+    status, _, err = run(
+        "report",
+        "pad",
+        "--players",
+        "Ann,Bob",
+        "--preset",
+        "heads-or-tails",
+        "-o",
+        str(pad),
+        capsys=capsys,
+    )
+    assert (status, err) == (0, "")
+    assert "Caller" in pdf_lines(pad)
+    status, _, err = run("report", "pad", "--players", "Ann,Bob", "-o", str(pad), capsys=capsys)
+    assert status == 2 and "--players: a table has 3 to 8 players, not 2" in err

@@ -99,6 +99,7 @@ class HeadsOrTails:
     presets: tuple[str, ...] = tuple(TossRules.presets)
     options: tuple[Option, ...] = TossRules.declared()
     words = WORDS
+    seats = (2, 8)  # a toss needs no deck: two may play, where a card game needs three
     hand_types: Mapping[str, type[Hand]] = {"toss": TossHand}
 
     def deals_again(self, hands: Sequence[Hand], rules: RuleSet) -> bool:

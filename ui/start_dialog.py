@@ -39,7 +39,14 @@ from PySide6.QtWidgets import (
 
 from scorekeeper import i18n
 from scorekeeper.formatting import amount_text, locale_currency, money
-from scorekeeper.games import all_options, all_presets, game_of_preset, parse_rules, preset_rules
+from scorekeeper.games import (
+    all_options,
+    all_presets,
+    game_of,
+    game_of_preset,
+    parse_rules,
+    preset_rules,
+)
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.names import LABEL_LENGTH, clean_name, fold_name, name_key, quoted
 from scorekeeper.rules import Option, RuleSet
@@ -730,8 +737,9 @@ class StartNightDialog(NoEnterDialog):
                     preset=rules.preset, count=rules.dealt_in
                 )
             )
-        if len(players) > 8:
-            found.append(_("a table seats at most 8"))
+        most = game_of(rules).seats[1]
+        if len(players) > most:
+            found.append(_("a table seats at most {most}").format(most=most))
         currency = self.currency.problem()
         if currency is not None:
             found.append(currency)

@@ -68,6 +68,7 @@ __all__ = [
     "parse_rules",
     "preset_rules",
     "register",
+    "seats_of_preset",
     "unregister",
 ]
 
@@ -196,6 +197,16 @@ def one_game(names: Iterable[str]) -> Game:
 def all_presets() -> tuple[str, ...]:
     """Every preset of every game, game by game."""
     return tuple(_BY_PRESET)
+
+
+def seats_of_preset(preset: Any) -> tuple[int, int]:
+    """The fewest and the most players a table of PRESET's game seats (`Game.seats`);
+    for what is no preset's name (a document whose rules are wrong), the fewest and the
+    most any game seats."""
+    if isinstance(preset, str) and preset in _BY_PRESET:
+        return game_of_preset(preset).seats
+    every = [game.seats for game in all_games()]
+    return min(fewest for fewest, _most in every), max(most for _fewest, most in every)
 
 
 def preset_rules(name: str) -> RuleSet:

@@ -205,6 +205,11 @@ class Game(Protocol):
         """Its kinds of hand by their `type` in the night document, in the order a
         message lists them."""
 
+    @property
+    def seats(self) -> tuple[int, int]:
+        """The fewest and the most players its table seats (a night's `players`, a
+        blank pad's), whatever its rules deal in: both card games seat 3 to 8."""
+
     def deals_again(self, hands: Sequence[Hand], rules: RuleSet) -> bool:
         """True when the dealer of the last of HANDS (a night's hands so far) deals the
         next hand too, as Sheepshead's `no_pick_dealer` 'same' has it after a hand nobody

@@ -21,6 +21,9 @@ from scorekeeper.records import Hand
 from scorekeeper.rules import LARGE, RuleSet, option
 
 DECK_CARDS = 32
+# The fewest and the most at a card game's table (`Game.seats`): three deal the whole
+# deck ten each, eight four each (`CardRules.deal_all_in`); more sit out in turn.
+TABLE_SEATS = (3, 8)
 CARD_POINTS = 120
 BLIND_CARD_MAX_POINTS = 11
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from scorekeeper.formatting import money as _in
 from scorekeeper.formatting import short_date, short_iso
-from scorekeeper.games import DEFAULT_PRESET
+from scorekeeper.games import DEFAULT_PRESET, seats_of_preset
 from scorekeeper.i18n import _
 from scorekeeper.names import name_key
 from scorekeeper.night import score_night
@@ -185,10 +185,11 @@ def pad_pdf(
     """A blank score pad for these players, at a table playing PRESET (a name in
     `games.all_presets()`): its title and columns in the words of the preset's game."""
     names = tuple(stored_name(p, "players") for p in players)
-    if not 3 <= len(names) <= 8:
+    fewest, most = seats_of_preset(preset)
+    if not fewest <= len(names) <= most:
+        message = _("a table has {fewest} to {most} players, not {count}")
         raise StorageError(
-            _("a table has 3 to 8 players, not {count}").format(count=len(names)),
-            field="players",
+            message.format(fewest=fewest, most=most, count=len(names)), field="players"
         )
     return render_pad(pad_report(names, preset, rows), progress, paper)
 

@@ -12,6 +12,7 @@ from scorekeeper.explain import join_names
 from scorekeeper.formatting import money
 from scorekeeper.games.base import Carry, Draft, HandFacts, Scored, Words, rules_as
 from scorekeeper.games.cards import (
+    TABLE_SEATS,
     LeasterHand,
     MisplayHand,
     check_card_hand,
@@ -157,6 +158,9 @@ class Schafkopf:
     presets: tuple[str, ...] = tuple(SchafkopfRules.presets)
     options: tuple[Option, ...] = SchafkopfRules.declared()
     words = SCHAFKOPF_WORDS
+    # A card game's table; fewer than the four it deals in are refused by the deal
+    # (`validation`: "schafkopf deals 4 players in"), which names the preset.
+    seats = TABLE_SEATS
     hand_types: Mapping[str, type[Hand]] = {
         kind.type: kind
         for kind in (

@@ -10,6 +10,7 @@ from scorekeeper.explain import join_names
 from scorekeeper.formatting import money
 from scorekeeper.games.base import Carry, Draft, HandFacts, Scored, Words, rules_as
 from scorekeeper.games.cards import (
+    TABLE_SEATS,
     LeasterHand,
     MisplayHand,
     check_card_hand,
@@ -82,6 +83,7 @@ class Sheepshead:
     presets: tuple[str, ...] = tuple(SheepsheadRules.presets)
     options: tuple[Option, ...] = SheepsheadRules.declared()
     words = SHEEPSHEAD_WORDS
+    seats = TABLE_SEATS
     hand_types: Mapping[str, type[Hand]] = {
         kind.type: kind for kind in (PickHand, LeasterHand, NoPickHand, MisplayHand, ResultHand)
     }

@@ -171,13 +171,19 @@ def _encode(value: Any) -> Any:
 
 def _decode(value: Any, column: Any) -> Any:
     """A dumped value back as its column holds it (a JSON column's value is left as is,
-    even an object with a "$date" key)."""
+    even an object with a "$date" key).  A moment without a time zone, as a SQLite file
+    keeps it and a dump of its tables as stored writes it, is UTC, as the app reads
+    such a moment from the file (`tables.UTCDateTime`)."""
     if not isinstance(value, dict) or len(value) != 1:
         return value
     expected = python_type(column)
     if "$date" in value and expected in (dt.datetime, dt.date):
         text = value["$date"]
-        return dt.datetime.fromisoformat(text) if "T" in text else dt.date.fromisoformat(text)
+        if "T" not in text:
+            return dt.date.fromisoformat(text)
+        moment = dt.datetime.fromisoformat(text)
+        zoned = getattr(getattr(column.type, "impl_instance", column.type), "timezone", False)
+        return moment.replace(tzinfo=dt.UTC) if zoned and moment.tzinfo is None else moment
     if "$bytes" in value and expected is bytes:
         return base64.b64decode(value["$bytes"], validate=True)
     return value

@@ -6,6 +6,7 @@ what it replaces; a full disk leaves no partial file."""
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import json
 import os
 import shutil
@@ -150,6 +151,31 @@ def test_a_dump_with_bad_values_is_refused_before_anything_changes(
     with pytest.raises(StorageError, match=named):
         restore(league, write(tmp_path, dump), force=True)
     assert everything(league) == before
+
+
+def test_a_dump_of_moments_without_a_time_zone_restores_them_as_utc(
+    league: Database, tmp_path: Path
+) -> None:
+    """A SQLite file keeps its moments without a time zone (the app reads them as UTC),
+    and a dump of its tables as stored (`dump_as_stored`) writes them so: such a dump of
+    this version's schema restores as one of an older schema does, every moment read
+    as the UTC it was, never an internal error."""
+    first = night_reads.hand_ids(league, night_id=1)[0]
+    moments = [r.recorded_at for r in night_reads.hand_history(league, hand_id=first)]
+    before = everything(league)
+    dump = complete_dump(league, tmp_path)
+    for rows in dump["tables"].values():
+        for row in rows:
+            for key, value in row.items():
+                if isinstance(value, dict) and "$date" in value and "T" in value["$date"]:
+                    assert value["$date"].endswith("+00:00")
+                    row[key] = {"$date": value["$date"].removesuffix("+00:00")}
+
+    restore(league, write(tmp_path, dump), force=True)
+
+    assert everything(league) == before
+    after = [r.recorded_at for r in night_reads.hand_history(league, hand_id=first)]
+    assert after == moments and all(m.utcoffset() == dt.timedelta(0) for m in after)
 
 
 def test_restore_force_keeps_a_copy_of_what_it_replaced(

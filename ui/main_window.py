@@ -78,6 +78,7 @@ LATER = (
     ".help",
     ".preferences",
     ".reports",
+    ".rules_editor",
     ".start_dialog",
     ".sheet_dialog",
     ".league.window",
@@ -782,7 +783,7 @@ class MainWindow(QMainWindow):
         """Night ▸ House rules: change the open night's rules; every hand is rescored."""
         from scorekeeper.store.night_history import rules_refusal
 
-        from .start_dialog import RulesDialog
+        from .rules_editor import RulesDialog
 
         view = self.session.view
         if view is None or view.closed:

@@ -45,8 +45,8 @@ from .app_layer import import_sheet
 from .currency import MoneyEdit
 from .labels import PROBLEM_COLOUR, plain_label
 from .league.widgets import table_of
+from .no_enter import NoEnterDialog
 from .rows_model import Column, RowsModel
-from .start_dialog import NoEnterDialog
 
 SHOWN_ROWS = 20  # the first sittings the preview lists
 # Marked here, translated where shown.

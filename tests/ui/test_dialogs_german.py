@@ -14,8 +14,9 @@ from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
 from scorekeeper.store.database import Database
 from scorekeeper.store.seed import seed_sample_league
 from ui.league.window import LeagueWindow
+from ui.rules_editor import RulesDialog
 from ui.sheet_dialog import SheetImportDialog
-from ui.start_dialog import RulesDialog, StartNightDialog
+from ui.start_dialog import StartNightDialog
 
 
 def letters(texts: list[str]) -> list[str]:

@@ -41,8 +41,9 @@ from ui.help import KeysDialog, WelcomeDialog
 from ui.league.board import BoardWindow
 from ui.league.window import LeagueWindow
 from ui.preferences import PreferencesDialog
+from ui.rules_editor import RulesDialog
 from ui.sheet_dialog import SheetImportDialog
-from ui.start_dialog import RulesDialog, StartNightDialog
+from ui.start_dialog import StartNightDialog
 
 ROWS = 40  # the rows of each table looked at
 

@@ -332,7 +332,7 @@ def test_the_start_dialog_offers_the_new_sheepshead_options(qtbot: Any) -> None:
 def test_the_stake_is_read_in_the_nights_currency(qtbot: Any) -> None:
     """A night in euros: '$0.25' for its stake is refused naming the field and the
     currency, never read as 25 euro cents; its rules dialog reads the night's too."""
-    from ui.start_dialog import RulesDialog
+    from ui.rules_editor import RulesDialog
 
     dialog = StartNightDialog([], [])
     qtbot.addWidget(dialog)

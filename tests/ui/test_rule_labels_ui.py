@@ -12,7 +12,8 @@ from PySide6.QtWidgets import QLabel
 from scorekeeper.games import preset_rules
 from scorekeeper.store import night_import
 from tests.sheet import night_doc
-from ui.start_dialog import RuleChoice, RulesDialog, StartNightDialog
+from ui.rules_editor import RuleChoice, RulesDialog
+from ui.start_dialog import StartNightDialog
 
 
 def row_label(dialog: StartNightDialog | RulesDialog, name: str) -> str:

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from scorekeeper.store import night_import
 from scorekeeper.store.database import Database
-from ui.start_dialog import RulesDialog
+from ui.rules_editor import RulesDialog
 
 from .conftest import Keyboard
 

@@ -49,6 +49,7 @@ NOT_FIRST = (
     "ui.reports",
     "ui.sheet_dialog",
     "ui.start_dialog",
+    "ui.rules_editor",
     # The tabs not shown at first, made after the first paint (MainWindow.make_panels).
     "ui.night_chart",
     "ui.line_chart",
@@ -95,6 +96,7 @@ def test_what_is_loaded_later_is_what_the_dialogs_need() -> None:
     assert {
         "ui.league.window",
         "ui.start_dialog",
+        "ui.rules_editor",
         "ui.sheet_dialog",
         "ui.reports",
         "ui.about",

@@ -126,7 +126,7 @@ def test_a_schafkopf_result_hand_in_the_schafkopf_form(
 
 
 def test_points_in_seat_order_read_signs_and_nothing_else() -> None:
-    from ui.entry_form import _numbers
+    from ui.entry_hands import _numbers
 
     assert _numbers("12, -4 \u22128 +0") == [12, -4, -8, 0]  # a typographic minus too
     assert _numbers("12, -4", signed=False) is None

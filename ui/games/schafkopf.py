@@ -33,7 +33,9 @@ from ..entry_fields import (
     entry_line,
     estimate_tricks,
 )
-from ..entry_form import EntryForm, Found, Row
+from ..entry_form import EntryForm
+from ..entry_grid import Row
+from ..entry_hands import Found
 from ..session import HandLine
 
 # Each hand type's key and its button's label (translated where the form is built).

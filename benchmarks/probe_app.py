@@ -141,7 +141,7 @@ def main() -> int:
             app.quit()
 
     def league(window: Any) -> None:
-        window.show_league()
+        window.menu_actions["league"].trigger()
         app.processEvents()
         app.quit()
 

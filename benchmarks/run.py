@@ -312,13 +312,14 @@ def bare_sheet(rows: list[list[str]], like: Any) -> tuple[Any, Any]:
 
 def bench_hands(db: Any, window: Any, players: list[str], wanted: set[str], repeat: int) -> None:
     """Record one hand at the end of a 1,000-hand night as Enter does (the window's
-    save_hand: stored, scored, the sheet and panels refreshed and the sheet repainted),
-    and edit hand 2 of it."""
+    save_hand, ui.menus.edit's: stored, scored, the sheet and panels refreshed and the
+    sheet repainted), and edit hand 2 of it."""
     from PySide6.QtGui import QStandardItem
     from sqlalchemy import delete, insert, select
 
     from scorekeeper.store import night_import
     from scorekeeper.store.tables import HandRow, core_table, now
+    from ui.menus.edit import save_hand
 
     session = window.session
     night_id = session.night_id
@@ -332,7 +333,7 @@ def bench_hands(db: Any, window: Any, players: list[str], wanted: set[str], repe
     }
 
     def record() -> None:
-        window.save_hand(hand | {"dealer": session.view.next_dealer()})
+        save_hand(window, hand | {"dealer": session.view.next_dealer()})
         repainted_sheet(window.sheet)
 
     if "record_hand" in wanted:
@@ -517,7 +518,6 @@ def close_league_window(window: Any) -> None:
     from PySide6.QtWidgets import QApplication
 
     if window.league_window is not None:
-        window.session.changed.disconnect(window._refresh_league)
         window.league_window.close()
         window.league_window.deleteLater()
         window.league_window = None
@@ -531,7 +531,7 @@ def bench_league_window(window: Any, repeat: int) -> None:
     from PySide6.QtWidgets import QApplication, QWidget
 
     def open_it() -> None:
-        window.show_league()
+        window.menu_actions["league"].trigger()
         QApplication.processEvents()
         window.league_window.repaint()
 
@@ -567,7 +567,7 @@ def bench_settle_up(window: Any, repeat: int) -> None:
         QApplication.processEvents()
 
     def open_it() -> None:
-        window.show_settlement()
+        window.menu_actions["settle_up"].trigger()
         QApplication.processEvents()
         window.settlement.repaint()
 
@@ -612,7 +612,7 @@ def bench_league_tabs(window: Any, repeat: int) -> None:
 
     def fresh() -> None:
         close_league_window(window)
-        window.show_league()
+        window.menu_actions["league"].trigger()
         QApplication.processEvents()
 
     fresh()
@@ -636,9 +636,12 @@ def bench_open(window: Any, wanted: set[str], repeat: int) -> None:
     """Each dialog and window the night screen opens, on the big league, against an
     empty one of the same kind: the modal ones through the window's own menu slot."""
     dialogs = {
-        "open_new_night": window.new_night,  # File ▸ New night: StartNightDialog
-        "open_night": window.open_night,  # File ▸ Open night: the chooser of every night
-        "open_print_dialog": window.print_night,  # File ▸ Print: where to save the PDF
+        # File ▸ New night: StartNightDialog
+        "open_new_night": window.menu_actions["new_night"].trigger,
+        # File ▸ Open night: the chooser of every night
+        "open_night": window.menu_actions["open_night"].trigger,
+        # File ▸ Print: where to save the PDF
+        "open_print_dialog": window.menu_actions["print_night"].trigger,
     }
     for name, open_it in dialogs.items():
         if name in wanted:

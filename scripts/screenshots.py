@@ -91,7 +91,7 @@ def main() -> None:
 
     def welcome() -> None:
         night.entry.clear_typing()
-        night.show_welcome()
+        night.menu_actions["welcome"].trigger()
 
     def keys() -> None:
         assert night.welcome is not None
@@ -121,7 +121,7 @@ def main() -> None:
         lambda: night.tabs.setCurrentWidget(night.chart),
         lambda: grab("chart.png"),
         lambda: (
-            night.show_league(),
+            night.menu_actions["league"].trigger(),
             night.league_window.move(0, 0),
             night.league_window.resize(1260, 780),
         ),

@@ -36,6 +36,7 @@ from .app_layer import open_store
 from .first_screen import read_view, sound
 from .language import apply_language, chosen_language
 from .main_window import MainWindow
+from .menus.windows import show_welcome
 from .paths import APP_ID
 from .quiet import import_when_quiet, when_quiet
 from .session import NightSession
@@ -157,7 +158,7 @@ def show_first(url: str | None) -> MainWindow:
     if first_start():
         # Shown whole before the event loop: the database layer loads behind it (a
         # packaged build's self-check, on a fresh profile, waited for it for ever).
-        window.show_welcome(sample, whole=True)
+        show_welcome(window, sample, whole=True)
     return window
 
 

@@ -131,7 +131,8 @@ def test_a_backup_is_restored_from_the_file_menu(
     qtbot.waitUntil(lambda: target.exists())
     set_deleted(database, night_id=as_backed_up[0][0], deleted=True)  # then a change
     assert len(list_nights(database)) == len(as_backed_up) - 1
-    window.show_league()  # and a change in the league window, on its own undo stack
+    # And a change in the league window, on its own undo stack.
+    window.menu_actions["league"].trigger()
     league = window.league_window
     league.layer.rename_player("Ann", "Annie")
     assert league.undo_stack.count() == 1
@@ -225,7 +226,7 @@ def test_the_number_of_daily_backups_is_chosen_in_the_file_menu(
 ) -> None:
     from PySide6.QtWidgets import QInputDialog
 
-    from ui.main_window import daily_keep
+    from ui.menus.files import daily_keep
 
     window = open_window(database, None)
     assert daily_keep() == 14

@@ -73,7 +73,7 @@ def test_a_hand_opened_with_f2_and_saved_unchanged_is_not_written_again(
             try:
                 for row, line in enumerate(window.session.view.lines):
                     window.sheet.setCurrentIndex(window.model.index(row, 0))
-                    window.edit_selected()
+                    window.menu_actions["edit_hand"].trigger()
                     form = window.entry
                     assert form.editing is not None and form.editing.number == line.number
                     view = window.session.view

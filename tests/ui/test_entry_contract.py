@@ -227,7 +227,7 @@ def test_ctrl_z_clears_the_typing_before_it_undoes_anything_stored(
     window, night_id = table_night
     for _ in range(2):
         pick(keyboard, "2", "4", "74")
-    window.delete_selected()  # hand 2 deleted
+    window.menu_actions["delete_hand"].trigger()  # hand 2 deleted
     window.focus_entry()
     assert len(stored(database, night_id)) == 1
     keyboard.type("3" + "5" + "8")  # half a hand
@@ -311,7 +311,7 @@ def test_a_night_started_by_mistake_can_be_deleted_and_brought_back(
     session = window.session
     session.start_night(players=[*FOUR, "Eve"], rules=preset_rules("classic-5"))
     mistaken = session.night_id
-    window.delete_night()  # no hands: no question asked
+    window.menu_actions["delete_night"].trigger()  # no hands: no question asked
     assert session.night_id != mistaken
     assert [n.id for n in deleted_nights(database)] == [mistaken]
     assert mistaken not in [n.id for n in night_reads.list_nights(database)]
@@ -333,7 +333,7 @@ def test_enter_in_the_question_to_delete_a_night_with_hands_keeps_it(
         keyboard.enter()
 
     keyboard.in_next_dialog(in_question)
-    window.delete_night()
+    window.menu_actions["delete_night"].trigger()
     assert asked == ["Delete this night"]
     assert window.session.night_id == night_id and deleted_nights(database) == []
 
@@ -370,7 +370,7 @@ def test_a_closed_night_seats_nobody(table_night, database) -> None:
 
     window, night_id = table_night
     window.session.set_closed(True)
-    assert not window.join_action.isEnabled()
+    assert not window.menu_actions["join"].isEnabled()
     with pytest.raises(StorageError, match="closed"):
         join_night(database, night_id=night_id, player="Fay")
 
@@ -470,7 +470,7 @@ def test_the_first_start_says_the_sample_is_a_sample(qtbot, database, open_windo
     assert first_start() is False  # once only
     seed_sample_league(database)
     window = open_window(database, None)
-    window.show_welcome()
+    window.menu_actions["welcome"].trigger()
     qtbot.waitUntil(lambda: window.welcome is not None and window.welcome.isVisible())
     words = " ".join(label.text() for label in window.welcome.findChildren(QLabel))
     assert "sample" in words and "Start a night" in [
@@ -483,7 +483,7 @@ def test_the_welcome_speaks_of_no_sample_where_there_is_none(qtbot, database, op
     """A database that held nights of its own when first opened gets no sample league:
     the welcome does not say that what is shown is one."""
     window = open_window(database, None)
-    window.show_welcome()
+    window.menu_actions["welcome"].trigger()
     qtbot.waitUntil(lambda: window.welcome is not None and window.welcome.isVisible())
     words = " ".join(label.text() for label in window.welcome.findChildren(QLabel))
     buttons = [b.text() for b in window.welcome.findChildren(type(window.entry.save))]
@@ -527,7 +527,7 @@ def test_a_long_night_opens_without_the_sheet_reading_every_hand(
     """A 1,000-hand night's sheet fits its columns to a screenful of rows: opening it
     reads a few dozen of its rows, not all (a table not yet shown measured every row
     for "the rows on screen", a quarter of a second of the start)."""
-    from ui.main_window import SCREENFUL
+    from ui.night_sheet import SCREENFUL
     from ui.sheet_model import SheetModel
 
     hand = {"type": "pick", "picker": "Ida", "partners": ["Hal"], "points": 74, "tricks": 4}

@@ -268,7 +268,8 @@ def test_a_hand_being_typed_is_kept_when_the_open_finds_the_night_changed(
     session.open_database()
     assert window.entry.picker.text() == "Bo" and window.model.rowCount() == rows
     assert "Another program changed this night" in window.statusBar().currentMessage()
-    window.undo()  # Ctrl+Z clears the hand being typed: now the night as stored
+    # Ctrl+Z clears the hand being typed: now the night as stored.
+    window.menu_actions["undo"].trigger()
     assert window.entry.picker.text() == "" and window.model.rowCount() == rows + 1
     session.db.dispose()
 

@@ -90,7 +90,7 @@ def test_f1_at_a_closed_night_lists_no_key_of_an_open_one(
 ) -> None:
     night_id = night_import.import_night(database, night_doc("classic-5", []))
     window = open_window(database, night_id)
-    window.set_closed(True)
+    window.settlement.close_night.emit(True)  # Settle up's Close the night
     window.sheet.setFocus()
     shown = keys_shown(keyboard, qtbot)
     assert "Ctrl+J" not in shown["window"] and "joins" not in shown["window"]

@@ -315,7 +315,7 @@ def test_the_night_screen_opens_the_league_window(database, open_window) -> None
     from scorekeeper.store.tonight import night_to_reopen
 
     main = open_window(database, night_to_reopen(database))
-    main.show_league()
+    main.menu_actions["league"].trigger()
     assert main.league_window is not None and main.league_window.isVisible()
     assert main.league_window.league() == LEAGUE
 
@@ -348,7 +348,7 @@ def test_a_hand_recorded_tonight_updates_the_open_league_window(database, open_w
 
     seed_sample_league(database)
     main = open_window(database, night_to_reopen(database))
-    main.show_league()
+    main.menu_actions["league"].trigger()
     league = main.league_window
     assert league is not None
     league.filters.season.setCurrentText("Fall 2026")

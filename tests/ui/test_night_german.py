@@ -15,6 +15,7 @@ from scorekeeper import i18n
 from scorekeeper.formatting import money
 from scorekeeper.store import night_import
 from tests.sheet import leaster, night_doc, pick
+from ui.menus.files import sheet_for_spreadsheet
 from ui.sheet_model import HAND
 
 HANDS = [
@@ -155,7 +156,7 @@ def test_the_night_s_spreadsheet_stays_english_while_the_sheet_speaks_german(
     window = open_window(
         database, night_import.import_night(database, night_doc("classic-5", HANDS))
     )
-    sheet = window.sheet_for_spreadsheet()
+    sheet = sheet_for_spreadsheet(window)
     assert [row[2] for row in sheet.rows[:3]] == [
         "Bob and Dee: 74 (4 tricks) win",
         "Cal and Eve: 45 (2 tricks) loss",

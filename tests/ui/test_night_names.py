@@ -43,9 +43,9 @@ def test_a_nights_files_are_offered_under_its_league_date_and_table(
     document = window.session.view.document
     assert (document["league"], document["date"]) == ("Tuesday Night League", "2026-11-03")
     stem = f"Tuesday-Night-League-2026-11-03-table-{document['table']}"
-    window.print_night()
-    window.export_spreadsheet()
-    window.export_night()
+    window.menu_actions["print_night"].trigger()
+    window.menu_actions["export_spreadsheet"].trigger()
+    window.menu_actions["export_night"].trigger()
     assert offered == [f"{stem}.pdf", f"{stem}.csv", f"{stem}.json"]
     assert all(SAFE.fullmatch(name) for name in offered)
     assert str(night_id) not in window.windowTitle().replace("2026", "")
@@ -58,7 +58,7 @@ def test_a_night_of_no_league_or_date_is_named_by_who_played(
     night_id = night_import.import_night(database, night_doc("classic-5", []))
     window = open_window(database, night_id)
     assert window.windowTitle().startswith("Ann, Bob, Cal, Dee, Eve — ")
-    window.print_night()
+    window.menu_actions["print_night"].trigger()
     assert offered == ["Ann-Bob-Cal-Dee-Eve.pdf"]
 
 
@@ -83,7 +83,7 @@ def test_the_deleted_nights_are_listed_by_title(database, open_window, monkeypat
     window = open_window(database, night_id)
     title = window.session.view.title
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
-    window.delete_night()
+    window.menu_actions["delete_night"].trigger()
     listed: list[list[str]] = []
 
     def choose(_parent: Any, _title: str, _label: str, labels: list[str], *_rest: Any):
@@ -93,7 +93,7 @@ def test_the_deleted_nights_are_listed_by_title(database, open_window, monkeypat
     from ui import choose as choosing
 
     monkeypatch.setattr(choosing, "choose_item", choose)
-    window.bring_back_night()
+    window.menu_actions["bring_back"].trigger()
     (labels,) = listed
     assert len(labels) == 1 and labels[0].startswith(f"{title} (")
     assert not labels[0].startswith(f"{night_id}:")

@@ -43,7 +43,7 @@ def test_printing_the_night_writes_its_report(database, open_window, save_to) ->
     seed_sample_league(database)
     night_id = night_to_reopen(database)
     window = open_window(database, night_id)
-    window.print_night()
+    window.menu_actions["print_night"].trigger()
     text = text_of(save_to)
     for payment in night_result(database, night_id=night_id).settlement:
         assert f"{payment.payer} pays {payment.payee} {money(payment.cents, 'USD')}" in text
@@ -53,7 +53,7 @@ def test_a_cancelled_report_writes_nothing(database, open_window, save_to, monke
     seed_sample_league(database)
     window = open_window(database, night_to_reopen(database))
     monkeypatch.setattr(QProgressDialog, "wasCanceled", lambda self: True)
-    window.print_night()
+    window.menu_actions["print_night"].trigger()
     assert not save_to.exists() and not list(save_to.parent.glob("*.partial"))
 
 
@@ -102,7 +102,7 @@ def test_the_pad_printed_at_a_schafkopf_night_is_a_schafkopf_pad(
     four = ["Ann", "Bob", "Cal", "Dee"]
     window = open_window(database, import_night(database, night_doc("schafkopf", [], four)))
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: (k["text"], True))
-    window.print_pad()
+    window.menu_actions["print_pad"].trigger()
     text = text_of(save_to)
     assert "Schafkopf score pad" in text and "Declarer" in text
     assert "Sheepshead" not in text and "Picker" not in text

@@ -47,7 +47,7 @@ def test_a_refused_change_keeps_the_dialog_and_says_it_in_words(
         dialog.accept()
 
     keyboard.in_next_dialog(choose)
-    window.change_rules()
+    window.menu_actions["rules"].trigger()
     qtbot.waitUntil(lambda: bool(said))
     assert said == [
         "⚠ hand 2: winner: under “Who pays a leaster: the loser pays” a leaster names "

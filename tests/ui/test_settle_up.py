@@ -82,7 +82,7 @@ def test_a_payment_recorded_in_the_league_window_shows_on_the_nights_settle_up(
     first = window.session.view.result.settlement[0]
     assert panel.model.index(0, 2).data() == "not yet"
 
-    window.show_league()
+    window.menu_actions["league"].trigger()
     league = window.league_window
     assert isinstance(league, LeagueWindow)
     qtbot.addWidget(league)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from scorekeeper.store import night_import
 from tests.sheet import FIVE, leaster, night_doc
+from ui.menus.edit import save_hand
 from ui.sheet_model import ALIGNMENT, DISPLAY, FIXED, FONT, HAND
 
 CALLED = {
@@ -53,7 +54,7 @@ def test_a_hand_recorded_at_the_end_widens_the_columns_it_needs(database, open_w
     window = open_window(database, night_id)
     sheet, model = window.sheet, window.model
     narrow = sheet.columnWidth(HAND)
-    window.save_hand(CALLED | {"dealer": window.session.view.next_dealer()})
+    save_hand(window, CALLED | {"dealer": window.session.view.next_dealer()})
     assert len(window.session.view.lines) == 2
     called_row = model.index(1, HAND)
     assert sheet.sizeHintForIndex(called_row).width() > narrow  # it needs more room...
@@ -95,12 +96,12 @@ def test_the_hand_panel_follows_each_hand_recorded_and_the_row_chosen(
     window = open_window(database, night_import.import_night(database, night_doc("classic-5", [])))
     panel = window.hand_panel
     for number in (1, 2):
-        window.save_hand(CALLED | {"dealer": window.session.view.next_dealer()})
+        save_hand(window, CALLED | {"dealer": window.session.view.next_dealer()})
         assert panel.explanation.text().startswith(f"Hand {number}:")
         assert panel.pending.text().startswith(f"Hand {number + 1},")
     window.sheet.setCurrentIndex(window.model.index(0, 0))
     assert panel.explanation.text().startswith("Hand 1:")
-    window.save_hand(leaster("Cal") | {"dealer": window.session.view.next_dealer()})
+    save_hand(window, leaster("Cal") | {"dealer": window.session.view.next_dealer()})
     assert panel.explanation.text().startswith("Hand 3:")
     assert panel.pending.text().startswith("Hand 4,")
 
@@ -180,8 +181,9 @@ def test_an_early_hand_edited_on_a_long_night_leaves_its_last_hands_whole(
     )
     sheet, model = window.sheet, window.model
     sheet.setCurrentIndex(model.index(2, HAND))
-    window.edit_selected()  # F2 on hand 3: it stays on screen, the last hands below
-    window.save_hand(CALLED)
+    # F2 on hand 3: it stays on screen, the last hands below.
+    window.menu_actions["edit_hand"].trigger()
+    save_hand(window, CALLED)
     assert window.session.view.lines[2].record["type"] == "pick"
     last = range(model.rowCount() - 3, model.rowCount())  # the last hand, the totals
     assert cramped(window, last) == []
@@ -232,7 +234,7 @@ def test_a_long_night_makes_the_items_of_the_rows_asked_for_only(database, open_
     assert cell.data(SPOKEN) == line.result.summary
     assert not cell.flags() & Qt.ItemFlag.ItemIsEditable
     # A hand recorded at the end: its row and the totals under it made anew.
-    window.save_hand(CALLED | {"dealer": window.session.view.next_dealer()})
+    save_hand(window, CALLED | {"dealer": window.session.view.next_dealer()})
     last = model.rowCount() - 1 - 2
     assert model.index(last, HAND).data(DISPLAY) == window.session.view.lines[-1].result.summary
     total = model.index(model.rowCount() - 2, len(FIXED))  # the first player's points total

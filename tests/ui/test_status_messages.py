@@ -6,6 +6,7 @@ from __future__ import annotations
 from scorekeeper.store import night_import
 from tests.sheet import night_doc
 from tests.ui.test_sheet_columns import CALLED
+from ui.menus.edit import save_hand
 
 
 def test_the_day_s_backup_does_not_hide_a_hand_just_recorded(database, open_window) -> None:
@@ -14,7 +15,7 @@ def test_the_day_s_backup_does_not_hide_a_hand_just_recorded(database, open_wind
     its "Ctrl+Z undoes it" (a trial); a backup that failed is said whatever."""
     window = open_window(database, night_import.import_night(database, night_doc("classic-5", [])))
     bar = window.statusBar()
-    window.save_hand(CALLED | {"dealer": window.session.view.next_dealer()})
+    save_hand(window, CALLED | {"dealer": window.session.view.next_dealer()})
     recorded = bar.currentMessage()
     assert "recorded" in recorded
     window._daily_done.emit("Today's backup: /tmp/x.daily.bak", True)
@@ -37,11 +38,11 @@ def test_opening_another_night_clears_what_was_said_of_the_last_one(
     first = night_import.import_night(database, night_doc("classic-5", []))
     other = night_import.import_night(database, night_doc("classic-5", []))
     window = open_window(database, first)
-    window.save_hand(CALLED | {"dealer": window.session.view.next_dealer()})
+    save_hand(window, CALLED | {"dealer": window.session.view.next_dealer()})
     assert "Ctrl+Z" in window.statusBar().currentMessage()
     chosen = next(n for n in list_nights(database) if n.id == other)
     monkeypatch.setattr(night_chooser, "choose_night", lambda *_: chosen)
-    window.open_night()
+    window.menu_actions["open_night"].trigger()
     assert window.session.night_id == other
     assert "Ctrl+Z" not in window.statusBar().currentMessage()
 
@@ -55,15 +56,15 @@ def test_a_player_joining_or_going_home_is_said_with_how_to_undo_it(
     from ui import choose
 
     window = open_window(database, night_import.import_night(database, night_doc("classic-5", [])))
-    window.save_hand(CALLED | {"dealer": window.session.view.next_dealer()})
+    save_hand(window, CALLED | {"dealer": window.session.view.next_dealer()})
     bar = window.statusBar()
     monkeypatch.setattr(choose, "choose_item", lambda *_args: ("Eve", True))
-    window.leave()
+    window.menu_actions["leave"].trigger()
     assert bar.currentMessage() == "Eve goes home after hand 1. Ctrl+Z undoes it."
     assert "Eve" not in window.session.view.seated_next
     answers = iter([("Zoë", True), ("Dee", True)])  # who sits down, then after whom
     monkeypatch.setattr(choose, "choose_item", lambda *_args: next(answers))
-    window.join()
+    window.menu_actions["join"].trigger()
     assert bar.currentMessage() == "Zoë sits down from hand 2. Ctrl+Z undoes it."
     assert "Zoë" in window.session.view.seated_next
 
@@ -90,6 +91,6 @@ def test_the_question_who_goes_home_is_wide_enough_for_its_title(
         keyboard.enter()
 
     keyboard.in_next_dialog(in_dialog)
-    window.leave()
+    window.menu_actions["leave"].trigger()
     assert seen["width"] >= seen["title"] + 120
     assert "Eve" not in window.session.view.seated_next

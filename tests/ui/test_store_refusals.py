@@ -15,6 +15,7 @@ from scorekeeper.store.money import league_money
 from scorekeeper.store.night_import import import_night
 from scorekeeper.store.seed import seed_sample_league
 from ui.league.window import LeagueWindow
+from ui.menus.night import pay
 
 LEAGUE = "Tuesday Night League"
 
@@ -45,8 +46,8 @@ def test_the_league_windows_payment_form_names_no_flag(
 @pytest.mark.expects_errors
 def test_the_night_screens_refusals_name_no_flag(database: Database, open_window, shown_errors):
     window = open_window(database, import_night(database, sample_night_document()))
-    window.pay("(pot)", "Ann", 100)
-    window.pay("Ann", "Bob", MAX_AMOUNT + 1)
+    pay(window, "(pot)", "Ann", 100)  # as Settle up's Mark as paid
+    pay(window, "Ann", "Bob", MAX_AMOUNT + 1)
     assert [m.split(" is ")[0] for m in shown_errors] == [
         "paid by: (pot)",
         f"amount: {MAX_AMOUNT + 1:,}",

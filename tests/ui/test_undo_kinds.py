@@ -103,7 +103,7 @@ def test_deleting_a_night_and_bringing_it_back_are_undone_and_redone(
     kept = night_import.import_night(database, night_doc("classic-5", [], SIX[:5]))
     mistaken = night_import.import_night(database, night_doc("classic-5", [], SIX[:5]))
     window = open_window(database, mistaken)
-    window.delete_night()  # no hands: no question asked
+    window.menu_actions["delete_night"].trigger()  # no hands: no question asked
     assert window.session.night_id == kept
     assert [n.id for n in deleted_nights(database)] == [mistaken]
     # By its title: a night of no league or date is known by who played, never by its id.

@@ -63,6 +63,10 @@ NAME_ARGUMENTS = {
     "new": NAME_LENGTH,
     "name": NAME_LENGTH,  # players retire NAME, players reinstate NAME
 }
+# The arguments that name a stored player for `players` to act on: checked, but given
+# to the store as typed, so that the exact name picks one of two players an old
+# database holds under one key ("Ｃａｌ" beside "Cal": people.require_player).
+EXACT_NAMES = {"old", "name"}
 
 
 # The flag that gives each field a StorageError can be about (`store.errors.Field`): the
@@ -104,7 +108,8 @@ def clean_name_flags(args: argparse.Namespace) -> None:
             name, problem = clean_name(value, limit=limit)
             if problem is not None:
                 lines.append(f"{shown.get(dest, '--' + dest)}: {problem}")
-            setattr(args, dest, name)
+            if dest not in EXACT_NAMES:
+                setattr(args, dest, name)
     if isinstance(getattr(args, "players", None), str):  # report pad --players A,B,C
         cleaned = [clean_name(part) for part in args.players.split(",")]
         lines += [f"--players: {p}" for _name, p in cleaned if p is not None]
@@ -477,7 +482,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     # A night's currency (and the league it is filed in) come from the file's fields.
-    imp.set_defaults(run=command_import, field_flags={"currency": "currency"})
+    imp.set_defaults(run=command_import, field_flags={"currency": "currency", "players": "players"})
     exp = commands.add_parser("export", help=_("write a stored night as a night document"))
     exp.add_argument("--night", type=whole_number, required=True, metavar=_("ID"))
     exp.add_argument(

@@ -177,6 +177,52 @@ def _mixed_word(name: str) -> tuple[str, tuple[str, str], str] | None:
     return None
 
 
+def skeleton(text: str) -> str:
+    """TEXT's skeleton by Unicode's confusables (UTS #39, section 4): decomposed (NFD),
+    each character replaced by the prototype `confusables.txt` gives it (Cyrillic "о"
+    by Latin "o", "0" by "O", "I" and "1" by "l", "m" by "rn"...), and decomposed again.
+    Two texts with one skeleton look the same; a skeleton is compared, never shown."""
+    prototypes = _prototypes()
+    decomposed = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize("NFD", "".join(prototypes.get(c, c) for c in decomposed))
+
+
+@functools.lru_cache(maxsize=8192)
+def look_keys(name: str) -> frozenset[str]:
+    """What NAME looks like, for comparing with others (`looks_alike`): the skeleton of
+    its stored form and the skeleton of its key (`name_key`), each case-folded.  The
+    first sees capitals that look alike ("ВОВ" in Cyrillic is "BOB"), the second keeps
+    every name one key holds alike ("Straße", "STRASSE")."""
+    folded = fold_name(name)
+    return frozenset(_caseless(skeleton(form)) for form in (folded, name_key(folded)))
+
+
+def looks_alike(one: str, other: str) -> bool:
+    """Whether two names print alike: one key, or one look (`look_keys`) shared ("Bob",
+    "B0b" and "Bоb" with a Cyrillic "о" are one look)."""
+    return name_key(one) == name_key(other) or bool(look_keys(one) & look_keys(other))
+
+
+def _caseless(text: str) -> str:
+    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", text).casefold())
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Each confusable character's prototype, read once from Unicode's `confusables.txt`
+    (shipped in resources/unicode/; docs/decisions.md says which version and why)."""
+    from scorekeeper.resources import resource_path  # only when a look is compared
+
+    table: dict[str, str] = {}
+    path = resource_path("unicode", "confusables.txt")
+    for line in path.read_text(encoding="utf-8-sig").splitlines():
+        fields = line.split("#", 1)[0].split(";")
+        if len(fields) >= 2:
+            source, prototype = fields[0].strip(), fields[1].split()
+            table[chr(int(source, 16))] = "".join(chr(int(c, 16)) for c in prototype)
+    return table
+
+
 def _start(name: str, shown: int = 24) -> str:
     """The first SHOWN characters of a long name and an ellipsis: enough to say which
     name a message means without repeating all of it."""
@@ -224,6 +270,15 @@ def printable(text: str) -> str:
 def quoted(text: str) -> str:
     """TEXT printable and in quotes, as a message names what was typed."""
     return f"'{printable(text)}'"
+
+
+def spelled(text: str) -> str:
+    """TEXT with every character beyond ASCII (and every one `printable` escapes) as
+    its escape ("Zo\\u00eb", "Zoe\\u0308"), so that two names that print alike can be
+    told apart, and typed in a shell as $'Zoe\\u0308'."""
+    return "".join(
+        c if c.isascii() and _kind(c) is None else _escape(c).replace("\\x", "\\u00") for c in text
+    )
 
 
 def _escape(char: str) -> str:

@@ -34,7 +34,14 @@ from scorekeeper import i18n
 from scorekeeper.formatting import amount_text, locale_currency, money
 from scorekeeper.games import all_options, game_of, parse_rules, preset_rules
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.names import LABEL_LENGTH, clean_name, fold_name, name_key, quoted
+from scorekeeper.names import (
+    LABEL_LENGTH,
+    clean_name,
+    fold_name,
+    looks_alike,
+    name_key,
+    quoted,
+)
 from scorekeeper.rules import RuleSet
 
 from .currency import CurrencyChoice
@@ -299,7 +306,7 @@ class StartNightDialog(NoEnterDialog):
             return _("{name} is a number; a player is seated by name").format(name=quoted(name))
         seated = next((p for p in self.players() if name_key(p) == name_key(name)), None)
         if seated is None:
-            return None
+            return self.look_alike_problem(name)
         if seated == name:
             return _("{name} is already seated; two players need two different names").format(
                 name=quoted(name)
@@ -307,6 +314,20 @@ class StartNightDialog(NoEnterDialog):
         return _(
             "{name} is already seated as {seated}; two players need two different names"
         ).format(name=quoted(name), seated=quoted(seated))
+
+    def look_alike_problem(self, name: str) -> str | None:
+        """NAME, no player's yet, looks like a player's on the roster or seated ("B0b",
+        "Bоb" with a Cyrillic "о", beside Bob: `names.looks_alike`), which the store
+        would refuse at Start; None when it does not, or it is a roster name."""
+        if any(name_key(known) == name_key(name) for known in self.roster):
+            return None
+        other = next((o for o in (*self.players(), *self.roster) if looks_alike(o, name)), None)
+        if other is None:
+            return None
+        return _(
+            "{name} looks the same as {other}, another player's name: type {other} "
+            "for that player, or a name that looks different"
+        ).format(name=quoted(name), other=quoted(other))
 
     def unseated_problem(self) -> str | None:
         """A name typed in "Player to seat" that could be seated and is not yet."""

@@ -17,11 +17,19 @@ from typing import Any, TypeVar
 
 from sqlalchemy import select as columns
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, SQLModel, select
+from sqlmodel import Session, SQLModel, col, select
 
 from scorekeeper.formatting import locale_currency
 from scorekeeper.i18n import _
-from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, clean_name, name_key
+from scorekeeper.names import (
+    LABEL_LENGTH,
+    NAME_LENGTH,
+    clean_name,
+    look_keys,
+    name_key,
+    quoted,
+    spelled,
+)
 from scorekeeper.results import POT
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Field, StorageError
@@ -62,16 +70,47 @@ def find_or_create_player(session: Session, name: str, field: Field = "player") 
     name = stored_name(name, field)
     key = name_key(name)
     query = select(PlayerRow).where(PlayerRow.name_key == key)
+    found: PlayerRow | None = session.exec(query).first()
+    if found is not None:
+        return found
+    refuse_look_alike(session, name, field)
     return _found_or_made(session, query, PlayerRow(name=name, name_key=key), ["name_key"])
 
 
+def refuse_look_alike(session: Session, name: str, field: Field, *, besides: int = 0) -> None:
+    """A StorageError naming FIELD when another player (not the one of id BESIDES) has a
+    name that looks like NAME (`names.look_keys`: the UTS #39 skeleton), so that "Bоb"
+    with a Cyrillic "о", or "B0b", never becomes a second Bob."""
+    other = look_alike(session, name, besides=besides)
+    if other is not None:
+        raise StorageError(
+            _(
+                "{name} looks the same as {other}, another player's name: type {other} "
+                "for that player, or a name that looks different"
+            ).format(name=quoted(name), other=quoted(other)),
+            field=field,
+        )
+
+
+def look_alike(session: Session, name: str, *, besides: int = 0) -> str | None:
+    """The name of a player (not the one of id BESIDES) whose name looks like NAME, if
+    any: every name compared, the roster being a few hundred at most."""
+    player = core_table(PlayerRow).c
+    looks = look_keys(name)
+    rows = session.connection().execute(
+        columns(player.id, player.name).order_by(player.name_key, player.id)
+    )
+    return next((n for i, n in rows if i != besides and look_keys(n) & looks), None)
+
+
 def players_named(session: Session, names: Iterable[str]) -> dict[str, PlayerRow]:
-    """The player of each name (a name that cannot be stored refused, naming the field
-    "player"), each new one created in the order of their keys: two writes creating
-    players at once then wait for each other at most once, never each for the other."""
-    keyed = {name: name_key(stored_name(name, "player")) for name in names}
+    """The player of each name (a name that cannot be stored, or that looks like another
+    player's, refused naming the field "players"), each new one created in the order of
+    their keys: two writes creating players at once then wait for each other at most
+    once, never each for the other."""
+    keyed = {name: name_key(stored_name(name, "players")) for name in names}
     by_key = {
-        key: find_or_create_player(session, name)
+        key: find_or_create_player(session, name, "players")
         for name, key in sorted(keyed.items(), key=lambda item: item[1])
     }
     return {name: by_key[key] for name, key in keyed.items()}
@@ -105,11 +144,45 @@ def _found_or_made(session: Session, query: Any, new: Row, unique: list[str]) ->
 
 
 def require_player(session: Session, name: str, field: Field) -> PlayerRow:
-    """The player of this name, or a StorageError about FIELD, where it was given."""
-    found = session.exec(select(PlayerRow).where(PlayerRow.name_key == name_key(name))).first()
-    if found is None:
+    """The player of this name, or a StorageError about FIELD, where it was given.
+
+    A name stored exactly so is that player's, even where an old database holds two
+    players of one key ("Ｃａｌ" and "Cal", or "Zoë" composed and decomposed, which
+    versions before names were folded could store); otherwise the player whose name has
+    this key, and when two have, a StorageError that names both (spelled out, as they
+    may print alike) and asks for the exact one."""
+    exact = session.exec(select(PlayerRow).where(PlayerRow.name == name)).all()
+    if len(exact) == 1:
+        return exact[0]
+    found = _of_key(session, name)
+    if len(found) == 1:
+        return found[0]
+    if not found:
         raise StorageError(_("there is no player {name}").format(name=repr(name)), field=field)
-    return found
+    players = ", ".join(f"{quoted(row.name)} ({spelled(row.name)})" for row in found)
+    raise StorageError(
+        _("{name} is the name of {count} players: {players}; give the exact one").format(
+            name=quoted(name), count=len(found), players=players
+        ),
+        field=field,
+    )
+
+
+def _of_key(session: Session, name: str) -> list[PlayerRow]:
+    """The players whose stored key is NAME's key, and those an old version stored
+    under another key whose name has this key now (migrations 0008 and 0013 left such
+    a row as it was when its new key was another's)."""
+    key = name_key(name)
+    player = core_table(PlayerRow).c
+    stale = [
+        row_id
+        for row_id, stored, old in session.connection().execute(
+            columns(player.id, player.name, player.name_key)
+        )
+        if old != key and name_key(stored) == key
+    ]
+    query = select(PlayerRow).where((col(PlayerRow.name_key) == key) | col(PlayerRow.id).in_(stale))
+    return list(session.exec(query.order_by(col(PlayerRow.id))).all())
 
 
 def find_league(session: Session, name: str) -> LeagueRow | None:
@@ -218,6 +291,7 @@ def rename_player(db: Database, *, old: str, new: str) -> Player:
                 _("there is already a player {name}").format(name=repr(clash.name)),
                 field="new name",
             )
+        refuse_look_alike(session, new, "new name", besides=player.id or 0)
         player.name, player.name_key = new, name_key(new)
         session.add(player)
         return _player(player)

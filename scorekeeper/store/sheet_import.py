@@ -21,7 +21,7 @@ from scorekeeper.document import load_night
 from scorekeeper.formatting import locale_currency
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.league_sheet import Column, Sheet, sheet_nights, sheet_rules
-from scorekeeper.names import LABEL_LENGTH, clean_name, name_key, quoted
+from scorekeeper.names import LABEL_LENGTH, clean_name, looks_alike, name_key, quoted
 from scorekeeper.problems import InvalidNight, Problem, grouped
 from scorekeeper.records import Night
 from scorekeeper.rules import RuleSet
@@ -30,7 +30,7 @@ from scorekeeper.store.errors import StorageError
 from scorekeeper.store.fingerprints import AlreadyStored
 from scorekeeper.store.league import default_rules
 from scorekeeper.store.night_import import NightProblem, file_nights, in_night
-from scorekeeper.store.people import find_league, find_season
+from scorekeeper.store.people import find_league, find_season, look_alike
 from scorekeeper.store.tables import PlayerRow
 
 
@@ -117,6 +117,8 @@ def plan_sheet(
         documents, night_problems = sheet_nights(sheet, rules, league=league, season=season)
         documents = [document | {"currency": currency} for document in documents]
         found += night_problems
+    players = _players(db, sheet)
+    found += _look_alikes(db, players)
     return SheetPlan(
         sheet=sheet,
         league=league,
@@ -124,7 +126,7 @@ def plan_sheet(
         season=season,
         season_exists=season_exists,
         rules=rules,
-        players=_players(db, sheet),
+        players=players,
         documents=tuple(documents),
         problems=tuple(found),
         currency=currency,
@@ -160,6 +162,26 @@ def _players(db: Database, sheet: Sheet) -> tuple[PlayerColumn, ...]:
         else:
             matched.append(PlayerColumn(column, row.name, True, row.retired, twin_or_none))
     return tuple(matched)
+
+
+def _look_alikes(db: Database, players: Sequence[PlayerColumn]) -> list[Problem]:
+    """A problem for each new player's column whose name looks like a stored player's
+    or an earlier column's ("B0b" beside "Bob": `people.look_alike`)."""
+    found: list[Problem] = []
+    earlier: list[str] = []
+    with db.session() as session:
+        for player in players:
+            if player.existing or player.twin is not None:
+                continue
+            other = look_alike(session, player.name) or next(
+                (name for name in earlier if looks_alike(name, player.name)), None
+            )
+            if other is not None:
+                message = _("{name} looks the same as {other}: type one name for one player")
+                said = message.format(name=quoted(player.name), other=quoted(other))
+                found.append(Problem(str(player.column), said))
+            earlier.append(player.name)
+    return found
 
 
 SHOWN = 5  # the sittings stored already that a refusal names one by one

@@ -15,9 +15,12 @@ from scorekeeper.names import (
     NAME_LENGTH,
     clean_name,
     fold_name,
+    look_keys,
+    looks_alike,
     name_key,
     printable,
     search_key,
+    skeleton,
 )
 from scorekeeper.records import Night
 from scorekeeper.validation import validate_night
@@ -237,3 +240,41 @@ def test_a_name_that_prints_as_nothing_or_as_another_is_refused(typed: str, said
 @pytest.mark.parametrize("typed", ["Zoë", "Łukasz", "Παΐσιος", "Иван Smith", "O'Neil", "Søren"])
 def test_names_of_one_alphabet_a_word_are_kept(typed: str) -> None:
     assert clean_name(typed)[1] is None
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Bob", "B\u043eb"),  # a Cyrillic о
+        ("Bob", "B0b"),  # a zero
+        ("BOB", "\u0412\u041e\u0412"),  # Cyrillic capitals throughout
+        ("Cal", "\uff23\uff41\uff4c"),  # full-width letters
+        ("Zo\u00eb", "Zoe\u0308"),  # composed and decomposed
+        ("Ann", "\u0391nn"),  # a Greek capital alpha
+        ("Al", "AI"),  # a capital i is an l in most sans-serif fonts
+    ],
+)
+def test_names_that_print_alike_look_alike(one: str, other: str) -> None:
+    """Unicode's confusables skeleton (UTS #39), after the key's folding."""
+    assert looks_alike(one, other) and looks_alike(other, one)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"), [("Ann", "Anna"), ("Eve", "Eva"), ("Kim", "\u043aim"), ("Bob", "Rob")]
+)
+def test_names_that_print_differently_do_not(one: str, other: str) -> None:
+    assert not looks_alike(one, other)
+
+
+@given(TRICKY, TRICKY)
+def test_one_key_is_one_look_and_a_look_is_symmetric(one: str, other: str) -> None:
+    assert looks_alike(one, one)
+    assert looks_alike(one, other) == looks_alike(other, one)
+    if name_key(one) == name_key(other):
+        assert look_keys(one) == look_keys(other)
+
+
+def test_the_skeleton_is_unicode_s() -> None:
+    """UTS #39's own example, and the prototypes read from the shipped confusables.txt."""
+    assert skeleton("\u0441\u0440\u0435") == skeleton("cpe")  # Cyrillic с р е
+    assert skeleton("m") == "rn" and skeleton("1") == "l" and skeleton("0") == "O"

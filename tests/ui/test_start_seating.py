@@ -42,3 +42,22 @@ def test_removing_the_ninth_player_clears_what_start_said(qtbot: Any, keyboard: 
     dialog.seated.setCurrentRow(8)
     dialog.remove_seated()
     assert dialog.problem.text() == ""
+
+
+def test_a_look_alike_of_a_roster_name_is_not_seated(qtbot: Any, keyboard: Any) -> None:
+    """Issue 34, point 8: "B0b" or "Bоb" (a Cyrillic о) beside Bob would be a second
+    player who prints as Bob; the line names Bob, and Start waits."""
+    dialog = dialog_shown(qtbot)
+    for typed in ("B0b", "\u0412\u041e\u0412"):  # a zero; Cyrillic capitals
+        dialog.add_name.setFocus()
+        dialog.add_name.setCurrentText(typed)  # as pasted: the test keyboard is Latin
+        keyboard.press(Qt.Key.Key_Return)
+        assert dialog.players() == [] and not dialog.start.isEnabled()
+        assert dialog.problem.text().startswith(
+            f"⚠ Player to seat: '{typed}' looks the same as 'Bob', another player's name"
+        )
+        dialog.add_name.setCurrentText("")
+    dialog.add_name.setFocus()
+    keyboard.type("bob")  # Bob himself, typed in small letters, is seated as Bob
+    keyboard.press(Qt.Key.Key_Return)
+    assert dialog.players() == ["Bob"]

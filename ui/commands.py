@@ -1,7 +1,8 @@
 """One undo command for each kind of change, as Qt applications have them: a hand
 recorded, inserted, edited or deleted; a player joining or leaving; a payment at the
 table or in the league; the house rules changed; a night started, closed or reopened,
-deleted or brought back; a player renamed, retired or put back on the roster.
+deleted or brought back; a player renamed, retired or put back on the roster, or
+merged into another.
 
 Each is pushed after its change is stored (`StoreCommand`), holding what the store
 returned for its undo: the hand's id, its revision and the history row to bring back,
@@ -21,6 +22,7 @@ from scorekeeper.rules import RuleSet
 from scorekeeper.store import hand_writes, night_history, seats, tonight
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Conflict, StorageError
+from scorekeeper.store.merge import Merged, merge_players, unmerge_player
 from scorekeeper.store.money import record_league_payment
 from scorekeeper.store.people import Player, list_players, rename_player, retire_player
 from scorekeeper.store.stored_night import PaymentMade
@@ -394,6 +396,30 @@ class RetirePlayer(PlayerCommand):
         self.expect(self.name)
         try:
             retire_player(self.db, name=self.name, retired=retired)
+        except StorageError as error:
+            raise self.refused(error) from error
+
+
+class MergePlayers(PlayerCommand):
+    """A player merged into another (every night, hand and payment theirs): undo brings
+    the player back exactly as before (the store's merge record), redo merges again."""
+
+    def __init__(self, db: Database, merged: Merged) -> None:
+        player, into = merged.moving.player, merged.moving.into
+        text = _("{player} merged into {into}").format(player=player.name, into=into.name)
+        super().__init__(text, db, player)
+        self.merge_id, self.name, self.into = merged.merge_id, player.name, into.name
+
+    def undo_in_store(self) -> None:
+        try:
+            unmerge_player(self.db, merge_id=self.merge_id)
+        except StorageError as error:
+            raise self.refused(error) from error
+
+    def redo_in_store(self) -> None:
+        self.expect(self.name)
+        try:
+            self.merge_id = merge_players(self.db, player=self.name, into=self.into).merge_id
         except StorageError as error:
             raise self.refused(error) from error
 

@@ -1,5 +1,5 @@
 """The league window's part of the application layer (ui/app_layer.py): the only way it
-writes.  A payment, a player renamed, retired or put back on the roster is made in the
+writes.  A payment, a player renamed, merged, retired or put back on the roster is made in the
 store, then pushed as its command (undoable); the ranking chosen is kept as the
 league's own."""
 
@@ -12,12 +12,13 @@ from PySide6.QtCore import Signal
 
 from scorekeeper.standings import StandingsOptions
 from scorekeeper.store.league import save_league
+from scorekeeper.store.merge import Merged, merge_players
 from scorekeeper.store.money import record_league_payment
 from scorekeeper.store.people import Player, rename_player, retire_player
 from scorekeeper.store.stored_night import PaymentMade
 
 from .app_layer import Layer
-from .commands import LeaguePayment, RenamePlayer, RetirePlayer
+from .commands import LeaguePayment, MergePlayers, RenamePlayer, RetirePlayer
 
 
 class LeagueSession(Layer):
@@ -64,6 +65,15 @@ class LeagueSession(Layer):
             self.renamed.emit()
         return player
 
+    def merge_player(self, player: str, *, into: str) -> Merged:
+        """Make PLAYER one with INTO (every night, hand and payment INTO's; the store
+        refuses two who sat at one night or paid each other, naming "merged into"); undo
+        brings PLAYER back exactly as before."""
+        merged = merge_players(self.db, player=player, into=into)
+        self.push(MergePlayers(self.db, merged))
+        self.renamed.emit()
+        return merged
+
     def retire_player(self, name: str, *, retired: bool) -> Player:
         """Take NAME off the roster new nights offer (RETIRED), or put them back; their
         nights and money stay.  Undo puts them back as they were."""
@@ -81,6 +91,6 @@ class LeagueSession(Layer):
         """STEP the stack from the command AT; a rename undone or redone says `renamed`."""
         command = self.undo_stack.command(at)
         moved = step()
-        if moved and isinstance(command, RenamePlayer):
+        if moved and isinstance(command, RenamePlayer | MergePlayers):
             self.renamed.emit()
         return moved

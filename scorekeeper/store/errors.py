@@ -23,6 +23,7 @@ Field = Literal[
     "first hand",
     "last hand",
     "new name",
+    "merged into",
     "database",
 ]
 
@@ -44,6 +45,7 @@ def field_name(field: Field) -> str:
         "first hand": pgettext("field", "first hand"),
         "last hand": pgettext("field", "last hand"),
         "new name": pgettext("field", "new name"),
+        "merged into": pgettext("field", "merged into"),
         "database": pgettext("field", "database"),
     }
     return names[field]

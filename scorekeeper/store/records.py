@@ -42,3 +42,9 @@ def to_stored(hand: Mapping[str, Any], ids: Mapping[str, int]) -> dict[str, Any]
 def from_stored(record: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
     """A stored record back to a document hand, with each player's current name."""
     return _convert(record, lambda pid: names[int(pid)])
+
+
+def with_player(record: Mapping[str, Any], old: int, new: int) -> dict[str, Any]:
+    """A stored record with player id OLD written as NEW wherever it names a player (a
+    merge of two players, or its undo); every other id as it was."""
+    return _convert(record, lambda pid: new if int(pid) == old else pid)

@@ -102,6 +102,24 @@ class PlayerRow(SQLModel, table=True):
     created_at: dt.datetime = _moment()
 
 
+class PlayerMergeRow(SQLModel, table=True):
+    """A player merged into another (store/merge.py): their row as it was and the ids
+    of every row that moved (`moved`: seats, hands, hand versions, payments, nights), so
+    that the merge can be undone exactly; the row goes when it is (migration 0021)."""
+
+    __tablename__ = "player_merge"
+    id: int | None = Field(default=None, primary_key=True)
+    player_id: int
+    name: str
+    name_key: str
+    retired: bool
+    created_at: dt.datetime = _moment()
+    into_id: int = Field(index=True)
+    moved: dict[str, Any] = _json()
+    merged_at: dt.datetime = _moment()
+    computer: str | None = _computer()
+
+
 class LeagueRow(SQLModel, table=True):
     """A league, with its default rules (a full rule set as JSON) for new nights and
     the currency its money is in."""

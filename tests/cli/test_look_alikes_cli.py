@@ -153,3 +153,43 @@ def test_a_name_two_old_look_alikes_answer_to_is_refused_naming_both(
     assert "give the exact one" in done.stderr
     assert ("\\uff23\\uff41\\uff4c" if "cal" in args else "Zoe\\u0308") in done.stderr
     assert roster(url) == before
+
+
+def test_an_old_look_alike_is_merged_and_unmerged_from_the_command_line(
+    url: str, tmp_path: Path
+) -> None:
+    """`players merge FROM INTO` gives Ｃａｌ's night to Cal (exit 0, what moved said: the
+    hands Ｃａｌ was dealt into),
+    the standings read one Cal; `players unmerge FROM` brings Ｃａｌ back."""
+    document = sample_night_document() | {"date": "2026-11-24"}
+    file = tmp_path / "night.json"
+    file.write_text(json.dumps(document).replace('"Cal"', '"Kal"'), encoding="utf-8")
+    assert scorekeeper(url, "import", str(file)).returncode == 0
+    db = open_database(url)
+    with db.transaction() as session:
+        session.execute(
+            text("UPDATE player SET name = :name, name_key = :key WHERE name = 'Kal'"),
+            {"name": FULL_WIDTH_CAL, "key": "\uff43\uff41\uff4c"},
+        )
+    db.dispose()
+    league = ["standings", "--league", "Tuesday Night League", "--json"]
+    before = json.loads(scorekeeper(url, *league).stdout)
+    refused(scorekeeper(url, "players", "merge", FULL_WIDTH_CAL, "Ann"), "INTO: '")
+
+    done = scorekeeper(url, "players", "merge", FULL_WIDTH_CAL, "Cal")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (
+        f"Merged '{FULL_WIDTH_CAL}' into 'Cal': 1 night, 6 hands and 0 payments moved. "
+        f"To undo: scorekeeper players unmerge '{FULL_WIDTH_CAL}'\n"
+    )
+    merged = json.loads(scorekeeper(url, *league).stdout)
+    assert FULL_WIDTH_CAL not in json.dumps(merged, ensure_ascii=False)
+    assert merged != before
+
+    done = scorekeeper(url, "players", "unmerge", FULL_WIDTH_CAL)
+    assert (done.returncode, done.stdout) == (
+        0,
+        f"'{FULL_WIDTH_CAL}' is back, as before they were merged into 'Cal'.\n",
+    ), done.stderr
+    assert json.loads(scorekeeper(url, *league).stdout) == before
+    refused(scorekeeper(url, "players", "unmerge", FULL_WIDTH_CAL), "NAME: no player")

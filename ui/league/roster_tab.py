@@ -1,6 +1,7 @@
 """The roster tab: the league's players (or, ticked, every league's), and whether new
-nights offer them; a player renamed everywhere at once, or retired (their nights and
-money kept) and put back.  Each change
+nights offer them; a player renamed everywhere at once, merged into another (one
+person entered under two names), or retired (their nights and money kept) and put
+back.  Each change
 goes through the window's application layer (`LeagueSession`), is undone by Ctrl+Z, and
 a refusal is said under the list in one sentence that names the field."""
 
@@ -29,6 +30,7 @@ from scorekeeper.store.people import Player, list_players
 from ..labels import plain_label, problem_label
 from ..league_session import LeagueSession
 from ..spreadsheets import allow_copy
+from .merge_dialog import MergeDialog
 from .models import RosterModel
 from .widgets import ProblemLine, table_of
 
@@ -57,10 +59,14 @@ class RosterTab(QWidget):
         self.rename.clicked.connect(self.rename_selected)
         self.retire = QPushButton(_("&Retire"))
         self.retire.clicked.connect(self.retire_selected)
+        # No Alt letter: every letter of its words is taken in the league window.
+        self.merge = QPushButton(_("Merge into…"))
+        self.merge.clicked.connect(self.merge_selected)
         self.roster_problem = problem_label(_("Roster problem"))
         buttons = QHBoxLayout()
         buttons.addWidget(self.rename)
         buttons.addWidget(self.retire)
+        buttons.addWidget(self.merge)
         buttons.addWidget(self.roster_problem, 1)
         buttons.addWidget(self.everyone)
         layout = QVBoxLayout(self)
@@ -108,6 +114,7 @@ class RosterTab(QWidget):
         """The buttons act on the player selected: Retire, or Reinstate one retired."""
         player = self.selected()
         self.rename.setEnabled(player is not None)
+        self.merge.setEnabled(player is not None)
         self.retire.setEnabled(player is not None)
         retired = player is not None and player.retired
         self.retire.setText(_("&Reinstate") if retired else _("&Retire"))
@@ -128,6 +135,20 @@ class RosterTab(QWidget):
         self.window().activateWindow()  # the keyboard back to the list, after the dialog
         self.roster_view.setFocus()
 
+    def merge_selected(self) -> None:
+        """Ask which player the selected one is merged into (what moves said), and merge
+        them: one undoable change."""
+        player = self.selected()
+        if player is None:
+            return
+        everyone = self.problem.attempt(list_players, self.db, include_retired=True)
+        others = [p for p in everyone or [] if p.id != player.id]
+        dialog = MergeDialog(self.db, player, others, self)
+        if others and dialog.exec() == MergeDialog.DialogCode.Accepted:
+            self._change(self.layer.merge_player, player.name, into=dialog.into())
+        self.window().activateWindow()
+        self.roster_view.setFocus()
+
     def retire_selected(self) -> None:
         """Retire the selected player, or put one retired back on the roster."""
         player = self.selected()
@@ -135,7 +156,7 @@ class RosterTab(QWidget):
             self._change(self.layer.retire_player, player.name, retired=not player.retired)
         self.roster_view.setFocus()
 
-    def _change(self, change: Callable[P, Player], *args: P.args, **kwargs: P.kwargs) -> None:
+    def _change(self, change: Callable[P, object], *args: P.args, **kwargs: P.kwargs) -> None:
         """Make a change through the layer; a refusal is said under the list, naming
         the field ("new name: there is already a player 'Bob'")."""
         try:

@@ -39,7 +39,9 @@ def test_a_flag_too_long_for_the_database_is_refused_by_its_name(
     assert f"argument {flag}: '1234567890…1234567890' is larger than any number" in err
 
 
-@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(digits=st.text("0123456789", min_size=1, max_size=60), sign=st.sampled_from(["", "-"]))
 def test_any_night_number_is_found_or_refused_never_an_internal_error(
     digits: str, sign: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -71,7 +73,9 @@ def test_a_sheet_cell_too_long_is_named_by_its_row_and_column(
     )
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(typed=st.text("0123456789+- x", min_size=1, max_size=40) | st.just("0" * 5000 + "1"))
 def test_any_text_for_a_number_is_read_or_refused_in_our_words(
     typed: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -65,6 +65,7 @@ def test_a_bad_database_url_is_named_by_its_flag(capsys) -> None:
 
 def test_every_field_has_a_flag_or_is_named_by_its_command() -> None:
     """A field the store may name and no flag gives: the seat changes and a new night's
-    table (the window's alone), and a new name (players rename NEW)."""
-    named = {"first hand", "last hand", "new name", "table"}
+    table (the window's alone), a new name (players rename NEW) and the player merged
+    into (players merge FROM INTO)."""
+    named = {"first hand", "last hand", "new name", "merged into", "table"}
     assert set(get_args(Field)) - set(FIELD_FLAGS) == named

@@ -87,3 +87,15 @@ def open_at_once(url: str, barrier: Any, results: Any) -> None:
 
 if __name__ == "__main__":  # pragma: no cover - only ever started by multiprocessing
     sys.exit("run by tests/store/test_concurrent_writers.py")
+
+
+def command_line(url: str, args: list[str], barrier: Any, results: Any) -> None:
+    """At the barrier, `scorekeeper --database URL ARGS...`; sends back ARGS' command,
+    its exit status, standard output and standard error."""
+    import scorekeeper.store.merge  # noqa: F401 - imported before the race, as the rest
+
+    out, err = io.StringIO(), io.StringIO()
+    barrier.wait()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = cli.main(["--database", url, *args])
+    results.put((args[0], status, out.getvalue(), err.getvalue()))

@@ -6,6 +6,8 @@ each other, or are one player; and the merge undone leaves every table as it was
 from __future__ import annotations
 
 import datetime as dt
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +26,8 @@ from scorekeeper.store.night_reads import list_nights, night_result
 from scorekeeper.store.people import list_players
 from scorekeeper.store.tables import PlayerMergeRow
 from tests.sheet import pick
+from tests.store import racer
+from tests.store.test_concurrent_writers import race
 
 LEAGUE = "Tuesday"
 FULL_WIDTH_CAL = "\uff23\uff41\uff4c"
@@ -141,3 +145,31 @@ def merged_nights(db: Database) -> list[int]:
     with db.session() as session:
         (merge,) = session.exec(select(PlayerMergeRow)).all()
     return list(merge.moved["nights"])
+
+
+def test_a_merge_and_an_import_seating_the_merged_player_at_once(
+    old: Database, database_url: str, tmp_path: Path
+) -> None:
+    """Real processes released by one barrier, a few times: `players merge Gus Eve` and
+    an import of a night seating Gus.  The merge holds the import lock, so one waits
+    for the other: both succeed (the import first: Gus's two nights are Eve's; the merge
+    first: the import makes a new Gus), the league's sums are what its nights' summaries
+    add up to, and every standing and night sums to zero."""
+    for round_ in range(1, 4):
+        gus = f"Gus {round_}"
+        import_night(old, night([gus, "Ann", "Bob", "Cal", "Dee"], f"2026-12-0{round_}"))
+        path = tmp_path / f"night-{round_}.json"
+        document = night([gus, "Ann", "Bob", "Cal", "Fay"], f"2026-12-1{round_}")
+        path.write_text(json.dumps(document), encoding="utf-8")
+        said = race(
+            racer.command_line,
+            [
+                (database_url, ["players", "merge", gus, "Eve"]),
+                (database_url, ["import", str(path)]),
+            ],
+        )
+        assert all(status == 0 for _command, status, _out, _err in said), said
+        summed = standings(old, Period(LEAGUE, since=dt.date(2000, 1, 1)))
+        assert table(old) == {s.player: (s.points, s.cents) for s in summed.everyone}
+        assert sum(p for p, _ in table(old).values()) == 0
+        assert all(sum(n.values()) == 0 for n in scored(old))

@@ -138,7 +138,9 @@ def test_a_rename_finds_and_refuses_names_in_any_case_and_composition(db: Databa
 def undo_0014(old: sqlite3.Connection) -> None:
     """OLD without the currencies 0014 added (a file from before it has none), nor the
     night summaries 0015 added, nor the league sums of 0017, nor 0018's index of the
-    nights, nor 0019's counts of each night's outcomes, nor 0020's computers."""
+    nights, nor 0019's counts of each night's outcomes, nor 0020's computers, nor
+    0021's merges."""
+    old.execute("DROP TABLE player_merge")
     old.execute("ALTER TABLE hand_revision DROP COLUMN computer")
     old.execute("ALTER TABLE night_change DROP COLUMN computer")
     old.execute("DROP TABLE league_outcome")

@@ -21,6 +21,7 @@ from scorekeeper.sample import sample_night_document
 from scorekeeper.store import league as leagues
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.errors import Field, StorageError
+from scorekeeper.store.merge import merge_players
 from scorekeeper.store.money import record_league_payment
 from scorekeeper.store.night_import import create_night, export_night, import_night
 from scorekeeper.store.night_reads import list_nights
@@ -129,6 +130,11 @@ REFUSALS: list[tuple[Field, str, Callable[[Database, int], Any]]] = [
         lambda db, _: rename_player(db, old="Ann", new="(pot)"),
     ),
     ("new name", "a name cannot be empty", lambda db, _: rename_player(db, old="Ann", new="  ")),
+    (
+        "merged into",
+        "'Ann' and 'Bob' sat at one night",
+        lambda db, _: merge_players(db, player="Ann", into="Bob"),
+    ),
     ("player", "there is no player 'Zed'", lambda db, _: retire_player(db, name="Zed")),
     (
         "player",

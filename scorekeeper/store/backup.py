@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, Connection, MetaData, select
+from sqlalchemy import JSON, Connection, MetaData, String, select
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.i18n import N_, _
@@ -270,6 +270,11 @@ def _row(table: Any, number: int, row: Any) -> dict[str, Any]:
                 )
             )
     return decoded
+
+
+def is_text(column: Any) -> bool:
+    """Whether COLUMN keeps text (through a type decorator)."""
+    return isinstance(getattr(column.type, "impl_instance", column.type), String)
 
 
 def is_json(column: Any) -> bool:

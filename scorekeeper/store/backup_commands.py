@@ -419,7 +419,7 @@ def _check_sqlite_backup(path: Path, *, source: Path) -> None:
         raise StorageError(
             _("{file}: is not a Scorekeeper backup (no schema in it)").format(file=source)
         )
-    wrong = _json_misfit(path)
+    wrong = _value_misfit(path)
     if wrong:
         table, row, column, problem = wrong
         raise StorageError(
@@ -429,11 +429,11 @@ def _check_sqlite_backup(path: Path, *, source: Path) -> None:
         )
 
 
-def _json_misfit(path: Path) -> tuple[str, int, str, str] | None:
-    """The first value of a JSON column in the SQLite file PATH (the app's tables, at
-    whatever schema the file has) that is not the JSON object the app writes there:
-    table, row id, column and what is wrong.  Read as bytes, before anything (the
-    migrations included) decodes them."""
+def _value_misfit(path: Path) -> tuple[str, int, str, str] | None:
+    """The first value in the SQLite file PATH (the app's tables, at whatever schema
+    the file has) that the app could not read: text that is not UTF-8, or in a JSON
+    column not the JSON object the app writes there; table, row id, column and what is
+    wrong.  Read as bytes, before anything (the migrations included) decodes them."""
     with contextlib.closing(sqlite3.connect(path)) as con:
         con.text_factory = bytes
         present = {
@@ -445,13 +445,24 @@ def _json_misfit(path: Path) -> tuple[str, int, str, str] | None:
                 continue
             columns = {row[1].decode() for row in con.execute(f'PRAGMA table_info("{table.name}")')}
             for column in table.columns:
-                if column.name not in columns or not files.is_json(column):
+                json_column = files.is_json(column)
+                if column.name not in columns or not (json_column or files.is_text(column)):
                     continue
                 query = f'SELECT rowid, "{column.name}" FROM "{table.name}" ORDER BY rowid'
                 for row, value in con.execute(query):
-                    problem = _not_an_object(value)
+                    problem = _not_an_object(value) if json_column else _not_text(value)
                     if problem:
                         return table.name, int(row), column.name, problem
+    return None
+
+
+def _not_text(value: bytes | int | float | None) -> str | None:
+    """Why VALUE (a text column's, as SQLite keeps it) cannot be read as text."""
+    if isinstance(value, bytes):
+        try:
+            value.decode("utf-8")
+        except UnicodeDecodeError:
+            return _("is not UTF-8 text")
     return None
 
 
@@ -591,7 +602,7 @@ def _check_contents(db: Database, *, source: Path) -> None:
             standings(db, Period(league=league))
             league_money(db, league=league)
         except Exception as error:
-            what = _("league {name}").format(name=repr(league))
+            what = _("league {name}").format(name=quoted(league))
             raise StorageError(_refusal(source, what, error)) from None
 
 

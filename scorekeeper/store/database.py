@@ -14,6 +14,7 @@ import glob
 import logging
 import os
 import random
+import re
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -33,6 +34,7 @@ from scorekeeper.store import early_check, sqlite_file
 from scorekeeper.store.engine import (
     BUSY_TIMEOUT_MS,
     CROSSED,
+    NOT_UTF8_SCHEMA,
     READING_ONLY,
     describe,
     make_engine,
@@ -152,6 +154,21 @@ class Database:
                 "another program stored the same name or number in {database} at the same "
                 "moment; try again (nothing was written)"
             )
+        elif "could not decode to utf-8" in lowered:  # a value, not the schema
+            found = re.search(r"column '([^']*)'", text)
+            message = _(
+                "the database {database} is damaged: a value in its column {column} is not "
+                "UTF-8 text; nothing was changed"
+            )
+            return (
+                message.format(database=where, column=found[1] if found else "?")
+                + self.backup_hint()
+            )
+        elif NOT_UTF8_SCHEMA in text:
+            message = _(
+                "the database {database} is damaged (its schema holds bytes that are not "
+                "UTF-8 text); nothing was changed"
+            )
         elif _is_damage(error):
             message = _("the database {database} is damaged ({error}); nothing was changed")
         elif "locked" in lowered or "busy" in lowered:
@@ -188,7 +205,8 @@ def _is_unique_violation(error: DBAPIError) -> bool:
 
 def _is_damage(error: DBAPIError) -> bool:
     text = str(error.orig).lower() if error.orig else str(error).lower()
-    return any(word in text for word in ("malformed", "not a database", "corrupt"))
+    words = ("malformed", "not a database", "corrupt", "could not decode to utf-8")
+    return any(word in text for word in words)
 
 
 def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:

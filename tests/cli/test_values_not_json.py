@@ -5,6 +5,7 @@ the way out (`restore --force BACKUP`), and that way out works.  Never exit 1.""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import sqlite3
 import subprocess
@@ -25,12 +26,14 @@ BAD_VALUES: list[tuple[str, Any, str]] = [
 ]
 
 
-def _spoil(path: Path, value: Any, *, table: str = "hand", column: str = "record") -> int:
-    """Put VALUE in COLUMN of TABLE's first row of the SQLite file PATH; its id."""
-    with sqlite3.connect(path) as connection:
+def _spoil(
+    path: Path, value: Any, *, table: str = "hand", column: str = "record", cast: str = "?"
+) -> int:
+    """Put VALUE (through CAST, say "CAST(? AS TEXT)") in COLUMN of TABLE's first row of
+    the SQLite file PATH; its id."""
+    with contextlib.closing(sqlite3.connect(path)) as connection, connection:
         (row,) = connection.execute(f"SELECT min(id) FROM {table}").fetchone()
-        connection.execute(f"UPDATE {table} SET {column} = ? WHERE id = ?", (value, row))
-    connection.close()
+        connection.execute(f"UPDATE {table} SET {column} = {cast} WHERE id = ?", (value, row))
     return int(row)
 
 
@@ -155,3 +158,39 @@ def test_a_backup_whose_schema_is_not_utf8_is_refused_and_nothing_changes(
     assert status == 2, err
     assert f"{backup}:" in err and "damaged" in err and "Error" not in err
     assert _digest(live) == before
+
+
+# Bytes that are not UTF-8, kept by SQLite as text (not as a blob): Python's sqlite3
+# cannot read such a value back at all.
+NOT_UTF8 = b"\xff\xfe{"
+
+
+@pytest.mark.parametrize("column", ["hand.record", "player.name", "night.title"])
+def test_a_backup_holding_text_that_is_not_utf8_is_refused_by_name(
+    url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], column: str
+) -> None:
+    backup = tmp_path / "backup.sqlite3"
+    assert run("--database", url, "backup", str(backup), capsys=capsys)[0] == 0
+    table, name = column.split(".")
+    row = _spoil(backup, NOT_UTF8, table=table, column=name, cast="CAST(? AS TEXT)")
+    live = Path(url.removeprefix("sqlite:///"))
+    before = _digest(live)
+    status, _, err = run("--database", url, "restore", "--force", str(backup), capsys=capsys)
+    assert status == 2, err
+    said = "is not JSON" if name == "record" else "is not UTF-8 text"
+    assert f"{backup}: table {table}, row id {row}: {name} {said}" in err
+    assert "Nothing was changed" in err and _digest(live) == before
+
+
+@pytest.mark.parametrize("column", ["hand.record", "player.name"])
+def test_a_database_holding_text_that_is_not_utf8_says_it_is_damaged(
+    url: str, tmp_path: Path, column: str
+) -> None:
+    live = Path(url.removeprefix("sqlite:///"))
+    table, name = column.split(".")
+    _spoil(live, NOT_UTF8, table=table, column=name, cast="CAST(? AS TEXT)")
+    command = [sys.executable, "-m", "scorekeeper", "--database", url, "export", "--night", "1"]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert done.returncode == 2, done.stderr
+    assert "is damaged" in done.stderr and "restore --force BACKUP" in done.stderr
+    assert "\ufffd" not in done.stderr and "Traceback" not in done.stderr

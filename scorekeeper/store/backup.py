@@ -12,6 +12,7 @@ import binascii
 import contextlib
 import datetime as dt
 import errno
+import itertools
 import json
 import os
 import re
@@ -220,16 +221,18 @@ def load_rows(connection: Connection, metadata: MetaData, dump: dict[str, Any]) 
         if not isinstance(rows, list):
             raise BadDump(_("table {table}: is not a list of rows").format(table=table.name))
         decoded = [_row(table, number, row) for number, row in enumerate(rows, start=1)]
-        if decoded:
-            try:
-                connection.execute(table.insert(), decoded)
-            except IntegrityError as error:
-                first = str(error.orig).splitlines()[0]
-                raise BadDump(
-                    _("table {table}: the rows do not fit together ({error})").format(
-                        table=table.name, error=first
-                    )
-                ) from None
+        try:
+            # Rows of the same columns together: a column a row leaves out takes its
+            # default (`_may_be_left_out`).
+            for _columns, alike in itertools.groupby(decoded, key=frozenset):
+                connection.execute(table.insert(), list(alike))
+        except IntegrityError as error:
+            first = str(error.orig).splitlines()[0]
+            raise BadDump(
+                _("table {table}: the rows do not fit together ({error})").format(
+                    table=table.name, error=first
+                )
+            ) from None
 
 
 def check_rows(metadata: MetaData, dump: dict[str, Any]) -> None:
@@ -250,6 +253,13 @@ def _row(table: Any, number: int, row: Any) -> dict[str, Any]:
         raise BadDump(
             _("table {table}, row {row}: {key} is not a column of {table}").format(
                 table=table.name, row=number, key=key_name(unknown[0])
+            )
+        )
+    needed = [c.key for c in table.columns if c.key not in row and not _may_be_left_out(c, table)]
+    if needed:
+        raise BadDump(
+            _("table {table}, row {row}: has no {column}, which has no default").format(
+                table=table.name, row=number, column=needed[0]
             )
         )
     decoded = {}
@@ -275,6 +285,16 @@ def _row(table: Any, number: int, row: Any) -> dict[str, Any]:
 def is_text(column: Any) -> bool:
     """Whether COLUMN keeps text (through a type decorator)."""
     return isinstance(getattr(column.type, "impl_instance", column.type), String)
+
+
+def _may_be_left_out(column: Any, table: Any) -> bool:
+    """Whether a dump's row may leave COLUMN out: it has a default (an older version's
+    dump lacks the newer columns), may be empty, or is the table's counter (an id)."""
+    if column is table.autoincrement_column:
+        return True
+    if column.default is not None or column.server_default is not None:
+        return True
+    return bool(column.nullable) and not column.primary_key
 
 
 def is_json(column: Any) -> bool:

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, Connection, MetaData, String, select
+from sqlalchemy import JSON, Connection, MetaData, String, Table, select
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.i18n import N_, _
@@ -192,13 +192,14 @@ def _decode(value: Any, column: Any) -> Any:
 
 def dump_rows(connection: Connection, metadata: MetaData, schema: str) -> dict[str, Any]:
     """Every row of every table, as a JSON-ready document."""
-    tables: dict[str, list[dict[str, Any]]] = {}
-    for table in metadata.sorted_tables:
-        rows = connection.execute(select(table).order_by(*table.primary_key.columns))
-        tables[table.name] = [
-            {key: _encode(value) for key, value in row._mapping.items()} for row in rows
-        ]
+    tables = {table.name: table_rows(connection, table) for table in metadata.sorted_tables}
     return {"format": DUMP_FORMAT, "schema": schema, "tables": tables}
+
+
+def table_rows(connection: Connection, table: Table) -> list[dict[str, Any]]:
+    """Every row of TABLE, in the order of its key, as a dump holds them."""
+    rows = connection.execute(select(table).order_by(*table.primary_key.columns))
+    return [{key: _encode(value) for key, value in row._mapping.items()} for row in rows]
 
 
 def dump_as_stored(connection: Connection, schema: str) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import func, select, text
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import SQLModel, col
 
 from scorekeeper.i18n import N_, _
@@ -231,7 +232,7 @@ def checked_copy(path: Path, folder: Path) -> Database:
         try:
             if copied:
                 _refuse_foreign(checked, source=path)
-                rows = dump(checked)
+                rows = _backup_rows(checked, source=path)
                 _check_rows(checked, rows, source=path)
                 # The file's sums and counts are not trusted: summed again from its
                 # hands before they are checked.
@@ -240,6 +241,14 @@ def checked_copy(path: Path, folder: Path) -> Database:
             else:
                 _load_dump(checked, rows, source=path)
             _check_contents(checked, source=path)
+        except (DBAPIError, sqlite3.Error) as error:  # what SQLite cannot read in the file
+            checked.dispose()
+            orig = error.orig if isinstance(error, DBAPIError) else error
+            raise StorageError(
+                _("{file}: cannot be read as a backup ({error})").format(
+                    file=path, error=str(orig).splitlines()[0]
+                )
+            ) from None
         except StorageError:
             checked.dispose()
             raise
@@ -267,6 +276,29 @@ def _scratch_copy(path: Path, scratch: Path) -> None:
                 file=path, folder=tempfile.gettempdir(), error=files.why_not_written(error, scratch)
             )
         ) from None
+
+
+def _backup_rows(checked: Database, *, source: Path) -> dict[str, Any]:
+    """Every row of the SQLite backup SOURCE (brought up to date: CHECKED) read as its
+    columns hold them, as a dump: a value that is none of its column's kind (a moment
+    that is a number, text that is no JSON), which SQLite keeps as given, is refused
+    naming its table."""
+    tables = {}
+    with checked.translate_errors(), checked.engine.connect() as connection:
+        for table in SQLModel.metadata.sorted_tables:
+            try:
+                tables[table.name] = files.table_rows(connection, table)
+            except DBAPIError:
+                raise
+            except Exception as error:  # the rows are untrusted: any failure is "refuse"
+                why = f"{type(error).__name__}: {error}"
+                raise StorageError(
+                    _(
+                        "{file}: table {table}: holds a value its column cannot hold ({error}). "
+                        "Nothing was changed."
+                    ).format(file=source, table=table.name, error=why)
+                ) from None
+    return {"format": files.DUMP_FORMAT, "schema": SCHEMA_HEAD, "tables": tables}
 
 
 def _check_rows(db: Database, rows: dict[str, Any], *, source: Path) -> None:

@@ -45,7 +45,15 @@ from scorekeeper.store.engine import describe
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.open_lock import OpenLock, lock_path
 from scorekeeper.store.state import holds_data
-from scorekeeper.store.tables import HandRow, LeagueRow, NightRow, PlayerRow, SeasonRow
+from scorekeeper.store.tables import (
+    HandRevisionRow,
+    HandRow,
+    LeagueRow,
+    NightRow,
+    PlayerRow,
+    SeasonRow,
+    SeatRow,
+)
 
 MAX_DUMP_BYTES = 4 * 1024 * MiB  # a league of a million hands dumps to about 1 GiB
 
@@ -663,6 +671,9 @@ def _rows_later_refused(session: Any) -> tuple[str, str] | None:
     for night_id, code in session.execute(query).all():
         if not is_currency_code(code):
             return _("night {number}").format(number=night_id), not_a_currency_code(quoted(code))
+    wrong = _names_later_refused(session) or _history_later_refused(session)
+    if wrong is not None:
+        return wrong
     position = col(HandRow.position)
     places = select(
         col(HandRow.night_id), func.count(), func.min(position), func.max(position)
@@ -674,6 +685,64 @@ def _rows_later_refused(session: Any) -> tuple[str, str] | None:
                 _("night {number}").format(number=night_id),
                 problem.format(count=count, first=first, last=last),
             )
+    return None
+
+
+def _names_later_refused(session: Any) -> tuple[str, str] | None:
+    """A name or label in a backup's rows that no door would have let in (a control
+    character, one that prints as nothing, too long, not in its stored form), which
+    every export of it would refuse: its row, and what is wrong with it."""
+    from scorekeeper.names import LABEL_LENGTH, NAME_LENGTH, TITLE_LENGTH, clean_name
+
+    named = [
+        (PlayerRow.name, PlayerRow.name, NAME_LENGTH, _("player {name}")),
+        (LeagueRow.name, LeagueRow.name, LABEL_LENGTH, _("league {name}")),
+        (SeasonRow.name, SeasonRow.name, LABEL_LENGTH, _("season {name}")),
+        (NightRow.id, NightRow.table_label, LABEL_LENGTH, _("night {number}")),
+        (NightRow.id, NightRow.title, TITLE_LENGTH, _("night {number}")),
+    ]
+    for row, value, limit, kind in named:
+        query = select(col(row), col(value)).where(col(value).is_not(None))
+        for which, stored in session.execute(query):
+            cleaned, problem = clean_name(stored, limit=limit)
+            if problem is not None or cleaned != stored:
+                what = kind.format(name=quoted(str(which)), number=which)
+                return what, problem or _("{name} is not as it would be stored").format(
+                    name=quoted(stored)
+                )
+    return None
+
+
+def _history_later_refused(session: Any) -> tuple[str, str] | None:
+    """What in a backup's history of hands `history` (and undo after a restart) would
+    fail to read, and why: a version of a hand filed under another night than the
+    hand's, or naming a player the night does not seat.  (Read row by row, not
+    replayed: replaying every night's history would more than double a restore.)"""
+    from scorekeeper.store.records import from_stored
+
+    night = col(HandRevisionRow.night_id)
+    elsewhere = (
+        select(night)
+        .join(HandRow, col(HandRow.id) == col(HandRevisionRow.hand_id))
+        .where(col(HandRow.night_id) != night)
+    )
+    moved = session.execute(elsewhere.limit(1)).scalar()
+    if moved is not None:
+        return _("night {number}").format(number=moved), _(
+            "its history holds a version of another night's hand"
+        )
+    seated: dict[int, dict[int, str]] = {}
+    for night_id, player_id in session.execute(
+        select(col(SeatRow.night_id), col(SeatRow.player_id))
+    ):
+        seated.setdefault(night_id, {})[player_id] = ""
+    versions = session.execute(select(night, col(HandRevisionRow.record)).order_by(night))
+    for night_id, record in versions.yield_per(1000):
+        try:  # each an object already (`_json_misfit`, `backup.check_rows`)
+            from_stored(record, seated.get(night_id, {}))
+        except (LookupError, TypeError, ValueError):
+            where = _("night {number}").format(number=night_id)
+            return where, _("its history names a player who is not at its table")
     return None
 
 

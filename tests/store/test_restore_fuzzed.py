@@ -5,12 +5,15 @@ was (on the command line: status 2, never the internal error's 1), or restored w
 from __future__ import annotations
 
 import contextlib
+import copy
 import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from scorekeeper.cli import main
+from scorekeeper.names import name_key
 from scorekeeper.store import night_import
 from scorekeeper.store.backup_commands import backup, restore
 from scorekeeper.store.database import Database, open_database
@@ -107,3 +110,98 @@ def test_a_sqlite_backup_whose_column_types_are_not_text_is_refused(
     UTF-8: an OperationalError escaped the restore's checks (status 1)."""
     says = "cannot be read as a backup (Could not decode to UTF-8 column 'type'"
     refused(league, sqlite_backup(tmp_path, *NOT_TEXT), says)
+
+
+@pytest.mark.parametrize(
+    ("table", "values", "says"),
+    [
+        (
+            "night",
+            {"table_label": "\x1b[2J"},
+            "night 1 in the backup is wrong: '\\x1b[2J' contains",
+        ),
+        ("night", {"title": "x" * 121}, "night 1 in the backup is wrong: "),
+        ("night", {"table_label": " 2"}, "night 1 in the backup is wrong: ' 2' is not as it"),
+        (
+            "player",
+            {"name": "Ann\u200b", "name_key": name_key("Ann\u200b")},
+            "player 'Ann\\u200b' in the backup is wrong: ",
+        ),
+    ],
+    ids=[
+        "a table with an escape",
+        "a title too long",
+        "a table not trimmed",
+        "a name invisible",
+    ],
+)
+def test_a_dump_holding_a_name_no_door_lets_in_is_refused(
+    league: Database, tmp_path: Path, table: str, values: dict[str, str], says: str
+) -> None:
+    """A label every import refuses, as the restore's rescoring refuses such a player's
+    (or league's) name in a night: the restore took it, and every export of the night
+    carried it to a `score` and an `import` that refused it."""
+    dump: dict[str, Any] = complete_dump(league, tmp_path)
+    dump["tables"][table][0].update(values)
+    refused(league, write(tmp_path, dump), says)
+
+
+@pytest.mark.parametrize(
+    ("statement", "says"),
+    [
+        (
+            "UPDATE hand_revision SET night_id = 2 WHERE id = (SELECT min(id) FROM hand)",
+            "its history holds a version of another night's hand",
+        ),
+        (  # a deleted hand's version: its hand is nowhere
+            "UPDATE hand_revision SET night_id = 2, hand_id = 9999 WHERE id = 1",
+            "its history names a player who is not at its table",
+        ),
+    ],
+    ids=["a hand of another night", "a hand deleted"],
+)
+def test_a_sqlite_backup_whose_history_names_another_night_is_refused(
+    league: Database, tmp_path: Path, statement: str, says: str
+) -> None:
+    """A hand's version filed under a night it is not in (whose players it does not
+    name): the restore took it, and `history` of that night then failed."""
+    refused(league, sqlite_backup(tmp_path, statement), f"night 2 in the backup is wrong: {says}")
+
+
+def test_each_is_refused_on_the_command_line_with_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = tmp_path / "live.sqlite3"
+    url = f"sqlite:///{database}"
+    db = open_database(url)
+    night_import.import_night(db, written()[0])
+    dump: dict[str, Any] = complete_dump(db, tmp_path)
+    before = everything(db)
+    db.dispose()
+    sources = []
+    for table, column in (("hand", "position"), ("night_outcome", "partnered")):
+        folder = tmp_path / table
+        folder.mkdir()
+        doctored = copy.deepcopy(dump)
+        del doctored["tables"][table][1][column]
+        sources.append(write(folder, doctored))
+    for number, statement in enumerate(
+        [
+            "UPDATE player SET created_at = 2 WHERE id = 1",
+            "UPDATE hand_revision SET night_id = 2 WHERE id = (SELECT min(id) FROM hand)",
+        ]
+    ):
+        folder = tmp_path / str(number)
+        folder.mkdir()
+        sources.append(str(sqlite_backup(folder, statement)))
+    folder = tmp_path / "schema"
+    folder.mkdir()
+    sources.append(str(sqlite_backup(folder, *NOT_TEXT)))
+    for source in sources:
+        status = main(["--database", url, "restore", "--force", source])
+        out, err = capsys.readouterr()
+        assert (status, out) == (2, ""), err
+        assert err.startswith(f"scorekeeper: {source}: ") and len(err.splitlines()) == 1, err
+        db = open_database(url)
+        assert everything(db) == before
+        db.dispose()

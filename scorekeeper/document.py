@@ -196,9 +196,6 @@ def _read_info(
         message = _("{value} is not true or false").format(value=show_value(settled))
         problems.append(Problem("settled", message))
         settled = False
-    elif settled and not closed:
-        message = _('a night settled at the table is closed: add "closed": true')
-        problems.append(Problem("settled", message))
     payments = _read_payments(document.get("payments", []), players or (), problems)
     currency = document.get("currency", DEFAULT_CURRENCY)
     if not isinstance(currency, str) or not is_currency_code(currency):

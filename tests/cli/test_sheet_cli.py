@@ -282,3 +282,33 @@ def test_zero_is_absent_files_a_sheet_that_writes_0_for_everyone_not_there(
     assert out.endswith("Filed 1 night (id 1).\n")
     status, out, _err = run("--database", url, "export", "--night", "1", capsys=capsys)
     assert json.loads(out)["players"] == ["Ann", "Bob", "Cal"]
+
+
+def test_a_sitting_reopened_exports_a_night_the_app_reads_back(
+    url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A sitting is filed closed and settled at the table; reopened to correct it, its
+    export said `settled` without `closed`, which `score` and `import` refused (the
+    restore fuzzer found it, issue 34).  Read back, it is the same night, and closed
+    again it still carries no debts."""
+    one = sheet(tmp_path, "date,Ann,Bob,Cal\r\n2014-01-08,3,-1,-2\r\n")
+    assert import_sheet(url, one, "--league", "History", capsys=capsys)[0] == 0
+    assert run("--database", url, "reopen", "--night", "1", capsys=capsys)[0] == 0
+    status, exported, err = run("--database", url, "export", "--night", "1", capsys=capsys)
+    assert status == 0, err
+    document = tmp_path / "night.json"
+    document.write_text(exported, encoding="utf-8")
+    status, _out, err = run("score", str(document), capsys=capsys)
+    assert (status, err) == (0, "")
+    other = f"sqlite:///{tmp_path / 'other.sqlite3'}"
+    open_database(other).dispose()
+    status, out, err = run("--database", other, "import", str(document), capsys=capsys)
+    assert (status, err) == (0, ""), err
+    again = run("--database", other, "export", "--night", out.strip(), capsys=capsys)[1]
+    assert json.loads(again) == json.loads(exported)
+    assert json.loads(again)["settled"] is True and "closed" not in json.loads(again)
+    assert run("--database", other, "close", "--night", out.strip(), capsys=capsys)[0] == 0
+    status, out, _err = run(
+        "--database", other, "debts", "--league", "History", "--json", capsys=capsys
+    )
+    assert json.loads(out)["outstanding"] == []

@@ -476,14 +476,19 @@ def _value_misfit(path: Path) -> tuple[str, int, str, str] | None:
     wrong.  Read as bytes, before anything (the migrations included) decodes them."""
     with contextlib.closing(sqlite3.connect(path)) as con:
         con.text_factory = bytes
+        # A name that is not UTF-8 (a flipped byte) is none of the app's: left to the
+        # checks of the tables' shape, which refuse it.
         present = {
-            name.decode()
+            name.decode("utf-8", "replace")
             for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
         }
         for table in SQLModel.metadata.sorted_tables:
             if table.name not in present:
                 continue
-            columns = {row[1].decode() for row in con.execute(f'PRAGMA table_info("{table.name}")')}
+            columns = {
+                row[1].decode("utf-8", "replace")
+                for row in con.execute(f'PRAGMA table_info("{table.name}")')
+            }
             for column in table.columns:
                 json_column = files.is_json(column)
                 if column.name not in columns or not (json_column or files.is_text(column)):

@@ -103,6 +103,23 @@ NOT_TEXT = (
 )
 
 
+# A byte flipped in a column's name where SQLite keeps it (`pot_cents` of the league's
+# sums): the file is whole, its tables work, but the column's name is not UTF-8.
+NAME_NOT_TEXT = (
+    "PRAGMA writable_schema = ON",
+    "UPDATE sqlite_master SET sql = replace(sql, 'pot_cents', 'pot' || CAST(X'A0' AS TEXT) || "
+    "'cents') WHERE name = 'league_nights'",
+)
+
+
+def test_a_sqlite_backup_whose_column_names_are_not_text_is_refused(
+    league: Database, tmp_path: Path
+) -> None:
+    """The check of JSON columns read every column's name as UTF-8: a
+    UnicodeDecodeError (status 1), found by the fuzzer on the code of main."""
+    refused(league, sqlite_backup(tmp_path, *NAME_NOT_TEXT), "cannot be read as a backup (")
+
+
 def test_a_sqlite_backup_whose_column_types_are_not_text_is_refused(
     league: Database, tmp_path: Path
 ) -> None:
@@ -194,9 +211,10 @@ def test_each_is_refused_on_the_command_line_with_status_2(
         folder = tmp_path / str(number)
         folder.mkdir()
         sources.append(str(sqlite_backup(folder, statement)))
-    folder = tmp_path / "schema"
-    folder.mkdir()
-    sources.append(str(sqlite_backup(folder, *NOT_TEXT)))
+    for number, statements in enumerate([NOT_TEXT, NAME_NOT_TEXT]):
+        folder = tmp_path / f"schema-{number}"
+        folder.mkdir()
+        sources.append(str(sqlite_backup(folder, *statements)))
     for source in sources:
         status = main(["--database", url, "restore", "--force", source])
         out, err = capsys.readouterr()

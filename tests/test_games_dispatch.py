@@ -1,7 +1,9 @@
 """What differs between the games is asked of the game (`scorekeeper.games`), never
 decided elsewhere: this scans the source of scorekeeper/ and ui/, outside the games'
 own packages, for a test of a hand's or a rule set's class, a comparison with a game's
-name, or an import of one game's package."""
+name, or an import of one game's package.  Inside a game, what differs between its
+kinds of hand is asked of the hand's kind (`scorekeeper.games.hand_kind`): the games'
+own modules test no hand's class either."""
 
 from __future__ import annotations
 
@@ -31,7 +33,8 @@ def _subclasses(cls: type) -> set[str]:
 
 
 GAME_NAMES = frozenset(g.name for g in all_games())  # every game loaded (one is for later)
-CLASSES = frozenset(_subclasses(Hand) | _subclasses(RuleSet) | {"Hand"})
+HAND_CLASSES = frozenset(_subclasses(Hand) | {"Hand"})
+CLASSES = HAND_CLASSES | frozenset(_subclasses(RuleSet))
 GAME_OBJECTS = frozenset(type(g).__name__.upper() for g in all_games()) | frozenset(
     name.upper() for name in ("SHEEPSHEAD", "SCHAFKOPF", "SHEEP", "SCHAF")
 )
@@ -130,3 +133,48 @@ def test_no_class_or_name_of_a_game_is_tested_outside_the_games() -> None:
             for line, what in dispatches(path.read_text("utf-8")):
                 found.append(f"{name}:{line}: {what}")
     assert found == [], "ask the game (scorekeeper.games) instead:\n" + "\n".join(found)
+
+
+def hand_class_tests(source: str) -> list[tuple[int, str]]:
+    """The lines of SOURCE that test a hand's class: isinstance or issubclass on one,
+    a comparison with one (`type(hand) is PickHand`), a match on one."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            if node.func.id in ("isinstance", "issubclass") and len(node.args) == 2:
+                classes = _names(node.args[1]) & HAND_CLASSES
+                if classes:
+                    found.append((node.lineno, f"{node.func.id} on {', '.join(sorted(classes))}"))
+        elif isinstance(node, ast.MatchClass) and _names(node.cls) & HAND_CLASSES:
+            found.append((node.lineno, "a match on a hand's class"))
+        elif isinstance(node, ast.Compare) and any(
+            _names(side) & HAND_CLASSES for side in [node.left, *node.comparators]
+        ):
+            found.append((node.lineno, "a comparison with a hand's class"))
+    return sorted(set(found))
+
+
+def test_the_hand_scanner_finds_each_test_of_a_hand_s_class() -> None:
+    source = """
+if isinstance(hand, PickHand | LeasterHand): pass
+if isinstance(rules, SchafkopfRules): pass
+assert isinstance(hand, (CallHand, SoloHand))
+if type(hand) is ResultHand: pass
+match hand:
+    case RamschHand(): pass
+kind = kinds[type(hand)]
+if isinstance(call, str): pass
+"""
+    lines = sorted({line for line, _ in hand_class_tests(source)})
+    assert lines == [2, 4, 5, 7], hand_class_tests(source)
+
+
+def test_no_game_tests_a_hand_s_class_in_its_game_or_its_kinds() -> None:
+    """A game's `Game` methods look a hand's kind up (`Kinds.of`) and ask it; its kinds,
+    scorers, checks and sentences are each one kind's, or ask the hand's own fields."""
+    found = []
+    for path in sorted((ROOT / "scorekeeper" / "games").rglob("*.py")):
+        name = path.relative_to(ROOT).as_posix()
+        for line, what in hand_class_tests(path.read_text("utf-8")):
+            found.append(f"{name}:{line}: {what}")
+    assert found == [], "ask the hand's kind instead:\n" + "\n".join(found)

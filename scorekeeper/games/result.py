@@ -3,6 +3,7 @@ or a whole sitting, known only by what each player scored (a row of an old paper
 a league's spreadsheet).  It scores exactly its points: no multiplier, no doubler or
 Bock round taken or queued, no pot; it stands for `hands` played hands, so statistics
 that count hands stay honest, and is never a pick, a win or any other outcome.
+`ResultKind` is the kind every card game plays, given the game's words.
 """
 
 from __future__ import annotations
@@ -12,13 +13,16 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from scorekeeper.explain import amounts_phrase, signed
-from scorekeeper.games.base import Draft, HandFacts, Words, shared_letter
+from scorekeeper.games.base import Carry, Draft, HandFacts, Scored, shared_letter
+from scorekeeper.games.hand_kind import Cells, Doubling, HandKind
 from scorekeeper.hand_reader import HandReader
 from scorekeeper.i18n import N_, _, ngettext, pgettext
 from scorekeeper.json_input import key_name
 from scorekeeper.limits import MAX_AMOUNT
 from scorekeeper.problems import Problem
 from scorekeeper.records import Hand
+from scorekeeper.results import HandResult
+from scorekeeper.rules import RuleSet
 
 RESULT = "result"  # the hand's type, and its outcome in a night's output
 MAX_RESULT_HANDS = 100_000  # the most played hands one result may stand for
@@ -51,6 +55,56 @@ class ResultHand(Hand):
         if self.hands != 1:
             out["hands"] = self.hands
         return out
+
+
+class ResultKind(HandKind[ResultHand, RuleSet]):
+    """A result hand at any game: it scores exactly its points, whatever the rules."""
+
+    hand = ResultHand
+    played = False  # everyone dealt in "played": nobody declared, won or lost a pick
+
+    def check(self, hand: ResultHand, rules: RuleSet, active: tuple[str, ...]) -> list[Problem]:
+        return check_result(hand, active)
+
+    def score(
+        self,
+        hand: ResultHand,
+        rules: RuleSet,
+        active: tuple[str, ...],
+        carry: Carry,
+        doubling: Doubling,
+    ) -> Draft:
+        """Its points, as recorded (players not named score 0): no doubling, and the
+        carry taken and left as it is."""
+        amounts = {p: hand.points.get(p, 0) for p in active}
+        named = [p for p in active if hand.points.get(p)]
+        body = amounts_phrase(amounts, named, N_("everyone else")) if named else _("nobody scored")
+        if hand.hands == 1:
+            sentence = _("A result, scored as recorded: {amounts}.").format(amounts=body)
+        else:
+            sentence = _("A result ({hands}), scored as recorded: {amounts}.").format(
+                hands=_hands(hand.hands), amounts=body
+            )
+        return Draft(amounts, sentence, RESULT)
+
+    def facts(self, hand: ResultHand, scored: Scored, rules: RuleSet) -> HandFacts:
+        """The sheet's summary: 'Result: Ann +5, Bob -3, Cal -2 (3 hands)'."""
+        words = self.words
+        marks = {hand.dealer: shared_letter(words, "dealer")} if hand.dealer is not None else {}
+        active = scored.active
+        named = ", ".join(f"{p} {signed(hand.points[p])}" for p in active if hand.points.get(p))
+        points = named or _("nobody scored")
+        if hand.hands == 1:
+            summary = _("Result: {points}").format(points=points)
+        else:
+            summary = _("Result: {points} ({hands})").format(
+                points=points, hands=_hands(hand.hands)
+            )
+        return HandFacts(summary, marks, RESULT, hands=hand.hands)
+
+    def cells(self, hand: ResultHand, result: HandResult) -> Cells:
+        """What it is, and the hands it stands for."""
+        return pgettext("sheet cell", "result"), "", "", "", _hands(hand.hands)
 
 
 def check_result(hand: ResultHand, active: Sequence[str]) -> list[Problem]:
@@ -95,39 +149,3 @@ def check_result(hand: ResultHand, active: Sequence[str]) -> list[Problem]:
 def _hands(count: int) -> str:
     """'3 hands': the played hands a result stands for."""
     return ngettext("{count} hand", "{count} hands", count).format(count=count)
-
-
-def score_result(hand: ResultHand, active: Sequence[str]) -> Draft:
-    """A result hand scored: its points, as recorded (players not named score 0)."""
-    amounts = {p: hand.points.get(p, 0) for p in active}
-    named = [p for p in active if hand.points.get(p)]
-    body = amounts_phrase(amounts, named, N_("everyone else")) if named else _("nobody scored")
-    if hand.hands == 1:
-        sentence = _("A result, scored as recorded: {amounts}.").format(amounts=body)
-    else:
-        sentence = _("A result ({hands}), scored as recorded: {amounts}.").format(
-            hands=_hands(hand.hands), amounts=body
-        )
-    return Draft(amounts, sentence, RESULT)
-
-
-def result_facts(words: Words, hand: ResultHand, active: Sequence[str]) -> HandFacts:
-    """The sheet's summary of a result hand: 'Result: Ann +5, Bob -3, Cal -2 (3 hands)'."""
-    marks = {hand.dealer: shared_letter(words, "dealer")} if hand.dealer is not None else {}
-    named = ", ".join(f"{p} {signed(hand.points[p])}" for p in active if hand.points.get(p))
-    points = named or _("nobody scored")
-    if hand.hands == 1:
-        summary = _("Result: {points}").format(points=points)
-    else:
-        summary = _("Result: {points} ({hands})").format(points=points, hands=_hands(hand.hands))
-    return HandFacts(summary, marks, RESULT, hands=hand.hands)
-
-
-def result_cells(hand: ResultHand) -> tuple[str, str, str, str, str]:
-    """A printed sheet's cells for a result hand: what it is, and the hands it stands for."""
-    return pgettext("sheet cell", "result"), "", "", "", _hands(hand.hands)
-
-
-def result_roles(active: Sequence[str]) -> dict[str, str]:
-    """Everyone dealt in took part; nobody declared, won or lost a pick or a leaster."""
-    return dict.fromkeys(active, "played")

@@ -1,63 +1,34 @@
 """Bavarian Schafkopf (`docs/rules/schafkopf.md`): its rules (`rules`), its hands
-(`hands`: Sauspiel, solos, Null, Ramsch, passes; the leaster and the misplay are
-`scorekeeper.games.cards`'), their checks (`checks`), the tariff (`tariff`), its scorer
-(`scoring`) and sentences (`explain`), its words, and what its hands say of themselves
-once scored."""
+(`hands`: Sauspiel, solos, Null, Ramsch, passes; the leaster, the misplay and the result
+are every card game's), their kinds (`hand_kinds`: each one's checks, scorer, roles,
+facts and cells), their checks (`checks`), the tariff (`tariff`), its scorer
+(`scoring`) and sentences (`explain`), and its words."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from scorekeeper.explain import join_names
 from scorekeeper.formatting import money
-from scorekeeper.games.base import Carry, Draft, HandFacts, Scored, Words, rules_as
-from scorekeeper.games.cards import (
-    TABLE_SEATS,
-    LeasterHand,
-    MisplayHand,
-    check_card_hand,
-    declarer_roles,
-    leaster_or_misplay_cells,
-    leaster_or_misplay_facts,
-    leaster_roles,
-    table_marks,
-)
-from scorekeeper.games.result import (
-    ResultHand,
-    check_result,
-    result_cells,
-    result_facts,
-    result_roles,
-    score_result,
-)
-from scorekeeper.games.schafkopf.checks import (
-    check_all_pass,
-    check_game,
-    check_null,
-    check_ramsch,
-    tricks_words,
-)
-from scorekeeper.games.schafkopf.hands import (
-    CallHand,
-    GameHand,
-    NullHand,
-    PassHand,
-    RamschHand,
-    SoloHand,
+from scorekeeper.games.base import Carry, Draft, Words, rules_as
+from scorekeeper.games.cards.leaster import LeasterKind
+from scorekeeper.games.cards.misplay import MisplayKind
+from scorekeeper.games.cards.rules import TABLE_SEATS
+from scorekeeper.games.hand_kind import Kinds, KindsGame
+from scorekeeper.games.result import ResultKind
+from scorekeeper.games.schafkopf.hand_kinds import (
+    LEASTER_WHEN_ALL_PASS,
+    CallKind,
+    NullKind,
+    PassKind,
+    RamschKind,
+    SoloKind,
 )
 from scorekeeper.games.schafkopf.rules import BOCK_WORDS, SHORT_DECK_TRICKS, SchafkopfRules
 from scorekeeper.games.schafkopf.scoring import score_hand
-from scorekeeper.games.schafkopf.tariff import (
-    SOLO_BY_KEY,
-    hand_game_key,
-    null_won,
-    ramsch_durchmarsch,
-    ramsch_loser,
-)
-from scorekeeper.i18n import N_, _, ngettext, pgettext
-from scorekeeper.problems import Problem
+from scorekeeper.games.schafkopf.tariff import SOLO_BY_KEY
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.records import Hand
-from scorekeeper.results import HandResult, NightResult
+from scorekeeper.results import NightResult
 from scorekeeper.rules import Option, RuleSet
 
 # The Spieler (who plays the game: the declarer) and the Mitspieler (the partner).
@@ -97,7 +68,7 @@ SCHAFKOPF_WORDS = Words(
     with_partner=N_("with a partner (Sauspiel)"),
 )
 
-# A cached `call` (`tariff.hand_game_key`) in a player's statistics (marked;
+# A cached `call` (each kind's `call_key`) in a player's statistics (marked;
 # translated where shown).
 CALL_LABELS = {
     "call": N_("Sauspiel"),
@@ -109,48 +80,22 @@ CALL_LABELS = {
 }
 
 
-def game_played(hand: GameHand) -> str:
-    """'Sauspiel', 'Forced Sauspiel', 'Renonce', 'Wenz', 'Farbsolo Tout', 'Geier Sie':
-    what was played, as the hand's facts keep it (`HandFacts.game`, in English)."""
-    if isinstance(hand, CallHand):
-        return "Forced Sauspiel" if hand.forced else "Renonce" if hand.renonce else "Sauspiel"
-    assert isinstance(hand, SoloHand)
-    name = SOLO_BY_KEY[hand.game].name
-    return name + (" Tout" if hand.tout else " Sie" if hand.sie else "")
+# Its kinds of hand, in the order a message lists them.
+SCHAFKOPF_KINDS = Kinds[SchafkopfRules](
+    CallKind(SCHAFKOPF_WORDS),
+    SoloKind(SCHAFKOPF_WORDS),
+    NullKind(SCHAFKOPF_WORDS),
+    RamschKind(SCHAFKOPF_WORDS),
+    PassKind(SCHAFKOPF_WORDS),
+    LeasterKind(SCHAFKOPF_WORDS, LEASTER_WHEN_ALL_PASS),
+    MisplayKind(SCHAFKOPF_WORDS),
+    ResultKind(SCHAFKOPF_WORDS),
+)
 
 
-def game_shown(hand: GameHand) -> str:
-    """`game_played` in the language spoken now: 'Sauspiel', 'Wenz Tout'."""
-    if isinstance(hand, CallHand):
-        if hand.forced:
-            return _("Forced Sauspiel")
-        return _("Renonce") if hand.renonce else _("Sauspiel")
-    assert isinstance(hand, SoloHand)
-    name = _(SOLO_BY_KEY[hand.game].name)
-    if hand.tout:
-        return _("{game} Tout").format(game=name)
-    return _("{game} Sie").format(game=name) if hand.sie else name
-
-
-def ended(result: Scored, hand: Hand) -> str:
-    """'won', 'lost Schneider', 'won Schwarz'; a Tout or a Sie only 'won' or 'lost': its
-    value knows no Schneider or Schwarz (a won Tout takes every trick), and the name of
-    the game says Tout (a trial: "Farbsolo Tout Dee: 8 tricks won Schwarz")."""
-    declared = isinstance(hand, SoloHand) and (hand.tout or hand.sie)
-    level = "normal" if declared else result.level
-    words = {
-        ("win", "normal"): pgettext("game ended", "won"),
-        ("win", "schneider"): pgettext("game ended", "won Schneider"),
-        ("win", "schwarz"): pgettext("game ended", "won Schwarz"),
-        ("loss", "normal"): pgettext("game ended", "lost"),
-        ("loss", "schneider"): pgettext("game ended", "lost Schneider"),
-        ("loss", "schwarz"): pgettext("game ended", "lost Schwarz"),
-    }
-    return words[("win" if result.outcome == "win" else "loss", level)]
-
-
-class Schafkopf:
-    """Bavarian Schafkopf, four at the table (`docs/rules/schafkopf.md`)."""
+class Schafkopf(KindsGame[SchafkopfRules]):
+    """Bavarian Schafkopf, four at the table (`docs/rules/schafkopf.md`).  A hand's
+    checks, roles, call, facts and cells are its kind's (`KindsGame`)."""
 
     name = SchafkopfRules.game
     title = "Schafkopf"
@@ -161,140 +106,14 @@ class Schafkopf:
     # A card game's table; fewer than the four it deals in are refused by the deal
     # (`validation`: "schafkopf deals 4 players in"), which names the preset.
     seats = TABLE_SEATS
-    hand_types: Mapping[str, type[Hand]] = {
-        kind.type: kind
-        for kind in (
-            CallHand,
-            SoloHand,
-            NullHand,
-            RamschHand,
-            PassHand,
-            LeasterHand,
-            MisplayHand,
-            ResultHand,
-        )
-    }
+    kinds = SCHAFKOPF_KINDS
+    hand_types: Mapping[str, type[Hand]] = SCHAFKOPF_KINDS.hand_types
 
     def deals_again(self, hands: Sequence[Hand], rules: RuleSet) -> bool:
         return False  # after all four pass, the deal passes on as after any hand
 
-    def check_kind(self, hand: Hand, rules: RuleSet) -> list[Problem]:
-        return check_all_pass(hand, rules_as(rules, SchafkopfRules))
-
-    def check_hand(self, hand: Hand, rules: RuleSet, active: tuple[str, ...]) -> list[Problem]:
-        mine = rules_as(rules, SchafkopfRules)
-        if isinstance(hand, ResultHand):
-            return check_result(hand, active)
-        if isinstance(hand, GameHand):
-            return check_game(hand, mine, active)
-        if isinstance(hand, NullHand):
-            return check_null(hand, mine, active)
-        if isinstance(hand, RamschHand):
-            return check_ramsch(hand, mine, active)
-        return check_card_hand(hand, mine, active)
-
     def score(self, hand: Hand, rules: RuleSet, active: tuple[str, ...], carry: Carry) -> Draft:
-        if isinstance(hand, ResultHand):
-            return score_result(hand, active)  # takes and leaves the carry as it is
-        return score_hand(hand, rules_as(rules, SchafkopfRules), active, carry)
-
-    def roles(self, hand: Hand, active: Sequence[str]) -> dict[str, str]:
-        if isinstance(hand, ResultHand):
-            return result_roles(active)
-        if isinstance(hand, CallHand):
-            return declarer_roles(hand.declarer, hand.partners, active)
-        if isinstance(hand, SoloHand | NullHand):
-            return declarer_roles(hand.declarer, (), active)
-        if isinstance(hand, LeasterHand):
-            return leaster_roles(hand, active)
-        return dict.fromkeys(active, "played")
-
-    def call_key(self, hand: Hand) -> str | None:
-        return hand_game_key(hand)
-
-    def hand_facts(self, hand: Hand, result: Scored, rules: RuleSet) -> HandFacts:
-        words = self.words
-        if isinstance(hand, ResultHand):
-            return result_facts(words, hand, result.active)
-        if isinstance(hand, GameHand):
-            partners = hand.partners if isinstance(hand, CallHand) else ()
-            every = isinstance(hand, SoloHand) and (hand.tout or hand.sie)
-            marks = table_marks(words, hand, declarer=hand.declarer, partners=partners)
-            # Translators: the sheet's summary of a game: "Wenz Ann: 80 won"; SIDE is
-            # "Ann+Bob", TOOK the card points (or "8 tricks" for a Tout or Sie).
-            summary = _("{game} {side}: {took} {ended}").format(
-                game=game_shown(hand),
-                side="+".join([hand.declarer, *partners]),
-                took=tricks_words(hand.tricks) if every else hand.points,
-                ended=ended(result, hand),
-            )
-            if result.pot_change:
-                summary = _("{summary}, pot {pot}").format(summary=summary, pot=result.pot)
-            return HandFacts(summary, marks, game_played(hand), alone=not partners)
-        if isinstance(hand, NullHand):
-            marks = table_marks(words, hand, declarer=hand.declarer)
-            if null_won(hand):
-                summary = _("Null {player}: {tricks} won")
-            else:
-                summary = _("Null {player}: {tricks} lost")
-            summary = summary.format(player=hand.declarer, tricks=tricks_words(hand.tricks))
-            return HandFacts(summary, marks, "Null", alone=True)
-        if isinstance(hand, RamschHand):
-            return self._ramsch_facts(hand, result, rules)
-        if isinstance(hand, PassHand):
-            if result.pot is None:
-                summary = _("All passed")
-            else:
-                summary = _("All passed (pot {pot})").format(pot=result.pot)
-            return HandFacts(summary, table_marks(words, hand), "all passed")
-        return leaster_or_misplay_facts(words, hand)
-
-    def _ramsch_facts(self, hand: RamschHand, result: Scored, rules: RuleSet) -> HandFacts:
-        """'Ramsch: Bob lost with 50, Jungfrau Dee' or 'Ramsch: Durchmarsch Cal'."""
-        marks = table_marks(self.words, hand)
-        sweep = ramsch_durchmarsch(hand, rules_as(rules, SchafkopfRules))
-        if sweep is not None:
-            summary = _("Ramsch: Durchmarsch {player}").format(player=sweep)
-            return HandFacts(summary, marks, "Ramsch", durchmarsch=sweep)
-        loser = ramsch_loser(hand)
-        maidens = tuple(p for p in result.active if hand.tricks[p] == 0)
-        # Translators: POINTS are the Ramsch loser's card points.
-        summary = _("Ramsch: {loser} lost with {points}").format(
-            loser=loser, points=hand.points[loser]
-        )
-        if maidens:
-            jungfrau = ngettext(
-                "{summary}, Jungfrau {players}", "{summary}, Jungfrau {players}", len(maidens)
-            )
-            summary = jungfrau.format(summary=summary, players=join_names(maidens))
-        return HandFacts(summary, marks, "Ramsch", loser=loser, jungfrauen=maidens)
-
-    def report_cells(self, hand: Hand, result: HandResult) -> tuple[str, str, str, str, str]:
-        if isinstance(hand, ResultHand):
-            return result_cells(hand)
-        if isinstance(hand, GameHand):
-            partners = ", ".join(hand.partners) if isinstance(hand, CallHand) else ""
-            # Translators: a printed sheet's cell: the game and how it ended ("Wenz won").
-            outcome = _("{game} {ended}").format(game=game_shown(hand), ended=ended(result, hand))
-            return hand.declarer, partners, str(hand.points), str(hand.tricks), outcome
-        if isinstance(hand, NullHand):
-            outcome = _("Null {ended}").format(ended=ended(result, hand))
-            return hand.declarer, "", "", str(hand.tricks), outcome
-        if isinstance(hand, RamschHand):
-            paid = [p for p in result.active if result.points[p] < 0]
-            outcome = ngettext("Ramsch: {players} paid", "Ramsch: {players} paid", len(paid))
-            return "", "", "", "", outcome.format(players=", ".join(paid))
-        if isinstance(hand, LeasterHand | MisplayHand):
-            return leaster_or_misplay_cells(hand)
-        if result.pot is None:
-            return "", "", "", "", pgettext("sheet cell", "all passed")
-        return (
-            "",
-            "",
-            "",
-            "",
-            pgettext("sheet cell", "all passed, pot {pot}").format(pot=result.pot),
-        )
+        return score_hand(self.kinds.of(hand), hand, rules_as(rules, SchafkopfRules), active, carry)
 
     def rules_lines(self, rules: RuleSet, currency: str) -> tuple[str, ...]:
         mine = rules_as(rules, SchafkopfRules)

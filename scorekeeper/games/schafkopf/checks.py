@@ -4,22 +4,17 @@ the bid), and a Ramsch's loser.  Each problem names the field in a player's word
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from scorekeeper.explain import join_names
-from scorekeeper.games.cards import CARD_POINTS, LeasterHand, check_between, check_player_map
-from scorekeeper.games.schafkopf.hands import (
-    CallHand,
-    GameHand,
-    NullHand,
-    PassHand,
-    RamschHand,
-    SoloHand,
-)
+from scorekeeper.games.cards.checks import check_between, check_player_map
+from scorekeeper.games.cards.rules import CARD_POINTS
+from scorekeeper.games.schafkopf.hands import CallHand, GameHand, NullHand, RamschHand, SoloHand
 from scorekeeper.games.schafkopf.rules import SchafkopfRules
 from scorekeeper.games.schafkopf.tariff import (
     BIDS,
     KONTRA_STEPS,
     SOLO_BY_KEY,
-    kind_of,
     ramsch_durchmarsch,
     ramsch_tied,
 )
@@ -29,31 +24,39 @@ from scorekeeper.problems import Problem, check_players
 from scorekeeper.records import Hand
 
 
-def check_all_pass(hand: Hand, rules: SchafkopfRules) -> list[Problem]:
-    """A Ramsch, a leaster and a passed hand each belong to one `all_pass` rule."""
+def played_when_all_pass(wanted: str) -> Callable[[Hand, SchafkopfRules], list[Problem]]:
+    """The check of a kind of hand played when all pass only under `all_pass` WANTED
+    (a Ramsch under 'ramsch', a leaster under 'leaster')."""
+
+    def check(hand: Hand, rules: SchafkopfRules) -> list[Problem]:
+        rule = rules.all_pass
+        if rule == wanted:
+            return []
+        # Translators: TYPE is the hand's type, WANTED and RULE values of all_pass,
+        # each as the night document spells it.
+        message = _(
+            "a {type} is played when all pass only under all_pass '{wanted}' "
+            "(this night's is '{rule}')"
+        ).format(type=hand.type, wanted=wanted, rule=rule)
+        return [Problem("type", message)]
+
+    return check
+
+
+def check_passed(rules: SchafkopfRules) -> list[Problem]:
+    """A hand all passed and nobody played is recorded only under `all_pass` 'redeal'
+    or 'pot': under the other rules, what is played then is recorded."""
     rule = rules.all_pass
-    needs = {RamschHand: "ramsch", LeasterHand: "leaster"}
-    for kind, wanted in needs.items():
-        if isinstance(hand, kind) and rule != wanted:
-            # Translators: TYPE is the hand's type, WANTED and RULE values of all_pass,
-            # each as the night document spells it.
-            message = _(
-                "a {type} is played when all pass only under all_pass '{wanted}' "
-                "(this night's is '{rule}')"
-            ).format(type=hand.type, wanted=wanted, rule=rule)
-            return [Problem("type", message)]
-    if isinstance(hand, PassHand) and rule not in ("redeal", "pot"):
-        played = {
-            "ramsch": _("when all pass under all_pass 'ramsch', the Ramsch is played: record that"),
-            "leaster": _(
-                "when all pass under all_pass 'leaster', the leaster is played: record that"
-            ),
-            "forced": _(
-                "when all pass under all_pass 'forced', the forced call game is played: record that"
-            ),
-        }[rule]
-        return [Problem("type", played)]
-    return []
+    if rule in ("redeal", "pot"):
+        return []
+    played = {
+        "ramsch": _("when all pass under all_pass 'ramsch', the Ramsch is played: record that"),
+        "leaster": _("when all pass under all_pass 'leaster', the leaster is played: record that"),
+        "forced": _(
+            "when all pass under all_pass 'forced', the forced call game is played: record that"
+        ),
+    }[rule]
+    return [Problem("type", played)]
 
 
 def _check_counts(hand: GameHand | NullHand | RamschHand, active: tuple[str, ...]) -> list[Problem]:
@@ -73,21 +76,30 @@ def _check_counts(hand: GameHand | NullHand | RamschHand, active: tuple[str, ...
     return problems
 
 
-def check_game(hand: GameHand, rules: SchafkopfRules, active: tuple[str, ...]) -> list[Problem]:
-    problems = check_players((hand.declarer,), "declarer", active)
-    problems += _check_counts(hand, active)
-    if isinstance(hand, CallHand):
-        problems += _check_call_game(hand, rules, active)
-    elif isinstance(hand, SoloHand):
-        if hand.game not in SOLO_BY_KEY:
-            # Translators: GAMES are the solos' keys as the night document spells them.
-            message = _("{value} is not a solo ({games})").format(
-                value=show_value(hand.game), games=", ".join(SOLO_BY_KEY)
-            )
-            return [*problems, Problem("game", message)]
-        if hand.tout and hand.sie:
-            problems.append(Problem("sie", _("a solo is declared Tout or Sie, not both")))
-    game = kind_of(hand)
+def check_declarer(hand: GameHand | NullHand, active: tuple[str, ...]) -> list[Problem]:
+    """A game's declarer plays the hand; its knocks and Kontra steps can be said."""
+    return check_players((hand.declarer,), "declarer", active) + _check_counts(hand, active)
+
+
+def check_solo(hand: SoloHand) -> tuple[list[Problem], bool]:
+    """A solo's game is one of the solos, declared Tout or Sie, not both; and whether
+    its game is known (else nothing more of it can be checked)."""
+    if hand.game not in SOLO_BY_KEY:
+        # Translators: GAMES are the solos' keys as the night document spells them.
+        message = _("{value} is not a solo ({games})").format(
+            value=show_value(hand.game), games=", ".join(SOLO_BY_KEY)
+        )
+        return [Problem("game", message)], False
+    if hand.tout and hand.sie:
+        return [Problem("sie", _("a solo is declared Tout or Sie, not both"))], True
+    return [], True
+
+
+def check_game(hand: GameHand, rules: SchafkopfRules) -> list[Problem]:
+    """What a call game and a solo of a known game share: the Laufende its trumps
+    allow, the bid, and the card points and tricks."""
+    problems = []
+    game = hand.game_kind
     trumps = game.trumps_in(rules.tricks)
     if hand.laufende > trumps:
         if trumps == game.trumps:
@@ -110,9 +122,10 @@ def check_game(hand: GameHand, rules: SchafkopfRules, active: tuple[str, ...]) -
     return problems + _check_card_points(hand.points, hand.tricks, rules)
 
 
-def _check_call_game(
+def check_call_game(
     hand: CallHand, rules: SchafkopfRules, active: tuple[str, ...]
 ) -> list[Problem]:
+    """A call game's one partner, who held the called ace; a forced game's rules."""
     problems = check_players(hand.partners, "partners", active)
     if len(hand.partners) != 1:
         message = _(
@@ -156,7 +169,7 @@ def _check_card_points(points: int, tricks: int, rules: SchafkopfRules) -> list[
 
 
 def check_null(hand: NullHand, rules: SchafkopfRules, active: tuple[str, ...]) -> list[Problem]:
-    problems = check_players((hand.declarer,), "declarer", active) + _check_counts(hand, active)
+    problems = check_declarer(hand, active)
     return problems + check_between("tricks", hand.tricks, rules.tricks)
 
 

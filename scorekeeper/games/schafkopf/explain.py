@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from scorekeeper.explain import amounts_phrase, join_names, sentence, with_doubling
-from scorekeeper.games.cards import EVERYONE_ELSE, doubler_events
+from scorekeeper.games.cards.doubling import doubler_events
+from scorekeeper.games.cards.table import EVERYONE_ELSE
 from scorekeeper.games.schafkopf.hands import CallHand, GameHand, NullHand, RamschHand, SoloHand
+from scorekeeper.games.schafkopf.kinds import GameKind
 from scorekeeper.games.schafkopf.tariff import (
     GameValue,
     RamschResult,
-    kind_of,
     kontra_words,
     points_needed,
     ramsch_tied,
@@ -59,26 +60,35 @@ def _result_words(won: bool, level: str) -> str:
     return _("won") if won else _("lost")
 
 
-def game_label(hand: GameHand) -> str:
-    """'Sauspiel (call game)', 'Wenz (jacks solo) Tout (must take every trick)': the
-    game a sentence is about."""
-    game = kind_of(hand)
-    if isinstance(hand, CallHand):
-        if hand.forced:
-            return _("Forced Sauspiel (the club queen had to play)")
-        if hand.renonce:
-            return _("Renonce (a call game holding all four aces)")
+def _label(game: GameKind) -> str:
+    """'Wenz (jacks solo)': a kind of game and what it means."""
     # Translators: a kind of game and what it means: "Wenz (jacks solo)".
-    label = _("{game} ({meaning})").format(game=_(game.name), meaning=_(game.meaning))
-    if isinstance(hand, SoloHand) and hand.tout:
+    return _("{game} ({meaning})").format(game=_(game.name), meaning=_(game.meaning))
+
+
+def call_game_label(hand: CallHand) -> str:
+    """'Sauspiel (call game)', 'Renonce (...)': the call game a sentence is about."""
+    if hand.forced:
+        return _("Forced Sauspiel (the club queen had to play)")
+    if hand.renonce:
+        return _("Renonce (a call game holding all four aces)")
+    return _label(hand.game_kind)
+
+
+def solo_label(hand: SoloHand) -> str:
+    """'Wenz (jacks solo)', 'Wenz (jacks solo) Tout (must take every trick)': the solo
+    a sentence is about."""
+    label = _label(hand.game_kind)
+    if hand.tout:
         return _("{game} Tout (must take every trick)").format(game=label)
-    if isinstance(hand, SoloHand) and hand.sie:
+    if hand.sie:
         return _("{game} Sie (all the top trumps)").format(game=label)
     return label
 
 
 def explain_game(
     hand: GameHand,
+    label: str,
     value: GameValue,
     amounts: Mapping[str, int],
     events: Sequence[tuple[str, int]],
@@ -88,12 +98,13 @@ def explain_game(
     pot: PotWords | None,
     all_tricks: int,
 ) -> str:
-    """The sentence for a call game or a solo (ALL_TRICKS: the tricks in a hand),
-    doubled by EVENTS to MULTIPLIER, the pot taken or fed as POT says."""
-    declarers = [hand.declarer, *(hand.partners if isinstance(hand, CallHand) else ())]
+    """The sentence for a call game or a solo (LABEL: the game, as `call_game_label`
+    and `solo_label` say it; ALL_TRICKS: the tricks in a hand), doubled by EVENTS to
+    MULTIPLIER, the pot taken or fed as POT says."""
+    declarers = list(hand.side)
     who, side = join_names(declarers), len(declarers)
     if value.factor > 1:
-        declared = "Tout" if isinstance(hand, SoloHand) and hand.tout else "Sie"
+        declared = hand.announced
         if hand.tricks == all_tricks:
             took = _("{who} took every trick: won, {declared} x{factor}")
         else:
@@ -140,7 +151,7 @@ def explain_game(
             )
         result = laufende.format(clause=result, count=hand.laufende, minimum=minimum)
     # Translators: the game played and how it went: "Wenz (jacks solo): Ann took 80: won".
-    clause = _("{game}: {result}").format(game=game_label(hand), result=result)
+    clause = _("{game}: {result}").format(game=label, result=result)
     clause = with_doubling(clause, events, multiplier)
     if pot is not None:
         clause = pot.said(clause)

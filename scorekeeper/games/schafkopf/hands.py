@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from scorekeeper.games.schafkopf.kinds import CALL_GAME, SOLO_BY_KEY, GameKind
 from scorekeeper.hand_reader import HandReader
 from scorekeeper.i18n import _
 from scorekeeper.records import Hand
@@ -30,6 +31,22 @@ class GameHand(Hand):
     knocks: int = 0
     kontra: int = 0
     bid: int | None = None
+
+    @property
+    def side(self) -> tuple[str, ...]:
+        """The declarers: the declarer, and a call game's partner."""
+        return (self.declarer,)
+
+    @property
+    def game_kind(self) -> GameKind:
+        """The kind of game played (`CALL_GAME`, a solo's: Wenz, Geier, ...)."""
+        raise NotImplementedError
+
+    @property
+    def announced(self) -> str | None:
+        """'Tout' or 'Sie' when a solo was declared so (it must take every trick), else
+        None."""
+        return None
 
     @staticmethod
     def read_game(reader: HandReader) -> dict[str, Any] | None:
@@ -70,6 +87,14 @@ class CallHand(GameHand):
     forced: bool = False  # the club queen had to play (`all_pass` forced)
     renonce: bool = False  # called while holding all four aces (002 2.5.1)
 
+    @property
+    def side(self) -> tuple[str, ...]:
+        return (self.declarer, *self.partners)
+
+    @property
+    def game_kind(self) -> GameKind:
+        return CALL_GAME
+
     @classmethod
     def read(cls, reader: HandReader, common: dict[str, Any]) -> Hand | None:
         partners = reader.partners()
@@ -97,6 +122,14 @@ class SoloHand(GameHand):
     game: str = "solo"
     tout: bool = False
     sie: bool = False
+
+    @property
+    def game_kind(self) -> GameKind:
+        return SOLO_BY_KEY[self.game]
+
+    @property
+    def announced(self) -> str | None:
+        return "Tout" if self.tout else "Sie" if self.sie else None
 
     @classmethod
     def read(cls, reader: HandReader, common: dict[str, Any]) -> Hand | None:

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from scorekeeper.games.cards import CardRules
+from scorekeeper.games.cards.rules import CardRules
 from scorekeeper.games.schafkopf.kinds import (
     CALL_GAME,
     LONG_DECK_TRICKS,

@@ -10,12 +10,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scorekeeper.explain import join_names
-from scorekeeper.games.cards import CARD_POINTS
-from scorekeeper.games.schafkopf.hands import CallHand, GameHand, NullHand, RamschHand, SoloHand
+from scorekeeper.games.cards.rules import CARD_POINTS
+from scorekeeper.games.schafkopf.hands import GameHand, NullHand, RamschHand
 from scorekeeper.games.schafkopf.kinds import CALL_GAME as CALL_GAME
 from scorekeeper.games.schafkopf.kinds import SOLO_BY_KEY as SOLO_BY_KEY
 from scorekeeper.games.schafkopf.kinds import SOLO_GAMES as SOLO_GAMES
-from scorekeeper.games.schafkopf.kinds import GameKind
 from scorekeeper.games.schafkopf.rules import SchafkopfRules
 from scorekeeper.i18n import N_, ngettext
 from scorekeeper.records import Hand
@@ -49,37 +48,17 @@ TERMS: dict[str, str] = {
 }
 
 
-def kind_of(hand: GameHand) -> GameKind:
-    """The kind of game a call or solo hand is."""
-    if isinstance(hand, SoloHand):
-        return SOLO_BY_KEY[hand.game]
-    return CALL_GAME
-
-
-def hand_game_key(hand: Hand) -> str | None:
-    """What the score cache keeps in its `call` column for a Schafkopf hand (the game
-    played, for statistics), or None for a hand with no declarer."""
-    if isinstance(hand, CallHand):
-        return "forced" if hand.forced else "renonce" if hand.renonce else "call"
-    if isinstance(hand, SoloHand):
-        return "tout" if hand.tout else "sie" if hand.sie else hand.game
-    if isinstance(hand, NullHand):
-        return "null"
-    return None
-
-
 def points_needed(bid: int | None) -> int:
     """Card points the declarers need: 61, or one more than the bid (120 for 120)."""
     return WIN_AT if bid is None else min(bid + 1, CARD_POINTS)
 
 
-def doubling_events(hand: Hand) -> int:
-    """The hand's own doublings: knocks and Kontra steps (Bock is the night's)."""
-    if isinstance(hand, GameHand | NullHand):
-        return hand.knocks + hand.kontra
-    if isinstance(hand, RamschHand):
-        return hand.knocks
-    return 0
+def said_doublings(hand: Hand) -> int:
+    """The hand's own doublings: its knocks and Kontra steps (Bock is the night's); 0
+    for a kind of hand without them (a leaster, a passed hand)."""
+    knocks: int = getattr(hand, "knocks", 0)
+    kontra: int = getattr(hand, "kontra", 0)
+    return knocks + kontra
 
 
 @dataclass(frozen=True)
@@ -94,11 +73,11 @@ class GameValue:
     value: int  # per defender: (base + extras) x factor x doubling
 
 
-def game_value(hand: GameHand, rules: SchafkopfRules, doubling: int) -> GameValue:
-    """The value of a game (`docs/rules/schafkopf.md`): base (a solo's own price when
-    the table sets one), Schneider, Schwarz and Laufende extras, each at its price (or
-    the Tout/Sie factor), then the doublings."""
-    tout = isinstance(hand, SoloHand) and (hand.tout or hand.sie)
+def game_value(hand: GameHand, rules: SchafkopfRules, doubling: int, base: int) -> GameValue:
+    """The value of a game (`docs/rules/schafkopf.md`): its BASE (a call game's price, a
+    solo's, or a solo's own price when the table sets one), Schneider, Schwarz and
+    Laufende extras, each at its price (or the Tout/Sie factor), then the doublings."""
+    tout = hand.announced is not None
     max_tricks = rules.tricks
     won = hand.tricks == max_tricks if tout else hand.points >= points_needed(hand.bid)
     if won:
@@ -117,12 +96,10 @@ def game_value(hand: GameHand, rules: SchafkopfRules, doubling: int) -> GameValu
             if hand.points <= SCHNEIDERED_AT
             else "normal"
         )
-    base = rules.solo_base(hand.game) if isinstance(hand, SoloHand) else rules.tariff_call
-    minimum = rules.laufende_minimum(kind_of(hand).laufende_class)
+    minimum = rules.laufende_minimum(hand.game_kind.laufende_class)
     laufende = hand.laufende if hand.laufende >= minimum else 0
     if tout:
-        assert isinstance(hand, SoloHand)
-        factor = rules.tout_factor if hand.tout else rules.sie_factor
+        factor = rules.tout_factor if hand.announced == "Tout" else rules.sie_factor
         value = (base + rules.laufender_extra * laufende) * factor
     else:
         factor = 1
@@ -141,14 +118,13 @@ def score_game(hand: GameHand, active: Iterable[str], value: GameValue) -> Amoun
     """A call game: the two declarers get (or pay) the value each.  A solo: each
     defender pays (or gets) it and the declarer balances the three."""
     sign = 1 if value.won else -1
-    declarers = {hand.declarer, *(hand.partners if isinstance(hand, CallHand) else ())}
+    declarers = set(hand.side)
     amounts: Amounts = {}
     for player in active:
         if player not in declarers:
             amounts[player] = -sign * value.value
-    if isinstance(hand, CallHand):
-        for partner in hand.partners:
-            amounts[partner] = sign * value.value
+    for partner in hand.side[1:]:
+        amounts[partner] = sign * value.value
     amounts[hand.declarer] = -sum(amounts.values())
     return amounts
 
@@ -232,18 +208,17 @@ def score_ramsch(
     return RamschResult(amounts, loser, None, jungfrauen, unit)
 
 
-def bock_triggered(hand: Hand, won: bool | None, level: str, rules: SchafkopfRules) -> bool:
-    """True when this hand meets one of the `bock_after` conditions (`002` 4.1)."""
-    if not rules.bock_after or won is None:
+def bock_triggered(won: bool, level: str, kontra: int, solo: bool, rules: SchafkopfRules) -> bool:
+    """True when a game WON (or lost) at LEVEL, with KONTRA steps said, played alone
+    (SOLO: a solo, a Null) meets one of the `bock_after` conditions (`002` 4.1)."""
+    if not rules.bock_after:
         return False
     triggers = set(rules.bock_after)
-    kontra = isinstance(hand, GameHand | NullHand) and hand.kontra > 0
-    solo = isinstance(hand, SoloHand | NullHand)
     return (
         ("schwarz" in triggers and level == "schwarz")
         or ("lost-solo" in triggers and solo and not won)
-        or ("lost-kontra" in triggers and kontra and not won)
-        or ("kontra" in triggers and kontra)
+        or ("lost-kontra" in triggers and kontra > 0 and not won)
+        or ("kontra" in triggers and kontra > 0)
     )
 
 

@@ -1,40 +1,26 @@
 """Sheepshead (`docs/rules/sheepshead.md`): its rules (`rules`), its hands (`hands`: pick
-and no-pick; the leaster and the misplay are `scorekeeper.games.cards`'), its scorer
-(`scoring`), its words, and what its hands say of themselves once scored."""
+and no-pick; the leaster, the misplay and the result are every card game's), their
+kinds (`hand_kinds`: each one's checks, scorer, roles, facts and cells), its scorer
+(`scoring`: the doublers a hand takes, the pick's amounts and sentences) and its words.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from scorekeeper.explain import join_names
 from scorekeeper.formatting import money
-from scorekeeper.games.base import Carry, Draft, HandFacts, Scored, Words, rules_as
-from scorekeeper.games.cards import (
-    TABLE_SEATS,
-    LeasterHand,
-    MisplayHand,
-    check_card_hand,
-    declarer_roles,
-    leaster_or_misplay_cells,
-    leaster_or_misplay_facts,
-    leaster_roles,
-    table_marks,
-)
-from scorekeeper.games.result import (
-    ResultHand,
-    check_result,
-    result_cells,
-    result_facts,
-    result_roles,
-    score_result,
-)
-from scorekeeper.games.sheepshead.hands import NoPickHand, PickHand, check_pick
+from scorekeeper.games.base import Carry, Draft, Words, rules_as
+from scorekeeper.games.cards.leaster import LeasterKind
+from scorekeeper.games.cards.misplay import MisplayKind
+from scorekeeper.games.cards.rules import TABLE_SEATS
+from scorekeeper.games.hand_kind import Kinds, KindsGame
+from scorekeeper.games.result import ResultKind
+from scorekeeper.games.sheepshead.hand_kinds import NoPickKind, PickKind, someone_must_pick
 from scorekeeper.games.sheepshead.rules import SheepsheadRules
-from scorekeeper.games.sheepshead.scoring import score_hand, sixty_sixty
-from scorekeeper.i18n import N_, _, ngettext, pgettext
-from scorekeeper.problems import Problem
+from scorekeeper.games.sheepshead.scoring import score_hand
+from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.records import Hand
-from scorekeeper.results import HandResult, NightResult
+from scorekeeper.results import NightResult
 from scorekeeper.rules import Option, RuleSet
 
 SHEEPSHEAD_WORDS = Words(
@@ -74,8 +60,19 @@ SHEEPSHEAD_WORDS = Words(
 )
 
 
-class Sheepshead:
-    """Sheepshead, from three to eight at the table (`docs/rules/sheepshead.md`)."""
+# Its kinds of hand, in the order a message lists them.
+SHEEPSHEAD_KINDS = Kinds[SheepsheadRules](
+    PickKind(SHEEPSHEAD_WORDS),
+    LeasterKind(SHEEPSHEAD_WORDS, someone_must_pick),
+    NoPickKind(SHEEPSHEAD_WORDS),
+    MisplayKind(SHEEPSHEAD_WORDS),
+    ResultKind(SHEEPSHEAD_WORDS),
+)
+
+
+class Sheepshead(KindsGame[SheepsheadRules]):
+    """Sheepshead, from three to eight at the table (`docs/rules/sheepshead.md`).  A
+    hand's checks, roles, call, facts and cells are its kind's (`KindsGame`)."""
 
     name = SheepsheadRules.game
     title = N_("Sheepshead")
@@ -84,9 +81,8 @@ class Sheepshead:
     options: tuple[Option, ...] = SheepsheadRules.declared()
     words = SHEEPSHEAD_WORDS
     seats = TABLE_SEATS
-    hand_types: Mapping[str, type[Hand]] = {
-        kind.type: kind for kind in (PickHand, LeasterHand, NoPickHand, MisplayHand, ResultHand)
-    }
+    kinds = SHEEPSHEAD_KINDS
+    hand_types: Mapping[str, type[Hand]] = SHEEPSHEAD_KINDS.hand_types
 
     def deals_again(self, hands: Sequence[Hand], rules: RuleSet) -> bool:
         mine = rules_as(rules, SheepsheadRules)
@@ -95,94 +91,17 @@ class Sheepshead:
         dealer = hands[-1].dealer
         run = 0
         for hand in reversed(hands):
-            nobody_picked = isinstance(hand, NoPickHand | LeasterHand)
+            kind = self.kinds.get(hand)  # None: another game's, in a night not checked
+            nobody_picked = kind is not None and kind.all_passed
             if not nobody_picked or dealer is None or hand.dealer != dealer:
                 break
             run += 1
         return 0 < run < mine.max_redeals
 
-    def check_kind(self, hand: Hand, rules: RuleSet) -> list[Problem]:
-        if rules_as(rules, SheepsheadRules).no_pick == "forced" and isinstance(
-            hand, LeasterHand | NoPickHand
-        ):
-            # Translators: TYPE is the hand's type as the night document spells it.
-            message = _(
-                "a {type} hand cannot happen when someone must pick (no_pick is forced)"
-            ).format(type=hand.type)
-            return [Problem("type", message)]
-        return []
-
-    def check_hand(self, hand: Hand, rules: RuleSet, active: tuple[str, ...]) -> list[Problem]:
-        mine = rules_as(rules, SheepsheadRules)
-        if isinstance(hand, ResultHand):
-            return check_result(hand, active)
-        if isinstance(hand, PickHand):
-            return check_pick(hand, mine, active)
-        return check_card_hand(hand, mine, active)
-
     def score(self, hand: Hand, rules: RuleSet, active: tuple[str, ...], carry: Carry) -> Draft:
-        if isinstance(hand, ResultHand):
-            return score_result(hand, active)  # takes and leaves the carry as it is
-        return score_hand(hand, rules_as(rules, SheepsheadRules), active, carry)
-
-    def roles(self, hand: Hand, active: Sequence[str]) -> dict[str, str]:
-        if isinstance(hand, ResultHand):
-            return result_roles(active)
-        if isinstance(hand, PickHand):
-            return declarer_roles(hand.picker, hand.partners, active)
-        if isinstance(hand, LeasterHand):
-            return leaster_roles(hand, active)
-        return dict.fromkeys(active, "played")
-
-    def call_key(self, hand: Hand) -> str | None:
-        return hand.call if isinstance(hand, PickHand) else None
-
-    def hand_facts(self, hand: Hand, result: Scored, rules: RuleSet) -> HandFacts:
-        mine = rules_as(rules, SheepsheadRules)
-        words = self.words
-        if isinstance(hand, ResultHand):
-            return result_facts(words, hand, result.active)
-        if isinstance(hand, PickHand):
-            if hand.partners:
-                side = join_names([hand.picker, *hand.partners])
-            else:
-                side = _("{picker} alone").format(picker=hand.picker)
-            tricks = ngettext("{count} trick", "{count} tricks", hand.tricks)
-            marks = table_marks(words, hand, declarer=hand.picker, partners=hand.partners)
-            # Translators: the sheet's summary of a picked hand: "Bob and Dee: 91 (4 tricks)
-            # schneider"; OUTCOME is one of win, loss, schneider, no-trick and the like.
-            summary = _("{side}: {points} ({tricks}) {outcome}").format(
-                side=side,
-                points=hand.points,
-                tricks=tricks.format(count=hand.tricks),
-                outcome=_pick_outcome(result.outcome, result.level),
-            )
-            if sixty_sixty(hand, mine):
-                summary = _("{summary} (doubler)").format(summary=summary)
-            return HandFacts(summary, marks, "pick", alone=not hand.partners)
-        if isinstance(hand, NoPickHand):
-            if mine.no_pick == "doubler":
-                summary = _("Nobody picked (doubler)")
-            else:
-                summary = _("Nobody picked")
-            return HandFacts(summary, table_marks(words, hand), "no-pick")
-        return leaster_or_misplay_facts(words, hand)
-
-    def report_cells(self, hand: Hand, result: HandResult) -> tuple[str, str, str, str, str]:
-        if isinstance(hand, ResultHand):
-            return result_cells(hand)
-        if isinstance(hand, PickHand):
-            return (
-                hand.picker,
-                ", ".join(hand.partners) or pgettext("partner cell", "alone"),
-                str(hand.points),
-                str(hand.tricks),
-                _cell_outcome(result.outcome, result.level),
-            )
-        if isinstance(hand, NoPickHand):
-            return pgettext("sheet cell", "nobody picked"), "", "", "", ""
-        assert isinstance(hand, LeasterHand | MisplayHand)
-        return leaster_or_misplay_cells(hand)
+        return score_hand(
+            self.kinds.of(hand), hand, rules_as(rules, SheepsheadRules), active, carry
+        )
 
     def rules_lines(self, rules: RuleSet, currency: str) -> tuple[str, ...]:
         mine = rules_as(rules, SheepsheadRules)
@@ -246,32 +165,6 @@ class Sheepshead:
 
 # What became of a declared hand beyond a win or a loss (`outcome_counts`'s keys).
 LEVELS = {"schneider": N_("schneider"), "no-trick": N_("no-trick")}
-
-
-def _pick_outcome(outcome: str, level: str) -> str:
-    """'win', 'loss', 'schneider', 'loss, schneider', 'no-trick', 'loss, no-trick': how
-    a picked hand ended, in a printed sheet's cell and the sheet's summary."""
-    if level == "normal":
-        return pgettext("pick", "win") if outcome == "win" else pgettext("pick", "loss")
-    if outcome == "win":
-        if level == "schneider":
-            return pgettext("pick", "schneider")
-        return pgettext("pick", "no-trick")
-    if level == "schneider":
-        return pgettext("pick", "loss, schneider")
-    return pgettext("pick", "loss, no-trick")
-
-
-def _cell_outcome(outcome: str, level: str) -> str:
-    """'win', 'loss, schneider', 'win, no-trick': how a picked hand ended, in a printed
-    sheet's cell."""
-    if level == "normal":
-        return pgettext("pick", "win") if outcome == "win" else pgettext("pick", "loss")
-    if outcome == "win":
-        if level == "schneider":
-            return pgettext("pick", "win, schneider")
-        return pgettext("pick", "win, no-trick")
-    return _pick_outcome(outcome, level)
 
 
 def call_name(call: str) -> str:

@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from scorekeeper.games.cards import BLIND_CARD_MAX_POINTS, CARD_POINTS, check_between
+from scorekeeper.games.cards.checks import check_between
+from scorekeeper.games.cards.rules import BLIND_CARD_MAX_POINTS, CARD_POINTS
 from scorekeeper.games.sheepshead.rules import SheepsheadRules
 from scorekeeper.hand_reader import HandReader
 from scorekeeper.i18n import _

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from scorekeeper.games.cards import CardRules
+from scorekeeper.games.cards.rules import CardRules
 from scorekeeper.i18n import N_, _
 from scorekeeper.problems import Problem
 from scorekeeper.rules import LARGE, option

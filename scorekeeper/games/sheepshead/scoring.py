@@ -10,19 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from scorekeeper.explain import amounts_phrase, join_names, sentence, with_doubling
 from scorekeeper.games.base import Carry, Draft
-from scorekeeper.games.cards import (
-    CARD_POINTS,
-    LeasterHand,
-    capped,
-    doubler_events,
-    last_hand,
-    leaster_draft,
-    thrown_in_draft,
-    with_misplays,
-)
+from scorekeeper.games.cards.doubling import capped, doubler_events, last_hand
+from scorekeeper.games.cards.misplay import with_misplays
+from scorekeeper.games.cards.rules import CARD_POINTS
+from scorekeeper.games.hand_kind import Doubling, HandKind
 from scorekeeper.games.sheepshead.hands import NoPickHand, PickHand
 from scorekeeper.games.sheepshead.rules import SheepsheadRules
 from scorekeeper.i18n import N_, _, ngettext
@@ -89,32 +84,52 @@ def score_pick(
     return amounts
 
 
-def score_hand(hand: Hand, rules: SheepsheadRules, active: tuple[str, ...], carry: Carry) -> Draft:
-    """A Sheepshead hand: the queued doublers it plays off, then its amounts."""
-    taken = take_queued(hand, rules, carry.doublers)
+def score_hand(
+    kind: HandKind[Any, SheepsheadRules],
+    hand: Hand,
+    rules: SheepsheadRules,
+    active: tuple[str, ...],
+    carry: Carry,
+) -> Draft:
+    """A Sheepshead hand of KIND: the queued doublers it plays off (a hand played to
+    its end takes them), its kind's amounts, and a misplayer's penalties on top."""
+    taken = take_queued(kind.played, rules, carry.doublers)
     carry.doublers -= taken
-    multiplier = capped(hand.doublers + taken + last_hand(hand, rules), rules)
-    events = doubling_events(hand, bool(last_hand(hand, rules)), taken)
-    if isinstance(hand, PickHand):
-        picked = pick_outcome(hand, rules, multiplier)
-        amounts = score_pick(hand, rules, active, picked)
-        said = explain_pick(hand, rules, picked, amounts, events, multiplier)
-        if sixty_sixty(hand, rules):
-            carry.doublers += 1
-            said += " " + explain_sixty(waiting=carry.doublers)
-        outcome = "win" if picked.won else "loss"
-        declarers = (hand.picker, *hand.partners)
-        draft = Draft(amounts, said, outcome, picked.level, multiplier, declarers)
-    elif isinstance(hand, LeasterHand):
-        draft = leaster_draft(hand, rules, active, multiplier, events)
-    elif isinstance(hand, NoPickHand):
-        queues = rules.no_pick == "doubler"
-        carry.doublers += 1 if queues else 0
-        said = explain_no_pick(queued_doubler=queues, waiting=carry.doublers)
-        draft = Draft(dict.fromkeys(active, 0), said, hand.type)
-    else:
-        draft = thrown_in_draft(hand, rules, active, multiplier)
-    return with_misplays(draft, hand, rules, active)
+    last = last_hand(hand, rules)
+    multiplier = capped(hand.doublers + taken + last, rules)
+    events = tuple(doubling_events(hand, bool(last), taken))
+    draft = kind.score(hand, rules, active, carry, Doubling(multiplier, events))
+    return with_misplays(draft, hand, rules, active) if kind.played else draft
+
+
+def pick_draft(
+    hand: PickHand,
+    rules: SheepsheadRules,
+    active: tuple[str, ...],
+    carry: Carry,
+    doubling: Doubling,
+) -> Draft:
+    """A picked hand, doubled as DOUBLING says; a 60-60 hand queues a doubler (CARRY)."""
+    multiplier = doubling.multiplier
+    picked = pick_outcome(hand, rules, multiplier)
+    amounts = score_pick(hand, rules, active, picked)
+    said = explain_pick(hand, rules, picked, amounts, doubling.events, multiplier)
+    if sixty_sixty(hand, rules):
+        carry.doublers += 1
+        said += " " + explain_sixty(waiting=carry.doublers)
+    outcome = "win" if picked.won else "loss"
+    declarers = (hand.picker, *hand.partners)
+    return Draft(amounts, said, outcome, picked.level, multiplier, declarers)
+
+
+def no_pick_draft(
+    hand: NoPickHand, rules: SheepsheadRules, active: tuple[str, ...], carry: Carry
+) -> Draft:
+    """A hand nobody picked: nothing scores; under `no_pick` doubler a doubler is queued."""
+    queues = rules.no_pick == "doubler"
+    carry.doublers += 1 if queues else 0
+    said = explain_no_pick(queued_doubler=queues, waiting=carry.doublers)
+    return Draft(dict.fromkeys(active, 0), said, hand.type)
 
 
 def sixty_sixty(hand: PickHand, rules: SheepsheadRules) -> bool:
@@ -123,9 +138,10 @@ def sixty_sixty(hand: PickHand, rules: SheepsheadRules) -> bool:
     return rules.sixty_doubles_next and hand.points == SIXTY
 
 
-def take_queued(hand: Hand, rules: SheepsheadRules, queue: int) -> int:
-    """How many queued doublers this hand plays off: pick and leaster hands take them."""
-    if not isinstance(hand, PickHand | LeasterHand) or not queue:
+def take_queued(played: bool, rules: SheepsheadRules, queue: int) -> int:
+    """How many queued doublers a hand plays off: one PLAYED to its end (a pick, a
+    leaster) takes them."""
+    if not played or not queue:
         return 0
     return queue if rules.doubler_stack == "multiply" else 1
 

@@ -20,14 +20,15 @@ from scorekeeper.cli_common import (
     whole_number,
 )
 from scorekeeper.document import date_problem
-from scorekeeper.formatting import local_decimal, local_figure, local_percent, number, print_table
 from scorekeeper.formatting import money as in_currency
-from scorekeeper.games import DEFAULT_PRESET, Words, all_presets, game_named, game_of, parse_rules
-from scorekeeper.i18n import N_, _
+from scorekeeper.formatting import number, print_table
+from scorekeeper.games import DEFAULT_PRESET, all_presets, game_of, parse_rules
+from scorekeeper.i18n import _
 from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.names import name_key, printable, quoted
 from scorekeeper.reports.sheets import money_sheet, standings_sheet, statistics_sheet
 from scorekeeper.rules import RuleSet
+from scorekeeper.standing_columns import GAME_BRIEF, StandingColumn, standing_columns
 from scorekeeper.standings import RANK_BY, TIE_BREAKS, Standing, StandingsOptions
 from scorekeeper.standings import parse_standings_options as parse_options
 from scorekeeper.stats import PlayerStatistics, Tally, player_statistics, statistics_lines
@@ -183,49 +184,26 @@ def standing_to_json(row: Standing) -> dict[str, Any]:
     }
 
 
-# The printed standings' columns around the game's own (translated where printed).
-STANDINGS_BEFORE = (
-    N_("Player"),
-    N_("Nights"),
-    N_("Hands"),
-    N_("Points"),
-    N_("Money"),
-    N_("Pts/hand"),
+def terminal_columns(game: str, *, score: bool = False) -> tuple[StandingColumn, ...]:
+    """The standings' columns the command line prints (`standing_columns`), the game's
+    counts those a narrow table shows; with the score the players are ranked by when
+    SCORE (`score_shown`)."""
+    keys = TERMINAL_COLUMNS if score else [k for k in TERMINAL_COLUMNS if k != "score"]
+    return standing_columns(game, keys)
+
+
+TERMINAL_COLUMNS = (
+    "rank",
+    "player",
+    "nights",
+    "hands",
+    "points",
+    "cents",
+    "score",
+    "points_per_hand",
+    GAME_BRIEF,
+    "misplays",
 )
-STANDINGS_AFTER = (N_("Misplays"),)
-
-
-def standings_header(words: Words, *, score: bool = False) -> list[str]:
-    """The printed standings' columns, headed in the words of the league's game (as the
-    league window and the league report head them; a count it has no word for left
-    out), in the user's language; with the score the players are ranked by after Money
-    when SCORE (`score_shown`)."""
-    game = (words.picks, words.picks_won, words.schneiders, words.leasters)
-    before = list(STANDINGS_BEFORE)
-    if score:
-        before.insert(before.index(N_("Money")) + 1, N_("Score"))
-    return ["#", *(_(h) for h in (*before, *(w for w in game if w), *STANDINGS_AFTER))]
-
-
-def standing_cells(row: Standing, currency: str, words: Words, *, score: bool = False) -> list[str]:
-    """A standing as the printed table shows it (the same cells as the league report),
-    its money in CURRENCY, its numbers as the user's language writes them; the counts
-    of the game, whose words are WORDS, that it has a word for."""
-    return [
-        str(row.rank) if row.rank else "-",
-        row.player,
-        str(row.nights),
-        str(row.hands),
-        str(row.points),
-        in_currency(row.cents, currency),
-        *([local_figure(row.score)] if score else []),
-        local_decimal(row.points_per_hand),
-        str(row.picks),
-        local_percent(row.picker_win_rate),
-        *([str(row.schneiders_won)] if words.schneiders else []),
-        *([str(row.leasters_won)] if words.leasters else []),
-        str(row.misplays),
-    ]
 
 
 def command_standings(args: argparse.Namespace, out: TextIO) -> int:
@@ -246,17 +224,16 @@ def command_standings(args: argparse.Namespace, out: TextIO) -> int:
     if not result.everyone:
         print(_("No hands played in this period yet."), file=out)
         return 0
-    score = result.options.score_shown
-    words = game_named(result.game).words
-    header = standings_header(words, score=score)
-    right = {0, *range(2, len(header))}
+    shown = terminal_columns(result.game, score=result.options.score_shown)
+    header = [c.heading() for c in shown]
+    right = {i for i, c in enumerate(shown) if not c.name}
     currency = _currency(db, args.league)
-    rows = [standing_cells(r, currency, words, score=score) for r in result.qualified]
+    rows = [[c.text(r, currency) for c in shown] for r in result.qualified]
     print_table(out, [header, *rows], right)
     if result.not_qualified:
         print("", file=out)
         print(_("Not yet qualified:"), file=out)
-        rows = [standing_cells(r, currency, words, score=score) for r in result.not_qualified]
+        rows = [[c.text(r, currency) for c in shown] for r in result.not_qualified]
         print_table(out, [header, *rows], right)
     print("", file=out)
     for line in options.describe():

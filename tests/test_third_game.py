@@ -362,11 +362,11 @@ def test_a_third_game_s_league_is_shown_in_every_tab_of_the_league_window_with_n
             "Pts/hand",
             "Calls",
             "Calls right",
-            "Nights won",
             "Misplays",
+            "Nights won",
         ]
         assert [(row[1], row[4]) for row in table(standings.model())] == [
-            ("Bob", "8"),
+            ("Bob", "+8"),
             ("Ann", "0"),
             ("Dee", "-2"),
             ("Cal", "-6"),

@@ -9,9 +9,6 @@ from dataclasses import dataclass
 
 from scorekeeper.formatting import (
     Look,
-    local_decimal,
-    local_figure,
-    local_percent,
     money,
     night_title,
     player_looks,
@@ -20,9 +17,7 @@ from scorekeeper.formatting import (
 )
 from scorekeeper.games import (
     Game,
-    Words,
     changed_lines,
-    game_named,
     game_of,
     game_of_preset,
     marks_legend,
@@ -32,7 +27,8 @@ from scorekeeper.ledger import Settled, settled_at_table
 from scorekeeper.records import Hand, Night, NightInfo
 from scorekeeper.results import POT, HandResult, NightResult
 from scorekeeper.rules import RuleSet
-from scorekeeper.standings import NightLine, Standing, Standings
+from scorekeeper.standing_columns import GAME_BRIEF, StandingColumn, standing_columns
+from scorekeeper.standings import NightLine, Standings
 from scorekeeper.store.league import LeagueInfo
 
 # A chart line: its name, its (x, y) points, and its colour and dash (a player's, the
@@ -261,41 +257,25 @@ class LeagueReport:
     nights: tuple[NightListing, ...]
 
 
-def standings_header(words: Words, *, score: bool = False) -> tuple[str, ...]:
-    """The standings' columns, headed in the words of the league's game (a count it has
-    no word for left out); with the score the players are ranked by after Money when
-    SCORE (`StandingsOptions.score_shown`)."""
-    return (
-        "#",
-        _("Player"),
-        _("Nights"),
-        _("Hands"),
-        _("Points"),
-        _("Money"),
-        *([_("Score")] if score else []),
-        _("Pts/hand"),
-        _(words.picks),
-        _(words.picks_won),
-        *([_(words.schneiders)] if words.schneiders else []),
-        *([_("{leasters} won").format(leasters=_(words.leasters))] if words.leasters else []),
-    )
+def paper_columns(game: str, *, score: bool = False) -> tuple[StandingColumn, ...]:
+    """The standings' columns the league report prints (`standing_columns`: the same
+    text as every other door's), the game's counts those a narrow table shows; with the
+    score the players are ranked by when SCORE (`StandingsOptions.score_shown`)."""
+    keys = PAPER_COLUMNS if score else [k for k in PAPER_COLUMNS if k != "score"]
+    return standing_columns(game, keys)
 
 
-def _standing_cells(row: Standing, currency: str, score: bool, words: Words) -> tuple[str, ...]:
-    return (
-        str(row.rank) if row.rank else "—",
-        row.player,
-        str(row.nights),
-        str(row.hands),
-        signed(row.points),
-        money(row.cents, currency),
-        *([local_figure(row.score)] if score else []),
-        local_decimal(row.points_per_hand),
-        str(row.picks),
-        local_percent(row.picker_win_rate),
-        *([str(row.schneiders_won)] if words.schneiders else []),
-        *([str(row.leasters_won)] if words.leasters else []),
-    )
+PAPER_COLUMNS = (
+    "rank",
+    "player",
+    "nights",
+    "hands",
+    "points",
+    "cents",
+    "score",
+    "points_per_hand",
+    GAME_BRIEF,
+)
 
 
 def league_report(
@@ -313,17 +293,16 @@ def league_report(
     dates = {line.night_id: line.date or "" for line in lines}
     order = sorted(dates, key=lambda n: (dates[n], n))
     top = [row.player for row in standings.everyone[:leaders]]
-    score = standings.options.score_shown
-    words = game_named(standings.game).words
+    shown = paper_columns(standings.game, score=standings.options.score_shown)
     return LeagueReport(
         title=info.name,
         period=period_words(season),
-        header=standings_header(words, score=score),
+        header=tuple(c.heading() for c in shown),
         qualified=tuple(
-            _standing_cells(r, info.currency, score, words) for r in standings.qualified
+            tuple(c.text(r, info.currency) for c in shown) for r in standings.qualified
         ),
         not_qualified=tuple(
-            _standing_cells(r, info.currency, score, words) for r in standings.not_qualified
+            tuple(c.text(r, info.currency) for c in shown) for r in standings.not_qualified
         ),
         rules=tuple(standings.options.describe()),
         leaders=_cumulative(lines, order, player_looks(top, roster)),

@@ -15,7 +15,7 @@ night is scored for its sheet in English (`scored_in_english`).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from scorekeeper.csv_out import Cell, Sheet
 from scorekeeper.games import game_named
@@ -25,6 +25,7 @@ from scorekeeper.night import score_night
 from scorekeeper.records import Night
 from scorekeeper.results import NightResult
 from scorekeeper.settlement import Payment
+from scorekeeper.standing_columns import EVERY, standing_columns
 from scorekeeper.standings import Standing
 from scorekeeper.stats import NightFigure, PlayerStatistics, Tally
 
@@ -77,37 +78,14 @@ def night_sheet(result: NightResult, dealers: Sequence[str | None]) -> Sheet:
 
 
 def standings_sheet(rows: Iterable[Standing], game: str) -> Sheet:
-    """The standings as ranked (a player not yet qualified has no rank), headed in the
-    words of the league's game; a count the game has no word for (no schneiders at a
-    game without them) is left out, as a player's statistics leave it out."""
-    words = game_named(game).words
-    counts: list[tuple[str, Callable[[Standing], Cell]]] = [
-        (words.picks, lambda s: s.picks),
-        (words.picks_won, lambda s: s.picker_wins),
-    ]
-    if words.schneiders:
-        counts.append((words.schneiders, lambda s: s.schneiders_won))
-        counts.append((f"{words.schneiders} lost", lambda s: s.schneiders_lost))
-    if words.leasters:
-        counts.append((words.leasters, lambda s: s.leasters_won))
-    columns: list[tuple[str, Callable[[Standing], Cell]]] = [
-        ("Rank", lambda s: s.rank),
-        ("Player", lambda s: s.player),
-        ("Nights", lambda s: s.nights),
-        ("Hands", lambda s: s.hands),
-        ("Points", lambda s: s.points),
-        (MONEY, lambda s: s.cents),
-        ("Score", lambda s: s.score),
-        ("Points per hand", lambda s: s.points_per_hand),
-        *counts,
-        ("Misplays", lambda s: s.misplays),
-        ("Nights won", lambda s: s.nights_won),
-        ("Placement points", lambda s: s.placement_points),
-        ("Nights dropped", lambda s: s.dropped),
-    ]
-    header = tuple(name for name, _cell in columns)
+    """The standings as ranked (a player not yet qualified has no rank): every column
+    the standings declare (`standing_columns`), the league's game's counts headed in
+    its words, each cell the column's value (points, cents, exact fractions)."""
+    columns = standing_columns(game, EVERY)
     return Sheet(
-        "standings", header, tuple(tuple(cell(s) for _name, cell in columns) for s in rows)
+        "standings",
+        tuple(c.sheet_header for c in columns),
+        tuple(tuple(c.value(s) for c in columns) for s in rows),
     )
 
 

@@ -267,7 +267,7 @@ def test_league_report_prints_the_standings_the_core_ranked(db: Database, league
     standings = compute_standings(night_lines(db, Period(LEAGUE)), info.standings)
     printed = pages(build.league_pdf(db, league=LEAGUE))
     text = [line for page in printed for line in page]
-    start = text.index("Leasters won") + 1  # the end of the standings' header
+    start = text.index("Leasters") + 1  # the end of the standings' header
     for offset, row in enumerate(standings.qualified):
         cells = text[start + 11 * offset : start + 11 * offset + 6]
         assert cells == [
@@ -323,7 +323,7 @@ def test_a_league_ranked_by_placement_prints_the_placement_points_it_ranks_by(
     text = [line for page in pages(build.league_pdf(db, league=LEAGUE)) for line in page]
     header = text.index("Score")
     assert text[header - 1 : header + 2] == ["Money", "Score", "Pts/hand"]
-    start = text.index("Leasters won") + 1
+    start = text.index("Leasters") + 1
     for offset, row in enumerate(standings.qualified):
         cells = text[start + 12 * offset : start + 12 * offset + 7]
         assert cells[1] == row.player and cells[6] == str(row.score) == str(row.placement_points)

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from scorekeeper.explain import signed
 from scorekeeper.formatting import short_date
 from scorekeeper.i18n import _, ngettext
+from scorekeeper.standing_columns import every_games_column
 from scorekeeper.standings import Standings
 from scorekeeper.store import board as boards
 from scorekeeper.store.database import Database
@@ -47,6 +48,7 @@ TALL = 900
 NARROW = 1200  # below it the season's standings go under tonight's
 SETTLE_MS = 150  # notifications close together make one refresh
 STANDINGS_SHOWN = 20  # the season's top players on the board
+RANK = every_games_column("rank")  # a place as every door writes it ('—': listed apart)
 
 STYLE = """
 QWidget#board { background: #101418; }
@@ -400,7 +402,7 @@ class BoardWindow(QWidget):
             return
         shown = everyone if limit is None else everyone[:limit]
         for row, line in enumerate(shown, start=1):
-            place = str(line.rank) if line.rank is not None else "·"
+            place = RANK.text(line, "")
             layout.addWidget(_label(place, "dim", Qt.AlignmentFlag.AlignRight), row, 0)
             layout.addWidget(_label(line.player, "name"), row, 1)
             layout.addWidget(_points(line.points, bold=True), row, 2)

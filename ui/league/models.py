@@ -5,59 +5,52 @@ is by number, not by text."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtCore import Qt
 
-from scorekeeper.formatting import local_decimal, local_figure, local_percent, short_date
-from scorekeeper.games import DEFAULT_GAME, Words, game_named
+from scorekeeper.formatting import short_date
+from scorekeeper.games import DEFAULT_GAME
 from scorekeeper.i18n import N_, _
 from scorekeeper.ledger import PaymentRecord
 from scorekeeper.settlement import Payment
+from scorekeeper.standing_columns import GAME_BRIEF, StandingColumn, standing_columns
 from scorekeeper.standings import Standing
 from scorekeeper.store.people import Player
 
 from ..rows_model import Column, RowsModel, money_column
 
+WINDOW_COLUMNS = (
+    "rank",
+    "player",
+    "nights",
+    "hands",
+    "points",
+    "cents",
+    "score",
+    "points_per_hand",
+    GAME_BRIEF,
+    "misplays",
+    "nights_won",
+)
 
-def _rank_sort(row: Standing) -> int:
-    return row.rank if row.rank is not None else 1_000_000  # listed apart: last
+
+def standings_columns(game: str) -> tuple[Column[Standing], ...]:
+    """The standings' columns the window shows, as the core declares them
+    (`standing_columns`: the same text as every other door's), headed in the words of
+    GAME, the league's (marked by the game, translated when shown)."""
+    return tuple(_shown(c) for c in standing_columns(game, WINDOW_COLUMNS))
 
 
-def standings_columns(words: Words) -> tuple[Column[Standing], ...]:
-    """The standings' columns, headed in the words of the league's game (marked by the
-    game, translated when shown); a count it has no word for left out."""
-    return (
-        Column("#", lambda s: str(s.rank) if s.rank else "—", _rank_sort, data=True),
-        Column(N_("Player"), lambda s: s.player, lambda s: s.player.casefold(), right=False),
-        Column(N_("Nights"), lambda s: str(s.nights), lambda s: s.nights),
-        Column(N_("Hands"), lambda s: str(s.hands), lambda s: s.hands),
-        Column(N_("Points"), lambda s: str(s.points), lambda s: s.points),
-        money_column(N_("Money"), lambda s: s.cents),
-        Column(
-            N_("Score"),
-            lambda s: local_figure(s.score),
-            lambda s: s.score,
-        ),
-        Column(
-            N_("Pts/hand"), lambda s: local_decimal(s.points_per_hand), lambda s: s.points_per_hand
-        ),
-        Column(words.picks, lambda s: str(s.picks), lambda s: s.picks),
-        Column(
-            words.picks_won,
-            lambda s: local_percent(s.picker_win_rate),
-            lambda s: s.picker_win_rate if s.picker_win_rate is not None else -1.0,
-        ),
-        Column(N_("Nights won"), lambda s: str(s.nights_won), lambda s: s.nights_won),
-        *(
-            [Column(words.schneiders, lambda s: str(s.schneiders_won), lambda s: s.schneiders_won)]
-            if words.schneiders
-            else []
-        ),
-        *(
-            [Column(words.leasters, lambda s: str(s.leasters_won), lambda s: s.leasters_won)]
-            if words.leasters
-            else []
-        ),
-        Column(N_("Misplays"), lambda s: str(s.misplays), lambda s: s.misplays),
+def _shown(column: StandingColumn) -> Column[Standing]:
+    """COLUMN as a table model's: its money in the model's currency."""
+    if column.money:
+        return money_column(column.header, lambda s: cast(int, column.value(s)))
+    return Column(
+        column.header,
+        lambda s: column.text(s, ""),
+        column.sort,
+        right=not column.name,
     )
 
 
@@ -65,11 +58,11 @@ class StandingsModel(RowsModel[Standing]):
     """The standings: qualified players ranked, then those not yet qualified ("—"),
     headed in the words of the league's game (`set_game`)."""
 
-    columns = standings_columns(game_named(DEFAULT_GAME).words)
+    columns = standings_columns(DEFAULT_GAME)
 
     def set_game(self, game: str) -> None:
         """Head the columns in the words of GAME (`Standings.game`)."""
-        columns = standings_columns(game_named(game).words)
+        columns = standings_columns(game)
         if [c.header for c in columns] != [c.header for c in self.columns]:
             self.columns = columns
             self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(columns) - 1)

@@ -22,14 +22,27 @@ from scorekeeper.cli_common import (
 from scorekeeper.document import date_problem
 from scorekeeper.formatting import money as in_currency
 from scorekeeper.formatting import number, print_table
-from scorekeeper.games import DEFAULT_PRESET, all_presets, game_of, parse_rules
+from scorekeeper.games import (
+    DEFAULT_GAME,
+    DEFAULT_PRESET,
+    all_presets,
+    game_named,
+    game_of,
+    parse_rules,
+)
 from scorekeeper.i18n import _
 from scorekeeper.ledger import DEBT_MODES
 from scorekeeper.names import name_key, printable, quoted
 from scorekeeper.reports.sheets import money_sheet, standings_sheet, statistics_sheet
 from scorekeeper.rules import RuleSet
 from scorekeeper.standing_columns import GAME_BRIEF, StandingColumn, standing_columns
-from scorekeeper.standings import RANK_BY, TIE_BREAKS, Standing, StandingsOptions
+from scorekeeper.standings import (
+    RANK_BY,
+    TIE_BREAKS,
+    Standing,
+    StandingsOptions,
+    tie_break_name,
+)
 from scorekeeper.standings import parse_standings_options as parse_options
 from scorekeeper.stats import PlayerStatistics, Tally, player_statistics, statistics_lines
 
@@ -145,7 +158,8 @@ def command_league(args: argparse.Namespace, out: TextIO) -> int:
         if season is not None:  # the season's own, else the league's
             print(printable(_("Season {name}:").format(name=args.season)), file=out)
             _print_rules(season, info.currency, out)
-    for line in options.describe():
+    game = info.rules.game if info.rules is not None else DEFAULT_GAME
+    for line in options.describe(game):
         print(line, file=out)
     return 0
 
@@ -159,9 +173,11 @@ def _print_rules(rules: RuleSet, currency: str, out: TextIO) -> None:
 # -- standings -----------------------------------------------------------------------
 
 
-def standing_to_json(row: Standing) -> dict[str, Any]:
-    """One player's standing as `scorekeeper standings --json` prints it."""
-    return {
+def standing_to_json(row: Standing, game: str) -> dict[str, Any]:
+    """One player's standing as `scorekeeper standings --json` prints it, with the
+    counts of GAME, the league's (`Game.figures`, each by its key; a share of another
+    count, as its `share_key`, too)."""
+    value: dict[str, Any] = {
         "rank": row.rank,
         "player": row.player,
         "qualified": row.qualified,
@@ -170,12 +186,15 @@ def standing_to_json(row: Standing) -> dict[str, Any]:
         "nights": row.nights,
         "hands": row.hands,
         "points_per_hand": number(row.points_per_hand),
-        "picks": row.picks,
-        "picker_wins": row.picker_wins,
-        "picker_win_rate": None if row.picker_win_rate is None else number(row.picker_win_rate),
-        "schneiders_won": row.schneiders_won,
-        "schneiders_lost": row.schneiders_lost,
-        "leasters_won": row.leasters_won,
+    }
+    for figure in game_named(game).figures:
+        value[figure.key] = row.figure(figure.key)
+        if figure.share_of is not None:
+            share = row.share(figure)
+            value[figure.share_key or f"{figure.key}_rate"] = (
+                None if share is None else number(share)
+            )
+    return value | {
         "misplays": row.misplays,
         "nights_won": row.nights_won,
         "placement_points": row.placement_points,
@@ -219,7 +238,7 @@ def command_standings(args: argparse.Namespace, out: TextIO) -> int:
         emit_sheet(standings_sheet(result.everyone, result.game), args.output, out)
         return 0
     if args.json:
-        _emit(out, [standing_to_json(row) for row in result.everyone])
+        _emit(out, [standing_to_json(row, result.game) for row in result.everyone])
         return 0
     if not result.everyone:
         print(_("No hands played in this period yet."), file=out)
@@ -236,7 +255,7 @@ def command_standings(args: argparse.Namespace, out: TextIO) -> int:
         rows = [[c.text(r, currency) for c in shown] for r in result.not_qualified]
         print_table(out, [header, *rows], right)
     print("", file=out)
-    for line in options.describe():
+    for line in options.describe(result.game):
         print(line, file=out)
     return 0
 
@@ -280,6 +299,8 @@ def statistics_to_json(stats: PlayerStatistics) -> dict[str, Any]:
         "worst_night": night(stats.worst_night),
         "longest_winning_streak": stats.longest_winning_streak,
         "longest_losing_streak": stats.longest_losing_streak,
+        # Every count of the player's game (`Game.figures`), by key.
+        "figures": {f.key: stats.figures.get(f.key, 0) for f in game_named(stats.game).figures},
     }
 
 
@@ -399,8 +420,11 @@ def _standings_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--drop-worst", type=whole_number, metavar=_("N"), help=_("nights not counted")
     )
+    # Every game's tie-breaks, and Sheepshead's counts (another game's, as `picker-wins`
+    # is, from its `figures`): naming them all would load every game at each start.
+    keys = [*TIE_BREAKS, *(tie_break_name(f.key) for f in game_named(DEFAULT_GAME).figures)]
     # Translators: {keys} are the tie-breaks' names as typed: not translated.
-    in_order = _("in order, from: {keys}").format(keys=", ".join(TIE_BREAKS))
+    in_order = _("in order, from: {keys}").format(keys=", ".join(keys))
     parser.add_argument("--tie-breaks", metavar=_("LIST"), help=in_order)
 
 

@@ -5,8 +5,9 @@ league window each choose some of these columns (`standing_columns`) and show th
 they are declared here, so the same standing reads the same wherever it is shown: its
 points signed ('+16'), an unranked player's place '—', money in the league's currency.
 
-The game's own counts (its picks, schneiders, leasters: `Words`) are columns of the
-league's game, headed in its words; the rest are every game's.
+The game's own counts (`Game.figures`: Sheepshead's picks and leasters, Schafkopf's
+solos and Ramsch lost) are columns of the league's game, headed in its words; the rest
+are every game's.
 """
 
 from __future__ import annotations
@@ -19,14 +20,14 @@ from typing import Any
 from scorekeeper.csv_out import Cell
 from scorekeeper.explain import signed
 from scorekeeper.formatting import local_decimal, local_figure, local_percent, money
-from scorekeeper.games import Words, game_named
+from scorekeeper.games import Figure, game_named
 from scorekeeper.i18n import N_, _
 from scorekeeper.standings import Standing
 
 # Where a door's choice of columns takes the columns of the league's game.
 GAME = "game"
-# The game's columns a door that shows few takes: a count the game gives as "lost" too
-# (schneiders lost) is in the spreadsheet only.
+# The game's columns a door that shows few takes (`Figure.brief`): some counts are in
+# the spreadsheet only (schneiders lost).
 GAME_BRIEF = "game-brief"
 UNRANKED = "—"  # the place of a player listed apart (not yet qualified)
 
@@ -131,42 +132,30 @@ _AFTER = (
 )
 
 
-def _game_columns(words: Words, *, brief: bool) -> tuple[StandingColumn, ...]:
-    """The counts of the game whose words are WORDS, headed in them: hands declared,
-    those won (a share of them where shown: '60%'), schneiders won (and lost, unless
-    BRIEF), leasters won; a count the game has no word for is not there."""
-    counts = [
-        _column("picks", words.picks, lambda s: s.picks),
-        _column(
-            "picker_wins",
-            words.picks_won,
-            lambda s: s.picker_wins,
-            lambda s, _c: local_percent(s.picker_win_rate),
-            sort=lambda s: _share_sort(s.picker_win_rate),
-        ),
-    ]
-    if words.schneiders:
-        counts.append(_column("schneiders_won", words.schneiders, lambda s: s.schneiders_won))
-        if not brief:
-            counts.append(
-                _column(
-                    "schneiders_lost",
-                    f"{words.schneiders} lost",  # a spreadsheet's only: English
-                    lambda s: s.schneiders_lost,
-                )
-            )
-    if words.leasters:
-        counts.append(_column("leasters_won", words.leasters, lambda s: s.leasters_won))
-    return tuple(counts)
+def figure_column(figure: Figure) -> StandingColumn:
+    """The column of a game's count (`Game.figures`), headed in the game's words: its
+    count; where it is part of another count (picks won of picks), shown as that share
+    ('60%') and sorted by it."""
+    key = figure.key
+    if figure.share_of is None:
+        return _column(key, figure.label, lambda s: s.figure(key))
+    return _column(
+        key,
+        figure.label,
+        lambda s: s.figure(key),
+        lambda s, _c: local_percent(s.share(figure)),
+        sort=lambda s: _share_sort(s.share(figure)),
+    )
 
 
 def standing_columns(game: str, keys: Sequence[str]) -> tuple[StandingColumn, ...]:
     """The columns KEYS name, in the order declared (GAME: every count of the league's
-    GAME; GAME_BRIEF: those a door that shows few takes)."""
+    GAME, `Game.figures`; GAME_BRIEF: those a door that shows few takes)."""
     wanted = set(keys)
     own: tuple[StandingColumn, ...] = ()
     if GAME in wanted or GAME_BRIEF in wanted:
-        own = _game_columns(game_named(game).words, brief=GAME not in wanted)
+        every = GAME in wanted
+        own = tuple(figure_column(f) for f in game_named(game).figures if every or f.brief)
     return (
         *(c for c in _BEFORE if c.key in wanted),
         *own,

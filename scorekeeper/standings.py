@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Literal, NamedTuple, cast
+from types import MappingProxyType
+from typing import Literal, NamedTuple
 
-from scorekeeper.games import DEFAULT_GAME, one_game
+from scorekeeper.games import DEFAULT_GAME, Figure, all_games, game_named, one_game
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.json_input import show_value
 from scorekeeper.problems import Problem, require_zero_sum
@@ -42,9 +43,36 @@ TIE_BREAKS: dict[str, str] = {
     "points": N_("more points"),
     "money": N_("more money"),
     "points-per-hand": N_("more points per hand"),
-    "picker-wins": N_("more hands won as picker"),
 }
 DEFAULT_TIE_BREAKS = ("nights-won", "hands", "misplays")
+
+
+def figure_tie_breaks() -> dict[str, Figure]:
+    """Each count a game keeps (`Game.figures`) as a tie-break, by its name as typed
+    and stored ("picker-wins", "ramsch-lost"): the first game's to declare it, in the
+    order the games are registered."""
+    breaks: dict[str, Figure] = {}
+    for game in all_games():
+        for figure in game.figures:
+            breaks.setdefault(tie_break_name(figure.key), figure)
+    return breaks
+
+
+def tie_break_name(key: str) -> str:
+    """A figure's KEY as a tie-break is named: "picker_wins" -> "picker-wins"."""
+    return key.replace("_", "-")
+
+
+def tie_break_words(name: str, game: str = DEFAULT_GAME) -> str:
+    """What the tie-break NAME compares, in the words of GAME when it counts it
+    (marked; translated where shown)."""
+    if name in TIE_BREAKS:
+        return TIE_BREAKS[name]
+    own = {tie_break_name(f.key): f for f in game_named(game).figures}
+    figure = own.get(name) or figure_tie_breaks()[name]
+    return figure.tie_break
+
+
 DEFAULT_PLACEMENT_POINTS = (5, 3, 2, 1, 0)
 
 
@@ -62,13 +90,10 @@ class NightLine(NamedTuple):
     points: int
     cents: int
     hands: int = 0  # hands dealt in
-    picks: int = 0
-    picker_wins: int = 0
-    schneiders_won: int = 0
-    schneiders_lost: int = 0
-    leasters_won: int = 0
     misplays: int = 0
     game: str = DEFAULT_GAME  # the game the night was played at (`scorekeeper.games`)
+    # The counts of the night's game (`Game.figures`, by key; a count of 0 left out).
+    figures: Mapping[str, int] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -100,8 +125,9 @@ class StandingsOptions:
         are dropped)."""
         return self.rank_by == "placement" or self.drop_worst > 0
 
-    def describe(self) -> list[str]:
-        """The qualifying rule and the tie-breaks in words, as printed under standings."""
+    def describe(self, game: str = DEFAULT_GAME) -> list[str]:
+        """The qualifying rule and the tie-breaks in words, as printed under standings
+        (a count of a game's in the words of GAME, the league's)."""
         lines = [_("Ranked by {meaning}.").format(meaning=_(RANK_BY_MEANING[self.rank_by]))]
         if self.rank_by == "placement":
             points = "-".join(str(p) for p in self.placement_points)
@@ -122,7 +148,7 @@ class StandingsOptions:
             lines.append(self._qualifying())
         if self.tie_breaks:
             # Translators: joins the tie-breaks: "more nights won; then more hands played".
-            words = _("; then ").join(_(TIE_BREAKS[t]) for t in self.tie_breaks)
+            words = _("; then ").join(_(tie_break_words(t, game)) for t in self.tie_breaks)
             lines.append(
                 _("Ties are broken by {tie_breaks}; players still tied share the place.").format(
                     tie_breaks=words
@@ -177,11 +203,17 @@ def parse_standings_options(value: object) -> tuple[StandingsOptions | None, lis
     if not isinstance(breaks, list) or not all(isinstance(b, str) for b in breaks):
         problems.append(Problem("tie_breaks", _("must be a list of tie-break names")))
     else:
-        problems += [
-            Problem("tie_breaks", one_of.format(value=show_value(b), choices=", ".join(TIE_BREAKS)))
-            for b in breaks
-            if b not in TIE_BREAKS
-        ]
+        # A game's counts are asked for only when a tie-break is none of every game's:
+        # they load every game (a Sheepshead league's window need not load Schafkopf).
+        if unknown := [b for b in breaks if b not in TIE_BREAKS]:
+            breakers = [*TIE_BREAKS, *figure_tie_breaks()]
+            problems += [
+                Problem(
+                    "tie_breaks", one_of.format(value=show_value(b), choices=", ".join(breakers))
+                )
+                for b in unknown
+                if b not in breakers
+            ]
     if problems:
         return None, problems
     return StandingsOptions(
@@ -204,26 +236,28 @@ class Standing:
     hands: int
     points: int
     cents: int
-    picks: int
-    picker_wins: int
-    schneiders_won: int
-    schneiders_lost: int
-    leasters_won: int
     misplays: int
     nights_won: int
     placement_points: int
     dropped: int  # nights not counted in the score
     score: Fraction  # what the player is ranked by (after dropping nights)
+    # The counts of the league's game and any other played (`Game.figures`, by key).
+    figures: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def points_per_hand(self) -> Fraction:
         """Average points a hand played (exact)."""
         return Fraction(self.points, self.hands) if self.hands else Fraction(0)
 
-    @property
-    def picker_win_rate(self) -> Fraction | None:
-        """Hands won as picker over hands picked; None if never picked."""
-        return Fraction(self.picker_wins, self.picks) if self.picks else None
+    def figure(self, key: str) -> int:
+        """The count of the figure KEY (0: none)."""
+        return self.figures.get(key, 0)
+
+    def share(self, figure: Figure) -> Fraction | None:
+        """FIGURE's count as a share of the count it is part of (`Figure.share_of`:
+        picks won of picks); None when there is none of those."""
+        whole = self.figure(figure.share_of) if figure.share_of else 0
+        return Fraction(self.figure(figure.key), whole) if whole else None
 
 
 @dataclass(frozen=True)
@@ -274,13 +308,9 @@ class PlayerNights(NamedTuple):
     points: int
     cents: int
     hands: int
-    picks: int
-    picker_wins: int
-    schneiders_won: int
-    schneiders_lost: int
-    leasters_won: int
     misplays: int
     places: Mapping[int, int]  # place at the table -> nights finished there
+    figures: Mapping[str, int] = MappingProxyType({})  # the games' counts, by key
 
 
 def player_nights(
@@ -288,18 +318,19 @@ def player_nights(
 ) -> PlayerNights:
     """NIGHTS (one player's) summed; PLACE is the player's place at each night."""
     places: dict[int, int] = defaultdict(int)
-    totals = [0] * len(_SUMMED)
+    points = cents = hands = misplays = 0
+    figures: dict[str, int] = defaultdict(int)
     for night in nights:
         places[place[night.night_id]] += 1
-        summed = cast(tuple[int, ...], night[_FIRST_SUMMED : _FIRST_SUMMED + len(_SUMMED)])
-        for index, value in enumerate(summed):
-            totals[index] += value
-    return PlayerNights._make((player, len(nights), *totals, dict(places)))
-
-
-_SUMMED = PlayerNights._fields[2:-1]  # a NightLine's summed fields, in its order
-_FIRST_SUMMED = NightLine._fields.index(_SUMMED[0])
-assert NightLine._fields[_FIRST_SUMMED : _FIRST_SUMMED + len(_SUMMED)] == _SUMMED
+        points += night.points
+        cents += night.cents
+        hands += night.hands
+        misplays += night.misplays
+        for key, count in night.figures.items():
+            figures[key] += count
+    return PlayerNights(
+        player, len(nights), points, cents, hands, misplays, dict(places), dict(figures)
+    )
 
 
 def compute_standings(
@@ -396,16 +427,12 @@ def _standing(
         hands=summed.hands,
         points=summed.points,
         cents=summed.cents,
-        picks=summed.picks,
-        picker_wins=summed.picker_wins,
-        schneiders_won=summed.schneiders_won,
-        schneiders_lost=summed.schneiders_lost,
-        leasters_won=summed.leasters_won,
         misplays=summed.misplays,
         nights_won=summed.places.get(1, 0),
         placement_points=_placements(summed, options),
         dropped=dropped,
         score=score,
+        figures=summed.figures,
     )
 
 
@@ -432,16 +459,27 @@ _TIE_VALUES: dict[str, Callable[[Standing], Fraction | int]] = {
     "points": lambda s: s.points,
     "money": lambda s: s.cents,
     "points-per-hand": lambda s: s.points_per_hand,
-    "picker-wins": lambda s: s.picker_wins,
 }
+
+
+def _tie_value(name: str) -> Callable[[Standing], Fraction | int]:
+    """What the tie-break NAME compares (higher is better): every game's, or a count of
+    a game's (`figure_tie_breaks`), fewer better where the game says so."""
+    if name in _TIE_VALUES:
+        return _TIE_VALUES[name]
+    figure = figure_tie_breaks()[name]
+    sign = -1 if figure.fewer_better else 1
+    return lambda s: sign * s.figure(figure.key)
 
 
 def _ranked(rows: list[Standing], options: StandingsOptions) -> tuple[Standing, ...]:
     """Best first; ties broken in the stated order; still tied share the place (and are
     listed by name)."""
 
+    values = [_tie_value(t) for t in options.tie_breaks]
+
     def key(row: Standing) -> tuple[Fraction | int, ...]:
-        return (row.score, *(_TIE_VALUES[t](row) for t in options.tie_breaks))
+        return (row.score, *(value(row) for value in values))
 
     ordered = sorted(rows, key=lambda r: (tuple(-v for v in key(r)), r.player.casefold()))
     ranked: list[Standing] = []

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from scorekeeper.formatting import local_decimal, local_percent, money, short_date
-from scorekeeper.games import DEFAULT_GAME, RESULT, game_named, game_names, one_game
+from scorekeeper.games import DEFAULT_GAME, RESULT, Figure, game_named, game_names, one_game
 from scorekeeper.i18n import N_, _, ngettext
 
 DECLARERS = ("picker", "partner")
@@ -41,6 +41,8 @@ class HandFact:
     alone: bool | None = None  # the declarer had no partner (`HandResult.alone`)
     game: str = DEFAULT_GAME  # the game the night was played at (`scorekeeper.games`)
     hands: int = 1  # the played hands it stands for (a result hand may stand for many)
+    # What the hand added to the player's counts of its game (`Game.figure_counts`).
+    figures: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,18 @@ class PlayerStatistics:
     # The game each call of picker_by_call was made at (a league of both games: a
     # Sheepshead call and a Schafkopf game are each said in their own game's words).
     call_games: dict[str, str] = field(default_factory=dict)
+    # The counts of the player's games (`Game.figures`), by key, summed over the hands.
+    figures: dict[str, int] = field(default_factory=dict)
+
+    def figure_lines(self) -> list[tuple[Figure, int, int | None]]:
+        """The counts of the player's game said in its statistics (`Figure.statistics`:
+        none of the tallies says them), each with the count it is a share of (None:
+        of none)."""
+        return [
+            (f, self.figures.get(f.key, 0), self.figures.get(f.share_of, 0) if f.share_of else None)
+            for f in game_named(self.game).figures
+            if f.statistics
+        ]
 
     def call_label(self, call: str, *, english: bool = False) -> str:
         """CALL (a key of picker_by_call) in the words of the game it was made at."""
@@ -128,8 +142,10 @@ def player_statistics(player: str, facts: Sequence[HandFact]) -> PlayerStatistic
     by_call: dict[str, Tally] = defaultdict(Tally)
     call_games: dict[str, str] = {}
     levels: Counter[tuple[str, bool]] = Counter()
+    figures: Counter[str] = Counter()
     seconds = 0  # leasters in which the player came second (`leaster_second`)
     for fact in mine:
+        figures.update(fact.figures)
         won = side_won(fact)
         if fact.role.startswith("leaster"):
             tallies["leaster"] = tallies["leaster"].add(fact.role == "leaster-winner")
@@ -175,6 +191,7 @@ def player_statistics(player: str, facts: Sequence[HandFact]) -> PlayerStatistic
         nights_by_date=tuple(nights),
         game=one_game(f.game for f in mine).name,
         call_games=call_games,
+        figures=dict(figures),
     )
 
 
@@ -381,7 +398,11 @@ def statistics_lines(
     lines += [
         (label, value)
         for word, label, value in (
-            (words.partner_mark, _("Won as partner"), won(stats.partner)),
+            (
+                words.partner_mark,
+                _("Won as {declarer}").format(declarer=_(words.partner)),
+                won(stats.partner),
+            ),
             ("defender", _("Won defending"), won(stats.defender)),
             (
                 words.schneiders,
@@ -405,6 +426,10 @@ def statistics_lines(
             ),
         )
         if word
+    ]
+    lines += [
+        (_(figure.label), str(count) if whole is None else won(Tally(whole, count)))
+        for figure, count, whole in stats.figure_lines()
     ]
     lines += [
         (_("Misplays"), str(stats.misplays)),

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from scorekeeper.explain import amounts_phrase
 from scorekeeper.formatting import money
-from scorekeeper.games import Carry, Draft, Game, HandFacts, Scored, Words
+from scorekeeper.games import Carry, Draft, Figure, FigureCounts, Game, HandFacts, Scored, Words
 from scorekeeper.games.base import rules_as
 from scorekeeper.hand_reader import HandReader
 from scorekeeper.problems import Problem, check_players
@@ -100,6 +100,10 @@ class HeadsOrTails:
     options: tuple[Option, ...] = TossRules.declared()
     words = WORDS
     seats = (2, 8)  # a toss needs no deck: two may play, where a card game needs three
+    figures = (
+        Figure("picks", "Calls", "more calls"),
+        Figure("picker_wins", "Calls right", "more calls right", share_of="picks"),
+    )
     hand_types: Mapping[str, type[Hand]] = {"toss": TossHand}
 
     def deals_again(self, hands: Sequence[Hand], rules: RuleSet) -> bool:
@@ -154,6 +158,10 @@ class HeadsOrTails:
 
     def call_label(self, call: str, *, english: bool = False) -> str:
         return f"calling {call}"  # English either way: nothing of this game is translated
+
+    def figure_counts(self, hand: Hand, result: HandResult) -> FigureCounts:
+        right = {"picker_wins": 1} if result.outcome == "win" else {}
+        return {_toss(hand).caller: {"picks": 1, **right}}
 
 
 HEADS_OR_TAILS: Game = HeadsOrTails()  # mypy holds it to the protocol here

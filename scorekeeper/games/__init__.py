@@ -25,6 +25,8 @@ from typing import Any
 from scorekeeper.games.base import (
     Carry,
     Draft,
+    Figure,
+    FigureCounts,
     Game,
     HandFacts,
     Scored,
@@ -48,6 +50,8 @@ __all__ = [
     "SCHAFKOPF_LATER",
     "Carry",
     "Draft",
+    "Figure",
+    "FigureCounts",
     "Game",
     "HandFacts",
     "Later",

@@ -112,6 +112,30 @@ class HandFacts:
     hands: int = 1  # the played hands it stands for (a result hand may stand for many)
 
 
+@dataclass(frozen=True)
+class Figure:
+    """One count a game keeps of each player in a league, hand by hand (its
+    `figure_counts`), summed night by night with the score cache and shown in the
+    standings, a player's statistics and the printed league report: hands declared,
+    those won, solos, Ramsch lost, leasters won.  The key is what is stored and what
+    files call it (the same key at two games is one count: Sheepshead's "Picks" and
+    Schafkopf's "Games" are both hands declared); the words are the game's, marked
+    (`N_`) and translated where shown."""
+
+    key: str  # "picks", "solos_won": stored, a spreadsheet's and JSON's name for it
+    label: str  # the standings' header and the statistics' line: "Picks", "Solos won"
+    tie_break: str  # the count as a tie-break says it: "more hands won as picker"
+    share_of: str | None = None  # shown as a share of that figure ("Picks won": 60%)
+    share_key: str | None = None  # the share's JSON name (else the key and "_rate")
+    brief: bool = True  # a column where few are shown (screen, paper), not only in files
+    statistics: bool = False  # a line of a player's statistics (where no tally says it)
+    fewer_better: bool = False  # as a tie-break, fewer is better (Ramsch lost)
+
+
+# What a hand adds to its players' figures: player -> figure key -> count (none: 0).
+FigureCounts = dict[str, dict[str, int]]
+
+
 R = TypeVar("R", bound=RuleSet)
 
 
@@ -263,6 +287,14 @@ class Game(Protocol):
     def call_label(self, call: str, *, english: bool = False) -> str:
         """A cached `call` in a player's statistics: "calling ace-hearts", "playing Wenz"
         (in the language spoken now; with ENGLISH, untranslated, as files keep it)."""
+
+    @property
+    def figures(self) -> tuple[Figure, ...]:
+        """The counts it keeps of each player in a league, in the order shown."""
+
+    def figure_counts(self, hand: Hand, result: HandResult) -> FigureCounts:
+        """What HAND, scored as RESULT, adds to each player's `figures` (a count of 0
+        left out), decided here once: the score cache keeps it, the league sums it."""
 
 
 def option_value(

@@ -304,7 +304,7 @@ def league_report(
         not_qualified=tuple(
             tuple(c.text(r, info.currency) for c in shown) for r in standings.not_qualified
         ),
-        rules=tuple(standings.options.describe()),
+        rules=tuple(standings.options.describe(standings.game)),
         leaders=_cumulative(lines, order, player_looks(top, roster)),
         nights=tuple(nights),
     )

@@ -117,7 +117,7 @@ def statistics_sheet(stats: PlayerStatistics) -> Sheet:
         if call != "alone"
     ]
     if words.partner_mark:
-        rows.append(_won("Won as partner", stats.partner))
+        rows.append(_won(f"Won as {words.partner}", stats.partner))
     rows.append(_won("Won defending", stats.defender))
     if words.schneiders:
         rows += [
@@ -131,6 +131,7 @@ def statistics_sheet(stats: PlayerStatistics) -> Sheet:
         ]
     if words.leasters:
         rows.append(_won(f"{words.leasters} won", stats.leasters))
+    rows += [(figure.label, count, whole) for figure, count, whole in stats.figure_lines()]
     rows.append(("Misplays", stats.misplays, None))
     rows += _night("Best night", stats.best_night) + _night("Worst night", stats.worst_night)
     rows += [

@@ -45,6 +45,7 @@ from scorekeeper.store.state import (
 )
 from scorekeeper.store.stored_night import StoredHand
 from scorekeeper.store.tables import (
+    HandFigureRow,
     HandPointsRow,
     HandRevisionRow,
     HandRow,
@@ -241,6 +242,7 @@ def delete_hand(db: Database, *, hand_id: int, revision: int | None = None) -> H
         gone = summaries.sums_of_hands(session, [hand_id])
         session.execute(delete(HandScoreRow).where(col(HandScoreRow.hand_id) == hand_id))
         session.execute(delete(HandPointsRow).where(col(HandPointsRow.hand_id) == hand_id))
+        session.execute(delete(HandFigureRow).where(col(HandFigureRow.hand_id) == hand_id))
         session.delete(row)
         session.flush()
         summaries.change(session, row.night_id, gone, summaries.NONE)

@@ -40,12 +40,15 @@ from scorekeeper.store.people import (
 )
 from scorekeeper.store.tables import (
     SUMMED,
+    HandFigureRow,
     HandPointsRow,
     HandScoreRow,
+    LeagueFigureRow,
     LeagueNightsRow,
     LeagueOutcomeRow,
     LeagueRow,
     LeagueSumsRow,
+    NightFigureRow,
     NightOutcomeRow,
     NightRow,
     NightSummaryRow,
@@ -278,29 +281,48 @@ def nights_of(session: Session, period: Period) -> Select[Any]:
 
 def night_lines(db: Database, period: Period) -> list[NightLine]:
     """Each player's sums for each night of the period, as each write left them in
-    `night_summary` (store/summaries.py): a row per player per night, never a hand."""
+    `night_summary` and `night_figure` (store/summaries.py): a row per player per
+    night (and figure), never a hand."""
     summary = core_table(NightSummaryRow).c
     query = columns(
         summary.night_id, col(PlayerRow.name), *(summary[name] for name in SUMMED)
     ).join_from(core_table(NightSummaryRow), PlayerRow, col(PlayerRow.id) == summary.player_id)
+    figures = core_table(NightFigureRow).c
+    counted = columns(
+        figures.night_id, col(PlayerRow.name), figures.figure, figures.tally
+    ).join_from(core_table(NightFigureRow), PlayerRow, col(PlayerRow.id) == figures.player_id)
     with db.session() as session:
         wanted = nights_of(session, period)
         connection = session.connection()  # plain rows: no ORM bookkeeping per line
         rows = connection.execute(query.where(summary.night_id.in_(wanted))).all()
+        tallies = connection.execute(counted.where(figures.night_id.in_(wanted))).all()
         nights = _night_labels(connection, wanted)
+    of_line: dict[tuple[int, str], dict[str, int]] = {}
+    for night, player, figure, tally in tallies:
+        of_line.setdefault((night, player), {})[figure] = int(tally)
     # The summary's columns are NOT NULL integers: each row is a NightLine as it comes,
     # in NightLine's order (_LINE_ORDER holds it).
     heads = {night: (night, *label[:3]) for night, label in nights.items()}
     make = NightLine._make
+    none: dict[str, int] = {}
     lines = [
-        make((*heads[night], player, *sums, nights[night][3])) for night, player, *sums in rows
+        make(
+            (
+                *heads[night],
+                player,
+                *sums,
+                nights[night][3],
+                of_line.get((night, player), none),
+            )
+        )
+        for night, player, *sums in rows
     ]
     order = {night: (label[0] or "", night) for night, label in nights.items()}
     lines.sort(key=lambda line: (order[line.night_id], line.player.casefold()))
     return lines
 
 
-_LINE_ORDER = ("night_id", "date", "season", "table", "player", *SUMMED, "game")
+_LINE_ORDER = ("night_id", "date", "season", "table", "player", *SUMMED, "game", "figures")
 assert NightLine._fields == _LINE_ORDER, "night_lines makes NightLines by position"
 
 
@@ -384,6 +406,12 @@ def players_nights(db: Database, period: Period) -> tuple[list[PlayerNights], in
         )
         connection = session.connection()
         rows = connection.execute(query).all()
+        figures = core_table(NightFigureRow).c
+        tallies = connection.execute(
+            columns(figures.player_id, figures.figure, func.sum(figures.tally))
+            .where(figures.night_id.in_(wanted))
+            .group_by(figures.player_id, figures.figure)
+        ).all()
         names = _names(connection, {player for player, *_ in rows})
         played = columns(summary.night_id).where(summary.night_id.in_(wanted)).distinct()
         nights = connection.execute(columns(func.count()).select_from(played.subquery()))
@@ -391,7 +419,7 @@ def players_nights(db: Database, period: Period) -> tuple[list[PlayerNights], in
             columns(night_preset()).where(col(NightRow.id).in_(played)).distinct()
         ).all()
     game = one_game(_game(preset) for (preset,) in presets).name
-    return _by_player(rows, names), int(nights.scalar_one()), game
+    return _by_player(rows, tallies, names), int(nights.scalar_one()), game
 
 
 def _all_time_players(db: Database, league: str) -> tuple[list[PlayerNights], int, str]:
@@ -406,12 +434,18 @@ def _all_time_players(db: Database, league: str) -> tuple[list[PlayerNights], in
                 sums.league_id == league_id
             )
         ).all()
+        figures = core_table(LeagueFigureRow).c
+        tallies = connection.execute(
+            columns(figures.player_id, figures.figure, figures.tally).where(
+                figures.league_id == league_id
+            )
+        ).all()
         names = _names(connection, {player for player, *_ in rows})
         played = connection.execute(
             columns(counts.preset, counts.nights).where(counts.league_id == league_id)
         ).all()
     game = one_game(_game(preset) for preset, _ in played).name
-    return _by_player(rows, names), sum(int(count) for _, count in played), game
+    return _by_player(rows, tallies, names), sum(int(count) for _, count in played), game
 
 
 def _names(connection: Connection, player_ids: set[int]) -> dict[int | None, str]:
@@ -420,9 +454,11 @@ def _names(connection: Connection, player_ids: set[int]) -> dict[int | None, str
     return dict(connection.execute(query).all())
 
 
-def _by_player(rows: Sequence[Any], names: dict[int | None, str]) -> list[PlayerNights]:
+def _by_player(
+    rows: Sequence[Any], tallies: Sequence[Any], names: dict[int | None, str]
+) -> list[PlayerNights]:
     """Rows of (player id, place, nights, SUMMED) added up by player, their places
-    counted."""
+    counted, with TALLIES, rows of (player id, figure, count)."""
     by_player: dict[str, list[Any]] = {}
     places: dict[str, dict[int, int]] = {}
     for player_id, at, count, *sums in rows:
@@ -432,8 +468,12 @@ def _by_player(rows: Sequence[Any], names: dict[int | None, str]) -> list[Player
         for index, value in enumerate(sums, 1):
             totals[index] += int(value)  # PostgreSQL sums a bigint as a numeric
         places.setdefault(player, {})[int(at)] = int(count)
+    figures: dict[str, dict[str, int]] = {}
+    for player_id, figure, tally in tallies:
+        if player_id in names:
+            figures.setdefault(names[player_id], {})[figure] = int(tally)
     return [
-        PlayerNights._make((player, *totals, places[player]))
+        PlayerNights._make((player, *totals, places[player], figures.get(player, {})))
         for player, totals in by_player.items()
     ]
 
@@ -475,6 +515,7 @@ def hand_facts(db: Database, period: Period, *, player: str) -> list[HandFact]:
                 HandPointsRow.misplays,
                 partnered(),
                 HandScoreRow.hands,
+                HandScoreRow.hand_id,
             )
             .join(HandScoreRow, col(HandScoreRow.hand_id) == col(HandPointsRow.hand_id))
             .join(NightRow, col(NightRow.id) == col(HandPointsRow.night_id))
@@ -485,15 +526,31 @@ def hand_facts(db: Database, period: Period, *, player: str) -> list[HandFact]:
         rows = session.exec(query).all()
         name = row.name
         games = _night_games(session, period)
+        figures = _hand_figures(session, row.id, period)
     facts = []
+    none: dict[str, int] = {}
     for row in rows:
-        *cached, with_partner, hands = row
+        *cached, with_partner, hands, hand_id = row
         night, date, position, role, outcome, level, call, points, cents, misplays = cached
         day = date.isoformat() if date else None
         alone = _alone(outcome, with_partner)
         read = (night, day, position, name, role, outcome, level, call, points, cents, misplays)
-        facts.append(HandFact(*read, alone, games[night], hands=hands))
+        counted = figures.get(hand_id, none)
+        facts.append(HandFact(*read, alone, games[night], hands=hands, figures=counted))
     return facts
+
+
+def _hand_figures(session: Session, player_id: int | None, period: Period) -> dict[int, Any]:
+    """What each of the player's hands of the period added to their figures, by hand id
+    (a hand that added nothing: none)."""
+    figures = core_table(HandFigureRow).c
+    query = columns(figures.hand_id, figures.figure, figures.tally).where(
+        (figures.player_id == player_id) & figures.night_id.in_(nights_of(session, period))
+    )
+    found: dict[int, dict[str, int]] = {}
+    for hand_id, figure, tally in session.connection().execute(query):
+        found.setdefault(hand_id, {})[figure] = int(tally)
+    return found
 
 
 def hand_outcomes(db: Database, period: Period) -> list[HandOutcome]:

@@ -1,9 +1,10 @@
 """Each league's sums over all its nights, kept beside the night summaries: a
 `league_sums` row per league, player and place (the nights the player finished at that
 place and what their `night_summary` rows sum to), a `league_nights` row per league
-and preset (its nights with a hand, and what they left in Schafkopf pots), and a
+and preset (its nights with a hand, and what they left in Schafkopf pots), a
 `league_outcome` row per league, preset and kind of hand (their `night_outcome` rows
-summed).  A league's all-time standings, the league window's first view, and its
+summed), and a `league_figure` row per league, player and figure (their `night_figure`
+rows summed).  A league's all-time standings, the league window's first view, and its
 Table tab read these few hundred rows, as many with a million hands as with a
 thousand, instead of grouping every night's summary (docs/performance.md).  A season
 or dates chosen still group the nights' rows.
@@ -32,9 +33,11 @@ from scorekeeper.store.tables import (
     COUNTED,
     KIND,
     SUMMED,
+    LeagueFigureRow,
     LeagueNightsRow,
     LeagueOutcomeRow,
     LeagueSumsRow,
+    NightFigureRow,
     NightOutcomeRow,
     NightRow,
     NightSummaryRow,
@@ -48,6 +51,8 @@ NIGHT_KEY = ("league_id", "preset")
 NIGHT_VALUES = ("nights", "pot", "pot_cents")
 KIND_KEY = ("league_id", "preset", *KIND)
 KIND_VALUES = COUNTED
+FIGURE_KEY = ("league_id", "player_id", "figure")
+FIGURE_VALUES = ("tally",)
 
 Key = tuple[Any, ...]
 Values = tuple[int, ...]
@@ -56,12 +61,14 @@ Values = tuple[int, ...]
 @dataclass(frozen=True)
 class Contribution:
     """What some nights add to their leagues' sums: by (league, player, place) the
-    nights and SUMMED, by (league, preset) the nights, pot and pot's cents, and by
-    (league, preset, outcome, level, partnered) the hands of that kind."""
+    nights and SUMMED, by (league, preset) the nights, pot and pot's cents, by
+    (league, preset, outcome, level, partnered) the hands of that kind, and by
+    (league, player, figure) the count of that figure."""
 
     players: dict[Key, Values] = field(default_factory=dict)
     nights: dict[Key, Values] = field(default_factory=dict)
     kinds: dict[Key, Values] = field(default_factory=dict)
+    figures: dict[Key, Values] = field(default_factory=dict)
 
 
 def night_preset() -> Any:
@@ -80,16 +87,17 @@ def _counted(*, looked_up: bool = False) -> Any:
 
 
 @functools.cache
-def _reads() -> tuple[Any, Any, Any]:
-    """The three reads of what the nights bound as "nights" add (built once: recording
+def _reads() -> tuple[Any, Any, Any, Any]:
+    """The four reads of what the nights bound as "nights" add (built once: recording
     a hand runs them twice).  Each finds the nights on the night table by id, never by
     walking every night not deleted (which made an import of 40,000 sittings grow with
     the square of its size: issue 34, point 7)."""
-    night, summary, total, kinds = (
+    night, summary, total, kinds, figures = (
         core_table(NightRow).c,
         core_table(NightSummaryRow).c,
         core_table(NightTotalRow).c,
         core_table(NightOutcomeRow).c,
+        core_table(NightFigureRow).c,
     )
     nights: Any = bindparam("nights", expanding=True)
     players = (
@@ -107,17 +115,23 @@ def _reads() -> tuple[Any, Any, Any]:
         .join_from(core_table(NightOutcomeRow), core_table(NightRow), night.id == kinds.night_id)
         .where(kinds.night_id.in_(nights) & night.id.in_(nights) & _counted(looked_up=True))
     )
-    return players, totals, of_kinds
+    of_figures = (
+        select(night.league_id, figures.player_id, figures.figure, figures.tally)
+        .join_from(core_table(NightFigureRow), core_table(NightRow), night.id == figures.night_id)
+        .where(figures.night_id.in_(nights) & night.id.in_(nights) & _counted(looked_up=True))
+    )
+    return players, totals, of_kinds, of_figures
 
 
 def _of_nights(connection: Connection, night_ids: Collection[int]) -> Contribution:
     """What NIGHT_IDS add to their leagues' sums as the database holds them now."""
     if not night_ids:
         return Contribution()
-    of_players, of_totals, of_kinds = _reads()
+    of_players, of_totals, of_kinds, of_figures = _reads()
     players: dict[Key, list[int]] = defaultdict(lambda: [0] * len(PLAYER_VALUES))
     nights: dict[Key, list[int]] = defaultdict(lambda: [0] * len(NIGHT_VALUES))
     kinds: dict[Key, list[int]] = defaultdict(lambda: [0] * len(KIND_VALUES))
+    figures: dict[Key, list[int]] = defaultdict(lambda: [0])
     ids = sorted(night_ids)
     for start in range(0, len(ids), CHUNK):
         chunk = {"nights": ids[start : start + CHUNK]}
@@ -130,10 +144,13 @@ def _of_nights(connection: Connection, night_ids: Collection[int]) -> Contributi
         ):
             # bool(): SQLite reads a boolean column as 0 or 1.
             _add(kinds[(league, preset, outcome, level, bool(partnered))], tuple(counts))
+        for league, player, figure, tally in connection.execute(of_figures, chunk):
+            _add(figures[(league, player, figure)], (tally,))
     return Contribution(
         {key: tuple(v) for key, v in players.items()},
         {key: tuple(v) for key, v in nights.items()},
         {key: tuple(v) for key, v in kinds.items()},
+        {key: tuple(v) for key, v in figures.items()},
     )
 
 
@@ -155,11 +172,12 @@ def _add(into: list[int], values: tuple[Any, ...]) -> None:
 def _move(connection: Connection, before: Contribution, after: Contribution) -> None:
     """The leagues' sums moved by what some nights added AFTER a write less what they
     added BEFORE it (`_of_nights` of the same nights); a row left counting no night (no
-    hand, of a kind) goes."""
+    hand, of a kind; a figure at 0) goes."""
     for table, keys, names, old, new in (
         (LeagueSumsRow, PLAYER_KEY, PLAYER_VALUES, before.players, after.players),
         (LeagueNightsRow, NIGHT_KEY, NIGHT_VALUES, before.nights, after.nights),
         (LeagueOutcomeRow, KIND_KEY, KIND_VALUES, before.kinds, after.kinds),
+        (LeagueFigureRow, FIGURE_KEY, FIGURE_VALUES, before.figures, after.figures),
     ):
         zeros = (0,) * len(names)
         rows = []
@@ -204,6 +222,7 @@ def fill_all(connection: Connection) -> None:
     connection.execute(delete(core_table(LeagueSumsRow)))
     connection.execute(delete(core_table(LeagueNightsRow)))
     connection.execute(delete(core_table(LeagueOutcomeRow)))
+    connection.execute(delete(core_table(LeagueFigureRow)))
     connection.execute(
         insert(core_table(LeagueSumsRow)).from_select(
             [*PLAYER_KEY, *PLAYER_VALUES],
@@ -248,5 +267,18 @@ def fill_all(connection: Connection) -> None:
             )
             .where(_counted())
             .group_by(*alike),
+        )
+    )
+    figures = core_table(NightFigureRow).c
+    counted = (night.league_id, figures.player_id, figures.figure)
+    connection.execute(
+        insert(core_table(LeagueFigureRow)).from_select(
+            [*FIGURE_KEY, *FIGURE_VALUES],
+            select(*counted, func.sum(figures.tally))
+            .join_from(
+                core_table(NightFigureRow), core_table(NightRow), night.id == figures.night_id
+            )
+            .where(_counted())
+            .group_by(*counted),
         )
     )

@@ -35,10 +35,12 @@ from scorekeeper.store.people import Player, require_player
 from scorekeeper.store.records import with_player
 from scorekeeper.store.state import titled
 from scorekeeper.store.tables import (
+    HandFigureRow,
     HandPointsRow,
     HandRevisionRow,
     HandRow,
     NightChangeRow,
+    NightFigureRow,
     NightRow,
     NightSummaryRow,
     PaymentRow,
@@ -315,12 +317,18 @@ def _move(connection: Connection, moved: dict[str, Any], old: int, new: int) -> 
     seat, points, summary, paid = (
         core_table(t).c for t in (SeatRow, HandPointsRow, NightSummaryRow, PaymentRow)
     )
+    figures, counted = core_table(HandFigureRow).c, core_table(NightFigureRow).c
     nights = moved["nights"]
     if moved["seats"]:
         connection.execute(
             update(core_table(SeatRow)).where(seat.id.in_(moved["seats"])).values(player_id=new)
         )
-    for table, c in ((HandPointsRow, points), (NightSummaryRow, summary)):
+    for table, c in (
+        (HandPointsRow, points),
+        (NightSummaryRow, summary),
+        (HandFigureRow, figures),
+        (NightFigureRow, counted),
+    ):
         if nights:
             connection.execute(
                 update(core_table(table))

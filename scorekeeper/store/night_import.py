@@ -53,6 +53,7 @@ from scorekeeper.store.fingerprints import (
 from scorekeeper.store.ids import new_hand_ids, new_ids
 from scorekeeper.store.people import find_league, league_and_season, players_named
 from scorekeeper.store.state import (
+    CacheRows,
     cache_rows,
     fetch_in,
     insert_cache,
@@ -357,8 +358,7 @@ def _file_some(
     ]
     if settled:
         connection.execute(insert(core_table(NightChangeRow)), settled)
-    scores: list[dict[str, Any]] = []
-    points: list[dict[str, Any]] = []
+    cache = CacheRows([], [], [])
     start = 0
     for night_id, night in zip(night_ids, loaded, strict=True):
         count = len(night.hands)
@@ -366,10 +366,10 @@ def _file_some(
         result = score_night(stored_night)
         scored = zip(hand_ids[start : start + count], result.hands, stored_night.hands, strict=True)
         more = cache_rows(night_id, players.ids, stored_night.rules, scored)
-        scores += more[0]
-        points += more[1]
+        for rows, added in zip(cache, more, strict=True):
+            rows += added
         start += count
-    insert_cache(session, scores, points)
+    insert_cache(session, cache)
     return night_ids
 
 

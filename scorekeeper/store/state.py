@@ -7,9 +7,9 @@ each change is validated and rescored in the same transaction that makes it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from sqlalchemy import delete, func, text, update
 from sqlalchemy.orm import object_session
@@ -17,6 +17,7 @@ from sqlmodel import Session, col, select
 
 from scorekeeper.document import load_night
 from scorekeeper.formatting import night_title
+from scorekeeper.games import game_of
 from scorekeeper.i18n import _
 from scorekeeper.night import score_night
 from scorekeeper.problems import InvalidNight
@@ -31,6 +32,7 @@ from scorekeeper.store.stored_night import Fetch, StoredHand, seat_order, stored
 from scorekeeper.store.stored_night import rules_of as stored_rules
 from scorekeeper.store.tables import (
     CHUNK,
+    HandFigureRow,
     HandPointsRow,
     HandRevisionRow,
     HandRow,
@@ -293,7 +295,7 @@ def rescore(
             through = from_position
     last = len(rows) if through is None else through
     scored = zip(rows, result.hands, night.hands, strict=True)
-    scores, points = cache_rows(
+    cache = cache_rows(
         night_id,
         state.ids,
         night.rules,
@@ -303,15 +305,11 @@ def rescore(
             if from_position <= hand.number <= last
         ],
     )
-    changed = _changed_hands(session, night_id, from_position, through, scores, points)
+    changed = _changed_hands(session, night_id, from_position, through, cache)
     if changed:
         before = summaries.sums_of_hands(session, changed)
         _delete_cache(session, changed)
-        insert_cache(
-            session,
-            [r for r in scores if r["hand_id"] in changed],
-            [r for r in points if r["hand_id"] in changed],
-        )
+        insert_cache(session, cache.of(changed))
         summaries.change(session, night_id, before, summaries.sums_of_hands(session, changed))
     state.row.updated_at = now()
     session.add(state.row)
@@ -339,36 +337,34 @@ def _changed_hands(
     night_id: int,
     from_position: int,
     through: int | None,
-    scores: list[dict[str, Any]],
-    points: list[dict[str, Any]],
+    cache: CacheRows,
 ) -> set[int]:
     """The hands whose cache rows, as stored for the hands from FROM_POSITION on (to
-    THROUGH, unless None), are not SCORES and POINTS (`cache_rows`): changed, new, or
-    no longer there.  Rows are compared whole, as tuples of the columns `cache_rows`
-    writes (hand id first)."""
-    score_table, points_table = core_table(HandScoreRow), core_table(HandPointsRow)
+    THROUGH, unless None), are not CACHE's (`cache_rows`): changed, new, or no longer
+    there.  Rows are compared whole, as tuples of the columns `cache_rows` writes (hand
+    id first); a hand's figures as the set of its rows (a hand may have none)."""
+    score_table = core_table(HandScoreRow)
     later = (score_table.c.night_id == night_id) & (score_table.c.position >= from_position)
     if through is not None:
         later &= score_table.c.position <= through
     connection = session.connection()
     changed: set[int] = set()
-    for table, wanted, query in (
-        (score_table, scores, score_table.select().where(later)),
-        (
-            points_table,
-            points,
-            points_table.select()
-            .join_from(points_table, score_table, score_table.c.hand_id == points_table.c.hand_id)
-            .where(later),
-        ),
+    for table, wanted in (
+        (score_table, cache.scores),
+        (core_table(HandPointsRow), cache.points),
+        (core_table(HandFigureRow), cache.figures),
     ):
-        if not wanted:  # nothing scored from FROM_POSITION on: whatever is stored goes
-            changed |= set(connection.execute(query.with_only_columns(table.c.hand_id)).scalars())
-            continue
-        names = list(wanted[0])
+        query = table.select()
+        if table is not score_table:
+            query = query.join_from(table, score_table, score_table.c.hand_id == table.c.hand_id)
+        query = query.where(later)
+        names = list(wanted[0]) if wanted else ["hand_id"]
         stored = set(
             map(tuple, connection.execute(query.with_only_columns(*(table.c[n] for n in names))))
         )
+        if not wanted:  # nothing of this table from FROM_POSITION on: whatever is stored goes
+            changed |= {row[0] for row in stored}
+            continue
         written = {tuple(row.values()) for row in wanted}
         changed |= {row[0] for row in stored ^ written}
     return changed
@@ -382,6 +378,7 @@ def _delete_cache(session: Session, hand_ids: set[int]) -> None:
         chunk = ids[start : start + CHUNK]
         connection.execute(delete(HandScoreRow).where(col(HandScoreRow.hand_id).in_(chunk)))
         connection.execute(delete(HandPointsRow).where(col(HandPointsRow.hand_id).in_(chunk)))
+        connection.execute(delete(HandFigureRow).where(col(HandFigureRow.hand_id).in_(chunk)))
 
 
 def write_cache(
@@ -392,17 +389,31 @@ def write_cache(
     hands: Iterable[tuple[int, HandResult, Hand]],
 ) -> None:
     """Insert the score cache of scored HANDS (hand id, result, record)."""
-    insert_cache(session, *cache_rows(night_id, ids, rules, hands))
+    insert_cache(session, cache_rows(night_id, ids, rules, hands))
 
 
-def insert_cache(
-    session: Session, scores: list[dict[str, Any]], points: list[dict[str, Any]]
-) -> None:
+class CacheRows(NamedTuple):
+    """The score cache of some hands as parameters for executemany: a `hand_score` row
+    per hand, a `hand_points` row per player dealt in, a `hand_figure` row per player
+    and figure the hand counts for them (`Game.figure_counts`)."""
+
+    scores: list[dict[str, Any]]
+    points: list[dict[str, Any]]
+    figures: list[dict[str, Any]]
+
+    def of(self, hand_ids: Collection[int]) -> CacheRows:
+        """The rows of HAND_IDS only."""
+        return CacheRows(*([r for r in rows if r["hand_id"] in hand_ids] for rows in self))
+
+
+def insert_cache(session: Session, cache: CacheRows) -> None:
     """Insert cache rows made by `cache_rows`, one executemany per table (the driver's:
     `insert_rows`)."""
     connection = session.connection()
-    insert_rows(connection, core_table(HandScoreRow), scores)
-    insert_rows(connection, core_table(HandPointsRow), points)
+    insert_rows(connection, core_table(HandScoreRow), cache.scores)
+    insert_rows(connection, core_table(HandPointsRow), cache.points)
+    if cache.figures:
+        insert_rows(connection, core_table(HandFigureRow), cache.figures)
 
 
 def cache_rows(
@@ -410,12 +421,14 @@ def cache_rows(
     ids: Mapping[str, int],
     rules: RuleSet,
     hands: Iterable[tuple[int, HandResult, Hand]],
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The score cache of scored hands (hand id, result, record): a `hand_score` row per
-    hand and a `hand_points` row per player dealt in, as parameters for executemany."""
+) -> CacheRows:
+    """The score cache of scored hands (hand id, result, record), as `CacheRows`; what
+    each adds to its players' figures is its game's to say (`Game.figure_counts`)."""
     stake = rules.stake_cents
+    count = game_of(rules).figure_counts
     scores: list[dict[str, Any]] = []
     points: list[dict[str, Any]] = []
+    figures: list[dict[str, Any]] = []
     for hand_id, hand, record in hands:
         scores.append(
             dict(
@@ -446,4 +459,10 @@ def cache_rows(
             )
             for p in hand.active
         ]
-    return scores, points
+        figures += [
+            dict(hand_id=hand_id, player_id=ids[p], figure=key, night_id=night_id, tally=tally)
+            for p, counted in count(record, hand).items()
+            for key, tally in counted.items()
+            if tally
+        ]
+    return CacheRows(scores, points, figures)

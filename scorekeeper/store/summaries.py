@@ -27,9 +27,7 @@ from typing import Any
 
 from sqlalchemy import (
     Connection,
-    and_,
     bindparam,
-    case,
     delete,
     exists,
     func,
@@ -46,8 +44,10 @@ from scorekeeper.store.tables import (
     COUNTED,
     KIND,
     SUMMED,
+    HandFigureRow,
     HandPointsRow,
     HandScoreRow,
+    NightFigureRow,
     NightOutcomeRow,
     NightSummaryRow,
     NightTotalRow,
@@ -56,18 +56,10 @@ from scorekeeper.store.tables import (
 )
 
 
-def _count(condition: Any) -> Any:
-    return func.sum(case((condition, 1), else_=0))
-
-
 def summed() -> Any:
     """Each player's sums for each night, grouped from the score cache (the columns of
     `night_summary`, in order: night, player, then SUMMED)."""
     points, score = core_table(HandPointsRow).c, core_table(HandScoreRow).c
-    role, outcome = points.role, score.outcome
-    declarer = role.in_(("picker", "partner"))
-    side_won = (declarer & (outcome == "win")) | (~declarer & (outcome == "loss"))
-    big = score.level != "normal"
     return (
         select(
             points.night_id,
@@ -75,11 +67,6 @@ def summed() -> Any:
             func.sum(points.points),
             func.sum(points.cents),
             func.sum(score.hands),  # a result hand stands for its hands
-            _count(role == "picker"),
-            _count(and_(role == "picker", outcome == "win")),
-            _count(and_(big, side_won)),
-            _count(and_(big, outcome.in_(("win", "loss")), ~side_won)),
-            _count(role == "leaster-winner"),
             func.sum(points.misplays),
         )
         .join_from(
@@ -87,6 +74,15 @@ def summed() -> Any:
         )
         .group_by(points.night_id, points.player_id)
     )
+
+
+def figured() -> Any:
+    """Each player's count of each figure of the game for each night, summed from the
+    cache's `hand_figure` (the columns of `night_figure`, in order)."""
+    figures = core_table(HandFigureRow).c
+    return select(
+        figures.night_id, figures.player_id, figures.figure, func.sum(figures.tally)
+    ).group_by(figures.night_id, figures.player_id, figures.figure)
 
 
 def totalled() -> Any:
@@ -149,14 +145,16 @@ def write_for_nights(session: Session, night_ids: Iterable[int]) -> None:
     session.flush()
     connection = session.connection()
     summary, total = core_table(NightSummaryRow), core_table(NightTotalRow)
-    kinds = core_table(NightOutcomeRow)
+    kinds, figures = core_table(NightOutcomeRow), core_table(NightFigureRow)
     points, score = core_table(HandPointsRow).c, core_table(HandScoreRow).c
+    counted = core_table(HandFigureRow).c
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start : start + CHUNK]
         with league_sums.moving(connection, chunk):
             connection.execute(delete(summary).where(summary.c.night_id.in_(chunk)))
             connection.execute(delete(total).where(total.c.night_id.in_(chunk)))
             connection.execute(delete(kinds).where(kinds.c.night_id.in_(chunk)))
+            connection.execute(delete(figures).where(figures.c.night_id.in_(chunk)))
             connection.execute(
                 insert(summary).from_select(
                     ["night_id", "player_id", *SUMMED, "place"],
@@ -175,16 +173,22 @@ def write_for_nights(session: Session, night_ids: Iterable[int]) -> None:
                     ["night_id", *KIND, *COUNTED], outcomed(score.night_id.in_(chunk))
                 )
             )
+            connection.execute(
+                insert(figures).from_select(
+                    list(FIGURE_COLUMNS), figured().where(counted.night_id.in_(chunk))
+                )
+            )
 
 
 def write_for_all(connection: Connection) -> None:
     """Every night's summary summed again from the cache, in CONNECTION's transaction
     (a backup's rows loaded: what they held of the summary is not trusted)."""
     summary, total = core_table(NightSummaryRow), core_table(NightTotalRow)
-    kinds = core_table(NightOutcomeRow)
+    kinds, figures = core_table(NightOutcomeRow), core_table(NightFigureRow)
     connection.execute(delete(summary))
     connection.execute(delete(total))
     connection.execute(delete(kinds))
+    connection.execute(delete(figures))
     columns = ["night_id", "player_id", *SUMMED, "place"]
     connection.execute(insert(summary).from_select(columns, _unplaced(summed())))
     _place(connection, None)
@@ -192,21 +196,25 @@ def write_for_all(connection: Connection) -> None:
         insert(total).from_select(["night_id", "hand_rows", "pot", "pot_cents"], totalled())
     )
     connection.execute(insert(kinds).from_select(["night_id", *KIND, *COUNTED], outcomed()))
+    connection.execute(insert(figures).from_select(list(FIGURE_COLUMNS), figured()))
     league_sums.fill_all(connection)
 
 
 TOTALLED = ("hand_rows", "pot", "pot_cents")
+FIGURE_COLUMNS = ("night_id", "player_id", "figure", "tally")  # `night_figure`'s, in order
 
 
 @dataclass(frozen=True)
 class Sums:
     """Some hands' share of one night's summary: each player's SUMMED (by player id),
-    the night's TOTALLED, and its hands of each KIND COUNTED; no hand, no player, zeros
-    and no kind."""
+    the night's TOTALLED, its hands of each KIND COUNTED, and each player's count of
+    each figure (by player id and figure); no hand, no player, zeros, no kind and no
+    figure."""
 
     players: dict[int, tuple[int, ...]] = field(default_factory=dict)
     total: tuple[int, ...] = (0, 0, 0)
     kinds: dict[tuple[Any, ...], tuple[int, ...]] = field(default_factory=dict)
+    figures: dict[tuple[int, str], int] = field(default_factory=dict)
 
 
 NONE = Sums()
@@ -217,15 +225,17 @@ def _plus(a: tuple[int, ...], b: tuple[int, ...], sign: int = 1) -> tuple[int, .
 
 
 @functools.cache
-def _of_hands() -> tuple[Any, Any]:
-    """`summed` and `outcomed` (with the pots: its rows add up to what `totalled`
-    says) of the hands bound as "hands", built once: recording a hand runs them each
-    time, and building them took longer than running them."""
+def _of_hands() -> tuple[Any, Any, Any]:
+    """`summed`, `outcomed` (with the pots: its rows add up to what `totalled` says)
+    and `figured` of the hands bound as "hands", built once: recording a hand runs them
+    each time, and building them took longer than running them."""
     points, score = core_table(HandPointsRow).c, core_table(HandScoreRow).c
+    figures = core_table(HandFigureRow).c
     hands: Any = bindparam("hands", expanding=True)
     return (
         summed().where(points.hand_id.in_(hands)),
         outcomed(score.hand_id.in_(hands), pots=True),
+        figured().where(figures.hand_id.in_(hands)),
     )
 
 
@@ -236,11 +246,12 @@ def sums_of_hands(session: Session, hand_ids: Collection[int]) -> Sums:
         return NONE
     session.flush()
     connection = session.connection()
-    of_players, of_kinds = _of_hands()
+    of_players, of_kinds, of_figures = _of_hands()
     zeros = (0,) * len(SUMMED)
     players: dict[int, tuple[int, ...]] = {}
     total = NONE.total
     kinds: dict[tuple[Any, ...], tuple[int, ...]] = {}
+    figures: dict[tuple[int, str], int] = {}
     ids = sorted(hand_ids)
     for start in range(0, len(ids), CHUNK):
         chunk = {"hands": ids[start : start + CHUNK]}  # the primary keys' first column
@@ -254,7 +265,9 @@ def sums_of_hands(session: Session, hand_ids: Collection[int]) -> Sums:
             kind = (outcome, level, bool(with_partner))  # SQLite's EXISTS is 0 or 1
             kinds[kind] = _plus(kinds.get(kind, (0, 0)), (int(rows), int(played)))
             total = _plus(total, (int(rows), int(pot), int(cents)))
-    return Sums(players, total, kinds)
+        for _, player_id, figure, tally in connection.execute(of_figures, chunk):
+            figures[player_id, figure] = figures.get((player_id, figure), 0) + int(tally)
+    return Sums(players, total, kinds, figures)
 
 
 @dataclass(frozen=True)
@@ -272,12 +285,13 @@ class _Moves:
     make_total: Any
     drop_total: Any
     drop_kinds: Any
+    drop_figures: Any
 
 
 @functools.cache
 def _moves() -> _Moves:
     summary, total = core_table(NightSummaryRow), core_table(NightTotalRow)
-    kinds = core_table(NightOutcomeRow)
+    kinds, figures = core_table(NightOutcomeRow), core_table(NightFigureRow)
     night: Any = bindparam("k_night")
     player: Any = bindparam("k_player")
     mine = (summary.c.night_id == night) & (summary.c.player_id == player)
@@ -300,6 +314,7 @@ def _moves() -> _Moves:
         ),
         drop_total=delete(total).where(tonight & (total.c.hand_rows == 0)),
         drop_kinds=delete(kinds).where((kinds.c.night_id == night) & (kinds.c.hand_rows == 0)),
+        drop_figures=delete(figures).where((figures.c.night_id == night) & (figures.c.tally == 0)),
     )
 
 
@@ -356,6 +371,28 @@ def _move(connection: Connection, night_id: int, before: Sums, after: Sums) -> N
     if delta[0] <= 0:  # no hand came: the night may count none now
         connection.execute(moves.drop_total, key)
     _move_kinds(connection, key, before, after)
+    _move_figures(connection, key, before, after)
+
+
+def _move_figures(connection: Connection, key: dict[str, Any], before: Sums, after: Sums) -> None:
+    """The night's figures (KEY names the night) moved from what BEFORE counted to what
+    AFTER does, by one upsert in the order of their keys; a count left at 0 dropped."""
+    rows = [
+        {"night_id": key["k_night"], "player_id": player, "figure": figure, "tally": delta}
+        for player, figure in sorted(before.figures.keys() | after.figures.keys())
+        if (
+            delta := after.figures.get((player, figure), 0)
+            - before.figures.get((player, figure), 0)
+        )
+    ]
+    if not rows:
+        return
+    keys = ("night_id", "player_id", "figure")
+    connection.execute(
+        league_sums.upsert(connection.dialect.name, NightFigureRow, keys, ("tally",)), rows
+    )
+    if any(row["tally"] < 0 for row in rows):
+        connection.execute(_moves().drop_figures, key)
 
 
 def _move_kinds(connection: Connection, key: dict[str, Any], before: Sums, after: Sums) -> None:

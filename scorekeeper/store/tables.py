@@ -270,18 +270,23 @@ class HandPointsRow(SQLModel, table=True):
 # (SQLite's 32,766, PostgreSQL's 65,535).
 CHUNK = 500
 
+
+class HandFigureRow(SQLModel, table=True):
+    """Cache: what one hand added to one player's count of one of its game's league
+    figures (`Game.figure_counts`: a pick, a solo won, a Ramsch lost; a count of 0 has
+    no row), written with `hand_points`."""
+
+    __tablename__ = "hand_figure"
+    __table_args__ = (Index("ix_hand_figure_night", "night_id"),)
+    hand_id: int = Field(foreign_key="hand.id", primary_key=True, ondelete="CASCADE")
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+    figure: str = Field(primary_key=True)  # the figure's key (`Figure.key`)
+    night_id: int = Field(foreign_key="night.id")
+    tally: int
+
+
 # The sums a `night_summary` row keeps, in its columns' order (and `league_sums`').
-SUMMED = (
-    "points",
-    "cents",
-    "hands",
-    "picks",
-    "picker_wins",
-    "schneiders_won",
-    "schneiders_lost",
-    "leasters_won",
-    "misplays",
-)
+SUMMED = ("points", "cents", "hands", "misplays")
 
 
 # What tells one kind of hand from another in `night_outcome` and `league_outcome`, and
@@ -301,15 +306,21 @@ class NightSummaryRow(SQLModel, table=True):
     points: int = _amount()
     cents: int = _amount()
     hands: int  # the played hands, a result hand counted as the hands it stands for
-    picks: int
-    picker_wins: int
-    schneiders_won: int  # a schneider or better won by the player's side
-    schneiders_lost: int
-    leasters_won: int
     misplays: int
     # The player's place at the night's table by points, tied players sharing the
     # better place (1, 1, 3): the core's `night_places`.
     place: int
+
+
+class NightFigureRow(SQLModel, table=True):
+    """Cache: one player's count of one figure of the game over one night's cached
+    hands (their `hand_figure` rows summed; no row: none), kept with `night_summary`."""
+
+    __tablename__ = "night_figure"
+    night_id: int = Field(foreign_key="night.id", primary_key=True)
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+    figure: str = Field(primary_key=True)
+    tally: int
 
 
 class NightTotalRow(SQLModel, table=True):
@@ -353,12 +364,18 @@ class LeagueSumsRow(SQLModel, table=True):
     points: int = _amount()
     cents: int = _amount()
     hands: int
-    picks: int
-    picker_wins: int
-    schneiders_won: int
-    schneiders_lost: int
-    leasters_won: int
     misplays: int
+
+
+class LeagueFigureRow(SQLModel, table=True):
+    """Cache: one player's count of one figure over every night of a league (not
+    deleted): their `night_figure` rows summed, kept with `league_sums`."""
+
+    __tablename__ = "league_figure"
+    league_id: int = Field(foreign_key="league.id", primary_key=True)
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+    figure: str = Field(primary_key=True)
+    tally: int
 
 
 class LeagueNightsRow(SQLModel, table=True):

@@ -259,6 +259,9 @@ def test_bad_options_are_named_by_field() -> None:
 
 
 def line(night: int, player: str, points: int, cents: int | None = None, **counts: int):
+    """A night line; a count that is none of its fields is a figure of the game
+    (`Game.figures`: picker_wins)."""
+    figures = {k: v for k, v in counts.items() if k not in NightLine._fields}
     return NightLine(
         night,
         f"2026-02-{night:02d}",
@@ -267,7 +270,8 @@ def line(night: int, player: str, points: int, cents: int | None = None, **count
         player,
         points,
         points * 10 if cents is None else cents,
-        **counts,
+        **{k: v for k, v in counts.items() if k in NightLine._fields},
+        figures=figures,
     )
 
 

@@ -70,17 +70,12 @@ def expected_totals(documents: list[dict[str, Any]]) -> dict[str, Counter[str]]:
 
 
 def as_counts(standing: Any) -> Counter[str]:
-    fields = (
-        "points",
-        "cents",
-        "hands",
-        "misplays",
-        "picks",
-        "picker_wins",
-        "leasters_won",
-        "nights",
+    fields = ("points", "cents", "hands", "misplays", "nights")
+    figures = ("picks", "picker_wins", "leasters_won")  # Sheepshead's, `Game.figures`
+    return Counter(
+        {f: getattr(standing, f) for f in fields if getattr(standing, f)}
+        | {f: standing.figure(f) for f in figures if standing.figure(f)}
     )
-    return Counter({f: getattr(standing, f) for f in fields if getattr(standing, f)})
 
 
 def test_all_time_standings_equal_the_documents_totals(

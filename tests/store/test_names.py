@@ -139,8 +139,12 @@ def undo_0014(old: sqlite3.Connection) -> None:
     """OLD without the currencies 0014 added (a file from before it has none), nor the
     night summaries 0015 added, nor the league sums of 0017, nor 0018's index of the
     nights, nor 0019's counts of each night's outcomes, nor 0020's computers, nor
-    0021's merges."""
+    0021's merges, nor 0022's league figures."""
     old.execute("DROP TABLE player_merge")
+    old.execute("DROP TABLE league_figure")
+    old.execute("DROP TABLE night_figure")
+    old.execute("DROP INDEX ix_hand_figure_night")
+    old.execute("DROP TABLE hand_figure")
     old.execute("ALTER TABLE hand_revision DROP COLUMN computer")
     old.execute("ALTER TABLE night_change DROP COLUMN computer")
     old.execute("DROP TABLE league_outcome")

@@ -42,7 +42,7 @@ def test_standings_count_a_result_as_the_hands_it_stands_for(db: Database) -> No
         "Eve": (-4, 16),
     }
     assert lines["Ann"].points_per_hand == Fraction(11, 16)
-    assert (lines["Bob"].picks, lines["Bob"].picker_wins) == (1, 1)  # the pick alone
+    assert (lines["Bob"].figure("picks"), lines["Bob"].figure("picker_wins")) == (1, 1)  # alone
     ann = player_statistics("Ann", leagues.hand_facts(db, period, player="Ann"))
     assert (ann.hands, ann.points, ann.nights) == (16, 11, 1)
     assert (ann.picker.hands, ann.defender.hands, ann.leasters.hands) == (0, 1, 0)

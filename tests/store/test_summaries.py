@@ -30,6 +30,7 @@ from scorekeeper.standings import (
     NightLine,
     StandingsOptions,
     compute_standings,
+    figure_tie_breaks,
     night_places,
 )
 from scorekeeper.store import (
@@ -43,16 +44,19 @@ from scorekeeper.store import (
     summaries,
     tonight,
 )
-from scorekeeper.store.database import Database
+from scorekeeper.store.database import SCHEMA_HEAD, Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.state import cache_rows
 from scorekeeper.store.tables import (
     SUMMED,
+    HandFigureRow,
     HandPointsRow,
     HandScoreRow,
+    LeagueFigureRow,
     LeagueNightsRow,
     LeagueOutcomeRow,
     LeagueSumsRow,
+    NightFigureRow,
     NightOutcomeRow,
     NightRow,
     NightSummaryRow,
@@ -63,13 +67,20 @@ from scorekeeper.store.tables import (
 from tests.store.corpus import corpus
 from tests.strategies import hand, night_documents, schafkopf_hand, schafkopf_night_documents
 
-# (night, player) -> SUMMED and the place at the table; night -> hands, pot, pot's cents
-Summaries = tuple[dict[tuple[int, str], tuple[int, ...]], dict[int, tuple[int, int, int]]]
+# (night, player) -> SUMMED and the place at the table; night -> hands, pot, pot's cents;
+# (night, player, figure) -> the count
+Summaries = tuple[
+    dict[tuple[int, str], tuple[int, ...]],
+    dict[int, tuple[int, int, int]],
+    dict[tuple[int, str, str], int],
+]
 
 
 def stored(db: Database) -> Summaries:
-    """What `night_summary` and `night_total` hold, by night and player name."""
+    """What `night_summary`, `night_total` and `night_figure` hold, by night and player
+    name."""
     summary, total = core_table(NightSummaryRow).c, core_table(NightTotalRow).c
+    figures = core_table(NightFigureRow).c
     with db.engine.connect() as connection:
         names = dict(connection.execute(select(core_table(PlayerRow).c[:2])).all())
         rows = connection.execute(
@@ -80,15 +91,12 @@ def stored(db: Database) -> Summaries:
         totals = connection.execute(
             select(total.night_id, total.hand_rows, total.pot, total.pot_cents)
         ).all()
+        counted = connection.execute(select(figures)).all()
     return (
         {(n, names[p]): tuple(int(v) for v in sums) for n, p, *sums in rows},
         {n: (int(h), int(pot), int(cents)) for n, h, pot, cents in totals},
+        {(n, names[p], figure): int(tally) for n, p, figure, tally in counted},
     )
-
-
-def _won(role: str, outcome: str) -> bool:
-    declarer = role in ("picker", "partner")
-    return (declarer and outcome == "win") or (not declarer and outcome == "loss")
 
 
 def recomputed(db: Database) -> Summaries:
@@ -97,25 +105,22 @@ def recomputed(db: Database) -> Summaries:
         night_ids = list(connection.execute(select(core_table(NightRow).c.id)).scalars())
     players: dict[tuple[int, str], Counter[str]] = {}
     totals: dict[int, tuple[int, int, int]] = {}
+    figures: Counter[tuple[int, str, str]] = Counter()
     for night_id in night_ids:
         night = night_reads.load_stored_night(db, night_id=night_id)
         result = score_night(night)
+        count = game_of(night.rules).figure_counts
         for scored, record in zip(result.hands, night.hands, strict=True):
             for name in scored.active:
-                role, outcome = scored.roles[name], scored.outcome
-                big = scored.level != "normal"
                 sums = players.setdefault((night_id, name), Counter())
                 sums.update(
                     points=scored.points[name],
                     cents=scored.cents[name],
                     hands=scored.hands,
-                    picks=role == "picker",
-                    picker_wins=role == "picker" and outcome == "win",
-                    schneiders_won=big and _won(role, outcome),
-                    schneiders_lost=big and outcome in ("win", "loss") and not _won(role, outcome),
-                    leasters_won=role == "leaster-winner",
                     misplays=record.misplays.count(name),
                 )
+            for name, counted in count(record, scored).items():
+                figures.update({(night_id, name, key): n for key, n in counted.items()})
         if result.hands:
             pot = sum(h.pot_change for h in result.hands)
             totals[night_id] = (len(result.hands), pot, pot * night.rules.stake_cents)
@@ -124,10 +129,14 @@ def recomputed(db: Database) -> Summaries:
         for (night, name), sums in players.items()
     ]
     places = night_places(lines)  # the core's places: by points, the tied sharing
-    return {
-        (night, name): (*(sums[c] for c in SUMMED), places[night][name])
-        for (night, name), sums in players.items()
-    }, totals
+    return (
+        {
+            (night, name): (*(sums[c] for c in SUMMED), places[night][name])
+            for (night, name), sums in players.items()
+        },
+        totals,
+        {key: n for key, n in figures.items() if n},
+    )
 
 
 # (night, outcome, level, partnered) -> hand rows, played hands
@@ -159,22 +168,29 @@ def recounted_outcomes(db: Database) -> Outcomes:
     return {key: (counts[key], played[key]) for key in counts}
 
 
-# (league, player, place) -> nights and SUMMED; (league, preset) -> nights, pot, cents
+# (league, player, place) -> nights and SUMMED; (league, preset) -> nights, pot, cents;
+# (league, player, figure) -> the count
 LeagueSums = tuple[
-    dict[tuple[int, str, int], tuple[int, ...]], dict[tuple[int, str], tuple[int, ...]]
+    dict[tuple[int, str, int], tuple[int, ...]],
+    dict[tuple[int, str], tuple[int, ...]],
+    dict[tuple[int, str, str], int],
 ]
 
 
 def stored_league_sums(db: Database) -> LeagueSums:
-    """What `league_sums` and `league_nights` hold, by league and player name."""
+    """What `league_sums`, `league_nights` and `league_figure` hold, by league and
+    player name."""
     sums, counts = core_table(LeagueSumsRow).c, core_table(LeagueNightsRow).c
+    figures = core_table(LeagueFigureRow).c
     with db.engine.connect() as connection:
         names = dict(connection.execute(select(core_table(PlayerRow).c[:2])).all())
         rows = connection.execute(select(sums)).all()
         nights = connection.execute(select(counts)).all()
+        counted = connection.execute(select(figures)).all()
     return (
         {(lg, names[p], place): tuple(int(v) for v in rest) for lg, p, place, *rest in rows},
         {(lg, preset): tuple(int(v) for v in rest) for lg, preset, *rest in nights},
+        {(lg, names[p], figure): int(tally) for lg, p, figure, tally in counted},
     )
 
 
@@ -197,7 +213,11 @@ def regrouped_league_sums(db: Database) -> LeagueSums:
     """Each league's sums as the core's scores of its nights (`recomputed`) add up,
     every night filed under a league and not deleted counted once."""
     filed = filed_nights(db)
-    summaries, totals = recomputed(db)
+    summaries, totals, night_figures = recomputed(db)
+    figures: Counter[tuple[int, str, str]] = Counter()
+    for (night_id, name, figure), tally in night_figures.items():
+        if night_id in filed:
+            figures[filed[night_id][0], name, figure] += tally
     players: dict[tuple[int, str, int], tuple[int, ...]] = {}
     for (night_id, name), (*sums, place) in summaries.items():
         if night_id in filed:
@@ -210,7 +230,7 @@ def regrouped_league_sums(db: Database) -> LeagueSums:
             league, preset = filed[night_id]
             before = nights.get((league, preset), (0, 0, 0))
             nights[(league, preset)] = (before[0] + 1, before[1] + pot, before[2] + cents)
-    return players, nights
+    return players, nights, dict(figures)
 
 
 # (league, preset, outcome, level, partnered) -> hand rows, played hands
@@ -249,7 +269,7 @@ def rescored_cache(db: Database) -> Cache:
     with db.engine.connect() as connection:
         night_ids = list(connection.execute(select(core_table(NightRow).c.id)).scalars())
         ids = {n: i for i, n in connection.execute(select(core_table(PlayerRow).c[:2])).all()}
-    cache: Cache = {"hand_score": set(), "hand_points": set()}
+    cache: Cache = {"hand_score": set(), "hand_points": set(), "hand_figure": set()}
     for night_id in night_ids:
         night = night_reads.load_stored_night(db, night_id=night_id)
         hands = zip(
@@ -258,9 +278,10 @@ def rescored_cache(db: Database) -> Cache:
             night.hands,
             strict=True,
         )
-        scores, points = cache_rows(night_id, ids, night.rules, hands)
-        cache["hand_score"] |= {frozenset(row.items()) for row in scores}
-        cache["hand_points"] |= {frozenset(row.items()) for row in points}
+        rows = cache_rows(night_id, ids, night.rules, hands)
+        cache["hand_score"] |= {frozenset(row.items()) for row in rows.scores}
+        cache["hand_points"] |= {frozenset(row.items()) for row in rows.points}
+        cache["hand_figure"] |= {frozenset(row.items()) for row in rows.figures}
     return cache
 
 
@@ -269,7 +290,11 @@ def stored_cache(db: Database) -> Cache:
     with db.engine.connect() as connection:
         return {
             table.name: {frozenset(r._mapping.items()) for r in connection.execute(select(table))}
-            for table in (core_table(HandScoreRow), core_table(HandPointsRow))
+            for table in (
+                core_table(HandScoreRow),
+                core_table(HandPointsRow),
+                core_table(HandFigureRow),
+            )
         }
 
 
@@ -457,7 +482,7 @@ options = st.builds(
     placement_points=st.lists(st.integers(0, 9), min_size=1, max_size=5).map(tuple),
     min_nights=st.integers(0, 3),
     min_hands=st.integers(0, 12),
-    tie_breaks=st.permutations(list(TIE_BREAKS)).map(lambda t: tuple(t[:3])),
+    tie_breaks=st.permutations([*TIE_BREAKS, *figure_tie_breaks()]).map(lambda t: tuple(t[:3])),
 )
 club_documents = documents.map(lambda document: document | {"league": "Club"})
 
@@ -503,11 +528,11 @@ def test_the_corpus_imported_at_once_or_hand_by_hand_sums_the_same(db: Database)
         night_id = night_import.import_night(db, document | {"hands": []})
         for played in document["hands"]:
             hand_writes.record_hand(db, night_id=night_id, hand=played)
-    summaries, totals = stored(db)
-    assert (summaries, totals) == recomputed(db)
+    summaries, totals, figures = stored(db)
+    assert (summaries, totals, figures) == recomputed(db)
     assert stored_outcomes(db) == recounted_outcomes(db)
     assert any(sums[SUMMED.index("misplays")] for sums in summaries.values())
-    assert any(sums[SUMMED.index("leasters_won")] for sums in summaries.values())
+    assert {figure for _, _, figure in figures} >= {"leasters_won", "solos", "ramsch_lost"}
     assert any(pot for _, pot, _ in totals.values())
 
 
@@ -522,12 +547,15 @@ def test_a_restored_dump_sums_its_summary_again_from_the_hands(
     document["tables"]["league_sums"] = []  # not trusted either: summed again
     document["tables"]["league_nights"] = []
     document["tables"]["league_outcome"] = []
+    document["tables"]["league_figure"] = []
+    for row in document["tables"]["night_figure"]:
+        row["tally"] += 1
     for row in document["tables"]["night_outcome"]:
         row["hand_rows"] += 1
     source = tmp_path / "dump.json"
     source.write_text(json.dumps(document), "utf-8")
     backup_commands.restore(db, str(source), force=True)
-    assert stored(db) == recomputed(db) and stored(db)[1]
+    assert stored(db) == recomputed(db) and stored(db)[1] and stored(db)[2]
     assert stored_outcomes(db) == recounted_outcomes(db) and stored_outcomes(db)
     assert stored_league_sums(db) == regrouped_league_sums(db) and stored_league_sums(db)[1]
     assert stored_league_outcomes(db) == regrouped_league_outcomes(db)
@@ -551,8 +579,10 @@ def test_a_restored_sqlite_backup_sums_its_summaries_and_counts_again(
         backup.execute("UPDATE night_outcome SET hand_rows = hand_rows + 1")
         backup.execute("UPDATE league_outcome SET hands = hands + 1")
         backup.execute("UPDATE league_sums SET points = points + 1")
+        backup.execute("UPDATE night_figure SET tally = tally + 1")
+        backup.execute("UPDATE league_figure SET tally = tally + 2")
     backup_commands.restore(db, str(copy), force=True)
-    assert stored(db) == recomputed(db) and stored(db)[1]
+    assert stored(db) == recomputed(db) and stored(db)[1] and stored(db)[2]
     assert stored_outcomes(db) == recounted_outcomes(db) and stored_outcomes(db)
     assert stored_league_outcomes(db) == regrouped_league_outcomes(db)
     assert stored_league_sums(db) == regrouped_league_sums(db) and stored_league_sums(db)[1]
@@ -568,6 +598,7 @@ def test_the_migration_fills_the_summary_of_the_nights_stored_before_it(db: Data
     downgrade_to(db.engine, "0014")
     upgrade_to(db.engine, "0015")
     upgrade_to(db.engine, "0016")  # the places, read here with the sums
+    upgrade_to(db.engine, SCHEMA_HEAD)  # and on: 0022 counts the figures again
     assert stored(db) == expected == recomputed(db)
     with db.engine.begin() as connection:  # nothing else writes it: a change shows
         connection.execute(update(core_table(NightSummaryRow)).values(points=0))
@@ -588,6 +619,7 @@ def test_the_migration_places_the_players_of_the_nights_stored_before_it(db: Dat
     ), "the corpus has a night with two players tied"
     downgrade_to(db.engine, "0015")
     upgrade_to(db.engine, "0016")
+    upgrade_to(db.engine, SCHEMA_HEAD)  # and on: 0022 counts the figures again
     assert stored(db) == expected == recomputed(db)
     with db.engine.begin() as connection:  # nothing else writes it: a change shows
         connection.execute(update(core_table(NightSummaryRow)).values(place=1))
@@ -608,6 +640,7 @@ def test_the_migration_fills_the_league_sums_of_the_nights_stored_before_it(
     assert expected == regrouped_league_sums(db) and len(expected[0]) > 3
     downgrade_to(db.engine, "0016")
     upgrade_to(db.engine, "0017")
+    upgrade_to(db.engine, SCHEMA_HEAD)  # and on: 0022 counts the figures again
     assert stored_league_sums(db) == expected
     with db.engine.begin() as connection:  # nothing else writes it: a change shows
         connection.execute(update(core_table(LeagueSumsRow)).values(points=0))

@@ -127,7 +127,7 @@ class StandingsTab(QWidget):
         self.game = result.game
         self.standings_model.set_game(result.game)
         self.standings_model.set_rows(result.everyone)
-        words = options.describe()
+        words = options.describe(result.game)
         currency = self.standings_model.currency
         points = sum(r.points for r in result.everyone)
         cents = sum(r.cents for r in result.everyone)

@@ -4,7 +4,8 @@ both games' rules extend), `hands` (the leaster and the misplay, kinds of hand b
 play), `doubling` (a hand's multiplier: doublers, the last hand, the cap), `leaster`
 and `misplay` (those kinds of hand as plug-ins of either game: checked, scored, shown;
 a misplay's penalties on a hand played to its end), `checks` (the counts of a hand)
-and `table` (the sheet's marks and the statistics' roles of a declared hand).
+and `table` (the sheet's marks and the statistics' roles of a declared hand),
+`figures` (what a hand adds to the league's figures).
 
 The deck and the rules are named here too, as the rest of Scorekeeper reads them."""
 

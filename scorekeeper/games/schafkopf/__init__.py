@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from scorekeeper.formatting import money
-from scorekeeper.games.base import Carry, Draft, Words, rules_as
+from scorekeeper.games.base import Carry, Draft, Figure, FigureCounts, Words, rules_as
+from scorekeeper.games.cards.figures import declared_counts
 from scorekeeper.games.cards.leaster import LeasterKind
 from scorekeeper.games.cards.misplay import MisplayKind
 from scorekeeper.games.cards.rules import TABLE_SEATS
@@ -28,7 +29,7 @@ from scorekeeper.games.schafkopf.scoring import score_hand
 from scorekeeper.games.schafkopf.tariff import SOLO_BY_KEY
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.records import Hand
-from scorekeeper.results import NightResult
+from scorekeeper.results import HandResult, NightResult
 from scorekeeper.rules import Option, RuleSet
 
 # The Spieler (who plays the game: the declarer) and the Mitspieler (the partner).
@@ -66,7 +67,48 @@ SCHAFKOPF_WORDS = Words(
     no_tricks=N_("Schwarz"),
     alone=N_("playing alone (solo, Null)"),
     with_partner=N_("with a partner (Sauspiel)"),
+    leasters="",  # a league's leasters are Sheepshead's: not counted here
 )
+
+# What a Schafkopf league counts of each player (`Schafkopf.figure_counts`), in the
+# order shown: the games declared and won (the keys Sheepshead's picks have: a league
+# of both counts them together), won as the Mitspieler, the solos (a Farbsolo, Wenz,
+# Geier, ..., Tout or Sie; not Null) declared and won, Schneider, and Ramsch lost (paid).
+SCHAFKOPF_FIGURES = (
+    Figure("picks", N_("Games"), N_("more games declared")),
+    Figure(
+        "picker_wins",
+        N_("Games won"),
+        N_("more games won as declarer"),
+        share_of="picks",
+        share_key="picker_win_rate",
+    ),
+    Figure(
+        "partner_wins",
+        N_("Partner games won"),
+        N_("more games won as the declarer's partner"),
+        brief=False,
+    ),
+    Figure("solos", N_("Solos"), N_("more solos declared")),
+    Figure("solos_won", N_("Solos won"), N_("more solos won"), share_of="solos"),
+    Figure("schneiders_won", N_("Schneider"), N_("more games won Schneider")),
+    Figure(
+        "schneiders_lost",
+        N_("Schneider lost"),
+        N_("fewer games lost Schneider"),
+        brief=False,
+        fewer_better=True,
+    ),
+    Figure(
+        "ramsch_lost",
+        N_("Ramsch lost"),
+        N_("fewer Ramsch lost"),
+        statistics=True,
+        fewer_better=True,
+    ),
+)
+# The cached calls of games a declarer plays with a partner, or Null: not solos.
+NOT_SOLOS = frozenset({"call", "forced", "renonce", "null"})
 
 # A cached `call` (each kind's `call_key`) in a player's statistics (marked;
 # translated where shown).
@@ -108,6 +150,7 @@ class Schafkopf(KindsGame[SchafkopfRules]):
     seats = TABLE_SEATS
     kinds = SCHAFKOPF_KINDS
     hand_types: Mapping[str, type[Hand]] = SCHAFKOPF_KINDS.hand_types
+    figures = SCHAFKOPF_FIGURES
 
     def deals_again(self, hands: Sequence[Hand], rules: RuleSet) -> bool:
         return False  # after all four pass, the deal passes on as after any hand
@@ -201,6 +244,23 @@ class Schafkopf(KindsGame[SchafkopfRules]):
             return f"playing {name}"
         # Translators: a kind of game a player declared, in the statistics: "playing Wenz".
         return _("playing {game}").format(game=_(name))
+
+    def figure_counts(self, hand: Hand, result: HandResult) -> FigureCounts:
+        counts = declared_counts(result, leasters=False)
+        for player in result.active:
+            mine: dict[str, int] = {}
+            role = result.roles[player]
+            if role == "partner" and result.outcome == "win":
+                mine["partner_wins"] = 1
+            if role == "picker" and result.call is not None and result.call not in NOT_SOLOS:
+                mine["solos"] = 1
+                if result.outcome == "win":
+                    mine["solos_won"] = 1
+            if result.outcome == "ramsch" and result.points[player] < 0:
+                mine["ramsch_lost"] = 1  # paid: the loser, or all but a Durchmarsch's
+            if mine:
+                counts[player] = counts.get(player, {}) | mine
+        return counts
 
 
 # What `outcome_counts` counts beyond a win or a loss (its keys, marked).

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from scorekeeper.formatting import money
-from scorekeeper.games.base import Carry, Draft, Words, rules_as
+from scorekeeper.games.base import Carry, Draft, Figure, FigureCounts, Words, rules_as
+from scorekeeper.games.cards.figures import declared_counts
 from scorekeeper.games.cards.leaster import LeasterKind
 from scorekeeper.games.cards.misplay import MisplayKind
 from scorekeeper.games.cards.rules import TABLE_SEATS
@@ -20,7 +21,7 @@ from scorekeeper.games.sheepshead.rules import SheepsheadRules
 from scorekeeper.games.sheepshead.scoring import score_hand
 from scorekeeper.i18n import N_, _, pgettext
 from scorekeeper.records import Hand
-from scorekeeper.results import NightResult
+from scorekeeper.results import HandResult, NightResult
 from scorekeeper.rules import Option, RuleSet
 
 SHEEPSHEAD_WORDS = Words(
@@ -59,6 +60,27 @@ SHEEPSHEAD_WORDS = Words(
     with_partner=N_("with a partner"),
 )
 
+# What a Sheepshead league counts of each player (`declared_counts`), in the order shown.
+SHEEPSHEAD_FIGURES = (
+    Figure("picks", N_("Picks"), N_("more hands picked")),
+    Figure(
+        "picker_wins",
+        N_("Picks won"),
+        N_("more hands won as picker"),
+        share_of="picks",
+        share_key="picker_win_rate",
+    ),
+    Figure("schneiders_won", N_("Schneiders"), N_("more schneiders won")),
+    Figure(
+        "schneiders_lost",
+        N_("Schneiders lost"),
+        N_("fewer schneiders lost"),
+        brief=False,
+        fewer_better=True,
+    ),
+    Figure("leasters_won", N_("Leasters"), N_("more leasters won")),
+)
+
 
 # Its kinds of hand, in the order a message lists them.
 SHEEPSHEAD_KINDS = Kinds[SheepsheadRules](
@@ -83,6 +105,7 @@ class Sheepshead(KindsGame[SheepsheadRules]):
     seats = TABLE_SEATS
     kinds = SHEEPSHEAD_KINDS
     hand_types: Mapping[str, type[Hand]] = SHEEPSHEAD_KINDS.hand_types
+    figures = SHEEPSHEAD_FIGURES
 
     def deals_again(self, hands: Sequence[Hand], rules: RuleSet) -> bool:
         mine = rules_as(rules, SheepsheadRules)
@@ -161,6 +184,9 @@ class Sheepshead(KindsGame[SheepsheadRules]):
         if english:  # the call as the night document spells it
             return f"calling {call}"
         return _("calling {call}").format(call=call_name(call))
+
+    def figure_counts(self, hand: Hand, result: HandResult) -> FigureCounts:
+        return declared_counts(result)
 
 
 # What became of a declared hand beyond a win or a loss (`outcome_counts`'s keys).

@@ -307,7 +307,7 @@ def statistics_to_json(stats: PlayerStatistics) -> dict[str, Any]:
 def command_stats(args: argparse.Namespace, out: TextIO) -> int:
     """`scorekeeper stats --league NAME --player NAME [--json | --csv [-o FILE]]`: a
     player's record."""
-    from scorekeeper.store.league import hand_facts
+    from scorekeeper.store.league_hands import hand_facts
 
     require_csv_for_output(args)
     db = open_store(args)

@@ -26,7 +26,6 @@ from scorekeeper.standings import (
     parse_standings_options,
     rank_players,
 )
-from scorekeeper.stats import HandFact, HandOutcome
 from scorekeeper.store import stored_night
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
@@ -36,27 +35,20 @@ from scorekeeper.store.people import (
     find_or_create_league,
     find_or_create_season,
     find_season,
-    require_player,
 )
 from scorekeeper.store.tables import (
     SUMMED,
-    HandFigureRow,
-    HandPointsRow,
-    HandScoreRow,
     LeagueFigureRow,
     LeagueNightsRow,
-    LeagueOutcomeRow,
     LeagueRow,
     LeagueSumsRow,
     NightFigureRow,
-    NightOutcomeRow,
     NightRow,
     NightSummaryRow,
     NightTotalRow,
     PlayerRow,
     SeasonRow,
     core_table,
-    partnered,
 )
 
 
@@ -340,28 +332,28 @@ def _night_labels(connection: Connection, wanted: Select[Any]) -> dict[int, Nigh
         .where(col(NightRow.id).in_(wanted))
     )
     rows = connection.execute(query).all()
-    games = {preset: _game(preset) for *_, preset in rows}
+    games = {preset: game_name(preset) for *_, preset in rows}
     return {
         night: (date.isoformat() if date else None, season, table, games[preset])
         for night, date, season, table, preset in rows
     }
 
 
-def _night_games(session: Session, period: Period) -> dict[int, str]:
+def night_games(session: Session, period: Period) -> dict[int, str]:
     """The game each of the period's nights was played at, by its rules' preset."""
     query = columns(col(NightRow.id), night_preset()).where(
         col(NightRow.id).in_(nights_of(session, period))
     )
     rows = session.connection().execute(query).all()
-    games = {preset: _game(preset) for _, preset in rows}
+    games = {preset: game_name(preset) for _, preset in rows}
     return {night: games[preset] for night, preset in rows}
 
 
-def _game(preset: str | None) -> str:
+def game_name(preset: str | None) -> str:
     return game_of_preset(preset).name if preset in all_presets() else DEFAULT_GAME
 
 
-def _alone(outcome: str, partnered: bool) -> bool | None:
+def played_alone(outcome: str, partnered: bool) -> bool | None:
     return None if outcome not in ("win", "loss") else not partnered
 
 
@@ -378,7 +370,7 @@ def standings(db: Database, period: Period, options: StandingsOptions | None = N
     return rank_players(players, options, pot_totals(db, period), nights=nights, game=game)
 
 
-def _all_time(period: Period) -> bool:
+def all_time(period: Period) -> bool:
     """Whether PERIOD is every night of its league (no season, no dates): what the
     league's all-time sums hold (store/league_sums.py)."""
     return period.season is None and period.since is None and period.until is None
@@ -388,7 +380,7 @@ def players_nights(db: Database, period: Period) -> tuple[list[PlayerNights], in
     """Each player's nights of the period summed with their places counted (the
     core's `player_nights` of `night_lines`, summed by the database), the number of
     nights with a hand, and the game they were played at."""
-    if _all_time(period):
+    if all_time(period):
         return _all_time_players(db, period.league)
     summary = core_table(NightSummaryRow).c
     with db.session() as session:
@@ -418,7 +410,7 @@ def players_nights(db: Database, period: Period) -> tuple[list[PlayerNights], in
         presets = connection.execute(
             columns(night_preset()).where(col(NightRow.id).in_(played)).distinct()
         ).all()
-    game = one_game(_game(preset) for (preset,) in presets).name
+    game = one_game(game_name(preset) for (preset,) in presets).name
     return _by_player(rows, tallies, names), int(nights.scalar_one()), game
 
 
@@ -444,7 +436,7 @@ def _all_time_players(db: Database, league: str) -> tuple[list[PlayerNights], in
         played = connection.execute(
             columns(counts.preset, counts.nights).where(counts.league_id == league_id)
         ).all()
-    game = one_game(_game(preset) for preset, _ in played).name
+    game = one_game(game_name(preset) for preset, _ in played).name
     return _by_player(rows, tallies, names), sum(int(count) for _, count in played), game
 
 
@@ -481,7 +473,7 @@ def _by_player(
 def pot_totals(db: Database, period: Period) -> tuple[int, int]:
     """The points and cents the period's nights left in Schafkopf pots (a party to the
     zero sum: the players' totals and the pots sum to zero)."""
-    if _all_time(period):  # the league's all-time sums
+    if all_time(period):  # the league's all-time sums
         total: Any = core_table(LeagueNightsRow).c
     else:
         total = core_table(NightTotalRow).c
@@ -489,102 +481,12 @@ def pot_totals(db: Database, period: Period) -> tuple[int, int]:
         func.coalesce(func.sum(total.pot), 0), func.coalesce(func.sum(total.pot_cents), 0)
     )
     with db.session() as session:
-        if _all_time(period):
+        if all_time(period):
             query = query.where(total.league_id == league_row(session, period.league).id)
         else:
             query = query.where(total.night_id.in_(nights_of(session, period)))
         row = session.execute(query).one()
     return int(row[0]), int(row[1])
-
-
-def hand_facts(db: Database, period: Period, *, player: str) -> list[HandFact]:
-    """A player's hands in the period, in the order played."""
-    with db.session() as session:
-        row = require_player(session, player, "player")
-        query = (
-            select(  # type: ignore[call-overload]
-                HandPointsRow.night_id,
-                NightRow.played_on,
-                HandScoreRow.position,
-                HandPointsRow.role,
-                HandScoreRow.outcome,
-                HandScoreRow.level,
-                HandScoreRow.call,
-                HandPointsRow.points,
-                HandPointsRow.cents,
-                HandPointsRow.misplays,
-                partnered(),
-                HandScoreRow.hands,
-                HandScoreRow.hand_id,
-            )
-            .join(HandScoreRow, col(HandScoreRow.hand_id) == col(HandPointsRow.hand_id))
-            .join(NightRow, col(NightRow.id) == col(HandPointsRow.night_id))
-            .where(HandPointsRow.player_id == row.id)
-            .where(col(HandPointsRow.night_id).in_(nights_of(session, period)))
-            .order_by(NightRow.played_on, HandPointsRow.night_id, HandScoreRow.position)
-        )
-        rows = session.exec(query).all()
-        name = row.name
-        games = _night_games(session, period)
-        figures = _hand_figures(session, row.id, period)
-    facts = []
-    none: dict[str, int] = {}
-    for row in rows:
-        *cached, with_partner, hands, hand_id = row
-        night, date, position, role, outcome, level, call, points, cents, misplays = cached
-        day = date.isoformat() if date else None
-        alone = _alone(outcome, with_partner)
-        read = (night, day, position, name, role, outcome, level, call, points, cents, misplays)
-        counted = figures.get(hand_id, none)
-        facts.append(HandFact(*read, alone, games[night], hands=hands, figures=counted))
-    return facts
-
-
-def _hand_figures(session: Session, player_id: int | None, period: Period) -> dict[int, Any]:
-    """What each of the player's hands of the period added to their figures, by hand id
-    (a hand that added nothing: none)."""
-    figures = core_table(HandFigureRow).c
-    query = columns(figures.hand_id, figures.figure, figures.tally).where(
-        (figures.player_id == player_id) & figures.night_id.in_(nights_of(session, period))
-    )
-    found: dict[int, dict[str, int]] = {}
-    for hand_id, figure, tally in session.connection().execute(query):
-        found.setdefault(hand_id, {})[figure] = int(tally)
-    return found
-
-
-def hand_outcomes(db: Database, period: Period) -> list[HandOutcome]:
-    """The period's hands as the table saw them (for how often each outcome happens),
-    alike hands counted together: a line for each preset, outcome, level and whether
-    the declarer had a partner (with how many hands, and the played hands they stand
-    for), read from the counts every write keeps (store/summaries.py): over all
-    seasons the league's (`league_outcome`, a few dozen rows at any size), else each
-    night's of the period (`night_outcome`), never each of 100,000 hands (the Table
-    tab took 0.5 s to read them).  In no set order: `stats` lists them in its own."""
-    with db.session() as session:
-        if _all_time(period):
-            kinds: Any = core_table(LeagueOutcomeRow).c
-            alike = (kinds.preset, kinds.outcome, kinds.level, kinds.partnered)
-            query = columns(*alike, kinds.hand_rows, kinds.hands).where(
-                kinds.league_id == league_row(session, period.league).id
-            )
-        else:
-            kinds, night = core_table(NightOutcomeRow).c, core_table(NightRow).c
-            alike = (night_preset(), kinds.outcome, kinds.level, kinds.partnered)
-            query = (
-                columns(*alike, func.sum(kinds.hand_rows), func.sum(kinds.hands))
-                .join_from(
-                    core_table(NightOutcomeRow), core_table(NightRow), night.id == kinds.night_id
-                )
-                .where(kinds.night_id.in_(nights_of(session, period)))
-                .group_by(*alike)
-            )
-        rows = session.connection().execute(query).all()
-    return [
-        # int(): PostgreSQL sums an integer column as a BIGINT or NUMERIC.
-        HandOutcome(o, lv, None, _alone(o, bool(with_partner)), _game(p), int(played), int(count))
-        for p, o, lv, with_partner, count, played in rows
-    ]
 
 
 def league_roster(

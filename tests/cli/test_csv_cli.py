@@ -14,7 +14,8 @@ from scorekeeper import i18n
 from scorekeeper.sample import sample_league_documents
 from scorekeeper.stats import player_statistics
 from scorekeeper.store.database import open_database
-from scorekeeper.store.league import Period, hand_facts, standings
+from scorekeeper.store.league import Period, standings
+from scorekeeper.store.league_hands import hand_facts
 from scorekeeper.store.money import league_money, record_league_payment
 from scorekeeper.store.night_import import import_night
 from scorekeeper.store.night_reads import list_nights, night_result

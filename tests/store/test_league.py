@@ -17,6 +17,7 @@ from scorekeeper.results import NightResult
 from scorekeeper.sample import generated_league_documents
 from scorekeeper.standings import StandingsOptions
 from scorekeeper.store import league as leagues
+from scorekeeper.store import league_hands
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.money import league_money, record_league_payment
@@ -122,7 +123,7 @@ def test_a_player_page_statistics_match_the_documents(
 ) -> None:
     from scorekeeper.stats import player_statistics
 
-    facts = leagues.hand_facts(db, leagues.Period(LEAGUE), player="ann")
+    facts = league_hands.hand_facts(db, leagues.Period(LEAGUE), player="ann")
     stats = player_statistics("Ann", facts)
     expected = expected_totals(documents)["Ann"]
     assert (stats.hands, stats.points, stats.nights) == (
@@ -143,7 +144,7 @@ def test_unknown_league_season_and_player_are_named(db: Database, filed: list[in
         leagues.standings(db, leagues.Period(LEAGUE, season="Winter"))
     assert refused.value.field == "season"
     with pytest.raises(StorageError, match=r"^player: there is no player 'Zed'$") as refused:
-        leagues.hand_facts(db, leagues.Period(LEAGUE), player="Zed")
+        league_hands.hand_facts(db, leagues.Period(LEAGUE), player="Zed")
     assert refused.value.field == "player"
 
 
@@ -338,7 +339,7 @@ def test_the_cache_tells_who_went_alone_and_the_game_as_the_scorer_did(db: Datab
         game = night.rules.game
         for hand in score_night(night).hands:
             expected[hand.outcome, hand.level, hand.alone, game] += 1
-    outcomes = leagues.hand_outcomes(db, leagues.Period("Corpus"))
+    outcomes = league_hands.hand_outcomes(db, leagues.Period("Corpus"))
     counted: Counter[tuple[Any, ...]] = Counter()
     for o in outcomes:  # alike hands counted together by the database
         counted[o.outcome, o.level, o.alone, o.game] += o.alike
@@ -373,7 +374,7 @@ def test_a_season_s_outcomes_are_its_nights_hands_as_the_scorer_counted_them(
             played[key] += hand.hands
     counted: Counter[tuple[Any, ...]] = Counter()
     counted_played: Counter[tuple[Any, ...]] = Counter()
-    for o in leagues.hand_outcomes(db, leagues.Period("Corpus", season="S1")):
+    for o in league_hands.hand_outcomes(db, leagues.Period("Corpus", season="S1")):
         counted[o.outcome, o.level, o.alone, o.game] += o.alike
         counted_played[o.outcome, o.level, o.alone, o.game] += o.hands
     assert counted == expected and counted_played == played

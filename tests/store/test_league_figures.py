@@ -20,7 +20,7 @@ from sqlalchemy import create_engine, select
 from scorekeeper.games import game_named
 from scorekeeper.stats import player_statistics
 from scorekeeper.store import league as leagues
-from scorekeeper.store import night_import
+from scorekeeper.store import league_hands, night_import
 from scorekeeper.store.database import SCHEMA_HEAD, Database, open_database
 from scorekeeper.store.tables import (
     HandFigureRow,
@@ -167,7 +167,7 @@ def test_an_old_database_upgraded_ranks_and_counts_its_players_as_before(tmp_pat
                     assert now == old, (league, season, standing.player)
             # A player's statistics count the hands declared as the standings do.
             for standing in leagues.standings(db, leagues.Period(league)).everyone:
-                facts = leagues.hand_facts(db, leagues.Period(league), player=standing.player)
+                facts = league_hands.hand_facts(db, leagues.Period(league), player=standing.player)
                 stats = player_statistics(standing.player, facts)
                 assert (stats.picker.hands, stats.picker.won) == (
                     standing.figure("picks"),

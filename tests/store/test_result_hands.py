@@ -9,6 +9,7 @@ from scorekeeper.reports.data import night_report
 from scorekeeper.standings import StandingsOptions
 from scorekeeper.stats import outcome_counts, player_statistics
 from scorekeeper.store import league as leagues
+from scorekeeper.store import league_hands
 from scorekeeper.store.database import Database
 from scorekeeper.store.night_import import export_night, import_night
 from scorekeeper.store.night_reads import load_stored_night, night_result
@@ -43,11 +44,11 @@ def test_standings_count_a_result_as_the_hands_it_stands_for(db: Database) -> No
     }
     assert lines["Ann"].points_per_hand == Fraction(11, 16)
     assert (lines["Bob"].figure("picks"), lines["Bob"].figure("picker_wins")) == (1, 1)  # alone
-    ann = player_statistics("Ann", leagues.hand_facts(db, period, player="Ann"))
+    ann = player_statistics("Ann", league_hands.hand_facts(db, period, player="Ann"))
     assert (ann.hands, ann.points, ann.nights) == (16, 11, 1)
     assert (ann.picker.hands, ann.defender.hands, ann.leasters.hands) == (0, 1, 0)
     assert ann.longest_winning_streak == 0 and ann.longest_losing_streak == 1
-    counts = outcome_counts(leagues.hand_outcomes(db, period))
+    counts = outcome_counts(league_hands.hand_outcomes(db, period))
     assert counts == {"hands": 16, "picked": 1, "picker won": 1, "went alone": 0}
 
 

@@ -19,6 +19,7 @@ from scorekeeper.limits import MAX_AMOUNT
 from scorekeeper.reports.build import pad_pdf, statements_pdf
 from scorekeeper.sample import sample_night_document
 from scorekeeper.store import league as leagues
+from scorekeeper.store import league_hands
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.errors import Field, StorageError
 from scorekeeper.store.merge import merge_players
@@ -56,7 +57,7 @@ REFUSALS: list[tuple[Field, str, Callable[[Database, int], Any]]] = [
     (
         "player",
         "there is no player 'Zed'",
-        lambda db, _: leagues.hand_facts(db, leagues.Period(LEAGUE), player="Zed"),
+        lambda db, _: league_hands.hand_facts(db, leagues.Period(LEAGUE), player="Zed"),
     ),
     (
         "league",

@@ -828,13 +828,13 @@ def test_a_table_tab_that_could_not_be_read_shows_no_count(
 ) -> None:
     """The Table tab's read refused: the problem line says why, and the tab shows no
     "hands 0" beneath it (a review: a period without a hand now says "0")."""
-    from scorekeeper.store import league as leagues
+    from scorekeeper.store import league_hands
     from scorekeeper.store.errors import StorageError
 
     def refused(*_args: object) -> None:
         raise StorageError("the database is busy")
 
-    monkeypatch.setattr(leagues, "hand_outcomes", refused)
+    monkeypatch.setattr(league_hands, "hand_outcomes", refused)
     tab = window.table_tab
     tab.show_period(window.filters.period())
     assert tab.outcomes_model.rowCount() == 0 and "busy" in window.problem.text()

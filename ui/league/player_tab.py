@@ -10,6 +10,7 @@ from scorekeeper.i18n import _
 from scorekeeper.reports.sheets import statistics_sheet
 from scorekeeper.stats import PlayerStatistics, player_statistics, statistics_lines
 from scorekeeper.store import league as leagues
+from scorekeeper.store import league_hands
 from scorekeeper.store.database import Database
 from scorekeeper.store.money import LeagueMoney
 
@@ -66,7 +67,7 @@ class PlayerTab(QWidget):
             self.balance_chart.show_balance("", [], None)
             return
         attempt = self.problem.attempt
-        facts = attempt(leagues.hand_facts, self.db, self.period, player=name) or []
+        facts = attempt(league_hands.hand_facts, self.db, self.period, player=name) or []
         self.stats = player_statistics(name, facts)
         currency = self.money.currency if self.money else None  # not read: no amounts
         self.stats_model.set_rows(statistics_lines(self.stats, currency, on_screen=True))

@@ -10,6 +10,7 @@ from scorekeeper.i18n import _
 from scorekeeper.reports.sheets import outcomes_sheet
 from scorekeeper.stats import outcome_figures, outcome_lines
 from scorekeeper.store import league as leagues
+from scorekeeper.store import league_hands
 from scorekeeper.store.database import Database
 
 from ..spreadsheets import allow_copy
@@ -34,7 +35,7 @@ class TableTab(QWidget):
 
     def show_period(self, period: leagues.Period) -> None:
         """The outcomes of PERIOD's hands."""
-        outcomes = self.problem.attempt(leagues.hand_outcomes, self.db, period)
+        outcomes = self.problem.attempt(league_hands.hand_outcomes, self.db, period)
         if outcomes is None:  # not read: the problem line says why, no "0 hands" below it
             self.figures = []
             self.outcomes_model.set_rows([])

@@ -15,7 +15,9 @@ in English and again in German.  `tests/core/test_scoring_snapshot.py` holds the
 of now to it.
 
 Written with the code before the hands' kinds became plug-ins of their games (main at
-b56b7f8), by:
+b56b7f8), and again when each game declared its league figures: a Schafkopf player's
+statistics say "Won as declarer's partner" ("Gewonnen als Mitspieler"), not
+Sheepshead's "Won as partner"; nothing else changed.  By:
 
     .venv/bin/python -m tests.scoring_snapshot write
 """

@@ -1,0 +1,277 @@
+"""The prize pool and its split: whole dollars (or euros), every cent accounted for.
+
+The pool is the entry fees of the paid entries times the payout share, rounded down to
+whole units (a hundred cents; the cents left over are the house's).  Each place's
+percentage, and each session's top scorer's, is a share of it: the percentages add
+up to 100 (shares of the pool) or to the payout share itself (shares of the fees, as
+Kohler Falls states them: 1st 30%, 2nd 15%, 3rd to 5th 10% each, 5% a session, out
+of 90%); either way a prize is the pool times its percentage over their sum.  Players
+tied at a place share the prizes of the places they cover; each prize is rounded down
+to whole units, and what that leaves (the remainder) goes by the stated rule: a unit
+at a time to the prize winners in order of their places, or kept by the house.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from scorekeeper.i18n import N_, _
+from scorekeeper.json_input import show_value
+from scorekeeper.problems import Problem
+from scorekeeper.rules import is_whole
+
+UNIT = 100  # cents in a whole dollar or euro: prizes are paid in whole units
+Remainder = Literal["places", "house"]
+REMAINDERS: tuple[Remainder, ...] = ("places", "house")
+REMAINDER_MEANING: dict[str, str] = {
+    "places": N_("a dollar (or euro) at a time to the prize winners in order of their places"),
+    "house": N_("kept by the house"),
+}
+MOST_PLACES = 100
+
+
+@dataclass(frozen=True)
+class Payout:
+    """How a tournament pays: SHARE percent of the fees is the pool; PLACES are each
+    place's percentage, SESSION_TOP each session's top scorer's; REMAINDER says where
+    the whole units left by rounding go."""
+
+    share: int = 90
+    places: tuple[int, ...] = (30, 15, 10, 10, 10)
+    session_top: int = 5
+    remainder: Remainder = "places"
+
+    def to_json(self) -> dict[str, object]:
+        """The payout as stored with a tournament."""
+        return {
+            "share": self.share,
+            "places": list(self.places),
+            "session_top": self.session_top,
+            "remainder": self.remainder,
+        }
+
+    def weight(self, sessions: int) -> int:
+        """What the percentages add up to over SESSIONS."""
+        return sum(self.places) + self.session_top * sessions
+
+    def describe(self, sessions: int) -> list[str]:
+        """The payout in words, as the payout list prints it."""
+        of_pool = self.weight(sessions) == 100
+        places = ", ".join(
+            _("{place}: {percent}%").format(place=ordinal(n), percent=p)
+            for n, p in enumerate(self.places, start=1)
+        )
+        lines = [
+            _(
+                "The pool is {share}% of the entry fees, rounded down to a whole dollar (or euro)."
+            ).format(share=self.share),
+            (
+                _("Shares of the pool: {places}.")
+                if of_pool
+                else _("Shares of the fees: {places}.")
+            ).format(places=places),
+        ]
+        if self.session_top:
+            lines.append(
+                _("The top scorer of each session: {percent}%.").format(percent=self.session_top)
+            )
+        lines.append(
+            _(
+                "Players tied share the prizes of the places they cover; each prize is "
+                "rounded down to a whole dollar (or euro), and the rest is {rule}."
+            ).format(rule=_(REMAINDER_MEANING[self.remainder]))
+        )
+        return lines
+
+
+def ordinal(place: int) -> str:
+    """'1st', '2nd', '11th' (in German '1.', '2.', '11.')."""
+    suffix = {1: _("{number}st"), 2: _("{number}nd"), 3: _("{number}rd")}
+    if 10 <= place % 100 <= 20:
+        return _("{number}th").format(number=place)
+    return suffix.get(place % 10, _("{number}th")).format(number=place)
+
+
+def parse_payout(value: object, sessions: int) -> tuple[Payout | None, list[Problem]]:
+    """A payout from JSON (stored, or the command line's flags gathered), every
+    problem naming its field; the percentages must add up to 100 or to the share."""
+    if value is None:
+        value = {}
+    if not isinstance(value, Mapping):
+        return None, [Problem("payout", _("must be an object"))]
+    default = Payout()
+    problems = [
+        Problem(str(k), _("is not a payout setting")) for k in value if k not in default.to_json()
+    ]
+    share = value.get("share", default.share)
+    if not is_whole(share) or not 0 <= share <= 100:
+        problems.append(Problem("share", _percent_problem(share)))
+    places = value.get("places", list(default.places))
+    if (
+        not isinstance(places, list | tuple)
+        or not all(is_whole(p) and 0 <= p <= 100 for p in places)
+        or len(places) > MOST_PLACES
+    ):
+        message = _("must be a list of at most {most} percentages, each 0 to 100")
+        problems.append(Problem("places", message.format(most=MOST_PLACES)))
+    top = value.get("session_top", default.session_top)
+    if not is_whole(top) or not 0 <= top <= 100:
+        problems.append(Problem("session_top", _percent_problem(top)))
+    remainder = value.get("remainder", default.remainder)
+    if remainder not in REMAINDERS:
+        message = _("{value} is not one of {choices}").format(
+            value=show_value(remainder), choices=", ".join(REMAINDERS)
+        )
+        problems.append(Problem("remainder", message))
+    if problems:
+        return None, problems
+    payout = Payout(share, tuple(places), top, remainder)
+    total = payout.weight(sessions)
+    if total not in (100, share) or total == 0:
+        message = _(
+            "the places and the sessions' top scorers add up to {total}%: make it 100% "
+            "(shares of the pool) or {share}% (shares of the fees)"
+        ).format(total=total, share=share)
+        return None, [Problem("places", message)]
+    return payout, []
+
+
+def _percent_problem(value: object) -> str:
+    return _("{value} is not a whole percentage from 0 to 100").format(value=show_value(value))
+
+
+@dataclass(frozen=True)
+class Award:
+    """A prize paid to one player: for a PLACE (shared by SHARING players tied over
+    places PLACE to LAST), or as the top scorer of SESSION; CENTS in whole units, and
+    the REMAINDER units of it that rounding left."""
+
+    player: str
+    cents: int
+    place: int | None = None
+    last: int | None = None
+    session: int | None = None
+    sharing: int = 1
+    remainder: int = 0
+
+    def what(self) -> str:
+        """What the prize is for, in words: '2nd place', '3rd–5th place, shared by 3',
+        'top scorer of session 2'."""
+        if self.session is not None:
+            words = _("top scorer of session {session}").format(session=self.session)
+        elif self.last is not None and self.last != self.place:
+            words = _("{first}–{last} place").format(
+                first=ordinal(self.place or 0), last=ordinal(self.last)
+            )
+        else:
+            words = _("{place} place").format(place=ordinal(self.place or 0))
+        if self.sharing > 1:
+            words = _("{what}, shared by {count}").format(what=words, count=self.sharing)
+        return words
+
+
+@dataclass(frozen=True)
+class PrizeList:
+    """What the prizes come from and who takes what: every cent of the FEES is a prize
+    or the HOUSE's (the cents the pool was rounded down by, and a remainder kept)."""
+
+    entries: int  # paid entries
+    entry_cents: int
+    fees: int
+    pool: int
+    awards: tuple[Award, ...]
+    house: int  # of the pool: the remainder the house keeps
+    kept: int  # the fees not in the pool
+
+    @property
+    def paid_out(self) -> int:
+        return sum(a.cents for a in self.awards)
+
+
+def prize_pool(entry_cents: int, entries: int, payout: Payout) -> tuple[int, int]:
+    """The fees and the pool: SHARE percent of them, rounded down to whole units."""
+    fees = entry_cents * entries
+    return fees, fees * payout.share // 100 // UNIT * UNIT
+
+
+def split_prizes(
+    *,
+    entry_cents: int,
+    entries: int,
+    payout: Payout,
+    ranking: Sequence[tuple[str, int]],
+    session_tops: Sequence[Sequence[str]],
+) -> PrizeList:
+    """The prizes: RANKING is the overall standings (each player and their shared
+    place, best first), SESSION_TOPS each session's top scorers (several when tied;
+    none for a session with no results).  The awards and the house's part add up to
+    the pool exactly (checked)."""
+    fees, pool = prize_pool(entry_cents, entries, payout)
+    weight = payout.weight(len(session_tops))
+    awards: list[Award] = []
+    if weight:
+        awards += _place_awards(pool, weight, payout.places, ranking)
+        for number, tops in enumerate(session_tops, start=1):
+            awards += _shared(pool * payout.session_top, weight, tops, session=number)
+    left = pool - sum(a.cents for a in awards)
+    house = left
+    if payout.remainder == "places" and awards and left:
+        awards, house = _hand_out(awards, left), 0
+    if sum(a.cents for a in awards) + house != pool or house < 0:
+        raise AssertionError("the prizes and the house's remainder do not make the pool")
+    return PrizeList(entries, entry_cents, fees, pool, tuple(awards), house, fees - pool)
+
+
+def _place_awards(
+    pool: int, weight: int, places: Sequence[int], ranking: Sequence[tuple[str, int]]
+) -> list[Award]:
+    """Each group of players tied at a place sharing the prizes of the places it
+    covers (ties past the last prize share what they cover of it)."""
+    groups: dict[int, list[str]] = {}
+    for player, rank in ranking:
+        groups.setdefault(rank, []).append(player)
+    awards: list[Award] = []
+    for rank, players in sorted(groups.items()):
+        last = rank + len(players) - 1
+        covered = [p for n, p in enumerate(places, start=1) if rank <= n <= last]
+        if not covered:
+            continue
+        paid_to = min(last, len(places))
+        awards += _shared(pool * sum(covered), weight, players, place=rank, last=paid_to)
+    return awards
+
+
+def _shared(
+    amount: int,
+    weight: int,
+    players: Sequence[str],
+    *,
+    place: int | None = None,
+    last: int | None = None,
+    session: int | None = None,
+) -> list[Award]:
+    """AMOUNT / WEIGHT cents shared by PLAYERS, each share rounded down to whole units."""
+    if not players:
+        return []
+    each = Fraction(amount, weight * len(players))
+    cents = int(each // UNIT) * UNIT
+    return [
+        Award(p, cents, place=place, last=last, session=session, sharing=len(players))
+        for p in players
+    ]
+
+
+def _hand_out(awards: list[Award], left: int) -> list[Award]:
+    """LEFT (whole units) handed out a unit at a time to the awards in their order
+    (places best first, then the sessions' top scorers), round again while any is left."""
+    extra = [0] * len(awards)
+    units = left // UNIT
+    for turn in range(units):
+        extra[turn % len(awards)] += UNIT
+    return [
+        Award(a.player, a.cents + more, a.place, a.last, a.session, a.sharing, more)
+        for a, more in zip(awards, extra, strict=True)
+    ]

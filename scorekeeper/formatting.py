@@ -114,10 +114,11 @@ def night_title(
 ) -> str:
     """A night as people know it, wherever it is named (the window's title, a message,
     a report): its league, date (ISO, as records keep it; shown the locale's way) and
-    table ('Tuesday League · 11/3/26 · table 1'); else its own title; else who played.
-    Never its id, which is the database's, not theirs."""
+    table ('Tuesday League · 11/3/26 · table 1'); a night in no league by its own title
+    in the league's place ('Kohler Falls, session 2 · 10/4/26 · table 7'); else who
+    played.  Never its id, which is the database's, not theirs."""
     parts = [
-        league,
+        league or title,
         short_iso(date, missing=""),
         _("table {table}").format(table=table) if table else None,
     ]

@@ -25,6 +25,18 @@ Field = Literal[
     "new name",
     "merged into",
     "database",
+    "tournament",
+    "session",
+    "sessions",
+    "hands",
+    "seed",
+    "entry fee",
+    "payout",
+    "tie-breaks",
+    "uneven",
+    "rules",
+    "points",
+    "reason",
 ]
 
 
@@ -47,6 +59,18 @@ def field_name(field: Field) -> str:
         "new name": pgettext("field", "new name"),
         "merged into": pgettext("field", "merged into"),
         "database": pgettext("field", "database"),
+        "tournament": pgettext("field", "tournament"),
+        "session": pgettext("field", "session"),
+        "sessions": pgettext("field", "sessions"),
+        "hands": pgettext("field", "hands"),
+        "seed": pgettext("field", "seed"),
+        "entry fee": pgettext("field", "entry fee"),
+        "payout": pgettext("field", "payout"),
+        "tie-breaks": pgettext("field", "tie-breaks"),
+        "uneven": pgettext("field", "uneven"),
+        "rules": pgettext("field", "rules"),
+        "points": pgettext("field", "points"),
+        "reason": pgettext("field", "reason"),
     }
     return names[field]
 

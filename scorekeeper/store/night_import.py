@@ -139,6 +139,12 @@ def _file(session: Session, night: Night) -> int:
     return night_id
 
 
+def file_in(session: Session, night: Night) -> int:
+    """`file_night` in the caller's transaction SESSION (a write that files a night
+    with something of its own: a tournament's table); returns the night's id."""
+    return _file(session, night)
+
+
 def _payers(info: NightInfo) -> list[str]:
     """Everyone a night's payments name."""
     return [name for p in info.payments for name in (p.payer, p.payee)]

@@ -423,6 +423,99 @@ class PaymentRow(SQLModel, table=True):
     recorded_at: dt.datetime = _moment()
 
 
+class TournamentRow(SQLModel, table=True):
+    """A tournament day: its game and house rules (a full rule set, as a night's), its
+    sessions and each player's hands a session, the entry fee, how it pays
+    (`tournament.prizes.Payout` as JSON), its tie-breaks and which tables seat an
+    uneven field (migration 0021)."""
+
+    __tablename__ = "tournament"
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    name_key: str = Field(unique=True)
+    held_on: dt.date
+    rules: dict[str, Any] = _json()
+    sessions: int
+    hands: int  # each player's hands a session (a table whose dealer sits out plays more)
+    entry_cents: int = _amount(0)
+    currency: str = Field(sa_column=Column(String(3), nullable=False))
+    payout: dict[str, Any] = _json()
+    tie_breaks: list[str] = _json()
+    uneven: str = "larger"  # tables one "larger" (the dealer sits out) or "smaller"
+    created_at: dt.datetime = _moment()
+
+
+class EntryRow(SQLModel, table=True):
+    """A player registered for a tournament: paid or not, playing from FIRST_SESSION
+    (a late entry's later) to LAST_SESSION (withdrawn after it; None: to the end)."""
+
+    __tablename__ = "tournament_entry"
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    player_id: int = Field(foreign_key="player.id", primary_key=True, index=True)
+    paid: bool = False
+    first_session: int = 1
+    last_session: int | None = None
+    entered_at: dt.datetime = _moment()
+
+
+class ApartRow(SQLModel, table=True):
+    """Two players of a tournament who must not sit at one table (the lower id first)."""
+
+    __tablename__ = "tournament_apart"
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    first_id: int = Field(foreign_key="player.id", primary_key=True)
+    second_id: int = Field(foreign_key="player.id", primary_key=True)
+
+
+class DrawRow(SQLModel, table=True):
+    """A session's draw: the seed that reproduces it and when it was made."""
+
+    __tablename__ = "tournament_draw"
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    session: int = Field(primary_key=True)
+    seed: int = _amount()
+    drawn_at: dt.datetime = _moment()
+
+
+class TableRow(SQLModel, table=True):
+    """A table of a session: its seats, the hands it plays, and the night its results
+    are in (None until the first is entered; closed: checked and signed)."""
+
+    __tablename__ = "tournament_table"
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    session: int = Field(primary_key=True)
+    number: int = Field(primary_key=True)
+    seats: int
+    hands: int
+    night_id: int | None = Field(default=None, foreign_key="night.id")
+
+
+class DrawnSeatRow(SQLModel, table=True):
+    """Where the draw seated a player in a session: table and seat (seat 1 deals first)."""
+
+    __tablename__ = "tournament_seat"
+    __table_args__ = (UniqueConstraint("tournament_id", "session", "table_number", "seat"),)
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    session: int = Field(primary_key=True)
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+    table_number: int
+    seat: int
+
+
+class PenaltyRow(SQLModel, table=True):
+    """Points taken from one player in one session, apart from the zero-sum table
+    score, and why."""
+
+    __tablename__ = "tournament_penalty"
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", index=True)
+    session: int
+    player_id: int = Field(foreign_key="player.id")
+    points: int = _amount()
+    reason: str = ""
+    recorded_at: dt.datetime = _moment()
+
+
 def core_table(model: type[SQLModel]) -> Table:
     """The Core table behind a model, for executemany inserts without the ORM's
     per-row bookkeeping (bulk import and the score cache)."""

@@ -116,8 +116,24 @@ def draw_tables(
     again = sum(
         1 for table in tables for a, b in combinations(table, 2) if before.get(pair(a, b), 0)
     )
-    most = _most(order, weights, sizes, apart) if not together else _trivial(order, before, sizes)
+    most = most_repeats(order, sizes, met=before, apart=apart, parted=not together)
     return Drawn(tables, seed, again, most, tuple((a, b) for a, b in together))
+
+
+def most_repeats(
+    players: Collection[str],
+    sizes: Sequence[int],
+    *,
+    met: Mapping[Pair, int],
+    apart: Collection[Pair] = (),
+    parted: bool = True,
+) -> int:
+    """The most pairs who had met (MET) that a seating of PLAYERS at tables of SIZES
+    which no swap improves seats together, PARTED (keeping every pair of APART apart;
+    else only the trivial bound holds): see the module's words."""
+    order = sorted(set(players), key=lambda p: (name_key(p), p))
+    weights = _weights(order, met, apart)
+    return _most(order, weights, sizes, apart) if parted else _trivial_count(weights, sizes)
 
 
 def _weights(
@@ -247,10 +263,6 @@ def _trivial_count(weights: list[dict[int, int]], sizes: Sequence[int]) -> int:
     """No more pairs who had met than there are such pairs, or pairs at the tables."""
     known = sum(1 for own in weights for w in own.values() if w % APART > 0) // 2
     return min(known, sum(s * (s - 1) // 2 for s in sizes))
-
-
-def _trivial(order: Sequence[str], met: Mapping[Pair, int], sizes: Sequence[int]) -> int:
-    return _trivial_count(_weights(order, met, ()), sizes)
 
 
 def least_repeats(sessions: Sequence[Sequence[Sequence[str]]], apart: Collection[Pair] = ()) -> int:

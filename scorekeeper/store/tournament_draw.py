@@ -1,0 +1,265 @@
+"""A tournament's sessions drawn: the core's draw (`tournament.draw`) over the
+players entered for the session, the earlier sessions' seats and the pairs kept
+apart; what it seated kept with its seed (the tables, their seats and hands), so it
+can be shown, printed and reproduced; drawn again (late entries, withdrawals) while
+none of its tables has a result and no later session is drawn.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, update
+from sqlmodel import Session, col, select
+
+from scorekeeper.i18n import _
+from scorekeeper.limits import MAX_AMOUNT
+from scorekeeper.store.database import Database
+from scorekeeper.store.errors import StorageError
+from scorekeeper.store.tables import (
+    DrawnSeatRow,
+    DrawRow,
+    HandRow,
+    NightRow,
+    PlayerRow,
+    TableRow,
+    now,
+)
+from scorekeeper.store.tournaments import (
+    apart_in,
+    drawn_sessions,
+    entries_in,
+    locked,
+    ordered,
+    within,
+)
+from scorekeeper.tournament.day import Tournament
+from scorekeeper.tournament.draw import (
+    Drawn,
+    draw_tables,
+    least_repeats,
+    meetings,
+    most_repeats,
+    pair,
+    pairs_met_again,
+    repeats,
+)
+from scorekeeper.tournament.tables import no_plan_words, plan_tables, plan_words
+
+SEEDS = 1_000_000  # a drawn seed has six digits at most: read aloud, typed back
+
+
+@dataclass(frozen=True)
+class DrawnSession:
+    """A session's draw as stored: its tables (players in seat order), the seed, the
+    plan in words, and what it achieved: pairs seated together again this session
+    (against the most a draw no swap improves can), and over the day so far the
+    meetings again and pairs met more than once, against the least possible."""
+
+    session: int
+    seed: int
+    tables: tuple[tuple[str, ...], ...]
+    plan: str
+    repeats: int
+    most: int
+    day_repeats: int
+    day_pairs_again: int
+    least: int
+    apart_together: tuple[tuple[str, str], ...]
+    drawn_at: dt.datetime
+
+
+def draw_session(
+    db: Database, tournament: Tournament, session_number: int, *, seed: int | None = None
+) -> DrawnSession:
+    """Draw SESSION_NUMBER (again, for late entries or withdrawals: while none of its
+    tables has a result and no later session is drawn) with SEED (default: a new one,
+    drawn from the system's randomness).  Its tables' empty nights are let go."""
+    within(session_number, 1, tournament.sessions, "session")
+    if seed is not None:
+        within(seed, 0, MAX_AMOUNT, "seed")
+    chosen = secrets.randbelow(SEEDS) if seed is None else seed
+
+    def write(session: Session) -> None:
+        locked(session, tournament)
+        drawn = drawn_sessions(session, tournament.id)
+        if any(s > session_number for s in drawn):
+            message = _(
+                "session {later} is drawn already: only the last drawn session can be drawn again"
+            )
+            raise StorageError(message.format(later=max(drawn)), field="session")
+        missing = [s for s in range(1, session_number) if s not in drawn]
+        if missing:
+            raise StorageError(
+                _("draw session {first} first").format(first=missing[0]), field="session"
+            )
+        _refuse_if_reported(session, tournament, session_number)
+        players = [e.player for e in entries_in(session, tournament.id) if e.plays(session_number)]
+        plan = plan_tables(len(players), tournament.seating, tournament.uneven)
+        if plan is None:
+            raise StorageError(
+                no_plan_words(len(players), tournament.seating.kinds), field="players"
+            )
+        history = [seated_in(session, tournament, s) for s in range(1, session_number)]
+        apart = apart_in(session, tournament.id)
+        result = draw_tables(players, plan.sizes, seed=chosen, met=meetings(history), apart=apart)
+        _replace_draw(session, tournament, session_number, result)
+
+    db.write(write)
+    return drawn_session(db, tournament, session_number)
+
+
+def _refuse_if_reported(session: Session, tournament: Tournament, number: int) -> None:
+    """A session whose tables have results is not drawn again."""
+    nights = [
+        t.night_id
+        for t in session.exec(
+            select(TableRow).where(
+                TableRow.tournament_id == tournament.id, TableRow.session == number
+            )
+        ).all()
+        if t.night_id is not None
+    ]
+    if nights and session.exec(select(HandRow.id).where(col(HandRow.night_id).in_(nights))).first():
+        message = _("session {session} has results already: it cannot be drawn again")
+        raise StorageError(message.format(session=number), field="session")
+
+
+def _replace_draw(session: Session, tournament: Tournament, number: int, drawn: Drawn) -> None:
+    where = (
+        col(DrawnSeatRow.tournament_id) == tournament.id,
+        col(DrawnSeatRow.session) == number,
+    )
+    tables = (col(TableRow.tournament_id) == tournament.id, col(TableRow.session) == number)
+    old_nights = [n for n in session.exec(select(TableRow.night_id).where(*tables)).all() if n]
+    if old_nights:  # empty (checked above): let go, as a night whose start was undone
+        session.execute(
+            update(NightRow).where(col(NightRow.id).in_(old_nights)).values(discarded_at=now())
+        )
+    session.execute(delete(DrawnSeatRow).where(*where))
+    session.execute(delete(TableRow).where(*tables))
+    session.execute(
+        delete(DrawRow).where(
+            col(DrawRow.tournament_id) == tournament.id, col(DrawRow.session) == number
+        )
+    )
+    seated = [p for t in drawn.tables for p in t]
+    ids = {
+        name: player_id
+        for player_id, name in session.exec(
+            select(PlayerRow.id, PlayerRow.name).where(col(PlayerRow.name).in_(seated))
+        ).all()
+        if player_id is not None
+    }
+    session.add(DrawRow(tournament_id=tournament.id, session=number, seed=drawn.seed))
+    for table_number, players in enumerate(drawn.tables, start=1):
+        kind = tournament.kind(len(players))
+        session.add(
+            TableRow(
+                tournament_id=tournament.id,
+                session=number,
+                number=table_number,
+                seats=len(players),
+                hands=kind.hands(tournament.hands),
+            )
+        )
+        for seat, player in enumerate(players, start=1):
+            session.add(
+                DrawnSeatRow(
+                    tournament_id=tournament.id,
+                    session=number,
+                    player_id=ids[player],
+                    table_number=table_number,
+                    seat=seat,
+                )
+            )
+    session.flush()
+
+
+def seated_in(session: Session, tournament: Tournament, number: int) -> tuple[tuple[str, ...], ...]:
+    """Session NUMBER's tables as drawn, each its players in seat order."""
+    rows = session.exec(
+        select(DrawnSeatRow.table_number, DrawnSeatRow.seat, PlayerRow.name)
+        .join(PlayerRow, col(PlayerRow.id) == col(DrawnSeatRow.player_id))
+        .where(DrawnSeatRow.tournament_id == tournament.id, DrawnSeatRow.session == number)
+    ).all()
+    tables: dict[int, list[tuple[int, str]]] = {}
+    for table, seat, name in rows:
+        tables.setdefault(table, []).append((seat, name))
+    return tuple(tuple(n for _seat, n in sorted(tables[t])) for t in sorted(tables))
+
+
+def seated(db: Database, tournament: Tournament, number: int) -> tuple[tuple[str, ...], ...]:
+    """Session NUMBER's tables as drawn (empty: not drawn)."""
+    with db.session() as session:
+        return seated_in(session, tournament, number)
+
+
+def drawn_session(db: Database, tournament: Tournament, number: int) -> DrawnSession:
+    """Session NUMBER's draw as stored, with what it achieved (see `DrawnSession`)."""
+    with db.session() as session:
+        row = session.get(DrawRow, (tournament.id, number))
+        if row is None:
+            raise StorageError(
+                _("session {session} is not drawn yet").format(session=number), field="session"
+            )
+        history = [seated_in(session, tournament, s) for s in range(1, number + 1)]
+        apart = apart_in(session, tournament.id)
+    tables = history[-1]
+    before = meetings(history[:-1])
+    again = sum(
+        1 for t in tables for i, a in enumerate(t) for b in t[i + 1 :] if before.get(pair(a, b), 0)
+    )
+    together = tuple(ordered(p) for p in apart if any(p <= set(t) for t in tables))
+    most = most_repeats(
+        [p for t in tables for p in t],
+        [len(t) for t in tables],
+        met=before,
+        apart=apart,
+        parted=not together,
+    )
+    plan = plan_tables(sum(len(t) for t in tables), tournament.seating, tournament.uneven)
+    day = meetings(history)
+    return DrawnSession(
+        session=number,
+        seed=row.seed,
+        tables=tables,
+        plan=plan_words(plan, tournament.seating.kinds) if plan else "",
+        repeats=again,
+        most=most,
+        day_repeats=repeats(day),
+        day_pairs_again=pairs_met_again(day),
+        least=least_repeats(history, apart),
+        apart_together=together,
+        drawn_at=row.drawn_at,
+    )
+
+
+def reproduces(db: Database, tournament: Tournament, number: int) -> bool:
+    """Whether session NUMBER's stored seating is the one its seed draws from the same
+    players, earlier sessions and pairs kept apart (a printed seed can be checked)."""
+    with db.session() as session:
+        row = session.get(DrawRow, (tournament.id, number))
+        if row is None:
+            return False
+        history = [seated_in(session, tournament, s) for s in range(1, number + 1)]
+        apart = apart_in(session, tournament.id)
+    tables = history[-1]
+    again = draw_tables(
+        [p for t in tables for p in t],
+        [len(t) for t in tables],
+        seed=row.seed,
+        met=meetings(history[:-1]),
+        apart=apart,
+    )
+    return again.tables == tables
+
+
+def draws(db: Database, tournament: Tournament) -> dict[int, Any]:
+    """Each drawn session's seed, by session."""
+    with db.session() as session:
+        rows = session.exec(select(DrawRow).where(DrawRow.tournament_id == tournament.id)).all()
+    return {r.session: r.seed for r in rows}

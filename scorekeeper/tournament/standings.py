@@ -1,0 +1,274 @@
+"""A tournament's standings, after any session and overall: a pure function of each
+player's figures at each session's table and the penalties.
+
+A player's score in a session is the table score (the points of the table's hands,
+or of its sheet's totals: zero-sum with the table's other players, checked) less the
+penalties taken from them that session, which are kept apart (they sum to nothing).
+Standings rank by the total, then by the director's chain of tie-breaks
+(`TIE_BREAKS`, data: each a meaning and the figure compared); players still tied share
+the place.  Each session's top scorers are those with its highest score.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import NamedTuple
+
+from scorekeeper.i18n import N_, _
+from scorekeeper.json_input import show_value
+from scorekeeper.names import name_key
+from scorekeeper.problems import Problem, require_zero_sum
+
+
+class SessionLine(NamedTuple):
+    """One player's session at one table: the table score and the figures the
+    tie-breaks compare, summed from the table's scored hands."""
+
+    player: str
+    session: int
+    table: int
+    points: int
+    hands: int = 0  # played hands (a sheet's totals count as the session's hands)
+    picks: int = 0  # hands declared: picked, or played as the Spieler
+    picker_wins: int = 0
+    solos_won: int = 0  # hands declared alone and won (a Schafkopf solo, going alone)
+    leasters_won: int = 0
+    misplays: int = 0
+
+
+class Penalty(NamedTuple):
+    """Points taken from one player in one session (a sitting-out player who commented,
+    say), apart from the table's zero-sum score."""
+
+    player: str
+    session: int
+    points: int  # taken: 4 is a penalty of four points
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """A tie-break: its MEANING (marked, translated where shown) and the figure
+    compared, higher better."""
+
+    meaning: str
+    value: Callable[[TournamentStanding], int]
+
+
+@dataclass(frozen=True)
+class TournamentStanding:
+    """One player's line: each session's score (None: not played, or not reported),
+    the table points and the penalties apart, their total, and the figures."""
+
+    rank: int
+    player: str
+    sessions: tuple[int | None, ...]
+    table_points: int
+    penalties: int  # points taken, 0 or more
+    hands: int
+    picks: int
+    picker_wins: int
+    solos_won: int
+    leasters_won: int
+    misplays: int
+    tables_won: int  # sessions the player finished first at the table (shared or not)
+
+    @property
+    def total(self) -> int:
+        return self.table_points - self.penalties
+
+    @property
+    def best_session(self) -> int:
+        return max((s for s in self.sessions if s is not None), default=0)
+
+    @property
+    def last_session(self) -> int:
+        played = [s for s in self.sessions if s is not None]
+        return played[-1] if played else 0
+
+
+TIE_BREAKS: dict[str, TieBreak] = {
+    "solos-won": TieBreak(N_("more solos won (declared alone and won)"), lambda s: s.solos_won),
+    "tables-won": TieBreak(
+        N_("more sessions first at the table (shared or not)"), lambda s: s.tables_won
+    ),
+    "picker-wins": TieBreak(N_("more hands won as picker or Spieler"), lambda s: s.picker_wins),
+    "leasters-won": TieBreak(N_("more leasters won"), lambda s: s.leasters_won),
+    "best-session": TieBreak(N_("the better best session"), lambda s: s.best_session),
+    "last-session": TieBreak(N_("the better last session"), lambda s: s.last_session),
+    "penalties": TieBreak(N_("fewer penalty points"), lambda s: -s.penalties),
+    "misplays": TieBreak(N_("fewer misplays"), lambda s: -s.misplays),
+    "hands": TieBreak(N_("more hands played"), lambda s: s.hands),
+}
+DEFAULT_TIE_BREAKS = ("solos-won", "tables-won")
+
+
+def parse_tie_breaks(value: object) -> tuple[tuple[str, ...] | None, list[Problem]]:
+    """A chain of tie-breaks from JSON, or the problem naming the field."""
+    if value is None:
+        return DEFAULT_TIE_BREAKS, []
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        return None, [Problem("tie_breaks", _("must be a list of tie-break names"))]
+    wrong = [v for v in value if v not in TIE_BREAKS]
+    if wrong:
+        message = _("{value} is not one of {choices}").format(
+            value=show_value(wrong[0]), choices=", ".join(TIE_BREAKS)
+        )
+        return None, [Problem("tie_breaks", message)]
+    if len(set(value)) != len(value):
+        return None, [Problem("tie_breaks", _("names a tie-break twice"))]
+    return tuple(value), []
+
+
+def describe_tie_breaks(chain: Sequence[str]) -> str:
+    """The ranking in words, as printed under standings."""
+    if not chain:
+        return _("Ranked by points; players tied share the place.")
+    # Translators: joins the tie-breaks: "more solos won; then more hands played".
+    words = _("; then ").join(_(TIE_BREAKS[t].meaning) for t in chain)
+    return _(
+        "Ranked by points; ties broken by {tie_breaks}; players still tied share the place."
+    ).format(tie_breaks=words)
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The standings THROUGH a session (all of them, or one alone: ONLY), best first,
+    and each session's top scorers (empty: no results yet)."""
+
+    rows: tuple[TournamentStanding, ...]
+    sessions: int
+    through: int
+    tie_breaks: tuple[str, ...]
+    tops: tuple[tuple[str, ...], ...]
+    only: int | None = None
+
+
+def tournament_standings(
+    lines: Iterable[SessionLine],
+    penalties: Iterable[Penalty] = (),
+    *,
+    sessions: int,
+    through: int | None = None,
+    only: int | None = None,
+    tie_breaks: Sequence[str] = DEFAULT_TIE_BREAKS,
+    players: Iterable[str] = (),
+    pots: Mapping[tuple[int, int], int] | None = None,
+) -> Standings:
+    """Rank every player of LINES (and PLAYERS, registered but without a result yet)
+    over sessions 1 to THROUGH (default: every one), or session ONLY alone.  Each
+    table's points, with what it left in a Schafkopf pot (POTS: by session and table),
+    sum to zero (checked)."""
+    through = sessions if through is None else through
+    last = through
+
+    def wanted(session: int) -> bool:
+        return session == only if only is not None else session <= last
+
+    kept = [line for line in lines if wanted(line.session)]
+    taken = [p for p in penalties if wanted(p.session)]
+    _check_tables(kept, pots or {})
+    places = _table_places(kept)
+    by_player: dict[str, list[SessionLine]] = defaultdict(list)
+    for line in kept:
+        by_player[line.player].append(line)
+    for player in players:
+        by_player.setdefault(player, [])
+    for penalty in taken:
+        by_player.setdefault(penalty.player, [])
+    docked: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    for penalty in taken:
+        docked[penalty.player][penalty.session] += penalty.points
+    rows = [
+        _standing(player, own, docked[player], places, sessions)
+        for player, own in by_player.items()
+    ]
+    tops = tuple(_tops(rows, number) for number in range(1, sessions + 1))
+    chain = tuple(tie_breaks)
+    return Standings(_ranked(rows, chain), sessions, through, chain, tops, only)
+
+
+def _check_tables(lines: Sequence[SessionLine], pots: Mapping[tuple[int, int], int]) -> None:
+    """Every table's session sums to zero with its pot."""
+    tables: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for line in lines:
+        tables[(line.session, line.table)].append(line.points)
+    for (session, table), points in tables.items():
+        pot = pots.get((session, table), 0)
+        require_zero_sum([*points, pot], f"session {session}, table {table}")
+
+
+def _table_places(lines: Sequence[SessionLine]) -> dict[tuple[str, int], int]:
+    """Each player's place at their table each session, tied players sharing the better."""
+    tables: dict[tuple[int, int], list[SessionLine]] = defaultdict(list)
+    for line in lines:
+        tables[(line.session, line.table)].append(line)
+    places: dict[tuple[str, int], int] = {}
+    for (session, _table), group in tables.items():
+        for line in group:
+            places[(line.player, session)] = 1 + sum(1 for o in group if o.points > line.points)
+    return places
+
+
+def _standing(
+    player: str,
+    own: Sequence[SessionLine],
+    docked: Mapping[int, int],
+    places: Mapping[tuple[str, int], int],
+    sessions: int,
+) -> TournamentStanding:
+    by_session: dict[int, int] = defaultdict(int)
+    for line in own:
+        by_session[line.session] += line.points
+    scores = tuple(
+        by_session[n] - docked.get(n, 0) if n in by_session or n in docked else None
+        for n in range(1, sessions + 1)
+    )
+    return TournamentStanding(
+        rank=0,
+        player=player,
+        sessions=scores,
+        table_points=sum(line.points for line in own),
+        penalties=sum(docked.values()),
+        hands=sum(line.hands for line in own),
+        picks=sum(line.picks for line in own),
+        picker_wins=sum(line.picker_wins for line in own),
+        solos_won=sum(line.solos_won for line in own),
+        leasters_won=sum(line.leasters_won for line in own),
+        misplays=sum(line.misplays for line in own),
+        tables_won=sum(1 for line in own if places[(player, line.session)] == 1),
+    )
+
+
+def _tops(rows: Sequence[TournamentStanding], session: int) -> tuple[str, ...]:
+    """The players with SESSION's highest score (several when tied; none unplayed)."""
+    scores = {r.player: r.sessions[session - 1] for r in rows}
+    played = {p: s for p, s in scores.items() if s is not None}
+    if not played:
+        return ()
+    best = max(played.values())
+    return tuple(sorted((p for p, s in played.items() if s == best), key=name_key))
+
+
+def _ranked(
+    rows: Sequence[TournamentStanding], chain: Sequence[str]
+) -> tuple[TournamentStanding, ...]:
+    """Best first: total, then the chain; players still tied share the place, listed
+    by name."""
+
+    def key(row: TournamentStanding) -> tuple[int, ...]:
+        return (row.total, *(TIE_BREAKS[t].value(row) for t in chain))
+
+    ordered = sorted(rows, key=lambda r: (tuple(-v for v in key(r)), name_key(r.player)))
+    ranked: list[TournamentStanding] = []
+    for index, row in enumerate(ordered):
+        tied = index and key(ordered[index - 1]) == key(row)
+        ranked.append(replace(row, rank=ranked[-1].rank if tied else index + 1))
+    return tuple(ranked)
+
+
+def ranking(standings: Standings) -> list[tuple[str, int]]:
+    """Each player and their shared place, best first: what the prizes are split by."""
+    return [(row.player, row.rank) for row in standings.rows]

@@ -21,6 +21,7 @@ from scorekeeper.csv_out import Cell, Sheet
 from scorekeeper.games import game_named
 from scorekeeper.i18n import untranslated
 from scorekeeper.ledger import Debt, PaymentRecord, Settled
+from scorekeeper.names import name_key
 from scorekeeper.night import score_night
 from scorekeeper.records import Night
 from scorekeeper.results import NightResult
@@ -28,6 +29,8 @@ from scorekeeper.settlement import Payment
 from scorekeeper.standing_columns import EVERY, standing_columns
 from scorekeeper.standings import Standing
 from scorekeeper.stats import NightFigure, PlayerStatistics, Tally
+from scorekeeper.tournament.prizes import PrizeList
+from scorekeeper.tournament.standings import Standings, standing_columns
 
 MONEY = "Money (cents)"
 AMOUNT = "Amount (cents)"
@@ -214,6 +217,34 @@ def roster_sheet(players: Iterable[tuple[str, bool]]) -> Sheet:
         ("Player", "Roster"),
         tuple((name, "retired" if retired else "playing") for name, retired in players),
     )
+
+
+def tournament_standings_sheet(standings: Standings) -> Sheet:
+    """A tournament's standings as ranked, a column each (`standing_columns`): the
+    sessions' scores, the table points and penalties apart, the total, the figures the
+    tie-breaks compare."""
+    with untranslated():
+        columns = standing_columns(standings)
+        header = tuple(c.heading() for c in columns)
+    rows = tuple(tuple(c.value(row) for c in columns) for row in standings.rows)
+    return Sheet("standings", header, rows)
+
+
+def prizes_sheet(prizes: PrizeList) -> Sheet:
+    """Who is paid what, and for what, in cents (whole dollars), then the house's."""
+    with untranslated():
+        rows: list[tuple[Cell, ...]] = [(a.player, a.what(), a.cents) for a in prizes.awards]
+    rows.append(("House", "remainder kept", prizes.house))
+    return Sheet("prizes", ("Player", "Prize", AMOUNT), tuple(rows))
+
+
+def seating_sheet(tables: Sequence[Sequence[str]]) -> Sheet:
+    """A session's seating, by player's name: table and seat (seat 1 deals first)."""
+    rows = sorted(
+        ((p, number, seat) for number, t in enumerate(tables, 1) for seat, p in enumerate(t, 1)),
+        key=lambda row: (name_key(row[0]), row[0]),
+    )
+    return Sheet("seating", ("Player", "Table", "Seat"), tuple(rows))
 
 
 def _date(day: dt.date | None) -> str | None:

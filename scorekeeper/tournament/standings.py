@@ -272,3 +272,49 @@ def _ranked(
 def ranking(standings: Standings) -> list[tuple[str, int]]:
     """Each player and their shared place, best first: what the prizes are split by."""
     return [(row.player, row.rank) for row in standings.rows]
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of the standings, declared once for the screen, the command line, the
+    spreadsheet and the paper: its HEADER (marked; SESSION's number put in), whether
+    it is a figure (right-aligned), and its value in a row."""
+
+    key: str
+    header: str
+    value: Callable[[TournamentStanding], int | str | None]
+    figure: bool = True
+    session: int = 0
+
+    def heading(self) -> str:
+        """The header in the language spoken now."""
+        return _(self.header).format(number=self.session)
+
+
+def _session(number: int) -> Callable[[TournamentStanding], int | None]:
+    return lambda row: row.sessions[number - 1]
+
+
+def standing_columns(standings: Standings) -> tuple[Column, ...]:
+    """The columns of STANDINGS: place, player, each session shown, the table points,
+    the penalties apart, the total, and the figures its tie-breaks compare."""
+    shown = [standings.only] if standings.only else range(1, standings.through + 1)
+    columns = [
+        Column("place", N_("Place"), lambda r: r.rank),
+        Column("player", N_("Player"), lambda r: r.player, figure=False),
+        *(Column(f"session-{n}", N_("Session {number}"), _session(n), session=n) for n in shown),
+        Column("table-points", N_("Table points"), lambda r: r.table_points),
+        Column("penalties", N_("Penalties"), lambda r: -r.penalties if r.penalties else 0),
+        Column("total", N_("Total"), lambda r: r.total),
+    ]
+    figures = {
+        "solos-won": Column("solos-won", N_("Solos won"), lambda r: r.solos_won),
+        "tables-won": Column("tables-won", N_("Firsts at table"), lambda r: r.tables_won),
+        "picker-wins": Column("picker-wins", N_("Won as picker"), lambda r: r.picker_wins),
+        "leasters-won": Column("leasters-won", N_("Leasters won"), lambda r: r.leasters_won),
+        "misplays": Column("misplays", N_("Misplays"), lambda r: r.misplays),
+        "hands": Column("hands", N_("Hands"), lambda r: r.hands),
+    }
+    chain = [figures[t] for t in standings.tie_breaks if t in figures]
+    rest = [figures["hands"]] if figures["hands"] not in chain else []
+    return (*columns, *chain, *rest)

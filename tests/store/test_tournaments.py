@@ -63,7 +63,9 @@ def test_a_tournament_keeps_its_rules_without_a_stake_and_is_found_by_name(db: D
     assert found.rules.dealt_in == 5 and found.rules.stake_cents == 0
     assert found.payout == Payout()
     with pytest.raises(StorageError) as error:
-        create_tournament(db, name="KOHLER FALLS", date=DAY, rules=found.rules, sessions=3, hands=20)
+        create_tournament(
+            db, name="KOHLER FALLS", date=DAY, rules=found.rules, sessions=3, hands=20
+        )
     assert error.value.field == "tournament"
 
 
@@ -80,7 +82,9 @@ def test_a_tournament_keeps_its_rules_without_a_stake_and_is_found_by_name(db: D
 def test_a_wrong_tournament_is_refused_naming_the_field_and_nothing_is_made(
     db: Database, change: dict, field: str
 ) -> None:
-    values = dict(name="Germanfest", date=DAY, rules=preset_rules("jack-of-diamonds-5"), sessions=3, hands=15)
+    values = dict(
+        name="Germanfest", date=DAY, rules=preset_rules("jack-of-diamonds-5"), sessions=3, hands=15
+    )
     with pytest.raises(StorageError) as error:
         create_tournament(db, **(values | change))  # type: ignore[arg-type]
     assert error.value.field == field
@@ -164,7 +168,13 @@ def test_hands_one_by_one_go_into_the_table_s_night(db: Database) -> None:
     players = seated(db, tournament, 1)[0]
     night = table_night(db, tournament, 1, 1)
     assert table_night(db, tournament, 1, 1) == night
-    hand = {"type": "pick", "picker": players[1], "partners": [players[2]], "points": 70, "tricks": 4}
+    hand = {
+        "type": "pick",
+        "picker": players[1],
+        "partners": [players[2]],
+        "points": 70,
+        "tricks": 4,
+    }
     append_hand(db, night_id=night, hand={**hand, "dealer": players[0]})
     (status, _other) = table_statuses(db, tournament, 1)
     assert (status.reported, status.played, status.words()) == ("hands", 1, "1 of 20 hands")
@@ -178,7 +188,13 @@ def test_hands_given_whole_are_filed_all_or_none(db: Database) -> None:
     tournament = kohler(db, players=10)
     draw_session(db, tournament, 1, seed=9)
     players = seated(db, tournament, 1)[1]
-    good = {"type": "pick", "picker": players[1], "partners": [players[2]], "points": 70, "tricks": 4}
+    good = {
+        "type": "pick",
+        "picker": players[1],
+        "partners": [players[2]],
+        "points": 70,
+        "tricks": 4,
+    }
     bad = {**good, "picker": "Nobody"}
     with pytest.raises(InvalidNight):
         record_hands(db, tournament, 1, 2, [good, bad])
@@ -195,7 +211,9 @@ def test_a_checked_table_is_locked_until_unchecked(db: Database) -> None:
     set_checked(db, tournament, 1, 1)
     assert table_statuses(db, tournament, 1)[0].checked
     with pytest.raises(StorageError, match="closed"):
-        append_hand(db, night_id=night, hand={"type": "result", "points": dict.fromkeys(players, 0)})
+        append_hand(
+            db, night_id=night, hand={"type": "result", "points": dict.fromkeys(players, 0)}
+        )
     with pytest.raises(StorageError, match="is checked"):
         add_penalty(db, tournament, 1, players[0], 4, "talked while out")
     set_checked(db, tournament, 1, 1, checked=False)

@@ -1,0 +1,123 @@
+"""A tournament's standings, written as the volunteers' tally: "session table player
+points [solos]" lines, and penalties apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.csv_out import csv_bytes
+from scorekeeper.problems import ZeroSumViolation
+from scorekeeper.reports.sheets import tournament_standings_sheet
+from scorekeeper.tournament.standings import (
+    Penalty,
+    SessionLine,
+    describe_tie_breaks,
+    parse_tie_breaks,
+    tournament_standings,
+)
+
+
+def tally(text: str) -> list[SessionLine]:
+    lines = []
+    for row in text.strip().splitlines():
+        session, table, player, points, *rest = row.split()
+        solos = int(rest[0]) if rest else 0
+        lines.append(
+            SessionLine(player, int(session), int(table), int(points), hands=20, solos_won=solos)
+        )
+    return lines
+
+
+DAY = tally(
+    """
+    1 1 Ann 12 1
+    1 1 Bob -4
+    1 1 Cal -8
+    1 2 Dee 10 2
+    1 2 Eve -2
+    1 2 Fay -8
+    2 1 Ann -3
+    2 1 Dee 5
+    2 1 Fay -2
+    2 2 Bob 9 1
+    2 2 Cal -4
+    2 2 Eve -5
+    """
+)
+
+
+def test_totals_sum_each_session_and_penalties_stay_apart() -> None:
+    standings = tournament_standings(DAY, [Penalty("Dee", 2, 4, "talked")], sessions=2)
+    rows = {r.player: r for r in standings.rows}
+    assert rows["Dee"].sessions == (10, 1)
+    assert (rows["Dee"].table_points, rows["Dee"].penalties, rows["Dee"].total) == (15, 4, 11)
+    assert [r.player for r in standings.rows] == ["Dee", "Ann", "Bob", "Eve", "Fay", "Cal"]
+    assert sum(r.table_points for r in standings.rows) == 0
+    assert standings.tops == (("Ann",), ("Bob",))  # Dee's 5 less 4 is 1 in session 2
+
+
+def test_ties_are_broken_by_the_directors_chain_and_still_tied_share() -> None:
+    lines = tally(
+        """
+        1 1 Ann 6 1
+        1 1 Bob 6 2
+        1 1 Cal -12
+        1 2 Dee 6 2
+        1 2 Eve -3
+        1 2 Fay -3
+        """
+    )
+    by_solos = tournament_standings(lines, sessions=1, tie_breaks=("solos-won",))
+    assert [(r.rank, r.player) for r in by_solos.rows][:3] == [(1, "Bob"), (1, "Dee"), (3, "Ann")]
+    by_tables = tournament_standings(lines, sessions=1, tie_breaks=("tables-won", "solos-won"))
+    assert [(r.rank, r.player) for r in by_tables.rows][:3] == [(1, "Bob"), (1, "Dee"), (3, "Ann")]
+    none = tournament_standings(lines, sessions=1, tie_breaks=())
+    assert [r.rank for r in none.rows] == [1, 1, 1, 4, 4, 6]
+    assert describe_tie_breaks(("solos-won",)) == (
+        "Ranked by points; ties broken by more solos won (declared alone and won); "
+        "players still tied share the place."
+    )
+
+
+def test_standings_after_a_session_and_of_a_session_alone() -> None:
+    after_one = tournament_standings(DAY, sessions=2, through=1)
+    assert [r.player for r in after_one.rows][:2] == ["Ann", "Dee"]
+    assert all(r.sessions[1] is None for r in after_one.rows)
+    second = tournament_standings(DAY, sessions=2, only=2)
+    assert [(r.player, r.total) for r in second.rows][:2] == [("Bob", 9), ("Dee", 5)]
+
+
+def test_a_table_that_does_not_sum_to_zero_is_never_shown() -> None:
+    broken = [*DAY[:-1], DAY[-1]._replace(points=-4)]
+    with pytest.raises(ZeroSumViolation):
+        tournament_standings(broken, sessions=2)
+    pot = tournament_standings(broken, sessions=2, pots={(2, 2): -1})
+    assert len(pot.rows) == 6
+
+
+def test_an_unknown_tie_break_is_named() -> None:
+    chain, problems = parse_tie_breaks(["solos-won", "coin-toss"])
+    assert chain is None
+    assert [str(p) for p in problems] == [
+        "tie_breaks: 'coin-toss' is not one of solos-won, tables-won, picker-wins, "
+        "leasters-won, best-session, last-session, penalties, misplays, hands"
+    ]
+
+
+def test_the_spreadsheet_has_every_column_in_whole_numbers() -> None:
+    standings = tournament_standings(DAY, [Penalty("Dee", 2, 4)], sessions=2)
+    sheet = tournament_standings_sheet(standings)
+    assert sheet.header == (
+        "Place",
+        "Player",
+        "Session 1",
+        "Session 2",
+        "Table points",
+        "Penalties",
+        "Total",
+        "Solos won",
+        "Firsts at table",
+        "Hands",
+    )
+    assert sheet.rows[0] == (1, "Dee", 10, 1, 15, -4, 11, 2, 2, 40)
+    assert csv_bytes(sheet).splitlines()[1] == b"1,Dee,10,1,15,-4,11,2,2,40"

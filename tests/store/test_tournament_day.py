@@ -1,0 +1,174 @@
+"""A simulated Kohler Falls day, on SQLite and on PostgreSQL: 200 registered players, 3
+sessions of 20 hands (24 at a table of six, whose dealer sits out), random but valid
+hands at every table (most given whole, some recorded one by one as the night form
+does, some tables by the sheet's totals), 3 penalties, 2 late entries before the
+second session.  The standings equal an independent sum of every table's night scored
+by the core; the prizes make the pool exactly; every session's draw is reproduced
+from its seed."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections import defaultdict
+
+from benchmarks.league import sheepshead_hand
+from scorekeeper.games import preset_rules
+from scorekeeper.night import score_night
+from scorekeeper.store.database import Database
+from scorekeeper.store.hand_writes import append_hand
+from scorekeeper.store.night_import import export_night
+from scorekeeper.store.stored_night import night_of_document
+from scorekeeper.store.tournament_draw import draw_session, reproduces
+from scorekeeper.store.tournament_results import (
+    add_penalty,
+    prize_list,
+    record_hands,
+    record_totals,
+    set_checked,
+    standings,
+    table_night,
+    table_statuses,
+)
+from scorekeeper.store.tournaments import create_tournament, keep_apart, register
+from scorekeeper.tournament.day import TableStatus, Tournament
+from scorekeeper.tournament.prizes import UNIT
+from scorekeeper.tournament.standings import Penalty
+
+SEEDS = (190_271, 52_004, 777_001)
+PENALTIES = ((1, 3, "commented while sitting out"), (2, 11, "showed a card"), (3, 40, "late"))
+
+
+def hands_for(rng: random.Random, tournament: Tournament, table: TableStatus) -> list[dict]:
+    """Random valid hands for TABLE, the dealer going round (sitting out at six)."""
+    rules = tournament.kind(len(table.players)).rules
+    hands = []
+    for number in range(table.hands):
+        dealer = table.players[number % len(table.players)]
+        sits_out = len(table.players) > rules.dealt_in
+        active = [p for p in table.players if not (sits_out and p == dealer)]
+        hands.append({**sheepshead_hand(rng, rules, active), "dealer": dealer})
+    return hands
+
+
+def totals_for(rng: random.Random, table: TableStatus) -> dict[str, int]:
+    """A table sheet's totals: random, summing to zero."""
+    points = {p: rng.randint(-40, 40) for p in table.players[:-1]}
+    return points | {table.players[-1]: -sum(points.values())}
+
+
+def play_session(db: Database, rng: random.Random, tournament: Tournament, session: int) -> None:
+    """Every table of SESSION reports: one in five by totals, two tables hand by hand
+    through the night (as the night form records them), the rest their hands whole;
+    most are then checked."""
+    for table in table_statuses(db, tournament, session):
+        roll = rng.random()
+        if roll < 0.2:
+            record_totals(db, tournament, session, table.number, totals_for(rng, table))
+        elif table.number in (2, 7):
+            night = table_night(db, tournament, session, table.number)
+            for hand in hands_for(rng, tournament, table):
+                append_hand(db, night_id=night, hand=hand)
+        else:
+            record_hands(db, tournament, session, table.number, hands_for(rng, tournament, table))
+        if rng.random() < 0.8:
+            set_checked(db, tournament, session, table.number)
+
+
+def independent_sums(db: Database, tournament: Tournament) -> dict[str, dict[int, int]]:
+    """Each player's points each session: every table's night exported, scored by the
+    core, summed; owed to nothing the standings read (no cache, no summary)."""
+    sums: dict[str, dict[int, int]] = defaultdict(dict)
+    for session in range(1, tournament.sessions + 1):
+        for table in table_statuses(db, tournament, session):
+            assert table.night_id is not None and table.done and table.played == table.hands
+            night = night_of_document(
+                export_night(db, night_id=table.night_id), night_id=table.night_id
+            )
+            for player, points in score_night(night).total_points.items():
+                sums[player][session] = points
+    return sums
+
+
+def solos(db: Database, tournament: Tournament) -> dict[str, int]:
+    """Each player's hands declared alone and won, from the scorer's own facts."""
+    won: dict[str, int] = defaultdict(int)
+    for session in range(1, tournament.sessions + 1):
+        for table in table_statuses(db, tournament, session):
+            assert table.night_id is not None
+            night = night_of_document(
+                export_night(db, night_id=table.night_id), night_id=table.night_id
+            )
+            for hand in score_night(night).hands:
+                for player in hand.declarers:
+                    if hand.alone and hand.outcome == "win" and hand.roles[player] == "picker":
+                        won[player] += hand.hands
+    return won
+
+
+def test_a_kohler_falls_day(db: Database) -> None:
+    rng = random.Random(36)
+    tournament = create_tournament(
+        db,
+        name="Kohler Falls Oktoberfest",
+        date=dt.date(2026, 10, 4),
+        rules=preset_rules("jack-of-diamonds-5"),
+        sessions=3,
+        hands=20,
+        entry_cents=2000,
+        currency="USD",
+    )
+    players = [f"Player {n:03d}" for n in range(1, 201)]
+    register(db, tournament, players, paid=True)
+    keep_apart(db, tournament, "Player 001", "Player 002")
+    keep_apart(db, tournament, "Player 010", "Player 011")
+    first = draw_session(db, tournament, 1, seed=SEEDS[0])
+    assert [len(t) for t in first.tables] == [5] * 40
+    play_session(db, rng, tournament, 1)
+    register(db, tournament, ["Late Lou", "Late Liesl"], paid=True)  # they join session 2
+    for session in (2, 3):
+        drawn = draw_session(db, tournament, session, seed=SEEDS[session - 1])
+        assert sorted(len(t) for t in drawn.tables) == [5] * 38 + [6, 6]
+        assert drawn.plan.endswith("(202 players are not a multiple of 5).")
+        play_session(db, rng, tournament, session)
+    penalties = []
+    for session, table, reason in PENALTIES:
+        player = table_statuses(db, tournament, session)[table - 1].players[0]
+        set_checked(db, tournament, session, table, checked=False)
+        add_penalty(db, tournament, session, player, 4, reason)
+        penalties.append(Penalty(player, session, 4, reason))
+
+    final = standings(db, tournament)
+    sums = independent_sums(db, tournament)
+    taken: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    for penalty in penalties:
+        taken[penalty.player][penalty.session] += penalty.points
+    assert len(final.rows) == 202
+    won = solos(db, tournament)
+    assert sum(won.values()) > 20  # the figure the tie-break compares is really counted
+    for row in final.rows:
+        own = sums[row.player]
+        expected = tuple(own[s] - taken[row.player][s] if s in own else None for s in (1, 2, 3))
+        assert row.sessions == expected, row.player
+        assert row.total == sum(own.values()) - sum(taken[row.player].values())
+        assert row.penalties == sum(taken[row.player].values())
+        assert row.solos_won == won[row.player], row.player
+    assert sum(row.table_points for row in final.rows) == 0
+    assert sum(row.penalties for row in final.rows) == 12
+    late = {r.player: r for r in final.rows if r.player.startswith("Late")}
+    assert all(r.sessions[0] is None and r.sessions[1] is not None for r in late.values())
+    ranks = [row.rank for row in final.rows]
+    assert ranks[0] == 1 and ranks == sorted(ranks)
+    totals = [row.total for row in final.rows]
+    assert totals == sorted(totals, reverse=True)
+
+    prizes = prize_list(db, tournament)
+    assert prizes.fees == 202 * 2000
+    assert prizes.pool == 202 * 2000 * 90 // 100 // UNIT * UNIT
+    assert prizes.paid_out + prizes.house == prizes.pool and prizes.house == 0
+    assert all(a.cents % UNIT == 0 for a in prizes.awards)
+    sessions_paid = {a.session for a in prizes.awards if a.session}
+    assert sessions_paid == {1, 2, 3}
+
+    for session in (1, 2, 3):
+        assert reproduces(db, tournament, session)

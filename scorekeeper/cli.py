@@ -47,6 +47,7 @@ from scorekeeper.reports.sheets import night_sheet, scored_in_english
 from scorekeeper.results import NightResult
 from scorekeeper.sheet_cli import add_sheet_command
 from scorekeeper.store.errors import DamagedDatabase, Field, StorageError
+from scorekeeper.tournament_cli import add_tournament_command
 
 logger = logging.getLogger(__name__)
 
@@ -62,6 +63,7 @@ NAME_ARGUMENTS = {
     "old": NAME_LENGTH,  # players rename OLD NEW
     "new": NAME_LENGTH,
     "name": NAME_LENGTH,  # players retire NAME, players reinstate NAME
+    "tournament": LABEL_LENGTH,
 }
 # The arguments that name a stored player for `players` to act on: checked, but given
 # to the store as typed, so that the exact name picks one of two players an old
@@ -85,6 +87,19 @@ FIELD_FLAGS: dict[Field, str] = {
     "currency": "--currency",
     "night": "--night",
     "database": "--database",
+    # `scorekeeper tournament`'s (its commands name the tournament and points otherwise)
+    "tournament": "NAME",
+    "session": "--session",
+    "sessions": "--sessions",
+    "hands": "--hands",
+    "seed": "--seed",
+    "entry fee": "--entry-cents",
+    "payout": "--places",
+    "tie-breaks": "--tie-breaks",
+    "uneven": "--uneven",
+    "rules": "--rules",
+    "points": "--points",
+    "reason": "--reason",
 }
 
 
@@ -532,6 +547,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_league_commands(commands)
     add_report_command(commands)
     add_sheet_command(commands)
+    add_tournament_command(commands)
     _name_arguments(parser)
     return parser
 

@@ -28,6 +28,7 @@ from babel.numbers import (
     format_currency,
     format_decimal,
     format_percent,
+    get_currency_name,
     get_currency_symbol,
     get_decimal_symbol,
     get_territory_currencies,
@@ -79,6 +80,12 @@ def _money(cents: int, currency: str, locale: str) -> str:
     sheet's money row asked each amount twice after every hand recorded, for its text
     and for what a screen reader says)."""
     return format_currency(_exact(cents), currency, locale=_locale(locale), currency_digits=False)
+
+
+def currency_name(currency: str, *, count: int = 2, locale: str | None = None) -> str:
+    """CURRENCY's name in the locale's words, for COUNT of it: 'US dollars', 'euro';
+    'US-Dollar' and 'Euro' in German (prizes are paid in whole ones)."""
+    return get_currency_name(currency, count=count, locale=_locale(locale))
 
 
 def amount_text(cents: int, *, locale: str | None = None) -> str:

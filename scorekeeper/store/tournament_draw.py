@@ -7,9 +7,7 @@ none of its tables has a result and no later session is drawn.
 
 from __future__ import annotations
 
-import datetime as dt
 import secrets
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, update
@@ -36,7 +34,7 @@ from scorekeeper.store.tournaments import (
     ordered,
     within,
 )
-from scorekeeper.tournament.day import Tournament
+from scorekeeper.tournament.day import DrawnSession, Tournament
 from scorekeeper.tournament.draw import (
     Drawn,
     draw_tables,
@@ -50,26 +48,6 @@ from scorekeeper.tournament.draw import (
 from scorekeeper.tournament.tables import no_plan_words, plan_tables, plan_words
 
 SEEDS = 1_000_000  # a drawn seed has six digits at most: read aloud, typed back
-
-
-@dataclass(frozen=True)
-class DrawnSession:
-    """A session's draw as stored: its tables (players in seat order), the seed, the
-    plan in words, and what it achieved: pairs seated together again this session
-    (against the most a draw no swap improves can), and over the day so far the
-    meetings again and pairs met more than once, against the least possible."""
-
-    session: int
-    seed: int
-    tables: tuple[tuple[str, ...], ...]
-    plan: str
-    repeats: int
-    most: int
-    day_repeats: int
-    day_pairs_again: int
-    least: int
-    apart_together: tuple[tuple[str, str], ...]
-    drawn_at: dt.datetime
 
 
 def draw_session(

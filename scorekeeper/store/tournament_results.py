@@ -483,8 +483,12 @@ def _solos(session: Session, nights: Sequence[int]) -> dict[tuple[int, str], int
 def standings(
     db: Database, tournament: Tournament, *, through: int | None = None, only: int | None = None
 ) -> Standings:
-    """The standings after session THROUGH (default: all), or of session ONLY alone."""
+    """The standings after session THROUGH (default: the last with a result), or of
+    session ONLY alone."""
     lines, taken, pots = session_lines(db, tournament)
+    if through is None:
+        sessions = [line.session for line in lines] + [p.session for p in taken]
+        through = max(sessions, default=1)
     return tournament_standings(
         lines,
         taken,
@@ -500,7 +504,7 @@ def prize_list(db: Database, tournament: Tournament) -> PrizeList:
     """The prizes from the overall standings and each session's top scorers."""
     with db.session() as session:
         paid = sum(1 for e in entries_in(session, tournament.id) if e.paid)
-    overall = standings(db, tournament)
+    overall = standings(db, tournament, through=tournament.sessions)
     return split_prizes(
         entry_cents=tournament.entry_cents,
         entries=paid,

@@ -95,3 +95,44 @@ class TableStatus:
                 "{played} of {hands} hand", "{played} of {hands} hands", self.hands
             ).format(played=self.played, hands=self.hands)
         return _("waiting")
+
+
+@dataclass(frozen=True)
+class DrawnSession:
+    """A session's draw as stored: its tables (players in seat order), the seed, the
+    plan in words, and what it achieved: pairs seated together again this session
+    (against the most a draw no swap improves can), and over the day so far the
+    meetings again and pairs met more than once, against the least possible."""
+
+    session: int
+    seed: int
+    tables: tuple[tuple[str, ...], ...]
+    plan: str
+    repeats: int
+    most: int
+    day_repeats: int
+    day_pairs_again: int
+    least: int
+    apart_together: tuple[tuple[str, str], ...]
+    drawn_at: dt.datetime
+
+    def lines(self) -> list[str]:
+        """What a draw says: the plan and why, the seed, and the meetings again against
+        the least possible (the window's draw dialog says the same)."""
+        lines = [
+            _("Session {session}: {plan}").format(session=self.session, plan=self.plan),
+            _("Seed: {seed} (the same seed draws the same tables)").format(seed=self.seed),
+            _(
+                "Seated together again this session: {repeats} pairs (a draw no swap improves "
+                "seats at most {most})."
+            ).format(repeats=self.repeats, most=self.most),
+            _(
+                "Over the day so far: {repeats} meetings again, {pairs} pairs met more than "
+                "once; the least possible for this field: {least}."
+            ).format(repeats=self.day_repeats, pairs=self.day_pairs_again, least=self.least),
+        ]
+        lines += [
+            _("Kept apart, but could not be: {first} and {second}").format(first=a, second=b)
+            for a, b in self.apart_together
+        ]
+        return lines

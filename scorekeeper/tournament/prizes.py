@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from scorekeeper.formatting import currency_name, money
 from scorekeeper.i18n import N_, _
 from scorekeeper.json_input import show_value
 from scorekeeper.problems import Problem
@@ -27,7 +28,7 @@ UNIT = 100  # cents in a whole dollar or euro: prizes are paid in whole units
 Remainder = Literal["places", "house"]
 REMAINDERS: tuple[Remainder, ...] = ("places", "house")
 REMAINDER_MEANING: dict[str, str] = {
-    "places": N_("a dollar (or euro) at a time to the prize winners in order of their places"),
+    "places": N_("given one {unit} at a time to the prize winners in order of their places"),
     "house": N_("kept by the house"),
 }
 MOST_PLACES = 100
@@ -57,17 +58,17 @@ class Payout:
         """What the percentages add up to over SESSIONS."""
         return sum(self.places) + self.session_top * sessions
 
-    def describe(self, sessions: int) -> list[str]:
-        """The payout in words, as the payout list prints it."""
+    def describe(self, sessions: int, currency: str) -> list[str]:
+        """The payout in words, as the payout list prints it (whole ones of CURRENCY)."""
         of_pool = self.weight(sessions) == 100
         places = ", ".join(
             _("{place}: {percent}%").format(place=ordinal(n), percent=p)
             for n, p in enumerate(self.places, start=1)
         )
         lines = [
-            _(
-                "The pool is {share}% of the entry fees, rounded down to a whole dollar (or euro)."
-            ).format(share=self.share),
+            _("The pool is {share}% of the entry fees, rounded down to whole {units}.").format(
+                share=self.share, units=currency_name(currency)
+            ),
             (
                 _("Shares of the pool: {places}.")
                 if of_pool
@@ -78,11 +79,12 @@ class Payout:
             lines.append(
                 _("The top scorer of each session: {percent}%.").format(percent=self.session_top)
             )
+        rule = _(REMAINDER_MEANING[self.remainder]).format(unit=currency_name(currency, count=1))
         lines.append(
             _(
                 "Players tied share the prizes of the places they cover; each prize is "
-                "rounded down to a whole dollar (or euro), and the rest is {rule}."
-            ).format(rule=_(REMAINDER_MEANING[self.remainder]))
+                "rounded down to whole {units}, and the rest is {rule}."
+            ).format(units=currency_name(currency), rule=rule)
         )
         return lines
 
@@ -189,6 +191,22 @@ class PrizeList:
     @property
     def paid_out(self) -> int:
         return sum(a.cents for a in self.awards)
+
+    def lines(self, currency: str) -> list[str]:
+        """The pool's arithmetic in words, as the payout list prints it."""
+        return [
+            _(
+                "{entries} paid entries at {fee}: {fees}; the pool: {pool}; paid out: {paid}; "
+                "the house keeps {house} of the pool."
+            ).format(
+                entries=self.entries,
+                fee=money(self.entry_cents, currency),
+                fees=money(self.fees, currency),
+                pool=money(self.pool, currency),
+                paid=money(self.paid_out, currency),
+                house=money(self.house, currency),
+            )
+        ]
 
 
 def prize_pool(entry_cents: int, entries: int, payout: Payout) -> tuple[int, int]:

@@ -38,7 +38,7 @@ from scorekeeper.i18n import _
 from scorekeeper.json_input import parse_json
 from scorekeeper.names import printable
 from scorekeeper.reports.sheets import seating_sheet
-from scorekeeper.tournament.prizes import REMAINDERS, parse_payout
+from scorekeeper.tournament.prizes import REMAINDERS, default_payout, parse_payout
 from scorekeeper.tournament.standings import (
     TIE_BREAKS,
     describe_tie_breaks,
@@ -87,7 +87,8 @@ def command_new(args: argparse.Namespace, out: TextIO) -> int:
     if problem:
         raise UserError([f"--date: {problem}"])
     rules = _rules(args)
-    payout_value: dict[str, Any] = {"remainder": args.remainder}
+    payout_value: dict[str, Any] = default_payout(args.sessions).to_json()
+    payout_value["remainder"] = args.remainder
     for key, given in (("share", args.share), ("session_top", args.session_top)):
         if given is not None:
             payout_value[key] = given
@@ -337,13 +338,17 @@ def add_tournament_command(commands: Any) -> None:
         help=_("of the fees paid out (default 90)"),
     )
     new.add_argument(
-        "--places", metavar=_("LIST"), help=_("each place's percent (default 30,15,10,10,10)")
+        "--places",
+        metavar=_("LIST"),
+        help=_(
+            "each place's percent (default 30,15,10,10,10 over 3 sessions, else 40,25,15,10,10)"
+        ),
     )
     new.add_argument(
         "--session-top",
         type=whole_number,
         metavar=_("PERCENT"),
-        help=_("each session's top scorer's (default 5)"),
+        help=_("each session's top scorer's (default 5 over 3 sessions, else 0)"),
     )
     new.add_argument(
         "--remainder",

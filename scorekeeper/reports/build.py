@@ -179,11 +179,13 @@ def pad_pdf(
     *,
     preset: str = DEFAULT_PRESET,
     rows: int = 23,
+    hands: int | None = None,
     progress: Progress | None = None,
     paper: str | None = None,
 ) -> bytes:
     """A blank score pad for these players, at a table playing PRESET (a name in
-    `games.all_presets()`): its title and columns in the words of the preset's game."""
+    `games.all_presets()`): its title and columns in the words of the preset's game;
+    with HANDS, a row for each and its dealer (clockwise from the first player)."""
     names = tuple(stored_name(p, "players") for p in players)
     fewest, most = seats_of_preset(preset)
     if not fewest <= len(names) <= most:
@@ -191,7 +193,15 @@ def pad_pdf(
         raise StorageError(
             message.format(fewest=fewest, most=most, count=len(names)), field="players"
         )
-    return render_pad(pad_report(names, preset, rows), progress, paper)
+    if hands is not None and not 1 <= hands <= MOST_PAD_HANDS:
+        message = _("{value} is not between {least} and {most}").format(
+            value=hands, least=1, most=MOST_PAD_HANDS
+        )
+        raise StorageError(message, field="hands")
+    return render_pad(pad_report(names, preset, rows, hands), progress, paper)
+
+
+MOST_PAD_HANDS = 500  # a session's hands at one table (`tournament.day.MOST_HANDS`)
 
 
 def save_pdf(path: str | Path, data: bytes) -> None:

@@ -21,6 +21,7 @@ from scorekeeper.games import (
     game_of,
     game_of_preset,
     marks_legend,
+    preset_rules,
 )
 from scorekeeper.i18n import _
 from scorekeeper.ledger import Settled, settled_at_table
@@ -347,17 +348,38 @@ class Statement:
 
 @dataclass(frozen=True)
 class PadReport:
-    """A blank score pad for a table of players, in the words of their game."""
+    """A blank score pad for a table of players, in the words of their game: as many
+    rows as fit a page, or a row for each of a known number of hands with its dealer
+    (DEALERS), the dealer's cells struck where the dealer sits out (SITS_OUT); LINES
+    under the title in place of the blanks to fill, and a line to sign for each of
+    SIGNATURES (a tournament's table sheet)."""
 
     players: tuple[str, ...]
     title: str  # "Schafkopf score pad"
     header: tuple[str, ...]  # the hand columns before the players'
     rows: int = 23  # what fits one page, with the total
+    dealers: tuple[str, ...] = ()
+    sits_out: bool = False
+    lines: tuple[str, ...] = ()
+    signatures: tuple[str, ...] = ()
 
 
-def pad_report(players: Sequence[str], preset: str, rows: int = 23) -> PadReport:
-    """A blank pad for PLAYERS at a table playing PRESET."""
+def dealers_round(players: Sequence[str], hands: int) -> tuple[str, ...]:
+    """Each hand's dealer, clockwise from the first seat (the proposed deal)."""
+    return tuple(players[n % len(players)] for n in range(hands))
+
+
+def pad_report(
+    players: Sequence[str], preset: str, rows: int = 23, hands: int | None = None
+) -> PadReport:
+    """A blank pad for PLAYERS at a table playing PRESET; with HANDS, a row for each
+    and its dealer filled in (struck out of the hand where one more sits than the
+    preset deals in)."""
     game = game_of_preset(preset)
     header = tuple(_(h) for h in game.words.hand_header)
     title = _("{game} score pad").format(game=_(game.title))
-    return PadReport(tuple(players), title, header, rows)
+    if hands is None:
+        return PadReport(tuple(players), title, header, rows)
+    sits_out = len(players) == preset_rules(preset).dealt_in + 1
+    dealers = dealers_round(players, hands)
+    return PadReport(tuple(players), title, header, hands, dealers, sits_out)

@@ -21,7 +21,7 @@ from scorekeeper.csv_out import Cell, Sheet
 from scorekeeper.games import game_named
 from scorekeeper.i18n import untranslated
 from scorekeeper.ledger import Debt, PaymentRecord, Settled
-from scorekeeper.names import name_key
+from scorekeeper.names import name_key, search_key
 from scorekeeper.night import score_night
 from scorekeeper.records import Night
 from scorekeeper.results import NightResult
@@ -242,7 +242,7 @@ def seating_sheet(tables: Sequence[Sequence[str]]) -> Sheet:
     """A session's seating, by player's name: table and seat (seat 1 deals first)."""
     rows = sorted(
         ((p, number, seat) for number, t in enumerate(tables, 1) for seat, p in enumerate(t, 1)),
-        key=lambda row: (name_key(row[0]), row[0]),
+        key=lambda row: (search_key(row[0]), name_key(row[0]), row[0]),
     )
     return Sheet("seating", ("Player", "Table", "Seat"), tuple(rows))
 

@@ -211,7 +211,7 @@ def record_totals(
     db: Database, tournament: Tournament, number: int, table: int, points: Mapping[str, int]
 ) -> int:
     """The table sheet's totals: each seated player's points (every one named, summing
-    to zero: the core's check), one result hand standing for the table's hands.
+    to zero: the core's check), one result hand standing for the hands each played.
     Refused where the table has hands recorded one by one, or is checked.  Returns the
     night's id."""
     check_whole(db)
@@ -223,7 +223,8 @@ def record_totals(
         if status.reported != "waiting":
             raise StorageError(_reported_already(status), field="table")
         given = _by_seat(status, points)
-        hand = {"type": RESULT, "points": given, "hands": status.hands}
+        # Each player's hands: a table whose dealer sits out deals more, each plays these.
+        hand = {"type": RESULT, "points": given, "hands": tournament.hands}
         return _file_table(session, tournament, status, [hand], all_in=True)
 
     return db.write(write)

@@ -37,7 +37,7 @@ from scorekeeper.tournament.draw import (
     Pair,
     pair,
 )
-from scorekeeper.tournament.prizes import Payout, parse_payout
+from scorekeeper.tournament.prizes import Payout, default_payout, parse_payout
 from scorekeeper.tournament.standings import DEFAULT_TIE_BREAKS, parse_tie_breaks
 from scorekeeper.tournament.tables import UNEVEN, Uneven
 
@@ -64,7 +64,7 @@ def create_tournament(
     within(entry_cents, 0, MAX_AMOUNT, "entry fee")
     if uneven not in UNEVEN:
         raise StorageError(_("must be larger or smaller"), field="uneven")
-    payout = payout or Payout()
+    payout = payout or default_payout(sessions)
     checked, problems = parse_payout(payout.to_json(), sessions)
     if checked is None:
         raise StorageError(str(problems[0]), field="payout")

@@ -89,6 +89,15 @@ class Payout:
         return lines
 
 
+def default_payout(sessions: int) -> Payout:
+    """A new tournament's payout: Kohler Falls' over three sessions (30, 15, 10, 10, 10
+    and 5 a session, of 90% of the fees); else, with no session prizes, 40, 25, 15, 10
+    and 10 percent of a pool of 90%."""
+    if Payout().weight(sessions) in (100, Payout().share):
+        return Payout()
+    return Payout(places=(40, 25, 15, 10, 10), session_top=0)
+
+
 def ordinal(place: int) -> str:
     """'1st', '2nd', '11th' (in German '1.', '2.', '11.')."""
     suffix = {1: _("{number}st"), 2: _("{number}nd"), 3: _("{number}rd")}
@@ -163,7 +172,7 @@ class Award:
         """What the prize is for, in words: '2nd place', '3rd–5th place, shared by 3',
         'top scorer of session 2'."""
         if self.session is not None:
-            words = _("top scorer of session {session}").format(session=self.session)
+            words = _("Top scorer of session {session}").format(session=self.session)
         elif self.last is not None and self.last != self.place:
             words = _("{first}–{last} place").format(
                 first=ordinal(self.place or 0), last=ordinal(self.last)

@@ -38,9 +38,9 @@ def test_kohler_falls_two_hundred_entries_at_twenty_dollars() -> None:
         ("P3", 400, "3rd place"),
         ("P4", 400, "4th place"),
         ("P5", 400, "5th place"),
-        ("P6", 200, "top scorer of session 1"),
-        ("P2", 200, "top scorer of session 2"),
-        ("P9", 200, "top scorer of session 3"),
+        ("P6", 200, "Top scorer of session 1"),
+        ("P2", 200, "Top scorer of session 2"),
+        ("P9", 200, "Top scorer of session 3"),
     ]
     assert prizes.paid_out == prizes.pool
 

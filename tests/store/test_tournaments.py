@@ -156,10 +156,10 @@ def test_totals_are_a_result_hand_summing_to_zero_for_every_seated_player(db: Da
     night = record_totals(db, tournament, 1, six.number, points)
     document = export_night(db, night_id=night)
     assert document["players"] == list(six.players)
-    assert document["hands"] == [{"type": "result", "points": points, "hands": 24}]
+    assert document["hands"] == [{"type": "result", "points": points, "hands": 20}]
     assert document["title"] == "Kohler Falls, session 1" and document["table"] == str(six.number)
     (status,) = [s for s in table_statuses(db, tournament, 1) if s.number == six.number]
-    assert (status.reported, status.played, status.done) == ("totals", 24, True)
+    assert (status.reported, status.played, status.done) == ("totals", 20, True)
 
 
 def test_hands_one_by_one_go_into_the_table_s_night(db: Database) -> None:

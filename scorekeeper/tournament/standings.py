@@ -258,13 +258,12 @@ def _ranked(
     """Best first: total, then the chain; players still tied share the place, listed
     by name."""
 
-    def key(row: TournamentStanding) -> tuple[int, ...]:
-        return (row.total, *(TIE_BREAKS[t].value(row) for t in chain))
-
-    ordered = sorted(rows, key=lambda r: (tuple(-v for v in key(r)), name_key(r.player)))
+    values = [TIE_BREAKS[t].value for t in chain]
+    keys = {row.player: (row.total, *(value(row) for value in values)) for row in rows}
+    ordered = sorted(rows, key=lambda r: (tuple(-v for v in keys[r.player]), name_key(r.player)))
     ranked: list[TournamentStanding] = []
     for index, row in enumerate(ordered):
-        tied = index and key(ordered[index - 1]) == key(row)
+        tied = index and keys[ordered[index - 1].player] == keys[row.player]
         ranked.append(replace(row, rank=ranked[-1].rank if tied else index + 1))
     return tuple(ranked)
 

@@ -133,3 +133,19 @@ def test_run_quick_completes_and_prints_every_benchmark(tmp_path: Path) -> None:
     tabs = by_name["open_league_tab"]
     each = {tabs[name] for name in ("PlayerTab", "MoneyTab", "TableTab", "RosterTab")}
     assert tabs["seconds"] == max(each)  # the slowest tab, each printed
+
+
+def test_the_tournament_benchmarks_run_quick_each_against_its_floor() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "tournament.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    by_name = {line["name"]: line for line in lines}
+    assert set(by_name) == {"tournament_draw", "tournament_standings", "tournament_sheets_pdf"}
+    assert all(line["seconds"] > 0 and line["floor_seconds"] > 0 for line in lines)
+    assert by_name["tournament_draw"]["players"] == 500

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from scorekeeper.games import parse_rules
+from scorekeeper.games import game_of, parse_rules
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.rules import RuleSet
 
@@ -29,7 +29,6 @@ UNEVEN_MEANING: dict[str, str] = {
     "larger": N_("tables one larger, whose dealer sits out each hand"),
     "smaller": N_("tables one smaller, all dealt in"),
 }
-MOST_SEATS = 9  # a table of eight dealt in and a dealer sitting out
 
 
 @dataclass(frozen=True)
@@ -67,11 +66,15 @@ class Seating:
 
 def seating(rules: RuleSet) -> Seating:
     """The tables RULES can seat: the game's own, one more (the dealer sits out), and
-    one fewer when the game deals that many all in."""
+    one fewer when the game deals that many all in; each within the seats its game's
+    table holds (`Game.seats`: 3 to 8 for both card games)."""
     dealt = rules.dealt_in
-    larger = TableKind(dealt + 1, rules, sits_out=True) if dealt + 1 <= MOST_SEATS else None
-    fewer, problems = parse_rules({**rules.to_json(), **rules.deal_all_in(dealt - 1)})
-    smaller = TableKind(dealt - 1, fewer, sits_out=False) if fewer and not problems else None
+    fewest, most = game_of(rules).seats
+    larger = TableKind(dealt + 1, rules, sits_out=True) if dealt + 1 <= most else None
+    smaller = None
+    if dealt - 1 >= fewest:
+        fewer, problems = parse_rules({**rules.to_json(), **rules.deal_all_in(dealt - 1)})
+        smaller = TableKind(dealt - 1, fewer, sits_out=False) if fewer and not problems else None
     return Seating(TableKind(dealt, rules, sits_out=False), larger, smaller)
 
 

@@ -141,6 +141,7 @@ class MainWindow(QMainWindow):
 
         self.league_window: LeagueWindow | None = None
         self.board_window: BoardWindow | None = None
+        self.tournament_window: Any = None  # ui/tournament/window.py's, once opened
         self.welcome: QDialog | None = None
         self._panels_shown: tuple[NightView | None, int] | None = None  # view and row
         session.changed.connect(self.refresh)

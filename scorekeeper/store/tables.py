@@ -468,13 +468,15 @@ class ApartRow(SQLModel, table=True):
 
 
 class DrawRow(SQLModel, table=True):
-    """A session's draw: the seed that reproduces it and when it was made."""
+    """A session's draw: the seed that reproduces it, when it was made, and when its
+    round was started (the board's clock counts from it; None: not yet)."""
 
     __tablename__ = "tournament_draw"
     tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
     session: int = Field(primary_key=True)
     seed: int = _amount()
     drawn_at: dt.datetime = _moment()
+    started_at: dt.datetime | None = _moment(nullable=True)
 
 
 class TableRow(SQLModel, table=True):

@@ -7,6 +7,7 @@ none of its tables has a result and no later session is drawn.
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 from typing import Any
 
@@ -241,3 +242,25 @@ def draws(db: Database, tournament: Tournament) -> dict[int, Any]:
     with db.session() as session:
         rows = session.exec(select(DrawRow).where(DrawRow.tournament_id == tournament.id)).all()
     return {r.session: r.seed for r in rows}
+
+
+def start_round(db: Database, tournament: Tournament, number: int, *, started: bool = True) -> None:
+    """Start session NUMBER's round now (the board's clock counts from it), or take the
+    start back (STARTED false: the clock stops showing)."""
+
+    def write(session: Session) -> None:
+        locked(session, tournament)
+        row = session.get(DrawRow, (tournament.id, number))
+        if row is None:
+            message = _("session {session} is not drawn yet").format(session=number)
+            raise StorageError(message, field="session")
+        row.started_at = now() if started else None
+
+    db.write(write)
+
+
+def round_started(db: Database, tournament: Tournament, number: int) -> dt.datetime | None:
+    """When session NUMBER's round started (None: not drawn, or not started)."""
+    with db.session() as session:
+        row = session.get(DrawRow, (tournament.id, number))
+        return row.started_at if row is not None else None

@@ -12,7 +12,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 STORE = ROOT / "scorekeeper" / "store"
-LAYER = {"app_layer.py", "session.py", "league_session.py", "commands.py"}
+LAYER = {"app_layer.py", "session.py", "league_session.py", "tournament_session.py", "commands.py"}
 OPENS = {"transaction", "write", "begin", "commit"}
 
 

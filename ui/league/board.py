@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
@@ -83,9 +84,16 @@ class ChangeWatcher(QObject):
     changed = Signal()
     _notified = Signal()  # from the listening thread; delivered in the window's thread
 
-    def __init__(self, db: Database, parent: QObject | None = None, poll_ms: int = POLL_MS):
+    def __init__(
+        self,
+        db: Database,
+        parent: QObject | None = None,
+        poll_ms: int = POLL_MS,
+        token: Callable[[Database], tuple[Any, ...]] = boards.change_token,
+    ):
         super().__init__(parent)
         self.db = db
+        self.token = token  # what it polls (a tournament's board: its own tables too)
         self.listening = False
         self._token: tuple[Any, ...] | None = None
         self._stop = threading.Event()
@@ -133,7 +141,7 @@ class ChangeWatcher(QObject):
 
     def _read_token(self) -> tuple[Any, ...] | None:
         try:
-            return boards.change_token(self.db)
+            return self.token(self.db)
         except StorageError:
             return None  # the server is away: the next poll asks again
 

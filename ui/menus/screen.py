@@ -29,6 +29,7 @@ class NightScreen(Protocol):
     tabs: QTabWidget
     league_window: LeagueWindow | None
     board_window: BoardWindow | None
+    tournament_window: Any  # ui/tournament/window.py's TournamentWindow, once opened
     welcome: QDialog | None
 
     @property

@@ -171,6 +171,22 @@ ITEMS = (
         windows.show_board,
         ("Ctrl+B",),
     ),
+    # A tournament day in League: the entry form holds every letter of "Tournament" (and
+    # of "Turnier"), and a letter of the menu bar's may not be one of the form's.
+    Item(
+        "tournament",
+        "league",
+        N_("&Tournament: players, draw, results, standings…"),
+        windows.show_tournaments,
+        ("Ctrl+T",),
+        line=True,
+    ),
+    Item(
+        "tournament_board",
+        "league",
+        N_("Tournament board (for the &hall)…"),
+        windows.show_tournament_board,
+    ),
     Item("keys", "help", N_("&Keyboard and the entry form"), windows.show_keys, ("F1",)),
     Item("welcome", "help", N_("&Welcome"), windows.show_welcome),
     Item("about", "help", N_("&About Sheepshead Scorekeeper"), windows.show_about),

@@ -36,6 +36,34 @@ def show_league(window: NightScreen) -> None:
     window.league_window.activateWindow()
 
 
+def show_tournaments(window: NightScreen) -> None:
+    """League ▸ Tournament: the tournament window (ui/tournament/), its tables' nights
+    opened here, on the night screen, to type their hands."""
+    from ..tournament.window import show_window
+
+    window.tournament_window = show_window(
+        window.session.db, window.tournament_window, partial(open_table_night, window)
+    )
+
+
+def show_tournament_board(window: NightScreen) -> None:
+    """League ▸ Tournament board: the board of the tournament chosen in the tournament
+    window (else the newest), for the hall."""
+    show_tournaments(window)
+    window.tournament_window.show_board()
+
+
+def open_table_night(window: NightScreen, night_id: int) -> None:
+    """Show the night NIGHT_ID (a tournament table's) on the night screen."""
+    session = window.session
+    session.undo_stack.clear()
+    window.statusBar().clearMessage()
+    session.open(night_id)
+    window.widget.raise_()
+    window.widget.activateWindow()
+    window.back_to_entry()
+
+
 def show_board(window: NightScreen) -> None:
     """League ▸ Tonight's board of this night's league (else the league window's, else
     the first league): a window for the room that updates itself."""

@@ -1,0 +1,126 @@
+"""The tournament window and the board, on a real SQLite day: the tabs show what the
+store holds, a refusal is said on the problem line naming the field, the sheet's
+totals cannot be given until they sum to zero, a table's night opens on the night
+screen, and the board shows the round, its clock and the tables still to report."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QDialogButtonBox
+
+from benchmarks.tournament import simulated_day
+from scorekeeper.store.database import Database
+from scorekeeper.store.tables import DrawRow
+from scorekeeper.store.tournament_draw import start_round
+from scorekeeper.store.tournament_results import table_statuses
+from scorekeeper.tournament.day import Tournament
+from ui.tournament.board import TournamentBoardWindow, clock
+from ui.tournament.dialogs import TotalsDialog
+from ui.tournament.window import TournamentWindow
+
+
+@pytest.fixture
+def day(database: Database) -> Tournament:
+    """A day of 40 players, the second of three sessions in play (three tables still
+    to report), its round started 47 minutes ago."""
+    tournament = simulated_day(database, players=40, sessions=3, played=2)
+    start_round(database, tournament, 2)
+    with database.transaction() as session:
+        row = session.get(DrawRow, (tournament.id, 2))
+        assert row is not None
+        row.started_at = dt.datetime.now(dt.UTC) - dt.timedelta(minutes=47)
+    return tournament
+
+
+def test_the_window_shows_the_day(qtbot: Any, database: Database, day: Tournament) -> None:
+    opened: list[int] = []
+    window = TournamentWindow(database, opened.append)
+    qtbot.addWidget(window)
+    assert window.tournament() == day
+    assert len(window.players.model.rows) == 42  # 40, and 2 late entries
+    window.results.session.setValue(2)
+    statuses = table_statuses(database, day, 2)
+    assert [s.number for s in window.results.model.rows] == [s.number for s in statuses]
+    waiting = [str(s.number) for s in statuses if not s.done]
+    assert window.results.waiting.text() == f"Still to report: tables {', '.join(waiting)}"
+    window.standings.after.setValue(2)
+    first = window.standings.model.rows[0]
+    assert first.rank == 1 and window.standings.model.text(0, 1) == first.player
+    window.results.view.selectRow(0)
+    window.results.hands()
+    assert opened == [statuses[0].night_id]
+
+
+def test_a_refusal_is_said_naming_the_field(
+    qtbot: Any, database: Database, day: Tournament
+) -> None:
+    window = TournamentWindow(database)
+    qtbot.addWidget(window)
+    window.draw.session.setValue(2)
+    window.draw.draw()  # session 2 has results: not drawn again
+    assert "session: session 2 has results already" in window.problem.text()
+    window.draw.session.setValue(3)
+    window.draw.seed.setText("abc")
+    window.draw.draw()
+    assert window.problem.text() == "Seed: a whole number, or nothing for a new one"
+
+
+def test_drawing_the_next_session_shows_its_plan_and_seed(
+    qtbot: Any, database: Database, day: Tournament
+) -> None:
+    window = TournamentWindow(database)
+    qtbot.addWidget(window)
+    window.draw.session.setValue(3)
+    window.draw.seed.setText("4242")
+    window.draw.draw()
+    assert window.problem.text() == ""
+    assert "Seed: 4242 (the same seed draws the same tables)" in window.draw.words.text()
+    assert len(window.draw.model.rows) == 8  # 42 players: 6 tables of 5 and 2 of 6
+
+
+def test_the_totals_can_be_given_only_once_they_sum_to_zero(qtbot: Any) -> None:
+    dialog = TotalsDialog("Table 1", ("Ann", "Bob", "Cal"))
+    qtbot.addWidget(dialog)
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    dialog.spins["Ann"].setValue(5)
+    dialog.spins["Bob"].setValue(-2)
+    assert not ok.isEnabled() and "add up to +3, not 0" in dialog.sum.text()
+    dialog.spins["Cal"].setValue(-3)
+    assert ok.isEnabled()
+    assert dialog.points() == {"Ann": 5, "Bob": -2, "Cal": -3}
+
+
+def test_the_board_shows_the_round_its_clock_and_the_tables_to_report(
+    qtbot: Any, database: Database, day: Tournament
+) -> None:
+    board = TournamentBoardWindow(database, day)
+    qtbot.addWidget(board)
+    text = board.text()
+    waiting = [s.number for s in table_statuses(database, day, 2) if not s.done]
+    assert "Session 2 of 3" in text
+    assert f"Still to report ({len(waiting)}): tables {', '.join(map(str, waiting))}" in text
+    assert board.clock.text().startswith("0:47:")
+    assert "Top of session 1:" in text
+
+
+def test_the_clock_counts_hours_minutes_and_seconds() -> None:
+    start = dt.datetime(2026, 10, 4, 9, 0, tzinfo=dt.UTC)
+    assert clock(start, start + dt.timedelta(hours=1, minutes=2, seconds=3)) == "1:02:03"
+    assert clock(None, start) == "not started yet"
+
+
+def test_the_main_window_has_a_tournament_menu(open_window: Any, database: Database) -> None:
+    window = open_window(database, None)
+    (league,) = [a.menu() for a in window.menuBar().actions() if a.text() == "&League"]
+    items = [a.text() for a in league.actions() if a.text()]
+    assert items[-2:] == [
+        "&Tournament: players, draw, results, standings…",
+        "Tournament board (for the &hall)…",
+    ]
+    window.menu_actions["tournament"].trigger()
+    assert isinstance(window.tournament_window, TournamentWindow)
+    assert window.tournament_window.isVisible()
+    window.tournament_window.close()

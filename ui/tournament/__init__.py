@@ -1,0 +1,1 @@
+"""The tournament window (Tournament ▸ Tournaments), its dialogs, and the board."""

@@ -1,0 +1,528 @@
+"""The tournament window's tabs: Players (registration), Draw, Results and Standings.
+Each reads the store through the window (`Host`: the tournament chosen, the layer
+that writes, and `attempt`, which says a refusal on the problem line) and is read
+again whenever anything changed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any, Protocol, TypeVar
+
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from scorekeeper.formatting import money
+from scorekeeper.i18n import N_, _
+from scorekeeper.store.tournament_draw import drawn_session, draws, round_started
+from scorekeeper.store.tournament_results import penalties, prize_list, standings, table_statuses
+from scorekeeper.store.tournaments import apart_pairs, entries
+from scorekeeper.tournament.day import Entry, TableStatus, Tournament
+from scorekeeper.tournament.standings import Standings, describe_tie_breaks, standing_columns
+from scorekeeper.tournament.tables import hands_words
+
+from ..league.widgets import table_of
+from ..rows_model import Column, RowsModel
+from ..tournament_session import TournamentSession
+from .dialogs import PenaltyDialog, RegisterDialog, TotalsDialog
+
+T = TypeVar("T")
+
+
+class Host(Protocol):
+    """What a tab needs of the window."""
+
+    layer: TournamentSession
+
+    def tournament(self) -> Tournament | None: ...
+
+    def attempt(self, action: Callable[..., T], *args: Any, **kwargs: Any) -> T | None: ...
+
+    def say(self, message: str) -> None: ...
+
+    def open_night(self, night_id: int) -> None: ...
+
+    def print_paper(self, kind: str, suggested: str, **options: Any) -> None: ...
+
+    def export(self, sheet: Any, suggested: str) -> None: ...
+
+
+def _button(text: str, slot: Callable[[], Any]) -> QPushButton:
+    button = QPushButton(text)
+    button.clicked.connect(lambda _=False: slot())
+    return button
+
+
+def _buttons(*buttons: QPushButton) -> QHBoxLayout:
+    row = QHBoxLayout()
+    for button in buttons:
+        row.addWidget(button)
+    row.addStretch()
+    return row
+
+
+def _session_spin(name: str) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(1, 1)
+    spin.setAccessibleName(name)
+    return spin
+
+
+def _selected(view: Any, model: RowsModel[T]) -> T | None:
+    rows = view.selectionModel().selectedRows() if view.selectionModel() else []
+    return model.rows[rows[0].row()] if rows else None
+
+
+def _words(label: QLabel, lines: list[str]) -> None:
+    label.setText("\n".join(lines))
+
+
+class EntriesModel(RowsModel[Entry]):
+    columns = (
+        Column(N_("Player"), lambda e: e.player, lambda e: e.player.casefold(), right=False),
+        Column(N_("Paid"), lambda e: _("yes") if e.paid else _("no"), right=False),
+        Column(N_("From session"), lambda e: str(e.first), lambda e: e.first),
+        Column(
+            N_("Last session"),
+            lambda e: "" if e.last is None else str(e.last),
+            lambda e: e.last or 99,
+        ),
+    )
+
+
+class PlayersTab(QWidget):
+    """Who is registered, paid or not, late or withdrawn; pairs kept apart."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__()
+        self.host = host
+        self.model = EntriesModel()
+        self.view = table_of(self.model, _("Registered players"), stretch=0)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addLayout(
+            _buttons(
+                _button(_("Re&gister players…"), self.register),
+                _button(_("Mark pa&id or not paid"), self.toggle_paid),
+                _button(_("&Withdraw…"), self.withdraw),
+                _button(_("&Keep two apart…"), self.keep_apart),
+            )
+        )
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.summary)
+
+    def refresh(self, tournament: Tournament) -> None:
+        registered = self.host.attempt(entries, self.host.layer.db, tournament) or []
+        self.model.set_rows(registered)
+        paid = sum(1 for e in registered if e.paid)
+        lines = [_("{count} registered, {paid} paid.").format(count=len(registered), paid=paid)]
+        pairs = self.host.attempt(apart_pairs, self.host.layer.db, tournament) or []
+        if pairs:
+            kept = "; ".join(f"{a} – {b}" for a, b in pairs)
+            lines.append(_("Kept apart: {pairs}").format(pairs=kept))
+        _words(self.summary, lines)
+
+    def register(self) -> None:
+        tournament = self.host.tournament()
+        if tournament is None:
+            return
+        seeds = self.host.attempt(draws, self.host.layer.db, tournament) or {}
+        first = min(max(seeds, default=0) + 1, tournament.sessions)
+        dialog = RegisterDialog(tournament.sessions, first, self)
+        if dialog.exec() and dialog.chosen:
+            self.host.attempt(
+                self.host.layer.register,
+                tournament,
+                dialog.chosen,
+                paid=dialog.paid.isChecked(),
+                first=dialog.first.value(),
+            )
+
+    def toggle_paid(self) -> None:
+        tournament, entry = self.host.tournament(), _selected(self.view, self.model)
+        if tournament is not None and entry is not None:
+            self.host.attempt(
+                self.host.layer.set_paid, tournament, entry.player, paid=not entry.paid
+            )
+
+    def withdraw(self) -> None:
+        tournament, entry = self.host.tournament(), _selected(self.view, self.model)
+        if tournament is None or entry is None:
+            return
+        after, ok = QInputDialog.getInt(
+            self,
+            _("Withdraw"),
+            _("{player} plays no session after session:").format(player=entry.player),
+            entry.first - 1,
+            0,
+            tournament.sessions,
+        )
+        if ok:
+            self.host.attempt(self.host.layer.withdraw, tournament, entry.player, after=after)
+
+    def keep_apart(self) -> None:
+        tournament = self.host.tournament()
+        names = [e.player for e in self.model.rows]
+        if tournament is None or len(names) < 2:
+            return
+        first, ok = QInputDialog.getItem(
+            self, _("Keep two apart"), _("The first:"), names, 0, False
+        )
+        if not ok:
+            return
+        others = [n for n in names if n != first]
+        second, ok = QInputDialog.getItem(
+            self, _("Keep two apart"), _("The second:"), others, 0, False
+        )
+        if ok:
+            self.host.attempt(self.host.layer.keep_apart, tournament, first, second)
+
+
+class TablesModel(RowsModel[tuple[int, str]]):
+    columns = (
+        Column(N_("Table"), lambda r: str(r[0]), lambda r: r[0]),
+        Column(N_("Players, seat 1 first"), lambda r: r[1], right=False),
+    )
+
+
+class DrawTab(QWidget):
+    """A session drawn (again), its plan and why, the seed, the meetings again against
+    the least possible, the tables; the round started; its paper printed."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__()
+        self.host = host
+        self.session = _session_spin(_("Session"))
+        self.session.valueChanged.connect(lambda _v: self.show_session())
+        self.seed = QLineEdit()
+        self.seed.setPlaceholderText(_("a new one"))
+        self.seed.setAccessibleName(_("Seed"))
+        self.words = QLabel()
+        self.words.setWordWrap(True)
+        self.model = TablesModel()
+        self.view = table_of(self.model, _("Tables"), stretch=1)
+        top = QHBoxLayout()
+        top.addWidget(QLabel(_("Session")))
+        top.addWidget(self.session)
+        top.addWidget(QLabel(_("Seed")))
+        top.addWidget(self.seed)
+        top.addWidget(_button(_("Dra&w"), self.draw))
+        top.addWidget(_button(_("Start the ro&und"), partial(self.start, True)))
+        top.addStretch()
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.words)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(
+            _buttons(
+                _button(_("Print the seating &list…"), partial(self._print, "seating_pdf")),
+                _button(_("Print table &cards…"), partial(self._print, "cards_pdf")),
+                _button(_("Print table s&heets…"), partial(self._print, "sheets_pdf")),
+            )
+        )
+
+    def refresh(self, tournament: Tournament) -> None:
+        self.session.setMaximum(tournament.sessions)
+        self.show_session()
+
+    def show_session(self) -> None:
+        tournament = self.host.tournament()
+        if tournament is None:
+            return
+        number = self.session.value()
+        seeds = self.host.attempt(draws, self.host.layer.db, tournament) or {}
+        kinds = list(tournament.seating.kinds.values())
+        if number not in seeds:
+            self.model.set_rows([])
+            lines = [_("Session {session} is not drawn yet.").format(session=number)]
+            _words(self.words, lines + hands_words(kinds, tournament.hands))
+            return
+        drawn = self.host.attempt(drawn_session, self.host.layer.db, tournament, number)
+        if drawn is None:
+            return
+        self.model.set_rows([(n, ", ".join(t)) for n, t in enumerate(drawn.tables, start=1)])
+        seated = [tournament.kind(size) for size in sorted({len(t) for t in drawn.tables})]
+        started = self.host.attempt(round_started, self.host.layer.db, tournament, number)
+        if started is None:
+            round_words = _("The round has not started: Start the round sets the board's clock.")
+        else:
+            local = started.astimezone()
+            round_words = _("The round started at {time}.").format(time=f"{local:%H:%M}")
+        _words(self.words, [*drawn.lines(), *hands_words(seated, tournament.hands), round_words])
+
+    def draw(self) -> None:
+        tournament = self.host.tournament()
+        if tournament is None:
+            return
+        typed = self.seed.text().strip()
+        if typed and not typed.isdigit():
+            self.host.say(_("Seed: a whole number, or nothing for a new one"))
+            return
+        seed = int(typed) if typed else None
+        self.host.attempt(self.host.layer.draw, tournament, self.session.value(), seed=seed)
+
+    def start(self, started: bool) -> None:
+        tournament = self.host.tournament()
+        if tournament is not None:
+            self.host.attempt(
+                self.host.layer.start_round, tournament, self.session.value(), started=started
+            )
+
+    def _print(self, kind: str) -> None:
+        number = self.session.value()
+        stems = {"seating_pdf": "seating", "cards_pdf": "table-cards", "sheets_pdf": "table-sheets"}
+        self.host.print_paper(kind, f"session-{number}-{stems[kind]}.pdf", session=number)
+
+
+class StatusModel(RowsModel[TableStatus]):
+    columns = (
+        Column(N_("Table"), lambda s: str(s.number), lambda s: s.number),
+        Column(N_("Players, seat 1 first"), lambda s: ", ".join(s.players), right=False),
+        Column(N_("Hands"), lambda s: str(s.hands), lambda s: s.hands),
+        Column(N_("Reported"), lambda s: s.words(), lambda s: (s.checked, s.done), right=False),
+    )
+
+
+class PenaltiesModel(RowsModel[tuple[int, Any]]):
+    columns = (
+        Column(N_("Session"), lambda r: str(r[1].session), lambda r: r[1].session),
+        Column(N_("Player"), lambda r: r[1].player, right=False),
+        Column(N_("Points taken"), lambda r: str(r[1].points), lambda r: r[1].points),
+        Column(N_("Why"), lambda r: r[1].reason, right=False),
+    )
+
+
+class ResultsTab(QWidget):
+    """Each table of a session and what it has reported: its sheet's totals, or its
+    hands in its night (the night screen); checked and locked; penalties apart."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__()
+        self.host = host
+        self.session = _session_spin(_("Session"))
+        self.session.valueChanged.connect(lambda _v: self.show_session())
+        self.model = StatusModel()
+        self.view = table_of(self.model, _("Tables of the session"), stretch=1)
+        self.waiting = QLabel()
+        self.waiting.setWordWrap(True)
+        self.penalties = PenaltiesModel()
+        self.penalty_view = table_of(self.penalties, _("Penalties"), stretch=3)
+        top = QHBoxLayout()
+        top.addWidget(QLabel(_("Session")))
+        top.addWidget(self.session)
+        top.addStretch()
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.view, 3)
+        layout.addWidget(self.waiting)
+        layout.addLayout(
+            _buttons(
+                _button(_("The sheet's &totals…"), self.totals),
+                _button(_("&Hands in its night"), self.hands),
+                _button(_("&Checked and signed"), partial(self.check, True)),
+                _button(_("Open it a&gain"), partial(self.check, False)),
+            )
+        )
+        layout.addWidget(QLabel(_("Penalties, kept apart from the tables' points")))
+        layout.addWidget(self.penalty_view, 1)
+        layout.addLayout(
+            _buttons(
+                _button(_("P&enalty…"), self.penalty),
+                _button(_("Take the penalty bac&k"), self.take_back),
+            )
+        )
+
+    def refresh(self, tournament: Tournament) -> None:
+        self.session.setMaximum(tournament.sessions)
+        self.show_session()
+
+    def show_session(self) -> None:
+        tournament = self.host.tournament()
+        if tournament is None:
+            return
+        db = self.host.layer.db
+        statuses = self.host.attempt(table_statuses, db, tournament, self.session.value()) or []
+        self.model.set_rows(statuses)
+        waiting = [str(s.number) for s in statuses if not s.done]
+        if not statuses:
+            self.waiting.setText(_("Not drawn yet."))
+        elif waiting:
+            self.waiting.setText(
+                _("Still to report: tables {tables}").format(tables=", ".join(waiting))
+            )
+        else:
+            self.waiting.setText(_("Every table has reported."))
+        self.penalties.set_rows(self.host.attempt(penalties, db, tournament) or [])
+
+    def _table(self) -> tuple[Tournament, TableStatus] | None:
+        tournament, status = self.host.tournament(), _selected(self.view, self.model)
+        return (tournament, status) if tournament is not None and status is not None else None
+
+    def totals(self) -> None:
+        chosen = self._table()
+        if chosen is None:
+            return
+        tournament, status = chosen
+        title = _("Table {table} of session {session}: the sheet's totals").format(
+            table=status.number, session=status.session
+        )
+        dialog = TotalsDialog(title, status.players, self)
+        if dialog.exec():
+            self.host.attempt(
+                self.host.layer.totals, tournament, status.session, status.number, dialog.points()
+            )
+
+    def hands(self) -> None:
+        chosen = self._table()
+        if chosen is None:
+            return
+        tournament, status = chosen
+        night = self.host.attempt(
+            self.host.layer.table_night, tournament, status.session, status.number
+        )
+        if night is not None:
+            self.host.open_night(night)
+
+    def check(self, checked: bool) -> None:
+        chosen = self._table()
+        if chosen is not None:
+            tournament, status = chosen
+            self.host.attempt(
+                self.host.layer.check, tournament, status.session, status.number, checked=checked
+            )
+
+    def penalty(self) -> None:
+        tournament = self.host.tournament()
+        players = sorted({p for s in self.model.rows for p in s.players}, key=str.casefold)
+        if tournament is None or not players:
+            return
+        dialog = PenaltyDialog(players, self)
+        if dialog.exec():
+            self.host.attempt(
+                self.host.layer.penalty,
+                tournament,
+                self.session.value(),
+                dialog.player.currentText(),
+                dialog.points.value(),
+                dialog.reason.text(),
+            )
+
+    def take_back(self) -> None:
+        tournament, chosen = self.host.tournament(), _selected(self.penalty_view, self.penalties)
+        if tournament is not None and chosen is not None:
+            self.host.attempt(self.host.layer.remove_penalty, tournament, chosen[0])
+
+
+class PrizesModel(RowsModel[tuple[str, str, str]]):
+    columns = (
+        Column(N_("Prize"), lambda r: r[0], right=False),
+        Column(N_("Player"), lambda r: r[1], right=False),
+        Column(N_("Amount"), lambda r: r[2]),
+    )
+
+
+class StandingsTab(QWidget):
+    """The standings after a session (or overall), penalties apart, ties broken by the
+    chain; each session's top scorer; the prizes; export and print."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__()
+        self.host = host
+        self.after = _session_spin(_("After session"))
+        self.after.valueChanged.connect(lambda _v: self.show_standings())
+        self.model: RowsModel[Any] = RowsModel()
+        self.view = table_of(self.model, _("Standings"), stretch=1)
+        self.lines = QLabel()
+        self.lines.setWordWrap(True)
+        self.prizes = PrizesModel()
+        self.prize_view = table_of(self.prizes, _("Prizes"), stretch=0)
+        self.ranked: Standings | None = None
+        top = QHBoxLayout()
+        top.addWidget(QLabel(_("After session")))
+        top.addWidget(self.after)
+        top.addStretch()
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.view, 3)
+        layout.addWidget(self.lines)
+        layout.addWidget(QLabel(_("The prizes, as the standings stand now")))
+        layout.addWidget(self.prize_view, 1)
+        layout.addLayout(
+            _buttons(
+                _button(_("&Export as spreadsheet (CSV)…"), self.export),
+                _button(_("Print the standin&gs…"), self.print_standings),
+                _button(_("Print the pri&ze list…"), self.print_prizes),
+            )
+        )
+
+    def refresh(self, tournament: Tournament) -> None:
+        seeds = self.host.attempt(draws, self.host.layer.db, tournament) or {}
+        self.after.blockSignals(True)
+        self.after.setMaximum(tournament.sessions)
+        if seeds and self.after.value() == 1:
+            self.after.setValue(max(seeds))
+        self.after.blockSignals(False)
+        self.show_standings()
+
+    def show_standings(self) -> None:
+        tournament = self.host.tournament()
+        if tournament is None:
+            return
+        db = self.host.layer.db
+        ranked = self.host.attempt(standings, db, tournament, through=self.after.value())
+        if ranked is None:
+            return
+        self.ranked = ranked
+        self.model.columns = [
+            Column(c.heading(), _cell(c), _sort(c), right=c.figure, data=True)
+            for c in standing_columns(ranked)
+        ]
+        self.model.set_rows(list(ranked.rows))
+        tops = [
+            _("Top scorer of session {session}: {players}").format(
+                session=number, players=", ".join(players)
+            )
+            for number, players in enumerate(ranked.tops, start=1)
+            if players
+        ]
+        _words(self.lines, [*tops, describe_tie_breaks(ranked.tie_breaks)])
+        prizes = self.host.attempt(prize_list, db, tournament)
+        if prizes is not None:
+            rows = [
+                (a.what(), a.player, money(a.cents, tournament.currency)) for a in prizes.awards
+            ]
+            self.prizes.set_rows(rows)
+
+    def export(self) -> None:
+        if self.ranked is None:
+            return
+        from scorekeeper.reports.sheets import tournament_standings_sheet
+
+        self.host.export(tournament_standings_sheet(self.ranked), "standings.csv")
+
+    def print_standings(self) -> None:
+        self.host.print_paper("standings_pdf", "standings.pdf", after=self.after.value())
+
+    def print_prizes(self) -> None:
+        self.host.print_paper("payout_pdf", "prize-list.pdf")
+
+
+def _cell(column: Any) -> Callable[[Any], str]:
+    return lambda row: "" if column.value(row) is None else str(column.value(row))
+
+
+def _sort(column: Any) -> Callable[[Any], Any]:
+    def key(row: Any) -> Any:
+        value = column.value(row)
+        return (value is None, value if value is not None else 0)
+
+    return key

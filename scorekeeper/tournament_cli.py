@@ -7,7 +7,8 @@ window's Tournament menu does.
     list | show NAME
     register NAME PLAYER... [--paid] [--from-session N] | paid NAME PLAYER [--open]
     withdraw NAME PLAYER --after N | apart NAME PLAYER PLAYER
-    draw NAME --session N [--seed N] | seating NAME --session N [--csv] [--check]
+    draw NAME --session N [--seed N] | start NAME --session N [--undo]
+    seating NAME --session N [--csv] [--check]
     status NAME --session N
     totals NAME --session N --table T PLAYER=POINTS... | hands NAME --session N --table T FILE
     night NAME --session N --table T | check NAME --session N --table T [--undo]
@@ -244,6 +245,21 @@ def _print_draw(drawn: Any, out: TextIO) -> None:
         print(printable(said), file=out)
 
 
+def command_start(args: argparse.Namespace, out: TextIO) -> int:
+    """Start a session's round now (the board's clock counts from it), or take it back."""
+    from scorekeeper.store.tournament_draw import start_round
+
+    db, tournament = open_tournament(args)
+    start_round(db, tournament, args.session, started=not args.undo)
+    said = (
+        _("Session {session}: the round's start taken back.")
+        if args.undo
+        else _("Session {session}: the round has started; the board's clock counts from now.")
+    )
+    print(said.format(session=args.session), file=out)
+    return 0
+
+
 def command_seating(args: argparse.Namespace, out: TextIO) -> int:
     from scorekeeper.store.tournament_draw import drawn_session, reproduces
 
@@ -402,6 +418,9 @@ def add_tournament_command(commands: Any) -> None:
     draw = command("draw", _("draw a session's tables (again, for late entries)"), command_draw)
     _where(draw)
     draw.add_argument("--seed", type=whole_number, metavar=_("N"), help=_("default: a new one"))
+    start = command("start", _("start a session's round: the board's clock"), command_start)
+    _where(start)
+    start.add_argument("--undo", action="store_true", help=_("take the start back"))
     seating = command("seating", _("a session's seating, by name"), command_seating)
     _where(seating)
     seating.add_argument("--csv", action="store_true")

@@ -93,6 +93,10 @@ def test_a_small_day_from_the_command_line(url: str, capsys, tmp_path: Path) -> 
     )
     assert "Every table has reported." in out
     status, out, _err = run(
+        "--database", url, "tournament", "start", NAME, "--session", "1", capsys=capsys
+    )
+    assert status == 0 and "the round has started" in out
+    status, out, _err = run(
         "--database",
         url,
         "tournament",

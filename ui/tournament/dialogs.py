@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.formatting import locale_currency
+from scorekeeper.formatting import currency_name, locale_currency
 from scorekeeper.i18n import _
 from scorekeeper.limits import MAX_AMOUNT
 from scorekeeper.names import clean_name
@@ -79,7 +79,8 @@ class NewTournamentDialog(NoEnterDialog):
         self.session_top = _spin(0, 100, payout.session_top, _("Each session's top scorer"))
         self.remainder = QComboBox()
         for key in REMAINDERS:
-            self.remainder.addItem(_(REMAINDER_MEANING[key]).format(unit=_("unit")), key)
+            unit = currency_name(locale_currency(), count=1)
+            self.remainder.addItem(_(REMAINDER_MEANING[key]).format(unit=unit), key)
         self.tie_breaks = QLineEdit(", ".join(DEFAULT_TIE_BREAKS))
         self.tie_breaks.setAccessibleName(_("Tie-breaks"))
         self.tie_breaks.setToolTip(", ".join(TIE_BREAKS))
@@ -97,8 +98,8 @@ class NewTournamentDialog(NoEnterDialog):
         form.addRow(_("Entry &fee"), self.fee)
         form.addRow(_("C&urrency"), self.currency)
         form.addRow(_("Paid out, percent of the fees"), self.share)
-        form.addRow(_("&Places, percent each"), self.places)
-        form.addRow(_("Each session's &top scorer, percent"), self.session_top)
+        form.addRow(_("Pla&ces, percent each"), self.places)
+        form.addRow(_("Each session's top scorer, perc&ent"), self.session_top)
         form.addRow(_("What rounding leaves"), self.remainder)
         form.addRow(_("&Tie-breaks, in order"), self.tie_breaks)
         form.addRow(_("Where the players do not divide"), self.uneven)
@@ -120,6 +121,7 @@ class NewTournamentDialog(NoEnterDialog):
         layout.addWidget(self.rules, 1)
         layout.addWidget(self.problem)
         layout.addWidget(buttons)
+        self.resize(780, 860)  # the rules' options below the form, a good many of them
 
     def _ok(self) -> None:
         self.chosen = self.values()

@@ -426,8 +426,8 @@ class PaymentRow(SQLModel, table=True):
 class TournamentRow(SQLModel, table=True):
     """A tournament day: its game and house rules (a full rule set, as a night's), its
     sessions and each player's hands a session, the entry fee, how it pays
-    (`tournament.prizes.Payout` as JSON), its tie-breaks and which tables seat an
-    uneven field (migration 0021)."""
+    (`tournament.prizes.Payout` as JSON), its tie-breaks ("solos-won,tables-won") and
+    which tables seat an uneven field (migration 0021)."""
 
     __tablename__ = "tournament"
     id: int | None = Field(default=None, primary_key=True)
@@ -440,7 +440,7 @@ class TournamentRow(SQLModel, table=True):
     entry_cents: int = _amount(0)
     currency: str = Field(sa_column=Column(String(3), nullable=False))
     payout: dict[str, Any] = _json()
-    tie_breaks: list[str] = _json()
+    tie_breaks: str = ""  # the chain, in order, by their names and commas
     uneven: str = "larger"  # tables one "larger" (the dealer sits out) or "smaller"
     created_at: dt.datetime = _moment()
 

@@ -93,7 +93,7 @@ def create_tournament(
             entry_cents=entry_cents,
             currency=currency,
             payout=checked.to_json(),
-            tie_breaks=list(chain),
+            tie_breaks=",".join(chain),
             uneven=uneven,
         )
         session.add(row)
@@ -155,7 +155,7 @@ def _tournament(row: TournamentRow) -> Tournament:
         entry_cents=row.entry_cents,
         currency=row.currency,
         payout=payout,
-        tie_breaks=tuple(row.tie_breaks),
+        tie_breaks=tuple(t for t in row.tie_breaks.split(",") if t),
         uneven=uneven,
     )
 

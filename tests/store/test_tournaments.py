@@ -237,3 +237,28 @@ def test_penalties_are_kept_apart_from_the_zero_sum_table(db: Database) -> None:
     assert standings(db, tournament).tops[0] == (second[0],)  # 9 beats 10 - 4
     prizes = prize_list(db, tournament)
     assert prizes.paid_out + prizes.house == prizes.pool == 18_000
+
+
+def test_a_backup_restores_the_tournament_whole(db: Database, tmp_path) -> None:
+    from scorekeeper.store.backup_commands import backup, restore
+    from scorekeeper.store.database import open_database
+
+    tournament = kohler(db, players=10)
+    keep_apart(db, tournament, "Player 01", "Player 02")
+    draw_session(db, tournament, 1, seed=77)
+    first, second = seated(db, tournament, 1)
+    record_totals(db, tournament, 1, 1, dict(zip(first, (6, -1, -1, -2, -2), strict=True)))
+    add_penalty(db, tournament, 1, second[0], 4, "late")
+    set_checked(db, tournament, 1, 1)
+    dump = tmp_path / "day.json"
+    backup(db, str(dump))
+    again = open_database(f"sqlite:///{tmp_path / 'restored.sqlite3'}")
+    try:
+        restore(again, str(dump), force=True)
+        restored = tournament_named(again, "Kohler Falls")
+        assert restored == tournament
+        assert standings(again, restored) == standings(db, tournament)
+        assert table_statuses(again, restored, 1) == table_statuses(db, tournament, 1)
+        assert reproduces(again, restored, 1)
+    finally:
+        again.dispose()

@@ -39,7 +39,7 @@ def upgrade() -> None:
         sa.Column("entry_cents", AMOUNT, nullable=False),
         sa.Column("currency", sa.String(length=3), nullable=False),
         sa.Column("payout", sa.JSON(), nullable=False),
-        sa.Column("tie_breaks", sa.JSON(), nullable=False),
+        sa.Column("tie_breaks", sa.String(), nullable=False),
         sa.Column("uneven", sa.String(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("id"),

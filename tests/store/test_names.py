@@ -135,11 +135,24 @@ def test_a_rename_finds_and_refuses_names_in_any_case_and_composition(db: Databa
     assert renamed.name == "zo\u00eb" and names(db) == ["Bob", "Cal", "Dee", "zo\u00eb", GREEK]
 
 
+TOURNAMENT_TABLES = (  # 0022's, the tables made after the others first
+    "tournament_penalty",
+    "tournament_seat",
+    "tournament_table",
+    "tournament_draw",
+    "tournament_apart",
+    "tournament_entry",
+    "tournament",
+)
+
+
 def undo_0014(old: sqlite3.Connection) -> None:
     """OLD without the currencies 0014 added (a file from before it has none), nor the
     night summaries 0015 added, nor the league sums of 0017, nor 0018's index of the
     nights, nor 0019's counts of each night's outcomes, nor 0020's computers, nor
-    0021's merges, nor 0022's league figures."""
+    0021's merges, nor 0022's league figures, nor 0023's tournaments."""
+    for table in TOURNAMENT_TABLES:
+        old.execute(f"DROP TABLE {table}")
     old.execute("DROP TABLE player_merge")
     old.execute("DROP TABLE league_figure")
     old.execute("DROP TABLE night_figure")

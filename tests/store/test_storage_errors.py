@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import datetime as dt
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, get_args
 
@@ -29,6 +30,10 @@ from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.people import rename_player, retire_player
 from scorekeeper.store.seats import join_night, leave_night
 from scorekeeper.store.tonight import record_payment
+from scorekeeper.store.tournament_draw import draw_session
+from scorekeeper.store.tournament_results import add_penalty
+from scorekeeper.store.tournaments import create_tournament, register, tournament_named
+from scorekeeper.tournament.prizes import Payout
 
 LEAGUE = "Tuesday Night League"
 DAY = dt.date(2026, 11, 22)
@@ -38,6 +43,22 @@ def pay(payer: str, payee: str, cents: int) -> Callable[[Database, int], Any]:
     return lambda db, _: record_league_payment(
         db, league=LEAGUE, payer=payer, payee=payee, cents=cents, paid_on=DAY
     )
+
+
+def tournament(db: Database, **change: Any) -> Any:
+    """A tournament made with CHANGE to its values (each refused alone)."""
+    values = dict(
+        name="Open", date=DAY, rules=preset_rules("jack-of-diamonds-5"), sessions=3, hands=20
+    )
+    return create_tournament(db, **(values | change))
+
+
+def drawn(db: Database) -> Any:
+    """The sample's six and four more registered, and the first session drawn."""
+    made = tournament(db)
+    register(db, made, ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon"])
+    draw_session(db, made, 1, seed=1)
+    return made
 
 
 # What each refusal is about, how it begins, and a change that asks for it (given the
@@ -156,6 +177,42 @@ REFUSALS: list[tuple[Field, str, Callable[[Database, int], Any]]] = [
         ),
     ),
     ("database", "'nowhere' is not a database URL", lambda db, _: open_database("nowhere")),
+    (
+        "tournament",
+        "there is no tournament 'Nope'",
+        lambda db, _: tournament_named(db, "Nope"),
+    ),
+    ("sessions", "0 is not between 1 and 20", lambda db, _: tournament(db, sessions=0)),
+    ("hands", "0 is not between 1 and 500", lambda db, _: tournament(db, hands=0)),
+    ("entry fee", "-1 is not between 0 and", lambda db, _: tournament(db, entry_cents=-1)),
+    (
+        "payout",
+        "places: the places and the sessions' top scorers add up to 45%",
+        lambda db, _: tournament(db, payout=Payout(places=(30,))),
+    ),
+    (
+        "tie-breaks",
+        "'coin-toss' is not one of",
+        lambda db, _: tournament(db, tie_breaks=("coin-toss",)),
+    ),
+    ("uneven", "must be larger or smaller", lambda db, _: tournament(db, uneven="sideways")),
+    (
+        "rules",
+        "rules.tricks: 4 players with 6 cards each",
+        lambda db, _: tournament(db, rules=replace(preset_rules("classic-5"), dealt_in=4)),
+    ),
+    ("session", "4 is not between 1 and 3", lambda db, _: draw_session(db, drawn(db), 4)),
+    ("seed", "-1 is not between 0 and", lambda db, _: draw_session(db, drawn(db), 1, seed=-1)),
+    (
+        "points",
+        "a penalty takes 1 point or more",
+        lambda db, _: add_penalty(db, drawn(db), 1, "Ann", 0),
+    ),
+    (
+        "reason",
+        "is longer than 200 characters",
+        lambda db, _: add_penalty(db, drawn(db), 1, "Ann", 4, "x" * 201),
+    ),
 ]
 
 

@@ -67,6 +67,9 @@ MENUS: list[tuple[str, list[Any]]] = [
     ("&League", [
         ("&Standings, players and money…", "Ctrl+L"),
         ("Tonight's &board (for the room)…", "Ctrl+B"),
+        "-",
+        ("&Tournament: players, draw, results, standings…", "Ctrl+T"),
+        ("Tournament board (for the &hall)…", ""),
     ]),
     ("&Help", [
         ("&Keyboard and the entry form", "F1"),
@@ -113,6 +116,7 @@ F1_ROWS = [
     ("Ctrl+G", "Chart"),
     ("Ctrl+L", "Standings, players and money…"),
     ("Ctrl+B", "Tonight's board (for the room)…"),
+    ("Ctrl+T", "Tournament: players, draw, results, standings…"),
     ("F1", "Keyboard and the entry form"),
 ]
 

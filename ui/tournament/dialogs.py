@@ -37,7 +37,8 @@ from scorekeeper.tournament.tables import UNEVEN, UNEVEN_MEANING
 
 from ..currency import CurrencyChoice, MoneyEdit
 from ..language import date_format
-from ..start_dialog import NoEnterDialog, RulesEditor
+from ..no_enter import NoEnterDialog
+from ..rules_editor import RulesEditor
 
 MOST_TABLE_POINTS = 1_000_000  # a table sheet's total for one player, either way
 

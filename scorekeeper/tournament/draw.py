@@ -267,7 +267,8 @@ def _trivial_count(weights: list[dict[int, int]], sizes: Sequence[int]) -> int:
 
 def least_repeats(sessions: Sequence[Sequence[Sequence[str]]], apart: Collection[Pair] = ()) -> int:
     """The fewest meetings again any draw of these SESSIONS' tables (each session's
-    table sizes and players, as drawn) could make, keeping APART apart: the larger of
+    table sizes and players, as drawn) could make, keeping APART apart (those these
+    sessions kept apart): the larger of
     two counts.  A player who meets more others over the sessions (at least the
     smallest table less one, each session played) than share a session with them
     (less those kept apart) meets the difference again; and all the meetings of the
@@ -283,8 +284,11 @@ def least_repeats(sessions: Sequence[Sequence[Sequence[str]]], apart: Collection
                 played[player].add(number)
     groups: dict[frozenset[int], int] = Counter(frozenset(s) for s in played.values())
     sharing = {sig: sum(size for other, size in groups.items() if sig & other) for sig in groups}
+    # Pairs kept apart leave fewer to meet, where they were kept apart: a field too
+    # small to part them (one table) is bounded as if they were not asked to be.
+    together = {pair(a, b) for tables in sessions for t in tables for a, b in combinations(t, 2)}
     kept = [p for p in apart if len(p) == 2 and all(q in played for q in p)]
-    kept = [p for p in kept if _share(p, played)]
+    kept = [p for p in kept if _share(p, played) and p not in together]
     partners: Counter[str] = Counter(q for p in kept for q in p)
     by_player = 0
     for player, sig in played.items():

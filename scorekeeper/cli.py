@@ -47,7 +47,7 @@ from scorekeeper.reports.sheets import night_sheet, scored_in_english
 from scorekeeper.results import NightResult
 from scorekeeper.sheet_cli import add_sheet_command
 from scorekeeper.store.errors import DamagedDatabase, Field, StorageError
-from scorekeeper.tournament_cli import add_tournament_command
+from scorekeeper.tournament_cli import TOURNAMENT_FIELD_FLAGS, add_tournament_command
 
 logger = logging.getLogger(__name__)
 
@@ -87,19 +87,7 @@ FIELD_FLAGS: dict[Field, str] = {
     "currency": "--currency",
     "night": "--night",
     "database": "--database",
-    # `scorekeeper tournament`'s (its commands name the tournament and points otherwise)
-    "tournament": "NAME",
-    "session": "--session",
-    "sessions": "--sessions",
-    "hands": "--hands",
-    "seed": "--seed",
-    "entry fee": "--entry-cents",
-    "payout": "--places",
-    "tie-breaks": "--tie-breaks",
-    "uneven": "--uneven",
-    "rules": "--rules",
-    "points": "--points",
-    "reason": "--reason",
+    **TOURNAMENT_FIELD_FLAGS,
 }
 
 

@@ -39,15 +39,32 @@ from scorekeeper.i18n import _
 from scorekeeper.json_input import parse_json
 from scorekeeper.names import printable
 from scorekeeper.reports.sheets import seating_sheet
+from scorekeeper.store.errors import Field
 from scorekeeper.tournament.prizes import REMAINDERS, default_payout, parse_payout
 from scorekeeper.tournament.standings import (
-    TIE_BREAKS,
     describe_tie_breaks,
     parse_tie_breaks,
+    tie_break_names,
 )
 from scorekeeper.tournament.tables import UNEVEN, hands_words
 from scorekeeper.tournament_results_cli import add_result_actions, open_tournament, player_names
 
+# The flags of a tournament's fields a StorageError names, at every command (`report`'s
+# too: `cli.FIELD_FLAGS`); a tournament's commands name the tournament and points so.
+TOURNAMENT_FIELD_FLAGS: dict[Field, str] = {
+    "tournament": "NAME",
+    "session": "--session",
+    "sessions": "--sessions",
+    "hands": "--hands",
+    "seed": "--seed",
+    "entry fee": "--entry-cents",
+    "payout": "--places",
+    "tie-breaks": "--tie-breaks",
+    "uneven": "--uneven",
+    "rules": "--rules",
+    "points": "--points",
+    "reason": "--reason",
+}
 # The argument each field a StorageError names is given by, where it is not the flag
 # every command uses (`cli.FIELD_FLAGS`).
 FLAGS = {"points": "POINTS", "players": "PLAYER", "player": "PLAYER", "table": "--table"}
@@ -100,7 +117,8 @@ def command_new(args: argparse.Namespace, out: TextIO) -> int:
     if payout is None:
         raise UserError([f"--{p.field.replace('_', '-')}: {p.message}" for p in problems])
     chain, problems = parse_tie_breaks(
-        [t.strip() for t in args.tie_breaks.split(",") if t.strip()] if args.tie_breaks else None
+        [t.strip() for t in args.tie_breaks.split(",") if t.strip()] if args.tie_breaks else None,
+        rules.game,
     )
     if chain is None:
         raise UserError([f"--tie-breaks: {p.message}" for p in problems])
@@ -134,7 +152,7 @@ def _describe(tournament: Any, out: TextIO) -> None:
         *game_of(tournament.rules).rules_lines(tournament.rules, tournament.currency),
         *hands_words(list(tournament.seating.kinds.values()), tournament.hands),
         *tournament.payout.describe(tournament.sessions, tournament.currency),
-        describe_tie_breaks(tournament.tie_breaks),
+        describe_tie_breaks(tournament.tie_breaks, tournament.rules.game),
     ]
     for line in lines:
         print(printable(line), file=out)
@@ -376,7 +394,7 @@ def add_tournament_command(commands: Any) -> None:
     new.add_argument(
         "--tie-breaks",
         metavar=_("LIST"),
-        help=_("in order, from: {keys}").format(keys=", ".join(TIE_BREAKS)),
+        help=_("in order, from: {keys}").format(keys=", ".join(tie_break_names())),
     )
     new.add_argument(
         "--uneven",

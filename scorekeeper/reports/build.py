@@ -24,12 +24,12 @@ from scorekeeper.reports.data import (
     period_words,
     signed,
 )
+from scorekeeper.reports.pad_render import render_pad
 from scorekeeper.reports.render import (
     Progress,
     ReportError,
     render_league,
     render_night,
-    render_pad,
     render_statements,
 )
 from scorekeeper.standings import compute_standings

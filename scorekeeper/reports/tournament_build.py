@@ -1,11 +1,12 @@
 """A tournament's paper from the database: read with the store, computed with the core
 (`reports.tournament_data`), laid out (`reports.tournament_render`, and the table
-sheets as `render.render_pads`).  Each returns the PDF's bytes."""
+sheets as `pad_render.render_pads`).  Each returns the PDF's bytes."""
 
 from __future__ import annotations
 
 from scorekeeper.i18n import _
-from scorekeeper.reports.render import Progress, render_pads
+from scorekeeper.reports.pad_render import render_pads
+from scorekeeper.reports.render import Progress
 from scorekeeper.reports.tournament_data import (
     payout_report,
     seating_list,

@@ -1,7 +1,7 @@
 """A tournament's paper laid out (the `Renderer`'s steps, nothing computed): the
 seating list in three columns a page, big enough to read from a wall; a card a table;
 the standings; the payout list with a line to sign for each prize.  The table sheets
-are score pads (`render.render_pads`)."""
+are score pads (`pad_render.render_pads`)."""
 
 from __future__ import annotations
 

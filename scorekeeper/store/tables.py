@@ -427,7 +427,7 @@ class TournamentRow(SQLModel, table=True):
     """A tournament day: its game and house rules (a full rule set, as a night's), its
     sessions and each player's hands a session, the entry fee, how it pays
     (`tournament.prizes.Payout` as JSON), its tie-breaks ("solos-won,tables-won") and
-    which tables seat an uneven field (migration 0022)."""
+    which tables seat an uneven field (migration 0023)."""
 
     __tablename__ = "tournament"
     id: int | None = Field(default=None, primary_key=True)

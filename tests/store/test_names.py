@@ -135,7 +135,7 @@ def test_a_rename_finds_and_refuses_names_in_any_case_and_composition(db: Databa
     assert renamed.name == "zo\u00eb" and names(db) == ["Bob", "Cal", "Dee", "zo\u00eb", GREEK]
 
 
-TOURNAMENT_TABLES = (  # 0022's, the tables made after the others first
+TOURNAMENT_TABLES = (  # 0023's, the tables made after the others first
     "tournament_penalty",
     "tournament_seat",
     "tournament_table",

@@ -23,7 +23,8 @@ from scorekeeper.json_input import parse_json, read_limited, too_large
 from scorekeeper.names import NAME_LENGTH, clean_name, printable
 from scorekeeper.problems import InvalidNight
 from scorekeeper.reports.sheets import prizes_sheet, tournament_standings_sheet
-from scorekeeper.tournament.standings import describe_tie_breaks, standing_columns
+from scorekeeper.tournament.columns import standing_columns
+from scorekeeper.tournament.standings import describe_tie_breaks
 
 
 def player_names(typed: list[str], where: str) -> list[str]:
@@ -190,13 +191,13 @@ def command_standings(args: argparse.Namespace, out: TextIO) -> int:
         out.write("\n")
         return 0
     table = [[c.heading() for c in columns]]
-    table += [["" if c.value(r) is None else str(c.value(r)) for c in columns] for r in ranked.rows]
+    table += [[c.text(r) for c in columns] for r in ranked.rows]
     print_table(out, table, right={i for i, c in enumerate(columns) if c.figure})
     for number, tops in enumerate(ranked.tops, start=1):
         if tops and (ranked.only in (None, number)) and number <= ranked.through:
             said = _("Top scorer of session {session}: {players}")
             print(printable(said.format(session=number, players=", ".join(tops))), file=out)
-    print(describe_tie_breaks(ranked.tie_breaks), file=out)
+    print(describe_tie_breaks(ranked.tie_breaks, ranked.game), file=out)
     return 0
 
 

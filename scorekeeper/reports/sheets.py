@@ -29,8 +29,9 @@ from scorekeeper.settlement import Payment
 from scorekeeper.standing_columns import EVERY, standing_columns
 from scorekeeper.standings import Standing
 from scorekeeper.stats import NightFigure, PlayerStatistics, Tally
+from scorekeeper.tournament.columns import standing_columns as tournament_columns
 from scorekeeper.tournament.prizes import PrizeList
-from scorekeeper.tournament.standings import Standings, standing_columns
+from scorekeeper.tournament.standings import Standings
 
 MONEY = "Money (cents)"
 AMOUNT = "Amount (cents)"
@@ -220,12 +221,12 @@ def roster_sheet(players: Iterable[tuple[str, bool]]) -> Sheet:
 
 
 def tournament_standings_sheet(standings: Standings) -> Sheet:
-    """A tournament's standings as ranked, a column each (`standing_columns`): the
+    """A tournament's standings as ranked, a column each (`tournament.columns`): the
     sessions' scores, the table points and penalties apart, the total, the figures the
     tie-breaks compare."""
     with untranslated():
-        columns = standing_columns(standings)
-        header = tuple(c.heading() for c in columns)
+        columns = tournament_columns(standings)
+        header = tuple(c.sheet_heading() for c in columns)
     rows = tuple(tuple(c.value(row) for c in columns) for row in standings.rows)
     return Sheet("standings", header, rows)
 

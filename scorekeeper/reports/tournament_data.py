@@ -13,9 +13,10 @@ from scorekeeper.games import game_of
 from scorekeeper.i18n import N_, _
 from scorekeeper.names import name_key, search_key
 from scorekeeper.reports.data import PadReport, dealers_round
+from scorekeeper.tournament.columns import standing_columns
 from scorekeeper.tournament.day import DrawnSession, TableStatus, Tournament
 from scorekeeper.tournament.prizes import PrizeList
-from scorekeeper.tournament.standings import Standings, describe_tie_breaks, standing_columns
+from scorekeeper.tournament.standings import Standings, describe_tie_breaks
 from scorekeeper.tournament.tables import hands_words
 
 DEALER = N_("Dealer")  # a table sheet's column of each hand's dealer
@@ -155,10 +156,7 @@ def standings_report(tournament: Tournament, standings: Standings) -> StandingsR
         )
     else:
         period = _("Overall, {sessions} sessions").format(sessions=tournament.sessions)
-    rows = tuple(
-        tuple("" if c.value(row) is None else str(c.value(row)) for c in columns)
-        for row in standings.rows
-    )
+    rows = tuple(tuple(c.text(row) for c in columns) for row in standings.rows)
     tops = [
         _("Top scorer of session {session}: {players}").format(
             session=number, players=", ".join(players)
@@ -169,7 +167,7 @@ def standings_report(tournament: Tournament, standings: Standings) -> StandingsR
     lines = (
         *tops,
         _("Penalties are points taken from one player, shown apart from the table points."),
-        describe_tie_breaks(standings.tie_breaks),
+        describe_tie_breaks(standings.tie_breaks, standings.game),
     )
     figures = tuple(i for i, c in enumerate(columns) if c.figure)
     title = _("{tournament} — standings").format(tournament=tournament.name)

@@ -15,6 +15,7 @@ again.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from sqlalchemy import func
@@ -34,17 +35,15 @@ from scorekeeper.store.night_import import file_in
 from scorekeeper.store.people import require_player
 from scorekeeper.store.tables import (
     DrawnSeatRow,
-    HandPointsRow,
     HandScoreRow,
+    NightFigureRow,
     NightRow,
     NightSummaryRow,
     NightTotalRow,
     PenaltyRow,
     PlayerRow,
     TableRow,
-    core_table,
     now,
-    partnered,
 )
 from scorekeeper.store.tournament_draw import seated_in
 from scorekeeper.store.tournaments import entries_in, locked
@@ -419,33 +418,21 @@ def _lines(
     nights = list(tables)
     s = NightSummaryRow
     rows = session.execute(
-        columns(
-            col(s.night_id),
-            col(PlayerRow.name),
-            col(s.points),
-            col(s.hands),
-            col(s.picks),
-            col(s.picker_wins),
-            col(s.leasters_won),
-            col(s.misplays),
-        )
+        columns(col(s.night_id), col(s.player_id), col(PlayerRow.name), *SUMS)
         .join(PlayerRow, col(PlayerRow.id) == col(s.player_id))
         .where(col(s.night_id).in_(nights))
     ).all()
-    solos = _solos(session, nights)
+    figures = _figures(session, nights)
     lines = [
         SessionLine(
             name,
             *tables[night],
             points,
             hands,
-            picks,
-            wins,
-            solos.get((night, name), 0),
-            leasters,
             misplays,
+            MappingProxyType(figures.get((night, player), {})),
         )
-        for night, name, points, hands, picks, wins, leasters, misplays in rows
+        for night, player, name, points, hands, misplays in rows
     ]
     pots = {
         tables[night]: pot
@@ -459,26 +446,21 @@ def _lines(
     return lines, [p for _i, p in _penalties(session, tournament)], pots
 
 
-def _solos(session: Session, nights: Sequence[int]) -> dict[tuple[int, str], int]:
-    """Each player's hands declared alone and won, by night: a picker's (a Spieler's)
-    win with nobody cached in the partner role, the scorer's `alone`."""
-    points = core_table(HandPointsRow).c
-    scores = core_table(HandScoreRow)
-    score = scores.c
-    rows = session.execute(
-        columns(points.night_id, col(PlayerRow.name), func.sum(score.hands))
-        .select_from(core_table(HandPointsRow))
-        .join(scores, score.hand_id == points.hand_id)
-        .join(PlayerRow, col(PlayerRow.id) == points.player_id)
-        .where(
-            points.night_id.in_(nights),
-            points.role == "picker",
-            score.outcome == "win",
-            ~partnered(),
+SUMS = (col(NightSummaryRow.points), col(NightSummaryRow.hands), col(NightSummaryRow.misplays))
+
+
+def _figures(session: Session, nights: Sequence[int]) -> dict[tuple[int, int], dict[str, int]]:
+    """Each player's counts of the game's figures (`Game.figures`: a solo won), by night
+    and player id: the night's cached sums (`night_figure`), as a league reads them."""
+    f = NightFigureRow
+    counts: dict[tuple[int, int], dict[str, int]] = {}
+    for night, player, figure, tally in session.execute(
+        columns(col(f.night_id), col(f.player_id), col(f.figure), col(f.tally)).where(
+            col(f.night_id).in_(nights)
         )
-        .group_by(points.night_id, PlayerRow.name)
-    ).all()
-    return {(night, name): int(count) for night, name, count in rows}
+    ).all():
+        counts.setdefault((night, player), {})[figure] = tally
+    return counts
 
 
 def standings(
@@ -498,6 +480,7 @@ def standings(
         only=only,
         tie_breaks=tournament.tie_breaks,
         pots=pots,
+        game=tournament.rules.game,
     )
 
 

@@ -38,7 +38,7 @@ from scorekeeper.tournament.draw import (
     pair,
 )
 from scorekeeper.tournament.prizes import Payout, default_payout, parse_payout
-from scorekeeper.tournament.standings import DEFAULT_TIE_BREAKS, parse_tie_breaks
+from scorekeeper.tournament.standings import parse_tie_breaks
 from scorekeeper.tournament.tables import UNEVEN, Uneven
 
 
@@ -53,10 +53,11 @@ def create_tournament(
     entry_cents: int = 0,
     currency: str = "USD",
     payout: Payout | None = None,
-    tie_breaks: Sequence[str] = DEFAULT_TIE_BREAKS,
+    tie_breaks: Sequence[str] | None = None,
     uneven: Uneven = "larger",
 ) -> Tournament:
-    """A new tournament; every value refused that cannot be, naming its field.  Its
+    """A new tournament (its TIE_BREAKS None: its game's); every value refused that
+    cannot be, naming its field.  Its
     rules keep no stake: a tournament plays for points, and its money is the prizes."""
     name = stored_name(name, "tournament", limit=LABEL_LENGTH)
     within(sessions, 1, MOST_SESSIONS, "sessions")
@@ -68,7 +69,7 @@ def create_tournament(
     checked, problems = parse_payout(payout.to_json(), sessions)
     if checked is None:
         raise StorageError(str(problems[0]), field="payout")
-    chain, problems = parse_tie_breaks(list(tie_breaks))
+    chain, problems = parse_tie_breaks(None if tie_breaks is None else list(tie_breaks), rules.game)
     if chain is None:
         raise StorageError(problems[0].message, field="tie-breaks")
     played, problems = parse_rules({**rules.to_json(), "stake_cents": 0})

@@ -5,8 +5,10 @@ A player's score in a session is the table score (the points of the table's hand
 or of its sheet's totals: zero-sum with the table's other players, checked) less the
 penalties taken from them that session, which are kept apart (they sum to nothing).
 Standings rank by the total, then by the director's chain of tie-breaks
-(`TIE_BREAKS`, data: each a meaning and the figure compared); players still tied share
-the place.  Each session's top scorers are those with its highest score.
+(`TIE_BREAKS`, data: each a meaning and the value compared, and every count a game keeps,
+`Game.figures`, by the name a league's tie-break gives it: "solos-won"); players still
+tied share the place.  Each session's top scorers are those with its highest score.
+Their columns are declared in `tournament.columns`.
 """
 
 from __future__ import annotations
@@ -14,12 +16,15 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import NamedTuple
 
+from scorekeeper.games import DEFAULT_GAME, game_named
 from scorekeeper.i18n import N_, _
 from scorekeeper.json_input import show_value
 from scorekeeper.names import name_key
 from scorekeeper.problems import Problem, require_zero_sum
+from scorekeeper.standings import figure_tie_breaks, tie_break_words
 
 
 class SessionLine(NamedTuple):
@@ -31,11 +36,9 @@ class SessionLine(NamedTuple):
     table: int
     points: int
     hands: int = 0  # played hands (a sheet's totals count as the session's hands)
-    picks: int = 0  # hands declared: picked, or played as the Spieler
-    picker_wins: int = 0
-    solos_won: int = 0  # hands declared alone and won (a Schafkopf solo, going alone)
-    leasters_won: int = 0
     misplays: int = 0
+    # The counts of the game (`Game.figures`, by key: "solos_won"; 0 left out).
+    figures: Mapping[str, int] = MappingProxyType({})
 
 
 class Penalty(NamedTuple):
@@ -50,8 +53,8 @@ class Penalty(NamedTuple):
 
 @dataclass(frozen=True)
 class TieBreak:
-    """A tie-break: its MEANING (marked, translated where shown) and the figure
-    compared, higher better."""
+    """A tie-break of every game: its MEANING (marked, translated where shown) and the
+    value compared, higher better."""
 
     meaning: str
     value: Callable[[TournamentStanding], int]
@@ -68,12 +71,13 @@ class TournamentStanding:
     table_points: int
     penalties: int  # points taken, 0 or more
     hands: int
-    picks: int
-    picker_wins: int
-    solos_won: int
-    leasters_won: int
     misplays: int
     tables_won: int  # sessions the player finished first at the table (shared or not)
+    figures: Mapping[str, int]  # the game's counts (`Game.figures`), by key
+
+    def figure(self, key: str) -> int:
+        """The player's count of the game's figure KEY ("solos_won"; none kept: 0)."""
+        return self.figures.get(key, 0)
 
     @property
     def total(self) -> int:
@@ -89,32 +93,46 @@ class TournamentStanding:
         return played[-1] if played else 0
 
 
+# Every game's tie-breaks; the games' counts are tie-breaks too (`figure_tie_breaks`).
 TIE_BREAKS: dict[str, TieBreak] = {
-    "solos-won": TieBreak(N_("more solos won (declared alone and won)"), lambda s: s.solos_won),
     "tables-won": TieBreak(
         N_("more sessions first at the table (shared or not)"), lambda s: s.tables_won
     ),
-    "picker-wins": TieBreak(N_("more hands won as picker or Spieler"), lambda s: s.picker_wins),
-    "leasters-won": TieBreak(N_("more leasters won"), lambda s: s.leasters_won),
     "best-session": TieBreak(N_("the better best session"), lambda s: s.best_session),
     "last-session": TieBreak(N_("the better last session"), lambda s: s.last_session),
     "penalties": TieBreak(N_("fewer penalty points"), lambda s: -s.penalties),
     "misplays": TieBreak(N_("fewer misplays"), lambda s: -s.misplays),
     "hands": TieBreak(N_("more hands played"), lambda s: s.hands),
 }
-DEFAULT_TIE_BREAKS = ("solos-won", "tables-won")
+DEFAULT_TIE_BREAKS = ("solos-won", "tables-won")  # a Schafkopf day's, Preisschafkopf's
 
 
-def parse_tie_breaks(value: object) -> tuple[tuple[str, ...] | None, list[Problem]]:
-    """A chain of tie-breaks from JSON, or the problem naming the field."""
+def default_tie_breaks(game: str) -> tuple[str, ...]:
+    """GAME's chain: solos won where the game counts them (Schafkopf), else the hands
+    won as the declarer (a Sheepshead picker), then firsts at the table."""
+    keys = {f.key for f in game_named(game).figures}
+    return DEFAULT_TIE_BREAKS if "solos_won" in keys else ("picker-wins", "tables-won")
+
+
+def tie_break_names() -> tuple[str, ...]:
+    """Every name a chain may hold: every game's tie-breaks, then the games' counts."""
+    return (*TIE_BREAKS, *(n for n in figure_tie_breaks() if n not in TIE_BREAKS))
+
+
+def parse_tie_breaks(
+    value: object, game: str = DEFAULT_GAME
+) -> tuple[tuple[str, ...] | None, list[Problem]]:
+    """A chain of tie-breaks from JSON (None: GAME's own), or the problem naming the
+    field."""
     if value is None:
-        return DEFAULT_TIE_BREAKS, []
+        return default_tie_breaks(game), []
     if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
         return None, [Problem("tie_breaks", _("must be a list of tie-break names"))]
-    wrong = [v for v in value if v not in TIE_BREAKS]
+    names = tie_break_names()
+    wrong = [v for v in value if v not in names]
     if wrong:
         message = _("{value} is not one of {choices}").format(
-            value=show_value(wrong[0]), choices=", ".join(TIE_BREAKS)
+            value=show_value(wrong[0]), choices=", ".join(names)
         )
         return None, [Problem("tie_breaks", message)]
     if len(set(value)) != len(value):
@@ -122,12 +140,26 @@ def parse_tie_breaks(value: object) -> tuple[tuple[str, ...] | None, list[Proble
     return tuple(value), []
 
 
-def describe_tie_breaks(chain: Sequence[str]) -> str:
+def tie_break_meaning(name: str, game: str = DEFAULT_GAME) -> str:
+    """What the tie-break NAME compares, marked: a game's count in GAME's words."""
+    return TIE_BREAKS[name].meaning if name in TIE_BREAKS else tie_break_words(name, game)
+
+
+def tie_break_value(name: str) -> Callable[[TournamentStanding], int]:
+    """What the tie-break NAME compares of a player, higher better."""
+    if name in TIE_BREAKS:
+        return TIE_BREAKS[name].value
+    figure = figure_tie_breaks()[name]
+    sign = -1 if figure.fewer_better else 1
+    return lambda row: sign * row.figure(figure.key)
+
+
+def describe_tie_breaks(chain: Sequence[str], game: str = DEFAULT_GAME) -> str:
     """The ranking in words, as printed under standings."""
     if not chain:
         return _("Ranked by points; players tied share the place.")
     # Translators: joins the tie-breaks: "more solos won; then more hands played".
-    words = _("; then ").join(_(TIE_BREAKS[t].meaning) for t in chain)
+    words = _("; then ").join(_(tie_break_meaning(t, game)) for t in chain)
     return _(
         "Ranked by points; ties broken by {tie_breaks}; players still tied share the place."
     ).format(tie_breaks=words)
@@ -144,6 +176,7 @@ class Standings:
     tie_breaks: tuple[str, ...]
     tops: tuple[tuple[str, ...], ...]
     only: int | None = None
+    game: str = DEFAULT_GAME  # whose counts the figures are, and in whose words
 
 
 def tournament_standings(
@@ -156,6 +189,7 @@ def tournament_standings(
     tie_breaks: Sequence[str] = DEFAULT_TIE_BREAKS,
     players: Iterable[str] = (),
     pots: Mapping[tuple[int, int], int] | None = None,
+    game: str = DEFAULT_GAME,
 ) -> Standings:
     """Rank every player of LINES (and PLAYERS, registered but without a result yet)
     over sessions 1 to THROUGH (default: every one), or session ONLY alone.  Each
@@ -187,7 +221,7 @@ def tournament_standings(
     ]
     tops = tuple(_tops(rows, number) for number in range(1, sessions + 1))
     chain = tuple(tie_breaks)
-    return Standings(_ranked(rows, chain), sessions, through, chain, tops, only)
+    return Standings(_ranked(rows, chain), sessions, through, chain, tops, only, game)
 
 
 def _check_tables(lines: Sequence[SessionLine], pots: Mapping[tuple[int, int], int]) -> None:
@@ -220,8 +254,11 @@ def _standing(
     sessions: int,
 ) -> TournamentStanding:
     by_session: dict[int, int] = defaultdict(int)
+    figures: dict[str, int] = defaultdict(int)
     for line in own:
         by_session[line.session] += line.points
+        for key, count in line.figures.items():
+            figures[key] += count
     scores = tuple(
         by_session[n] - docked.get(n, 0) if n in by_session or n in docked else None
         for n in range(1, sessions + 1)
@@ -233,12 +270,9 @@ def _standing(
         table_points=sum(line.points for line in own),
         penalties=sum(docked.values()),
         hands=sum(line.hands for line in own),
-        picks=sum(line.picks for line in own),
-        picker_wins=sum(line.picker_wins for line in own),
-        solos_won=sum(line.solos_won for line in own),
-        leasters_won=sum(line.leasters_won for line in own),
         misplays=sum(line.misplays for line in own),
         tables_won=sum(1 for line in own if places[(player, line.session)] == 1),
+        figures=MappingProxyType(dict(figures)),
     )
 
 
@@ -258,7 +292,7 @@ def _ranked(
     """Best first: total, then the chain; players still tied share the place, listed
     by name."""
 
-    values = [TIE_BREAKS[t].value for t in chain]
+    values = [tie_break_value(t) for t in chain]
     keys = {row.player: (row.total, *(value(row) for value in values)) for row in rows}
     ordered = sorted(rows, key=lambda r: (tuple(-v for v in keys[r.player]), name_key(r.player)))
     ranked: list[TournamentStanding] = []
@@ -271,49 +305,3 @@ def _ranked(
 def ranking(standings: Standings) -> list[tuple[str, int]]:
     """Each player and their shared place, best first: what the prizes are split by."""
     return [(row.player, row.rank) for row in standings.rows]
-
-
-@dataclass(frozen=True)
-class Column:
-    """A column of the standings, declared once for the screen, the command line, the
-    spreadsheet and the paper: its HEADER (marked; SESSION's number put in), whether
-    it is a figure (right-aligned), and its value in a row."""
-
-    key: str
-    header: str
-    value: Callable[[TournamentStanding], int | str | None]
-    figure: bool = True
-    session: int = 0
-
-    def heading(self) -> str:
-        """The header in the language spoken now."""
-        return _(self.header).format(number=self.session)
-
-
-def _session(number: int) -> Callable[[TournamentStanding], int | None]:
-    return lambda row: row.sessions[number - 1]
-
-
-def standing_columns(standings: Standings) -> tuple[Column, ...]:
-    """The columns of STANDINGS: place, player, each session shown, the table points,
-    the penalties apart, the total, and the figures its tie-breaks compare."""
-    shown = [standings.only] if standings.only else range(1, standings.through + 1)
-    columns = [
-        Column("place", N_("Place"), lambda r: r.rank),
-        Column("player", N_("Player"), lambda r: r.player, figure=False),
-        *(Column(f"session-{n}", N_("Session {number}"), _session(n), session=n) for n in shown),
-        Column("table-points", N_("Table points"), lambda r: r.table_points),
-        Column("penalties", N_("Penalties"), lambda r: -r.penalties if r.penalties else 0),
-        Column("total", N_("Total"), lambda r: r.total),
-    ]
-    figures = {
-        "solos-won": Column("solos-won", N_("Solos won"), lambda r: r.solos_won),
-        "tables-won": Column("tables-won", N_("Firsts at table"), lambda r: r.tables_won),
-        "picker-wins": Column("picker-wins", N_("Won as picker"), lambda r: r.picker_wins),
-        "leasters-won": Column("leasters-won", N_("Leasters won"), lambda r: r.leasters_won),
-        "misplays": Column("misplays", N_("Misplays"), lambda r: r.misplays),
-        "hands": Column("hands", N_("Hands"), lambda r: r.hands),
-    }
-    chain = [figures[t] for t in standings.tie_breaks if t in figures]
-    rest = [figures["hands"]] if figures["hands"] not in chain else []
-    return (*columns, *chain, *rest)

@@ -143,7 +143,7 @@ def test_a_small_day_from_the_command_line(url: str, capsys, tmp_path: Path) -> 
         "table-points",
         "penalties",
         "total",
-        "solos-won",
+        "picker-wins",
         "tables-won",
         "hands",
     ]
@@ -152,7 +152,7 @@ def test_a_small_day_from_the_command_line(url: str, capsys, tmp_path: Path) -> 
     )
     assert (
         out.splitlines()[0].lstrip("\ufeff")
-        == "Place,Player,Session 1,Table points,Penalties,Total,Solos won,Firsts at table,Hands"
+        == "Rank,Player,Session 1,Table points,Penalties,Total,Picks won,Firsts at table,Hands"
     )
     status, out, _err = run("--database", url, "tournament", "prizes", NAME, "--csv", capsys=capsys)
     amounts = [int(line.rsplit(",", 1)[1]) for line in out.splitlines()[1:]]

@@ -8,6 +8,7 @@ import pytest
 from scorekeeper.csv_out import csv_bytes
 from scorekeeper.problems import ZeroSumViolation
 from scorekeeper.reports.sheets import tournament_standings_sheet
+from scorekeeper.tournament.columns import standing_columns
 from scorekeeper.tournament.standings import (
     Penalty,
     SessionLine,
@@ -21,10 +22,8 @@ def tally(text: str) -> list[SessionLine]:
     lines = []
     for row in text.strip().splitlines():
         session, table, player, points, *rest = row.split()
-        solos = int(rest[0]) if rest else 0
-        lines.append(
-            SessionLine(player, int(session), int(table), int(points), hands=20, solos_won=solos)
-        )
+        solos = {"solos_won": int(rest[0])} if rest else {}
+        lines.append(SessionLine(player, int(session), int(table), int(points), 20, 0, solos))
     return lines
 
 
@@ -73,9 +72,8 @@ def test_ties_are_broken_by_the_directors_chain_and_still_tied_share() -> None:
     assert [(r.rank, r.player) for r in by_tables.rows][:3] == [(1, "Bob"), (1, "Dee"), (3, "Ann")]
     none = tournament_standings(lines, sessions=1, tie_breaks=())
     assert [r.rank for r in none.rows] == [1, 1, 1, 4, 4, 6]
-    assert describe_tie_breaks(("solos-won",)) == (
-        "Ranked by points; ties broken by more solos won (declared alone and won); "
-        "players still tied share the place."
+    assert describe_tie_breaks(("solos-won",), "schafkopf") == (
+        "Ranked by points; ties broken by more solos won; players still tied share the place."
     )
 
 
@@ -99,16 +97,46 @@ def test_an_unknown_tie_break_is_named() -> None:
     chain, problems = parse_tie_breaks(["solos-won", "coin-toss"])
     assert chain is None
     assert [str(p) for p in problems] == [
-        "tie_breaks: 'coin-toss' is not one of solos-won, tables-won, picker-wins, "
-        "leasters-won, best-session, last-session, penalties, misplays, hands"
+        "tie_breaks: 'coin-toss' is not one of tables-won, best-session, last-session, "
+        "penalties, misplays, hands, picks, picker-wins, schneiders-won, schneiders-lost, "
+        "leasters-won, partner-wins, solos, solos-won, ramsch-lost"
     ]
+
+
+def test_a_games_own_count_breaks_ties_in_its_words() -> None:
+    """Any count a game keeps (`Game.figures`) is a tie-break by a league's name for it,
+    fewer better where the game says so, and its column is headed in the game's words."""
+    lines = [
+        SessionLine("Ann", 1, 1, 6, 32, 0, {"ramsch_lost": 2, "solos_won": 1}),
+        SessionLine("Bob", 1, 1, 6, 32, 0, {"ramsch_lost": 1}),
+        SessionLine("Cal", 1, 1, -12, 32),
+    ]
+    ranked = tournament_standings(lines, sessions=2, tie_breaks=("ramsch-lost",), game="schafkopf")
+    assert [(r.rank, r.player) for r in ranked.rows] == [(1, "Bob"), (2, "Ann"), (3, "Cal")]
+    shown = {c.key: c for c in standing_columns(ranked)}
+    assert shown["ramsch-lost"].heading() == "Ramsch lost"
+    assert [shown["ramsch-lost"].text(r) for r in ranked.rows] == ["1", "2", "0"]
+    by_solos = tournament_standings(lines, sessions=2, tie_breaks=("solos-won",), game="schafkopf")
+    assert [r.player for r in by_solos.rows] == ["Ann", "Bob", "Cal"]
+    assert parse_tie_breaks(None, "schafkopf")[0] == ("solos-won", "tables-won")
+    assert parse_tie_breaks(None, "sheepshead")[0] == ("picker-wins", "tables-won")
+
+
+def test_the_columns_show_points_as_every_standings_does() -> None:
+    """Signed points ('+10'), a session not played '—', as a league's standings show."""
+    standings = tournament_standings(DAY, [Penalty("Dee", 2, 4)], sessions=3, through=3)
+    shown = {c.key: c for c in standing_columns(standings)}
+    dee = next(r for r in standings.rows if r.player == "Dee")
+    keys = ("place", "session-1", "session-2", "session-3", "penalties", "total")
+    assert [shown[k].text(dee) for k in keys] == ["1", "+10", "+1", "—", "-4", "+11"]
+    assert shown["place"].heading() == "#" and shown["session-3"].value(dee) is None
 
 
 def test_the_spreadsheet_has_every_column_in_whole_numbers() -> None:
     standings = tournament_standings(DAY, [Penalty("Dee", 2, 4)], sessions=2)
     sheet = tournament_standings_sheet(standings)
     assert sheet.header == (
-        "Place",
+        "Rank",
         "Player",
         "Session 1",
         "Session 2",

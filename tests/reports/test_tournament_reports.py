@@ -145,7 +145,7 @@ def test_the_standings_pdf_shows_penalties_apart(db: Database) -> None:
     text = [line for page in pages(tournament_build.standings_pdf(db, tournament)) for line in page]
     assert "After session 1 of 3" in text
     first = text.index(status.players[0])
-    assert text[first - 1 : first + 5] == ["1", status.players[0], "8", "8", "0", "8"]
+    assert text[first - 1 : first + 5] == ["1", status.players[0], "+8", "+8", "0", "+8"]
     assert "Penalties are points taken from one player, shown apart from the table points." in text
 
 

@@ -18,8 +18,8 @@ from scorekeeper.i18n import _, ngettext
 from scorekeeper.store import tournament_board as boards
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
+from scorekeeper.tournament.columns import standing_columns
 from scorekeeper.tournament.day import Tournament
-from scorekeeper.tournament.standings import standing_columns
 
 from ..league.board import POLL_MS, STYLE, ChangeWatcher
 from ..screens import resize_to_fit
@@ -165,7 +165,7 @@ class TournamentBoardWindow(QWidget):
         for line, row in enumerate(rows[:fits], start=1):
             for index, column in enumerate(columns):
                 value = column.value(row)
-                text = "" if value is None else str(value)
+                text = column.text(row)
                 role = "name" if column.key in ("player", "total") else ""
                 if column.key == "penalties" and value:
                     role = "minus"

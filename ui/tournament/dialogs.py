@@ -32,7 +32,7 @@ from scorekeeper.tournament.prizes import (
     default_payout,
     parse_payout,
 )
-from scorekeeper.tournament.standings import DEFAULT_TIE_BREAKS, TIE_BREAKS, parse_tie_breaks
+from scorekeeper.tournament.standings import parse_tie_breaks, tie_break_names
 from scorekeeper.tournament.tables import UNEVEN, UNEVEN_MEANING
 
 from ..currency import CurrencyChoice, MoneyEdit
@@ -82,9 +82,12 @@ class NewTournamentDialog(NoEnterDialog):
         for key in REMAINDERS:
             unit = currency_name(locale_currency(), count=1)
             self.remainder.addItem(_(REMAINDER_MEANING[key]).format(unit=unit), key)
-        self.tie_breaks = QLineEdit(", ".join(DEFAULT_TIE_BREAKS))
+        self.tie_breaks = QLineEdit()
+        self.tie_breaks.setPlaceholderText(
+            _("the game's own: solos-won or picker-wins, tables-won")
+        )
         self.tie_breaks.setAccessibleName(_("Tie-breaks"))
-        self.tie_breaks.setToolTip(", ".join(TIE_BREAKS))
+        self.tie_breaks.setToolTip(", ".join(tie_break_names()))
         self.uneven = QComboBox()
         for side in UNEVEN:
             self.uneven.addItem(_(UNEVEN_MEANING[side]), side)
@@ -164,9 +167,8 @@ class NewTournamentDialog(NoEnterDialog):
         if payout is None:
             self._refuse("; ".join(p.message for p in problems))
             return None
-        chain, problems = parse_tie_breaks(
-            [t.strip() for t in self.tie_breaks.text().split(",") if t.strip()]
-        )
+        typed = [t.strip() for t in self.tie_breaks.text().split(",") if t.strip()]
+        chain, problems = parse_tie_breaks(typed or None, self.rules.rules().game)
         if chain is None:
             self._refuse(_("Tie-breaks: {problem}").format(problem=problems[0].message))
             return None

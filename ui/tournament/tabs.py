@@ -25,8 +25,9 @@ from scorekeeper.i18n import N_, _
 from scorekeeper.store.tournament_draw import drawn_session, draws, round_started
 from scorekeeper.store.tournament_results import penalties, prize_list, standings, table_statuses
 from scorekeeper.store.tournaments import apart_pairs, entries
+from scorekeeper.tournament.columns import standing_columns
 from scorekeeper.tournament.day import Entry, TableStatus, Tournament
-from scorekeeper.tournament.standings import Standings, describe_tie_breaks, standing_columns
+from scorekeeper.tournament.standings import Standings, describe_tie_breaks
 from scorekeeper.tournament.tables import hands_words
 
 from ..league.widgets import table_of
@@ -494,7 +495,7 @@ class StandingsTab(QWidget):
             for number, players in enumerate(ranked.tops, start=1)
             if players
         ]
-        _words(self.lines, [*tops, describe_tie_breaks(ranked.tie_breaks)])
+        _words(self.lines, [*tops, describe_tie_breaks(ranked.tie_breaks, ranked.game)])
         prizes = self.host.attempt(prize_list, db, tournament)
         if prizes is not None:
             rows = [
@@ -517,7 +518,7 @@ class StandingsTab(QWidget):
 
 
 def _cell(column: Any) -> Callable[[Any], str]:
-    return lambda row: "" if column.value(row) is None else str(column.value(row))
+    return lambda row: str(column.text(row))
 
 
 def _sort(column: Any) -> Callable[[Any], Any]:

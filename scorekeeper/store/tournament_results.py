@@ -467,11 +467,15 @@ def standings(
     db: Database, tournament: Tournament, *, through: int | None = None, only: int | None = None
 ) -> Standings:
     """The standings after session THROUGH (default: the last with a result), or of
-    session ONLY alone."""
+    session ONLY alone: every player entered for a session shown, those whose table
+    has not reported yet too (without a score for it)."""
     lines, taken, pots = session_lines(db, tournament)
     if through is None:
         sessions = [line.session for line in lines] + [p.session for p in taken]
         through = max(sessions, default=1)
+    shown = [only] if only is not None else range(1, through + 1)
+    with db.session() as session:
+        entered = [e.player for e in entries_in(session, tournament.id) if any(map(e.plays, shown))]
     return tournament_standings(
         lines,
         taken,
@@ -481,6 +485,7 @@ def standings(
         tie_breaks=tournament.tie_breaks,
         pots=pots,
         game=tournament.rules.game,
+        players=entered,
     )
 
 

@@ -239,6 +239,25 @@ def test_penalties_are_kept_apart_from_the_zero_sum_table(db: Database) -> None:
     assert prizes.paid_out + prizes.house == prizes.pool == 18_000
 
 
+def test_a_table_yet_to_report_is_listed_unscored_and_a_late_entry_from_its_session(
+    db: Database,
+) -> None:
+    """The board during a round lists every player entered, those whose table has not
+    reported with no score for the session; a late entry not before the session they join."""
+    tournament = kohler(db, players=10)
+    draw_session(db, tournament, 1, seed=3)
+    first, second = seated(db, tournament, 1)
+    record_totals(db, tournament, 1, 1, dict(zip(first, (10, 5, -5, -5, -5), strict=True)))
+    register(db, tournament, ["Late Lou"], paid=True)  # joins the second session
+    rows = {r.player: r for r in standings(db, tournament).rows}
+    assert set(rows) == {*first, *second}
+    assert all(rows[p].sessions == (None, None, None) and rows[p].total == 0 for p in second)
+    assert rows[first[0]].rank == 1 and rows[first[2]].rank == 10 - 2
+    rows = {r.player: r for r in standings(db, tournament, through=2).rows}
+    assert rows["Late Lou"].sessions == (None, None, None)
+    assert "Late Lou" not in {r.player for r in standings(db, tournament, through=1).rows}
+
+
 def test_a_backup_restores_the_tournament_whole(db: Database, tmp_path) -> None:
     from scorekeeper.store.backup_commands import backup, restore
     from scorekeeper.store.database import open_database

@@ -104,6 +104,7 @@ def test_the_board_shows_the_round_its_clock_and_the_tables_to_report(
     assert f"Still to report ({len(waiting)}): tables {', '.join(map(str, waiting))}" in text
     assert board.clock.text().startswith("0:47:")
     assert "Top of session 1:" in text
+    assert "Top of session 2 so far:" in text  # three tables still to report
 
 
 def test_the_clock_counts_hours_minutes_and_seconds() -> None:

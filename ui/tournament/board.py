@@ -135,7 +135,12 @@ class TournamentBoardWindow(QWidget):
                 ).format(tables=tables, count=len(waiting))
             )
         tops = [
-            _("Top of session {session}: {players}").format(session=n, players=", ".join(p))
+            # A session whose tables are still reporting has a top scorer so far only.
+            (
+                _("Top of session {session} so far: {players}")
+                if n == board.session and waiting
+                else _("Top of session {session}: {players}")
+            ).format(session=n, players=", ".join(p))
             for n, p in enumerate(board.standings.tops, start=1)
             if p
         ]

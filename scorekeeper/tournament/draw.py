@@ -13,8 +13,9 @@ a number of times from the same seed's next shuffles, the best kept.
 
 What it achieved is counted (`repeats`: a pair seated together again counts once for
 each time after the first) against two bounds.  `least_repeats` is the fewest any
-draw of the same tables could make, by counting: a player who meets more players over
-the sessions than share a session with them must meet some twice.  `Drawn.most` is
+draw of the same tables could make, by counting (a player who meets more players over
+the sessions than share a session with them must meet some twice) and by pigeonhole (a
+table with more seats than the tables of the session before must seat two who met).  `Drawn.most` is
 the most this draw can have made: at a seating no swap improves, a player who has
 met players at their table could have swapped with any of the others, and summing
 what those swaps would change (each at least as costly) bounds the player's
@@ -30,7 +31,7 @@ import random
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from scorekeeper.names import name_key
 
@@ -296,7 +297,26 @@ def least_repeats(sessions: Sequence[Sequence[Sequence[str]]], apart: Collection
         others = sharing[frozenset(sig)] - 1 - partners[player]
         by_player += max(0, meets - others)
     pairs = (sum(groups[s] * sharing[s] for s in groups) - len(played)) // 2 - len(kept)
-    return max(math.ceil(by_player / 2), meetings_of_day - pairs, 0)
+    return max(math.ceil(by_player / 2), meetings_of_day - pairs, _crowded(sessions), 0)
+
+
+def _crowded(sessions: Sequence[Sequence[Sequence[str]]]) -> int:
+    """Meetings again that no seating of each session after the first can avoid, by
+    pigeonhole: a table whose seats outnumber the tables of the session before (and
+    the players new since) must take two from one of them, who then meet again.  Each
+    table is counted as if its players came as evenly as can be from those groups,
+    which no draw can better; the sessions' counts add up, a meeting again in each
+    session being another.  (Thirteen players at tables of 5, 4 and 4 twice: 2 + 1 + 1.)"""
+    least = 0
+    for before, now in pairwise(sessions):
+        seated_before = {p for table in before for p in table}
+        seated_now = [p for table in now for p in table]
+        groups = sum(1 for table in before if set(table) & set(seated_now))
+        groups += sum(1 for p in seated_now if p not in seated_before)
+        for table in now:
+            share, more = divmod(len(table), max(groups, 1))
+            least += more * (share + 1) * share // 2 + (groups - more) * share * (share - 1) // 2
+    return least
 
 
 def _share(both: Pair, played: Mapping[str, set[int]]) -> bool:

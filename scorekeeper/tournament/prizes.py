@@ -8,7 +8,9 @@ Kohler Falls states them: 1st 30%, 2nd 15%, 3rd to 5th 10% each, 5% a session, o
 of 90%); either way a prize is the pool times its percentage over their sum.  Players
 tied at a place share the prizes of the places they cover; each prize is rounded down
 to whole units, and what that leaves (the remainder) goes by the stated rule: a unit
-at a time to the prize winners in order of their places, or kept by the house.
+at a time to the prize winners in order of their places, or kept by the house.  Tied
+players are always paid alike: they take a unit each only when the remainder covers
+them all; what no prize can share evenly is the house's.
 """
 
 from __future__ import annotations
@@ -28,7 +30,11 @@ UNIT = 100  # cents in a whole dollar or euro: prizes are paid in whole units
 Remainder = Literal["places", "house"]
 REMAINDERS: tuple[Remainder, ...] = ("places", "house")
 REMAINDER_MEANING: dict[str, str] = {
-    "places": N_("given one {unit} at a time to the prize winners in order of their places"),
+    "places": N_(
+        "given one {unit} at a time to the prize winners in order of their places (players "
+        "tied take one each only when there is one for each of them; what cannot be shared "
+        "evenly is kept by the house)"
+    ),
     "house": N_("kept by the house"),
 }
 MOST_PLACES = 100
@@ -246,7 +252,7 @@ def split_prizes(
     left = pool - sum(a.cents for a in awards)
     house = left
     if payout.remainder == "places" and awards and left:
-        awards, house = _hand_out(awards, left), 0
+        awards, house = _hand_out(awards, left)
     if sum(a.cents for a in awards) + house != pool or house < 0:
         raise AssertionError("the prizes and the house's remainder do not make the pool")
     return PrizeList(entries, entry_cents, fees, pool, tuple(awards), house, fees - pool)
@@ -291,14 +297,45 @@ def _shared(
     ]
 
 
-def _hand_out(awards: list[Award], left: int) -> list[Award]:
-    """LEFT (whole units) handed out a unit at a time to the awards in their order
-    (places best first, then the sessions' top scorers), round again while any is left."""
-    extra = [0] * len(awards)
+def _hand_out(awards: list[Award], left: int) -> tuple[list[Award], int]:
+    """LEFT (whole units) handed out a unit at a time to the prizes in their order
+    (places best first, then the sessions' top scorers), round again while any is left;
+    players sharing a prize take a unit each only when what is left covers them all
+    (else it goes on to the next prize), so tied players are always paid alike.
+    Returns the awards and what is left, which no prize could share evenly."""
+    groups = _groups(awards)
     units = left // UNIT
-    for turn in range(units):
-        extra[turn % len(awards)] += UNIT
-    return [
-        Award(a.player, a.cents + more, a.place, a.last, a.session, a.sharing, more)
-        for a, more in zip(awards, extra, strict=True)
+    rounds = units // len(awards)  # whole rounds: every group a unit each
+    extra = [rounds] * len(groups)
+    units -= rounds * len(awards)
+    given = True
+    while given:
+        given = False
+        for index, (_first, size) in enumerate(groups):
+            if size <= units:
+                extra[index] += 1
+                units -= size
+                given = True
+    more = [UNIT * extra[i] for i, (_first, size) in enumerate(groups) for _ in range(size)]
+    handed = [
+        Award(a.player, a.cents + m, a.place, a.last, a.session, a.sharing, m)
+        for a, m in zip(awards, more, strict=True)
     ]
+    return handed, left - sum(more)
+
+
+def _groups(awards: Sequence[Award]) -> list[tuple[int, int]]:
+    """The awards shared alike (one place's tied players, a session's tied top
+    scorers), as (first index, size), in order."""
+    groups: list[tuple[int, int]] = []
+    for index, award in enumerate(awards):
+        if groups and _same_prize(awards[groups[-1][0]], award):
+            first, size = groups[-1]
+            groups[-1] = (first, size + 1)
+        else:
+            groups.append((index, 1))
+    return groups
+
+
+def _same_prize(one: Award, other: Award) -> bool:
+    return (one.place, one.session) == (other.place, other.session)

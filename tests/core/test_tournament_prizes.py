@@ -101,6 +101,41 @@ def test_players_tied_share_the_places_they_cover() -> None:
     assert prizes.paid_out + prizes.house == prizes.pool
 
 
+def test_players_tied_are_paid_alike_when_the_remainder_goes_to_the_places() -> None:
+    """203 entries at $20: the pool is $3,654; Bob, Cal and Dee tied for 2nd share
+    2nd to 4th ($1,421: $473 each, $473.67 exactly).  The $2 left by rounding cannot
+    go a dollar each to the three of them: 1st and 5th take them."""
+    prizes = split_prizes(
+        entry_cents=2000,
+        entries=203,
+        payout=KOHLER,
+        ranking=[("Ann", 1), ("Bob", 2), ("Cal", 2), ("Dee", 2), ("Eve", 5)],
+        session_tops=[["Fay"], ["Gus"], ["Hal"]],
+    )
+    assert prizes.pool == 365_400
+    assert [(a.player, a.cents // UNIT) for a in prizes.awards if a.session is None] == [
+        ("Ann", 1219),
+        ("Bob", 473),
+        ("Cal", 473),
+        ("Dee", 473),
+        ("Eve", 407),
+    ]
+    assert prizes.paid_out == prizes.pool and prizes.house == 0
+
+
+def test_what_tied_players_cannot_share_evenly_is_the_houses() -> None:
+    """Three players, all tied for 1st of a payout of one place: $10 a head and $1 left."""
+    prizes = split_prizes(
+        entry_cents=1000,
+        entries=31,
+        payout=Payout(share=100, places=(100,), session_top=0, remainder="places"),
+        ranking=ranked(1, 1, 1),
+        session_tops=[[]],
+    )
+    assert [a.cents // UNIT for a in prizes.awards] == [103, 103, 103]
+    assert prizes.house == 100 and prizes.paid_out + prizes.house == prizes.pool
+
+
 def test_percentages_of_the_pool_add_up_to_a_hundred() -> None:
     payout, problems = parse_payout({"share": 80, "places": [50, 30, 20], "session_top": 0}, 3)
     assert problems == [] and payout is not None
@@ -185,5 +220,16 @@ def test_every_pool_is_paid_out_exactly_in_whole_dollars(
     assert prizes.pool % UNIT == 0
     assert all(a.cents % UNIT == 0 and a.cents >= 0 for a in prizes.awards)
     assert prizes.house >= 0
+    place_prizes: dict[int, set[int]] = {}
+    by_player = {a.player: a.cents for a in prizes.awards if a.session is None}
+    for player, rank in zip(players, ranks, strict=True):
+        place_prizes.setdefault(rank, set()).add(by_player.get(player, 0))
+    assert all(len(amounts) == 1 for amounts in place_prizes.values())  # tied: paid alike
+    for number, players_top in enumerate(tops, start=1):
+        amounts = {a.cents for a in prizes.awards if a.session == number}
+        assert len(amounts) <= 1 and all(
+            a.sharing == len(players_top) for a in prizes.awards if a.session == number
+        )
     if payout.remainder == "places" and prizes.awards:
-        assert prizes.house == 0
+        # What is left is less than a unit for each player of the smallest prize's group.
+        assert prizes.house < UNIT * min(a.sharing for a in prizes.awards)

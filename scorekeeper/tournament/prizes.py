@@ -248,7 +248,8 @@ def split_prizes(
     if weight:
         awards += _place_awards(pool, weight, payout.places, ranking)
         for number, tops in enumerate(session_tops, start=1):
-            awards += _shared(pool * payout.session_top, weight, tops, session=number)
+            if payout.session_top:  # a payout with no session prizes lists none
+                awards += _shared(pool * payout.session_top, weight, tops, session=number)
     left = pool - sum(a.cents for a in awards)
     house = left
     if payout.remainder == "places" and awards and left:
@@ -270,7 +271,7 @@ def _place_awards(
     for rank, players in sorted(groups.items()):
         last = rank + len(players) - 1
         covered = [p for n, p in enumerate(places, start=1) if rank <= n <= last]
-        if not covered:
+        if not sum(covered):  # no place, or places of 0%: no prize, no remainder
             continue
         paid_to = min(last, len(places))
         awards += _shared(pool * sum(covered), weight, players, place=rank, last=paid_to)

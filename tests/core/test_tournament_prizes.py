@@ -136,6 +136,26 @@ def test_what_tied_players_cannot_share_evenly_is_the_houses() -> None:
     assert prizes.house == 100 and prizes.paid_out + prizes.house == prizes.pool
 
 
+def test_a_prize_of_no_share_is_not_listed_and_takes_no_remainder() -> None:
+    """No session prizes, and a 4th place of 0%: neither is listed, nor paid what
+    rounding leaves (31 entries at $10 and three places of a third: $1 left)."""
+    payout, problems = parse_payout({"share": 100, "places": [34, 33, 33, 0], "session_top": 0}, 3)
+    assert problems == [] and payout is not None
+    prizes = split_prizes(
+        entry_cents=1000,
+        entries=31,
+        payout=payout,
+        ranking=ranked(1, 2, 3, 4),
+        session_tops=[["P4"], ["P4"], ["P4"]],
+    )
+    assert [(a.player, a.what(), a.cents // UNIT) for a in prizes.awards] == [
+        ("P1", "1st place", 106),
+        ("P2", "2nd place", 102),
+        ("P3", "3rd place", 102),
+    ]
+    assert prizes.paid_out == prizes.pool
+
+
 def test_percentages_of_the_pool_add_up_to_a_hundred() -> None:
     payout, problems = parse_payout({"share": 80, "places": [50, 30, 20], "session_top": 0}, 3)
     assert problems == [] and payout is not None
@@ -220,6 +240,8 @@ def test_every_pool_is_paid_out_exactly_in_whole_dollars(
     assert prizes.pool % UNIT == 0
     assert all(a.cents % UNIT == 0 and a.cents >= 0 for a in prizes.awards)
     assert prizes.house >= 0
+    if not payout.session_top:
+        assert all(a.session is None for a in prizes.awards)  # no prize of no share
     place_prizes: dict[int, set[int]] = {}
     by_player = {a.player: a.cents for a in prizes.awards if a.session is None}
     for player, rank in zip(players, ranks, strict=True):

@@ -12,6 +12,7 @@ from typing import Any, TextIO
 
 from scorekeeper.cli_common import (
     UserError,
+    complain,
     emit_sheet,
     open_store,
     require_csv_for_output,
@@ -207,10 +208,15 @@ def command_prizes(args: argparse.Namespace, out: TextIO) -> int:
     require_csv_for_output(args)
     db, tournament = open_tournament(args)
     prizes = prize_list(db, tournament)
+    provisional = prizes.provisional()
     if args.csv:
+        if provisional:  # the CSV is data alone: the warning goes beside it
+            complain(provisional)
         emit_sheet(prizes_sheet(prizes), args.output, out)
         return 0
     currency = tournament.currency
+    if provisional:
+        print(provisional, file=out)
     rows = [[_("Player"), _("Prize"), _("Amount")]]
     rows += [[a.player, a.what(), money(a.cents, currency)] for a in prizes.awards]
     print_table(out, rows, right={2})

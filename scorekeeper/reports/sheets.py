@@ -236,6 +236,8 @@ def prizes_sheet(prizes: PrizeList) -> Sheet:
     with untranslated():
         rows: list[tuple[Cell, ...]] = [(a.player, a.what(), a.cents) for a in prizes.awards]
     rows.append(("House", "remainder kept", prizes.house))
+    if prizes.pending:  # provisional: the prizes of sessions still to report
+        rows.append(("Held", "top scorers of sessions still to report", prizes.held))
     return Sheet("prizes", ("Player", "Prize", AMOUNT), tuple(rows))
 
 

@@ -63,6 +63,7 @@ class PayoutReport:
     rows: tuple[tuple[str, str, str, str], ...]  # place, prize, player, amount
     total: str
     notes: tuple[str, ...]
+    provisional: str | None = None  # what is still to report (None: the day is in)
 
 
 def _session_title(tournament: Tournament, session: int, what: str) -> str:
@@ -186,9 +187,19 @@ def payout_report(tournament: Tournament, prizes: PrizeList) -> PayoutReport:
         )
         for a in prizes.awards
     )
-    title = _("{tournament} — prize list").format(tournament=tournament.name)
+    provisional = prizes.provisional()
+    title = (
+        _("{tournament} — provisional prize list")  # on every page's foot too
+        if provisional
+        else _("{tournament} — prize list")
+    ).format(tournament=tournament.name)
     total = money(prizes.paid_out, currency)
     notes = tuple(tournament.payout.describe(tournament.sessions, currency))
     return PayoutReport(
-        title, (short_date(tournament.date), *prizes.lines(currency)), rows, total, notes
+        title,
+        (short_date(tournament.date), *prizes.lines(currency)),
+        rows,
+        total,
+        notes,
+        provisional,
     )

@@ -132,6 +132,8 @@ def render_payout(
     r = Renderer(report.title, progress, paper)
     r.body_size = 10
     story: list[Flowable] = [r.text(report.title, "title")]
+    if report.provisional:  # printed before the day is in: not a list to pay from
+        story.append(r.text(report.provisional, "heading"))
     story += [r.text(line) for line in report.lines]
     story.append(Spacer(1, 8))
     header = [_("Place"), _("Prize"), _("Player"), _("Amount"), _("Received (signature)")]

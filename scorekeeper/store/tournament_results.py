@@ -48,7 +48,7 @@ from scorekeeper.store.tables import (
 from scorekeeper.store.tournament_draw import seated_in
 from scorekeeper.store.tournaments import entries_in, locked
 from scorekeeper.tournament.day import TableStatus, Tournament
-from scorekeeper.tournament.prizes import PrizeList, split_prizes
+from scorekeeper.tournament.prizes import PrizeList, ToReport, split_prizes
 from scorekeeper.tournament.standings import (
     Penalty,
     SessionLine,
@@ -490,9 +490,12 @@ def standings(
 
 
 def prize_list(db: Database, tournament: Tournament) -> PrizeList:
-    """The prizes from the overall standings and each session's top scorers."""
+    """The prizes from the overall standings and each session's top scorers:
+    provisional while a table is still to report (or a session to draw), and no top
+    scorer's prize for a session not reported in full."""
     with db.session() as session:
         paid = sum(1 for e in entries_in(session, tournament.id) if e.paid)
+        pending = _to_report(session, tournament)
     overall = standings(db, tournament, through=tournament.sessions)
     return split_prizes(
         entry_cents=tournament.entry_cents,
@@ -500,4 +503,17 @@ def prize_list(db: Database, tournament: Tournament) -> PrizeList:
         payout=tournament.payout,
         ranking=ranking(overall),
         session_tops=overall.tops,
+        pending=pending,
     )
+
+
+def _to_report(session: Session, tournament: Tournament) -> list[ToReport]:
+    """The sessions not reported in full: their tables still to report (none: the
+    session is not drawn yet)."""
+    pending = []
+    for number in range(1, tournament.sessions + 1):
+        tables = _statuses(session, tournament, number)
+        waiting = tuple(t.number for t in tables if not t.done)
+        if not tables or waiting:
+            pending.append(ToReport(number, waiting))
+    return pending

@@ -11,6 +11,10 @@ to whole units, and what that leaves (the remainder) goes by the stated rule: a 
 at a time to the prize winners in order of their places, or kept by the house.  Tied
 players are always paid alike: they take a unit each only when the remainder covers
 them all; what no prize can share evenly is the house's.
+
+A prize list made while tables are still to report is provisional and says so; a
+session not reported in full has no top scorer yet, and its prize is held (neither
+paid nor handed to the places as a remainder).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from fractions import Fraction
 from typing import Literal
 
 from scorekeeper.formatting import currency_name, money
-from scorekeeper.i18n import N_, _
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.json_input import show_value
 from scorekeeper.problems import Problem
 from scorekeeper.rules import is_whole
@@ -191,9 +195,19 @@ class Award:
 
 
 @dataclass(frozen=True)
+class ToReport:
+    """A session not reported in full: the TABLES still to report (none: not drawn)."""
+
+    session: int
+    tables: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class PrizeList:
-    """What the prizes come from and who takes what: every cent of the FEES is a prize
-    or the HOUSE's (the cents the pool was rounded down by, and a remainder kept)."""
+    """What the prizes come from and who takes what: every cent of the FEES is a prize,
+    the HOUSE's (the cents the pool was rounded down by, and a remainder kept), or
+    HELD for the top scorers of the sessions still to report (PENDING: the list is
+    provisional until there are none)."""
 
     entries: int  # paid entries
     entry_cents: int
@@ -202,6 +216,8 @@ class PrizeList:
     awards: tuple[Award, ...]
     house: int  # of the pool: the remainder the house keeps
     kept: int  # the fees not in the pool
+    held: int = 0  # of the pool: the prizes of sessions still to report
+    pending: tuple[ToReport, ...] = ()
 
     @property
     def paid_out(self) -> int:
@@ -221,7 +237,50 @@ class PrizeList:
                 paid=money(self.paid_out, currency),
                 house=money(self.house, currency),
             )
+        ] + (
+            [
+                _("Held for the top scorers of sessions still to report: {held}.").format(
+                    held=money(self.held, currency)
+                )
+            ]
+            if self.held
+            else []
+        )
+
+    def provisional(self) -> str | None:
+        """'Provisional: session 1 tables 2, 5–9 still to report; sessions 2, 3 not
+        drawn yet.' (None: every session is reported in full)."""
+        if not self.pending:
+            return None
+        clauses = [
+            ngettext(
+                "session {session} table {tables} still to report",
+                "session {session} tables {tables} still to report",
+                len(p.tables),
+            ).format(session=p.session, tables=_spans(p.tables))
+            for p in self.pending
+            if p.tables
         ]
+        undrawn = [p.session for p in self.pending if not p.tables]
+        if undrawn:
+            said = ngettext(
+                "session {sessions} not drawn yet",
+                "sessions {sessions} not drawn yet",
+                len(undrawn),
+            )
+            clauses.append(said.format(sessions=_spans(undrawn)))
+        return _("Provisional: {what}.").format(what="; ".join(clauses))
+
+
+def _spans(numbers: Sequence[int]) -> str:
+    """'2, 5–9, 12': the numbers, a run of three or more as a span."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
 
 
 def prize_pool(entry_cents: int, entries: int, payout: Payout) -> tuple[int, int]:
@@ -237,26 +296,36 @@ def split_prizes(
     payout: Payout,
     ranking: Sequence[tuple[str, int]],
     session_tops: Sequence[Sequence[str]],
+    pending: Sequence[ToReport] = (),
 ) -> PrizeList:
     """The prizes: RANKING is the overall standings (each player and their shared
     place, best first), SESSION_TOPS each session's top scorers (several when tied;
-    none for a session with no results).  The awards and the house's part add up to
-    the pool exactly (checked)."""
+    none for a session with no results), PENDING the sessions still to report, whose
+    top scorer's prize is held.  The awards, the held prizes and the house's part add
+    up to the pool exactly (checked)."""
     fees, pool = prize_pool(entry_cents, entries, payout)
     weight = payout.weight(len(session_tops))
+    waiting = {p.session for p in pending}
     awards: list[Award] = []
+    held = 0
     if weight:
         awards += _place_awards(pool, weight, payout.places, ranking)
         for number, tops in enumerate(session_tops, start=1):
-            if payout.session_top:  # a payout with no session prizes lists none
-                awards += _shared(pool * payout.session_top, weight, tops, session=number)
-    left = pool - sum(a.cents for a in awards)
+            if not payout.session_top:  # a payout with no session prizes lists none
+                continue
+            if number in waiting:
+                held += _shares(pool * payout.session_top, weight, 1)
+                continue
+            awards += _shared(pool * payout.session_top, weight, tops, session=number)
+    left = pool - held - sum(a.cents for a in awards)
     house = left
     if payout.remainder == "places" and awards and left:
         awards, house = _hand_out(awards, left)
-    if sum(a.cents for a in awards) + house != pool or house < 0:
+    if sum(a.cents for a in awards) + held + house != pool or house < 0:
         raise AssertionError("the prizes and the house's remainder do not make the pool")
-    return PrizeList(entries, entry_cents, fees, pool, tuple(awards), house, fees - pool)
+    return PrizeList(
+        entries, entry_cents, fees, pool, tuple(awards), house, fees - pool, held, tuple(pending)
+    )
 
 
 def _place_awards(
@@ -290,12 +359,16 @@ def _shared(
     """AMOUNT / WEIGHT cents shared by PLAYERS, each share rounded down to whole units."""
     if not players:
         return []
-    each = Fraction(amount, weight * len(players))
-    cents = int(each // UNIT) * UNIT
+    cents = _shares(amount, weight, len(players))
     return [
         Award(p, cents, place=place, last=last, session=session, sharing=len(players))
         for p in players
     ]
+
+
+def _shares(amount: int, weight: int, players: int) -> int:
+    """AMOUNT / WEIGHT cents shared by PLAYERS: each share, rounded down to whole units."""
+    return int(Fraction(amount, weight * players) // UNIT) * UNIT
 
 
 def _hand_out(awards: list[Award], left: int) -> tuple[list[Award], int]:

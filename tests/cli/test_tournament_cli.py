@@ -154,9 +154,12 @@ def test_a_small_day_from_the_command_line(url: str, capsys, tmp_path: Path) -> 
         out.splitlines()[0].lstrip("\ufeff")
         == "Rank,Player,Session 1,Table points,Penalties,Total,Picks won,Firsts at table,Hands"
     )
-    status, out, _err = run("--database", url, "tournament", "prizes", NAME, "--csv", capsys=capsys)
+    status, out, err = run("--database", url, "tournament", "prizes", NAME, "--csv", capsys=capsys)
     amounts = [int(line.rsplit(",", 1)[1]) for line in out.splitlines()[1:]]
     assert sum(amounts) == 18_000  # the pool: 10 x $20 x 90%, every cent of it
+    assert "Provisional: sessions 2, 3 not drawn yet." in err  # the CSV is data alone
+    status, out, _err = run("--database", url, "tournament", "prizes", NAME, capsys=capsys)
+    assert status == 0 and out.splitlines()[0] == "Provisional: sessions 2, 3 not drawn yet."
     status, out, _err = run(
         "--database", url, "tournament", "seating", NAME, "--session", "1", "--check", capsys=capsys
     )

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.tournament.prizes import UNIT, Payout, parse_payout, split_prizes
+from scorekeeper.tournament.prizes import UNIT, Payout, ToReport, parse_payout, split_prizes
 
 KOHLER = Payout(share=90, places=(30, 15, 10, 10, 10), session_top=5, remainder="places")
 
@@ -156,6 +156,44 @@ def test_a_prize_of_no_share_is_not_listed_and_takes_no_remainder() -> None:
     assert prizes.paid_out == prizes.pool
 
 
+def test_a_session_still_to_report_has_no_top_scorer_and_its_prize_is_held() -> None:
+    """Session 1 in, tables 2 and 5 to 9 of session 2 and all of session 3 not: the
+    list says so, session 2's leader so far is paid nothing, and the $400 of sessions
+    2 and 3 are held, not handed to the places."""
+    prizes = split_prizes(
+        entry_cents=2000,
+        entries=200,
+        payout=KOHLER,
+        ranking=ranked(1, 2, 3, 4, 5),
+        session_tops=[["P6"], ["P7"], []],
+        pending=[ToReport(2, (2, 5, 6, 7, 8, 9)), ToReport(3)],
+    )
+    assert prizes.provisional() == (
+        "Provisional: session 2 tables 2, 5–9 still to report; session 3 not drawn yet."
+    )
+    assert [(a.player, a.cents // UNIT) for a in prizes.awards] == [
+        ("P1", 1200),
+        ("P2", 600),
+        ("P3", 400),
+        ("P4", 400),
+        ("P5", 400),
+        ("P6", 200),
+    ]
+    assert prizes.held == 400 * UNIT and prizes.house == 0
+    assert prizes.paid_out + prizes.held == prizes.pool
+    assert prizes.lines("USD")[-1] == (
+        "Held for the top scorers of sessions still to report: $400.00."
+    )
+    done = split_prizes(
+        entry_cents=2000,
+        entries=200,
+        payout=KOHLER,
+        ranking=ranked(1, 2, 3, 4, 5),
+        session_tops=[["P6"], ["P7"], ["P8"]],
+    )
+    assert done.provisional() is None and done.held == 0
+
+
 def test_percentages_of_the_pool_add_up_to_a_hundred() -> None:
     payout, problems = parse_payout({"share": 80, "places": [50, 30, 20], "session_top": 0}, 3)
     assert problems == [] and payout is not None
@@ -228,14 +266,17 @@ def test_every_pool_is_paid_out_exactly_in_whole_dollars(
         data.draw(st.lists(st.sampled_from(players), unique=True, max_size=3)) if players else []
         for _ in range(sessions)
     ]
+    waiting = data.draw(st.sets(st.integers(1, sessions)))
     prizes = split_prizes(
         entry_cents=entry,
         entries=entries,
         payout=payout,
         ranking=list(zip(players, ranks, strict=True)),
         session_tops=tops,
+        pending=[ToReport(n) for n in sorted(waiting)],
     )
-    assert prizes.paid_out + prizes.house == prizes.pool
+    assert prizes.paid_out + prizes.house + prizes.held == prizes.pool
+    assert not any(a.session in waiting for a in prizes.awards)
     assert prizes.pool + prizes.kept == prizes.fees == entry * entries
     assert prizes.pool % UNIT == 0
     assert all(a.cents % UNIT == 0 and a.cents >= 0 for a in prizes.awards)

@@ -127,14 +127,21 @@ def test_the_payout_list_adds_up_to_the_pool(db: Database) -> None:
             db, tournament, 1, status.number, dict(zip(status.players, points, strict=True))
         )
     prizes = prize_list(db, tournament)
-    (page,) = pages(tournament_build.payout_pdf(db, tournament))
-    assert "Kohler Falls — prize list" in page
+    printed = pages(tournament_build.payout_pdf(db, tournament))
+    page = [line for lines in printed for line in lines]
+    assert "Kohler Falls — provisional prize list" in page
     assert prizes.pool == 11 * 2000 * 90 // 100 // 100 * 100
     rows = [page[i : i + 3] for i in range(len(page) - 2)]
     for award in prizes.awards:
         assert [award.what(), award.player, money(award.cents, "USD")] in rows
-    assert ["Total", money(prizes.pool, "USD")] in [page[i : i + 2] for i in range(len(page))]
+    total = prizes.pool - prizes.held  # sessions 2 and 3's top scorers' prizes held
+    assert ["Total", money(total, "USD")] in [page[i : i + 2] for i in range(len(page))]
     assert any("Received (signature)" in line for line in page)
+    # Printed after session 1 of 3: a heading says so, under the title.
+    assert page[page.index("Kohler Falls — provisional prize list") + 1] == (
+        "Provisional: sessions 2, 3 not drawn yet."
+    )
+    assert all("Kohler Falls — provisional prize list" in lines for lines in printed)
 
 
 def test_the_standings_pdf_shows_penalties_apart(db: Database) -> None:

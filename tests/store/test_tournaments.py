@@ -236,7 +236,34 @@ def test_penalties_are_kept_apart_from_the_zero_sum_table(db: Database) -> None:
     assert sum(r.table_points for r in rows.values()) == 0
     assert standings(db, tournament).tops[0] == (second[0],)  # 9 beats 10 - 4
     prizes = prize_list(db, tournament)
-    assert prizes.paid_out + prizes.house == prizes.pool == 18_000
+    assert prizes.paid_out + prizes.house + prizes.held == prizes.pool == 18_000
+
+
+def test_a_prize_list_before_the_day_is_in_says_it_is_provisional(db: Database) -> None:
+    """One table of session 1 of 3 reported: the list says what is still to report,
+    pays no top scorer and holds the sessions' prizes; once every table of every
+    session is in, it is the list to pay from."""
+    tournament = kohler(db, players=10)
+    draw_session(db, tournament, 1, seed=3)
+    first, second = seated(db, tournament, 1)
+    record_totals(db, tournament, 1, 1, dict(zip(first, (10, 5, -5, -5, -5), strict=True)))
+    early = prize_list(db, tournament)
+    assert early.provisional() == (
+        "Provisional: session 1 table 2 still to report; sessions 2, 3 not drawn yet."
+    )
+    assert [a for a in early.awards if a.session is not None] == []
+    assert early.held == 3 * 1000  # $10 a session: 5 of 90 parts of $180
+    assert early.paid_out + early.held + early.house == early.pool
+    record_totals(db, tournament, 1, 2, dict(zip(second, (9, 1, -3, -3, -4), strict=True)))
+    for number in (2, 3):
+        draw_session(db, tournament, number, seed=3)
+        for table, players in enumerate(seated(db, tournament, number), start=1):
+            points = dict(zip(players, (8, -2, -2, -2, -2), strict=True))
+            record_totals(db, tournament, number, table, points)
+    final = prize_list(db, tournament)
+    assert final.provisional() is None and final.held == 0
+    assert {a.session for a in final.awards if a.session is not None} == {1, 2, 3}
+    assert final.paid_out + final.house == final.pool
 
 
 def test_a_table_yet_to_report_is_listed_unscored_and_a_late_entry_from_its_session(

@@ -54,6 +54,23 @@ def test_the_window_shows_the_day(qtbot: Any, database: Database, day: Tournamen
     assert opened == [statuses[0].night_id]
 
 
+def test_the_prizes_say_they_are_provisional_while_tables_are_to_report(
+    qtbot: Any, database: Database, day: Tournament
+) -> None:
+    window = TournamentWindow(database)
+    qtbot.addWidget(window)
+    window.standings.after.setValue(2)
+    waiting = [str(s.number) for s in table_statuses(database, day, 2) if not s.done]
+    said = window.standings.provisional
+    assert not said.isHidden()
+    assert said.text().startswith("Provisional: session 2 tables ")
+    assert said.text().endswith(" still to report; session 3 not drawn yet.")
+    assert waiting[0] in said.text() and waiting[-1] in said.text()
+    prizes = [window.standings.prizes.text(r, 0) for r in range(len(window.standings.prizes.rows))]
+    assert "Top scorer of session 1" in prizes  # session 1 is in: its top scorer is paid
+    assert not any("session 2" in p or "session 3" in p for p in prizes)
+
+
 def test_a_refusal_is_said_naming_the_field(
     qtbot: Any, database: Database, day: Tournament
 ) -> None:

@@ -446,6 +446,10 @@ class StandingsTab(QWidget):
         self.lines.setWordWrap(True)
         self.prizes = PrizesModel()
         self.prize_view = table_of(self.prizes, _("Prizes"), stretch=0)
+        self.provisional = QLabel()  # what is still to report, while anything is
+        self.provisional.setWordWrap(True)
+        self.provisional.setStyleSheet("font-weight: bold")
+        self.provisional.hide()
         self.ranked: Standings | None = None
         top = QHBoxLayout()
         top.addWidget(QLabel(_("After session")))
@@ -456,6 +460,7 @@ class StandingsTab(QWidget):
         layout.addWidget(self.view, 3)
         layout.addWidget(self.lines)
         layout.addWidget(QLabel(_("The prizes, as the standings stand now")))
+        layout.addWidget(self.provisional)
         layout.addWidget(self.prize_view, 1)
         layout.addLayout(
             _buttons(
@@ -502,6 +507,9 @@ class StandingsTab(QWidget):
                 (a.what(), a.player, money(a.cents, tournament.currency)) for a in prizes.awards
             ]
             self.prizes.set_rows(rows)
+            said = prizes.provisional()
+            self.provisional.setText(said or "")
+            self.provisional.setVisible(said is not None)
 
     def export(self) -> None:
         if self.ranked is None:

@@ -3,8 +3,9 @@ sessions of 20 hands (24 at a table of six, whose dealer sits out), random but v
 hands at every table (most given whole, some recorded one by one as the night form
 does, some tables by the sheet's totals), 3 penalties, 2 late entries before the
 second session.  The standings equal an independent sum of every table's night scored
-by the core; the prizes make the pool exactly; every session's draw is reproduced
-from its seed."""
+by the core; the prizes make the pool exactly, 1st place and each session's top
+scorer paid to whom that sum says; kept-apart players never share a table; every
+session's draw is reproduced from its seed."""
 
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ from scorekeeper.tournament.prizes import UNIT
 from scorekeeper.tournament.standings import Penalty
 
 SEEDS = (190_271, 52_004, 777_001)
+# Kept apart: 010 and 031 the first seed would seat together were they not.
+APART = (("Player 001", "Player 002"), ("Player 010", "Player 031"))
 PENALTIES = ((1, 3, "commented while sitting out"), (2, 11, "showed a card"), (3, 40, "late"))
 
 
@@ -66,6 +69,17 @@ def picker_wins(db: Database, tournament: Tournament) -> dict[str, int]:
     return won
 
 
+def firsts(db: Database, tournament: Tournament, sums: dict[str, dict[int, int]]) -> dict[str, int]:
+    """Each player's sessions first at the table (shared or not), from the sums."""
+    count: dict[str, int] = defaultdict(int)
+    for session in range(1, tournament.sessions + 1):
+        for table in table_statuses(db, tournament, session):
+            best = max(sums[p][session] for p in table.players)
+            for player in table.players:
+                count[player] += sums[player][session] == best
+    return count
+
+
 def test_a_kohler_falls_day(db: Database) -> None:
     rng = random.Random(36)
     tournament = create_tournament(
@@ -80,8 +94,8 @@ def test_a_kohler_falls_day(db: Database) -> None:
     )
     players = [f"Player {n:03d}" for n in range(1, 201)]
     register(db, tournament, players, paid=True)
-    keep_apart(db, tournament, "Player 001", "Player 002")
-    keep_apart(db, tournament, "Player 010", "Player 011")
+    for one, other in APART:
+        keep_apart(db, tournament, one, other)
     first = draw_session(db, tournament, 1, seed=SEEDS[0])
     assert [len(t) for t in first.tables] == [5] * 40
     play_session(db, rng, tournament, 1)
@@ -130,8 +144,33 @@ def test_a_kohler_falls_day(db: Database) -> None:
     assert prizes.pool == 202 * 2000 * 90 // 100 // UNIT * UNIT
     assert prizes.paid_out + prizes.house == prizes.pool and prizes.house == 0
     assert all(a.cents % UNIT == 0 for a in prizes.awards)
-    sessions_paid = {a.session for a in prizes.awards if a.session}
-    assert sessions_paid == {1, 2, 3}
+    assert prizes.provisional() is None and prizes.held == 0
+    # 1st place: the best total of the independent sum, ties broken as the chain says
+    # (hands won as picker, then firsts at the table); $3,636 x 30/90 = $1,212.
+    first_at_table = firsts(db, tournament, sums)
+    key = {
+        p: (sum(own.values()) - sum(taken[p].values()), won[p], first_at_table[p])
+        for p, own in sums.items()
+    }
+    best = max(key.values())
+    leaders = [p for p, k in key.items() if k == best]
+    assert len(leaders) == 1  # this day's seeds: no tie for 1st
+    (first,) = [a for a in prizes.awards if a.place == 1]
+    assert (first.player, first.sharing) == (leaders[0], 1)
+    assert first.cents == 121_200 + first.remainder and first.what() == "1st place"
+    # Each session's top scorer: the best score that session, penalties taken.
+    for session in (1, 2, 3):
+        scores = {p: own[session] - taken[p][session] for p, own in sums.items() if session in own}
+        tops = sorted(p for p, v in scores.items() if v == max(scores.values()))
+        paid = [a for a in prizes.awards if a.session == session]
+        assert sorted(a.player for a in paid) == tops, session
+        share = 20_200 // len(tops) // UNIT * UNIT  # $3,636 x 5/90, shared
+        assert all(a.cents == share + a.remainder for a in paid)
+    # Kept apart: never at one table.
+    for session in (1, 2, 3):
+        for table in table_statuses(db, tournament, session):
+            for one, other in APART:
+                assert not {one, other} <= set(table.players), (session, table.number)
 
     for session in (1, 2, 3):
         assert reproduces(db, tournament, session)

@@ -54,6 +54,7 @@ from scorekeeper.tournament_results_cli import add_result_actions, open_tourname
 TOURNAMENT_FIELD_FLAGS: dict[Field, str] = {
     "tournament": "NAME",
     "session": "--session",
+    "after": "--after",
     "sessions": "--sessions",
     "hands": "--hands",
     "seed": "--seed",

@@ -33,6 +33,7 @@ from scorekeeper.store.tournaments import (
     entries_in,
     locked,
     ordered,
+    require_session,
     within,
 )
 from scorekeeper.tournament.day import DrawnSession, Tournament
@@ -179,6 +180,7 @@ def seated(db: Database, tournament: Tournament, number: int) -> tuple[tuple[str
 
 def drawn_session(db: Database, tournament: Tournament, number: int) -> DrawnSession:
     """Session NUMBER's draw as stored, with what it achieved (see `DrawnSession`)."""
+    require_session(tournament, number)
     with db.session() as session:
         row = session.get(DrawRow, (tournament.id, number))
         if row is None:
@@ -247,6 +249,7 @@ def draws(db: Database, tournament: Tournament) -> dict[int, Any]:
 def start_round(db: Database, tournament: Tournament, number: int, *, started: bool = True) -> None:
     """Start session NUMBER's round now (the board's clock counts from it), or take the
     start back (STARTED false: the clock stops showing)."""
+    require_session(tournament, number)
 
     def write(session: Session) -> None:
         locked(session, tournament)

@@ -46,7 +46,7 @@ from scorekeeper.store.tables import (
     now,
 )
 from scorekeeper.store.tournament_draw import seated_in
-from scorekeeper.store.tournaments import entries_in, locked
+from scorekeeper.store.tournaments import entries_in, locked, require_session
 from scorekeeper.tournament.day import TableStatus, Tournament
 from scorekeeper.tournament.prizes import PrizeList, ToReport, split_prizes
 from scorekeeper.tournament.standings import (
@@ -60,6 +60,7 @@ from scorekeeper.tournament.standings import (
 
 def table_statuses(db: Database, tournament: Tournament, number: int) -> list[TableStatus]:
     """Session NUMBER's tables and what each has reported (empty: not drawn)."""
+    require_session(tournament, number)
     with db.session() as session:
         return _statuses(session, tournament, number)
 
@@ -131,6 +132,7 @@ def _table(session: Session, tournament: Tournament, number: int, table: int) ->
 
 
 def _status(session: Session, tournament: Tournament, number: int, table: int) -> TableStatus:
+    require_session(tournament, number)
     found = [s for s in _statuses(session, tournament, number) if s.number == table]
     if not found:
         message = _("session {session} has no table {table}").format(session=number, table=table)
@@ -325,6 +327,7 @@ def add_penalty(
 ) -> int:
     """Take POINTS (1 or more) from PLAYER in session NUMBER, why in REASON; returns its
     id.  The player must be seated in that session."""
+    require_session(tournament, number)
     if not 1 <= points <= MAX_AMOUNT:
         raise StorageError(_("a penalty takes 1 point or more"), field="points")
     if len(reason) > NOTE_LENGTH:
@@ -468,7 +471,12 @@ def standings(
 ) -> Standings:
     """The standings after session THROUGH (default: the last with a result), or of
     session ONLY alone: every player entered for a session shown, those whose table
-    has not reported yet too (without a score for it)."""
+    has not reported yet too (without a score for it).  A session number outside the
+    day is refused, naming `after` (THROUGH) or `session` (ONLY)."""
+    if through is not None:
+        require_session(tournament, through, "after")
+    if only is not None:
+        require_session(tournament, only)
     lines, taken, pots = session_lines(db, tournament)
     if through is None:
         sessions = [line.session for line in lines] + [p.session for p in taken]

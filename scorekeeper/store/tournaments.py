@@ -114,6 +114,12 @@ def within(value: int, least: int, most: int, field: Field) -> None:
         raise StorageError(message, field=field)
 
 
+def require_session(tournament: Tournament, number: int, field: Field = "session") -> None:
+    """Refuse NUMBER, naming FIELD, unless it is one of TOURNAMENT's sessions: every
+    door a session number comes in by asks this before it reads or writes."""
+    within(number, 1, tournament.sessions, field)
+
+
 def tournament_named(db: Database, name: str) -> Tournament:
     """The tournament of this name, or a StorageError naming the field."""
     with db.session() as session:

@@ -65,6 +65,7 @@ TOURNAMENT_FIELD_FLAGS: dict[Field, str] = {
     "rules": "--rules",
     "points": "--points",
     "reason": "--reason",
+    "penalty": "--remove",
 }
 # The argument each field a StorageError names is given by, where it is not the flag
 # every command uses (`cli.FIELD_FLAGS`).

@@ -38,6 +38,7 @@ Field = Literal[
     "rules",
     "points",
     "reason",
+    "penalty",
 ]
 
 
@@ -73,6 +74,7 @@ def field_name(field: Field) -> str:
         "rules": pgettext("field", "rules"),
         "points": pgettext("field", "points"),
         "reason": pgettext("field", "reason"),
+        "penalty": pgettext("field", "penalty"),
     }
     return names[field]
 

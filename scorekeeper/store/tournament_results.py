@@ -30,7 +30,7 @@ from scorekeeper.limits import MAX_AMOUNT
 from scorekeeper.names import NOTE_LENGTH, name_key, printable
 from scorekeeper.problems import InvalidNight
 from scorekeeper.store.database import Database, check_whole
-from scorekeeper.store.errors import StorageError
+from scorekeeper.store.errors import Field, StorageError
 from scorekeeper.store.night_import import file_in
 from scorekeeper.store.people import require_player
 from scorekeeper.store.tables import (
@@ -198,14 +198,13 @@ def table_night(db: Database, tournament: Tournament, number: int, table: int) -
     return db.write(write)
 
 
-def _refuse_if_checked(status: TableStatus) -> None:
+def _refuse_if_checked(status: TableStatus, field: Field = "table") -> None:
+    """Refuse (naming FIELD) a change to a checked table's results: its lock."""
     if status.checked:
         message = _(
             "table {table} of session {session} is checked: uncheck it to change its results"
         )
-        raise StorageError(
-            message.format(table=status.number, session=status.session), field="table"
-        )
+        raise StorageError(message.format(table=status.number, session=status.session), field=field)
 
 
 def record_totals(
@@ -362,7 +361,8 @@ def add_penalty(
 
 
 def remove_penalty(db: Database, tournament: Tournament, penalty_id: int) -> None:
-    """Take back a penalty given in error."""
+    """Take back a penalty given in error (not on a checked table: its lock, as when
+    it is given)."""
 
     def write(session: Session) -> None:
         locked(session, tournament)
@@ -370,6 +370,11 @@ def remove_penalty(db: Database, tournament: Tournament, penalty_id: int) -> Non
         if row is None or row.tournament_id != tournament.id:
             raise StorageError(
                 _("there is no penalty {number}").format(number=penalty_id), field="points"
+            )
+        seat = session.get(DrawnSeatRow, (tournament.id, row.session, row.player_id))
+        if seat is not None:
+            _refuse_if_checked(
+                _status(session, tournament, row.session, seat.table_number), "penalty"
             )
         session.delete(row)
 

@@ -1,5 +1,6 @@
 """What a tournament refuses, on SQLite and PostgreSQL: a session number outside the
-day, each naming its field and writing nothing."""
+day, a penalty taken back from a checked table; each naming its field and writing
+nothing."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ import pytest
 
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
-from scorekeeper.store.tournament_draw import draw_session, drawn_session, start_round
+from scorekeeper.store.tournament_draw import draw_session, drawn_session, seated, start_round
 from scorekeeper.store.tournament_results import (
     add_penalty,
     penalties,
+    record_totals,
+    remove_penalty,
+    set_checked,
     standings,
     table_night,
     table_statuses,
@@ -42,4 +46,20 @@ def test_a_session_outside_the_day_is_refused_by_every_read_and_write(
         with pytest.raises(StorageError) as error:
             call()
         assert error.value.field == "session" and "between 1 and 3" in str(error.value)
+    assert penalties(db, tournament) == []
+
+
+def test_a_penalty_on_a_checked_table_stays_until_the_table_is_unchecked(db: Database) -> None:
+    tournament = kohler(db)
+    draw_session(db, tournament, 1, seed=7)
+    first = seated(db, tournament, 1)[0]
+    record_totals(db, tournament, 1, 1, dict(zip(first, (10, -5, -5, 2, -2), strict=True)))
+    number = add_penalty(db, tournament, 1, first[0], 3, "showed a card")
+    set_checked(db, tournament, 1, 1)
+    with pytest.raises(StorageError) as error:
+        remove_penalty(db, tournament, number)
+    assert error.value.field == "penalty" and "is checked" in str(error.value)
+    assert [n for n, _p in penalties(db, tournament)] == [number]
+    set_checked(db, tournament, 1, 1, checked=False)
+    remove_penalty(db, tournament, number)
     assert penalties(db, tournament) == []

@@ -198,7 +198,7 @@ def command_show(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def command_register(args: argparse.Namespace, out: TextIO) -> int:
-    from scorekeeper.store.tournaments import register
+    from scorekeeper.store.tournaments import drawn_already, register
 
     players = player_names(args.players, "PLAYER")
     db, tournament = open_tournament(args)
@@ -209,6 +209,9 @@ def command_register(args: argparse.Namespace, out: TextIO) -> int:
         print(
             printable(words.format(player=entry.player, paid=paid, session=entry.first)), file=out
         )
+    late = drawn_already(db, tournament, added[0].first) if added else None
+    if late:
+        print(late, file=out)
     return 0
 
 
@@ -414,6 +417,7 @@ def add_tournament_command(commands: Any) -> None:
     )
     register.add_argument("players", nargs="+", metavar=_("PLAYER"))
     register.add_argument("--paid", action="store_true", help=_("their entry fee is paid"))
+    register.set_defaults(field_flags=FLAGS | {"session": "--from-session"})
     register.add_argument(
         "--from-session",
         type=whole_number,

@@ -202,14 +202,15 @@ def register(
 ) -> list[Entry]:
     """Register PLAYERS (found on the roster, or added), paid or open, playing from
     FIRST_SESSION (default: the first not drawn yet, so a late entry joins the next
-    draw).  One already registered is refused, naming them; nothing is written then."""
+    draw; when every session is drawn, the last, which `drawn_already` says).  One
+    already registered is refused, naming them; nothing is written then."""
     if not players:
         raise StorageError(_("name at least one player"), field="players")
 
     def write(session: Session) -> list[Entry]:
         locked(session, tournament)
-        first = first_session or _next_undrawn(session, tournament)
-        within(first, 1, tournament.sessions, "session")
+        first = _next_undrawn(session, tournament) if first_session is None else first_session
+        require_session(tournament, first)
         rows = players_named(session, players)
         ids = {row.id for row in rows.values()}
         if len(ids) != len(players):
@@ -239,6 +240,16 @@ def register(
         ]
 
     return db.write(write)
+
+
+def drawn_already(db: Database, tournament: Tournament, number: int) -> str | None:
+    """What a player registered to play from session NUMBER is told when it is drawn
+    already: its tables do not seat them until it is drawn again (None: not drawn)."""
+    with db.session() as session:
+        if number not in drawn_sessions(session, tournament.id):
+            return None
+    message = _("Session {session} is drawn already: draw it again to seat them.")
+    return message.format(session=number)
 
 
 def _next_undrawn(session: Session, tournament: Tournament) -> int:

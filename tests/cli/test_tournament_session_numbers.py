@@ -44,6 +44,7 @@ def _dump(url: str) -> list[str]:
 # Each command that takes a session number: its arguments (N: the number) and the flag
 # the number is given by.
 COMMANDS: list[tuple[list[str], str]] = [
+    (["tournament", "register", NAME, "Latecomer", "--from-session", "N"], "--from-session"),
     (["tournament", "draw", NAME, "--session", "N"], "--session"),
     (["tournament", "start", NAME, "--session", "N"], "--session"),
     (["tournament", "seating", NAME, "--session", "N"], "--session"),
@@ -106,3 +107,26 @@ def test_a_session_of_the_day_is_read_without_an_internal_error(
     )
     assert status in (0, 2), err
     assert "internal error" not in err
+
+
+def test_a_late_entry_after_the_last_draw_is_told_to_draw_again(tmp_path: Path, capsys) -> None:
+    url = f"sqlite:///{tmp_path / 'late.sqlite3'}"
+    run("--database", url, "tournament", "new", NAME, "--date", "2026-10-04",
+        "--sessions", "2", "--hands", "20", capsys=capsys)  # fmt: skip
+    run("--database", url, "tournament", "register", NAME, *PLAYERS, capsys=capsys)
+    for number in ("1", "2"):
+        run("--database", url, "tournament", "draw", NAME, "--session", number, capsys=capsys)
+    status, out, err = run(
+        "--database", url, "tournament", "register", NAME, "Latecomer", capsys=capsys
+    )
+    assert status == 0, err
+    assert out.splitlines() == [
+        "Latecomer registered (not paid yet), playing from session 2",
+        "Session 2 is drawn already: draw it again to seat them.",
+    ]
+    status, out, err = run(
+        "--database", url, "tournament", "register", NAME, "Early", "--from-session", "0",
+        capsys=capsys,
+    )  # fmt: skip
+    assert (status, out) == (2, "")
+    assert err.startswith("scorekeeper: --from-session: 0 is not between 1 and 2"), err

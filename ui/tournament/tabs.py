@@ -24,7 +24,7 @@ from scorekeeper.formatting import money
 from scorekeeper.i18n import N_, _
 from scorekeeper.store.tournament_draw import drawn_session, draws, round_started
 from scorekeeper.store.tournament_results import penalties, prize_list, standings, table_statuses
-from scorekeeper.store.tournaments import apart_pairs, entries
+from scorekeeper.store.tournaments import apart_pairs, drawn_already, entries
 from scorekeeper.tournament.columns import standing_columns
 from scorekeeper.tournament.day import Entry, TableStatus, Tournament
 from scorekeeper.tournament.standings import Standings, describe_tie_breaks
@@ -140,13 +140,16 @@ class PlayersTab(QWidget):
         first = min(max(seeds, default=0) + 1, tournament.sessions)
         dialog = RegisterDialog(tournament.sessions, first, self)
         if dialog.exec() and dialog.chosen:
-            self.host.attempt(
+            added = self.host.attempt(
                 self.host.layer.register,
                 tournament,
                 dialog.chosen,
                 paid=dialog.paid.isChecked(),
                 first=dialog.first.value(),
             )
+            late = drawn_already(self.host.layer.db, tournament, dialog.first.value())
+            if added and late:
+                self.host.say(late)
 
     def toggle_paid(self) -> None:
         tournament, entry = self.host.tournament(), _selected(self.view, self.model)

@@ -232,7 +232,10 @@ def command_withdraw(args: argparse.Namespace, out: TextIO) -> int:
     (player,) = player_names([args.player], "PLAYER")
     db, tournament = open_tournament(args)
     withdraw(db, tournament, player, after=args.after)
-    said = _("{player} plays no session after session {session}")
+    if args.after:
+        said = _("{player} plays no session after session {session}")
+    else:
+        said = _("{player} is withdrawn: they play no session")
     print(printable(said.format(player=player, session=args.after)), file=out)
     return 0
 
@@ -428,6 +431,7 @@ def add_tournament_command(commands: Any) -> None:
     paid.add_argument("player", metavar=_("PLAYER"))
     paid.add_argument("--open", action="store_true", help=_("not paid after all"))
     withdraw = command("withdraw", _("a player plays no more sessions"), command_withdraw)
+    withdraw.set_defaults(field_flags=FLAGS | {"session": "--after"})
     withdraw.add_argument("player", metavar=_("PLAYER"))
     withdraw.add_argument(
         "--after",

@@ -21,7 +21,7 @@ from scorekeeper.cli_common import (
 from scorekeeper.formatting import money, print_table
 from scorekeeper.i18n import _
 from scorekeeper.json_input import parse_json, read_limited, too_large
-from scorekeeper.names import NAME_LENGTH, clean_name, printable
+from scorekeeper.names import NAME_LENGTH, clean_name, name_key, printable
 from scorekeeper.problems import InvalidNight
 from scorekeeper.reports.sheets import prizes_sheet, tournament_standings_sheet
 from scorekeeper.tournament.columns import standing_columns
@@ -62,6 +62,8 @@ def _points(typed: list[str]) -> dict[str, int]:
             problems.append(_("POINTS: {item} is not PLAYER=POINTS").format(item=repr(item)))
             continue
         (player,) = player_names([name], "POINTS")
+        if any(name_key(p) == name_key(player) for p in points):
+            problems.append(_("POINTS: {player} given twice").format(player=printable(player)))
         points[player] = number
     if problems:
         raise UserError(problems)
@@ -251,6 +253,7 @@ def add_result_actions(command: Callable[[str, str, Any], argparse.ArgumentParse
     _where(check, table=True)
     check.add_argument("--undo", action="store_true", help=_("open it again"))
     penalty = command("penalty", _("points taken from a player"), command_penalty)
+    penalty.set_defaults(field_flags={"table": "--table", "player": "--player"})
     penalty.add_argument("--session", type=whole_number, metavar=_("N"))
     penalty.add_argument("--player", metavar=_("NAME"))
     penalty.add_argument("--points", dest="penalty", type=whole_number, metavar=_("N"))

@@ -343,7 +343,7 @@ def add_penalty(
             )
             raise StorageError(message, field="player")
         status = _status(session, tournament, number, seat.table_number)
-        _refuse_if_checked(status)
+        _refuse_if_checked(status, "player")
         assert found.id is not None
         row = PenaltyRow(
             tournament_id=tournament.id,
@@ -369,7 +369,7 @@ def remove_penalty(db: Database, tournament: Tournament, penalty_id: int) -> Non
         row = session.get(PenaltyRow, penalty_id)
         if row is None or row.tournament_id != tournament.id:
             raise StorageError(
-                _("there is no penalty {number}").format(number=penalty_id), field="points"
+                _("there is no penalty {number}").format(number=penalty_id), field="penalty"
             )
         seat = session.get(DrawnSeatRow, (tournament.id, row.session, row.player_id))
         if seat is not None:

@@ -209,7 +209,7 @@ def test_the_draw_says_its_plan_and_its_repeats_against_the_least(url: str, caps
         (["draw", "Oktoberfest", "--session", "1"], "NAME: there is no tournament 'Oktoberfest'"),
         (
             ["penalty", NAME, "--session", "1", "--player", "Player 01", "--points", "0"],
-            "POINTS: a penalty takes 1 point or more",
+            "--points: a penalty takes 1 point or more",
         ),
         (["register", NAME, "Player 01"], "PLAYER: Player 01 is registered already"),
         (

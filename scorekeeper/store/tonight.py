@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from sqlalchemy import func, text
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from scorekeeper.i18n import _
 from scorekeeper.store import stored_night
@@ -20,6 +20,8 @@ from scorekeeper.store.tables import (
     HandRow,
     NightRow,
     PaymentRow,
+    TableRow,
+    TournamentRow,
     now,
 )
 
@@ -52,10 +54,40 @@ def set_closed(db: Database, *, night_id: int, closed: bool) -> bool:
             )
         was_closed = row.closed_at is not None
         if was_closed != closed:  # closed already, or open already: nothing to write
+            _refuse_a_tournament_table(session, row, closed=closed)
             row.closed_at = now() if closed else None
             row.updated_at = now()
             session.add(row)
         return was_closed
+
+
+def _refuse_a_tournament_table(session: Session, row: NightRow, *, closed: bool) -> None:
+    """A tournament table's night is closed and opened by checking the table (its lock,
+    `tournament_results.set_checked`), never by closing or reopening the night."""
+    found = session.exec(
+        select(TableRow.session, TableRow.number, TournamentRow.name)
+        .join(TournamentRow, col(TournamentRow.id) == col(TableRow.tournament_id))
+        .where(TableRow.night_id == row.id)
+    ).first()
+    if found is None:
+        return
+    number, table, tournament = found
+    if closed:
+        message = _(
+            "“{night}” is table {table} of session {session} of {tournament}: check the "
+            "table instead (scorekeeper tournament check, or the tournament window's "
+            "Results)"
+        )
+    else:
+        message = _(
+            "“{night}” is table {table} of session {session} of {tournament}, checked and "
+            "locked: uncheck the table instead (scorekeeper tournament check --undo, or "
+            "the tournament window's Results)"
+        )
+    words = message.format(
+        night=titled(session, row), table=table, session=number, tournament=tournament
+    )
+    raise StorageError(words, field="night")
 
 
 def record_payment(

@@ -65,3 +65,17 @@ def test_a_penalty_names_its_own_flags(url: str, capsys) -> None:
         url, capsys, "penalty", NAME, "--session", "1", "--player", "Player 01", "--points", "0"
     )
     assert (status, err) == (2, "scorekeeper: --points: a penalty takes 1 point or more\n")
+
+
+def test_reopen_refuses_a_checked_tables_night(url: str, capsys) -> None:
+    first, _second = day(url, capsys)
+    totals = [f"{p}={v}" for p, v in zip(first, (10, -5, -5, 2, -2), strict=True)]
+    where = ("--session", "1", "--table", "1")
+    status, out, _err = tournament(url, capsys, "totals", NAME, *where, *totals)
+    night = out.rsplit("(night ", 1)[1].split(")")[0]
+    assert tournament(url, capsys, "check", NAME, *where)[0] == 0
+    status, out, err = run("--database", url, "reopen", "--night", night, capsys=capsys)
+    assert (status, out) == (2, "")
+    assert err.startswith("scorekeeper: --night: "), err
+    assert f"of session 1 of {NAME}, checked and locked" in err
+    assert "scorekeeper tournament check --undo" in err

@@ -1,6 +1,6 @@
 """What a tournament refuses, on SQLite and PostgreSQL: a session number outside the
-day, a penalty taken back from a checked table; each naming its field and writing
-nothing."""
+day, a penalty taken back from a checked table, a table's night closed or reopened
+but by checking the table; each naming its field and writing nothing."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pytest
 
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
+from scorekeeper.store.tonight import is_closed, set_closed
 from scorekeeper.store.tournament_draw import draw_session, drawn_session, seated, start_round
 from scorekeeper.store.tournament_results import (
     add_penalty,
@@ -63,3 +64,22 @@ def test_a_penalty_on_a_checked_table_stays_until_the_table_is_unchecked(db: Dat
     set_checked(db, tournament, 1, 1, checked=False)
     remove_penalty(db, tournament, number)
     assert penalties(db, tournament) == []
+
+
+def test_a_tables_night_is_locked_and_opened_only_by_checking_the_table(db: Database) -> None:
+    tournament = kohler(db)
+    draw_session(db, tournament, 1, seed=7)
+    first = seated(db, tournament, 1)[0]
+    night = record_totals(db, tournament, 1, 1, dict(zip(first, (4, -1, -1, -1, -1), strict=True)))
+    set_checked(db, tournament, 1, 1)
+    with pytest.raises(StorageError) as error:
+        set_closed(db, night_id=night, closed=False)
+    assert error.value.field == "night"
+    assert "table 1 of session 1 of Kohler Falls, checked and locked" in str(error.value)
+    assert "tournament check --undo" in str(error.value)
+    assert is_closed(db, night_id=night)
+    set_checked(db, tournament, 1, 1, checked=False)
+    with pytest.raises(StorageError) as error:
+        set_closed(db, night_id=night, closed=True)
+    assert error.value.field == "night" and "check the table instead" in str(error.value)
+    assert not is_closed(db, night_id=night)

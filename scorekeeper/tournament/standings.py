@@ -24,7 +24,7 @@ from scorekeeper.i18n import N_, _
 from scorekeeper.json_input import show_value
 from scorekeeper.names import name_key
 from scorekeeper.problems import Problem, require_zero_sum
-from scorekeeper.standings import figure_tie_breaks, tie_break_words
+from scorekeeper.standings import figure_tie_breaks, tie_break_name, tie_break_words
 
 
 class SessionLine(NamedTuple):
@@ -114,21 +114,27 @@ def default_tie_breaks(game: str) -> tuple[str, ...]:
     return DEFAULT_TIE_BREAKS if "solos_won" in keys else ("picker-wins", "tables-won")
 
 
-def tie_break_names() -> tuple[str, ...]:
-    """Every name a chain may hold: every game's tie-breaks, then the games' counts."""
-    return (*TIE_BREAKS, *(n for n in figure_tie_breaks() if n not in TIE_BREAKS))
+def tie_break_names(game: str | None = None) -> tuple[str, ...]:
+    """Every name a chain of GAME may hold: every game's tie-breaks, then the counts
+    GAME keeps (None: every game's counts, as the command line's help lists them)."""
+    if game is None:
+        counts = tuple(figure_tie_breaks())
+    else:
+        counts = tuple(tie_break_name(f.key) for f in game_named(game).figures)
+    return (*TIE_BREAKS, *(n for n in counts if n not in TIE_BREAKS))
 
 
 def parse_tie_breaks(
     value: object, game: str = DEFAULT_GAME
 ) -> tuple[tuple[str, ...] | None, list[Problem]]:
     """A chain of tie-breaks from JSON (None: GAME's own), or the problem naming the
-    field."""
+    field: a count GAME does not keep (another game's) is refused, as it would always
+    be 0."""
     if value is None:
         return default_tie_breaks(game), []
     if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
         return None, [Problem("tie_breaks", _("must be a list of tie-break names"))]
-    names = tie_break_names()
+    names = tie_break_names(game)
     wrong = [v for v in value if v not in names]
     if wrong:
         message = _("{value} is not one of {choices}").format(

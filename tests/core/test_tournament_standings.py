@@ -94,13 +94,25 @@ def test_a_table_that_does_not_sum_to_zero_is_never_shown() -> None:
 
 
 def test_an_unknown_tie_break_is_named() -> None:
-    chain, problems = parse_tie_breaks(["solos-won", "coin-toss"])
+    chain, problems = parse_tie_breaks(["solos-won", "coin-toss"], "schafkopf")
     assert chain is None
     assert [str(p) for p in problems] == [
         "tie_breaks: 'coin-toss' is not one of tables-won, best-session, last-session, "
-        "penalties, misplays, hands, picks, picker-wins, schneiders-won, schneiders-lost, "
-        "leasters-won, partner-wins, solos, solos-won, ramsch-lost"
+        "penalties, misplays, hands, picks, picker-wins, partner-wins, solos, solos-won, "
+        "schneiders-won, schneiders-lost, ramsch-lost"
     ]
+
+
+def test_another_games_count_is_refused_listing_the_games_own() -> None:
+    """A Sheepshead day keeps no solos won: as a tie-break it would always be 0."""
+    chain, problems = parse_tie_breaks(["picker-wins", "solos-won"], "sheepshead")
+    assert chain is None
+    assert [str(p) for p in problems] == [
+        "tie_breaks: 'solos-won' is not one of tables-won, best-session, last-session, "
+        "penalties, misplays, hands, picks, picker-wins, schneiders-won, schneiders-lost, "
+        "leasters-won"
+    ]
+    assert parse_tie_breaks(["ramsch-lost"], "schafkopf") == (("ramsch-lost",), [])
 
 
 def test_a_games_own_count_breaks_ties_in_its_words() -> None:

@@ -1,5 +1,6 @@
-"""A late entry registered in the tournament window when the session they join is
-drawn already: registered, and told the session must be drawn again to seat them."""
+"""The tournament window's dialogs: a late entry registered when the session they join
+is drawn already (registered, and told the session must be drawn again to seat them);
+another game's tie-break refused for a new tournament."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.tournament_draw import draw_session
 from scorekeeper.store.tournaments import entries
 from ui.tournament import tabs
+from ui.tournament.dialogs import NewTournamentDialog
 from ui.tournament.window import TournamentWindow
 
 
@@ -50,3 +52,15 @@ def test_a_late_entry_before_the_next_draw_is_told_nothing(
     window.players.register()
     assert [e.first for e in entries(database, day) if e.player == "Latecomer"] == [3]
     assert window.problem.text() == ""
+
+
+def test_the_new_tournament_dialog_refuses_another_games_tie_break(qtbot: Any) -> None:
+    dialog = NewTournamentDialog()
+    qtbot.addWidget(dialog)
+    dialog.name.setText("Kohler Falls")
+    dialog.tie_breaks.setText("solos-won")
+    assert dialog.values() is None
+    assert dialog.problem.text().startswith("⚠ Tie-breaks: 'solos-won' is not one of tables-won")
+    dialog.tie_breaks.setText("picker-wins")
+    chosen = dialog.values()
+    assert chosen is not None and chosen["tie_breaks"] == ("picker-wins",)

@@ -61,7 +61,7 @@ def _tournament_pdf(args: argparse.Namespace, paper: str | None) -> bytes:
     if args.kind == "seating":
         return build.seating_pdf(db, tournament, args.session, paper=paper)
     if args.kind == "cards":
-        return build.cards_pdf(db, tournament, args.session, paper=paper)
+        return build.cards_pdf(db, tournament, args.session, table=args.table, paper=paper)
     if args.kind == "sheets":
         return build.sheets_pdf(db, tournament, args.session, table=args.table, paper=paper)
     if args.kind == "tournament":
@@ -83,7 +83,7 @@ def _add_tournament_kinds(kinds: Any) -> list[Any]:
         parser.add_argument("--tournament", required=True, metavar=_("NAME"))
         if kind in ("seating", "cards", "sheets"):
             parser.add_argument("--session", type=whole_number, required=True, metavar=_("N"))
-        if kind == "sheets":
+        if kind in ("cards", "sheets"):
             parser.add_argument(
                 "--table", type=whole_number, metavar=_("N"), help=_("default: every table")
             )

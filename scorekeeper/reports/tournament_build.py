@@ -63,11 +63,12 @@ def cards_pdf(
     tournament: Tournament,
     session: int,
     *,
+    table: int | None = None,
     progress: Progress | None = None,
     paper: str | None = None,
 ) -> bytes:
-    """A card for each table of SESSION."""
-    cards = table_cards(tournament, _tables(db, tournament, session, None))
+    """A card for each table of SESSION (or for its TABLE alone, one lost or torn)."""
+    cards = table_cards(tournament, _tables(db, tournament, session, table))
     title = _("{tournament} — session {session}: table cards").format(
         tournament=tournament.name, session=session
     )

@@ -90,3 +90,23 @@ def test_another_games_tie_break_is_refused_naming_the_flag(url: str, capsys) ->
     assert err.startswith("scorekeeper: --tie-breaks: 'solos-won' is not one of tables-won,"), err
     assert "picker-wins" in err and "ramsch-lost" not in err
     assert tournament(url, capsys, "list")[1] == "No tournaments yet.\n"
+
+
+def test_a_tables_card_is_printed_alone_or_its_table_named(
+    url: str, capsys, tmp_path: Path
+) -> None:
+    from tests.reports.test_tournament_reports import pages
+
+    _first, second = day(url, capsys)
+    pdf = tmp_path / "card.pdf"
+    where = ("--tournament", NAME, "--session", "1")
+    status, _out, err = run(
+        "--database", url, "report", "cards", *where, "--table", "2", "-o", str(pdf), capsys=capsys
+    )
+    assert status == 0, err
+    (card,) = pages(pdf.read_bytes())
+    assert "Table 2" in card and f"{second[0]} (deals first)" in card
+    status, _out, err = run(
+        "--database", url, "report", "cards", *where, "--table", "7", "-o", str(pdf), capsys=capsys
+    )
+    assert (status, err) == (2, "scorekeeper: --table: session 1 has no table 7\n")

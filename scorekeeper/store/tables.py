@@ -468,13 +468,16 @@ class ApartRow(SQLModel, table=True):
 
 
 class DrawRow(SQLModel, table=True):
-    """A session's draw: the seed that reproduces it, when it was made, and when its
+    """A session's draw: the seed that reproduces it, what it was drawn from (DRAWN_FROM:
+    "players", their ids in the order drawn; "apart", the pairs then kept apart and
+    "met", the pairs then met with their count, by ids), when it was made, and when its
     round was started (the board's clock counts from it; None: not yet)."""
 
     __tablename__ = "tournament_draw"
     tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
     session: int = Field(primary_key=True)
     seed: int = _amount()
+    drawn_from: dict[str, Any] = _json()
     drawn_at: dt.datetime = _moment()
     started_at: dt.datetime | None = _moment(nullable=True)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import delete, update
@@ -39,7 +40,9 @@ from scorekeeper.store.tournaments import (
 from scorekeeper.tournament.day import DrawnSession, Tournament
 from scorekeeper.tournament.draw import (
     Drawn,
-    draw_tables,
+    Pair,
+    draw_in_order,
+    drawing_order,
     least_repeats,
     meetings,
     most_repeats,
@@ -84,9 +87,16 @@ def draw_session(
                 no_plan_words(len(players), tournament.seating.kinds), field="players"
             )
         history = [seated_in(session, tournament, s) for s in range(1, session_number)]
-        apart = apart_in(session, tournament.id)
-        result = draw_tables(players, plan.sizes, seed=chosen, met=meetings(history), apart=apart)
-        _replace_draw(session, tournament, session_number, result)
+        order = drawing_order(players)
+        met, apart = meetings(history), apart_in(session, tournament.id)
+        result = draw_in_order(order, plan.sizes, seed=chosen, met=met, apart=apart)
+        ids = _ids(session, order)
+        kept = {
+            "players": [ids[p] for p in order],
+            "apart": sorted(_by_id(p, ids) for p in apart if p <= ids.keys()),
+            "met": sorted([*_by_id(p, ids), n] for p, n in met.items() if n and p <= ids.keys()),
+        }
+        _replace_draw(session, tournament, session_number, result, kept)
 
     db.write(write)
     return drawn_session(db, tournament, session_number)
@@ -108,7 +118,26 @@ def _refuse_if_reported(session: Session, tournament: Tournament, number: int) -
         raise StorageError(message.format(session=number), field="session")
 
 
-def _replace_draw(session: Session, tournament: Tournament, number: int, drawn: Drawn) -> None:
+def _ids(session: Session, names: Sequence[str]) -> dict[str, int]:
+    """The players called NAMES, by name, their ids."""
+    rows = session.exec(
+        select(PlayerRow.id, PlayerRow.name).where(col(PlayerRow.name).in_(names))
+    ).all()
+    return {name: player_id for player_id, name in rows if player_id is not None}
+
+
+def _by_id(both: Pair, ids: Mapping[str, int]) -> list[int]:
+    """A pair of players as their ids, the lower first."""
+    return sorted(ids[p] for p in both)
+
+
+def _replace_draw(
+    session: Session,
+    tournament: Tournament,
+    number: int,
+    drawn: Drawn,
+    drawn_from: dict[str, Any],
+) -> None:
     where = (
         col(DrawnSeatRow.tournament_id) == tournament.id,
         col(DrawnSeatRow.session) == number,
@@ -126,15 +155,10 @@ def _replace_draw(session: Session, tournament: Tournament, number: int, drawn: 
             col(DrawRow.tournament_id) == tournament.id, col(DrawRow.session) == number
         )
     )
-    seated = [p for t in drawn.tables for p in t]
-    ids = {
-        name: player_id
-        for player_id, name in session.exec(
-            select(PlayerRow.id, PlayerRow.name).where(col(PlayerRow.name).in_(seated))
-        ).all()
-        if player_id is not None
-    }
-    session.add(DrawRow(tournament_id=tournament.id, session=number, seed=drawn.seed))
+    ids = _ids(session, [p for t in drawn.tables for p in t])
+    session.add(
+        DrawRow(tournament_id=tournament.id, session=number, seed=drawn.seed, drawn_from=drawn_from)
+    )
     for table_number, players in enumerate(drawn.tables, start=1):
         kind = tournament.kind(len(players))
         session.add(
@@ -220,21 +244,30 @@ def drawn_session(db: Database, tournament: Tournament, number: int) -> DrawnSes
 
 
 def reproduces(db: Database, tournament: Tournament, number: int) -> bool:
-    """Whether session NUMBER's stored seating is the one its seed draws from the same
-    players, earlier sessions and pairs kept apart (a printed seed can be checked)."""
+    """Whether session NUMBER's stored seating is the one its seed draws from what it
+    was drawn from (the players in the order drawn, the pairs then kept apart and the
+    meetings then, by ids: a pair kept apart or a player renamed since changes
+    nothing), so that a printed seed can be checked."""
     with db.session() as session:
         row = session.get(DrawRow, (tournament.id, number))
         if row is None:
             return False
-        history = [seated_in(session, tournament, s) for s in range(1, number + 1)]
-        apart = apart_in(session, tournament.id)
-    tables = history[-1]
-    again = draw_tables(
-        [p for t in tables for p in t],
+        seats = session.exec(
+            select(DrawnSeatRow.table_number, DrawnSeatRow.seat, DrawnSeatRow.player_id).where(
+                DrawnSeatRow.tournament_id == tournament.id, DrawnSeatRow.session == number
+            )
+        ).all()
+    by_table: dict[int, list[tuple[int, str]]] = {}
+    for table, seat, player_id in seats:
+        by_table.setdefault(table, []).append((seat, str(player_id)))
+    tables = tuple(tuple(p for _seat, p in sorted(by_table[t])) for t in sorted(by_table))
+    given = row.drawn_from
+    again = draw_in_order(
+        [str(p) for p in given["players"]],
         [len(t) for t in tables],
         seed=row.seed,
-        met=meetings(history[:-1]),
-        apart=apart,
+        met={pair(str(a), str(b)): n for a, b, n in given["met"]},
+        apart={pair(str(a), str(b)) for a, b in given["apart"]},
     )
     return again.tables == tables
 

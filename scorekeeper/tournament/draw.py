@@ -92,7 +92,25 @@ def draw_tables(
     """Seat PLAYERS at tables of SIZES (summing to their number), drawn by SEED, the
     pairs who have met (MET: how often) seated together as little as can be, the pairs
     of APART never where a swap can part them."""
-    order = sorted(set(players), key=lambda p: (name_key(p), p))
+    return draw_in_order(drawing_order(players), sizes, seed=seed, met=met, apart=apart)
+
+
+def drawing_order(players: Collection[str]) -> list[str]:
+    """PLAYERS in the order the draw takes them: by their names' keys."""
+    return sorted(set(players), key=lambda p: (name_key(p), p))
+
+
+def draw_in_order(
+    order: Sequence[str],
+    sizes: Sequence[int],
+    *,
+    seed: int,
+    met: Mapping[Pair, int] | None = None,
+    apart: Collection[Pair] = (),
+) -> Drawn:
+    """`draw_tables` of players already in ORDER (`drawing_order`): the seating
+    depends on that order, not on what the players are called, so a draw kept as its
+    players' ids in that order is drawn again the same after a rename."""
     if sum(sizes) != len(order):
         raise ValueError(f"{len(order)} players for {sum(sizes)} seats")
     weights = _weights(order, met or {}, apart)

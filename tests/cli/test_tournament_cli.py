@@ -166,6 +166,29 @@ def test_a_small_day_from_the_command_line(url: str, capsys, tmp_path: Path) -> 
     assert status == 0 and "Seed 7 draws these tables again." in out
 
 
+def test_seating_check_holds_after_a_pair_is_kept_apart_and_a_player_renamed(
+    url: str, capsys
+) -> None:
+    """`seating --check` redraws from what the draw was given: a pair kept apart and a
+    rename after the draw do not make it say the seating was changed."""
+    first, *_rest = day(url, capsys)
+    steps = [
+        ["tournament", "apart", NAME, first[0], first[1]],
+        ["players", "rename", "Player 05", "Aaron"],
+        ["tournament", "draw", NAME, "--session", "2", "--seed", "8"],
+        ["players", "rename", "Player 01", "Zed"],
+    ]
+    for step in steps:
+        status, _out, err = run("--database", url, *step, capsys=capsys)
+        assert status == 0, err
+    for session in ("1", "2"):
+        status, out, _err = run(
+            "--database", url, "tournament", "seating", NAME, "--session", session, "--check",
+            capsys=capsys,
+        )  # fmt: skip
+        assert status == 0 and "draws these tables again." in out, out
+
+
 def test_the_draw_says_its_plan_and_its_repeats_against_the_least(url: str, capsys) -> None:
     day(url, capsys, players=11)
     status, out, _err = run(

@@ -14,6 +14,7 @@ from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.hand_writes import append_hand
 from scorekeeper.store.night_import import export_night
+from scorekeeper.store.people import rename_player
 from scorekeeper.store.tournament_draw import draw_session, drawn_session, reproduces, seated
 from scorekeeper.store.tournament_results import (
     add_penalty,
@@ -126,6 +127,23 @@ def test_the_draw_is_stored_with_its_seed_and_reproduced(db: Database) -> None:
     assert reproduces(db, tournament, 2)
     statuses = table_statuses(db, tournament, 1)
     assert [s.hands for s in statuses] == [20, 20, 24, 24]
+
+
+def test_a_drawn_seed_still_draws_its_tables_after_a_pair_is_kept_apart_and_a_rename(
+    db: Database,
+) -> None:
+    """The check redraws from what the draw was given (the players in the order drawn,
+    the pairs then kept apart, the meetings then), not from today's names and pairs."""
+    tournament = kohler(db, players=12)
+    first = draw_session(db, tournament, 1, seed=31)
+    together = first.tables[0][:2]
+    keep_apart(db, tournament, *together)  # asked after session 1 was drawn
+    assert reproduces(db, tournament, 1)
+    draw_session(db, tournament, 2, seed=32)
+    rename_player(db, old="Player 05", new="Aaron")  # now first of the names
+    rename_player(db, old="Player 01", new="Zed")
+    assert reproduces(db, tournament, 1)
+    assert reproduces(db, tournament, 2)
 
 
 def test_a_session_is_drawn_in_order_and_not_again_once_it_has_results(db: Database) -> None:

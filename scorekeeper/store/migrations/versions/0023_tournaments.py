@@ -1,8 +1,8 @@
 """A tournament day (issue 36): the tournament (its rules, sessions, hands, entry fee,
 payout and tie-breaks), its entries (paid, late, withdrawn), the pairs kept apart,
-each session's draw (its seed, when its round started) and seats, its tables (the
-night each one's results are in) and the penalties, kept apart from the zero-sum
-tables.
+each session's draw (its seed, what it was drawn from, when its round started) and
+seats, its tables (the night each one's results are in) and the penalties, kept
+apart from the zero-sum tables.
 
 Revision ID: 0023
 Revises: 0022
@@ -74,6 +74,7 @@ def upgrade() -> None:
         sa.Column("tournament_id", sa.Integer(), nullable=False),
         sa.Column("session", sa.Integer(), nullable=False),
         sa.Column("seed", AMOUNT, nullable=False),
+        sa.Column("drawn_from", sa.JSON(), nullable=False),
         sa.Column("drawn_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("started_at", sa.DateTime(timezone=True), nullable=True),
         _tournament(),

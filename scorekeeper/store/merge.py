@@ -2,18 +2,19 @@
 person twice ("Ｃａｌ" beside "Cal", "Zoë" composed and decomposed), and a table may
 have typed a regular's name two ways before names were checked.
 
-`merge_players` gives every seat, hand (each version in its history too), payment and
-summary of one player (FROM) to another (INTO) and removes FROM, in one transaction;
-the league sums move with the summaries (`league_sums.moving`), so standings and
-statistics read INTO's nights as one player's.  Every night scores as it did: a merge
-moves ids, never a point.  It is refused when the two sat at one night or paid each
-other (two people), or are one player.
+`merge_players` gives every seat, hand (each version in its history too), payment,
+summary and tournament row (`tournament_merge`) of one player (FROM) to another
+(INTO) and removes FROM, in one transaction; the league sums move with the summaries
+(`league_sums.moving`), so standings and statistics read INTO's nights as one
+player's.  Every night scores as it did: a merge moves ids, never a point.  It is
+refused when the two sat at one night, paid each other or are in one tournament (two
+people), or are one player.
 
 A `player_merge` row keeps FROM's row as it was and the ids of every row that moved;
 `unmerge_player` puts each back and FROM with its id, name and date, so that the
 database is as it was before (tests/store/test_merge.py compares a dump of every
-table), while none of those nights has changed since (else `Conflict`, nothing
-written) and FROM's name is nobody's.  Both take the import lock (PostgreSQL's
+table), while none of those nights, payments or tournaments has changed since (else
+`Conflict`, nothing written) and FROM's name is nobody's.  Both take the import lock (PostgreSQL's
 advisory lock; SQLite's write lock is every write's) and lock the nights they move."""
 
 from __future__ import annotations
@@ -50,6 +51,11 @@ from scorekeeper.store.tables import (
     core_table,
     now,
     this_computer,
+)
+from scorekeeper.store.tournament_merge import (
+    move_tournament_rows,
+    refuse_one_tournament,
+    tournament_rows,
 )
 
 
@@ -96,6 +102,7 @@ def _merge(session: Session, player: str, into: str) -> Merged:
     nights = _nights_of(connection, source.id)
     _lock(connection, nights)
     moved = _moved_rows(connection, source.id, nights)
+    moved["tournament"] = tournament_rows(connection, source.id)
     with moving(connection, nights):
         _move(connection, moved, source.id, target.id)
     record = {
@@ -148,9 +155,18 @@ def _unmerge(session: Session, merge_id: int) -> Player:
     moved: dict[str, Any] = merge.moved
     nights: list[int] = moved["nights"]
     _lock(connection, nights)
-    if _moved_rows(connection, into.id, nights, payments=moved) != moved:
+    kept = moved.get("tournament")  # a merge kept before tournaments (0023) has none
+    if _moved_rows(connection, into.id, nights, payments=moved) != {
+        k: v for k, v in moved.items() if k != "tournament"
+    }:
         raise Conflict(
             _("{player}'s nights or payments have changed since they were merged").format(
+                player=quoted(merge.name)
+            )
+        )
+    if kept is not None and tournament_rows(connection, into.id, kept["tournaments"]) != kept:
+        raise Conflict(
+            _("{player}'s tournaments have changed since they were merged").format(
                 player=quoted(merge.name)
             )
         )
@@ -199,6 +215,7 @@ def _pair(session: Session, player: str, into: str) -> tuple[PlayerRow, PlayerRo
         )
     assert source.id is not None and target.id is not None
     connection = session.connection()
+    refuse_one_tournament(connection, source, target)
     both = set(_nights_of(connection, source.id)) & set(_nights_of(connection, target.id))
     if both:
         night = session.get(NightRow, min(both))
@@ -335,6 +352,8 @@ def _move(connection: Connection, moved: dict[str, Any], old: int, new: int) -> 
                 .where(c.night_id.in_(nights) & (c.player_id == old))
                 .values(player_id=new)
             )
+    if "tournament" in moved:
+        move_tournament_rows(connection, moved["tournament"], old, new)
     _rewrite(connection, core_table(HandRow), moved["hands"], old, new)
     _rewrite(connection, core_table(HandRevisionRow), moved["versions"], old, new)
     for column, ids in (("payer_id", moved["paid"]), ("payee_id", moved["received"])):

@@ -1,7 +1,8 @@
 """Two players made one, and undone (issue 34, point 8), on SQLite and PostgreSQL: an
 old database's "Ｃａｌ" beside "Cal" merged, every seat, hand, payment and sum of
-Ｃａｌ's Cal's, every night scoring as it did; refused for two who sat at one night, paid
-each other, or are one player; and the merge undone leaves every table as it was."""
+Ｃａｌ's Cal's, every night scoring as it did, a tournament's rows moved too; refused for
+two who sat at one night, paid each other, are in one tournament, or are one player;
+and the merge undone leaves every table as it was."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 from sqlalchemy import MetaData, text
 from sqlmodel import select
 
+from scorekeeper.games import preset_rules
 from scorekeeper.store.backup import dump_rows
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import Conflict, StorageError
@@ -23,8 +25,19 @@ from scorekeeper.store.merge import merge_players, merges_of, unmerge_player, wh
 from scorekeeper.store.money import record_league_payment
 from scorekeeper.store.night_import import import_night
 from scorekeeper.store.night_reads import list_nights, night_result
-from scorekeeper.store.people import list_players
+from scorekeeper.store.people import find_or_create_player, list_players
 from scorekeeper.store.tables import PlayerMergeRow
+from scorekeeper.store.tournament_draw import draw_session, reproduces, seated
+from scorekeeper.store.tournament_results import add_penalty, record_totals
+from scorekeeper.store.tournament_results import standings as tournament_standings
+from scorekeeper.store.tournaments import (
+    apart_pairs,
+    create_tournament,
+    entries,
+    keep_apart,
+    register,
+)
+from scorekeeper.tournament.day import Tournament
 from tests.sheet import pick
 from tests.store import racer
 from tests.store.test_concurrent_writers import race
@@ -173,3 +186,75 @@ def test_a_merge_and_an_import_seating_the_merged_player_at_once(
         assert table(old) == {s.player: (s.points, s.cents) for s in summed.everyone}
         assert sum(p for p, _ in table(old).values()) == 0
         assert all(sum(n.values()) == 0 for n in scored(old))
+
+
+def kohler(db: Database, *players: str) -> Tournament:
+    """A tournament of Ann and nine others, Ann kept apart from Tom 01, session 1 drawn
+    and Ann's table's totals in, a penalty of Ann's, session 2 drawn; PLAYERS (but
+    Ann) entered too."""
+    tournament = create_tournament(
+        db, name="Kohler Falls", date=dt.date(2026, 12, 5),
+        rules=preset_rules("jack-of-diamonds-5"), sessions=3, hands=20,
+    )  # fmt: skip
+    toms = [f"Tom {n:02d}" for n in range(1, 10)]
+    register(db, tournament, ["Ann", *toms, *players], paid=True)
+    keep_apart(db, tournament, "Ann", "Tom 01")
+    drawn = draw_session(db, tournament, 1, seed=5)
+    (number, table), *_others = ((n, t) for n, t in enumerate(drawn.tables, 1) if "Ann" in t)
+    record_totals(db, tournament, 1, number, {p: (4 if p == "Ann" else -1) for p in table})
+    add_penalty(db, tournament, 1, "Ann", 2, "late")
+    draw_session(db, tournament, 2, seed=6)
+    return tournament
+
+
+def lines(standings: Any) -> dict[str, tuple[Any, ...]]:
+    """Each player's sessions, table points and penalties in a tournament's standings."""
+    return {r.player: (r.sessions, r.table_points, r.penalties) for r in standings.rows}
+
+
+def test_a_player_in_a_tournament_is_merged_with_every_tournament_row_and_back(
+    old: Database,
+) -> None:
+    """`players merge Ann Zed`, Ann entered in a tournament (her entry, a pair kept
+    apart, two draws' seats and inputs, a table's result and a penalty): all Zed's,
+    the seeds still draw their tables, and the undo leaves every table as it was."""
+    tournament = kohler(old)
+    with old.transaction() as session:
+        find_or_create_player(session, "Zed")
+    before, standing_before = dump(old), lines(tournament_standings(old, tournament))
+
+    merged = merge_players(old, player="Ann", into="Zed")
+    assert "Zed" in {e.player for e in entries(old, tournament)}
+    assert apart_pairs(old, tournament) == [("Tom 01", "Zed")]
+    assert all(reproduces(old, tournament, s) for s in (1, 2))
+    assert any("Zed" in t for t in seated(old, tournament, 2))
+    assert lines(tournament_standings(old, tournament)) == {
+        ("Zed" if player == "Ann" else player): line for player, line in standing_before.items()
+    }
+
+    unmerge_player(old, merge_id=merged.merge_id)
+    assert dump(old) == before
+
+
+def test_two_players_in_one_tournament_are_never_merged(old: Database) -> None:
+    kohler(old, "Zed")
+    before = dump(old)
+    with pytest.raises(StorageError) as refused:
+        merge_players(old, player="Ann", into="Zed")
+    assert str(refused.value) == (
+        "merged into: 'Ann' and 'Zed' are both in the tournament 'Kohler Falls':"
+        " they are two people"
+    )
+    assert dump(old) == before
+
+
+def test_an_undo_after_the_tournament_changed_for_them_is_refused(old: Database) -> None:
+    tournament = kohler(old)
+    with old.transaction() as session:
+        find_or_create_player(session, "Zed")
+    merged = merge_players(old, player="Ann", into="Zed")
+    add_penalty(old, tournament, 2, "Zed", 1, "slow play")
+    before = dump(old)
+    with pytest.raises(Conflict, match="'Ann''s tournaments have changed since"):
+        unmerge_player(old, merge_id=merged.merge_id)
+    assert dump(old) == before

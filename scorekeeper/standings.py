@@ -14,11 +14,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, Protocol, TypeVar
 
 from scorekeeper.games import DEFAULT_GAME, Figure, all_games, game_named, one_game
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.json_input import show_value
+from scorekeeper.names import name_key
 from scorekeeper.problems import Problem, require_zero_sum
 from scorekeeper.rules import is_whole
 
@@ -284,12 +285,14 @@ def night_places(lines: Iterable[NightLine]) -> dict[int, dict[str, int]]:
     for line in lines:
         by_night[line.night_id].append(line)
     return {
-        night: _shared_places({n.player: n.points for n in group})
+        night: shared_places({n.player: n.points for n in group})
         for night, group in by_night.items()
     }
 
 
-def _shared_places(values: Mapping[str, int | Fraction]) -> dict[str, int]:
+def shared_places(values: Mapping[str, int | Fraction]) -> dict[str, int]:
+    """Each player's place by their value in VALUES, higher better; tied players share
+    the better place (1, 1, 3, ...): a night's table, or a tournament's table a session."""
     ordered = sorted(values, key=lambda p: -values[p])
     places: dict[str, int] = {}
     for index, player in enumerate(ordered):
@@ -464,27 +467,56 @@ _TIE_VALUES: dict[str, Callable[[Standing], Fraction | int]] = {
 
 def _tie_value(name: str) -> Callable[[Standing], Fraction | int]:
     """What the tie-break NAME compares (higher is better): every game's, or a count of
-    a game's (`figure_tie_breaks`), fewer better where the game says so."""
-    if name in _TIE_VALUES:
-        return _TIE_VALUES[name]
+    a game's (`figure_tie_value`)."""
+    return _TIE_VALUES[name] if name in _TIE_VALUES else figure_tie_value(name)
+
+
+class Figured(Protocol):
+    """A standings line that keeps the games' counts (a league's or a tournament's)."""
+
+    def figure(self, key: str) -> int:
+        """The player's count of the game's figure KEY."""
+        ...
+
+
+def figure_tie_value(name: str) -> Callable[[Figured], int]:
+    """What the tie-break NAME, a count of a game's (`figure_tie_breaks`), compares:
+    higher is better, fewer better where the game says so."""
     figure = figure_tie_breaks()[name]
     sign = -1 if figure.fewer_better else 1
     return lambda s: sign * s.figure(figure.key)
 
 
+class Ranked(Protocol):
+    """A standings line, by its player's name."""
+
+    @property
+    def player(self) -> str:
+        """The player's name."""
+        ...
+
+
+Line = TypeVar("Line", bound=Ranked)
+
+
+def shared_ranks(
+    rows: Iterable[Line], key: Callable[[Line], tuple[Fraction | int, ...]]
+) -> list[tuple[Line, int]]:
+    """ROWS best first by KEY (higher better), each with its place: players tied on the
+    whole KEY share the place and are listed by their names' keys (a league's standings
+    and a tournament's)."""
+    keys = [(row, key(row)) for row in rows]
+    keys.sort(key=lambda pair: (tuple(-v for v in pair[1]), name_key(pair[0].player)))
+    ranked: list[tuple[Line, int]] = []
+    for index, (row, value) in enumerate(keys):
+        tied = index and keys[index - 1][1] == value
+        ranked.append((row, ranked[-1][1] if tied else index + 1))
+    return ranked
+
+
 def _ranked(rows: list[Standing], options: StandingsOptions) -> tuple[Standing, ...]:
     """Best first; ties broken in the stated order; still tied share the place (and are
     listed by name)."""
-
     values = [_tie_value(t) for t in options.tie_breaks]
-
-    def key(row: Standing) -> tuple[Fraction | int, ...]:
-        return (row.score, *(value(row) for value in values))
-
-    ordered = sorted(rows, key=lambda r: (tuple(-v for v in key(r)), r.player.casefold()))
-    ranked: list[Standing] = []
-    for index, row in enumerate(ordered):
-        tied = index and key(ordered[index - 1]) == key(row)
-        rank = ranked[-1].rank if tied else index + 1
-        ranked.append(replace(row, rank=rank))
-    return tuple(ranked)
+    ranked = shared_ranks(rows, lambda row: (row.score, *(value(row) for value in values)))
+    return tuple(replace(row, rank=rank) for row, rank in ranked)

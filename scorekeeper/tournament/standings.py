@@ -24,7 +24,14 @@ from scorekeeper.i18n import N_, _
 from scorekeeper.json_input import show_value
 from scorekeeper.names import name_key
 from scorekeeper.problems import Problem, require_zero_sum
-from scorekeeper.standings import figure_tie_breaks, tie_break_name, tie_break_words
+from scorekeeper.standings import (
+    figure_tie_breaks,
+    figure_tie_value,
+    shared_places,
+    shared_ranks,
+    tie_break_name,
+    tie_break_words,
+)
 
 
 class SessionLine(NamedTuple):
@@ -153,11 +160,7 @@ def tie_break_meaning(name: str, game: str = DEFAULT_GAME) -> str:
 
 def tie_break_value(name: str) -> Callable[[TournamentStanding], int]:
     """What the tie-break NAME compares of a player, higher better."""
-    if name in TIE_BREAKS:
-        return TIE_BREAKS[name].value
-    figure = figure_tie_breaks()[name]
-    sign = -1 if figure.fewer_better else 1
-    return lambda row: sign * row.figure(figure.key)
+    return TIE_BREAKS[name].value if name in TIE_BREAKS else figure_tie_value(name)
 
 
 def describe_tie_breaks(chain: Sequence[str], game: str = DEFAULT_GAME) -> str:
@@ -245,11 +248,11 @@ def _table_places(lines: Sequence[SessionLine]) -> dict[tuple[str, int], int]:
     tables: dict[tuple[int, int], list[SessionLine]] = defaultdict(list)
     for line in lines:
         tables[(line.session, line.table)].append(line)
-    places: dict[tuple[str, int], int] = {}
-    for (session, _table), group in tables.items():
-        for line in group:
-            places[(line.player, session)] = 1 + sum(1 for o in group if o.points > line.points)
-    return places
+    return {
+        (player, session): place
+        for (session, _table), group in tables.items()
+        for player, place in shared_places({line.player: line.points for line in group}).items()
+    }
 
 
 def _standing(
@@ -297,15 +300,9 @@ def _ranked(
 ) -> tuple[TournamentStanding, ...]:
     """Best first: total, then the chain; players still tied share the place, listed
     by name."""
-
     values = [tie_break_value(t) for t in chain]
-    keys = {row.player: (row.total, *(value(row) for value in values)) for row in rows}
-    ordered = sorted(rows, key=lambda r: (tuple(-v for v in keys[r.player]), name_key(r.player)))
-    ranked: list[TournamentStanding] = []
-    for index, row in enumerate(ordered):
-        tied = index and keys[ordered[index - 1].player] == keys[row.player]
-        ranked.append(replace(row, rank=ranked[-1].rank if tied else index + 1))
-    return tuple(ranked)
+    ranked = shared_ranks(rows, lambda row: (row.total, *(value(row) for value in values)))
+    return tuple(replace(row, rank=rank) for row, rank in ranked)
 
 
 def ranking(standings: Standings) -> list[tuple[str, int]]:

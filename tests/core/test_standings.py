@@ -20,6 +20,7 @@ from scorekeeper.standings import (
     night_places,
     parse_standings_options,
 )
+from scorekeeper.tournament.standings import SessionLine, tournament_standings
 
 
 def league(text: str, *, stake: int = 10) -> list[NightLine]:
@@ -346,3 +347,18 @@ def test_every_other_tie_break_decides_a_tie(tie_break, rank_by, lines, winner) 
     untied = compute_standings(lines, StandingsOptions(rank_by=rank_by, tie_breaks=()))
     shared = {r.player: r.rank for r in untied.qualified}
     assert shared["Ann"] == shared["Bob"]
+
+
+def test_a_league_and_a_tournament_list_players_still_tied_in_one_order() -> None:
+    """Tied players share the place and are listed by their names' keys in both
+    standings: the full-width "Ｃａｌ" of an old database is Cal, listed before Dee."""
+    full_width_cal = "\uff23\uff41\uff4c"
+    league_table = compute_standings(league(f"1 {full_width_cal} 5\n1 Dee 5\n1 Ann -10"))
+    day = [
+        SessionLine(player, 1, 1, points, 20, 0, {})
+        for player, points in ((full_width_cal, 5), ("Dee", 5), ("Ann", -10))
+    ]
+    tournament = tournament_standings(day, sessions=1, tie_breaks=())
+    expected = [(1, full_width_cal), (1, "Dee"), (3, "Ann")]
+    assert table(league_table) == expected
+    assert [(row.rank, row.player) for row in tournament.rows] == expected

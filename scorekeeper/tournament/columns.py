@@ -67,7 +67,11 @@ def _scored(
 
 
 def _session(number: int) -> Callable[[TournamentStanding], int | None]:
-    return lambda row: row.sessions[number - 1]
+    """A session's column: its table points, as the table's sheet says them; the
+    penalties are their own column, so a line's sessions and penalties add up to its
+    total (a session's score less its penalty, beside the penalty again, read as if it
+    were taken twice)."""
+    return lambda row: row.session_points[number - 1]
 
 
 def _figure(key: str) -> Callable[[TournamentStanding], int]:

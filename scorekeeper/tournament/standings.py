@@ -69,12 +69,15 @@ class TieBreak:
 
 @dataclass(frozen=True)
 class TournamentStanding:
-    """One player's line: each session's score (None: not played, or not reported),
-    the table points and the penalties apart, their total, and the figures."""
+    """One player's line: each session's score (its table points less its penalties;
+    None: not played, or not reported) and its table points alone (what the table's
+    signed sheet says), the table points and the penalties apart, their total, and the
+    figures."""
 
     rank: int
     player: str
     sessions: tuple[int | None, ...]
+    session_points: tuple[int | None, ...]
     table_points: int
     penalties: int  # points taken, 0 or more
     hands: int
@@ -276,6 +279,10 @@ def _standing(
         rank=0,
         player=player,
         sessions=scores,
+        session_points=tuple(
+            by_session[n] if n in by_session or n in docked else None
+            for n in range(1, sessions + 1)
+        ),
         table_points=sum(line.points for line in own),
         penalties=sum(docked.values()),
         hands=sum(line.hands for line in own),

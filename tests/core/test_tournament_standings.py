@@ -140,8 +140,19 @@ def test_the_columns_show_points_as_every_standings_does() -> None:
     shown = {c.key: c for c in standing_columns(standings)}
     dee = next(r for r in standings.rows if r.player == "Dee")
     keys = ("place", "session-1", "session-2", "session-3", "penalties", "total")
-    assert [shown[k].text(dee) for k in keys] == ["1", "+10", "+1", "—", "-4", "+11"]
+    assert [shown[k].text(dee) for k in keys] == ["1", "+10", "+5", "—", "-4", "+11"]
     assert shown["place"].heading() == "#" and shown["session-3"].value(dee) is None
+
+
+def test_a_line_s_sessions_and_penalties_add_up_to_its_total() -> None:
+    """A session's column is what the table's sheet says; the penalty is shown once,
+    in its own column (a new user read Dee's session less the penalty, beside the
+    penalty again, as the penalty taken twice)."""
+    standings = tournament_standings(DAY, [Penalty("Dee", 2, 4)], sessions=2)
+    shown = {c.key: c for c in standing_columns(standings)}
+    for row in standings.rows:
+        parts = [shown[k].value(row) for k in ("session-1", "session-2", "penalties")]
+        assert sum(p for p in parts if isinstance(p, int)) == shown["total"].value(row)
 
 
 def test_the_spreadsheet_has_every_column_in_whole_numbers() -> None:
@@ -159,5 +170,5 @@ def test_the_spreadsheet_has_every_column_in_whole_numbers() -> None:
         "Firsts at table",
         "Hands",
     )
-    assert sheet.rows[0] == (1, "Dee", 10, 1, 15, -4, 11, 2, 2, 40)
-    assert csv_bytes(sheet).splitlines()[1] == b"1,Dee,10,1,15,-4,11,2,2,40"
+    assert sheet.rows[0] == (1, "Dee", 10, 5, 15, -4, 11, 2, 2, 40)
+    assert csv_bytes(sheet).splitlines()[1] == b"1,Dee,10,5,15,-4,11,2,2,40"

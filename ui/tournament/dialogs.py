@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -39,6 +40,7 @@ from ..currency import CurrencyChoice, MoneyEdit
 from ..language import date_format
 from ..no_enter import NoEnterDialog
 from ..rules_editor import RulesEditor
+from ..screens import resize_to_fit
 
 MOST_TABLE_POINTS = 1_000_000  # a table sheet's total for one player, either way
 
@@ -119,13 +121,20 @@ class NewTournamentDialog(NoEnterDialog):
         self.chosen: dict[str, Any] | None = None
         buttons.accepted.connect(self._ok)
         buttons.rejected.connect(self.reject)
+        # Two columns, the rules' many options (they scroll) beside the form, so that
+        # the whole dialog, OK with it, fits a 1366 x 768 laptop's screen.
+        left = QVBoxLayout()
+        left.addLayout(form)
+        left.addWidget(note)
+        left.addStretch()
+        columns = QHBoxLayout()
+        columns.addLayout(left, 1)
+        columns.addWidget(self.rules, 1)
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(note)
-        layout.addWidget(self.rules, 1)
+        layout.addLayout(columns, 1)
         layout.addWidget(self.problem)
         layout.addWidget(buttons)
-        self.resize(780, 860)  # the rules' options below the form, a good many of them
+        resize_to_fit(self, 1200, 680)
 
     def _ok(self) -> None:
         self.chosen = self.values()

@@ -6,8 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+)
+
 from ui.screens import FRAME
-from ui.tournament.dialogs import NewTournamentDialog
+from ui.tournament.dialogs import NewTournamentDialog, RegisterDialog
 
 
 def test_the_new_tournament_dialog_fits_a_laptop_screen(qtbot: Any) -> None:
@@ -19,3 +26,42 @@ def test_the_new_tournament_dialog_fits_a_laptop_screen(qtbot: Any) -> None:
     free = dialog.screen().availableGeometry()
     assert dialog.height() <= free.height() - FRAME
     assert dialog.width() <= free.width() - FRAME // 2
+
+
+def shown(qtbot: Any, dialog: Any) -> Any:
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    return dialog
+
+
+def test_tab_leaves_the_names_and_ctrl_enter_registers(qtbot: Any, keyboard: Any) -> None:
+    """Tab typed a tab into the names, and nothing but a click registered them."""
+    dialog = shown(qtbot, RegisterDialog(3, 1))
+    dialog.names.setFocus()
+    keyboard.type("Ann")
+    keyboard.enter()  # a new line of names, as before: Enter never registers
+    keyboard.type("Bob")
+    assert dialog.isVisible()
+    reached = []
+    for _ in range(6):
+        keyboard.press(Qt.Key.Key_Tab)
+        reached.append(QApplication.focusWidget())
+    assert dialog.names.toPlainText() == "Ann\nBob"
+    assert reached[:2] == [dialog.paid, dialog.first]
+    register = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+    assert register in reached
+    dialog.names.setFocus()
+    keyboard.ctrl(Qt.Key.Key_Return)
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    assert dialog.chosen == ["Ann", "Bob"]
+
+
+def test_register_by_its_alt_letter(qtbot: Any, keyboard: Any) -> None:
+    dialog = shown(qtbot, RegisterDialog(3, 1))
+    dialog.names.setFocus()
+    keyboard.type("Ann")
+    keyboard.alt(Qt.Key.Key_R)
+    qtbot.waitUntil(lambda: dialog.chosen is not None)  # the button's click shown first
+    assert dialog.chosen == ["Ann"] and dialog.result() == QDialog.DialogCode.Accepted

@@ -9,10 +9,12 @@ import datetime as dt
 from typing import Any
 
 from PySide6.QtCore import QDate
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDateEdit,
+    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -208,6 +210,7 @@ class RegisterDialog(NoEnterDialog):
         self.setWindowTitle(_("Register players"))
         self.names = QPlainTextEdit()
         self.names.setAccessibleName(_("Players, one a line"))
+        self.names.setTabChangesFocus(True)  # Tab goes on to the next field, as elsewhere
         self.paid = QCheckBox(_("Entry fee &paid"))
         self.paid.setChecked(True)
         self.first = _spin(1, sessions, first, _("Playing from session"))
@@ -216,6 +219,12 @@ class RegisterDialog(NoEnterDialog):
         form.addRow("", self.paid)
         form.addRow(_("Playing from &session"), self.first)
         self.problem, buttons = self.problem_and_buttons()
+        # Enter starts a new line of names; the button (Alt+R) or Ctrl+Enter registers.
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText(_("&Register"))
+        self.plain_buttons(buttons)
+        for key in ("Ctrl+Return", "Ctrl+Enter"):
+            QShortcut(QKeySequence(key), self, self._ok)
         self.chosen: list[str] | None = None
         buttons.accepted.connect(self._ok)
         buttons.rejected.connect(self.reject)

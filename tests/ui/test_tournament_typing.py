@@ -6,13 +6,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QApplication,
     QDialog,
     QDialogButtonBox,
+    QLabel,
 )
 
+from tests.ui.test_mnemonics import letter
 from ui.screens import FRAME
 from ui.tournament.dialogs import NewTournamentDialog, RegisterDialog
 
@@ -65,3 +69,18 @@ def test_register_by_its_alt_letter(qtbot: Any, keyboard: Any) -> None:
     keyboard.alt(Qt.Key.Key_R)
     qtbot.waitUntil(lambda: dialog.chosen is not None)  # the button's click shown first
     assert dialog.chosen == ["Ann"] and dialog.result() == QDialog.DialogCode.Accepted
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_each_alt_letter_of_register_means_one_thing(
+    request: Any, qtbot: Any, language: str
+) -> None:
+    """Alt+P meant both "Players" and "Entry fee paid"."""
+    if language == "de":
+        request.getfixturevalue("german")
+    dialog = shown(qtbot, RegisterDialog(3, 1))
+    texts = [b.text() for b in dialog.findChildren(QAbstractButton)]
+    texts += [label.text() for label in dialog.findChildren(QLabel) if label.buddy()]
+    letters = [found for text in texts if (found := letter(text))]
+    assert len(letters) == 4, texts  # names, paid, session, Register (Esc cancels)
+    assert len(set(letters)) == len(letters), texts

@@ -211,7 +211,7 @@ class RegisterDialog(NoEnterDialog):
         self.names = QPlainTextEdit()
         self.names.setAccessibleName(_("Players, one a line"))
         self.names.setTabChangesFocus(True)  # Tab goes on to the next field, as elsewhere
-        self.paid = QCheckBox(_("Entry fee &paid"))
+        self.paid = QCheckBox(_("Entry fee pai&d"))
         self.paid.setChecked(True)
         self.first = _spin(1, sessions, first, _("Playing from session"))
         form = QFormLayout()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from tests.ui.test_mnemonics import letter
+from ui.language import date_format
 from ui.screens import FRAME
 from ui.tournament.dialogs import NewTournamentDialog, RegisterDialog
 
@@ -84,3 +85,26 @@ def test_each_alt_letter_of_register_means_one_thing(
     letters = [found for text in texts if (found := letter(text))]
     assert len(letters) == 4, texts  # names, paid, session, Register (Esc cancels)
     assert len(set(letters)) == len(letters), texts
+
+
+def test_one_tab_leaves_the_date_and_the_sessions_take_what_is_typed(
+    qtbot: Any, keyboard: Any
+) -> None:
+    """The date took three Tabs (month, day, year): the sessions typed after one Tab
+    went into the date."""
+    dialog = shown(qtbot, NewTournamentDialog())
+    dialog.name.setFocus()
+    keyboard.type("Fall Classic")
+    keyboard.press(Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is dialog.date
+    keyboard.press(Qt.Key.Key_Tab)  # today's date kept
+    assert QApplication.focusWidget() is dialog.sessions
+    dialog.date.setFocus()
+    day = QDate(2026, 11, 7)
+    dialog.date.setSelectedSection(dialog.date.sectionAt(0))  # as the field takes focus
+    keyboard.type(day.toString(date_format()))
+    keyboard.press(Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is dialog.sessions
+    dialog.sessions.selectAll()
+    keyboard.type("4")
+    assert dialog.date.date() == day and dialog.sessions.value() == 4

@@ -13,7 +13,6 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDateEdit,
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
@@ -39,6 +38,7 @@ from scorekeeper.tournament.standings import parse_tie_breaks, tie_break_names
 from scorekeeper.tournament.tables import UNEVEN, UNEVEN_MEANING
 
 from ..currency import CurrencyChoice, MoneyEdit
+from ..date_edit import TypedDateEdit
 from ..language import date_format
 from ..no_enter import NoEnterDialog
 from ..rules_editor import RulesEditor
@@ -66,9 +66,10 @@ class NewTournamentDialog(NoEnterDialog):
         self.setWindowTitle(_("New tournament"))
         self.name = QLineEdit()
         self.name.setAccessibleName(_("Tournament's name"))
-        self.date = QDateEdit(QDate.currentDate())
+        self.date = TypedDateEdit(QDate.currentDate())  # a typed date, and one Tab
         self.date.setCalendarPopup(True)
         self.date.setDisplayFormat(date_format())
+        self.date.setAccessibleName(_("Date"))
         self.sessions = _spin(1, 20, 3, _("Sessions"))
         self.hands = _spin(1, 500, 20, _("Hands a session"))
         self.currency = CurrencyChoice()

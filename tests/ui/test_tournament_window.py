@@ -9,7 +9,8 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from benchmarks.tournament import simulated_day
 from scorekeeper.store.database import Database
@@ -142,3 +143,40 @@ def test_the_main_window_has_a_tournament_menu(open_window: Any, database: Datab
     assert isinstance(window.tournament_window, TournamentWindow)
     assert window.tournament_window.isVisible()
     window.tournament_window.close()
+
+
+def test_drawing_a_drawn_session_again_asks_first(
+    qtbot: Any, keyboard: Any, database: Database, day: Tournament
+) -> None:
+    """Draw pressed again replaced a drawn session's seats without a word, even once
+    its round had started."""
+    window = TournamentWindow(database)
+    qtbot.addWidget(window)
+    window.show()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.draw.session.setValue(3)
+    window.draw.seed.setText("4242")
+    window.draw.draw()  # not drawn yet: nothing asked
+    drawn = list(window.draw.model.rows)
+    asked: list[str] = []
+
+    def answer(key: Qt.Key) -> Any:
+        def in_question() -> None:
+            asked.append(QApplication.activeModalWidget().text())
+            keyboard.press(key)
+
+        return in_question
+
+    window.draw.seed.setText("99")
+    keyboard.in_next_dialog(answer(Qt.Key.Key_Return))  # No, the default
+    window.draw.draw()
+    assert asked == ["Session 3 is drawn already (its sheets may be printed): draw it again?"]
+    assert window.draw.model.rows == drawn
+    start_round(database, day, 3)
+    keyboard.in_next_dialog(answer(Qt.Key.Key_Y))
+    window.draw.draw()
+    assert "Its round started at" in asked[-1]
+    assert "its tables are playing in the seats drawn" in asked[-1]
+    assert window.draw.model.rows != drawn
+    assert "Seed: 99 " in window.draw.words.text()

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -272,7 +273,37 @@ class DrawTab(QWidget):
             self.host.say(_("Seed: a whole number, or nothing for a new one"))
             return
         seed = int(typed) if typed else None
-        self.host.attempt(self.host.layer.draw, tournament, self.session.value(), seed=seed)
+        number = self.session.value()
+        if not self._draw_again(tournament, number):
+            return
+        self.host.attempt(self.host.layer.draw, tournament, number, seed=seed)
+
+    def _draw_again(self, tournament: Tournament, number: int) -> bool:
+        """Whether to draw session NUMBER: yes when it is not drawn yet, else as the user
+        answers (its seats replaced; its sheets may be printed, its round started)."""
+        db = self.host.layer.db
+        seeds = self.host.attempt(draws, db, tournament) or {}
+        statuses = self.host.attempt(table_statuses, db, tournament, number) or []
+        if number not in seeds or any(s.reported != "waiting" for s in statuses):
+            return True  # not drawn, or the store refuses it (it has results): no question
+        words = [
+            _("Session {session} is drawn already (its sheets may be printed): draw it again?")
+        ]
+        started = self.host.attempt(round_started, db, tournament, number)
+        if started is not None:
+            words.append(
+                _("Its round started at {time}: its tables are playing in the seats drawn.")
+            )
+        answer = QMessageBox.question(
+            self,
+            _("Draw again"),
+            "\n\n".join(words).format(
+                session=number, time=f"{started.astimezone():%H:%M}" if started else ""
+            ),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,  # Enter typed on draws nothing
+        )
+        return answer == QMessageBox.StandardButton.Yes
 
     def start(self, started: bool) -> None:
         tournament = self.host.tournament()

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from tests.ui.test_mnemonics import letter
 from ui.language import date_format
 from ui.screens import FRAME
-from ui.tournament.dialogs import NewTournamentDialog, RegisterDialog
+from ui.tournament.dialogs import NewTournamentDialog, RegisterDialog, TotalsDialog
 
 
 def test_the_new_tournament_dialog_fits_a_laptop_screen(qtbot: Any) -> None:
@@ -108,3 +108,18 @@ def test_one_tab_leaves_the_date_and_the_sessions_take_what_is_typed(
     dialog.sessions.selectAll()
     keyboard.type("4")
     assert dialog.date.date() == day and dialog.sessions.value() == 4
+
+
+def test_what_is_typed_in_the_totals_replaces_the_zero(qtbot: Any, keyboard: Any) -> None:
+    """The first field had the cursor before its 0: typing 12 gave 120."""
+    dialog = shown(qtbot, TotalsDialog("Table 1", ("Ann", "Bob", "Cal")))
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
+    first = dialog.spins["Ann"]
+    assert first.hasFocus()
+    qtbot.waitUntil(lambda: first.lineEdit().selectedText() == "0")
+    keyboard.type("12")
+    keyboard.press(Qt.Key.Key_Tab)
+    keyboard.type("-5")
+    keyboard.press(Qt.Key.Key_Tab)
+    keyboard.type("-7")
+    assert dialog.points() == {"Ann": 12, "Bob": -5, "Cal": -7}

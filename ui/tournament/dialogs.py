@@ -8,8 +8,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from PySide6.QtCore import QDate
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QDate, QTimer
+from PySide6.QtGui import QFocusEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -47,8 +47,18 @@ from ..screens import resize_to_fit
 MOST_TABLE_POINTS = 1_000_000  # a table sheet's total for one player, either way
 
 
+class _Spin(QSpinBox):
+    """A number field whose number is selected whenever it takes the focus (the first
+    field too, focused as its dialog opens), so that what is typed replaces it: typing
+    12 over the 0 gave 120."""
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        QTimer.singleShot(0, self, self.selectAll)  # after Qt's own placing of the cursor
+
+
 def _spin(least: int, most: int, value: int, name: str) -> QSpinBox:
-    spin = QSpinBox()
+    spin = _Spin()
     spin.setRange(least, most)
     spin.setValue(value)
     spin.setAccessibleName(name)

@@ -180,3 +180,35 @@ def test_drawing_a_drawn_session_again_asks_first(
     assert "its tables are playing in the seats drawn" in asked[-1]
     assert window.draw.model.rows != drawn
     assert "Seed: 99 " in window.draw.words.text()
+
+
+def test_a_tables_totals_opened_again_show_what_was_entered(
+    qtbot: Any, keyboard: Any, database: Database, day: Tournament
+) -> None:
+    """They showed zeros, and a whole sheet typed over them was then refused with "has
+    its totals already", not saying how to correct them."""
+    window = TournamentWindow(database)
+    qtbot.addWidget(window)
+    window.show()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.draw.session.setValue(3)
+    window.draw.draw()
+    players = table_statuses(database, day, 3)[0].players
+    given = {p: 3 * i for i, p in enumerate(players, start=-(len(players) // 2))}
+    given[players[-1]] -= sum(given.values())
+    window.layer.totals(day, 3, 1, given)
+    window.results.session.setValue(3)
+    window.results.view.selectRow(0)
+    seen: list[Any] = []
+
+    def look() -> None:
+        dialog = QApplication.activeModalWidget()
+        seen.append({p: (s.value(), s.isReadOnly()) for p, s in dialog.spins.items()})
+        seen.append(dialog.sum.text())
+        dialog.reject()
+
+    keyboard.in_next_dialog(look)
+    window.results.totals()
+    assert seen[0] == {p: (points, True) for p, points in given.items()}
+    assert "To correct them, open the table's night (Hands in its night)" in seen[1]

@@ -6,6 +6,7 @@ hands it to its layer (ui/tournament_session.py), which stores it or says why no
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QDate, QTimer
@@ -272,13 +273,23 @@ class TotalsDialog(NoEnterDialog):
     """A table sheet's totals: each seated player's points, their sum shown as typed;
     OK only once they sum to zero."""
 
-    def __init__(self, title: str, players: tuple[str, ...], parent: QWidget | None = None):
+    def __init__(
+        self,
+        title: str,
+        players: tuple[str, ...],
+        parent: QWidget | None = None,
+        entered: Mapping[str, int] | None = None,
+    ):
+        """ENTERED: the totals recorded already, shown as they are (not typed over)."""
         super().__init__(parent)
         self.setWindowTitle(title)
         self.spins: dict[str, QSpinBox] = {}
         form = QFormLayout()
         for player in players:
-            spin = _spin(-MOST_TABLE_POINTS, MOST_TABLE_POINTS, 0, player)
+            spin = _spin(
+                -MOST_TABLE_POINTS, MOST_TABLE_POINTS, (entered or {}).get(player, 0), player
+            )
+            spin.setReadOnly(entered is not None)
             spin.valueChanged.connect(self._summed)
             self.spins[player] = spin
             form.addRow(QLabel(player), spin)
@@ -292,6 +303,16 @@ class TotalsDialog(NoEnterDialog):
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
         self._summed()
+        if entered is not None:
+            self.sum.setText(
+                _(
+                    "These totals are recorded.  To correct them, open the table's night "
+                    "(Hands in its night) and change its result hand there; a table "
+                    "checked and signed is opened again first (Open it again)."
+                )
+            )
+            self.sum.setWordWrap(True)
+            self.buttons.setStandardButtons(QDialogButtonBox.StandardButton.Close)
 
     def _summed(self) -> None:
         total = sum(spin.value() for spin in self.spins.values())

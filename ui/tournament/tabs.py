@@ -24,7 +24,13 @@ from PySide6.QtWidgets import (
 from scorekeeper.formatting import money
 from scorekeeper.i18n import N_, _
 from scorekeeper.store.tournament_draw import drawn_session, draws, round_started
-from scorekeeper.store.tournament_results import penalties, prize_list, standings, table_statuses
+from scorekeeper.store.tournament_results import (
+    penalties,
+    prize_list,
+    session_lines,
+    standings,
+    table_statuses,
+)
 from scorekeeper.store.tournaments import apart_pairs, drawn_already, entries
 from scorekeeper.tournament.columns import standing_columns
 from scorekeeper.tournament.day import Entry, TableStatus, Tournament
@@ -410,8 +416,24 @@ class ResultsTab(QWidget):
         title = _("Table {table} of session {session}: the sheet's totals").format(
             table=status.number, session=status.session
         )
-        dialog = TotalsDialog(title, status.players, self)
-        if dialog.exec():
+        if status.reported == "hands":  # said before a whole sheet is typed, not after
+            self.host.say(
+                _(
+                    "Table {table} of session {session} has its hands recorded one by one: "
+                    "correct them in its night (Hands in its night)."
+                ).format(table=status.number, session=status.session)
+            )
+            return
+        entered = None
+        if status.reported == "totals":
+            lines = self.host.attempt(session_lines, self.host.layer.db, tournament)
+            entered = {
+                line.player: line.points
+                for line in (lines[0] if lines else [])
+                if (line.session, line.table) == (status.session, status.number)
+            }
+        dialog = TotalsDialog(title, status.players, self, entered)
+        if dialog.exec() and entered is None:
             self.host.attempt(
                 self.host.layer.totals, tournament, status.session, status.number, dialog.points()
             )

@@ -212,3 +212,22 @@ def test_a_tables_totals_opened_again_show_what_was_entered(
     window.results.totals()
     assert seen[0] == {p: (points, True) for p, points in given.items()}
     assert "To correct them, open the table's night (Hands in its night)" in seen[1]
+
+
+def test_a_tables_buttons_act_only_on_a_table_shown_selected(
+    qtbot: Any, database: Database, day: Tournament
+) -> None:
+    """After the list was read again nothing was shown selected, and "Checked and
+    signed" acted silently (or not at all)."""
+    window = TournamentWindow(database)
+    qtbot.addWidget(window)
+    results = window.results
+    results.session.setValue(1)
+    assert not any(b.isEnabled() for b in results.table_buttons)
+    results.view.selectRow(2)
+    assert all(b.isEnabled() for b in results.table_buttons)
+    table = results.model.rows[2].number
+    results.check(True)  # read again after: the same table still shown selected
+    assert [i.row() for i in results.view.selectionModel().selectedRows()] == [2]
+    assert results.model.rows[2].number == table and results.model.rows[2].checked
+    assert all(b.isEnabled() for b in results.table_buttons)

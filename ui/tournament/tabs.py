@@ -365,14 +365,16 @@ class ResultsTab(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.view, 3)
         layout.addWidget(self.waiting)
-        layout.addLayout(
-            _buttons(
-                _button(_("The sheet's &totals…"), self.totals),
-                _button(_("&Hands in its night"), self.hands),
-                _button(_("&Checked and signed"), partial(self.check, True)),
-                _button(_("Open it a&gain"), partial(self.check, False)),
-            )
+        # A table's buttons act on the table selected, shown so: none, none of them.
+        self.table_buttons = (
+            _button(_("The sheet's &totals…"), self.totals),
+            _button(_("&Hands in its night"), self.hands),
+            _button(_("&Checked and signed"), partial(self.check, True)),
+            _button(_("Open it a&gain"), partial(self.check, False)),
         )
+        layout.addLayout(_buttons(*self.table_buttons))
+        self.view.selectionModel().selectionChanged.connect(lambda *_: self._enable())
+        self._enable()
         layout.addWidget(QLabel(_("Penalties, kept apart from the tables' points")))
         layout.addWidget(self.penalty_view, 1)
         layout.addLayout(
@@ -392,7 +394,12 @@ class ResultsTab(QWidget):
             return
         db = self.host.layer.db
         statuses = self.host.attempt(table_statuses, db, tournament, self.session.value()) or []
+        chosen = _selected(self.view, self.model)
         self.model.set_rows(statuses)
+        numbers = [s.number for s in statuses]
+        if chosen is not None and chosen.number in numbers:
+            self.view.selectRow(numbers.index(chosen.number))  # the same table, shown
+        self._enable()
         waiting = [str(s.number) for s in statuses if not s.done]
         if not statuses:
             self.waiting.setText(_("Not drawn yet."))
@@ -403,6 +410,11 @@ class ResultsTab(QWidget):
         else:
             self.waiting.setText(_("Every table has reported."))
         self.penalties.set_rows(self.host.attempt(penalties, db, tournament) or [])
+
+    def _enable(self) -> None:
+        chosen = _selected(self.view, self.model) is not None
+        for button in self.table_buttons:
+            button.setEnabled(chosen)
 
     def _table(self) -> tuple[Tournament, TableStatus] | None:
         tournament, status = self.host.tournament(), _selected(self.view, self.model)

@@ -231,3 +231,24 @@ def test_a_tables_buttons_act_only_on_a_table_shown_selected(
     assert [i.row() for i in results.view.selectionModel().selectedRows()] == [2]
     assert results.model.rows[2].number == table and results.model.rows[2].checked
     assert all(b.isEnabled() for b in results.table_buttons)
+
+
+def test_the_problem_line_keeps_its_room_and_goes_after_a_success(
+    qtbot: Any, database: Database, day: Tournament
+) -> None:
+    """The tabs moved 20 px as the problem line came and went, and it stayed after the
+    next action succeeded."""
+    window = TournamentWindow(database)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    top = window.tabs.y()
+    window.draw.session.setValue(3)
+    window.draw.seed.setText("abc")
+    window.draw.draw()
+    assert window.problem.text() == "Seed: a whole number, or nothing for a new one"
+    qtbot.wait_until(lambda: window.tabs.y() == top)  # laid out again, as it was
+    window.players.view.selectRow(0)
+    window.players.toggle_paid()  # a change made
+    assert window.problem.text() == ""
+    assert window.tabs.y() == top

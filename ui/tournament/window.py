@@ -66,7 +66,9 @@ class TournamentWindow(QWidget):
             button.clicked.connect(lambda _=False, act=slot: act())
             top.addWidget(button)
         self.problem = ProblemLine()
-        self.problem.hide()
+        # Its room kept, shown or not: a problem said or gone moves nothing below it
+        # (the tabs moved 20 px, and a click landed on the wrong thing).
+        self.problem.setMinimumHeight(2 * self.problem.fontMetrics().lineSpacing())
         self.tabs = QTabWidget()
         self.players = PlayersTab(self)
         self.draw = DrawTab(self)
@@ -99,10 +101,12 @@ class TournamentWindow(QWidget):
         except InvalidNight as error:
             self.say("; ".join(p.message for p in error.problems))
             return None
+        if getattr(action, "__self__", None) is self.layer:
+            self.problem.clear()  # a change made: the last refusal is said no longer
         return result
 
     def say(self, message: str) -> None:
-        self.problem.say(message)
+        self.problem.setText(message)
 
     def open_night(self, night_id: int) -> None:
         """The table's night, on the night screen (its hands typed in the entry form)."""
@@ -125,7 +129,7 @@ class TournamentWindow(QWidget):
 
     def refresh(self) -> None:
         """Read the tournaments again and show the one chosen."""
-        self.problem.quiet()
+        self.problem.clear()
         chosen = self.tournament()
         known = self.attempt(list_tournaments, self.layer.db)
         if known is None:

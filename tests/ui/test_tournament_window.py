@@ -16,7 +16,7 @@ from benchmarks.tournament import simulated_day
 from scorekeeper.store.database import Database
 from scorekeeper.store.tables import DrawRow
 from scorekeeper.store.tournament_draw import start_round
-from scorekeeper.store.tournament_results import table_statuses
+from scorekeeper.store.tournament_results import record_totals, table_statuses
 from scorekeeper.tournament.day import Tournament
 from ui.tournament.board import TournamentBoardWindow, clock
 from ui.tournament.dialogs import TotalsDialog
@@ -252,3 +252,27 @@ def test_the_problem_line_keeps_its_room_and_goes_after_a_success(
     window.players.toggle_paid()  # a change made
     assert window.problem.text() == ""
     assert window.tabs.y() == top
+
+
+def test_results_entered_at_another_station_are_shown(
+    qtbot: Any, database: Database, day: Tournament
+) -> None:
+    """The standings stayed as they were until the session number was changed."""
+    window = TournamentWindow(database, poll_ms=50)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.tabs.setCurrentWidget(window.standings)
+    assert window.standings.after.value() == 2
+    waiting = next(s for s in table_statuses(database, day, 2) if not s.done)
+    before = {r.player: r.table_points for r in window.standings.model.rows}
+    given = dict.fromkeys(waiting.players, 0)
+    given[waiting.players[0]], given[waiting.players[1]] = 30, -30
+    record_totals(database, day, 2, waiting.number, given)  # as the command line does
+    ann = waiting.players[0]
+    qtbot.waitUntil(
+        lambda: (
+            {r.player: r.table_points for r in window.standings.model.rows}[ann] == before[ann] + 30
+        )
+    )
+    window.close()

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeVar
 
+from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -22,11 +23,13 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.i18n import _
 from scorekeeper.problems import InvalidNight
+from scorekeeper.store import tournament_board as boards
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 from scorekeeper.store.tournaments import list_tournaments
 from scorekeeper.tournament.day import Tournament
 
+from ..league.board import POLL_MS, ChangeWatcher
 from ..league.widgets import ProblemLine
 from ..reports import make_report, report_paper
 from ..screens import resize_to_fit
@@ -41,7 +44,12 @@ T = TypeVar("T")
 class TournamentWindow(QWidget):
     """A tournament day, run from one window."""
 
-    def __init__(self, db: Database, open_night: Callable[[int], None] | None = None) -> None:
+    def __init__(
+        self,
+        db: Database,
+        open_night: Callable[[int], None] | None = None,
+        poll_ms: int = POLL_MS,
+    ) -> None:
         super().__init__()
         self.setWindowTitle(_("Tournament — Sheepshead Scorekeeper"))
         self.setAccessibleName(_("Tournament"))
@@ -83,7 +91,20 @@ class TournamentWindow(QWidget):
         layout.addWidget(self.problem)
         layout.addWidget(self.tabs, 1)
         resize_to_fit(self, 1100, 760)
+        # Results entered at another station (the command line, another window) are
+        # shown as the board shows them: on the same change signal, and as a tab is shown.
+        self.watcher = ChangeWatcher(db, self, poll_ms, token=boards.change_token)
+        self.watcher.changed.connect(self.show_tournament)
+        self.tabs.currentChanged.connect(lambda _i: self.show_tournament())
         self.refresh()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.watcher.stop()
+        super().closeEvent(event)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.watcher.start()
 
     # -- what the tabs ask of it --------------------------------------------------------
 

@@ -202,7 +202,7 @@ def _refuse_if_checked(status: TableStatus, field: Field = "table") -> None:
     """Refuse (naming FIELD) a change to a checked table's results: its lock."""
     if status.checked:
         message = _(
-            "table {table} of session {session} is checked: uncheck it to change its results"
+            "table {table} of session {session} is checked: open it again to change its results"
         )
         raise StorageError(message.format(table=status.number, session=status.session), field=field)
 

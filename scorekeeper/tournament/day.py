@@ -123,8 +123,8 @@ class DrawnSession:
             _("Session {session}: {plan}").format(session=self.session, plan=self.plan),
             _("Seed: {seed} (the same seed draws the same tables)").format(seed=self.seed),
             _(
-                "Seated together again this session: {repeats} pairs (a draw no swap improves "
-                "seats at most {most})."
+                "Players who met before, seated together again this session: {repeats} "
+                "pairs (this draw guarantees no more than {most})."
             ).format(repeats=self.repeats, most=self.most),
             _(
                 "Over the day so far: {repeats} meetings again, {pairs} pairs met more than "

@@ -276,3 +276,21 @@ def test_results_entered_at_another_station_are_shown(
         )
     )
     window.close()
+
+
+def test_the_words_name_the_button_that_opens_a_checked_table(
+    qtbot: Any, database: Database, day: Tournament
+) -> None:
+    """A checked table's refusal said "uncheck it" where the button says "Open it
+    again"; the draw's words said "a draw no swap improves"."""
+    window = TournamentWindow(database)
+    qtbot.addWidget(window)
+    checked = next(s for s in table_statuses(database, day, 2) if s.checked)
+    window.attempt(window.layer.totals, day, 2, checked.number, {})
+    button = window.results.table_buttons[3].text().replace("&", "")
+    assert f"is checked: {button.lower()} to change its results" in window.problem.text()
+    window.draw.session.setValue(2)
+    assert "no swap" not in window.draw.words.text()
+    assert "Players who met before, seated together again this session:" in (
+        window.draw.words.text()
+    )

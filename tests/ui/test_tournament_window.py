@@ -294,3 +294,18 @@ def test_the_words_name_the_button_that_opens_a_checked_table(
     assert "Players who met before, seated together again this session:" in (
         window.draw.words.text()
     )
+
+
+def test_a_session_not_drawn_says_the_hands_of_the_tables_it_will_have(
+    qtbot: Any, database: Database, day: Tournament
+) -> None:
+    """ "A table of 6 plays 5 hands…" was said where no table of 6 would be drawn."""
+    window = TournamentWindow(database)
+    qtbot.addWidget(window)
+    window.draw.session.setValue(3)
+    assert "A table of 6 plays" in window.draw.words.text()  # 42 players: 6 tables of 5, 2 of 6
+    for entry in window.players.model.rows[:2]:
+        window.layer.withdraw(day, entry.player, after=2)
+    window.draw.session.setValue(3)  # 40 players: 8 tables of 5
+    assert "A table of 5 plays" in window.draw.words.text()
+    assert "A table of 6" not in window.draw.words.text()

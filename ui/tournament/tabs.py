@@ -35,7 +35,7 @@ from scorekeeper.store.tournaments import apart_pairs, drawn_already, entries
 from scorekeeper.tournament.columns import standing_columns
 from scorekeeper.tournament.day import Entry, TableStatus, Tournament
 from scorekeeper.tournament.standings import Standings, describe_tie_breaks
-from scorekeeper.tournament.tables import hands_words
+from scorekeeper.tournament.tables import TableKind, hands_words, plan_tables
 
 from ..league.widgets import table_of
 from ..rows_model import Column, RowsModel
@@ -251,11 +251,10 @@ class DrawTab(QWidget):
             return
         number = self.session.value()
         seeds = self.host.attempt(draws, self.host.layer.db, tournament) or {}
-        kinds = list(tournament.seating.kinds.values())
         if number not in seeds:
             self.model.set_rows([])
             lines = [_("Session {session} is not drawn yet.").format(session=number)]
-            _words(self.words, lines + hands_words(kinds, tournament.hands))
+            _words(self.words, lines + hands_words(self._planned(tournament), tournament.hands))
             return
         drawn = self.host.attempt(drawn_session, self.host.layer.db, tournament, number)
         if drawn is None:
@@ -269,6 +268,17 @@ class DrawTab(QWidget):
             local = started.astimezone()
             round_words = _("The round started at {time}.").format(time=f"{local:%H:%M}")
         _words(self.words, [*drawn.lines(), *hands_words(seated, tournament.hands), round_words])
+
+    def _planned(self, tournament: Tournament) -> list[TableKind]:
+        """The kinds of table the session's draw would seat, as the field stands now
+        (every kind when it cannot be seated: the draw says why)."""
+        number = self.session.value()
+        registered = self.host.attempt(entries, self.host.layer.db, tournament) or []
+        playing = sum(1 for e in registered if e.plays(number))
+        plan = plan_tables(playing, tournament.seating, tournament.uneven)
+        if plan is None:
+            return list(tournament.seating.kinds.values())
+        return [tournament.kind(size) for size in sorted(set(plan.sizes))]
 
     def draw(self) -> None:
         tournament = self.host.tournament()

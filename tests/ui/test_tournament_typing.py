@@ -123,3 +123,17 @@ def test_what_is_typed_in_the_totals_replaces_the_zero(qtbot: Any, keyboard: Any
     keyboard.press(Qt.Key.Key_Tab)
     keyboard.type("-7")
     assert dialog.points() == {"Ann": 12, "Bob": -5, "Cal": -7}
+
+
+def test_new_tournament_offers_no_stake_and_says_sessions_set_the_payout(
+    qtbot: Any, keyboard: Any
+) -> None:
+    """ "Stake a point 0.05" stood beside "its tables keep no stake", and changing the
+    sessions changed the payout without a word."""
+    dialog = shown(qtbot, NewTournamentDialog())
+    assert not dialog.rules.option_rows["stake_cents"].isVisible()
+    labels = [label.text() for label in dialog.findChildren(QLabel) if label.isVisible()]
+    assert not any("Stake" in text for text in labels)
+    assert "(sets the payout below to the usual one for so many)" in labels
+    keyboard.alt(Qt.Key.Key_S)
+    assert QApplication.focusWidget() is dialog.sessions

@@ -9,7 +9,7 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QDate, QTimer
+from PySide6.QtCore import QDate, Qt, QTimer
 from PySide6.QtGui import QFocusEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -97,7 +97,21 @@ class NewTournamentDialog(NoEnterDialog):
         self.remainder = QComboBox()
         for key in REMAINDERS:
             unit = currency_name(locale_currency(), count=1)
-            self.remainder.addItem(_(REMAINDER_MEANING[key]).format(unit=unit), key)
+            meaning = _(REMAINDER_MEANING[key]).format(unit=unit)
+            self.remainder.addItem(meaning, key)
+            self.remainder.setItemData(
+                self.remainder.count() - 1, meaning, Qt.ItemDataRole.ToolTipRole
+            )
+        # A meaning a sentence long is shown in part (whole in the list and its tip),
+        # not made the dialog's width: the dialog fits a laptop's screen.
+        self.remainder.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.remainder.setMinimumContentsLength(30)
+        self.remainder.currentIndexChanged.connect(
+            lambda _i: self.remainder.setToolTip(self.remainder.currentText())
+        )
+        self.remainder.setToolTip(self.remainder.currentText())
         self.tie_breaks = QLineEdit()
         self.tie_breaks.setPlaceholderText(
             _("the game's own: solos-won or picker-wins, tables-won")

@@ -36,7 +36,8 @@ from ..screens import resize_to_fit
 from ..spreadsheets import export_sheet
 from ..tournament_session import TournamentSession
 from .dialogs import NewTournamentDialog
-from .tabs import DrawTab, PlayersTab, ResultsTab, StandingsTab
+from .standings_tab import StandingsTab
+from .tabs import DrawTab, PlayersTab, ResultsTab
 
 T = TypeVar("T")
 

@@ -22,7 +22,7 @@ from scorekeeper.sample import sample_night_document
 from scorekeeper.store import league as leagues
 from scorekeeper.store import league_hands
 from scorekeeper.store.database import Database, open_database
-from scorekeeper.store.errors import Field, StorageError
+from scorekeeper.store.errors import Field, StorageError, field_name
 from scorekeeper.store.merge import merge_players
 from scorekeeper.store.money import record_league_payment
 from scorekeeper.store.night_import import create_night, export_night, import_night
@@ -31,7 +31,7 @@ from scorekeeper.store.people import rename_player, retire_player
 from scorekeeper.store.seats import join_night, leave_night
 from scorekeeper.store.tonight import record_payment
 from scorekeeper.store.tournament_draw import draw_session
-from scorekeeper.store.tournament_results import add_penalty
+from scorekeeper.store.tournament_results import add_penalty, remove_penalty, standings
 from scorekeeper.store.tournaments import create_tournament, register, tournament_named
 from scorekeeper.tournament.prizes import Payout
 
@@ -213,6 +213,8 @@ REFUSALS: list[tuple[Field, str, Callable[[Database, int], Any]]] = [
         "is longer than 200 characters",
         lambda db, _: add_penalty(db, drawn(db), 1, "Ann", 4, "x" * 201),
     ),
+    ("penalty", "there is no penalty 999", lambda db, _: remove_penalty(db, drawn(db), 999)),
+    ("after", "9 is not between 1 and 3", lambda db, _: standings(db, drawn(db), through=9)),
 ]
 
 
@@ -225,7 +227,7 @@ def test_a_refusal_names_the_field_in_the_users_words(
         change(db, night_id)
     error = refused.value
     assert error.field == field and error.message.startswith(begins)
-    assert str(error) == f"{field}: {error.message}"  # what the window shows
+    assert str(error) == f"{field_name(field)}: {error.message}"  # what the window shows
     assert "--" not in str(error)
 
 

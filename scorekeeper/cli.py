@@ -45,6 +45,7 @@ from scorekeeper.records import Night
 from scorekeeper.report_cli import add_report_command
 from scorekeeper.reports.sheets import night_sheet, scored_in_english
 from scorekeeper.results import NightResult
+from scorekeeper.serve_cli import add_serve_command
 from scorekeeper.sheet_cli import add_sheet_command
 from scorekeeper.store.errors import DamagedDatabase, Field, StorageError
 from scorekeeper.tournament_cli import TOURNAMENT_FIELD_FLAGS, add_tournament_command
@@ -536,6 +537,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_report_command(commands)
     add_sheet_command(commands)
     add_tournament_command(commands)
+    add_serve_command(commands)
     _name_arguments(parser)
     return parser
 

@@ -22,6 +22,7 @@ beside it; `scripts/translations` extracts, updates, compiles and checks it.
 from __future__ import annotations
 
 import argparse
+import functools
 import gettext
 import os
 import threading
@@ -43,17 +44,21 @@ _ENGLISH = gettext.NullTranslations()
 
 
 class _Thread(threading.local):
-    """`untranslated`'s English, on one thread only.  The class attribute is what a
-    thread that never set it reads: no failed lookup on every translated word."""
+    """`untranslated`'s English, or `speaking`'s language, on one thread only.  The
+    class attributes are what a thread that never set them reads: no failed lookup on
+    every translated word."""
 
     english = False
+    spoken: tuple[gettext.NullTranslations, str, str] | None = None  # words, language, locale
 
 
 _this_thread = _Thread()
 
 
 def _speaking() -> gettext.NullTranslations:
-    return _ENGLISH if _this_thread.english else _translation
+    if _this_thread.english:
+        return _ENGLISH
+    return _translation if _this_thread.spoken is None else _this_thread.spoken[0]
 
 
 @contextmanager
@@ -67,6 +72,26 @@ def untranslated() -> Iterator[None]:
         yield
     finally:
         _this_thread.english = before
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """LANGUAGE ('en' or 'de'; another is English) within, on this thread only, whatever
+    the app speaks: each phone's page in its reader's language (scorekeeper/web), while
+    the window goes on in its own.  Money and dates follow the language's locale."""
+    language = language if language in LANGUAGES else "en"
+    words = _ENGLISH if language == "en" else _catalogue(language)
+    before = _this_thread.spoken
+    _this_thread.spoken = (words, language, f"{language}_{REGIONS[language]}")
+    try:
+        yield
+    finally:
+        _this_thread.spoken = before
+
+
+@functools.cache
+def _catalogue(language: str) -> gettext.NullTranslations:
+    return gettext.translation(DOMAIN, locale_dir(), languages=[language])
 
 
 def locale_dir() -> Path:
@@ -125,12 +150,16 @@ def install(translation: gettext.NullTranslations, language: str = "de") -> None
 
 def language() -> str:
     """The language spoken now: 'en' or 'de'."""
-    return "en" if _this_thread.english else _language
+    if _this_thread.english:
+        return "en"
+    return _language if _this_thread.spoken is None else _this_thread.spoken[1]
 
 
 def locale_name() -> str:
     """The locale money, dates and paper follow: 'de_DE', 'de_AT', 'en_US', 'en_GB'."""
-    return "en_US" if _this_thread.english else _locale
+    if _this_thread.english:
+        return "en_US"
+    return _locale if _this_thread.spoken is None else _this_thread.spoken[2]
 
 
 def _(message: str) -> str:

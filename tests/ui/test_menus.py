@@ -63,6 +63,8 @@ MENUS: list[tuple[str, list[Any]]] = [
         ("House &rules of this night…", ""),
         ("&Delete this night…", ""),
         ("&Bring back a deleted night…", ""),
+        "-",
+        ("Show on &phones…", ""),
     ]),
     ("&League", [
         ("&Standings, players and money…", "Ctrl+L"),

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QPushButton,
     QScrollArea,
     QSizePolicy,
     QVBoxLayout,
@@ -39,7 +40,9 @@ from scorekeeper.standings import Standings
 from scorekeeper.store import board as boards
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
+from scorekeeper.web.pages import Address
 
+from ..phones import PhoneCode, PhonesDialog, pages_of
 from ..screens import resize_to_fit
 
 POLL_MS = 3000  # how often the database is asked, when it cannot say so itself
@@ -50,6 +53,7 @@ NARROW = 1200  # below it the season's standings go under tonight's
 SETTLE_MS = 150  # notifications close together make one refresh
 STANDINGS_SHOWN = 20  # the season's top players on the board
 RANK = every_games_column("rank")  # a place as every door writes it ('—': listed apart)
+PHONE_CODE_PIXELS = 200  # the QR code for phones, while they are shown the score
 
 STYLE = """
 QWidget#board { background: #101418; }
@@ -62,6 +66,7 @@ QLabel[role="minus"] { color: #ff9b8f; }
 QLabel[role="name"] { font-weight: bold; }
 QFrame[role="card"] { background: #1b2128; border: 2px solid #2f3a45; border-radius: 10px; }
 QScrollArea { border: none; background: transparent; }
+QPushButton { font-size: 18px; padding: 6px 12px; }
 """
 
 
@@ -211,6 +216,9 @@ class BoardWindow(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.title, 1)
         top.addWidget(self.updated)
+        self.phones_button = QPushButton(_("Show on &phones…"))
+        self.phones_button.clicked.connect(self.show_on_phones)
+        top.addWidget(self.phones_button)
         body = QHBoxLayout()
         body.addWidget(scroll, 1)  # the tables take every pixel the standings leave
         # Side by side on a wide screen; on a narrow one (a 1024-pixel projector) the
@@ -223,6 +231,9 @@ class BoardWindow(QWidget):
             body.addSpacing(24)
             body.addLayout(column, 0)
             self.standings_columns.append(column)
+        # While the score is shown on phones, the code to join by, under the standings.
+        self.phone_code = PhoneCode(Address("tonight", league), PHONE_CODE_PIXELS)
+        self.standings_columns[1].addWidget(self.phone_code)
         self.stacked = False
         self.tables_scroll = scroll
         layout = QVBoxLayout(self)
@@ -238,6 +249,12 @@ class BoardWindow(QWidget):
         resize_to_fit(self, 1280, 720)
         self.watcher.start()  # before the first read: nothing committed between is missed
         self.refresh()
+
+    def show_on_phones(self) -> None:
+        """The board's Show on phones: the dialog, its code opening this league tonight."""
+        dialog = PhonesDialog(self.db, pages_of(self.league, None), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
 
     # -- what it shows -------------------------------------------------------------------
 

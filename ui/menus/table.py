@@ -157,6 +157,7 @@ ITEMS = (
         usable=any_night,
     ),
     Item("bring_back", "night", N_("&Bring back a deleted night…"), night.bring_back_night),
+    Item("phones", "night", N_("Show on &phones…"), windows.show_on_phones, line=True),
     Item(
         "league",
         "league",

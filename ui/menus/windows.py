@@ -1,6 +1,6 @@
 """The other windows and dialogs the night screen opens: League ▸ the league window
-and tonight's board (each kept up to date with the night), Edit ▸ Preferences, and
-Help ▸ Keyboard, Welcome and About."""
+and tonight's board (each kept up to date with the night), Night ▸ Show on phones,
+Edit ▸ Preferences, and Help ▸ Keyboard, Welcome and About."""
 
 from __future__ import annotations
 
@@ -93,6 +93,17 @@ def show_board(window: NightScreen) -> None:
     window.board_window.show()
     window.board_window.raise_()
     window.board_window.activateWindow()
+
+
+def show_on_phones(window: NightScreen) -> None:
+    """Night ▸ Show on phones: the score served to the room's phones (ui/phones.py), its
+    code opening this night, its league tonight or its standings."""
+    from ..phones import show_phones
+
+    view = window.session.view
+    league = view.document.get("league") if view is not None else None
+    night_id = view.night_id if view is not None else None
+    show_phones(window.widget, window.session.db, league, night_id)
 
 
 def show_preferences(window: NightScreen) -> None:

@@ -237,7 +237,7 @@ def _sheet(result: NightResult, dealers: Sequence[str | None]) -> str:
             about += " · " + _("dealt by {dealer}").format(dealer=dealt)
         rows.append(
             f'<tr class="about"><td colspan="{len(result.players)}">'
-            f"<b>{escape(about)}</b> {escape(hand.summary)}</td></tr>"
+            f'<div class="said"><b>{escape(about)}</b> {escape(hand.summary)}</div></td></tr>'
         )
         cells = "".join(
             f'<td class="num"><span class="cell">{escape(hand.sheet_cell(p))}</span>'

@@ -116,6 +116,7 @@ class Hub:
         self.version = feed_version
         self.followers: dict[tuple[Address, str], set[Follower]] = defaultdict(set)
         self.made: dict[tuple[Address, str], tuple[int, Page]] = {}
+        self.sent: dict[tuple[Address, str], str] = {}  # what each page's followers have
         self.closed = asyncio.Event()
         self._dirty = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -157,6 +158,9 @@ class Hub:
                 except Exception:
                     logger.exception("phones: a page could not be made again")
                     continue
+                if self.sent.get(key) == made.body:  # another table's hand: nothing new
+                    continue
+                self.sent[key] = made.body
                 for follower in list(self.followers.get(key, ())):
                     follower.latest = (version, made.body)
                     follower.ready.set()

@@ -149,3 +149,31 @@ def test_the_tournament_benchmarks_run_quick_each_against_its_floor() -> None:
     assert set(by_name) == {"tournament_draw", "tournament_standings", "tournament_sheets_pdf"}
     assert all(line["seconds"] > 0 and line["floor_seconds"] > 0 for line in lines)
     assert by_name["tournament_draw"]["players"] == 500
+
+
+SMALL_ROOM = ["--phones", "10", "--tables", "3", "--hands", "3"]
+
+
+def test_the_phones_benchmark_runs_and_says_its_figures(tmp_path: Path) -> None:
+    """`benchmarks/phones.py`, small: phones follow a night while tables record hands;
+    every hand reaches every phone (it fails otherwise), and the figures are printed
+    beside the floor's.  No timing is asserted."""
+    home = tmp_path / "home"
+    home.mkdir()
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")} | {
+        "HOME": str(home)
+    }
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "phones.py"), *SMALL_ROOM],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert list(home.iterdir()) == []
+    (line,) = [json.loads(text) for text in done.stdout.splitlines() if text.strip()]
+    assert (line["name"], line["phones"], line["tables"], line["hands"]) == ("phones", 10, 3, 3)
+    assert line["floor_median_seconds"] > 0 and 0 < line["median_seconds"] <= line["max_seconds"]
+    assert line["server_rss_mb"] > 0 and line["floor_rss_mb"] > 0

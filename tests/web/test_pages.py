@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.store import hand_writes, night_import
 from scorekeeper.store.database import Database
-from scorekeeper.web.server import Serving
+from scorekeeper.web.server import Serving, serve
 from tests.sheet import pick
 from tests.web.conftest import PHONE
 from tests.web.test_live_night import BOB_WINS, CAL_LOSES, LIVE_MS, night
@@ -75,15 +75,15 @@ def test_a_german_phone_reads_german_and_euros(
         context.close()
 
 
-def test_the_text_size_control_enlarges_the_page_and_is_kept(
-    db: Database, served: Serving, phone: Page
-) -> None:
+def test_the_text_size_control_enlarges_the_page_and_is_kept(db: Database, phone: Page) -> None:
     night_id = night_import.import_night(db, night([BOB_WINS]))
+    served = serve(db, bind="127.0.0.1", port=0)  # after the write: no page comes again
     phone.goto(served.url + f"night/{night_id}")
-    heading = phone.locator("h1")
+    expect(phone.locator("#status")).to_have_text("Live: this page follows the score.")
+    totals = phone.locator("table.totals tbody")
 
     def size() -> float:
-        return float(heading.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+        return float(totals.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
 
     before = size()
     for _step in range(4):
@@ -95,6 +95,7 @@ def test_the_text_size_control_enlarges_the_page_and_is_kept(
     assert size() == 2 * before  # kept on this phone
     phone.get_by_role("button", name="Smaller text").click()
     assert before < size() < 2 * before
+    served.stop()
 
 
 def test_the_first_page_lists_the_leagues_and_nights(

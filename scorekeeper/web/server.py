@@ -192,8 +192,9 @@ def refuse(request: Request | Scope, status: int, why: str) -> None:
 
 
 class Guard:
-    """The ASGI app in front of the pages: a request naming another host (403), any
-    method but GET and HEAD (405) refused and logged."""
+    """The ASGI app in front of the pages: a request whose head is over MAX_HEAD bytes
+    (431: uvicorn bounds only one that arrives in pieces), naming another host (403),
+    any method but GET and HEAD (405) refused and logged."""
 
     def __init__(self, app: AsgiApp, hosts: frozenset[str]) -> None:
         self.app, self.hosts = app, hosts
@@ -202,7 +203,13 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        headers = dict(scope.get("headers") or [])
+        raw = scope.get("headers") or []
+        size = len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"")
+        if size + sum(len(k) + len(v) + 4 for k, v in raw) > MAX_HEAD:
+            refuse(scope, 431, "the request's head is too large")
+            await PlainTextResponse("431", status_code=431)(scope, receive, send)
+            return
+        headers = dict(raw)
         host = headers.get(b"host", b"").decode("latin-1").lower()
         if host not in self.hosts:
             refuse(scope, 403, f"host {host[:80]!r} is not served")

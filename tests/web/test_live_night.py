@@ -6,6 +6,9 @@ after the phone was away."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -15,6 +18,7 @@ from scorekeeper.store.database import Database
 from scorekeeper.web.server import Serving, serve
 from tests.sheet import FIVE, pick
 
+ROOT = Path(__file__).resolve().parents[2]
 LIVE_MS = 2000  # the issue's promise: a page is new within 2 seconds of a write
 BOB_WINS = pick("Bob", "Dee", points=74, tricks=4, dealer="Ann")  # Bob +2, Dee +1, others -1
 BOB_WINS_AGAIN = pick("Bob", "Dee", points=74, tricks=4, dealer="Bob")
@@ -99,3 +103,24 @@ def test_a_closed_night_shows_its_settlement(db: Database, served: Serving, phon
     expect(settlement).to_have_count(3)  # Ann, Cal, Eve each pay 10 cents
     expect(phone.locator("ul.settlement")).to_contain_text("Ann pays Bob $0.10")
     expect(phone.locator(".badge")).to_have_text("Closed")
+
+
+def test_a_hand_saved_on_another_laptop_reaches_the_phone(
+    db: Database, served: Serving, phone: Page
+) -> None:
+    """Another program writes to the database (a laptop at the table, here a process of
+    its own); the server hears of it from the database alone."""
+    night_id = night_import.import_night(db, night([BOB_WINS]))
+    phone.goto(served.url + f"night/{night_id}")
+    expect(total(phone, "Bob")).to_contain_text("+2")
+    url = db.url.render_as_string(hide_password=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.store.writer", url, str(night_id), "1", "Bob"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr  # Bob alone, 61: +4 for him
+    expect(total(phone, "Bob")).to_contain_text("+6", timeout=LIVE_MS)
+    expect(phone.locator(".sheet .about").first).to_contain_text("#2")

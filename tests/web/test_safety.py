@@ -116,3 +116,35 @@ def test_the_token_changes_each_time_serving_starts(db: Database) -> None:
         assert ask(again, f"/{again.site.token}/").status == 200
     finally:
         again.stop()
+
+
+def test_a_request_too_large_is_refused_and_the_server_goes_on(
+    db: Database, served: Serving
+) -> None:
+    token = served.site.token
+    connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+    connection.request("GET", f"/{token}/", headers={"X-Padding": "x" * 64 * 1024})
+    assert connection.getresponse().status == 431  # a head over 16 kB
+    connection.close()
+    assert ask(served, f"/{token}/").status == 200
+
+
+def test_live_pages_are_bounded(
+    db: Database, served: Serving, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.web import server
+
+    monkeypatch.setattr(server, "MAX_FOLLOWERS", 2)
+    night_id = night_import.import_night(db, night([]))
+    path = f"/{served.site.token}/events/night/{night_id}"
+    following = []
+    for _phone in range(2):
+        connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+        connection.request("GET", path)
+        response = connection.getresponse()
+        assert response.status == 200
+        assert response.readline() == b"retry: 1000\n"
+        following.append(connection)
+    assert ask(served, path).status == 503  # the third waits its turn
+    for connection in following:
+        connection.close()

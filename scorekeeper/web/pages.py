@@ -24,7 +24,8 @@ from scorekeeper.formatting import document_filing, money, night_title, short_da
 from scorekeeper.games import game_of
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.ledger import Settled
-from scorekeeper.night import NightResult, score_night
+from scorekeeper.night import score_night
+from scorekeeper.results import NightResult
 from scorekeeper.standings import Standings
 from scorekeeper.store import board as boards
 from scorekeeper.store import league as leagues

@@ -94,6 +94,16 @@ class Phones(QObject):
         serving = self.serving
         return "" if serving is None else serving.url_of(where)
 
+    def hosts(self) -> tuple[str, ...]:
+        """The addresses of this computer a phone may reach it by ('' while off)."""
+        return () if self.serving is None else self.serving.hosts
+
+    def use_host(self, host: str) -> None:
+        """Give phones HOST (one of `hosts`: another network of this computer)."""
+        if self.serving is not None and host in self.serving.hosts:
+            self.serving.host = host
+            self.changed.emit()
+
     def address(self) -> str:
         """Where phones reach this computer: 'http://192.168.1.20:8737' ('' while off)."""
         serving = self.serving
@@ -186,6 +196,9 @@ class PhonesDialog(QDialog):
             self.choice.addItem(label, where)
         self.code = PhoneCode(pages[0][1], 260, self)
         self.choice.currentIndexChanged.connect(lambda _i: self.code.aim(self.choice.currentData()))
+        self.network = QComboBox()  # shown when this computer is on several networks
+        self.network.setAccessibleName(_("The network the phones are on"))
+        self.network.activated.connect(lambda _i: phones().use_host(self.network.currentText()))
         self.address = QLineEdit()
         self.address.setReadOnly(True)
         self.address.setAccessibleName(_("Address for phones, with its key"))
@@ -198,6 +211,10 @@ class PhonesDialog(QDialog):
         opens = QHBoxLayout()
         opens.addWidget(QLabel(_("The code opens:")))
         opens.addWidget(self.choice, 1)
+        networks = QHBoxLayout()
+        self.network_label = QLabel(_("Address on the network:"))
+        networks.addWidget(self.network_label)
+        networks.addWidget(self.network, 1)
         copy_row = QHBoxLayout()
         copy_row.addWidget(self.address, 1)
         copy_row.addWidget(self.copy)
@@ -209,6 +226,7 @@ class PhonesDialog(QDialog):
         layout.addWidget(self.state)
         layout.addWidget(about)
         layout.addLayout(opens)
+        layout.addLayout(networks)
         layout.addWidget(self.code)
         layout.addLayout(copy_row)
         layout.addLayout(buttons)
@@ -229,6 +247,14 @@ class PhonesDialog(QDialog):
             self.state.setText(_("Off: no phone can read the score."))
             self.toggle.setText(_("&Start showing on phones"))
         self.address.setText(server.url(self.choice.currentData()))
+        hosts = server.hosts()
+        if [self.network.itemText(i) for i in range(self.network.count())] != list(hosts):
+            self.network.clear()
+            self.network.addItems(list(hosts))
+        if server.serving is not None:
+            self.network.setCurrentText(server.serving.host)
+        self.network.setVisible(len(hosts) > 1)
+        self.network_label.setVisible(len(hosts) > 1)
         for widget in (self.address, self.copy, self.choice):
             widget.setEnabled(server.on)
         self.adjustSize()

@@ -24,12 +24,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
+import ipaddress
 import logging
 import secrets
 import socket
 import threading
 from collections import defaultdict
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -54,6 +55,7 @@ logger = logging.getLogger(__name__)
 APP_ID = "io.github.sheepshead_scorekeeper.SheepsheadScorekeeper"  # the icon's name (ui/paths.py)
 MAX_CONNECTIONS = 600  # phones and their page loads at once; uvicorn says 503 beyond
 MAX_FOLLOWERS = 500  # live pages at once
+MAX_KEPT = 256  # pages kept made, each for its version and language
 MAX_HEAD = 16 * 1024  # bytes of a request's line and headers
 KEEP_ALIVE_S = 15  # a comment line on each live page this often keeps it open
 STATIC = {
@@ -143,6 +145,8 @@ class Hub:
         if kept is not None and kept[0] == version:
             return kept
         made = await anyio.to_thread.run_sync(_make, self.db, where, language)
+        if len(self.made) >= MAX_KEPT:  # many pages asked once: kept no longer
+            self.made.clear()
         self.made[(where, language)] = (version, made)
         return version, made
 
@@ -386,31 +390,50 @@ def served_hosts(addresses: list[str], port: int) -> frozenset[str]:
     return frozenset(f"{name}:{port}".lower() for name in names)
 
 
+# Interfaces no phone in the room is on: containers' and virtual machines' bridges.
+VIRTUAL = ("docker", "br-", "veth", "virbr", "vmnet", "vboxnet", "lxc", "lxd", "podman", "cni")
+
+
 def room_addresses() -> list[str]:
-    """This computer's IPv4 addresses on the room's network (not loopback), the ones
-    of interfaces that are up first."""
+    """This computer's IPv4 addresses a phone in the room may reach, the likeliest
+    first (`likeliest`)."""
     import psutil
 
-    found = []
     stats = psutil.net_if_stats()
-    for name, addresses in psutil.net_if_addrs().items():
-        up = stats.get(name)
-        for entry in addresses:
-            if entry.family == socket.AF_INET and not entry.address.startswith("127."):
-                found.append((not (up and up.isup), entry.address))
-    return [a for _down, a in sorted(found)]
+    return likeliest(
+        (name, entry.address, bool(stats.get(name) and stats[name].isup))
+        for name, addresses in psutil.net_if_addrs().items()
+        for entry in addresses
+        if entry.family == socket.AF_INET
+    )
+
+
+def likeliest(interfaces: Iterable[tuple[str, str, bool]]) -> list[str]:
+    """The addresses of INTERFACES (name, IPv4 address, up) a phone may reach, the
+    likeliest first: of interfaces that are up before those that are down, of a real
+    interface before a container's bridge, a home or club network's (192.168.x.x)
+    before others; never loopback nor a link-local address (169.254.x.x)."""
+    found = []
+    for name, text, up in interfaces:
+        address = ipaddress.IPv4Address(text)
+        if address.is_loopback or address.is_link_local:
+            continue
+        rank = (not up, name.startswith(VIRTUAL), not text.startswith("192.168."))
+        found.append((rank, text))
+    return [a for _rank, a in sorted(found)]
 
 
 @dataclass
 class Serving:
     """A server running in a thread of its own: its address for phones (`url`, with
-    the token), until `stop`."""
+    the token; `host` one of `hosts`, the addresses it answers to), until `stop`."""
 
     site: Site
     server: uvicorn.Server
     thread: threading.Thread
     host: str
     port: int
+    hosts: tuple[str, ...] = ()
     started: dt.datetime = field(default_factory=dt.datetime.now)
 
     @property
@@ -483,4 +506,4 @@ def serve(
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.name = "web-server"
     thread.start()
-    return Serving(site, server, thread, shown, port)
+    return Serving(site, server, thread, shown, port, tuple(dict.fromkeys([shown, *rooms])))

@@ -116,3 +116,23 @@ def test_the_board_shows_the_code_while_on_phones(database: Database, qtbot: Any
     assert fetch(phones().url(board.phone_code.where)) == 200  # the league tonight
     phones().stop()
     assert not board.phone_code.isVisible()
+
+
+def test_a_computer_on_several_networks_lets_the_person_choose_the_address(
+    open_window: Callable[[Database, int | None], MainWindow], database: Database
+) -> None:
+    night_id = night_import.import_night(database, night([BOB_WINS]))
+    window = open_window(database, night_id)
+    dialog = dialog_of(window)
+    dialog.toggle.click()
+    serving = phones().serving
+    assert serving is not None
+    serving.hosts = ("10.0.0.5", "127.0.0.1")  # as on a laptop with two networks
+    dialog.show_state()
+    assert not dialog.network.isHidden()
+    dialog.network.setCurrentText("127.0.0.1")
+    dialog.network.activated.emit(dialog.network.currentIndex())
+    assert dialog.address.text().startswith(f"http://127.0.0.1:{phones().port}/")
+    assert fetch(dialog.address.text()) == 200
+    assert f"On phones: http://127.0.0.1:{phones().port}" in status_text(window)
+    dialog.close()

@@ -148,3 +148,17 @@ def test_live_pages_are_bounded(
     assert ask(served, path).status == 503  # the third waits its turn
     for connection in following:
         connection.close()
+
+
+def test_phones_are_given_the_likeliest_address_of_the_room() -> None:
+    from scorekeeper.web.server import likeliest
+
+    interfaces = [
+        ("lo", "127.0.0.1", True),
+        ("docker0", "172.17.0.1", True),
+        ("eth1", "10.0.0.5", False),
+        ("wlan0", "192.168.1.20", True),
+        ("eth0", "169.254.3.3", True),
+        ("eth2", "10.1.2.3", True),
+    ]
+    assert likeliest(interfaces) == ["192.168.1.20", "10.1.2.3", "172.17.0.1", "10.0.0.5"]

@@ -1,6 +1,7 @@
 """Every door's standings come from the one declaration of their columns
 (scorekeeper/standing_columns.py): the command line's table, the spreadsheet, the league
-report and the league window show the same columns where they show them, headed alike,
+report, the league window and the phones' pages show the same columns where they show
+them, headed alike,
 in one order, and the same text for the same value (they differed: points '16' here and
 '+16' there, a player listed apart '-' or '—')."""
 
@@ -8,7 +9,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from html.parser import HTMLParser
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from PySide6.QtCore import Qt
@@ -21,6 +24,7 @@ from scorekeeper.standings import Standings, StandingsOptions
 from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.league import Period, league_info, save_league, standings
 from scorekeeper.store.night_import import import_night
+from scorekeeper.web.pages import Address, page
 from tests.cli.test_store_cli import run
 from tests.sheet import night_doc
 
@@ -86,6 +90,48 @@ def window(result: Standings, currency: str) -> Texts:
     }
 
 
+class _Columns(HTMLParser):
+    """A page's tables, each a list of rows, each row the words of its elements marked
+    with a column (`data-column`; the money under the points is a column of its own)."""
+
+    VOID: ClassVar[set[str]] = {"br", "img", "input", "meta", "link", "hr", "wbr"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[list[dict[str, str]]] = []
+        self.open: list[tuple[str, list[str]]] = []  # every element being read, its column
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table":
+            self.tables.append([])
+        elif tag == "tr":
+            self.tables[-1].append({})
+        column = dict(attrs).get("data-column") or ""
+        if column:  # in the order the columns start
+            self.tables[-1][-1][column] = ""
+        if tag not in self.VOID:
+            self.open.append((column, []))
+
+    def handle_endtag(self, tag: str) -> None:
+        column, words = self.open.pop()
+        if column:
+            self.tables[-1][-1][column] = "".join(words)
+
+    def handle_data(self, data: str) -> None:
+        marked = [words for column, words in self.open if column]
+        if marked:  # the innermost marked element's words
+            marked[-1].append(data)
+
+
+def phone(db: Database, league: str) -> Texts:
+    """The phones' standings page of LEAGUE: its last table (over all the nights), read
+    back by the columns it marks."""
+    reader = _Columns()
+    reader.feed(page(db, Address("standings", league)).body)
+    header, *body = reader.tables[-1]
+    return {header[key]: {row["player"]: row[key] for row in body} for key in header}
+
+
 @pytest.mark.parametrize("league", [SHEEPSHEAD, SCHAFKOPF])
 def test_every_door_shows_the_declared_columns_and_their_text(
     url: str, league: str, capsys: pytest.CaptureFixture[str], qapp: object
@@ -98,6 +144,7 @@ def test_every_door_shows_the_declared_columns_and_their_text(
             "terminal": terminal(url, league, capsys),
             "paper": paper(db, league),
             "window": window(result, currency),
+            "phone": phone(db, league),
         }
     finally:
         db.dispose()
@@ -120,6 +167,9 @@ def test_every_door_shows_the_declared_columns_and_their_text(
         shown = [texts[header] for texts in doors.values() if header in texts]
         assert len(shown) >= 2 and all(cells == shown[0] for cells in shown), header
     assert "—" in doors["terminal"]["#"].values()
+    # A phone shows the place, the player, the points and the money under them.
+    assert list(doors["phone"]) == ["#", "Player", "Points", "Money"]
+    assert doors["phone"]["#"] == doors["terminal"]["#"]
     assert any(text.startswith("+") for text in doors["paper"]["Points"].values())
     # The spreadsheet holds every column, headed for a file, each cell the raw value.
     sheet = standings_sheet(result.everyone, result.game)

@@ -6,8 +6,8 @@ standings, or the list of them) and is made whole by `page()`: a title and the H
 of its live part, which the server sends again to every phone showing it when the
 database changes.  Every text from the database (names, leagues, tables, a hand's
 summary) goes through `escape`, so a name written as markup shows as that text.
-Standings are written by `standings_table` alone, the one place that chooses their
-columns.
+Standings are written by `standings_table` alone, their columns as every door
+declares them (scorekeeper/standing_columns.py).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from scorekeeper.i18n import _, ngettext
 from scorekeeper.ledger import Settled
 from scorekeeper.night import score_night
 from scorekeeper.results import NightResult
+from scorekeeper.standing_columns import StandingColumn, standing_columns
 from scorekeeper.standings import Standings
 from scorekeeper.store import board as boards
 from scorekeeper.store import league as leagues
@@ -333,28 +334,55 @@ def standings_page(db: Database, league: str) -> Page:
     return Page(league, "\n".join(parts))
 
 
+# The standings' columns the phones show (scorekeeper/standing_columns.py, as every
+# door declares them): the place, the player, the points and, under them where the
+# money is shown, the money; the one choice of columns on every page.
+PHONE_COLUMNS = ("rank", "player", "points", "cents")
+
+
 def standings_table(heading: str, standings: Standings, currency: str | None = None) -> str:
-    """Standings as the phones show them: place, player, points, and under them the
-    money when CURRENCY is given (the one place that chooses the columns)."""
+    """Standings as the phones show them: place, player, points, and under the points
+    the money when CURRENCY is given; each column headed and written as declared
+    (`standing_columns`), and marked with its key (`data-column`)."""
     everyone = [s for s in standings.everyone if s.nights]
     if not everyone:
         none = _("no hands yet")
         body = f"<p>{escape(none)}</p>"
     else:
+        keys = PHONE_COLUMNS if currency is not None else PHONE_COLUMNS[:-1]
+        rank, player, points, *cash = standing_columns(standings.game, keys)
+        head = (
+            f"{_head(rank, 'num')}{_head(player, 'name')}"
+            f"<th class=num{_key(points)}>{escape(points.heading())}"
+            + "".join(f'<span class="money"{_key(c)}>{escape(c.heading())}</span>' for c in cash)
+            + "</th>"
+        )
         rows = []
         for line in everyone:
-            place = str(line.rank) if line.rank is not None else "·"
-            amount = money(line.cents, currency) if currency else None
+            tone = "plus" if line.points > 0 else "minus" if line.points < 0 else "zero"
+            under = "".join(
+                f'<span class="money"{_key(c)}>{escape(c.text(line, currency or ""))}</span>'
+                for c in cash
+            )
             rows.append(
-                f'<tr><td class="num dim">{place}</td><th scope=row>{escape(line.player)}</th>'
-                f"{_points_cell(line.points, amount)}</tr>"
+                f'<tr><td class="num dim"{_key(rank)}>{escape(rank.text(line, ""))}</td>'
+                f"<th scope=row{_key(player)}>{escape(player.text(line, ''))}</th>"
+                f'<td class="num {tone}"><span{_key(points)}>'
+                f"{escape(points.text(line, ''))}</span>{under}</td></tr>"
             )
         body = (
-            f"<table class=standings><thead><tr><th class=num>#</th><th></th>"
-            f"{_points_head(currency is not None)}</tr></thead>"
+            f"<table class=standings><thead><tr>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>"
         )
     return f'<section class="card"><h2>{escape(heading)}</h2>{body}</section>'
+
+
+def _key(column: StandingColumn) -> str:
+    return f' data-column="{escape(column.key)}"'
+
+
+def _head(column: StandingColumn, kind: str) -> str:
+    return f'<th class="{kind}"{_key(column)}>{escape(column.heading())}</th>'
 
 
 # -- the first page ----------------------------------------------------------------------

@@ -3,12 +3,14 @@ headless chromium the tests drive, as a phone of 360x640 shows them:
 
     .venv/bin/python scripts/phone_screenshots.py [OUTDIR]   (default docs/screenshots/phones)
 
-The sample league's newest night, that league's night tonight, and its standings, in
-English and German (the browser's language), and the night again at 200% text (the
-page's A+).  Each PNG is reduced to a palette of its few colours, to stay small.
+The sample league's newest night, that league's night tonight, and its standings, a
+tournament's first session under way, in English and German (the browser's language),
+and the night again at 200% text (the page's A+).  Each PNG is reduced to a palette of
+its few colours, to stay small.
 """
 
 import datetime as dt
+import random
 import sys
 import tempfile
 from pathlib import Path
@@ -18,10 +20,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from PIL import Image
 from playwright.sync_api import sync_playwright
 
+from benchmarks.tournament import totals_for
 from scorekeeper import i18n
-from scorekeeper.store.database import open_database
+from scorekeeper.games import preset_rules
+from scorekeeper.store.database import Database, open_database
 from scorekeeper.store.night_reads import list_nights
 from scorekeeper.store.seed import seed_sample_league
+from scorekeeper.store.tournament_draw import draw_session, start_round
+from scorekeeper.store.tournament_results import record_totals, table_statuses
+from scorekeeper.store.tournaments import create_tournament, register
 from scorekeeper.web.pages import Address
 from scorekeeper.web.server import serve
 from tests.web.conftest import PHONE, chromium_path
@@ -33,6 +40,46 @@ def small(path: Path) -> None:
     """PATH as a PNG of at most 64 colours (the pages have few)."""
     image = Image.open(path).convert("RGB").quantize(colors=64, dither=Image.Dither.NONE)
     image.save(path, optimize=True)
+
+
+PLAYERS = [
+    "Ann",
+    "Bob",
+    "Cal",
+    "Dee",
+    "Eve",
+    "Fay",
+    "Gus",
+    "Hal",
+    "Ida",
+    "Jon",
+    "Kay",
+    "Lou",
+    "Max",
+    "Ned",
+    "Ora",
+]
+
+
+def tournament_under_way(db: Database) -> str:
+    """A tournament of three tables of five, its first session started, two tables
+    reported: its name."""
+    name = "Kohler Falls Oktoberfest"
+    tournament = create_tournament(
+        db,
+        name=name,
+        date=dt.date(2026, 10, 4),
+        rules=preset_rules("jack-of-diamonds-5"),
+        sessions=3,
+        hands=20,
+    )
+    register(db, tournament, PLAYERS, paid=True)
+    draw_session(db, tournament, 1, seed=190_271)
+    start_round(db, tournament, 1)
+    rng = random.Random(37)
+    for table in table_statuses(db, tournament, 1)[:2]:
+        record_totals(db, tournament, 1, table.number, totals_for(rng, table))
+    return name
 
 
 def main() -> None:
@@ -48,6 +95,7 @@ def main() -> None:
             "night": Address("night", str(newest.id)),
             "tonight": Address("tonight", league, dt.date.fromisoformat(date)),
             "standings": Address("standings", league),
+            "tournament": Address("tournament", tournament_under_way(db)),
         }
         serving = serve(db, bind="127.0.0.1", port=0)
         try:

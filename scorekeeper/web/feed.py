@@ -3,7 +3,9 @@ board hears it (`store.board`).  On PostgreSQL every write to a night, a hand or
 seat notifies (migration 0011), and `board.listen` hears it at once; on SQLite, and
 whenever listening fails, the store's `change_token` is read every POLL_S seconds.
 Either way the token is compared before the version moves, so one change is one
-version however it was heard.
+version however it was heard.  The token is the tournament board's (the league
+board's, and a draw, a round started, a penalty or an entry): a tournament's page
+follows what only polling sees.
 """
 
 from __future__ import annotations
@@ -15,13 +17,16 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.store import board as boards
+from scorekeeper.store import tournament_board
 from scorekeeper.store.database import Database
 from scorekeeper.store.errors import StorageError
 
 logger = logging.getLogger(__name__)
 
 POLL_S = 0.25  # a SQLite file read four times a second: a page is new well within 2 s
-POLL_LISTENING_S = 2.0  # with notifications, polling only catches what they missed
+# With notifications, polling catches what they do not tell: a tournament's draw, a
+# round started, a penalty (its own tables notify nothing), within the 2 s promised.
+POLL_LISTENING_S = 1.0
 
 
 class ChangeFeed:
@@ -87,7 +92,7 @@ class ChangeFeed:
 
     def _read(self) -> tuple[Any, ...] | None:
         try:
-            return boards.change_token(self.db)
+            return tournament_board.change_token(self.db)
         except StorageError as error:
             logger.warning("phones: the database could not be read: %s", error)
             return None

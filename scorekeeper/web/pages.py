@@ -36,9 +36,11 @@ from scorekeeper.store.money import night_settled
 from scorekeeper.store.night_import import night_as_stored
 from scorekeeper.store.night_reads import NightSummary, list_nights
 from scorekeeper.store.stored_night import night_of_document
+from scorekeeper.store.tournaments import list_tournaments
 from scorekeeper.validation import who_sits_out
+from scorekeeper.web.tournament_pages import tournament_page
 
-KINDS = ("night", "tonight", "standings")
+KINDS = ("night", "tonight", "standings", "tournament")
 LISTED = 30  # the newest nights the first page lists
 
 
@@ -48,8 +50,9 @@ class NotServed(LookupError):
 
 @dataclass(frozen=True)
 class Address:
-    """Which page: KIND '' (the list of nights and leagues), 'night' (NAME its id),
-    'tonight' or 'standings' (NAME a league; DATE the night, else today's)."""
+    """Which page: KIND '' (the list of nights, leagues and tournaments), 'night' (NAME
+    its id), 'tonight' or 'standings' (NAME a league; DATE the night, else today's),
+    'tournament' (NAME a tournament)."""
 
     kind: str = ""
     name: str = ""
@@ -100,9 +103,11 @@ def page(db: Database, where: Address, *, today: dt.date | None = None) -> Page:
             return tonight_page(db, where.name, where.date, today or dt.date.today())
         if where.kind == "standings":
             return standings_page(db, where.name)
+        if where.kind == "tournament":
+            return Page(*tournament_page(db, where.name))
         return index_page(db)
     except StorageError as error:
-        if error.field in ("night", "league"):
+        if error.field in ("night", "league", "tournament"):
             raise NotServed(where.path) from error
         raise
 
@@ -389,11 +394,20 @@ def _head(column: StandingColumn, kind: str) -> str:
 
 
 def index_page(db: Database) -> Page:
-    """The leagues (their night tonight, their standings) and the newest nights."""
+    """The tournaments, the leagues (their night tonight, their standings) and the
+    newest nights."""
     nights = list_nights(db)[:LISTED]
     names = sorted({n.league for n in nights if n.league}, key=str.casefold)
     title = _("Scores in this room")
     parts = [f"<h1>{escape(title)}</h1>"]
+    tournaments = list_tournaments(db)[:LISTED]
+    if tournaments:
+        heading = _("Tournaments")
+        items = "".join(
+            f"<li>{link(Address('tournament', t.name), t.name)} · {escape(short_date(t.date))}</li>"
+            for t in tournaments
+        )
+        parts.append(f'<section class="card"><h2>{escape(heading)}</h2><ul>{items}</ul></section>')
     if names:
         tonight, standings, heading = _("Tonight"), _("Standings"), _("Leagues")
         items = "".join(

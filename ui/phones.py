@@ -167,7 +167,9 @@ class PhoneCode(QWidget):
         if server.on:
             self.code.setPixmap(qr_pixmap(server.url(self.where), self.pixels))
             self.caption.setText(
-                _("Scan with a phone's camera, or open {address}").format(address=server.address())
+                _("Scan with a phone's camera, or open {address}").format(
+                    address=server.url(self.where)
+                )
             )
 
 
@@ -191,7 +193,7 @@ class PhonesDialog(QDialog):
             )
         )
         self.choice = QComboBox()
-        self.choice.setAccessibleName(_("The code opens"))
+        self.choice.setAccessibleName(_("Scan this to open"))
         for label, where in pages:
             self.choice.addItem(label, where)
         self.code = PhoneCode(pages[0][1], 260, self)
@@ -209,7 +211,7 @@ class PhonesDialog(QDialog):
         close = QPushButton(_("Close"))
         close.clicked.connect(self.close)
         opens = QHBoxLayout()
-        opens.addWidget(QLabel(_("The code opens:")))
+        opens.addWidget(QLabel(_("Scan this to open:")))
         opens.addWidget(self.choice, 1)
         networks = QHBoxLayout()
         self.network_label = QLabel(_("Address on the network:"))
@@ -239,7 +241,7 @@ class PhonesDialog(QDialog):
         if server.on:
             self.state.setText(
                 _("On: the phones in this room can read the score at {address}.").format(
-                    address=server.address()
+                    address=server.url(self.choice.currentData())
                 )
             )
             self.toggle.setText(_("&Stop showing on phones"))
@@ -284,9 +286,7 @@ class PhonesStatus(QLabel):
 
     def show_state(self) -> None:
         server = phones()
-        self.setText(
-            _("On phones: {address}").format(address=server.address()) if server.on else ""
-        )
+        self.setText(_("On phones: {address}").format(address=server.url()) if server.on else "")
 
 
 class _StopOnClose(QObject):

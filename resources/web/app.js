@@ -43,6 +43,14 @@
     source.addEventListener("error", function () {
       status.className = "stale";
       status.textContent = said("away");
+      // An address whose key is no longer served (serving turned off, or on again
+      // with a new code) will never come back: say so, and stop trying.
+      fetch(location.href, { method: "HEAD", cache: "no-store" }).then(function (answer) {
+        if (answer.status === 404) {
+          source.close();
+          status.textContent = said("gone");
+        }
+      }, function () { /* no answer at all: the laptop is away; EventSource tries again */ });
     });
   }
   document.addEventListener("visibilitychange", function () {

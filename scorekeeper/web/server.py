@@ -362,6 +362,10 @@ def document(token: str, where: Address, made: Page, version: int, language: str
         "larger": _("Larger text"),
         "live": _("Live: this page follows the score."),
         "away": _("Not connected: the score shown may be old. Trying again…"),
+        "gone": _(
+            "This address no longer works: serving was turned off, or on again with a new "
+            "code. Scan the code on the scorer's screen."
+        ),
         "connecting": _("Connecting…"),
     }
     said = {key: escape(text) for key, text in words.items()}
@@ -378,7 +382,7 @@ def document(token: str, where: Address, made: Page, version: int, language: str
 </header>
 <main id="live" data-version="{version}" data-events="{escape(events)}">{made.body}</main>
 <p id="status" role="status" data-live="{said["live"]}"
- data-away="{said["away"]}">
+ data-away="{said["away"]}" data-gone="{said["gone"]}">
 {said["connecting"]}</p>
 <script src="static/app.js"></script></body></html>
 """

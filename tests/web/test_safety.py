@@ -162,3 +162,22 @@ def test_phones_are_given_the_likeliest_address_of_the_room() -> None:
         ("eth2", "10.1.2.3", True),
     ]
     assert likeliest(interfaces) == ["192.168.1.20", "10.1.2.3", "172.17.0.1", "10.0.0.5"]
+
+
+def test_a_page_whose_key_changed_says_so_at_the_top(db: Database, phone: Page) -> None:
+    """Serving turned off and on again: a phone still on the old address is told, at the
+    top of the page where it is seen, that the address no longer works and to scan the
+    new code (it said "Trying again…" forever, below the whole sheet)."""
+    night_id = night_import.import_night(db, night([]))
+    first = serve(db, bind="127.0.0.1", port=0)
+    phone.goto(first.url + f"night/{night_id}")
+    expect(phone.locator("#status")).to_contain_text("Live", timeout=LIVE_MS)
+    first.stop()
+    again = serve(db, bind="127.0.0.1", port=first.port)
+    try:
+        status = phone.locator("#status")
+        expect(status).to_contain_text("This address no longer works", timeout=10_000)
+        box = status.bounding_box()
+        assert box is not None and box["y"] == 0  # pinned to the top of the screen
+    finally:
+        again.stop()

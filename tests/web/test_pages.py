@@ -134,3 +134,28 @@ def test_a_page_in_german_leaves_the_apps_language_alone() -> None:
         release.set()
         thread.join()
     assert inside == ["Nächstes Spiel"]
+
+
+def test_a_sheet_wider_than_the_phone_shows_there_is_more_beside_it(
+    db: Database, served: Serving, phone: Page
+) -> None:
+    """A five-player night's sheet is wider than a 360-pixel phone: it scrolls sideways,
+    and its edge shows a shadow where more of it lies (a new user saw the fifth player's
+    column cut off, with no sign that there was more), which scrolls with the sheet."""
+    from scorekeeper.sample import sample_league_documents
+
+    night_id = night_import.import_night(db, sample_league_documents()[-1])  # the user's
+    phone.goto(served.url + f"night/{night_id}")
+    # The sheet overflows the phone (waited for: the live page may swap it in anew).
+    last = "[...document.querySelectorAll('.card .scroll')].pop()"
+    phone.wait_for_function(
+        f"() => {{ const e = {last}; return e && e.scrollWidth > e.clientWidth; }}",
+        timeout=LIVE_MS,
+    )
+    looks = phone.evaluate(
+        f"() => {{ const s = getComputedStyle({last}); return {{overflowX: s.overflowX, "
+        "backgroundImage: s.backgroundImage, backgroundAttachment: s.backgroundAttachment}; }"
+    )
+    assert looks["overflowX"] == "auto"
+    assert looks["backgroundImage"].count("gradient") == 4  # two covers, two shadows
+    assert "local" in looks["backgroundAttachment"]  # the covers scroll with the sheet

@@ -179,7 +179,33 @@ def _points(amount: int, bold: bool = False) -> QLabel:
     return label
 
 
-class BoardWindow(QWidget):
+class RoomScreen(QWidget):
+    """A window for the room (a projector, a TV): F11 or a double click fills the
+    screen and back; Escape leaves full screen, else closes.  Tonight's board and a
+    tournament's board are both one."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_F11:
+            self.toggle_full_screen()
+        elif event.key() == Qt.Key.Key_Escape:
+            if self.isFullScreen():
+                self.showNormal()
+            else:
+                self.close()
+        else:
+            super().keyPressEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        self.toggle_full_screen()
+
+    def toggle_full_screen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
+
+
+class BoardWindow(RoomScreen):
     """The board of one league's night (today's, unless DATE is given)."""
 
     def __init__(
@@ -438,33 +464,13 @@ class BoardWindow(QWidget):
             )
             layout.addWidget(more, len(shown) + 1, 1, 1, 2)
 
-    # -- full screen, and closing ------------------------------------------------------------
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_F11:
-            self.toggle_full_screen()
-        elif event.key() == Qt.Key.Key_Escape:
-            if self.isFullScreen():
-                self.showNormal()
-            else:
-                self.close()
-        else:
-            super().keyPressEvent(event)
-
-    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
-        self.toggle_full_screen()
+    # -- laid out again, and closing ------------------------------------------------------
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self.board is not None:  # laid out again for the new size
             self._show_all_standings(self.board)
             self._show_tables(self.board)
-
-    def toggle_full_screen(self) -> None:
-        if self.isFullScreen():
-            self.showNormal()
-        else:
-            self.showFullScreen()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.pager.stop()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QKeyEvent, QMouseEvent, QResizeEvent
+from PySide6.QtGui import QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from scorekeeper.i18n import _, ngettext
@@ -21,7 +21,7 @@ from scorekeeper.store.errors import StorageError
 from scorekeeper.tournament.columns import standing_columns
 from scorekeeper.tournament.day import Tournament
 
-from ..league.board import POLL_MS, STYLE, ChangeWatcher
+from ..league.board import POLL_MS, STYLE, ChangeWatcher, RoomScreen
 from ..screens import resize_to_fit
 
 ROW = 33  # a line of the standings on the board, in pixels, with its spacing
@@ -46,7 +46,7 @@ def _label(text: str, role: str = "", align: Qt.AlignmentFlag | None = None) -> 
     return label
 
 
-class TournamentBoardWindow(QWidget):
+class TournamentBoardWindow(RoomScreen):
     """The board of one tournament."""
 
     def __init__(self, db: Database, tournament: Tournament, poll_ms: int = POLL_MS) -> None:
@@ -185,32 +185,12 @@ class TournamentBoardWindow(QWidget):
         """Everything the board shows, as plain text (what a test reads)."""
         return "\n".join(label.text() for label in self.findChildren(QLabel) if label.text())
 
-    # -- full screen, and closing ---------------------------------------------------------
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_F11:
-            self.toggle_full_screen()
-        elif event.key() == Qt.Key.Key_Escape:
-            if self.isFullScreen():
-                self.showNormal()
-            else:
-                self.close()
-        else:
-            super().keyPressEvent(event)
-
-    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
-        self.toggle_full_screen()
+    # -- laid out again, and closing ------------------------------------------------------
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self.board is not None:
             self._show_standings(self.board)
-
-    def toggle_full_screen(self) -> None:
-        if self.isFullScreen():
-            self.showNormal()
-        else:
-            self.showFullScreen()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.ticker.stop()

@@ -113,9 +113,16 @@ def test_its_figures_are_printed_in_the_league_report(
 ) -> None:
     report = tmp_path / "league.pdf"
     status, _, err = run(
-        "--database", database, "report", "league", "--league", LEAGUE, "-o", str(report),
+        "--database",
+        database,
+        "report",
+        "league",
+        "--league",
+        LEAGUE,
+        "-o",
+        str(report),
         capsys=capsys,
-    )  # fmt: skip
+    )
     assert (status, err) == (0, "")
     pages = PdfReader(io.BytesIO(report.read_bytes())).pages
     lines = "\n".join(page.extract_text() for page in pages).splitlines()

@@ -23,10 +23,23 @@ def url(tmp_path: Path) -> str:
 def day(url: str, capsys, players: int = 10) -> list[list[str]]:
     """A tournament of PLAYERS drawn for session 1 (seed 7): its tables."""
     status, _out, err = run(
-        "--database", url, "tournament", "new", NAME, "--date", "2026-10-04",
-        "--preset", "jack-of-diamonds-5", "--sessions", "3", "--hands", "20",
-        "--entry-cents", "2000", capsys=capsys,
-    )  # fmt: skip
+        "--database",
+        url,
+        "tournament",
+        "new",
+        NAME,
+        "--date",
+        "2026-10-04",
+        "--preset",
+        "jack-of-diamonds-5",
+        "--sessions",
+        "3",
+        "--hands",
+        "20",
+        "--entry-cents",
+        "2000",
+        capsys=capsys,
+    )
     assert status == 0, err
     names = [f"Player {n:02d}" for n in range(1, players + 1)]
     assert (
@@ -183,9 +196,16 @@ def test_seating_check_holds_after_a_pair_is_kept_apart_and_a_player_renamed(
         assert status == 0, err
     for session in ("1", "2"):
         status, out, _err = run(
-            "--database", url, "tournament", "seating", NAME, "--session", session, "--check",
+            "--database",
+            url,
+            "tournament",
+            "seating",
+            NAME,
+            "--session",
+            session,
+            "--check",
             capsys=capsys,
-        )  # fmt: skip
+        )
         assert status == 0 and "draws these tables again." in out, out
 
 
@@ -251,9 +271,21 @@ def test_bad_input_is_named_and_exits_2(url: str, capsys, args: list[str], said:
 
 def test_a_tournament_refused_makes_nothing(url: str, capsys) -> None:
     status, _out, err = run(
-        "--database", url, "tournament", "new", NAME, "--date", "2026-10-04", "--sessions",
-        "3", "--hands", "20", "--places", "30,15,10", capsys=capsys,
-    )  # fmt: skip
+        "--database",
+        url,
+        "tournament",
+        "new",
+        NAME,
+        "--date",
+        "2026-10-04",
+        "--sessions",
+        "3",
+        "--hands",
+        "20",
+        "--places",
+        "30,15,10",
+        capsys=capsys,
+    )
     assert status == 2
     assert "--places: the places and the sessions' top scorers add up to 70%" in err
     db = open_database(url)

@@ -83,9 +83,19 @@ def test_reopen_refuses_a_checked_tables_night(url: str, capsys) -> None:
 
 def test_another_games_tie_break_is_refused_naming_the_flag(url: str, capsys) -> None:
     status, out, err = tournament(
-        url, capsys, "new", NAME, "--date", "2026-10-04", "--sessions", "3", "--hands", "20",
-        "--tie-breaks", "picker-wins,solos-won",
-    )  # fmt: skip
+        url,
+        capsys,
+        "new",
+        NAME,
+        "--date",
+        "2026-10-04",
+        "--sessions",
+        "3",
+        "--hands",
+        "20",
+        "--tie-breaks",
+        "picker-wins,solos-won",
+    )
     assert (status, out) == (2, "")
     assert err.startswith("scorekeeper: --tie-breaks: 'solos-won' is not one of tables-won,"), err
     assert "picker-wins" in err and "ramsch-lost" not in err

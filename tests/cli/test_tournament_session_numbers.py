@@ -26,11 +26,22 @@ def day(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
     folder = tmp_path_factory.mktemp("day")
     url = f"sqlite:///{folder / 'day.sqlite3'}"
     for args in (
-        ["tournament", "new", NAME, "--date", "2026-10-04", "--preset", "jack-of-diamonds-5",
-         "--sessions", str(SESSIONS), "--hands", "20"],
+        [
+            "tournament",
+            "new",
+            NAME,
+            "--date",
+            "2026-10-04",
+            "--preset",
+            "jack-of-diamonds-5",
+            "--sessions",
+            str(SESSIONS),
+            "--hands",
+            "20",
+        ],
         ["tournament", "register", NAME, *PLAYERS, "--paid"],
         ["tournament", "draw", NAME, "--session", "1", "--seed", "7"],
-    ):  # fmt: skip
+    ):
         assert main(["--database", url, *args]) == 0
     (folder / "hands.json").write_text("[]", encoding="utf-8")
     return url, folder
@@ -42,7 +53,7 @@ def _dump(url: str) -> list[str]:
 
 
 # Each command that takes a session number: its arguments (N: the number) and the flag
-# the number is given by.
+# the number is given by (a command a line, as typed: kept so by hand, not wrapped).
 COMMANDS: list[tuple[list[str], str]] = [
     (["tournament", "register", NAME, "Latecomer", "--from-session", "N"], "--from-session"),
     (["tournament", "draw", NAME, "--session", "N"], "--session"),
@@ -53,8 +64,10 @@ COMMANDS: list[tuple[list[str], str]] = [
     (["tournament", "hands", NAME, "--session", "N", "--table", "1", "HANDS"], "--session"),
     (["tournament", "night", NAME, "--session", "N", "--table", "1"], "--session"),
     (["tournament", "check", NAME, "--session", "N", "--table", "1"], "--session"),
-    (["tournament", "penalty", NAME, "--session", "N", "--player", "Player 01", "--points", "1"],
-     "--session"),
+    (
+        ["tournament", "penalty", NAME, "--session", "N", "--player", "Player 01", "--points", "1"],
+        "--session",
+    ),
     (["tournament", "standings", NAME, "--after", "N"], "--after"),
     (["tournament", "standings", NAME, "--session", "N"], "--session"),
     (["report", "seating", "--tournament", NAME, "--session", "N"], "--session"),
@@ -111,8 +124,20 @@ def test_a_session_of_the_day_is_read_without_an_internal_error(
 
 def test_a_late_entry_after_the_last_draw_is_told_to_draw_again(tmp_path: Path, capsys) -> None:
     url = f"sqlite:///{tmp_path / 'late.sqlite3'}"
-    run("--database", url, "tournament", "new", NAME, "--date", "2026-10-04",
-        "--sessions", "2", "--hands", "20", capsys=capsys)  # fmt: skip
+    run(
+        "--database",
+        url,
+        "tournament",
+        "new",
+        NAME,
+        "--date",
+        "2026-10-04",
+        "--sessions",
+        "2",
+        "--hands",
+        "20",
+        capsys=capsys,
+    )
     run("--database", url, "tournament", "register", NAME, *PLAYERS, capsys=capsys)
     for number in ("1", "2"):
         run("--database", url, "tournament", "draw", NAME, "--session", number, capsys=capsys)
@@ -125,8 +150,15 @@ def test_a_late_entry_after_the_last_draw_is_told_to_draw_again(tmp_path: Path, 
         "Session 2 is drawn already: draw it again to seat them.",
     ]
     status, out, err = run(
-        "--database", url, "tournament", "register", NAME, "Early", "--from-session", "0",
+        "--database",
+        url,
+        "tournament",
+        "register",
+        NAME,
+        "Early",
+        "--from-session",
+        "0",
         capsys=capsys,
-    )  # fmt: skip
+    )
     assert (status, out) == (2, "")
     assert err.startswith("scorekeeper: --from-session: 0 is not between 1 and 2"), err

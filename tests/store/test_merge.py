@@ -193,9 +193,13 @@ def kohler(db: Database, *players: str) -> Tournament:
     and Ann's table's totals in, a penalty of Ann's, session 2 drawn; PLAYERS (but
     Ann) entered too."""
     tournament = create_tournament(
-        db, name="Kohler Falls", date=dt.date(2026, 12, 5),
-        rules=preset_rules("jack-of-diamonds-5"), sessions=3, hands=20,
-    )  # fmt: skip
+        db,
+        name="Kohler Falls",
+        date=dt.date(2026, 12, 5),
+        rules=preset_rules("jack-of-diamonds-5"),
+        sessions=3,
+        hands=20,
+    )
     toms = [f"Tom {n:02d}" for n in range(1, 10)]
     register(db, tournament, ["Ann", *toms, *players], paid=True)
     keep_apart(db, tournament, "Ann", "Tom 01")

@@ -19,7 +19,8 @@ SHEET = "on the sheet"  # the key works only while the sheet has the keyboard
 QUIT = "the platform's Quit keys"  # read once the app runs (none offscreen)
 
 
-# A menu an indented block, as it reads on screen.
+# A menu an indented block, as it reads on screen (kept so by hand: wrapped by the
+# formatter, the menus no longer read as they drop down).
 MENUS: list[tuple[str, list[Any]]] = [
     ("&File", [
         ("&New night…", "Ctrl+N"),
